@@ -1,0 +1,99 @@
+package commands
+
+import (
+	"github.com/bwmarrin/discordgo"
+)
+
+// The command surface never calls Discord itself. Handling an interaction
+// yields a Result: the interaction's own (ephemeral) reply plus Actions for
+// the transport to carry out, in order. The Discord transport turns them into
+// REST calls; the playground turns them into its own pretend channel.
+
+// Result is the answer to one interaction.
+type Result struct {
+	// Reply answers the interaction itself. It is always ephemeral: public
+	// output goes to the channel through Actions, so the bot owns (and can
+	// later edit) every public message.
+	Reply *Message
+	// Actions run after the reply, in order.
+	Actions []Action
+}
+
+// Message is the transport-neutral content of a message.
+type Message struct {
+	Content    string
+	Files      []File
+	Components []discordgo.MessageComponent
+	// Mentions lists the user ids this message may ping; nothing else (no
+	// @everyone, no roles, no other users) is ever allowed to ping.
+	Mentions []string
+}
+
+// File is an attachment, a rendered PNG in practice.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// Action is one effect for the transport: ChannelPost, ChannelEdit or DirectMessage.
+type Action interface{ isAction() }
+
+// ChannelPost sends a new message to a channel. OnSent, if set, is called
+// with the new message's id (used to remember the live status message).
+type ChannelPost struct {
+	ChannelID string
+	Message   Message
+	OnSent    func(messageID string)
+}
+
+// ChannelEdit replaces the content of a message the bot posted earlier. If
+// the message is gone, the transport posts it anew and calls OnSent.
+type ChannelEdit struct {
+	ChannelID string
+	MessageID string
+	Message   Message
+	OnSent    func(messageID string)
+}
+
+// DirectMessage sends a private message. When the user does not accept DMs
+// (Discord error 50007), the transport posts Blocked in the channel instead;
+// Blocked never contains anything secret.
+type DirectMessage struct {
+	UserID  string
+	Message Message
+	Blocked *ChannelPost
+}
+
+func (ChannelPost) isAction()   {}
+func (ChannelEdit) isAction()   {}
+func (DirectMessage) isAction() {}
+
+// Ack is how a transport acknowledges an interaction before handling it.
+type Ack int
+
+const (
+	// AckDeferEphemeral: "thinking…", visible only to the user; the Reply
+	// then edits it. Used for slash commands.
+	AckDeferEphemeral Ack = iota
+	// AckDeferUpdate: acknowledges a button or select without changing its
+	// message; the Reply then arrives as an ephemeral follow-up.
+	AckDeferUpdate
+	// AckAutocomplete: answered directly with choices, never deferred.
+	AckAutocomplete
+	// AckPong: a PING from the HTTP endpoint.
+	AckPong
+)
+
+// AckFor tells a transport how to acknowledge i within Discord's 3 seconds.
+func AckFor(i *discordgo.Interaction) Ack {
+	switch i.Type {
+	case discordgo.InteractionPing:
+		return AckPong
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		return AckAutocomplete
+	case discordgo.InteractionMessageComponent, discordgo.InteractionModalSubmit:
+		return AckDeferUpdate
+	default:
+		return AckDeferEphemeral
+	}
+}

@@ -1,0 +1,184 @@
+// Package games is the rules contract every game implements, the registry of
+// games, and rule helpers shared between them (randomness, localized text).
+//
+// A game is a deterministic state machine. It knows its pending decisions
+// (Prompts with a finite list of Options), applies answers (moves), and shows
+// each viewer only what that viewer may see. It never touches Discord, the
+// clock, the disk or the network: randomness comes from the seeded RNG kept in
+// the state, and anything time-based arrives as a move.
+package games
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Public is the viewer id of the channel and of spectators.
+const Public = -1
+
+// Game describes one game and builds its states.
+type Game interface {
+	Info() Info
+	// New builds the initial state. It validates the setup (player count,
+	// options) and returns a *Error a player can read when it is wrong.
+	New(setup Setup) (State, error)
+	// Load decodes a state produced by State.MarshalJSON.
+	Load(data []byte) (State, error)
+}
+
+// Info is everything the command surface needs to offer a game.
+type Info struct {
+	ID         string // stable id used in commands: "zauberschwert"
+	Name       Text
+	MinPlayers int
+	MaxPlayers int
+	Options    []OptionSpec
+	// Rules are short topics for /rules, in the game's catalog.
+	Rules   []RuleTopic
+	Catalog Catalog
+}
+
+// OptionSpec is a table option offered in the lobby, with its default.
+type OptionSpec struct {
+	ID      string
+	Label   Text
+	Choices []string
+	Default string
+}
+
+// RuleTopic is one section of a game's rules summary.
+type RuleTopic struct {
+	ID    string
+	Title Text
+	Body  Text
+}
+
+// Setup is what a table hands a game when it starts.
+type Setup struct {
+	Players int
+	Options map[string]string // every OptionSpec id, defaults filled in
+	Seed    uint64
+}
+
+// State is one game in progress. Implementations are pointer types whose
+// JSON form is the complete state, including the RNG.
+type State interface {
+	// Pending lists every decision awaited now. In simultaneous phases
+	// several seats have prompts at once. Empty when the game is over.
+	Pending() []Prompt
+	// Apply answers one of seat's prompts with the ID of one of its options.
+	// It returns public narration of what happened. An error is a *Error;
+	// the caller discards the state on error, so a game need not roll back.
+	Apply(seat int, move string) (Outcome, error)
+	// View is what viewer (a seat, or Public) may see, as the game's own
+	// view type; imaging draws it. Public views never carry hidden facts.
+	View(viewer int) any
+	// Over reports the end of the game; Standings are final then.
+	Over() bool
+	// Standings ranks the seats (best first), final once Over.
+	Standings() []Standing
+	MarshalJSON() ([]byte, error)
+}
+
+// Prompt is one decision awaited from one seat.
+type Prompt struct {
+	Seat int
+	// Secret prompts are answered privately (in DMs); their text and
+	// options must never be shown in a channel.
+	Secret  bool
+	Text    Text
+	Options []Option
+}
+
+// Option is one legal answer. ID is the move string Apply takes; it is short
+// (it travels inside Discord custom ids) and stable.
+type Option struct {
+	ID    string
+	Label Text
+	// Group lets a surface cluster long option lists (e.g. "bid", "spell").
+	Group string `json:",omitempty"`
+}
+
+// Outcome is what Apply reports besides the new state.
+type Outcome struct {
+	// Events narrate the move publicly; they contain no hidden facts.
+	Events []Text
+	// Revealed is true when the move drew a random card or revealed hidden
+	// information, which makes it impossible to undo fairly.
+	Revealed bool
+}
+
+// Standing is one seat's result.
+type Standing struct {
+	Seat   int
+	Rank   int // 1 = winner; equal ranks are ties
+	Score  int
+	Detail Text
+}
+
+// Registry holds the games Tavern offers, by id.
+type Registry struct{ games map[string]Game }
+
+// NewRegistry registers games; ids must be unique.
+func NewRegistry(gs ...Game) (*Registry, error) {
+	r := &Registry{games: map[string]Game{}}
+	for _, g := range gs {
+		id := g.Info().ID
+		if _, dup := r.games[id]; dup {
+			return nil, fmt.Errorf("games: duplicate game id %q", id)
+		}
+		r.games[id] = g
+	}
+	return r, nil
+}
+
+// Get returns the game with id.
+func (r *Registry) Get(id string) (Game, bool) {
+	g, ok := r.games[id]
+	return g, ok
+}
+
+// IDs lists the registered ids, sorted.
+func (r *Registry) IDs() []string {
+	ids := make([]string, 0, len(r.games))
+	for id := range r.games {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// Catalog merges the catalogs of every game with base.
+func (r *Registry) Catalog(base Catalog) Catalog {
+	c := Catalog{}.Merge(base)
+	for _, id := range r.IDs() {
+		c.Merge(r.games[id].Info().Catalog)
+	}
+	return c
+}
+
+// PromptFor returns seat's prompt, if one is pending.
+func PromptFor(s State, seat int) (Prompt, bool) {
+	for _, p := range s.Pending() {
+		if p.Seat == seat {
+			return p, true
+		}
+	}
+	return Prompt{}, false
+}
+
+// Legal reports whether move answers one of seat's pending prompts. Tables
+// check it before Apply so that games only ever see offered moves.
+func Legal(s State, seat int, move string) bool {
+	for _, p := range s.Pending() {
+		if p.Seat != seat {
+			continue
+		}
+		for _, o := range p.Options {
+			if o.ID == move {
+				return true
+			}
+		}
+	}
+	return false
+}

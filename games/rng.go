@@ -1,0 +1,47 @@
+package games
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+)
+
+// RNG is the only source of randomness a game may use. It is seeded at setup
+// and serialized with the state, so replaying a move log reproduces every
+// shuffle and draw.
+type RNG struct{ pcg *rand.PCG }
+
+// NewRNG seeds a generator deterministically from seed.
+func NewRNG(seed uint64) *RNG {
+	return &RNG{pcg: rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)}
+}
+
+// IntN returns a uniform integer in [0, n).
+func (r *RNG) IntN(n int) int { return rand.New(r.pcg).IntN(n) }
+
+// Shuffle permutes n elements with swap, Fisher–Yates.
+func Shuffle[T any](r *RNG, s []T) {
+	rand.New(r.pcg).Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
+}
+
+// MarshalJSON stores the generator's exact position.
+func (r *RNG) MarshalJSON() ([]byte, error) {
+	b, err := r.pcg.MarshalBinary()
+	if err != nil {
+		return nil, fmt.Errorf("rng: %w", err)
+	}
+	return json.Marshal(b)
+}
+
+// UnmarshalJSON restores a generator stored by MarshalJSON.
+func (r *RNG) UnmarshalJSON(data []byte) error {
+	var b []byte
+	if err := json.Unmarshal(data, &b); err != nil {
+		return fmt.Errorf("rng: %w", err)
+	}
+	r.pcg = &rand.PCG{}
+	if err := r.pcg.UnmarshalBinary(b); err != nil {
+		return fmt.Errorf("rng: %w", err)
+	}
+	return nil
+}

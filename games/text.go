@@ -1,0 +1,130 @@
+package games
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Text is a message a player reads, kept as a catalog key plus arguments so
+// that it is localized only at the edge (commands, imaging). It serializes to
+// JSON, so narration can be stored in a table's log.
+type Text struct {
+	Key  string `json:"k"`
+	Args []Arg  `json:"a,omitempty"`
+}
+
+// Arg is one named argument of a Text: either a literal value or a catalog key
+// that is localized itself (a card name, a phase name).
+type Arg struct {
+	Name string `json:"n"`
+	Val  string `json:"v,omitempty"`
+	Key  string `json:"k,omitempty"`
+}
+
+// Ref marks an argument value as a catalog key to localize.
+type Ref string
+
+// T builds a Text from a key and name/value pairs. Values may be string
+// (literal), Ref (localized key), or any integer.
+func T(key string, kv ...any) Text {
+	t := Text{Key: key}
+	for i := 0; i+1 < len(kv); i += 2 {
+		name := fmt.Sprint(kv[i])
+		a := Arg{Name: name}
+		switch v := kv[i+1].(type) {
+		case Ref:
+			a.Key = string(v)
+		case string:
+			a.Val = v
+		case int:
+			a.Val = strconv.Itoa(v)
+		default:
+			a.Val = fmt.Sprint(v)
+		}
+		t.Args = append(t.Args, a)
+	}
+	return t
+}
+
+// Catalog maps a language ("en", "de") to message templates by key. A
+// template names its arguments in braces: "{player} bids {amount}".
+type Catalog map[string]map[string]string
+
+// Merge adds every entry of o to c (o wins on conflict) and returns c.
+func (c Catalog) Merge(o Catalog) Catalog {
+	for lang, msgs := range o {
+		if c[lang] == nil {
+			c[lang] = map[string]string{}
+		}
+		for k, v := range msgs {
+			c[lang][k] = v
+		}
+	}
+	return c
+}
+
+// DefaultLang is used when a language or a key is missing.
+const DefaultLang = "en"
+
+// Lang reduces a Discord locale ("de", "en-US", "en-GB") to a catalog language.
+func Lang(locale string) string {
+	if strings.HasPrefix(locale, "de") {
+		return "de"
+	}
+	return DefaultLang
+}
+
+// Localize renders t in lang, falling back to English and finally to the key
+// itself, so a missing translation is visible but never fatal.
+func (c Catalog) Localize(lang string, t Text) string {
+	tpl, ok := c.lookup(lang, t.Key)
+	if !ok {
+		tpl = t.Key
+	}
+	if len(t.Args) == 0 {
+		return tpl
+	}
+	pairs := make([]string, 0, 2*len(t.Args))
+	for _, a := range t.Args {
+		v := a.Val
+		if a.Key != "" {
+			v = c.Localize(lang, Text{Key: a.Key})
+		}
+		pairs = append(pairs, "{"+a.Name+"}", v)
+	}
+	return strings.NewReplacer(pairs...).Replace(tpl)
+}
+
+func (c Catalog) lookup(lang, key string) (string, bool) {
+	if m, ok := c[lang]; ok {
+		if s, ok := m[key]; ok {
+			return s, true
+		}
+	}
+	s, ok := c[DefaultLang][key]
+	return s, ok
+}
+
+// MissingKeys lists keys present in English but absent in lang; tests use it
+// to keep every catalog complete.
+func (c Catalog) MissingKeys(lang string) []string {
+	var out []string
+	for k := range c[DefaultLang] {
+		if _, ok := c[lang][k]; !ok {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Error is a rule violation a player can read. Apply returns it for illegal
+// moves; it carries a catalog key, never hidden information.
+type Error struct{ Text Text }
+
+func (e *Error) Error() string { return "games: " + e.Text.Key }
+
+// Errorf is shorthand for a rule error with a catalog key and arguments.
+func Errorf(key string, kv ...any) error { return &Error{Text: T(key, kv...)} }

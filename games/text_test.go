@@ -1,0 +1,49 @@
+package games
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestLocalize(t *testing.T) {
+	c := Catalog{
+		"en": {"bid": "{player} bids {n} on {card}", "card.goblins": "Goblins", "only.en": "English"},
+		"de": {"bid": "{player} bietet {n} für {card}", "card.goblins": "Goblins"},
+	}
+	tests := []struct {
+		lang string
+		text Text
+		want string
+	}{
+		{"en", T("bid", "player", "Ann", "n", 7, "card", Ref("card.goblins")), "Ann bids 7 on Goblins"},
+		{"de", T("bid", "player", "Ann", "n", 7, "card", Ref("card.goblins")), "Ann bietet 7 für Goblins"},
+		{"de", T("only.en"), "English"},
+		{"de", T("no.such.key"), "no.such.key"},
+	}
+	for _, tc := range tests {
+		if got := c.Localize(tc.lang, tc.text); got != tc.want {
+			t.Errorf("Localize(%s, %v) = %q, want %q", tc.lang, tc.text.Key, got, tc.want)
+		}
+	}
+	if m := c.MissingKeys("de"); len(m) != 1 || m[0] != "only.en" {
+		t.Errorf("MissingKeys(de) = %v, want [only.en]", m)
+	}
+}
+
+func TestRNGRoundTrip(t *testing.T) {
+	r := NewRNG(42)
+	r.IntN(10)
+	data, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back RNG
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 20; i++ {
+		if a, b := r.IntN(1000), back.IntN(1000); a != b {
+			t.Fatalf("draw %d differs after round trip: %d vs %d", i, a, b)
+		}
+	}
+}
