@@ -1,0 +1,163 @@
+// Package config loads tavern.toml. Unknown keys and wrong types stop
+// start-up with one line naming the key, because a typo in a config file
+// should never silently fall back to a default.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Config is every setting Tavern reads. config.example.toml documents each key.
+type Config struct {
+	Discord      Discord      `toml:"discord"`
+	Interactions Interactions `toml:"interactions"`
+	Storage      Storage      `toml:"storage"`
+	Playground   Playground   `toml:"playground"`
+	Log          Log          `toml:"log"`
+}
+
+// Discord holds the bot's credentials and where Discord is.
+type Discord struct {
+	Token         string `toml:"token"`
+	ApplicationID string `toml:"application_id"`
+	PublicKey     string `toml:"public_key"`
+	GuildID       string `toml:"guild_id"`
+	APIURL        string `toml:"api_url"`
+}
+
+// Interactions configures the HTTP interactions endpoint; empty Listen means
+// the gateway is used instead.
+type Interactions struct {
+	Listen string `toml:"listen"`
+}
+
+// Storage says where the database file lives.
+type Storage struct {
+	Path string `toml:"path"`
+}
+
+// Playground is the local web page used when no token is configured.
+type Playground struct {
+	Listen string `toml:"listen"`
+}
+
+// Log sets the log level: debug, info, warn, error.
+type Log struct {
+	Level string `toml:"level"`
+}
+
+// DefaultAPIURL is Discord's REST base.
+const DefaultAPIURL = "https://discord.com/api/v10/"
+
+// Defaults returns the configuration used for keys a file does not set.
+func Defaults() Config {
+	return Config{
+		Discord:    Discord{APIURL: DefaultAPIURL},
+		Storage:    Storage{Path: "tavern.db"},
+		Playground: Playground{Listen: "127.0.0.1:8080"},
+		Log:        Log{Level: "info"},
+	}
+}
+
+// Load reads path (a missing file is fine when optional), applies the
+// environment (DISCORD_TOKEN, DISCORD_APPLICATION_ID, DISCORD_PUBLIC_KEY,
+// DISCORD_GUILD_ID, TAVERN_STORAGE_PATH) over it, and validates the result.
+func Load(path string, optional bool, getenv func(string) string) (Config, error) {
+	cfg := Defaults()
+	if path != "" {
+		md, err := toml.DecodeFile(path, &cfg)
+		switch {
+		case errors.Is(err, os.ErrNotExist) && optional:
+		case err != nil:
+			return cfg, fmt.Errorf("config %s: %w", path, describe(err))
+		default:
+			if und := md.Undecoded(); len(und) > 0 {
+				return cfg, fmt.Errorf("config %s: unknown key %q", path, und[0].String())
+			}
+		}
+	}
+	for env, dst := range map[string]*string{
+		"DISCORD_TOKEN":          &cfg.Discord.Token,
+		"DISCORD_APPLICATION_ID": &cfg.Discord.ApplicationID,
+		"DISCORD_PUBLIC_KEY":     &cfg.Discord.PublicKey,
+		"DISCORD_GUILD_ID":       &cfg.Discord.GuildID,
+		"TAVERN_STORAGE_PATH":    &cfg.Storage.Path,
+	} {
+		if v := getenv(env); v != "" {
+			*dst = v
+		}
+	}
+	return cfg, cfg.Validate()
+}
+
+// describe turns a TOML parse error into one line that names the key.
+func describe(err error) error {
+	var pe toml.ParseError
+	if errors.As(err, &pe) {
+		msg := strings.TrimSpace(pe.Message)
+		if pe.Position.Line > 0 {
+			msg = fmt.Sprintf("line %d: %s", pe.Position.Line, msg)
+		}
+		if pe.LastKey != "" {
+			msg = fmt.Sprintf("key %q: %s", pe.LastKey, msg)
+		}
+		return errors.New(msg)
+	}
+	return err
+}
+
+// Validate checks values that parse but cannot work.
+func (c Config) Validate() error {
+	if c.Storage.Path == "" {
+		return errors.New(`config: key "storage.path" must not be empty`)
+	}
+	if dir := filepath.Dir(c.Storage.Path); dir != "" {
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return fmt.Errorf(`config: key "storage.path": directory %q does not exist`, dir)
+		}
+	}
+	if !strings.HasPrefix(c.Discord.APIURL, "http://") && !strings.HasPrefix(c.Discord.APIURL, "https://") {
+		return fmt.Errorf(`config: key "discord.api_url": %q is not an http(s) URL`, c.Discord.APIURL)
+	}
+	if c.Interactions.Listen != "" {
+		if c.Discord.PublicKey == "" {
+			return errors.New(`config: key "discord.public_key" is required when "interactions.listen" is set`)
+		}
+		if c.Discord.ApplicationID == "" {
+			return errors.New(`config: key "discord.application_id" is required when "interactions.listen" is set`)
+		}
+	}
+	switch c.Log.Level {
+	case "debug", "info", "warn", "error":
+	default:
+		return fmt.Errorf(`config: key "log.level": %q is not one of debug, info, warn, error`, c.Log.Level)
+	}
+	return nil
+}
+
+// Mode is how Tavern serves players with this configuration.
+type Mode int
+
+const (
+	ModePlayground Mode = iota // no token: the local web playground
+	ModeGateway                // token: Discord's gateway websocket
+	ModeHTTP                   // token and interactions.listen: signed HTTP endpoint
+)
+
+// Mode picks the transport from what is configured.
+func (c Config) Mode() Mode {
+	switch {
+	case c.Discord.Token == "":
+		return ModePlayground
+	case c.Interactions.Listen != "":
+		return ModeHTTP
+	default:
+		return ModeGateway
+	}
+}

@@ -1,0 +1,92 @@
+// Command tavern runs the Tavern Discord bot, or, with no token configured,
+// the local playground. Other verbs: sim, bench, backup, register.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/tavern-bot/tavern/config"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr, os.Getenv); err != nil {
+		fmt.Fprintln(os.Stderr, "tavern:", err)
+		os.Exit(1)
+	}
+}
+
+const usage = `usage:
+  tavern [--config FILE]                         run the bot (no token: the local playground)
+  tavern register [--config FILE]                register the slash commands and exit
+  tavern sim --game ID [--games N] [--players P] [--seed S]
+                                                 play random complete games, check invariants
+  tavern bench                                   measure rendering and interaction speed
+  tavern backup [--config FILE] FILE             hot copy of the database
+`
+
+// run is main without the process: testable, and every error returns here.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
+	verb := "serve"
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		verb, args = args[0], args[1:]
+	}
+	fs := flag.NewFlagSet("tavern "+verb, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, usage) }
+	cfgPath := fs.String("config", "", "configuration file (default tavern.toml if it exists)")
+	var sim simFlags
+	if verb == "sim" {
+		sim.register(fs)
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	switch verb {
+	case "sim":
+		return runSim(ctx, sim, stdout)
+	case "bench":
+		return runBench(ctx, stdout)
+	}
+	path, optional := *cfgPath, false
+	if path == "" {
+		path, optional = "tavern.toml", true
+	}
+	cfg, err := config.Load(path, optional, getenv)
+	if err != nil {
+		return err
+	}
+	log := newLogger(cfg.Log.Level, stderr)
+	switch verb {
+	case "serve":
+		return serve(ctx, cfg, log, stdout)
+	case "register":
+		return register(ctx, cfg, log)
+	case "backup":
+		if fs.NArg() != 1 {
+			return errors.New("backup needs exactly one FILE")
+		}
+		return backup(ctx, cfg, fs.Arg(0), stdout)
+	default:
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("unknown verb %q", verb)
+	}
+}
+
+func newLogger(level string, w io.Writer) *slog.Logger {
+	var l slog.Level
+	_ = l.UnmarshalText([]byte(level)) // validated by config
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: l}))
+}
