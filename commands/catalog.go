@@ -1,0 +1,143 @@
+package commands
+
+import (
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/table"
+)
+
+// Core catalog keys: everything the command surface itself says.
+const (
+	KeyNoTable       = "core.err.no_table"
+	KeyBusy          = "core.err.busy"
+	KeyUnknownGame   = "core.err.unknown_game"
+	KeyBadOptions    = "core.err.bad_options"
+	KeyMalformed     = "core.err.malformed"
+	KeyBadButton     = "core.err.bad_button"
+	KeyOldTable      = "core.err.old_table"
+	KeyInternal      = "core.err.internal"
+	KeyUnknownTopic  = "core.err.unknown_topic"
+	KeyNotInLobby    = "core.err.not_in_lobby"
+	KeyDMBlocked     = "core.dm.blocked"
+	KeyDMHeader      = "core.dm.header"
+	KeyOKMove        = "core.ok.move"
+	KeyOKNew         = "core.ok.new"
+	KeyOKJoined      = "core.ok.joined"
+	KeyOKLeft        = "core.ok.left"
+	KeyOKOption      = "core.ok.option"
+	KeyOKStarted     = "core.ok.started"
+	KeyOKUndo        = "core.ok.undo"
+	KeyOKVote        = "core.ok.vote"
+	KeyOKAbandoned   = "core.ok.abandoned"
+	KeyLobbyTitle    = "core.lobby.title"
+	KeyLobbyPlayers  = "core.lobby.players"
+	KeyLobbyOptions  = "core.lobby.options"
+	KeyLobbyNoOpts   = "core.lobby.no_options"
+	KeyLobbyHint     = "core.lobby.hint"
+	KeyLobbyStarted  = "core.lobby.started"
+	KeyLobbyClosed   = "core.lobby.closed"
+	KeyBtnJoin       = "core.btn.join"
+	KeyBtnLeave      = "core.btn.leave"
+	KeyBtnStart      = "core.btn.start"
+	KeyBtnHand       = "core.btn.hand"
+	KeySelectPart    = "core.select.part"
+	KeySelectOption  = "core.select.option"
+	KeyMoreUseMove   = "core.board.more_use_move"
+	KeyBoardStarted  = "core.board.started"
+	KeyBoardUndo     = "core.board.undo"
+	KeyStatusTitle   = "core.status.title"
+	KeyStatusPublic  = "core.status.public"
+	KeyStatusPrivate = "core.status.private"
+	KeyStatusOver    = "core.status.over"
+	KeyStatusGone    = "core.status.abandoned"
+	KeyStatusLobby   = "core.status.lobby"
+	KeyStandings     = "core.standings.title"
+	KeyStandingLine  = "core.standings.line"
+	KeyHandTitle     = "core.hand.title"
+	KeyHandNothing   = "core.hand.nothing"
+	KeyLogTitle      = "core.log.title"
+	KeyLogLine       = "core.log.line"
+	KeyLogEmpty      = "core.log.empty"
+	KeyLogMoved      = "core.log.moved"
+	KeyAbandonPost   = "core.abandon.post"
+	KeyAbandonVote   = "core.abandon.vote_post"
+	KeyAbandonByVote = "core.abandon.by_vote"
+	KeyRulesTitle    = "core.rules.title"
+	KeyClosedDM      = "core.dm.closed"
+)
+
+// CoreCatalog holds every core message (and the table errors) in English
+// and German. Games add their own catalogs through the registry.
+func CoreCatalog() games.Catalog {
+	c := games.Catalog{"en": {}, "de": {}}
+	for key, tr := range coreTexts() {
+		c["en"][key] = tr[0]
+		c["de"][key] = tr[1]
+	}
+	for key, tr := range commandTexts() {
+		c["en"][key] = tr[0]
+		c["de"][key] = tr[1]
+	}
+	return c.Merge(table.Catalog())
+}
+
+// coreTexts maps a key to its English and German text.
+func coreTexts() map[string][2]string {
+	return map[string][2]string{
+		KeyNoTable:       {"There is no game in this channel. Open one with /game new.", "In diesem Kanal läuft kein Spiel. Eröffne eines mit /game new."},
+		KeyBusy:          {"This channel already has a table in progress. Finish it or end it with /game abandon first.", "In diesem Kanal läuft schon ein Tisch. Spielt ihn zu Ende oder beendet ihn zuerst mit /game abandon."},
+		KeyUnknownGame:   {"I do not know a game called “{game}”.", "Ein Spiel namens „{game}“ kenne ich nicht."},
+		KeyBadOptions:    {"I could not read the options “{text}”. Write them as key=value, separated by commas.", "Ich konnte die Optionen „{text}“ nicht lesen. Schreibe sie als schlüssel=wert, durch Kommas getrennt."},
+		KeyMalformed:     {"I did not understand that request.", "Diese Anfrage habe ich nicht verstanden."},
+		KeyBadButton:     {"That button is not one I understand. Please use the latest message.", "Diesen Knopf verstehe ich nicht. Bitte nimm die neueste Nachricht."},
+		KeyOldTable:      {"That button belongs to an earlier game in this channel.", "Dieser Knopf gehört zu einem früheren Spiel in diesem Kanal."},
+		KeyInternal:      {"Something went wrong on my side. Please try again in a moment.", "Bei mir ist etwas schiefgegangen. Bitte versuche es gleich noch einmal."},
+		KeyUnknownTopic:  {"There is no rules topic “{topic}”. Topics: {topics}.", "Es gibt kein Regelthema „{topic}“. Themen: {topics}."},
+		KeyNotInLobby:    {"The lobby is closed; the game has started or ended.", "Die Lobby ist geschlossen; das Spiel hat begonnen oder ist vorbei."},
+		KeyDMBlocked:     {"{player}, I cannot send you direct messages. Use /game hand or press “Show my hand” to see your hand and your options.", "{player}, ich kann dir keine Direktnachrichten schicken. Nutze /game hand oder „Meine Hand zeigen“, um deine Hand und deine Möglichkeiten zu sehen."},
+		KeyDMHeader:      {"**{game}** in <#{channel}>: {prompt}", "**{game}** in <#{channel}>: {prompt}"},
+		KeyOKMove:        {"Done: {option}.", "Erledigt: {option}."},
+		KeyOKNew:         {"Lobby opened. Others can join with the button; you start the game.", "Lobby eröffnet. Andere können per Knopf beitreten; du startest das Spiel."},
+		KeyOKJoined:      {"You have a seat at the table.", "Du hast einen Platz am Tisch."},
+		KeyOKLeft:        {"You left the table.", "Du hast den Tisch verlassen."},
+		KeyOKOption:      {"Option changed.", "Option geändert."},
+		KeyOKStarted:     {"The game has started.", "Das Spiel hat begonnen."},
+		KeyOKUndo:        {"Your last move was taken back.", "Dein letzter Zug wurde zurückgenommen."},
+		KeyOKVote:        {"Your vote to abandon is counted ({votes} of {needed}).", "Deine Stimme für den Abbruch zählt ({votes} von {needed})."},
+		KeyOKAbandoned:   {"The table was abandoned.", "Der Tisch wurde abgebrochen."},
+		KeyLobbyTitle:    {"**{game}**: a table is open, hosted by {host}.", "**{game}**: ein Tisch ist offen, Gastgeber ist {host}."},
+		KeyLobbyPlayers:  {"Players ({n}; {min} to {max}): {names}", "Spieler ({n}; {min} bis {max}): {names}"},
+		KeyLobbyOptions:  {"Options: {options}", "Optionen: {options}"},
+		KeyLobbyNoOpts:   {"This game has no options.", "Dieses Spiel hat keine Optionen."},
+		KeyLobbyHint:     {"Press Join to take a seat. The host presses Start (or types /game start).", "Drücke Beitreten für einen Platz. Der Gastgeber drückt Start (oder tippt /game start)."},
+		KeyLobbyStarted:  {"**{game}** has started with {names}.", "**{game}** hat begonnen mit {names}."},
+		KeyLobbyClosed:   {"**{game}**: this lobby was closed.", "**{game}**: diese Lobby wurde geschlossen."},
+		KeyBtnJoin:       {"Join", "Beitreten"},
+		KeyBtnLeave:      {"Leave", "Verlassen"},
+		KeyBtnStart:      {"Start", "Start"},
+		KeyBtnHand:       {"Show my hand", "Meine Hand zeigen"},
+		KeySelectPart:    {"{prompt} ({from}–{to})", "{prompt} ({from}–{to})"},
+		KeySelectOption:  {"{option}: {value}", "{option}: {value}"},
+		KeyMoreUseMove:   {"More options are available with /move.", "Weitere Möglichkeiten gibt es mit /move."},
+		KeyBoardStarted:  {"The game begins. Seat order: {names}.", "Das Spiel beginnt. Sitzreihenfolge: {names}."},
+		KeyBoardUndo:     {"{player} took back their last move.", "{player} hat den letzten Zug zurückgenommen."},
+		KeyStatusTitle:   {"**{game}**, move {n}", "**{game}**, Zug {n}"},
+		KeyStatusPublic:  {"{player}: {prompt}", "{player}: {prompt}"},
+		KeyStatusPrivate: {"{player} is choosing privately.", "{player} wählt geheim."},
+		KeyStatusOver:    {"**{game}**: the game is over.", "**{game}**: das Spiel ist vorbei."},
+		KeyStatusGone:    {"**{game}**: this table was abandoned.", "**{game}**: dieser Tisch wurde abgebrochen."},
+		KeyStatusLobby:   {"**{game}**: waiting in the lobby for the host to start.", "**{game}**: wartet in der Lobby auf den Start."},
+		KeyStandings:     {"Final standings:", "Endstand:"},
+		KeyStandingLine:  {"{rank}. {player}: {score} ({detail})", "{rank}. {player}: {score} ({detail})"},
+		KeyHandTitle:     {"Your view of **{game}**.", "Deine Sicht auf **{game}**."},
+		KeyHandNothing:   {"Nothing is awaited from you right now.", "Gerade wird nichts von dir erwartet."},
+		KeyLogTitle:      {"Recent moves:", "Letzte Züge:"},
+		KeyLogLine:       {"{n}. {player}: {events}", "{n}. {player}: {events}"},
+		KeyLogEmpty:      {"No moves yet.", "Noch keine Züge."},
+		KeyLogMoved:      {"moved.", "hat gezogen."},
+		KeyAbandonPost:   {"{player} ended this table.", "{player} hat diesen Tisch beendet."},
+		KeyAbandonVote:   {"{player} votes to abandon this table ({votes} of {needed} votes).", "{player} stimmt für den Abbruch dieses Tisches ({votes} von {needed} Stimmen)."},
+		KeyAbandonByVote: {"The players voted to abandon this table.", "Die Spieler haben den Abbruch dieses Tisches beschlossen."},
+		KeyRulesTitle:    {"**{game}**: rules summary", "**{game}**: Regelübersicht"},
+		KeyClosedDM:      {"I could not send you a direct message. Use /game hand or the “Show my hand” button.", "Ich konnte dir keine Direktnachricht schicken. Nutze /game hand oder den Knopf „Meine Hand zeigen“."},
+	}
+}

@@ -1,0 +1,78 @@
+package commands
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Kind says what a button or select does.
+type Kind string
+
+// The component kinds. They are short because custom ids hold 100 chars.
+const (
+	KindMove       Kind = "m"  // button answering a prompt; Arg is the move id
+	KindMoveSelect Kind = "s"  // select answering a prompt; the value is the move id
+	KindJoin       Kind = "j"  // lobby: take a seat
+	KindLeave      Kind = "l"  // lobby: give up a seat
+	KindStart      Kind = "st" // lobby: host starts the game
+	KindOption     Kind = "o"  // lobby select: Arg is the option id, the value its choice
+	KindHand       Kind = "h"  // "Show my hand"
+)
+
+var knownKinds = map[Kind]bool{KindMove: true, KindMoveSelect: true, KindJoin: true, KindLeave: true, KindStart: true, KindOption: true, KindHand: true}
+
+// MaxCustomIDLen is Discord's limit for a component custom id.
+const MaxCustomIDLen = 100
+
+const sep = "|"
+
+// CustomID is the decoded custom id of a component. It carries the table's
+// channel, so a click in a DM still finds its table, the table id, so a
+// button from an earlier game in the channel is refused, and the version the
+// component was made at, so stale or double clicks are refused.
+type CustomID struct {
+	Kind    Kind
+	Channel string
+	Table   string
+	Version int
+	Arg     string
+}
+
+// ErrBadCustomID means a custom id is not one this bot made.
+var ErrBadCustomID = errors.New("commands: malformed custom id")
+
+// Encode renders c as "kind|channel|table|version|arg" (version in base 36).
+func (c CustomID) Encode() (string, error) {
+	if !knownKinds[c.Kind] || c.Channel == "" || c.Table == "" || c.Version < 0 ||
+		strings.Contains(c.Channel, sep) || strings.Contains(c.Table, sep) {
+		return "", fmt.Errorf("encode %+v: %w", c, ErrBadCustomID)
+	}
+	s := strings.Join([]string{string(c.Kind), c.Channel, c.Table, strconv.FormatInt(int64(c.Version), 36), c.Arg}, sep)
+	if len(s) > MaxCustomIDLen {
+		return "", fmt.Errorf("encode %+v: %d chars, limit %d: %w", c, len(s), MaxCustomIDLen, ErrBadCustomID)
+	}
+	return s, nil
+}
+
+// ParseCustomID decodes a custom id made by Encode.
+func ParseCustomID(s string) (CustomID, error) {
+	if len(s) > MaxCustomIDLen {
+		return CustomID{}, fmt.Errorf("parse custom id: too long: %w", ErrBadCustomID)
+	}
+	parts := strings.SplitN(s, sep, 5)
+	if len(parts) != 5 {
+		return CustomID{}, fmt.Errorf("parse custom id %q: %w", s, ErrBadCustomID)
+	}
+	c := CustomID{Kind: Kind(parts[0]), Channel: parts[1], Table: parts[2], Arg: parts[4]}
+	v, err := strconv.ParseInt(parts[3], 36, 32)
+	if err != nil || v < 0 || !knownKinds[c.Kind] || c.Channel == "" || c.Table == "" {
+		return CustomID{}, fmt.Errorf("parse custom id %q: %w", s, ErrBadCustomID)
+	}
+	c.Version = int(v)
+	if (c.Kind == KindMove || c.Kind == KindOption) && c.Arg == "" {
+		return CustomID{}, fmt.Errorf("parse custom id %q: missing argument: %w", s, ErrBadCustomID)
+	}
+	return c, nil
+}

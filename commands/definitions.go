@@ -1,0 +1,129 @@
+package commands
+
+import (
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/games"
+)
+
+// Command, subcommand and option names as Discord delivers them (always the
+// English name, whatever the user's language).
+const (
+	CmdGame       = "game"
+	CmdMove       = "move"
+	CmdRules      = "rules"
+	SubNew        = "new"
+	SubStart      = "start"
+	SubStatus     = "status"
+	SubHand       = "hand"
+	SubLog        = "log"
+	SubUndo       = "undo"
+	SubAbandon    = "abandon"
+	OptGame       = "game"
+	OptOptions    = "options"
+	OptOption     = "option"
+	OptTopic      = "topic"
+	cmdKeyPrefix  = "core.cmd."
+	nameKeySuffix = ".name"
+	descKeySuffix = ".desc"
+)
+
+// commandTexts holds the localized names (lowercase, no spaces, as Discord
+// demands) and descriptions of every command and option.
+func commandTexts() map[string][2]string {
+	return map[string][2]string{
+		"core.cmd.game.name":             {"game", "spiel"},
+		"core.cmd.game.desc":             {"Play a board game in this channel", "Ein Brettspiel in diesem Kanal spielen"},
+		"core.cmd.game.new.name":         {"new", "neu"},
+		"core.cmd.game.new.desc":         {"Open a table (lobby) for a game in this channel", "Einen Tisch (Lobby) für ein Spiel in diesem Kanal eröffnen"},
+		"core.cmd.game.new.game.name":    {"game", "spiel"},
+		"core.cmd.game.new.game.desc":    {"Which game to play", "Welches Spiel gespielt wird"},
+		"core.cmd.game.new.options.name": {"options", "optionen"},
+		"core.cmd.game.new.options.desc": {"Game options as key=value, separated by commas", "Spieloptionen als schlüssel=wert, durch Kommas getrennt"},
+		"core.cmd.game.start.name":       {"start", "start"},
+		"core.cmd.game.start.desc":       {"Start the game (host only)", "Das Spiel starten (nur Gastgeber)"},
+		"core.cmd.game.status.name":      {"status", "status"},
+		"core.cmd.game.status.desc":      {"Show whose turn it is and what is awaited", "Zeigen, wer dran ist und was erwartet wird"},
+		"core.cmd.game.hand.name":        {"hand", "hand"},
+		"core.cmd.game.hand.desc":        {"Show your private view and your options", "Deine private Sicht und deine Möglichkeiten zeigen"},
+		"core.cmd.game.log.name":         {"log", "protokoll"},
+		"core.cmd.game.log.desc":         {"Show the recent moves", "Die letzten Züge zeigen"},
+		"core.cmd.game.undo.name":        {"undo", "zurück"},
+		"core.cmd.game.undo.desc":        {"Take back your last move if nothing was revealed", "Deinen letzten Zug zurücknehmen, wenn nichts aufgedeckt wurde"},
+		"core.cmd.game.abandon.name":     {"abandon", "abbrechen"},
+		"core.cmd.game.abandon.desc":     {"End the table (host or channel managers; others vote)", "Den Tisch beenden (Gastgeber oder Kanalverwalter; sonst Abstimmung)"},
+		"core.cmd.move.name":             {"move", "zug"},
+		"core.cmd.move.desc":             {"Answer your pending decision", "Deine offene Entscheidung treffen"},
+		"core.cmd.move.option.name":      {"option", "möglichkeit"},
+		"core.cmd.move.option.desc":      {"One of your current options", "Eine deiner aktuellen Möglichkeiten"},
+		"core.cmd.rules.name":            {"rules", "regeln"},
+		"core.cmd.rules.desc":            {"Read a short rules summary of a game", "Eine kurze Regelübersicht eines Spiels lesen"},
+		"core.cmd.rules.game.name":       {"game", "spiel"},
+		"core.cmd.rules.game.desc":       {"Which game", "Welches Spiel"},
+		"core.cmd.rules.topic.name":      {"topic", "thema"},
+		"core.cmd.rules.topic.desc":      {"A rules topic", "Ein Regelthema"},
+	}
+}
+
+// Definitions are the slash commands to register, with German localizations.
+func (s *Service) Definitions() []*discordgo.ApplicationCommand {
+	gameChoices := s.gameChoices()
+	sub := func(name string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
+		o := s.option("game."+name, discordgo.ApplicationCommandOptionSubCommand, false)
+		o.Options = opts
+		return o
+	}
+	newGame := s.option("game.new.game", discordgo.ApplicationCommandOptionString, true)
+	newGame.Choices = gameChoices
+	newOpts := s.option("game.new.options", discordgo.ApplicationCommandOptionString, false)
+	newOpts.MaxLength = 200
+	moveOpt := s.option("move.option", discordgo.ApplicationCommandOptionString, true)
+	moveOpt.Autocomplete = true
+	rulesGame := s.option("rules.game", discordgo.ApplicationCommandOptionString, true)
+	rulesGame.Choices = gameChoices
+	rulesTopic := s.option("rules.topic", discordgo.ApplicationCommandOptionString, false)
+	rulesTopic.Autocomplete = true
+	return []*discordgo.ApplicationCommand{
+		s.command("game",
+			sub(SubNew, newGame, newOpts), sub(SubStart), sub(SubStatus), sub(SubHand),
+			sub(SubLog), sub(SubUndo), sub(SubAbandon)),
+		s.command("move", moveOpt),
+		s.command("rules", rulesGame, rulesTopic),
+	}
+}
+
+func (s *Service) command(path string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {
+	name, names := s.localized(cmdKeyPrefix + path + nameKeySuffix)
+	desc, descs := s.localized(cmdKeyPrefix + path + descKeySuffix)
+	return &discordgo.ApplicationCommand{
+		Type: discordgo.ChatApplicationCommand, Name: name, NameLocalizations: &names,
+		Description: desc, DescriptionLocalizations: &descs, Options: opts,
+	}
+}
+
+func (s *Service) option(path string, typ discordgo.ApplicationCommandOptionType, required bool) *discordgo.ApplicationCommandOption {
+	name, names := s.localized(cmdKeyPrefix + path + nameKeySuffix)
+	desc, descs := s.localized(cmdKeyPrefix + path + descKeySuffix)
+	return &discordgo.ApplicationCommandOption{
+		Type: typ, Name: name, NameLocalizations: names, Description: desc,
+		DescriptionLocalizations: descs, Required: required,
+	}
+}
+
+// localized returns the English text of key and its German localization.
+func (s *Service) localized(key string) (string, map[discordgo.Locale]string) {
+	return s.cat.Localize("en", games.T(key)), map[discordgo.Locale]string{discordgo.German: s.cat.Localize("de", games.T(key))}
+}
+
+func (s *Service) gameChoices() []*discordgo.ApplicationCommandOptionChoice {
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for _, id := range s.games.IDs() {
+		g, _ := s.games.Get(id)
+		name := g.Info().Name
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{
+			Name: truncate(s.cat.Localize("en", name), 100), Value: id,
+			NameLocalizations: map[discordgo.Locale]string{discordgo.German: truncate(s.cat.Localize("de", name), 100)},
+		})
+	}
+	return out
+}

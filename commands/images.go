@@ -1,0 +1,31 @@
+package commands
+
+import "github.com/tavern-bot/tavern/games"
+
+// Images draws boards and lobbies. It is an interface so the command
+// surface does not depend on the imaging package; the lead wires the real
+// renderer in main. A nil Images means text-only messages.
+type Images interface {
+	// Board draws a view (public or one seat's private view) as PNG.
+	Board(gameID string, view any, m ImageMeta) ([]byte, error)
+	// Lobby draws the lobby card of a table as PNG.
+	Lobby(gameID string, l LobbyView, m ImageMeta) ([]byte, error)
+}
+
+// ImageMeta is what a renderer needs besides the view itself.
+type ImageMeta struct {
+	Lang    string        // "en" or "de"
+	Catalog games.Catalog // core and game texts, for games.Text in views
+	Players []string      // display names by seat
+	Viewer  int           // games.Public or the seat whose private view this is
+	Version int           // table version, handy for captions and caching
+}
+
+// LobbyView describes an open table for the lobby picture.
+type LobbyView struct {
+	Host       string
+	Players    []string
+	MinPlayers int
+	MaxPlayers int
+	Options    map[string]string
+}

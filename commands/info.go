@@ -1,0 +1,222 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/table"
+)
+
+// logLength is how many recent moves /game log shows.
+const logLength = 10
+
+func (s *Service) status(ctx context.Context, r request) Result {
+	t, g, err := s.load(ctx, r.channelID, "")
+	if err != nil {
+		return s.replyErr(r, err)
+	}
+	var st games.State
+	if t.Status == table.StatusPlaying || t.Status == table.StatusOver {
+		if st, err = t.Load(g); err != nil {
+			return s.replyErr(r, err)
+		}
+	}
+	m := Message{Content: s.statusText(t, g, st, r.lang)}
+	if t.Status == table.StatusLobby {
+		m.Content += "\n" + s.cat.Localize(r.lang, games.T(KeyLobbyPlayers, "n", len(t.Seats), "min", g.Info().MinPlayers, "max", g.Info().MaxPlayers, "names", strings.Join(t.Names(), ", ")))
+	}
+	if st != nil {
+		m.Files = s.draw(t, g, st, games.Public, "board.png")
+	}
+	return Result{Reply: &m}
+}
+
+// hand answers /game hand and "Show my hand": the private view and the
+// pending options, visible only to the asking player.
+func (s *Service) hand(ctx context.Context, r request, channelID, tableID string) Result {
+	t, g, err := s.load(ctx, channelID, tableID)
+	if err != nil {
+		return s.replyErr(r, err)
+	}
+	seat := t.SeatOf(r.userID)
+	if seat < 0 {
+		return s.replyErr(r, games.Errorf(table.ErrNotSeated))
+	}
+	if t.Status != table.StatusPlaying {
+		return s.replyErr(r, games.Errorf(table.ErrNotPlaying))
+	}
+	st, err := t.Load(g)
+	if err != nil {
+		return s.replyErr(r, err)
+	}
+	m, _ := s.handMessage(t, g, st, seat, r.lang)
+	return Result{Reply: &m}
+}
+
+func (s *Service) showLog(ctx context.Context, r request) Result {
+	t, _, err := s.load(ctx, r.channelID, "")
+	if err != nil {
+		return s.replyErr(r, err)
+	}
+	if len(t.Log) == 0 {
+		return s.replyKey(r.lang, KeyLogEmpty)
+	}
+	lines := []string{s.cat.Localize(r.lang, games.T(KeyLogTitle))}
+	from := max(0, len(t.Log)-logLength)
+	for n, e := range t.Log[from:] {
+		// Only the public narration is shown: the move id itself may be a
+		// secret answer (a sealed bid).
+		var events []string
+		for _, ev := range e.Events {
+			events = append(events, s.say(t, r.lang, ev))
+		}
+		if len(events) == 0 {
+			events = []string{s.cat.Localize(r.lang, games.T(KeyLogMoved))}
+		}
+		name := "?"
+		if e.Seat >= 0 && e.Seat < len(t.Seats) {
+			name = t.Seats[e.Seat].Name
+		}
+		lines = append(lines, s.cat.Localize(r.lang, games.T(KeyLogLine, "n", from+n+1, "player", name, "events", strings.Join(events, " "))))
+	}
+	return reply(truncate(strings.Join(lines, "\n"), 2000))
+}
+
+func (s *Service) undo(ctx context.Context, r request) Result {
+	var st games.State
+	t, err := s.update(ctx, r.channelID, "", func(t *table.Table, g games.Game) error {
+		var err error
+		st, err = t.Undo(g, r.userID, s.now())
+		return err
+	})
+	if err != nil {
+		return s.replyErr(r, err)
+	}
+	g, _ := s.games.Get(t.GameID)
+	name := t.Seats[t.SeatOf(r.userID)].Name
+	return Result{
+		Reply:   &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKUndo))},
+		Actions: s.afterChange(t, g, st, []string{s.cat.Localize(t.Lang, games.T(KeyBoardUndo, "player", name))}),
+	}
+}
+
+func (s *Service) abandon(ctx context.Context, r request) Result {
+	var (
+		res       table.AbandonResult
+		wasLobby  bool
+		byVote    bool
+		voterName = r.userName
+	)
+	t, err := s.update(ctx, r.channelID, "", func(t *table.Table, _ games.Game) error {
+		wasLobby = t.Status == table.StatusLobby
+		byVote = r.userID != t.Host && !r.manage
+		if i := t.SeatOf(r.userID); i >= 0 {
+			voterName = t.Seats[i].Name
+		}
+		var err error
+		res, err = t.Abandon(r.userID, r.manage, s.now())
+		return err
+	})
+	if err != nil {
+		return s.replyErr(r, err)
+	}
+	g, _ := s.games.Get(t.GameID)
+	if !res.Abandoned {
+		post := ChannelPost{ChannelID: t.ChannelID, Message: Message{Content: s.cat.Localize(t.Lang, games.T(KeyAbandonVote, "player", voterName, "votes", res.Votes, "needed", res.Needed))}}
+		return Result{Reply: &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKVote, "votes", res.Votes, "needed", res.Needed))}, Actions: []Action{post}}
+	}
+	text := games.T(KeyAbandonPost, "player", voterName)
+	if byVote {
+		text = games.T(KeyAbandonByVote)
+	}
+	actions := []Action{ChannelPost{ChannelID: t.ChannelID, Message: Message{Content: s.cat.Localize(t.Lang, text)}}}
+	if wasLobby {
+		actions = append(actions, s.lobbyEdit(t, Message{Content: s.cat.Localize(t.Lang, games.T(KeyLobbyClosed, "game", s.gameName(t.Lang, g)))}))
+	} else {
+		actions = append(actions, s.statusAction(t, g, nil))
+	}
+	return Result{Reply: &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKAbandoned))}, Actions: actions}
+}
+
+// rules shows one topic of a game's summary, or all of them.
+func (s *Service) rules(r request, gameID, topic string) Result {
+	g, ok := s.games.Get(gameID)
+	if !ok {
+		return s.replyKey(r.lang, KeyUnknownGame, "game", truncate(gameID, 40))
+	}
+	info := g.Info()
+	lines := []string{s.cat.Localize(r.lang, games.T(KeyRulesTitle, "game", s.gameName(r.lang, g)))}
+	found := false
+	var ids []string
+	for _, rt := range info.Rules {
+		ids = append(ids, rt.ID)
+		if topic != "" && rt.ID != topic {
+			continue
+		}
+		found = true
+		lines = append(lines, fmt.Sprintf("**%s**\n%s", s.cat.Localize(r.lang, rt.Title), s.cat.Localize(r.lang, rt.Body)))
+	}
+	if topic != "" && !found {
+		return s.replyKey(r.lang, KeyUnknownTopic, "topic", truncate(topic, 40), "topics", strings.Join(ids, ", "))
+	}
+	return reply(truncate(strings.Join(lines, "\n\n"), 2000))
+}
+
+// Autocomplete lists the asking user's pending options for /move, and the
+// rules topics of the chosen game for /rules. Anything odd yields no choices.
+func (s *Service) Autocomplete(ctx context.Context, i *discordgo.Interaction) []*discordgo.ApplicationCommandOptionChoice {
+	r, ok := newRequest(i)
+	if !ok {
+		return nil
+	}
+	data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
+	if !ok {
+		return nil
+	}
+	typed := ""
+	for _, o := range data.Options {
+		if o.Focused {
+			typed = strings.ToLower(fmt.Sprint(o.Value))
+		}
+	}
+	var out []*discordgo.ApplicationCommandOptionChoice
+	add := func(name, value string) {
+		if len(out) < maxSelectOptions && len(value) <= 100 &&
+			(typed == "" || strings.Contains(strings.ToLower(name), typed) || strings.Contains(strings.ToLower(value), typed)) {
+			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(name, 100), Value: value})
+		}
+	}
+	switch data.Name {
+	case CmdMove:
+		t, g, err := s.load(ctx, r.channelID, "")
+		if err != nil || t.Status != table.StatusPlaying {
+			return nil
+		}
+		seat := t.SeatOf(r.userID)
+		st, err := t.Load(g)
+		if seat < 0 || err != nil {
+			return nil
+		}
+		for _, p := range st.Pending() {
+			if p.Seat != seat {
+				continue
+			}
+			for _, o := range p.Options {
+				add(s.say(t, r.lang, o.Label), o.ID)
+			}
+		}
+	case CmdRules:
+		g, ok := s.games.Get(stringOpt(data.Options, OptGame))
+		if !ok {
+			return nil
+		}
+		for _, rt := range g.Info().Rules {
+			add(s.cat.Localize(r.lang, rt.Title), rt.ID)
+		}
+	}
+	return out
+}

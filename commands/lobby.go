@@ -1,0 +1,199 @@
+package commands
+
+import (
+	"context"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/table"
+)
+
+// parseOptions reads "key=value, key=value" as typed in /game new.
+func parseOptions(text string) (map[string]string, bool) {
+	out := map[string]string{}
+	for _, part := range strings.Split(text, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(part, "=")
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		if !ok || k == "" || v == "" {
+			return nil, false
+		}
+		out[k] = v
+	}
+	return out, true
+}
+
+func (s *Service) newTable(ctx context.Context, r request, gameID, optionText string) Result {
+	g, ok := s.games.Get(gameID)
+	if !ok {
+		return s.replyKey(r.lang, KeyUnknownGame, "game", truncate(gameID, 40))
+	}
+	typed, ok := parseOptions(optionText)
+	if !ok {
+		return s.replyKey(r.lang, KeyBadOptions, "text", truncate(optionText, 100))
+	}
+	opts, err := table.ValidateOptions(g.Info().Options, typed)
+	if err != nil {
+		return s.replyErr(r, err)
+	}
+	if r.channelID == "" {
+		return s.replyKey(r.lang, KeyMalformed)
+	}
+	t := table.New(table.Params{
+		ID: s.newTableID(), ChannelID: r.channelID, GuildID: r.i.GuildID, GameID: gameID,
+		Lang: r.guildLang, Options: opts, Seed: s.newSeed(), Now: s.now(),
+		Host: table.Seat{UserID: r.userID, Name: r.userName, Lang: r.lang},
+	})
+	if err := s.store.Create(ctx, t); err != nil {
+		return s.replyErr(r, err)
+	}
+	msg := s.lobbyMessage(t, g)
+	return Result{
+		Reply: &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKNew))},
+		Actions: []Action{ChannelPost{ChannelID: t.ChannelID, Message: msg,
+			OnSent: s.remember(t.ChannelID, t.ID, (*table.Table).SetLobbyMessage)}},
+	}
+}
+
+func (s *Service) join(ctx context.Context, r request, channelID, tableID string) Result {
+	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
+		return t.Join(g.Info(), table.Seat{UserID: r.userID, Name: r.userName, Lang: r.lang}, s.now())
+	})
+	if err != nil {
+		return s.replyErr(r, err)
+	}
+	return s.lobbyChanged(t, s.cat.Localize(r.lang, games.T(KeyOKJoined)))
+}
+
+func (s *Service) leave(ctx context.Context, r request, channelID, tableID string) Result {
+	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, _ games.Game) error {
+		return t.Leave(r.userID, s.now())
+	})
+	if err != nil {
+		return s.replyErr(r, err)
+	}
+	return s.lobbyChanged(t, s.cat.Localize(r.lang, games.T(KeyOKLeft)))
+}
+
+func (s *Service) setOption(ctx context.Context, r request, channelID, tableID, option, value string) Result {
+	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
+		return t.SetOption(g.Info(), r.userID, option, value, s.now())
+	})
+	if err != nil {
+		return s.replyErr(r, err)
+	}
+	return s.lobbyChanged(t, s.cat.Localize(r.lang, games.T(KeyOKOption)))
+}
+
+// lobbyChanged redraws the lobby message in place.
+func (s *Service) lobbyChanged(t *table.Table, ok string) Result {
+	g, _ := s.games.Get(t.GameID)
+	m := s.lobbyMessage(t, g)
+	if t.Status != table.StatusLobby { // the last player left
+		m = Message{Content: s.cat.Localize(t.Lang, games.T(KeyLobbyClosed, "game", s.gameName(t.Lang, g)))}
+	}
+	return Result{Reply: &Message{Content: ok}, Actions: []Action{s.lobbyEdit(t, m)}}
+}
+
+func (s *Service) lobbyEdit(t *table.Table, m Message) Action {
+	onSent := s.remember(t.ChannelID, t.ID, (*table.Table).SetLobbyMessage)
+	if t.LobbyMessageID == "" {
+		return ChannelPost{ChannelID: t.ChannelID, Message: m, OnSent: onSent}
+	}
+	return ChannelEdit{ChannelID: t.ChannelID, MessageID: t.LobbyMessageID, Message: m, OnSent: onSent}
+}
+
+func (s *Service) start(ctx context.Context, r request, channelID, tableID string) Result {
+	var st games.State
+	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
+		var err error
+		st, err = t.Start(g, r.userID, s.now())
+		return err
+	})
+	if err != nil {
+		return s.replyErr(r, err)
+	}
+	g, _ := s.games.Get(t.GameID)
+	names := strings.Join(t.Names(), ", ")
+	lobby := Message{Content: s.cat.Localize(t.Lang, games.T(KeyLobbyStarted, "game", s.gameName(t.Lang, g), "names", names))}
+	actions := []Action{s.lobbyEdit(t, lobby)}
+	actions = append(actions, s.afterChange(t, g, st, []string{s.cat.Localize(t.Lang, games.T(KeyBoardStarted, "names", names))})...)
+	return Result{Reply: &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKStarted))}, Actions: actions}
+}
+
+// lobbyMessage shows the open table with option selects and the buttons.
+func (s *Service) lobbyMessage(t *table.Table, g games.Game) Message {
+	info := g.Info()
+	lang := t.Lang
+	hostName := t.Host
+	if i := t.SeatOf(t.Host); i >= 0 {
+		hostName = t.Seats[i].Name
+	}
+	lines := []string{
+		s.cat.Localize(lang, games.T(KeyLobbyTitle, "game", s.gameName(lang, g), "host", hostName)),
+		s.cat.Localize(lang, games.T(KeyLobbyPlayers, "n", len(t.Seats), "min", info.MinPlayers, "max", info.MaxPlayers, "names", strings.Join(t.Names(), ", "))),
+	}
+	if len(info.Options) == 0 {
+		lines = append(lines, s.cat.Localize(lang, games.T(KeyLobbyNoOpts)))
+	} else {
+		var parts []string
+		for _, o := range info.Options {
+			parts = append(parts, s.cat.Localize(lang, o.Label)+" = "+t.Options[o.ID])
+		}
+		lines = append(lines, s.cat.Localize(lang, games.T(KeyLobbyOptions, "options", strings.Join(parts, ", "))))
+	}
+	lines = append(lines, s.cat.Localize(lang, games.T(KeyLobbyHint)))
+	m := Message{Content: strings.Join(lines, "\n")}
+	var rows []discordgo.MessageComponent
+	for _, o := range info.Options {
+		if len(rows) == 4 || len(o.Choices) < 2 || len(o.Choices) > 25 {
+			continue
+		}
+		id, err := CustomID{Kind: KindOption, Channel: t.ChannelID, Table: t.ID, Version: t.Version, Arg: o.ID}.Encode()
+		if err != nil {
+			continue
+		}
+		label := s.cat.Localize(lang, o.Label)
+		sel := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: id,
+			Placeholder: truncate(s.cat.Localize(lang, games.T(KeySelectOption, "option", label, "value", t.Options[o.ID])), 150)}
+		for _, c := range o.Choices {
+			sel.Options = append(sel.Options, discordgo.SelectMenuOption{Label: truncate(label+": "+c, 100), Value: c, Default: c == t.Options[o.ID]})
+		}
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{sel}})
+	}
+	var buttons []discordgo.MessageComponent
+	for _, b := range []struct {
+		kind  Kind
+		key   string
+		style discordgo.ButtonStyle
+	}{{KindJoin, KeyBtnJoin, discordgo.PrimaryButton}, {KindLeave, KeyBtnLeave, discordgo.SecondaryButton}, {KindStart, KeyBtnStart, discordgo.SuccessButton}} {
+		id, err := CustomID{Kind: b.kind, Channel: t.ChannelID, Table: t.ID, Version: t.Version}.Encode()
+		if err != nil {
+			continue
+		}
+		buttons = append(buttons, discordgo.Button{Label: s.cat.Localize(lang, games.T(b.key)), Style: b.style, CustomID: id})
+	}
+	m.Components = append(rows, discordgo.ActionsRow{Components: buttons})
+	if s.images != nil {
+		lv := LobbyView{Host: hostName, Players: t.Names(), MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers, Options: t.Options}
+		if png, err := s.images.Lobby(t.GameID, lv, s.meta(t, games.Public)); err != nil {
+			s.log.Warn("lobby image", "table", t.ID, "err", err)
+		} else {
+			m.Files = []File{{Name: "lobby.png", Data: png}}
+		}
+	}
+	return m
+}
+
+func (s *Service) meta(t *table.Table, viewer int) ImageMeta {
+	lang := t.Lang
+	if viewer >= 0 && viewer < len(t.Seats) && t.Seats[viewer].Lang != "" {
+		lang = t.Seats[viewer].Lang
+	}
+	return ImageMeta{Lang: lang, Catalog: s.cat, Players: t.Names(), Viewer: viewer, Version: t.Version}
+}

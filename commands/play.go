@@ -1,0 +1,358 @@
+package commands
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/table"
+)
+
+// Discord's limits for components.
+const (
+	maxRows          = 5
+	maxButtonsPerRow = 5
+	maxSelectOptions = 25
+)
+
+// move applies one answer (button, select or /move) and reports the turn.
+func (s *Service) move(ctx context.Context, r request, channelID, tableID string, version int, moveID string) Result {
+	var (
+		res   table.MoveResult
+		label games.Text
+	)
+	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
+		if t.Status == table.StatusPlaying {
+			if seat := t.SeatOf(r.userID); seat >= 0 {
+				if st, err := t.Load(g); err == nil {
+					label = optionLabel(st, seat, moveID)
+				}
+			}
+		}
+		var err error
+		res, err = t.Move(g, r.userID, moveID, version, s.now())
+		return err
+	})
+	if err != nil {
+		return s.replyErr(r, err)
+	}
+	g, _ := s.games.Get(t.GameID)
+	var lines []string
+	for _, e := range res.Outcome.Events {
+		lines = append(lines, s.say(t, t.Lang, e))
+	}
+	return Result{
+		Reply:   &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKMove, "option", s.say(t, r.lang, label)))},
+		Actions: s.afterChange(t, g, res.State, lines),
+	}
+}
+
+func optionLabel(st games.State, seat int, moveID string) games.Text {
+	for _, p := range st.Pending() {
+		if p.Seat != seat {
+			continue
+		}
+		for _, o := range p.Options {
+			if o.ID == moveID {
+				return o.Label
+			}
+		}
+	}
+	return games.Text{Key: moveID}
+}
+
+// afterChange is everything the channel and the players see after the state
+// changed: a new board with narration and the public prompts, the live
+// status edited in place, DMs to every seat whose decision is new, and the
+// standings when the game is over.
+func (s *Service) afterChange(t *table.Table, g games.Game, st games.State, narration []string) []Action {
+	actions := []Action{s.boardPost(t, g, st, narration)}
+	actions = append(actions, s.statusAction(t, g, st))
+	if t.Status == table.StatusOver {
+		return append(actions, s.standingsPost(t, st))
+	}
+	return append(actions, s.directMessages(t, g, st)...)
+}
+
+func (s *Service) boardPost(t *table.Table, g games.Game, st games.State, narration []string) ChannelPost {
+	lines := append([]string{}, narration...)
+	m := Message{}
+	if t.Status == table.StatusPlaying {
+		lines = append(lines, s.waitingLines(t, st, t.Lang, true)...)
+		var public []games.Prompt
+		for _, p := range st.Pending() {
+			if !p.Secret {
+				public = append(public, p)
+			}
+		}
+		rows, cut := s.promptRows(t, public, t.Lang, maxRows-1)
+		if cut {
+			lines = append(lines, s.cat.Localize(t.Lang, games.T(KeyMoreUseMove)))
+		}
+		m.Components = append(rows, s.handRow(t))
+		m.Mentions = actingUsers(t, st)
+	}
+	m.Content = truncate(strings.Join(lines, "\n"), 2000)
+	m.Files = s.draw(t, g, st, games.Public, "board.png")
+	return ChannelPost{ChannelID: t.ChannelID, Message: m}
+}
+
+// waitingLines says who must act: public prompts with their text, secret
+// ones only as "X is choosing privately". mention pings the acting players.
+func (s *Service) waitingLines(t *table.Table, st games.State, lang string, mention bool) []string {
+	var lines []string
+	for _, p := range st.Pending() {
+		if p.Seat < 0 || p.Seat >= len(t.Seats) {
+			continue
+		}
+		who := t.Seats[p.Seat].Name
+		if mention {
+			who = "<@" + t.Seats[p.Seat].UserID + ">"
+		}
+		if p.Secret {
+			lines = append(lines, s.cat.Localize(lang, games.T(KeyStatusPrivate, "player", who)))
+		} else {
+			lines = append(lines, s.cat.Localize(lang, games.T(KeyStatusPublic, "player", who, "prompt", s.say(t, lang, p.Text))))
+		}
+	}
+	return lines
+}
+
+// actingUsers are the user ids to ping: those who must act now and whose
+// decision is new with this change (others were pinged already).
+func actingUsers(t *table.Table, st games.State) []string {
+	var out []string
+	seen := map[int]bool{}
+	for _, p := range st.Pending() {
+		if p.Seat >= 0 && p.Seat < len(t.Seats) && !seen[p.Seat] && t.Seats[p.Seat].PromptVersion == t.Version {
+			seen[p.Seat] = true
+			out = append(out, t.Seats[p.Seat].UserID)
+		}
+	}
+	return out
+}
+
+// statusText is the live status: game, move number and who is awaited.
+func (s *Service) statusText(t *table.Table, g games.Game, st games.State, lang string) string {
+	name := s.gameName(lang, g)
+	switch t.Status {
+	case table.StatusLobby:
+		return s.cat.Localize(lang, games.T(KeyStatusLobby, "game", name))
+	case table.StatusOver:
+		return s.cat.Localize(lang, games.T(KeyStatusOver, "game", name))
+	case table.StatusAbandoned:
+		return s.cat.Localize(lang, games.T(KeyStatusGone, "game", name))
+	}
+	lines := []string{s.cat.Localize(lang, games.T(KeyStatusTitle, "game", name, "n", len(t.Log)+1))}
+	if st != nil {
+		lines = append(lines, s.waitingLines(t, st, lang, false)...)
+	}
+	return truncate(strings.Join(lines, "\n"), 2000)
+}
+
+// statusAction edits the live status message, or posts it the first time.
+func (s *Service) statusAction(t *table.Table, g games.Game, st games.State) Action {
+	m := Message{Content: s.statusText(t, g, st, t.Lang)}
+	if t.Status == table.StatusPlaying {
+		m.Components = []discordgo.MessageComponent{s.handRow(t)}
+	}
+	onSent := s.remember(t.ChannelID, t.ID, (*table.Table).SetStatusMessage)
+	if t.StatusMessageID == "" {
+		return ChannelPost{ChannelID: t.ChannelID, Message: m, OnSent: onSent}
+	}
+	return ChannelEdit{ChannelID: t.ChannelID, MessageID: t.StatusMessageID, Message: m, OnSent: onSent}
+}
+
+func (s *Service) standingsPost(t *table.Table, st games.State) ChannelPost {
+	lines := []string{s.cat.Localize(t.Lang, games.T(KeyStandings))}
+	for _, sd := range st.Standings() {
+		name := "?"
+		if sd.Seat >= 0 && sd.Seat < len(t.Seats) {
+			name = t.Seats[sd.Seat].Name
+		}
+		lines = append(lines, s.cat.Localize(t.Lang, games.T(KeyStandingLine, "rank", sd.Rank, "player", name, "score", sd.Score, "detail", s.say(t, t.Lang, sd.Detail))))
+	}
+	return ChannelPost{ChannelID: t.ChannelID, Message: Message{Content: truncate(strings.Join(lines, "\n"), 2000)}}
+}
+
+// directMessages sends each seat whose decision just became pending (or
+// changed) its private view and its options. A seat whose DMs are closed is
+// told in the channel, without any secret, to use "Show my hand".
+func (s *Service) directMessages(t *table.Table, g games.Game, st games.State) []Action {
+	var out []Action
+	for seat, u := range t.Seats {
+		if u.PromptVersion != t.Version {
+			continue
+		}
+		m, ok := s.handMessage(t, g, st, seat, u.Lang)
+		if !ok {
+			continue
+		}
+		blocked := ChannelPost{ChannelID: t.ChannelID, Message: Message{
+			Content:    s.cat.Localize(t.Lang, games.T(KeyDMBlocked, "player", "<@"+u.UserID+">")),
+			Components: []discordgo.MessageComponent{s.handRow(t)},
+			Mentions:   []string{u.UserID},
+		}}
+		out = append(out, DirectMessage{UserID: u.UserID, Message: m, Blocked: &blocked})
+	}
+	return out
+}
+
+// handMessage is seat's private view with its pending prompts as
+// components; ok is false when nothing is awaited from seat.
+func (s *Service) handMessage(t *table.Table, g games.Game, st games.State, seat int, lang string) (Message, bool) {
+	var mine []games.Prompt
+	for _, p := range st.Pending() {
+		if p.Seat == seat {
+			mine = append(mine, p)
+		}
+	}
+	if lang == "" {
+		lang = t.Lang
+	}
+	m := Message{Files: s.draw(t, g, st, seat, "hand.png")}
+	if len(mine) == 0 {
+		m.Content = s.cat.Localize(lang, games.T(KeyHandTitle, "game", s.gameName(lang, g))) + "\n" + s.cat.Localize(lang, games.T(KeyHandNothing))
+		return m, false
+	}
+	var lines []string
+	for _, p := range mine {
+		lines = append(lines, s.cat.Localize(lang, games.T(KeyDMHeader, "game", s.gameName(lang, g), "channel", t.ChannelID, "prompt", s.say(t, lang, p.Text))))
+	}
+	rows, cut := s.promptRows(t, mine, lang, maxRows)
+	if cut {
+		lines = append(lines, s.cat.Localize(lang, games.T(KeyMoreUseMove)))
+	}
+	m.Content = truncate(strings.Join(lines, "\n"), 2000)
+	m.Components = rows
+	return m, true
+}
+
+// promptRows offers prompts as components: up to five options as a row of
+// buttons, longer lists as select menus of 25 options each. cut reports
+// options that did not fit (they stay reachable through /move).
+func (s *Service) promptRows(t *table.Table, prompts []games.Prompt, lang string, rowsLeft int) (rows []discordgo.MessageComponent, cut bool) {
+	used := map[string]bool{} // custom ids must be unique within a message
+	for _, p := range prompts {
+		if len(p.Options) == 0 {
+			continue
+		}
+		if len(rows) >= rowsLeft {
+			return rows, true
+		}
+		if len(p.Options) <= maxButtonsPerRow {
+			if row, ok := s.buttonRow(t, p, lang, used); ok {
+				if len(row.Components) > 0 {
+					rows = append(rows, row)
+				}
+				continue
+			}
+		}
+		for from := 0; from < len(p.Options); from += maxSelectOptions {
+			if len(rows) >= rowsLeft {
+				return rows, true
+			}
+			to := min(from+maxSelectOptions, len(p.Options))
+			sel, skipped := s.selectMenu(t, p, lang, from, to)
+			cut = cut || skipped
+			if len(sel.Options) > 0 {
+				rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{sel}})
+			}
+		}
+	}
+	return rows, cut
+}
+
+// buttonRow makes one button per option. A move id already offered on the
+// message (the same answer for another seat) needs no second button, since
+// a click applies to whoever clicks.
+func (s *Service) buttonRow(t *table.Table, p games.Prompt, lang string, used map[string]bool) (discordgo.ActionsRow, bool) {
+	ids := make([]string, len(p.Options))
+	for i, o := range p.Options {
+		id, err := CustomID{Kind: KindMove, Channel: t.ChannelID, Table: t.ID, Version: t.Version, Arg: o.ID}.Encode()
+		if err != nil {
+			return discordgo.ActionsRow{}, false // too long for a button: use a select
+		}
+		ids[i] = id
+	}
+	var buttons []discordgo.MessageComponent
+	for i, o := range p.Options {
+		id := ids[i]
+		if used[id] {
+			continue
+		}
+		used[id] = true
+		buttons = append(buttons, discordgo.Button{Label: truncate(s.say(t, lang, o.Label), 80), Style: discordgo.PrimaryButton, CustomID: id})
+	}
+	return discordgo.ActionsRow{Components: buttons}, true
+}
+
+func (s *Service) selectMenu(t *table.Table, p games.Prompt, lang string, from, to int) (discordgo.SelectMenu, bool) {
+	id, _ := CustomID{Kind: KindMoveSelect, Channel: t.ChannelID, Table: t.ID, Version: t.Version, Arg: strconv.Itoa(p.Seat) + "." + strconv.Itoa(from)}.Encode()
+	placeholder := s.say(t, lang, p.Text)
+	if len(p.Options) > maxSelectOptions {
+		placeholder = s.cat.Localize(lang, games.T(KeySelectPart, "prompt", placeholder, "from", from+1, "to", to))
+	}
+	sel := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: id, Placeholder: truncate(placeholder, 150)}
+	skipped := false
+	for _, o := range p.Options[from:to] {
+		if len(o.ID) > 100 {
+			skipped = true
+			continue
+		}
+		sel.Options = append(sel.Options, discordgo.SelectMenuOption{Label: truncate(s.say(t, lang, o.Label), 100), Value: o.ID})
+	}
+	return sel, skipped
+}
+
+func (s *Service) handRow(t *table.Table) discordgo.ActionsRow {
+	id, _ := CustomID{Kind: KindHand, Channel: t.ChannelID, Table: t.ID, Version: t.Version}.Encode()
+	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: s.cat.Localize(t.Lang, games.T(KeyBtnHand)), Style: discordgo.SecondaryButton, CustomID: id},
+	}}
+}
+
+// draw renders a view; a failed or missing renderer only costs the picture.
+func (s *Service) draw(t *table.Table, g games.Game, st games.State, viewer int, name string) []File {
+	if s.images == nil || st == nil {
+		return nil
+	}
+	png, err := s.images.Board(g.Info().ID, st.View(viewer), s.meta(t, viewer))
+	if err != nil {
+		s.log.Warn("board image", "table", t.ID, "viewer", viewer, "err", err)
+		return nil
+	}
+	return []File{{Name: name, Data: png}}
+}
+
+func (s *Service) gameName(lang string, g games.Game) string {
+	return s.cat.Localize(lang, g.Info().Name)
+}
+
+// say localizes x for this table, naming players whose seat index a game
+// passed as an argument.
+func (s *Service) say(t *table.Table, lang string, x games.Text) string {
+	return s.cat.Localize(lang, WithPlayerNames(x, t.Names()))
+}
+
+// WithPlayerNames replaces seat indexes by display names. Games know only
+// seats, so by convention an argument named "player" or "seat" (or starting
+// with "player", like "player2") whose value is a seat index names a player.
+func WithPlayerNames(x games.Text, names []string) games.Text {
+	if len(x.Args) == 0 {
+		return x
+	}
+	out := games.Text{Key: x.Key, Args: make([]games.Arg, len(x.Args))}
+	for i, a := range x.Args {
+		if a.Key == "" && (strings.HasPrefix(a.Name, "player") || a.Name == "seat") {
+			if n, err := strconv.Atoi(a.Val); err == nil && n >= 0 && n < len(names) {
+				a.Val = names[n]
+			}
+		}
+		out.Args[i] = a
+	}
+	return out
+}

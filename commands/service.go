@@ -1,0 +1,246 @@
+// Package commands is Tavern's command surface: slash command definitions,
+// the custom id codec, and the Service that turns interactions into table
+// changes (through storage) and Actions for a transport to carry out.
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"strconv"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/storage"
+)
+
+// Deps are the Service's collaborators. Games and Store are required.
+type Deps struct {
+	Games   *games.Registry
+	Store   storage.Store
+	Images  Images // nil: messages without pictures
+	Log     *slog.Logger
+	Now     func() time.Time
+	NewSeed func() uint64
+}
+
+// Service implements Interactions for every transport.
+type Service struct {
+	games   *games.Registry
+	store   storage.Store
+	images  Images
+	log     *slog.Logger
+	now     func() time.Time
+	newSeed func() uint64
+	cat     games.Catalog
+}
+
+var _ Interactions = (*Service)(nil)
+
+// NewService checks deps and fills defaults for the optional ones.
+func NewService(d Deps) (*Service, error) {
+	if d.Games == nil || d.Store == nil {
+		return nil, errors.New("commands: NewService needs Games and Store")
+	}
+	s := &Service{games: d.Games, store: d.Store, images: d.Images, log: d.Log, now: d.Now, newSeed: d.NewSeed}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.newSeed == nil {
+		s.newSeed = rand.Uint64
+	}
+	s.cat = d.Games.Catalog(CoreCatalog())
+	return s, nil
+}
+
+// Localize renders a core (or game) message key in lang.
+func (s *Service) Localize(lang, key string) string {
+	return s.cat.Localize(games.Lang(lang), games.T(key))
+}
+
+// request is the part of an interaction every handler needs.
+type request struct {
+	i         *discordgo.Interaction
+	userID    string
+	userName  string
+	lang      string // the user's language, for ephemeral replies and DMs
+	guildLang string // the server's language, for channel posts
+	channelID string
+	manage    bool // member may manage the channel
+}
+
+func newRequest(i *discordgo.Interaction) (request, bool) {
+	r := request{i: i, channelID: i.ChannelID, lang: games.Lang(string(i.Locale))}
+	var u *discordgo.User
+	if i.Member != nil {
+		u = i.Member.User
+		r.manage = i.Member.Permissions&discordgo.PermissionManageChannels != 0
+		r.userName = i.Member.Nick
+	}
+	if u == nil {
+		u = i.User
+	}
+	if u == nil || u.ID == "" {
+		return r, false
+	}
+	r.userID = u.ID
+	if r.userName == "" {
+		r.userName = u.GlobalName
+	}
+	if r.userName == "" {
+		r.userName = u.Username
+	}
+	if r.userName == "" {
+		r.userName = u.ID
+	}
+	r.guildLang = r.lang
+	if i.GuildLocale != nil {
+		r.guildLang = games.Lang(string(*i.GuildLocale))
+	}
+	return r, true
+}
+
+// Handle dispatches a command or component interaction.
+func (s *Service) Handle(ctx context.Context, i *discordgo.Interaction) Result {
+	r, ok := newRequest(i)
+	if !ok {
+		return s.replyKey(games.Lang(string(i.Locale)), KeyMalformed)
+	}
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		return s.handleCommand(ctx, r)
+	case discordgo.InteractionMessageComponent:
+		return s.handleComponent(ctx, r)
+	}
+	return s.replyKey(r.lang, KeyMalformed)
+}
+
+func (s *Service) handleCommand(ctx context.Context, r request) Result {
+	data, ok := r.i.Data.(discordgo.ApplicationCommandInteractionData)
+	if !ok {
+		return s.replyKey(r.lang, KeyMalformed)
+	}
+	switch data.Name {
+	case CmdGame:
+		if len(data.Options) != 1 || data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
+			return s.replyKey(r.lang, KeyMalformed)
+		}
+		sub := data.Options[0]
+		switch sub.Name {
+		case SubNew:
+			return s.newTable(ctx, r, stringOpt(sub.Options, OptGame), stringOpt(sub.Options, OptOptions))
+		case SubStart:
+			return s.start(ctx, r, r.channelID, "")
+		case SubStatus:
+			return s.status(ctx, r)
+		case SubHand:
+			return s.hand(ctx, r, r.channelID, "")
+		case SubLog:
+			return s.showLog(ctx, r)
+		case SubUndo:
+			return s.undo(ctx, r)
+		case SubAbandon:
+			return s.abandon(ctx, r)
+		}
+	case CmdMove:
+		move := stringOpt(data.Options, OptOption)
+		if move == "" {
+			return s.replyKey(r.lang, KeyMalformed)
+		}
+		return s.move(ctx, r, r.channelID, "", moveAnyVersion, move)
+	case CmdRules:
+		return s.rules(r, stringOpt(data.Options, OptGame), stringOpt(data.Options, OptTopic))
+	}
+	return s.replyKey(r.lang, KeyMalformed)
+}
+
+func (s *Service) handleComponent(ctx context.Context, r request) Result {
+	data, ok := r.i.Data.(discordgo.MessageComponentInteractionData)
+	if !ok {
+		return s.replyKey(r.lang, KeyMalformed)
+	}
+	c, err := ParseCustomID(data.CustomID)
+	if err != nil {
+		return s.replyKey(r.lang, KeyBadButton)
+	}
+	value := ""
+	if len(data.Values) > 0 {
+		value = data.Values[0]
+	}
+	switch c.Kind {
+	case KindMove:
+		return s.move(ctx, r, c.Channel, c.Table, c.Version, c.Arg)
+	case KindMoveSelect:
+		if value == "" {
+			return s.replyKey(r.lang, KeyBadButton)
+		}
+		return s.move(ctx, r, c.Channel, c.Table, c.Version, value)
+	case KindJoin:
+		return s.join(ctx, r, c.Channel, c.Table)
+	case KindLeave:
+		return s.leave(ctx, r, c.Channel, c.Table)
+	case KindStart:
+		return s.start(ctx, r, c.Channel, c.Table)
+	case KindOption:
+		if value == "" {
+			return s.replyKey(r.lang, KeyBadButton)
+		}
+		return s.setOption(ctx, r, c.Channel, c.Table, c.Arg, value)
+	case KindHand:
+		return s.hand(ctx, r, c.Channel, c.Table)
+	}
+	return s.replyKey(r.lang, KeyBadButton)
+}
+
+func stringOpt(opts []*discordgo.ApplicationCommandInteractionDataOption, name string) string {
+	for _, o := range opts {
+		if o.Name == name {
+			if v, ok := o.Value.(string); ok {
+				return v
+			}
+			return fmt.Sprint(o.Value)
+		}
+	}
+	return ""
+}
+
+// reply is an ephemeral text answer.
+func reply(content string) Result {
+	return Result{Reply: &Message{Content: content}}
+}
+
+func (s *Service) replyKey(lang, key string, kv ...any) Result {
+	return reply(s.cat.Localize(lang, games.T(key, kv...)))
+}
+
+// replyErr turns any error into a polite, localized ephemeral reply. Rule
+// errors carry their own key; anything unexpected is logged, never shown.
+func (s *Service) replyErr(r request, err error) Result {
+	var ge *games.Error
+	switch {
+	case errors.As(err, &ge):
+		return reply(s.cat.Localize(r.lang, ge.Text))
+	case errors.Is(err, storage.ErrNotFound):
+		return s.replyKey(r.lang, KeyNoTable)
+	case errors.Is(err, storage.ErrActiveTable):
+		return s.replyKey(r.lang, KeyBusy)
+	}
+	s.log.Error("interaction failed", "user", r.userID, "channel", r.channelID, "err", err)
+	return s.replyKey(r.lang, KeyInternal)
+}
+
+func truncate(s string, n int) string {
+	if len([]rune(s)) <= n {
+		return s
+	}
+	return string([]rune(s)[:n-1]) + "…"
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,122 @@
+package commands
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/tabletest"
+)
+
+// bidInDM answers the newest bid prompt in user's DMs.
+func (h *harness) bidInDM(user string, n string) Result {
+	h.t.Helper()
+	h.mu.Lock()
+	dms := append([]Message(nil), h.dms[user]...)
+	h.mu.Unlock()
+	// A DM interaction has neither guild nor the table's channel.
+	i := clickInteraction(user, findID(h.t, dms, KindMove, "bid"+tabletest.SecretMarker+n))
+	i.GuildID, i.ChannelID, i.GuildLocale = "", "dm-"+user, nil
+	i.User, i.Member = i.Member.User, nil
+	return h.run(h.svc.Handle(ctxBG, i))
+}
+
+func TestHappyPath(t *testing.T) {
+	h := newHarness(t)
+	h.lobbyAndStart(ann, bo)
+	tb := h.table()
+	if tb.Status != table.StatusPlaying || tb.Options["rounds"] != "1" || len(tb.Seats) != 2 || tb.Lang != "en" {
+		t.Fatalf("after start: %+v", tb)
+	}
+	if tb.StatusMessageID == "" || tb.LobbyMessageID == "" {
+		t.Fatalf("status %q / lobby %q message ids not remembered", tb.StatusMessageID, tb.LobbyMessageID)
+	}
+	statusID := tb.StatusMessageID
+
+	// Both seats owe a secret bid: each got a DM with its private view and
+	// bid buttons, in its own language.
+	for _, u := range []string{ann, bo} {
+		if len(h.dms[u]) != 1 {
+			t.Fatalf("%s got %d DMs, want 1", u, len(h.dms[u]))
+		}
+		dm := h.dms[u][0]
+		if len(dm.Files) != 1 || !bytes.Equal(dm.Files[0].Data, h.images.priv) {
+			t.Errorf("%s DM lacks the private view image", u)
+		}
+		if !strings.Contains(componentText(dm.Components), tabletest.SecretMarker) {
+			t.Errorf("%s DM lacks the bid options", u)
+		}
+	}
+	if !strings.Contains(h.dms[bo][0].Content, "Wähle dein geheimes Gebot") {
+		t.Errorf("Bo's DM is not German: %q", h.dms[bo][0].Content)
+	}
+	h.wantReply(h.bidInDM(ann, "3"), "en", KeyOKMove)
+	h.wantReply(h.bidInDM(bo, "1"), "de", KeyOKMove)
+
+	// Turn phase: Ann acts on a public prompt in the channel.
+	msgs := h.channelMsgs()
+	board := msgs[len(msgs)-1] // newest board post; the status is edited in place
+	if !strings.Contains(board.Content, "Ann wins the bidding.") {
+		t.Errorf("board narration %q", board.Content)
+	}
+	if !slices.Equal(board.Mentions, []string{ann}) {
+		t.Errorf("board mentions %v, want only Ann", board.Mentions)
+	}
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindMove, "leap")), "en", KeyOKMove)
+	h.wantReply(h.slash(bo, CmdMove, "", OptOption, "step"), "de", KeyOKMove)
+
+	tb = h.table()
+	if tb.Status != table.StatusOver {
+		t.Fatalf("status %q, want over", tb.Status)
+	}
+	if tb.StatusMessageID != statusID {
+		t.Errorf("status message reposted: %s -> %s", statusID, tb.StatusMessageID)
+	}
+	status := h.msgs[statusID].msg
+	if !strings.Contains(status.Content, "the game is over") || len(status.Components) != 0 {
+		t.Errorf("final status %q with %d component rows", status.Content, len(status.Components))
+	}
+	msgs = h.channelMsgs()
+	standings := msgs[len(msgs)-1].Content
+	if !strings.HasPrefix(standings, "Final standings:\n1. Ann: 3") || !strings.Contains(standings, "2. Bo: 1") {
+		t.Errorf("standings %q", standings)
+	}
+	final := h.click(ann, findID(t, h.channelMsgs(), KindMove, "leap"))
+	h.wantReply(final, "en", table.ErrNotPlaying)
+	h.assertNoSecrets()
+
+	// The channel is free again.
+	h.wantReply(h.slash(cy, CmdGame, SubNew, OptGame, tabletest.ID), "en", KeyOKNew)
+	if h.table().ID == tb.ID {
+		t.Error("new table reuses the old id")
+	}
+}
+
+func TestGermanChannel(t *testing.T) {
+	h := newHarness(t)
+	i := slashInteraction(ann, CmdGame, SubNew, OptGame, tabletest.ID)
+	de := "de"
+	i.GuildLocale = (*discordLocale)(&de)
+	h.wantReply(h.run(h.svc.Handle(ctxBG, i)), "en", KeyOKNew)
+	if got := h.channelMsgs()[0].Content; !strings.Contains(got, "Schein-Rennen") || !strings.Contains(got, "Beitreten") {
+		t.Errorf("lobby in a German server: %q", got)
+	}
+}
+
+func TestCoreCatalogComplete(t *testing.T) {
+	c := CoreCatalog()
+	if m := c.MissingKeys("de"); len(m) > 0 {
+		t.Errorf("German lacks %v", m)
+	}
+	if m := (games.Catalog{"en": c["de"], "de": c["en"]}).MissingKeys("de"); len(m) > 0 {
+		t.Errorf("English lacks %v", m)
+	}
+	for _, k := range []string{KeyNoTable, KeyBusy, KeyDMBlocked, table.ErrStale} {
+		if c["en"][k] == "" || c["de"][k] == "" {
+			t.Errorf("key %s is empty", k)
+		}
+	}
+}

@@ -1,0 +1,103 @@
+package commands
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/games"
+)
+
+func TestLocalizeForTransports(t *testing.T) {
+	h := newHarness(t)
+	tests := []struct{ lang, key, want string }{
+		{"en-GB", KeyClosedDM, CoreCatalog()["en"][KeyClosedDM]},
+		{"de", KeyClosedDM, CoreCatalog()["de"][KeyClosedDM]},
+		{"fr", KeyBtnHand, "Show my hand"},
+		{"de", "fake.name", "Schein-Rennen"},
+	}
+	for _, tc := range tests {
+		if got := h.svc.Localize(tc.lang, tc.key); got != tc.want {
+			t.Errorf("Localize(%s, %s) = %q, want %q", tc.lang, tc.key, got, tc.want)
+		}
+	}
+}
+
+func TestTruncate(t *testing.T) {
+	tests := []struct {
+		in   string
+		n    int
+		want string
+	}{{"abc", 3, "abc"}, {"abcd", 3, "ab…"}, {"äöüß", 3, "äö…"}}
+	for _, tc := range tests {
+		if got := truncate(tc.in, tc.n); got != tc.want {
+			t.Errorf("truncate(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
+		}
+	}
+}
+
+func TestWithPlayerNames(t *testing.T) {
+	names := []string{"Ann", "Bo"}
+	tests := []struct {
+		in   games.Text
+		want []string
+	}{
+		{games.T("k", "player", "1", "n", "1"), []string{"Bo", "1"}},
+		{games.T("k", "player2", "0", "seat", "1"), []string{"Ann", "Bo"}},
+		{games.T("k", "player", "7"), []string{"7"}},
+		{games.T("k", "player", games.Ref("x.y")), []string{""}},
+	}
+	for _, tc := range tests {
+		got := WithPlayerNames(tc.in, names)
+		for k, a := range got.Args {
+			if a.Val != tc.want[k] {
+				t.Errorf("%v: arg %s = %q, want %q", tc.in, a.Name, a.Val, tc.want[k])
+			}
+		}
+	}
+}
+
+type failingImages struct{}
+
+func (failingImages) Board(string, any, ImageMeta) ([]byte, error) {
+	return nil, errors.New("no ink")
+}
+func (failingImages) Lobby(string, LobbyView, ImageMeta) ([]byte, error) {
+	return nil, errors.New("no ink")
+}
+
+// Without a working renderer the game goes on, as text.
+func TestPlaysWithoutImages(t *testing.T) {
+	for _, im := range []Images{nil, failingImages{}} {
+		h := newHarness(t)
+		h.svc.images = im
+		h.lobbyAndStart(ann, bo)
+		h.wantReply(h.bidInDM(ann, "1"), "en", KeyOKMove)
+		for _, m := range h.history() {
+			if len(m.Files) != 0 {
+				t.Errorf("%T: message with files %q", im, m.Content)
+			}
+		}
+		if len(h.dms[bo]) != 1 {
+			t.Errorf("%T: Bo got %d DMs", im, len(h.dms[bo]))
+		}
+	}
+}
+
+func TestAckFor(t *testing.T) {
+	tests := []struct {
+		typ  discordgo.InteractionType
+		want Ack
+	}{
+		{discordgo.InteractionPing, AckPong},
+		{discordgo.InteractionApplicationCommand, AckDeferEphemeral},
+		{discordgo.InteractionApplicationCommandAutocomplete, AckAutocomplete},
+		{discordgo.InteractionMessageComponent, AckDeferUpdate},
+	}
+	for _, tc := range tests {
+		if got := AckFor(&discordgo.Interaction{Type: tc.typ}); got != tc.want {
+			t.Errorf("AckFor(%v) = %v, want %v", tc.typ, got, tc.want)
+		}
+	}
+}

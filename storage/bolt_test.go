@@ -1,0 +1,211 @@
+package storage_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tavern-bot/tavern/storage"
+	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/tabletest"
+)
+
+var ctx = context.Background()
+
+func open(t *testing.T) (*storage.Bolt, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "tavern.db")
+	s, err := storage.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	return s, path
+}
+
+func newTable(channel, id string) *table.Table {
+	return table.New(table.Params{ID: id, ChannelID: channel, GameID: tabletest.ID, Lang: "en", Host: table.Seat{UserID: "a", Name: "Ann"}, Seed: 3, Now: time.Unix(100, 0).UTC()})
+}
+
+func TestRoundTrip(t *testing.T) {
+	s, _ := open(t)
+	want := newTable("c1", "t1")
+	if err := want.Join(tabletest.Game().Info(), table.Seat{UserID: "b", Name: "Bo", Lang: "de"}, time.Unix(200, 0).UTC()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := want.Start(tabletest.Game(), "a", time.Unix(300, 0).UTC()); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Create(ctx, want); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Get(ctx, "c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.ID != want.ID || got.Version != want.Version || len(got.Seats) != 2 || got.Seats[1].Lang != "de" ||
+		!bytes.Equal(got.State, want.State) || !got.CreatedAt.Equal(want.CreatedAt) || got.Options["rounds"] != "2" {
+		t.Errorf("round trip changed the table:\n got %+v\nwant %+v", got, want)
+	}
+	if _, err := s.Get(ctx, "nope"); !errors.Is(err, storage.ErrNotFound) {
+		t.Errorf("Get of empty channel: %v, want ErrNotFound", err)
+	}
+}
+
+func TestCreateRules(t *testing.T) {
+	tests := []struct {
+		name    string
+		first   func(*table.Table)
+		wantErr error
+	}{
+		{name: "active lobby blocks", first: func(*table.Table) {}, wantErr: storage.ErrActiveTable},
+		{name: "abandoned is archived", first: func(t *table.Table) { t.Status = table.StatusAbandoned }},
+		{name: "over is archived", first: func(t *table.Table) { t.Status = table.StatusOver }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, _ := open(t)
+			first := newTable("c1", "t1")
+			tc.first(first)
+			if err := s.Create(ctx, first); err != nil {
+				t.Fatal(err)
+			}
+			err := s.Create(ctx, newTable("c1", "t2"))
+			if !errors.Is(err, tc.wantErr) {
+				t.Fatalf("second Create: %v, want %v", err, tc.wantErr)
+			}
+			got, _ := s.Get(ctx, "c1")
+			wantID := "t2"
+			if tc.wantErr != nil {
+				wantID = "t1"
+			}
+			if got.ID != wantID {
+				t.Errorf("current table %s, want %s", got.ID, wantID)
+			}
+		})
+	}
+}
+
+func TestUpdateErrorSavesNothing(t *testing.T) {
+	s, _ := open(t)
+	if err := s.Create(ctx, newTable("c1", "t1")); err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("boom")
+	err := s.Update(ctx, "c1", func(tb *table.Table) error {
+		tb.Version = 99
+		tb.Host = "mallory"
+		return boom
+	})
+	if !errors.Is(err, boom) {
+		t.Fatalf("Update error %v, want boom", err)
+	}
+	got, _ := s.Get(ctx, "c1")
+	if got.Version != 0 || got.Host != "a" {
+		t.Errorf("failed update was saved: version %d host %s", got.Version, got.Host)
+	}
+	if err := s.Update(ctx, "missing", func(*table.Table) error { return nil }); !errors.Is(err, storage.ErrNotFound) {
+		t.Errorf("Update of missing channel: %v", err)
+	}
+}
+
+func TestConcurrentUpdatesSerialize(t *testing.T) {
+	s, _ := open(t)
+	if err := s.Create(ctx, newTable("c1", "t1")); err != nil {
+		t.Fatal(err)
+	}
+	const n = 20
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			errs <- s.Update(ctx, "c1", func(tb *table.Table) error {
+				tb.Version++
+				tb.AbandonVotes = append(tb.AbandonVotes, fmt.Sprint(i))
+				return nil
+			})
+		}(i)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, _ := s.Get(ctx, "c1")
+	if got.Version != n || len(got.AbandonVotes) != n {
+		t.Errorf("version %d, %d appends; want %d each (lost update)", got.Version, len(got.AbandonVotes), n)
+	}
+}
+
+func TestBackupAndReopen(t *testing.T) {
+	s, path := open(t)
+	for i, ch := range []string{"c1", "c2", "c3"} {
+		tb := newTable(ch, fmt.Sprint("t", i))
+		if i == 2 {
+			tb.Status = table.StatusOver
+		}
+		if err := s.Create(ctx, tb); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var buf bytes.Buffer
+	if err := s.Backup(&buf); err != nil {
+		t.Fatal(err)
+	}
+	backup := filepath.Join(t.TempDir(), "backup.db")
+	if err := os.WriteFile(backup, buf.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{path, backup} {
+		re, err := storage.Open(p)
+		if err != nil {
+			t.Fatalf("open %s: %v", p, err)
+		}
+		active, err := re.List(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(active) != 2 {
+			t.Errorf("%s: %d active tables, want 2", p, len(active))
+		}
+		if got, err := re.Get(ctx, "c3"); err != nil || got.Status != table.StatusOver {
+			t.Errorf("%s: c3 = %v, %v", p, got, err)
+		}
+		if err := re.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestOpenUnwritable(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct{ name, path string }{
+		{"missing directory", filepath.Join(dir, "no", "such", "dir", "x.db")},
+		{"path is a directory", dir},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := storage.Open(tc.path)
+			if err == nil {
+				_ = s.Close()
+				t.Fatal("Open succeeded")
+			}
+			if !bytes.Contains([]byte(err.Error()), []byte(tc.path)) {
+				t.Errorf("error %q does not name the path", err)
+			}
+		})
+	}
+}

@@ -1,0 +1,71 @@
+package table
+
+import "github.com/tavern-bot/tavern/games"
+
+// Catalog keys of the errors a table reports to players.
+const (
+	ErrAlreadyStarted    = "table.err.already_started"
+	ErrAlreadySeated     = "table.err.already_seated"
+	ErrTableFull         = "table.err.full"
+	ErrNotSeated         = "table.err.not_seated"
+	ErrNotHost           = "table.err.not_host"
+	ErrPlayerCount       = "table.err.player_count"
+	ErrUnknownOption     = "table.err.unknown_option"
+	ErrBadOptionValue    = "table.err.bad_option_value"
+	ErrNotPlaying        = "table.err.not_playing"
+	ErrNotActive         = "table.err.not_active"
+	ErrStale             = "table.err.stale"
+	ErrNotYourTurn       = "table.err.not_your_turn"
+	ErrOptionNotPending  = "table.err.option_not_pending"
+	ErrNothingToUndo     = "table.err.nothing_to_undo"
+	ErrUndoNotYours      = "table.err.undo_not_yours"
+	ErrUndoRevealed      = "table.err.undo_revealed"
+	ErrAbandonNotAllowed = "table.err.abandon_not_allowed"
+	ErrAlreadyVoted      = "table.err.already_voted"
+)
+
+// Catalog holds the English and German texts of every table error.
+func Catalog() games.Catalog {
+	return games.Catalog{
+		"en": {
+			ErrAlreadyStarted:    "This game has already started.",
+			ErrAlreadySeated:     "You already have a seat at this table.",
+			ErrTableFull:         "The table is full ({max} players at most).",
+			ErrNotSeated:         "You are not playing at this table.",
+			ErrNotHost:           "Only the host can do that.",
+			ErrPlayerCount:       "This game needs {min} to {max} players; {n} are seated.",
+			ErrUnknownOption:     "Unknown option “{option}”. Known options: {known}.",
+			ErrBadOptionValue:    "“{value}” is not a valid value for {option}. Choose one of: {choices}.",
+			ErrNotPlaying:        "No game is being played at this table right now.",
+			ErrNotActive:         "This table has already ended.",
+			ErrStale:             "That button is out of date (someone moved, or you clicked twice). Use the latest message or /move.",
+			ErrNotYourTurn:       "Nothing is awaited from you right now.",
+			ErrOptionNotPending:  "That is not one of your current options.",
+			ErrNothingToUndo:     "There is no move to undo.",
+			ErrUndoNotYours:      "You can only undo your own move, and only while nobody has moved since.",
+			ErrUndoRevealed:      "That move revealed a card or hidden information, so it cannot be undone.",
+			ErrAbandonNotAllowed: "Only the host, seated players or members who manage this channel can end the table.",
+			ErrAlreadyVoted:      "You have already voted to abandon ({votes} of {needed} votes).",
+		},
+		"de": {
+			ErrAlreadyStarted:    "Dieses Spiel hat bereits begonnen.",
+			ErrAlreadySeated:     "Du hast an diesem Tisch schon einen Platz.",
+			ErrTableFull:         "Der Tisch ist voll (höchstens {max} Spieler).",
+			ErrNotSeated:         "Du spielst an diesem Tisch nicht mit.",
+			ErrNotHost:           "Das darf nur die Gastgeberin oder der Gastgeber.",
+			ErrPlayerCount:       "Dieses Spiel braucht {min} bis {max} Spieler; es sitzen {n} am Tisch.",
+			ErrUnknownOption:     "Unbekannte Option „{option}“. Bekannte Optionen: {known}.",
+			ErrBadOptionValue:    "„{value}“ ist kein gültiger Wert für {option}. Wähle eines von: {choices}.",
+			ErrNotPlaying:        "An diesem Tisch wird gerade kein Spiel gespielt.",
+			ErrNotActive:         "Dieser Tisch ist bereits beendet.",
+			ErrStale:             "Dieser Knopf ist veraltet (jemand hat gezogen oder du hast doppelt geklickt). Nimm die neueste Nachricht oder /move.",
+			ErrNotYourTurn:       "Gerade wird nichts von dir erwartet.",
+			ErrOptionNotPending:  "Das ist keine deiner aktuellen Möglichkeiten.",
+			ErrNothingToUndo:     "Es gibt keinen Zug zum Zurücknehmen.",
+			ErrUndoNotYours:      "Du kannst nur deinen eigenen Zug zurücknehmen, und nur solange seitdem niemand gezogen hat.",
+			ErrUndoRevealed:      "Dieser Zug hat eine Karte oder verdeckte Information aufgedeckt und kann nicht zurückgenommen werden.",
+			ErrAbandonNotAllowed: "Nur der Gastgeber, Mitspielende oder Mitglieder, die diesen Kanal verwalten, können den Tisch beenden.",
+			ErrAlreadyVoted:      "Du hast bereits für den Abbruch gestimmt ({votes} von {needed} Stimmen).",
+		},
+	}
+}

@@ -1,0 +1,147 @@
+package table
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/tavern-bot/tavern/games"
+)
+
+// Join seats s at a table still in its lobby.
+func (t *Table) Join(info games.Info, s Seat, now time.Time) error {
+	if t.Status != StatusLobby {
+		return games.Errorf(ErrAlreadyStarted)
+	}
+	if t.SeatOf(s.UserID) >= 0 {
+		return games.Errorf(ErrAlreadySeated)
+	}
+	if len(t.Seats) >= info.MaxPlayers {
+		return games.Errorf(ErrTableFull, "max", info.MaxPlayers)
+	}
+	s.PromptVersion = 0
+	t.Seats = append(t.Seats, s)
+	t.touch(now)
+	return nil
+}
+
+// Leave frees userID's seat in the lobby. When the host leaves, the next
+// seat becomes host; when the last player leaves, the lobby is abandoned.
+func (t *Table) Leave(userID string, now time.Time) error {
+	if t.Status != StatusLobby {
+		return games.Errorf(ErrAlreadyStarted)
+	}
+	i := t.SeatOf(userID)
+	if i < 0 {
+		return games.Errorf(ErrNotSeated)
+	}
+	t.Seats = slices.Delete(t.Seats, i, i+1)
+	if len(t.Seats) == 0 {
+		t.Status = StatusAbandoned
+	} else if t.Host == userID {
+		t.Host = t.Seats[0].UserID
+	}
+	t.touch(now)
+	return nil
+}
+
+// SetOption changes one lobby option (host only), validated against specs.
+func (t *Table) SetOption(info games.Info, userID, id, value string, now time.Time) error {
+	if t.Status != StatusLobby {
+		return games.Errorf(ErrAlreadyStarted)
+	}
+	if userID != t.Host {
+		return games.Errorf(ErrNotHost)
+	}
+	merged := map[string]string{}
+	for k, v := range t.Options {
+		merged[k] = v
+	}
+	merged[id] = value
+	if _, err := ValidateOptions(info.Options, merged); err != nil {
+		return err
+	}
+	t.Options = merged
+	t.touch(now)
+	return nil
+}
+
+// ValidateOptions checks typed options against the game's specs and returns
+// a complete map with every default filled in. Unknown keys and values
+// outside a spec's choices are errors a player can read.
+func ValidateOptions(specs []games.OptionSpec, opts map[string]string) (map[string]string, error) {
+	byID := map[string]games.OptionSpec{}
+	for _, s := range specs {
+		byID[s.ID] = s
+	}
+	keys := make([]string, 0, len(opts))
+	for k := range opts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := make(map[string]string, len(specs))
+	for _, k := range keys {
+		spec, ok := byID[k]
+		if !ok {
+			return nil, games.Errorf(ErrUnknownOption, "option", k, "known", specIDs(specs))
+		}
+		v := opts[k]
+		if len(spec.Choices) > 0 && !slices.Contains(spec.Choices, v) {
+			return nil, games.Errorf(ErrBadOptionValue, "option", k, "value", v, "choices", strings.Join(spec.Choices, ", "))
+		}
+		out[k] = v
+	}
+	for _, s := range specs {
+		if _, ok := out[s.ID]; !ok {
+			out[s.ID] = s.Default
+		}
+	}
+	return out, nil
+}
+
+func specIDs(specs []games.OptionSpec) string {
+	ids := make([]string, len(specs))
+	for i, s := range specs {
+		ids[i] = s.ID
+	}
+	if len(ids) == 0 {
+		return "-"
+	}
+	return strings.Join(ids, ", ")
+}
+
+// Start begins play (host only): it checks the player count, fills the
+// option defaults, builds the initial state from the seed and stores it.
+func (t *Table) Start(g games.Game, userID string, now time.Time) (games.State, error) {
+	if t.Status != StatusLobby {
+		return nil, games.Errorf(ErrAlreadyStarted)
+	}
+	if userID != t.Host {
+		return nil, games.Errorf(ErrNotHost)
+	}
+	info := g.Info()
+	if n := len(t.Seats); n < info.MinPlayers || n > info.MaxPlayers {
+		return nil, games.Errorf(ErrPlayerCount, "min", info.MinPlayers, "max", info.MaxPlayers, "n", n)
+	}
+	opts, err := ValidateOptions(info.Options, t.Options)
+	if err != nil {
+		return nil, err
+	}
+	st, err := g.New(games.Setup{Players: len(t.Seats), Options: opts, Seed: t.Seed})
+	if err != nil {
+		return nil, fmt.Errorf("table: start %s: %w", t.GameID, err)
+	}
+	if err := t.save(st); err != nil {
+		return nil, err
+	}
+	t.Options = opts
+	t.Status = StatusPlaying
+	t.AbandonVotes = nil
+	t.touch(now)
+	for i := range t.Seats {
+		t.Seats[i].PromptVersion = t.Version
+	}
+	return st, nil
+}

@@ -1,0 +1,177 @@
+// Package table keeps one game in one channel: its lobby, seats, options,
+// seed, move log and current state. It is pure (no I/O): storage persists a
+// Table, commands drive it. Every error a player can see is a *games.Error
+// whose key is in Catalog().
+package table
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/tavern-bot/tavern/games"
+)
+
+// SchemaVersion is the layout version of a stored Table. Bump it (and teach
+// storage to migrate) when a field changes meaning.
+const SchemaVersion = 1
+
+// AnyVersion skips the version check in Move; /move typed by hand uses it,
+// because a typed command is not a stale button.
+const AnyVersion = -1
+
+// Status is where a table is in its life.
+type Status string
+
+// The statuses of a table. Lobby and Playing are active; a channel holds at
+// most one active table.
+const (
+	StatusLobby     Status = "lobby"
+	StatusPlaying   Status = "playing"
+	StatusOver      Status = "over"
+	StatusAbandoned Status = "abandoned"
+)
+
+// Seat is one player at the table, in seat order.
+type Seat struct {
+	UserID string `json:"user"`
+	Name   string `json:"name"`
+	Lang   string `json:"lang"`
+	// PromptVersion is the table version at which this seat's pending prompt
+	// last changed (or at which it last moved). A button made before it is
+	// stale; a button made after it is still good even if other seats moved
+	// in between, which keeps simultaneous phases clickable.
+	PromptVersion int `json:"pv,omitempty"`
+}
+
+// Entry is one applied move in the log.
+type Entry struct {
+	Seat int    `json:"seat"`
+	Move string `json:"move"`
+	// Events are the public narration of the move.
+	Events   []games.Text `json:"events,omitempty"`
+	Revealed bool         `json:"revealed,omitempty"`
+	At       time.Time    `json:"at"`
+	// Version is the table version right after this move.
+	Version int `json:"v"`
+}
+
+// Table is one game in one channel (a thread is a channel).
+type Table struct {
+	Schema    int               `json:"schema"`
+	ID        string            `json:"id"`
+	ChannelID string            `json:"channel"`
+	GuildID   string            `json:"guild,omitempty"`
+	GameID    string            `json:"game"`
+	Lang      string            `json:"lang"` // language of channel posts
+	Options   map[string]string `json:"options,omitempty"`
+	Host      string            `json:"host"`
+	Seats     []Seat            `json:"seats"`
+	Seed      uint64            `json:"seed"`
+	Status    Status            `json:"status"`
+	Log       []Entry           `json:"log,omitempty"`
+	State     json.RawMessage   `json:"state,omitempty"`
+	// Version is bumped on every change; buttons carry it.
+	Version         int       `json:"version"`
+	StatusMessageID string    `json:"status_msg,omitempty"`
+	LobbyMessageID  string    `json:"lobby_msg,omitempty"`
+	Deadline        time.Time `json:"deadline,omitzero"`
+	AbandonVotes    []string  `json:"abandon_votes,omitempty"`
+	CreatedAt       time.Time `json:"created"`
+	UpdatedAt       time.Time `json:"updated"`
+}
+
+// Params are what a lobby is opened with.
+type Params struct {
+	ID        string
+	ChannelID string
+	GuildID   string
+	GameID    string
+	Lang      string
+	Options   map[string]string // as typed; validated again at Start
+	Host      Seat
+	Seed      uint64
+	Now       time.Time
+}
+
+// New opens a lobby with the host in the first seat.
+func New(p Params) *Table {
+	opts := map[string]string{}
+	for k, v := range p.Options {
+		opts[k] = v
+	}
+	return &Table{
+		Schema:    SchemaVersion,
+		ID:        p.ID,
+		ChannelID: p.ChannelID,
+		GuildID:   p.GuildID,
+		GameID:    p.GameID,
+		Lang:      games.Lang(p.Lang),
+		Options:   opts,
+		Host:      p.Host.UserID,
+		Seats:     []Seat{p.Host},
+		Seed:      p.Seed,
+		Status:    StatusLobby,
+		CreatedAt: p.Now,
+		UpdatedAt: p.Now,
+	}
+}
+
+// Active reports whether the table still occupies its channel.
+func (t *Table) Active() bool {
+	return t.Status == StatusLobby || t.Status == StatusPlaying
+}
+
+// SeatOf returns the seat index of userID, or -1 for a spectator.
+func (t *Table) SeatOf(userID string) int {
+	for i, s := range t.Seats {
+		if s.UserID == userID {
+			return i
+		}
+	}
+	return -1
+}
+
+// Names lists the seated players' display names in seat order.
+func (t *Table) Names() []string {
+	out := make([]string, len(t.Seats))
+	for i, s := range t.Seats {
+		out[i] = s.Name
+	}
+	return out
+}
+
+// Setup is what the game was (or will be) started with.
+func (t *Table) Setup() games.Setup {
+	opts := make(map[string]string, len(t.Options))
+	for k, v := range t.Options {
+		opts[k] = v
+	}
+	return games.Setup{Players: len(t.Seats), Options: opts, Seed: t.Seed}
+}
+
+// LastEntry returns the most recent log entry, if any.
+func (t *Table) LastEntry() (Entry, bool) {
+	if len(t.Log) == 0 {
+		return Entry{}, false
+	}
+	return t.Log[len(t.Log)-1], true
+}
+
+func (t *Table) touch(now time.Time) {
+	t.Version++
+	if !now.IsZero() {
+		t.UpdatedAt = now
+	}
+}
+
+// SetStatusMessage remembers the live status message once it is posted.
+func (t *Table) SetStatusMessage(id string, now time.Time) {
+	t.StatusMessageID = id
+	t.touch(now)
+}
+
+// SetLobbyMessage remembers the lobby message once it is posted.
+func (t *Table) SetLobbyMessage(id string, now time.Time) {
+	t.LobbyMessageID = id
+	t.touch(now)
+}
