@@ -332,27 +332,7 @@ func (s *Service) gameName(lang string, g games.Game) string {
 	return s.cat.Localize(lang, g.Info().Name)
 }
 
-// say localizes x for this table, naming players whose seat index a game
-// passed as an argument.
+// say localizes x for this table, showing seats as the players' names.
 func (s *Service) say(t *table.Table, lang string, x games.Text) string {
-	return s.cat.Localize(lang, WithPlayerNames(x, t.Names()))
-}
-
-// WithPlayerNames replaces seat indexes by display names. Games know only
-// seats, so by convention an argument named "player" or "seat" (or starting
-// with "player", like "player2") whose value is a seat index names a player.
-func WithPlayerNames(x games.Text, names []string) games.Text {
-	if len(x.Args) == 0 {
-		return x
-	}
-	out := games.Text{Key: x.Key, Args: make([]games.Arg, len(x.Args))}
-	for i, a := range x.Args {
-		if a.Key == "" && (strings.HasPrefix(a.Name, "player") || a.Name == "seat") {
-			if n, err := strconv.Atoi(a.Val); err == nil && n >= 0 && n < len(names) {
-				a.Val = names[n]
-			}
-		}
-		out.Args[i] = a
-	}
-	return out
+	return s.cat.LocalizeNames(lang, x, t.Names())
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/tavern-bot/tavern/games"
 )
 
 func TestLocalizeForTransports(t *testing.T) {
@@ -37,26 +36,6 @@ func TestTruncate(t *testing.T) {
 	}
 }
 
-func TestWithPlayerNames(t *testing.T) {
-	names := []string{"Ann", "Bo"}
-	tests := []struct {
-		in   games.Text
-		want []string
-	}{
-		{games.T("k", "player", "1", "n", "1"), []string{"Bo", "1"}},
-		{games.T("k", "player2", "0", "seat", "1"), []string{"Ann", "Bo"}},
-		{games.T("k", "player", "7"), []string{"7"}},
-		{games.T("k", "player", games.Ref("x.y")), []string{""}},
-	}
-	for _, tc := range tests {
-		got := WithPlayerNames(tc.in, names)
-		for k, a := range got.Args {
-			if a.Val != tc.want[k] {
-				t.Errorf("%v: arg %s = %q, want %q", tc.in, a.Name, a.Val, tc.want[k])
-			}
-		}
-	}
-}
 
 type failingImages struct{}
 

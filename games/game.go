@@ -148,9 +148,9 @@ func (r *Registry) IDs() []string {
 	return ids
 }
 
-// Catalog merges the catalogs of every game with base.
+// Catalog merges BaseCatalog, base and the catalogs of every game.
 func (r *Registry) Catalog(base Catalog) Catalog {
-	c := Catalog{}.Merge(base)
+	c := BaseCatalog().Merge(base)
 	for _, id := range r.IDs() {
 		c.Merge(r.games[id].Info().Catalog)
 	}

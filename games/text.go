@@ -15,27 +15,45 @@ type Text struct {
 	Args []Arg  `json:"a,omitempty"`
 }
 
-// Arg is one named argument of a Text: either a literal value or a catalog key
-// that is localized itself (a card name, a phase name).
+// Arg is one named argument of a Text: a literal value, a catalog key that is
+// localized itself (a card name, a phase name), or a seat shown as the
+// player's display name.
 type Arg struct {
 	Name string `json:"n"`
 	Val  string `json:"v,omitempty"`
 	Key  string `json:"k,omitempty"`
+	// Seat is the seat index plus one, so that zero means "not a seat".
+	Seat int `json:"s,omitempty"`
 }
 
 // Ref marks an argument value as a catalog key to localize.
 type Ref string
 
+// Player marks an argument value as a seat index; it is shown as that
+// player's name. Games know only seats; names are the table's business.
+type Player int
+
+// KeyPlayerN is the catalog key used for a seat when no names are known.
+const KeyPlayerN = "games.player_n"
+
 // T builds a Text from a key and name/value pairs. Values may be string
 // (literal), Ref (localized key), or any integer.
 func T(key string, kv ...any) Text {
 	t := Text{Key: key}
+	if len(kv) > 1 {
+		t.Args = make([]Arg, 0, len(kv)/2)
+	}
 	for i := 0; i+1 < len(kv); i += 2 {
-		name := fmt.Sprint(kv[i])
+		name, ok := kv[i].(string)
+		if !ok {
+			name = fmt.Sprint(kv[i])
+		}
 		a := Arg{Name: name}
 		switch v := kv[i+1].(type) {
 		case Ref:
 			a.Key = string(v)
+		case Player:
+			a.Seat = int(v) + 1
 		case string:
 			a.Val = v
 		case int:
@@ -65,6 +83,14 @@ func (c Catalog) Merge(o Catalog) Catalog {
 	return c
 }
 
+// BaseCatalog holds the texts every game shares.
+func BaseCatalog() Catalog {
+	return Catalog{
+		"en": {KeyPlayerN: "Player {n}"},
+		"de": {KeyPlayerN: "Spieler {n}"},
+	}
+}
+
 // DefaultLang is used when a language or a key is missing.
 const DefaultLang = "en"
 
@@ -77,8 +103,14 @@ func Lang(locale string) string {
 }
 
 // Localize renders t in lang, falling back to English and finally to the key
-// itself, so a missing translation is visible but never fatal.
+// itself, so a missing translation is visible but never fatal. Seats are
+// shown as "Player N"; LocalizeNames shows display names instead.
 func (c Catalog) Localize(lang string, t Text) string {
+	return c.LocalizeNames(lang, t, nil)
+}
+
+// LocalizeNames is Localize with names[i] standing for seat i.
+func (c Catalog) LocalizeNames(lang string, t Text, names []string) string {
 	tpl, ok := c.lookup(lang, t.Key)
 	if !ok {
 		tpl = t.Key
@@ -89,8 +121,13 @@ func (c Catalog) Localize(lang string, t Text) string {
 	pairs := make([]string, 0, 2*len(t.Args))
 	for _, a := range t.Args {
 		v := a.Val
-		if a.Key != "" {
-			v = c.Localize(lang, Text{Key: a.Key})
+		switch seat := a.Seat - 1; {
+		case a.Key != "":
+			v = c.LocalizeNames(lang, Text{Key: a.Key}, names)
+		case seat >= 0 && seat < len(names):
+			v = names[seat]
+		case seat >= 0:
+			v = c.Localize(lang, T(KeyPlayerN, "n", seat+1))
 		}
 		pairs = append(pairs, "{"+a.Name+"}", v)
 	}

@@ -7,8 +7,8 @@ import (
 
 func TestLocalize(t *testing.T) {
 	c := Catalog{
-		"en": {"bid": "{player} bids {n} on {card}", "card.goblins": "Goblins", "only.en": "English"},
-		"de": {"bid": "{player} bietet {n} für {card}", "card.goblins": "Goblins"},
+		"en": {"bid": "{player} bids {n} on {card}", "card.goblins": "Goblins", "only.en": "English", KeyPlayerN: "Player {n}"},
+		"de": {KeyPlayerN: "Spieler {n}", "bid": "{player} bietet {n} für {card}", "card.goblins": "Goblins"},
 	}
 	tests := []struct {
 		lang string
@@ -19,6 +19,8 @@ func TestLocalize(t *testing.T) {
 		{"de", T("bid", "player", "Ann", "n", 7, "card", Ref("card.goblins")), "Ann bietet 7 für Goblins"},
 		{"de", T("only.en"), "English"},
 		{"de", T("no.such.key"), "no.such.key"},
+		{"en", T("bid", "player", Player(1), "n", 3, "card", "X"), "Player 2 bids 3 on X"},
+		{"de", T("bid", "player", Player(0), "n", 3, "card", "X"), "Spieler 1 bietet 3 für X"},
 	}
 	for _, tc := range tests {
 		if got := c.Localize(tc.lang, tc.text); got != tc.want {
@@ -27,6 +29,18 @@ func TestLocalize(t *testing.T) {
 	}
 	if m := c.MissingKeys("de"); len(m) != 1 || m[0] != "only.en" {
 		t.Errorf("MissingKeys(de) = %v, want [only.en]", m)
+	}
+	names := []string{"Ann", "Bo"}
+	if got := c.LocalizeNames("en", T("bid", "player", Player(1), "n", 2, "card", Ref("card.goblins")), names); got != "Bo bids 2 on Goblins" {
+		t.Errorf("LocalizeNames = %q", got)
+	}
+	data, err := json.Marshal(T("bid", "player", Player(0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Text
+	if err := json.Unmarshal(data, &back); err != nil || c.LocalizeNames("en", back, names) != "Ann bids {n} on {card}" {
+		t.Errorf("seat argument lost in JSON round trip: %s", data)
 	}
 }
 

@@ -138,7 +138,7 @@ func (s *State) Apply(seat int, move string) (games.Outcome, error) {
 		s.Bids[seat] = n
 		for _, b := range s.Bids {
 			if b == 0 {
-				return games.Outcome{Events: []games.Text{games.T("fake.ev.bid", "player", strconv.Itoa(seat))}}, nil
+				return games.Outcome{Events: []games.Text{games.T("fake.ev.bid", "player", games.Player(seat))}}, nil
 			}
 		}
 		best := 0
@@ -149,7 +149,7 @@ func (s *State) Apply(seat int, move string) (games.Outcome, error) {
 		}
 		s.Scores[best]++
 		s.Phase, s.Turn = "turn", 0
-		return games.Outcome{Revealed: true, Events: []games.Text{games.T("fake.ev.bidwin", "player", strconv.Itoa(best))}}, nil
+		return games.Outcome{Revealed: true, Events: []games.Text{games.T("fake.ev.bidwin", "player", games.Player(best))}}, nil
 	case s.Phase == "turn" && seat == s.Turn:
 		out := games.Outcome{}
 		switch move {
@@ -164,7 +164,7 @@ func (s *State) Apply(seat int, move string) (games.Outcome, error) {
 		default:
 			return games.Outcome{}, games.Errorf("fake.err.move")
 		}
-		out.Events = append(out.Events, games.T("fake.ev."+move, "player", strconv.Itoa(seat)))
+		out.Events = append(out.Events, games.T("fake.ev."+move, "player", games.Player(seat)))
 		s.Turn++
 		if s.Turn == len(s.Scores) {
 			s.Round++

@@ -1,0 +1,42 @@
+// Package zauberschwert implements Zauberschwert & Drachenei (Jochen
+// Schwinghammer) for 2–4 players: placement on two adventure cards, open
+// auctions for spells and creatures, joint or solo fights, trading of
+// artifact cards and laying out complete artifacts.
+//
+// Decisions where the rulebook is silent or ambiguous:
+//   - The start player is drawn with the game's RNG at setup.
+//   - Spells are offered in three windows per round: after magic supply
+//     (every owner), before a creature or a contested spell is resolved (the
+//     wizards at it) and before trading (every owner). Owners are asked one
+//     after another from the start player; owners with nothing castable are
+//     skipped, so a game without spell owners never waits. Phase F needs no
+//     window: nothing changes between trading and the next round.
+//   - The phase D window comes before the together/alone answers, so a
+//     wizard knows the final strength (Fulmentus) and can raise magic first.
+//   - A spell won in phase D may be cast in the same round's later windows.
+//   - Spell auctions: the opener must open (0 is allowed); later bidders
+//     raise by at least 1 or pass. Creature auctions open at the strength;
+//     any bidder (the opener too) may pass, and a bidder who cannot afford
+//     the next bid passes automatically. If nobody bids, the creature stays.
+//   - Together/alone is answered by all wizards at the creature at once;
+//     the answers are shown only when everyone has decided.
+//   - In a joint fight everyone who cannot pay the current share drops out
+//     at once, then the rest split the whole strength again.
+//   - A lone wizard who can pay must fight (the rulebook gives no choice).
+//   - Bonuses with a choice (potion, star sapphire) are asked as a prompt;
+//     other bonuses are paid automatically, magic capped at 30.
+//   - Trading: a seat composes one offer at a time (partner, cards given,
+//     cards wanted, send) and may start at most 4 per phase, with at most 3
+//     cards on each side; the wanted cards
+//     are named from all cards not in the proposer's hand and not laid out,
+//     because the partner's hand is secret. Accept is offered only while
+//     both sides still hold the cards. "Done trading" declines offers to and
+//     withdraws offers from that seat; seats with empty hands or nobody left
+//     to trade with are done automatically. A table deadline should apply
+//     "done" for every seat still trading.
+//   - Laying out: seats with a complete artifact choose it one by one,
+//     "all" or "none"; the choice is private, the result public.
+//   - The last tie-breaker counts laid-out artifact cards (a two-part
+//     artifact counts twice), as the rulebook says; full ties share a rank.
+//   - Narration names players by 1-based seat number ({player}).
+package zauberschwert
