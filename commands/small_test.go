@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
-
 )
 
 func TestLocalizeForTransports(t *testing.T) {
@@ -35,7 +34,6 @@ func TestTruncate(t *testing.T) {
 		}
 	}
 }
-
 
 type failingImages struct{}
 
