@@ -1,0 +1,53 @@
+// Package dungeondesigner implements Dungeon Designer (Pegasus Spiele; English
+// edition Stonespine Architects) for 1 to 5 players, solo against Jael, as a
+// games.Game with id "dungeon-designer".
+//
+// Flow: each year every seat answers a Secret build prompt at once
+// ("pick:<room>:c<col>", with 2 players or solo then "second:<room>" to
+// discard or keep a room); picks are revealed together by the last answer
+// (Outcome.Revealed). The market is one public prompt for the acting seat:
+// "buy:<stall>:u|l", "pass:t<task>" (years 1–3) or "pass" (year 4), and after
+// a purchase one prompt per tile: "put:r<row>c<col>:<tl|tr|bl|br>" for an
+// element spot, "put:r<row>c<col>:<t|r|b|l>" for a secret passage edge
+// (Option.Group is the room "r<row>c<col>"), or "drop" when no spot is legal.
+//
+// Component data lives in data/*.json (embedded); each file's "about" field
+// says what comes from the rulebook and the public component list and what
+// was designed here (tasks, goals, Jael's cards, the blueprint table, German
+// room names). LoadComponents reads corrected files from any folder.
+//
+// Decisions where the rulebook is silent or ambiguous:
+//   - "Left" is the next seat index (seat i passes to seat i+1 mod n),
+//     "right" the previous one. With 2 players both are the same.
+//   - With 2 players (and solo) the extra discard/keep is chosen in passes 1–3;
+//     in pass 4 the single remaining room is discarded without a choice. The
+//     2-player draw happens after passing in passes 1–3 (hand 5,4,3,2).
+//   - The room deck is reshuffled from the discard pile if it runs out; the
+//     tile supply of a shape is refilled from discarded tiles of that shape,
+//     and a stall spot stays empty if none is left at all. Discarded stalls
+//     are never reused.
+//   - A stall part may be bought whenever its cost is affordable; a tile
+//     with no legal spot is discarded ("drop"). Tiles of a part are placed
+//     in the printed order, one prompt each.
+//   - A secret passage lies on an edge of a placed room (outer edges and
+//     edges without a neighbour yet included), at most one per edge; it
+//     links the two rooms on that edge and opens that side towards a gate.
+//     Two rooms are linked by a passage or by doors on both sides; all doors
+//     of one room are joined by its paths.
+//   - A blueprint "star" needs a star of positive value; "trap" any trap; a
+//     monster condition that exact monster. The blueprint table is
+//     0,1,2,3,5,7,9,12,15 for 0..8 conditions met.
+//   - After year 3 the leftover task stays on display (the rulebook skips
+//     the whole task step); nobody takes tasks in year 4.
+//   - Goal ties, the winner tie and equal prestige all go to the seat further
+//     left in the final order; standings therefore never tie.
+//   - Solo: Jael's gold comparison runs when the market opens and after each
+//     completed purchase, until it triggers once that year. Jael's collect
+//     symbols name stall parts; an empty part gives nothing. Jael counts
+//     tiles plus the elements on its room pile for the goal, stars and card
+//     conditions; Jael takes goal ties and, per the "most needs at least one"
+//     rule, scores 0 for a "most" goal it has none of. Solo standings hold the
+//     one seat at rank 1; Detail (and State.SoloWon) say whether it beat Jael.
+//   - Narration arguments named "seat" carry a 0-based seat index for the
+//     command surface to replace with a name.
+package dungeondesigner

@@ -1,0 +1,90 @@
+package dungeondesigner
+
+import (
+	"github.com/tavern-bot/tavern/games"
+)
+
+// ID is the game id used in commands.
+const ID = "dungeon-designer"
+
+// Game builds Dungeon Designer states from one set of components.
+type Game struct{ c *Components }
+
+// New returns the game with the embedded component data.
+func New() games.Game { return Game{c: DefaultComponents()} }
+
+// NewWithComponents returns the game with other component data, e.g. files
+// corrected by a server owner (see LoadComponents).
+func NewWithComponents(c *Components) games.Game { return Game{c: c} }
+
+// Info describes the game for the command surface.
+func (g Game) Info() games.Info {
+	return games.Info{
+		ID:         ID,
+		Name:       games.T("dd.name"),
+		MinPlayers: 1,
+		MaxPlayers: 5,
+		Options: []games.OptionSpec{{
+			ID:      "solo",
+			Label:   games.T("dd.option.solo"),
+			Choices: []string{"normal", "legendary"},
+			Default: "normal",
+		}},
+		Rules:   ruleTopics(),
+		Catalog: catalog(g.c),
+	}
+}
+
+// New builds the initial state.
+func (g Game) New(setup games.Setup) (games.State, error) {
+	s, err := newState(g.c, setup)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Load decodes a state written by MarshalJSON.
+func (g Game) Load(data []byte) (games.State, error) {
+	s, err := loadState(g.c, data)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Pending lists the awaited decisions: every seat at once while building,
+// one seat in the market.
+func (s *State) Pending() []games.Prompt {
+	var out []games.Prompt
+	switch s.Phase {
+	case PhaseBuild:
+		for i := range s.Seats {
+			if p, ok := s.buildPrompt(i); ok {
+				out = append(out, p)
+			}
+		}
+	case PhaseImprove:
+		if p, ok := s.marketPrompt(); ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Apply answers one of seat's prompts.
+func (s *State) Apply(seat int, move string) (games.Outcome, error) {
+	if seat < 0 || seat >= len(s.Seats) {
+		return games.Outcome{}, games.Errorf("dd.err.turn")
+	}
+	switch s.Phase {
+	case PhaseBuild:
+		return s.applyBuild(seat, move)
+	case PhaseImprove:
+		return s.applyMarket(seat, move)
+	}
+	return games.Outcome{}, games.Errorf("dd.err.over")
+}
+
+// Over reports the end of the game.
+func (s *State) Over() bool { return s.Phase == PhaseOver }
