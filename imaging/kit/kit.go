@@ -16,6 +16,7 @@ import (
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/gomedium"
 	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/math/fixed"
 )
 
 // Weight selects one of the embedded Go fonts.
@@ -35,11 +36,38 @@ const (
 type Kit struct {
 	fonts [weightCount]*truetype.Font
 	pool  sync.Pool // of faceSet
+
+	mu          sync.Mutex
+	backgrounds map[image.Point]*image.RGBA // read-only once stored
+}
+
+// maxBackgrounds bounds the background cache; boards come in few sizes.
+const maxBackgrounds = 32
+
+// background returns the plank background for a w×h canvas, drawing it on
+// first use. The returned image is shared and must not be modified.
+func (k *Kit) background(w, h int) *image.RGBA {
+	key := image.Pt(w, h)
+	k.mu.Lock()
+	bg, ok := k.backgrounds[key]
+	k.mu.Unlock()
+	if ok {
+		return bg
+	}
+	bg = image.NewRGBA(image.Rect(0, 0, w, h))
+	drawPlanks(bg)
+	k.mu.Lock()
+	if len(k.backgrounds) >= maxBackgrounds {
+		clear(k.backgrounds)
+	}
+	k.backgrounds[key] = bg
+	k.mu.Unlock()
+	return bg
 }
 
 // New parses the embedded fonts once.
 func New() (*Kit, error) {
-	k := &Kit{}
+	k := &Kit{backgrounds: map[image.Point]*image.RGBA{}}
 	for w, ttf := range [weightCount][]byte{Regular: goregular.TTF, Medium: gomedium.TTF, Bold: gobold.TTF} {
 		f, err := truetype.Parse(ttf)
 		if err != nil {
@@ -116,7 +144,10 @@ func (c *Canvas) Font(w Weight, px float64) {
 	}
 	f, ok := c.faces[key]
 	if !ok {
-		f = truetype.NewFace(c.kit.fonts[w], &truetype.Options{Size: float64(key.size), Hinting: font.HintingFull})
+		f = &advanceCache{
+			Face: truetype.NewFace(c.kit.fonts[w], &truetype.Options{Size: float64(key.size), Hinting: font.HintingFull}),
+			adv:  map[rune]fixed.Int26_6{},
+		}
 		c.faces[key] = f
 	}
 	c.face = f
@@ -126,3 +157,22 @@ func (c *Canvas) Font(w Weight, px float64) {
 
 // FontSize is the pixel size of the current face.
 func (c *Canvas) FontSize() float64 { return c.size }
+
+// advanceCache remembers glyph advances: the truetype face re-runs the
+// hinter for every GlyphAdvance call, which made text fitting the most
+// expensive part of a board.
+type advanceCache struct {
+	font.Face
+	adv map[rune]fixed.Int26_6
+}
+
+func (a *advanceCache) GlyphAdvance(r rune) (fixed.Int26_6, bool) {
+	if v, ok := a.adv[r]; ok {
+		return v, true
+	}
+	v, ok := a.Face.GlyphAdvance(r)
+	if ok {
+		a.adv[r] = v
+	}
+	return v, ok
+}

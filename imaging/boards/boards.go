@@ -1,0 +1,71 @@
+// Package boards wires Tavern's imaging for the command surface: it builds
+// the kit, registers every game's board renderer (one line per game) and
+// adapts imaging.Images to the commands.Images interface.
+package boards
+
+import (
+	"fmt"
+
+	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/imaging"
+	"github.com/tavern-bot/tavern/imaging/kit"
+	zsimg "github.com/tavern-bot/tavern/imaging/zauberschwert"
+)
+
+// Images draws boards, lobbies and results for the command surface.
+type Images struct {
+	images *imaging.Images
+	games  *games.Registry
+}
+
+var _ commands.Images = (*Images)(nil)
+
+// New builds the kit and registers every board renderer. Games without a
+// renderer still get lobby and results pictures; Board reports an error
+// for them so that the caller falls back to text.
+func New(reg *games.Registry) (*Images, error) {
+	k, err := kit.New()
+	if err != nil {
+		return nil, fmt.Errorf("boards: %w", err)
+	}
+	im := imaging.New(k)
+	for id, r := range map[string]imaging.Renderer{
+		zsimg.GameID: zsimg.New(k),
+	} {
+		if err := im.Register(id, r); err != nil {
+			return nil, fmt.Errorf("boards: %w", err)
+		}
+	}
+	return &Images{images: im, games: reg}, nil
+}
+
+// HasBoard reports whether gameID has a board renderer.
+func (b *Images) HasBoard(gameID string) bool { return b.images.HasBoard(gameID) }
+
+// Board draws a public or private view as PNG.
+func (b *Images) Board(gameID string, view any, m commands.ImageMeta) ([]byte, error) {
+	return b.images.Board(gameID, view, meta(m))
+}
+
+// Lobby draws an open table as PNG.
+func (b *Images) Lobby(gameID string, l commands.LobbyView, m commands.ImageMeta) ([]byte, error) {
+	g, ok := b.games.Get(gameID)
+	if !ok {
+		return nil, fmt.Errorf("boards: unknown game %q", gameID)
+	}
+	return b.images.Lobby(g.Info(), l.Host, l.Players, l.MinPlayers, l.MaxPlayers, meta(m))
+}
+
+// Results draws the final standings of a finished table as PNG.
+func (b *Images) Results(gameID string, standings []games.Standing, m commands.ImageMeta) ([]byte, error) {
+	g, ok := b.games.Get(gameID)
+	if !ok {
+		return nil, fmt.Errorf("boards: unknown game %q", gameID)
+	}
+	return b.images.Results(g.Info(), standings, meta(m))
+}
+
+func meta(m commands.ImageMeta) imaging.Meta {
+	return imaging.Meta{Lang: m.Lang, Catalog: m.Catalog, Players: m.Players, Viewer: m.Viewer}
+}

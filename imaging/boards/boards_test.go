@@ -1,0 +1,60 @@
+package boards
+
+import (
+	"bytes"
+	"image/png"
+	"testing"
+
+	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/games"
+	zs "github.com/tavern-bot/tavern/games/zauberschwert"
+)
+
+func TestWiring(t *testing.T) {
+	g := zs.New()
+	reg, err := games.NewRegistry(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := New(reg)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	state, err := g.New(games.DefaultSetup(g, 3, 7))
+	if err != nil {
+		t.Fatalf("game New: %v", err)
+	}
+	m := commands.ImageMeta{Lang: "de", Catalog: g.Info().Catalog, Players: []string{"Ann", "Bo", "Cy"}, Viewer: games.Public}
+	draw := map[string]func() ([]byte, error){
+		"public board": func() ([]byte, error) { return b.Board(g.Info().ID, state.View(games.Public), m) },
+		"private board": func() ([]byte, error) {
+			pm := m
+			pm.Viewer = 1
+			return b.Board(g.Info().ID, state.View(1), pm)
+		},
+		"lobby": func() ([]byte, error) {
+			return b.Lobby(g.Info().ID, commands.LobbyView{Host: "Ann", Players: []string{"Ann"}, MinPlayers: 2, MaxPlayers: 4}, m)
+		},
+		"results": func() ([]byte, error) {
+			return b.Results(g.Info().ID, []games.Standing{{Seat: 0, Rank: 1, Score: 3}, {Seat: 1, Rank: 2, Score: 1}}, m)
+		},
+	}
+	for name, f := range draw {
+		data, err := f()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if _, err := png.Decode(bytes.NewReader(data)); err != nil {
+			t.Fatalf("%s: not a PNG: %v", name, err)
+		}
+	}
+	if !b.HasBoard(g.Info().ID) || b.HasBoard("viscounts") {
+		t.Error("HasBoard is wrong")
+	}
+	if _, err := b.Lobby("nope", commands.LobbyView{}, m); err == nil {
+		t.Error("unknown game lobby should fail")
+	}
+	if _, err := b.Board("nope", nil, m); err == nil {
+		t.Error("unknown game board should fail")
+	}
+}

@@ -1,0 +1,82 @@
+// Package imaging turns game views into PNG images for Discord: the board of
+// each game (through a Renderer registered per game id) and the generic
+// lobby and results cards. Every image is drawn from views, never from raw
+// state, with the shared look of package kit.
+package imaging
+
+import (
+	"fmt"
+	"image"
+
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/imaging/kit"
+)
+
+// Meta is what a renderer needs besides the view: the reader's language,
+// the catalog for the game's texts, display names by seat, and who looks.
+type Meta struct {
+	Lang    string
+	Catalog games.Catalog
+	// Players are display names by seat.
+	Players []string
+	// Viewer is games.Public or the seat whose private view is drawn.
+	Viewer int
+}
+
+// Name is the display name of seat, or a neutral "Seat N" if unknown.
+func (m Meta) Name(seat int) string {
+	if seat >= 0 && seat < len(m.Players) && m.Players[seat] != "" {
+		return m.Players[seat]
+	}
+	return NewWords(m, Catalog()).T("img.seat", "n", seat+1)
+}
+
+// Renderer draws one game's views. view is whatever the game's State.View
+// returned (public or private); a renderer rejects types it does not know.
+type Renderer interface {
+	Render(view any, m Meta) (image.Image, error)
+}
+
+// Images is the entry point for the command surface: it owns the kit and
+// the renderers by game id. Register renderers at start-up, then share the
+// value freely; it is safe for concurrent use after that.
+type Images struct {
+	kit       *kit.Kit
+	renderers map[string]Renderer
+}
+
+// New returns an Images with no game renderers yet.
+func New(k *kit.Kit) *Images {
+	return &Images{kit: k, renderers: map[string]Renderer{}}
+}
+
+// Register adds the renderer for gameID. It is meant for start-up only.
+func (im *Images) Register(gameID string, r Renderer) error {
+	if _, dup := im.renderers[gameID]; dup {
+		return fmt.Errorf("imaging: renderer for %q registered twice", gameID)
+	}
+	im.renderers[gameID] = r
+	return nil
+}
+
+// Kit is the shared drawing kit, for renderers built after New.
+func (im *Images) Kit() *kit.Kit { return im.kit }
+
+// HasBoard reports whether gameID has a board renderer.
+func (im *Images) HasBoard(gameID string) bool {
+	_, ok := im.renderers[gameID]
+	return ok
+}
+
+// Board draws view with gameID's renderer and encodes it as PNG.
+func (im *Images) Board(gameID string, view any, m Meta) ([]byte, error) {
+	r, ok := im.renderers[gameID]
+	if !ok {
+		return nil, fmt.Errorf("imaging: no renderer for game %q", gameID)
+	}
+	img, err := r.Render(view, m)
+	if err != nil {
+		return nil, fmt.Errorf("imaging: render %s board: %w", gameID, err)
+	}
+	return kit.EncodePNG(img)
+}

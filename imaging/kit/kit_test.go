@@ -1,0 +1,157 @@
+package kit
+
+import (
+	"bytes"
+	"fmt"
+	"image/png"
+	"testing"
+)
+
+func newKit(t testing.TB) *Kit {
+	t.Helper()
+	k, err := New()
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	return k
+}
+
+func TestGermanGlyphsExist(t *testing.T) {
+	k := newKit(t)
+	for _, r := range "äöüÄÖÜß„“”–…•×▶" {
+		if r == '▶' {
+			// Not in the Go fonts: symbols are drawn as shapes instead.
+			if k.HasGlyph(r) {
+				t.Errorf("expected %q to be missing so that it is drawn as a shape", r)
+			}
+			continue
+		}
+		if !k.HasGlyph(r) {
+			t.Errorf("no glyph for %q", r)
+		}
+	}
+}
+
+func TestUmlautsDrawInk(t *testing.T) {
+	k := newKit(t)
+	for _, s := range []string{"ä", "ö", "ü", "ß", "„", "–"} {
+		c := k.Canvas(60, 60)
+		c.Ink(Ink)
+		c.Font(Bold, 40)
+		c.Text(s, 30, 30, 0.5)
+		inked := 0
+		img := c.Image()
+		for i := 3; i < len(img.Pix); i += 4 {
+			if img.Pix[i] > 0 {
+				inked++
+			}
+		}
+		c.Close()
+		if inked < 10 {
+			t.Errorf("%q left only %d inked pixels", s, inked)
+		}
+	}
+}
+
+func TestFitShrinksAndEllipsizes(t *testing.T) {
+	k := newKit(t)
+	c := k.Canvas(100, 100)
+	defer c.Close()
+	tests := []struct {
+		name      string
+		text      string
+		width     float64
+		wantSize  float64 // 0: any size ≤ max
+		ellipsize bool
+	}{
+		{"fits at max", "Anna", 400, 40, false},
+		{"shrinks", "Großmagierin Ännchen von Thüringen", 420, 0, false},
+		{"ellipsizes", "Großmagierin Ännchen von Thüringen und Württemberg", 150, 20, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := c.Fit(tt.text, Bold, 40, 20, tt.width)
+			if w := c.Measure(got); w > tt.width {
+				t.Errorf("width %.1f exceeds %.1f", w, tt.width)
+			}
+			if tt.wantSize != 0 && c.FontSize() != tt.wantSize {
+				t.Errorf("size %.0f, want %.0f", c.FontSize(), tt.wantSize)
+			}
+			if ell := got != tt.text; ell != tt.ellipsize {
+				t.Errorf("ellipsized=%v (%q), want %v", ell, got, tt.ellipsize)
+			}
+		})
+	}
+}
+
+func TestWrapRespectsWidth(t *testing.T) {
+	k := newKit(t)
+	c := k.Canvas(100, 100)
+	defer c.Close()
+	c.Font(Regular, 28)
+	lines := c.Wrap("Warte darauf, dass die Gastgeberin das Spiel startet – „bald“", 260)
+	if len(lines) < 2 {
+		t.Fatalf("expected several lines, got %q", lines)
+	}
+	for _, l := range lines {
+		if c.Measure(l) > 260 {
+			t.Errorf("line %q too wide", l)
+		}
+	}
+}
+
+func TestSeatIdentitiesDistinct(t *testing.T) {
+	seen := map[string]bool{}
+	for s := 0; s < MaxSeats; s++ {
+		key := fmt.Sprint(SeatLetter(s), SeatShape(s), SeatColor(s))
+		if seen[key] {
+			t.Errorf("seat %d repeats an identity", s)
+		}
+		seen[key] = true
+	}
+}
+
+func TestIconSheetEncodes(t *testing.T) {
+	k := newKit(t)
+	c := k.Canvas(900, 420)
+	defer c.Close()
+	c.Background()
+	c.Panel(R(20, 20, 860, 380))
+	c.Banner(R(60, 36, 780, 56), "Zauberschwert & Drachenei – Größe „Übung“")
+	icons := []func(x, y float64){
+		func(x, y float64) { c.Orb(x, y, 30) },
+		func(x, y float64) { c.Drop(x, y, 30) },
+		func(x, y float64) { c.Gem(x, y, 30) },
+		func(x, y float64) { c.Crown(x, y, 30) },
+		func(x, y float64) { c.Coin(x, y, 30) },
+		func(x, y float64) { c.StarIcon(x, y, 30) },
+		func(x, y float64) { c.Door(x, y, 30) },
+		func(x, y float64) { c.Scroll(x, y, 30) },
+		func(x, y float64) { c.Temple(x, y, 30) },
+		func(x, y float64) { c.Hourglass(x, y, 30) },
+		func(x, y float64) { c.Hand(x, y, 30) },
+		func(x, y float64) { c.Sym(SymTriangle, x, y, 26, Ink, nil) },
+		func(x, y float64) { c.Sym(SymCircle, x, y, 26, Ink, nil) },
+		func(x, y float64) { c.Sym(SymSquare, x, y, 26, Ink, nil) },
+	}
+	for i, draw := range icons {
+		draw(70+float64(i%7)*120, 150+float64(i/7)*90)
+	}
+	for s := 0; s < MaxSeats; s++ {
+		c.SeatMarker(s, 70+float64(s)*80, 330, 24)
+		c.Wizard(s, 560+float64(s)*50, 370, 70)
+	}
+	c.CardBack(R(820, 120, 50, 74))
+	data, err := EncodePNG(c.Image())
+	if err != nil {
+		t.Fatalf("EncodePNG: %v", err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() != 900 || b.Dy() != 420 {
+		t.Fatalf("size %v", b)
+	}
+	writeSample(t, "kit-icons.png", data)
+}

@@ -1,0 +1,230 @@
+package zauberschwert
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strconv"
+
+	zs "github.com/tavern-bot/tavern/games/zauberschwert"
+	"github.com/tavern-bot/tavern/imaging/kit"
+)
+
+// kindColor is the frame colour of each kind of adventure card.
+func kindColor(k zs.Kind) color.RGBA {
+	switch k {
+	case zs.KindCreature:
+		return color.RGBA{0x7a, 0x24, 0x1c, 0xff}
+	case zs.KindSpell:
+		return color.RGBA{0x55, 0x33, 0x80, 0xff}
+	case zs.KindOrb:
+		return color.RGBA{0x1f, 0x55, 0x96, 0xff}
+	case zs.KindHoly:
+		return color.RGBA{0x2f, 0x6b, 0x3a, 0xff}
+	}
+	return kit.InkSoft
+}
+
+// adventureCard draws one display card into r.
+func (s *scene) adventureCard(card zs.Card, r kit.Rect, slot int, resolving bool) {
+	c := s.c
+	frame := kindColor(card.Kind)
+	if resolving {
+		c.RoundRect(kit.R(r.X-8, r.Y-8, r.W+16, r.H+16), 22, kit.Highlight, nil, 0)
+	}
+	if !resolving {
+		c.Shadow(r, 16)
+	}
+	c.RoundRect(r, 16, frame, kit.Tint(frame, -0.5), 3)
+	head := kit.R(r.X, r.Y, r.W, 52)
+	c.Ink(kit.Cream)
+	c.FitText(s.w.T(card.Name), kit.Bold, 30, 18, head.X+48+(head.W-90)/2, head.CY()+2, head.W-90, 0.5)
+	// Slot number, so players can name the card ("card 1").
+	c.Disc(r.X+26, head.CY(), 18, kit.Cream, kit.Tint(frame, -0.5), 2)
+	c.Ink(kit.Ink)
+	c.Font(kit.Bold, 24)
+	c.Text(strconv.Itoa(slot+1), r.X+26, head.CY(), 0.5)
+	// Deck letter.
+	c.Ink(kit.Tint(frame, 0.55))
+	c.Font(kit.Bold, 22)
+	c.Text(card.Deck, r.Right()-22, head.CY(), 0.5)
+
+	body := kit.R(r.X+10, r.Y+52, r.W-20, r.H-62)
+	c.RoundRect(body, 10, kit.Parchment, nil, 0)
+	switch card.Kind {
+	case zs.KindCreature:
+		s.creatureBody(card, body)
+	case zs.KindSpell:
+		s.spellBody(card, body)
+	case zs.KindOrb:
+		c.Orb(body.CX(), body.Y+body.H*0.36, body.W*0.24)
+		c.Ink(kit.MagicDeep)
+		c.Font(kit.Bold, 48)
+		c.Text(fmt.Sprintf("+%d", card.Magic), body.CX(), body.Y+body.H*0.7, 0.5)
+		c.Ink(kit.InkSoft)
+		c.WrapBox(s.w.T("zsimg.orb.gain"), kit.Medium, 20, 16, kit.R(body.X+8, body.Y+body.H*0.8, body.W-16, body.H*0.2-4), 0.5)
+	case zs.KindHoly:
+		c.Temple(body.CX(), body.Y+body.H*0.36, body.W*0.24)
+		y := body.Y + body.H*0.7
+		s.gain(body.CX(), y, card.Stones, 1)
+		c.Ink(kit.InkSoft)
+		c.WrapBox(s.w.T("zsimg.holy.gain"), kit.Medium, 20, 16, kit.R(body.X+8, body.Y+body.H*0.8, body.W-16, body.H*0.2-4), 0.5)
+	}
+}
+
+func (s *scene) creatureBody(card zs.Card, b kit.Rect) {
+	c := s.c
+	drawCreature(c, card.Species, b.CX(), b.Y+b.H*0.36, b.W*0.3)
+	// Strength: the red number, large, top left.
+	c.Disc(b.X+34, b.Y+34, 28, kit.StoneRed, kit.StoneDeep, 3)
+	c.Ink(kit.Cream)
+	c.Font(kit.Bold, 34)
+	c.Text(strconv.Itoa(card.Strength), b.X+34, b.Y+34, 0.5)
+	if sym, ok := symbolOf(card.Symbol); ok {
+		c.Disc(b.Right()-32, b.Y+32, 24, kit.Cream, kit.Ink, 2.5)
+		c.Sym(sym, b.Right()-32, b.Y+32, 14, kit.Ink, nil)
+	}
+	// Rewards: alone, then per wizard together.
+	rows := kit.R(b.X+6, b.Y+b.H*0.68, b.W-12, b.H*0.32-6).Rows(2, 6)
+	s.rewardRow(rows[0], "1", card.Single)
+	s.rewardRow(rows[1], "2+", card.Shared)
+}
+
+func (s *scene) rewardRow(r kit.Rect, who string, rw zs.Reward) {
+	c := s.c
+	c.RoundRect(r, 8, kit.ParchDark, nil, 0)
+	c.Pill(r.X+8, r.CY(), r.H-8, who, kit.InkSoft, kit.Cream, 0)
+	s.gain(r.X+r.W*0.62, r.CY(), rw.Stones, rw.Artifacts)
+}
+
+// gain draws "<gem> n  <card> m" centred on cx.
+func (s *scene) gain(cx, cy float64, stones, cards int) {
+	c := s.c
+	c.Font(kit.Bold, 32)
+	sw := c.Measure(strconv.Itoa(stones))
+	cw := c.Measure(strconv.Itoa(cards))
+	total := 30 + sw + 18 + 24 + cw
+	x := cx - total/2
+	c.Gem(x+13, cy, 13)
+	c.Ink(kit.Ink)
+	c.Text(strconv.Itoa(stones), x+30, cy, 0)
+	x += 30 + sw + 18
+	c.CardBack(kit.R(x, cy-15, 21, 30))
+	c.Text(strconv.Itoa(cards), x+26, cy, 0)
+}
+
+func (s *scene) spellBody(card zs.Card, b kit.Rect) {
+	c := s.c
+	c.Scroll(b.CX(), b.Y+b.H*0.24, b.W*0.17)
+	key := "zs.spell." + card.Spell + ".effect"
+	if s.w.Has(key) {
+		c.Ink(kit.Ink)
+		c.WrapBox(s.w.T(key), kit.Medium, 22, 16, kit.R(b.X+10, b.Y+b.H*0.44, b.W-20, b.H*0.54), 0.5)
+	}
+}
+
+// artifactTile draws a laid-out artifact: its symbols and its bonus.
+func (s *scene) artifactTile(a zs.Artifact, r kit.Rect) {
+	c := s.c
+	c.RoundRect(r, 8, kit.Tint(kit.Brass, 0.55), kit.BrassDark, 2)
+	n := len(a.Symbols)
+	symR := math.Min(r.H*0.2, r.W/float64(2*n+1))
+	for i, sy := range a.Symbols {
+		if k, ok := symbolOf(sy); ok {
+			x := r.CX() + (float64(i)-float64(n-1)/2)*symR*2.4
+			c.Sym(k, x, r.Y+r.H*0.3, symR, kit.Ink, nil)
+		}
+	}
+	s.bonus(a.Bonus, r.CX(), r.Y+r.H*0.72, r.H*0.22, r.W-8)
+}
+
+// bonus draws an artifact bonus compactly: "+2 gem", "+1 gem +1 drop" or
+// "+2 gem / drop", shrinking to stay within maxW.
+func (s *scene) bonus(b zs.Bonus, cx, cy, size, maxW float64) {
+	c := s.c
+	c.Font(kit.Bold, size*1.5)
+	type part struct {
+		text string
+		icon func(x float64)
+	}
+	gem := func(x float64) { c.Gem(x, cy, size*0.62) }
+	drop := func(x float64) { c.Drop(x, cy, size*0.62) }
+	var parts []part
+	switch {
+	case b.Choice > 0:
+		parts = []part{{"+" + strconv.Itoa(b.Choice), gem}, {"/", drop}}
+	default:
+		if b.Stones > 0 {
+			parts = append(parts, part{"+" + strconv.Itoa(b.Stones), gem})
+		}
+		if b.Magic > 0 {
+			parts = append(parts, part{"+" + strconv.Itoa(b.Magic), drop})
+		}
+	}
+	icon := size * 1.3
+	total := 0.0
+	for _, p := range parts {
+		total += c.Measure(p.text) + icon
+	}
+	if total > maxW && size > 8 {
+		s.bonus(b, cx, cy, size*maxW/total*0.97, maxW)
+		return
+	}
+	x := cx - total/2
+	c.Ink(kit.Ink)
+	for _, p := range parts {
+		c.Text(p.text, x, cy, 0)
+		x += c.Measure(p.text)
+		p.icon(x + icon/2)
+		x += icon
+	}
+}
+
+// artifactCard draws one artifact card of a hand: name, symbols, bonus,
+// which half of a two-part artifact it is, and a green rim when complete.
+func (s *scene) artifactCard(ac zs.ArtifactCard, complete bool, r kit.Rect) {
+	c := s.c
+	edge, line := kit.BrassDark, 3.0
+	if complete {
+		c.RoundRect(kit.R(r.X-5, r.Y-5, r.W+10, r.H+10), 16, kit.Good, nil, 0)
+		edge = kit.Tint(kit.Good, -0.4)
+	}
+	c.RoundRect(r, 12, kit.Tint(kit.Brass, 0.6), edge, line)
+	head := kit.R(r.X, r.Y, r.W, r.H*0.2)
+	c.RoundRect(kit.R(r.X+4, r.Y+4, r.W-8, head.H-4), 9, kit.Tint(kit.Brass, -0.15), nil, 0)
+	c.Ink(kit.Ink)
+	c.FitText(s.w.T(ac.Artifact.Name), kit.Bold, r.W*0.16, 12, head.CX(), head.CY()+2, head.W-30, 0.5)
+	n := len(ac.Artifact.Symbols)
+	symR := math.Min(r.W*0.13, r.W/float64(2*n+1)*0.9)
+	for i, sy := range ac.Artifact.Symbols {
+		if k, ok := symbolOf(sy); ok {
+			x := r.CX() + (float64(i)-float64(n-1)/2)*symR*2.5
+			c.Sym(k, x, r.Y+r.H*0.4, symR, kit.Ink, nil)
+		}
+	}
+	s.bonus(ac.Artifact.Bonus, r.CX(), r.Y+r.H*0.64, r.W*0.13, r.W-16)
+	if ac.Part > 0 {
+		s.partBadge(ac.Part, r.CX(), r.Y+r.H*0.86, r.W*0.12)
+	}
+	if complete {
+		c.Disc(r.Right()-6, r.Y+6, r.W*0.11, kit.Good, kit.Cream, 2.5)
+		c.Check(r.Right()-6, r.Y+6, r.W*0.055, kit.Cream)
+	}
+}
+
+// partBadge shows which half of a two-part artifact a card is: two joined
+// halves with this one filled, and the number.
+func (s *scene) partBadge(part int, cx, cy, h float64) {
+	c := s.c
+	for i := 1; i <= 2; i++ {
+		x := cx - h*1.5 + float64(i-1)*h*0.95
+		fill := kit.Parchment
+		if i == part {
+			fill = kit.InkSoft
+		}
+		c.RoundRect(kit.R(x, cy-h*0.6, h*0.9, h*1.2), h*0.15, fill, kit.Ink, 1.5)
+	}
+	c.Ink(kit.Ink)
+	c.Font(kit.Bold, h*1.1)
+	c.Text(strconv.Itoa(part)+"/2", cx+h*0.65, cy, 0)
+}

@@ -1,0 +1,204 @@
+package zauberschwert
+
+import (
+	"strconv"
+
+	zs "github.com/tavern-bot/tavern/games/zauberschwert"
+	"github.com/tavern-bot/tavern/imaging/kit"
+)
+
+// info draws what is happening now: the step, a running auction or fight,
+// and whose decision is awaited.
+func (s *scene) info(v *zs.PublicView, r kit.Rect) {
+	c := s.c
+	c.Panel(r)
+	in := r.Inset(22)
+	step := s.w.T("zsimg.step." + v.Step)
+	switch {
+	case v.Over:
+		step = s.w.T("zsimg.over")
+	case v.Auction != nil:
+		step += ": " + s.cardName(v, v.Auction.Slot)
+	}
+	// A running auction or fight lists its seats with their state, which
+	// already shows whose turn it is; otherwise a box names them.
+	showWaiting := !v.Over && len(v.Turn) > 0 && v.Auction == nil && v.Fight == nil
+	c.Ink(kit.Ink)
+	c.FitText(step, kit.Bold, 38, 26, in.X, in.Y+20, in.W, 0)
+	c.SetColor(kit.Muted)
+	c.SetLineWidth(2)
+	c.DrawLine(in.X, in.Y+50, in.Right(), in.Y+50)
+	c.Stroke()
+
+	block := kit.R(in.X, in.Y+64, in.W, in.H-64)
+	waitH := waitingHeight(len(v.Turn))
+	if showWaiting {
+		block.H -= waitH + 12
+	}
+	switch {
+	case v.Auction != nil:
+		s.auction(v, v.Auction, block)
+	case v.Fight != nil:
+		s.fight(v, v.Fight, block)
+	case v.SpellTurn >= 0 && !v.Over:
+		c.Scroll(block.X+26, block.Y+30, 24)
+		c.Ink(kit.Ink)
+		c.FitText(s.w.T("zsimg.spell.turn", "name", s.m.Name(v.SpellTurn)), kit.Bold, 30, 22, block.X+64, block.Y+30, block.W-64, 0)
+		block.Y += 64
+		block.H -= 64
+		fallthrough
+	default:
+		if key := "zsimg.hint." + v.Step; s.w.Has(key) && block.H > 40 {
+			c.Ink(kit.InkSoft)
+			c.WrapBox(s.w.T(key), kit.Medium, 28, 20, block, 0)
+		}
+	}
+	if !showWaiting {
+		return
+	}
+	s.waiting(v.Turn, kit.R(in.X, in.Bottom()-waitH, in.W, waitH))
+}
+
+func (s *scene) cardName(v *zs.PublicView, slot int) string {
+	for _, d := range v.Display {
+		if d.Slot == slot {
+			return s.w.T(d.Card.Name)
+		}
+	}
+	return ""
+}
+
+func (s *scene) auction(v *zs.PublicView, a *zs.AuctionView, r kit.Rect) {
+	c := s.c
+	y := r.Y + 24
+	if a.HighSeat >= 0 {
+		c.Drop(r.X+22, y, 22)
+		c.Ink(kit.MagicDeep)
+		c.Font(kit.Bold, 52)
+		num := strconv.Itoa(a.High)
+		c.Text(num, r.X+52, y, 0)
+		x := r.X + 52 + c.Measure(num) + 18
+		c.SeatMarker(a.HighSeat, x+18, y, 18)
+		c.Ink(kit.Ink)
+		c.FitText(s.m.Name(a.HighSeat), kit.Bold, 30, 22, x+44, y, r.Right()-x-44, 0)
+	} else {
+		c.Ink(kit.Ink)
+		c.FitText(s.w.T("zsimg.no.bid", "n", a.MinBid), kit.Medium, 28, 20, r.X, y, r.W, 0)
+	}
+	s.seatList(a.Bidders, kit.R(r.X, y+42, r.W, r.Bottom()-y-42), func(seat int) status {
+		switch {
+		case contains(a.Out, seat):
+			return status{text: s.w.T("zsimg.out")}
+		case seat == a.Turn:
+			return status{text: "← " + s.w.T("zsimg.to.bid"), active: true}
+		}
+		return status{active: true}
+	})
+}
+
+func (s *scene) fight(v *zs.PublicView, f *zs.FightView, r kit.Rect) {
+	c := s.c
+	c.Disc(r.X+22, r.Y+18, 22, kit.StoneRed, kit.StoneDeep, 2)
+	c.Ink(kit.Cream)
+	c.Font(kit.Bold, 26)
+	c.Text(strconv.Itoa(f.Strength), r.X+22, r.Y+18, 0.5)
+	c.Ink(kit.InkSoft)
+	c.FitText(s.w.T("zsimg.fight.for", "card", s.cardName(v, f.Slot)), kit.Bold, 28, 20, r.X+54, r.Y+18, r.W-54, 0)
+	y := r.Y + 54
+	if f.Mode != "" {
+		c.Ink(kit.Ink)
+		c.FitText(s.w.T("zsimg.mode."+f.Mode), kit.Bold, 30, 22, r.X, y+4, r.W, 0)
+		y += 40
+	}
+	s.seatList(f.Involved, kit.R(r.X, y, r.W, r.Bottom()-y), func(seat int) status {
+		if f.Mode != "" {
+			if ch, ok := f.Choices[seat]; ok {
+				return status{text: s.w.T("zsimg.mode." + ch), active: true}
+			}
+			return status{active: true}
+		}
+		if contains(f.Decided, seat) {
+			return status{text: s.w.T("zsimg.decided"), active: true, check: true}
+		}
+		return status{text: s.w.T("zsimg.undecided"), active: true}
+	})
+}
+
+// status is a seat's state in a list: a word, greyed out when inactive,
+// with a tick when check is set.
+type status struct {
+	text   string
+	active bool
+	check  bool
+}
+
+// seatList draws seats as rows of marker, name and a status word; inactive
+// seats are greyed out and struck through.
+func (s *scene) seatList(seats []int, r kit.Rect, statusOf func(int) status) {
+	c := s.c
+	rowH := 50.0
+	if n := float64(len(seats)); n > 0 && r.H/n < rowH {
+		rowH = r.H / n
+	}
+	for i, seat := range seats {
+		cy := r.Y + rowH*(float64(i)+0.5)
+		st := statusOf(seat)
+		text, active := st.text, st.active
+		c.SeatMarker(seat, r.X+18, cy, rowH*0.4)
+		ink := kit.Ink
+		if !active {
+			ink = kit.Muted
+		}
+		c.Font(kit.Bold, rowH*0.55)
+		statusW := 0.0
+		if text != "" {
+			statusW = c.Measure(text) + 12
+			c.Ink(ink)
+			c.Text(text, r.Right(), cy, 1)
+			if st.check {
+				c.Check(r.Right()-statusW-8, cy, rowH*0.3, kit.Good)
+				statusW += rowH * 0.7
+			}
+		}
+		c.Ink(ink)
+		c.FitText(s.m.Name(seat), kit.Bold, rowH*0.7, 18, r.X+44, cy, r.W-44-statusW, 0)
+		if !active {
+			w := c.Measure(c.Ellipsize(s.m.Name(seat), r.W-44-statusW))
+			c.SetColor(kit.Muted)
+			c.SetLineWidth(2)
+			c.DrawLine(r.X+44, cy, r.X+44+w, cy)
+			c.Stroke()
+		}
+	}
+}
+
+// waitingHeight is the height of the waiting box for n seats, two per row.
+func waitingHeight(n int) float64 {
+	rows := (n + 1) / 2
+	if rows < 1 {
+		rows = 1
+	}
+	return 44 + 48*float64(rows)
+}
+
+// waiting lists the seats whose decision is awaited, two per row.
+func (s *scene) waiting(turn []int, r kit.Rect) {
+	c := s.c
+	c.RoundRect(r, 12, kit.Tint(kit.Highlight, 0.55), kit.BrassDark, 2)
+	c.Hourglass(r.X+32, r.CY(), 24)
+	c.Ink(kit.InkSoft)
+	c.Font(kit.Medium, 22)
+	c.Text(s.w.T("zsimg.waiting"), r.X+66, r.Y+22, 0)
+	cols := 2
+	if len(turn) == 1 {
+		cols = 1
+	}
+	each := (r.Right() - 12 - (r.X + 66)) / float64(cols)
+	for i, seat := range turn {
+		x := r.X + 66 + float64(i%cols)*each
+		cy := r.Y + 44 + 24 + float64(i/cols)*48
+		c.SeatMarker(seat, x+16, cy, 16)
+		c.Ink(kit.Ink)
+		c.FitText(s.m.Name(seat), kit.Bold, 30, 20, x+38, cy, each-48, 0)
+	}
+}

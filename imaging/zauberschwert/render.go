@@ -1,0 +1,82 @@
+// Package zauberschwert draws the boards of Zauberschwert & Drachenei from
+// the game's views: the public board for the channel and each seat's
+// private hand for its DMs.
+package zauberschwert
+
+import (
+	"fmt"
+	"image"
+
+	"github.com/tavern-bot/tavern/games"
+	zs "github.com/tavern-bot/tavern/games/zauberschwert"
+	"github.com/tavern-bot/tavern/imaging"
+	"github.com/tavern-bot/tavern/imaging/kit"
+)
+
+// GameID is the id this renderer registers under.
+const GameID = "zauberschwert"
+
+// Renderer draws zauberschwert views; it is safe for concurrent use.
+type Renderer struct {
+	kit *kit.Kit
+	own games.Catalog
+}
+
+// New builds the renderer on a shared kit.
+func New(k *kit.Kit) *Renderer {
+	return &Renderer{kit: k, own: imaging.Catalog().Merge(Catalog())}
+}
+
+// Render draws a PublicView (the channel board) or a PrivateView (one
+// seat's hand), given by value or by pointer.
+func (r *Renderer) Render(view any, m imaging.Meta) (image.Image, error) {
+	switch v := view.(type) {
+	case zs.PublicView:
+		return r.board(&v, m), nil
+	case *zs.PublicView:
+		if v == nil {
+			return nil, fmt.Errorf("zauberschwert: nil public view")
+		}
+		return r.board(v, m), nil
+	case zs.PrivateView:
+		return r.private(&v, m), nil
+	case *zs.PrivateView:
+		if v == nil {
+			return nil, fmt.Errorf("zauberschwert: nil private view")
+		}
+		return r.private(v, m), nil
+	}
+	return nil, fmt.Errorf("zauberschwert: cannot draw view of type %T", view)
+}
+
+// scene is one drawing in progress.
+type scene struct {
+	c *kit.Canvas
+	w imaging.Words
+	m imaging.Meta
+}
+
+func (r *Renderer) scene(w, h int, m imaging.Meta) *scene {
+	return &scene{c: r.kit.Canvas(w, h), w: imaging.NewWords(m, r.own), m: m}
+}
+
+func symbolOf(s zs.Symbol) (kit.Symbol, bool) {
+	switch s {
+	case zs.Triangle:
+		return kit.SymTriangle, true
+	case zs.Circle:
+		return kit.SymCircle, true
+	case zs.Square:
+		return kit.SymSquare, true
+	}
+	return 0, false
+}
+
+func contains(seats []int, seat int) bool {
+	for _, s := range seats {
+		if s == seat {
+			return true
+		}
+	}
+	return false
+}
