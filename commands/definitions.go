@@ -127,3 +127,10 @@ func (s *Service) gameChoices() []*discordgo.ApplicationCommandOptionChoice {
 	}
 	return out
 }
+
+// Definitions are the slash commands for the games in reg, without a
+// store: `tavern register` must work while the bot holds the database.
+func Definitions(reg *games.Registry) []*discordgo.ApplicationCommand {
+	s := &Service{games: reg, cat: reg.Catalog(CoreCatalog())}
+	return s.Definitions()
+}

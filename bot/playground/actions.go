@@ -1,0 +1,67 @@
+package playground
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"github.com/tavern-bot/tavern/commands"
+)
+
+// apply carries out a Result's actions in order, exactly as the Discord
+// transport does: posts, edits in place (posting anew when the message is
+// gone), and DMs that fall back to the Blocked post when a user's DMs are
+// closed (Discord's error 50007).
+func (s *Server) apply(ctx context.Context, actions []commands.Action) {
+	for _, a := range actions {
+		switch a := a.(type) {
+		case commands.ChannelPost:
+			s.post(ctx, a)
+		case *commands.ChannelPost:
+			s.post(ctx, *a)
+		case commands.ChannelEdit:
+			s.edit(ctx, a)
+		case *commands.ChannelEdit:
+			s.edit(ctx, *a)
+		case commands.DirectMessage:
+			s.direct(ctx, a)
+		case *commands.DirectMessage:
+			s.direct(ctx, *a)
+		default:
+			s.log.WarnContext(ctx, "playground: unknown action", slog.String("type", fmt.Sprintf("%T", a)))
+		}
+	}
+}
+
+func (s *Server) post(ctx context.Context, p commands.ChannelPost) {
+	id, ok := s.world.post(p.ChannelID, s.opts.BotID, p.Message, "")
+	if !ok {
+		s.log.WarnContext(ctx, "playground: post to unknown channel", slog.String("channel", p.ChannelID))
+		return
+	}
+	if p.OnSent != nil {
+		p.OnSent(id)
+	}
+}
+
+func (s *Server) edit(ctx context.Context, e commands.ChannelEdit) {
+	if s.world.edit(e.ChannelID, e.MessageID, e.Message) {
+		return
+	}
+	s.log.InfoContext(ctx, "playground: edited message is gone, posting anew",
+		slog.String("channel", e.ChannelID), slog.String("message", e.MessageID))
+	s.post(ctx, commands.ChannelPost{ChannelID: e.ChannelID, Message: e.Message, OnSent: e.OnSent})
+}
+
+func (s *Server) direct(ctx context.Context, d commands.DirectMessage) {
+	dm, known := s.dmChannel(d.UserID)
+	if known && !s.world.isDMClosed(d.UserID) {
+		if _, ok := s.world.post(dm, s.opts.BotID, d.Message, ""); ok {
+			return
+		}
+	}
+	s.log.InfoContext(ctx, "playground: DM refused (50007)", slog.String("user", d.UserID))
+	if d.Blocked != nil {
+		s.post(ctx, *d.Blocked)
+	}
+}

@@ -1,0 +1,230 @@
+package playground
+
+import (
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/commands"
+)
+
+// message is one message in a pretend channel.
+type message struct {
+	ID         string
+	AuthorID   string // the bot or a pretend user
+	Content    string
+	Files      []storedFile
+	Components []discordgo.MessageComponent
+	Mentions   []string
+	// EphemeralFor is the only user who may see this message; "" is public.
+	EphemeralFor string
+	// Invoker and Command describe the slash command this message answers
+	// ("Ada used /game"), as Discord shows above interaction replies.
+	Invoker  string
+	Command  string
+	Thinking bool
+	Edited   bool
+	Created  time.Time
+}
+
+type storedFile struct {
+	ID   string
+	Name string
+}
+
+// channel is a guild channel or one user's DM channel with the bot.
+type channel struct {
+	ID       string
+	Name     string
+	DMUser   string // owner of a DM channel; "" for guild channels
+	Messages []*message
+}
+
+// world is the whole pretend Discord state. Every field is guarded by mu.
+type world struct {
+	mu       sync.Mutex
+	channels map[string]*channel
+	order    []string // guild channels in sidebar order
+	dmOf     map[string]string
+	files    map[string][]byte
+	dmClosed map[string]bool
+	seq      uint64
+	now      func() time.Time
+}
+
+func newWorld(o Options) *world {
+	w := &world{
+		channels: map[string]*channel{},
+		dmOf:     map[string]string{},
+		files:    map[string][]byte{},
+		dmClosed: map[string]bool{},
+		seq:      1_300_000_000_000_000_000,
+		now:      time.Now,
+	}
+	for _, c := range o.Channels {
+		w.channels[c.ID] = &channel{ID: c.ID, Name: c.Name}
+		w.order = append(w.order, c.ID)
+	}
+	for i, u := range o.Users {
+		id := dmChannelID(i)
+		w.channels[id] = &channel{ID: id, Name: u.Name, DMUser: u.ID}
+		w.dmOf[u.ID] = id
+	}
+	return w
+}
+
+// nextID hands out snowflake-like ids; callers hold mu.
+func (w *world) nextID() string {
+	w.seq++
+	return fmt.Sprintf("%d", w.seq)
+}
+
+// newID is nextID for callers that do not hold mu (interaction ids, tokens).
+func (w *world) newID() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.nextID()
+}
+
+// fill copies a transport-neutral message into m, storing its files.
+func (w *world) fill(m *message, in commands.Message) {
+	m.Content = in.Content
+	m.Components = slices.Clone(in.Components)
+	m.Mentions = slices.Clone(in.Mentions)
+	m.Files = nil
+	for _, f := range in.Files {
+		id := w.nextID()
+		w.files[id] = slices.Clone(f.Data)
+		m.Files = append(m.Files, storedFile{ID: id, Name: f.Name})
+	}
+}
+
+// post appends a new message and returns its id; false if the channel does
+// not exist (Discord would answer 404 Unknown Channel).
+func (w *world) post(channelID, authorID string, in commands.Message, ephemeralFor string) (string, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	c, ok := w.channels[channelID]
+	if !ok {
+		return "", false
+	}
+	m := &message{ID: w.nextID(), AuthorID: authorID, EphemeralFor: ephemeralFor, Created: w.now()}
+	w.fill(m, in)
+	c.Messages = append(c.Messages, m)
+	return m.ID, true
+}
+
+// edit replaces a public message in place; false if there is no such message.
+func (w *world) edit(channelID, messageID string, in commands.Message) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	m := w.find(channelID, messageID)
+	if m == nil || m.EphemeralFor != "" {
+		return false
+	}
+	w.fill(m, in)
+	m.Edited = true
+	return true
+}
+
+// find returns a message; callers hold mu.
+func (w *world) find(channelID, messageID string) *message {
+	c, ok := w.channels[channelID]
+	if !ok {
+		return nil
+	}
+	for _, m := range c.Messages {
+		if m.ID == messageID {
+			return m
+		}
+	}
+	return nil
+}
+
+// thinking posts the "is thinking…" placeholder that a deferred ephemeral
+// acknowledgement shows until the reply arrives.
+func (w *world) thinking(channelID, botID, userID, command string) (string, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	c, ok := w.channels[channelID]
+	if !ok {
+		return "", false
+	}
+	m := &message{ID: w.nextID(), AuthorID: botID, EphemeralFor: userID, Invoker: userID,
+		Command: command, Thinking: true, Created: w.now()}
+	c.Messages = append(c.Messages, m)
+	return m.ID, true
+}
+
+// resolve turns the placeholder into the reply, or removes it when there
+// is none.
+func (w *world) resolve(channelID, messageID string, reply *commands.Message) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	c, ok := w.channels[channelID]
+	if !ok {
+		return
+	}
+	for i, m := range c.Messages {
+		if m.ID != messageID {
+			continue
+		}
+		if reply == nil {
+			c.Messages = slices.Delete(c.Messages, i, i+1)
+			return
+		}
+		m.Thinking = false
+		w.fill(m, *reply)
+		return
+	}
+}
+
+// dismiss removes an ephemeral message of its owner.
+func (w *world) dismiss(channelID, messageID, userID string) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	c, ok := w.channels[channelID]
+	if !ok {
+		return false
+	}
+	for i, m := range c.Messages {
+		if m.ID == messageID && m.EphemeralFor == userID {
+			c.Messages = slices.Delete(c.Messages, i, i+1)
+			return true
+		}
+	}
+	return false
+}
+
+func (w *world) setDMClosed(userID string, closed bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.dmClosed[userID] = closed
+}
+
+func (w *world) isDMClosed(userID string) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.dmClosed[userID]
+}
+
+func (w *world) file(id string) ([]byte, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	b, ok := w.files[id]
+	return b, ok
+}
+
+// snapshot copies one message for use outside the lock.
+func (w *world) snapshot(channelID, messageID string) (message, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	m := w.find(channelID, messageID)
+	if m == nil {
+		return message{}, false
+	}
+	return *m, true
+}
