@@ -2,27 +2,147 @@ package main
 
 import (
 	"context"
+	"crypto/ed25519"
+	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"time"
 
+	"github.com/tavern-bot/tavern/bot"
+	"github.com/tavern-bot/tavern/bot/playground"
+	"github.com/tavern-bot/tavern/commands"
 	"github.com/tavern-bot/tavern/config"
+	"github.com/tavern-bot/tavern/imaging/boards"
+	"github.com/tavern-bot/tavern/storage"
 )
 
-// Placeholders while the transports are being built; each returns an error
-// rather than pretending to work.
-var errNotYet = errors.New("not built yet")
+// newService builds the command surface every transport shares.
+func newService(store storage.Store, log *slog.Logger) (*commands.Service, error) {
+	reg, err := registry()
+	if err != nil {
+		return nil, err
+	}
+	images, err := boards.New(reg)
+	if err != nil {
+		return nil, err
+	}
+	return commands.NewService(commands.Deps{
+		Games:   reg,
+		Store:   store,
+		Images:  images,
+		Log:     log,
+		Now:     time.Now,
+		NewSeed: rand.Uint64,
+	})
+}
 
+// serve runs Tavern on the transport the configuration selects until ctx ends.
 func serve(ctx context.Context, cfg config.Config, log *slog.Logger, out io.Writer) error {
-	return errNotYet
+	store, err := storage.Open(cfg.Storage.Path)
+	if err != nil {
+		return fmt.Errorf(`key "storage.path": %w`, err)
+	}
+	defer store.Close()
+	stopBackups, err := serveBackups(ctx, cfg.Storage.Path, store, log)
+	if err != nil {
+		return err
+	}
+	defer stopBackups()
+	svc, err := newService(store, log)
+	if err != nil {
+		return err
+	}
+	switch cfg.Mode() {
+	case config.ModePlayground:
+		pg, err := playground.New(svc, playground.Options{}, log)
+		if err != nil {
+			return err
+		}
+		return pg.ListenAndServe(ctx, cfg.Playground.Listen, func(url string) {
+			fmt.Fprintf(out, "No Discord token configured: the Tavern playground is at %s\n", url)
+			fmt.Fprintln(out, "(put discord.token in tavern.toml or set DISCORD_TOKEN to connect to Discord; Ctrl-C stops)")
+		})
+	case config.ModeHTTP:
+		return serveHTTP(ctx, cfg, svc, log, out)
+	default:
+		log.Info("connecting to the Discord gateway", "api", cfg.Discord.APIURL, "guild", cfg.Discord.GuildID)
+		return bot.RunGateway(ctx, bot.GatewayConfig{
+			Token:   cfg.Discord.Token,
+			AppID:   cfg.Discord.ApplicationID,
+			GuildID: cfg.Discord.GuildID,
+			APIURL:  cfg.Discord.APIURL,
+		}, svc, log)
+	}
 }
-func register(ctx context.Context, cfg config.Config, log *slog.Logger) error { return errNotYet }
+
+// serveHTTP serves Discord's HTTP interactions endpoint at /interactions.
+func serveHTTP(ctx context.Context, cfg config.Config, svc *commands.Service, log *slog.Logger, out io.Writer) error {
+	key, err := hex.DecodeString(cfg.Discord.PublicKey)
+	if err != nil || len(key) != ed25519.PublicKeySize {
+		return errors.New(`config: key "discord.public_key" must be the 64 hex digits of an Ed25519 public key`)
+	}
+	session, err := bot.NewSession(cfg.Discord.Token, cfg.Discord.APIURL)
+	if err != nil {
+		return err
+	}
+	if err := bot.Register(ctx, session, cfg.Discord.ApplicationID, cfg.Discord.GuildID, svc.Definitions()); err != nil {
+		return err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/interactions", bot.InteractionsHandler(ed25519.PublicKey(key), svc, bot.NewExecutor(session, log), time.Now))
+	ln, err := net.Listen("tcp", cfg.Interactions.Listen)
+	if err != nil {
+		return fmt.Errorf(`key "interactions.listen": %w`, err)
+	}
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		<-ctx.Done()
+		shut, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(shut)
+	}()
+	fmt.Fprintf(out, "Serving Discord interactions at http://%s/interactions\n", ln.Addr())
+	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("interactions endpoint: %w", err)
+	}
+	return nil
+}
+
+// register registers the slash commands and exits.
+func register(ctx context.Context, cfg config.Config, log *slog.Logger) error {
+	if cfg.Discord.Token == "" || cfg.Discord.ApplicationID == "" {
+		return errors.New(`register needs "discord.token" and "discord.application_id"`)
+	}
+	reg, err := registry()
+	if err != nil {
+		return err
+	}
+	session, err := bot.NewSession(cfg.Discord.Token, cfg.Discord.APIURL)
+	if err != nil {
+		return err
+	}
+	return bot.Register(ctx, session, cfg.Discord.ApplicationID, cfg.Discord.GuildID, commands.Definitions(reg))
+}
+
+// backup writes a consistent copy of the database to file.
 func backup(ctx context.Context, cfg config.Config, file string, out io.Writer) error {
-	return errNotYet
+	n, err := writeBackup(cfg.Storage.Path, file, func(path string) (backupper, func() error, error) {
+		s, err := storage.Open(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		return s, s.Close, nil
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "backup of %s written to %s (%d bytes)\n", cfg.Storage.Path, file, n)
+	return nil
 }
 
-type simFlags struct{}
-
-func (s *simFlags) register(fs interface{})                       {}
-func runSim(ctx context.Context, f simFlags, out io.Writer) error { return errNotYet }
-func runBench(ctx context.Context, out io.Writer) error           { return errNotYet }
+func runBench(ctx context.Context, out io.Writer) error { return errors.New("bench: not built yet") }

@@ -1,0 +1,288 @@
+package bot_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"hash/fnv"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/bot"
+	"github.com/tavern-bot/tavern/bot/fakediscord"
+	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/games/zauberschwert"
+	"github.com/tavern-bot/tavern/imaging/boards"
+	"github.com/tavern-bot/tavern/storage"
+	"github.com/tavern-bot/tavern/table"
+)
+
+// The end-to-end tests run the real service, storage and renderer behind
+// the real discordgo, against the fake Discord, through either transport.
+
+const (
+	guildID   = "700000000000000001"
+	channelID = "700000000000000002"
+	gameID    = "zauberschwert"
+)
+
+// tinyImages draws every view as a small PNG whose colour depends on the
+// view. The race detector slows the real renderer tenfold, so race builds
+// of the end-to-end tests use it; the transports cannot tell the difference
+// and the real renderer is exercised by the normal build and the benchmark.
+type tinyImages struct{}
+
+func (tinyImages) Board(_ string, view any, m commands.ImageMeta) ([]byte, error) {
+	return tinyPNG(view, m.Viewer)
+}
+
+func (tinyImages) Lobby(_ string, l commands.LobbyView, m commands.ImageMeta) ([]byte, error) {
+	return tinyPNG(l, m.Viewer)
+}
+
+func tinyPNG(v any, viewer int) ([]byte, error) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	h := fnv.New32a()
+	h.Write(data)
+	sum := h.Sum32() ^ uint32(viewer)
+	img := image.NewRGBA(image.Rect(0, 0, 8, 8))
+	draw.Draw(img, img.Bounds(), &image.Uniform{color.RGBA{uint8(sum), uint8(sum >> 8), uint8(sum >> 16), 255}}, image.Point{}, draw.Src)
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// transport delivers an interaction the way Discord would and returns once
+// the bot has fully carried out its result.
+type transport interface {
+	deliver(t testing.TB, i *discordgo.Interaction)
+	stop(t testing.TB)
+}
+
+// world is one bot installation: store file, service, transport.
+type world struct {
+	fake   *fakediscord.Fake
+	dbPath string
+	reg    *games.Registry
+	img    commands.Images
+	store  *storage.Bolt
+	svc    *commands.Service
+	tr     transport
+	http   bool // HTTP interactions endpoint instead of the gateway
+}
+
+func newWorld(t testing.TB, overHTTP bool) *world {
+	t.Helper()
+	reg, err := games.NewRegistry(zauberschwert.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var img commands.Images
+	img, err = boards.New(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if raceEnabled {
+		img = tinyImages{}
+	}
+	w := &world{
+		fake:   fakediscord.New(t),
+		dbPath: filepath.Join(t.TempDir(), "tavern.db"),
+		reg:    reg,
+		img:    img,
+		http:   overHTTP,
+	}
+	w.boot(t)
+	t.Cleanup(func() { w.shutdown(t) })
+	return w
+}
+
+func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+// boot opens the store, builds the service and connects a transport.
+func (w *world) boot(t testing.TB) {
+	t.Helper()
+	st, err := storage.Open(w.dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, err := commands.NewService(commands.Deps{
+		Games: w.reg, Store: st, Images: w.img, Log: quiet(),
+		NewSeed: func() uint64 { return 20261122 },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.store, w.svc = st, svc
+	if w.http {
+		w.tr = startHTTP(t, w.fake, svc)
+	} else {
+		w.tr = startGateway(t, w.fake, svc)
+	}
+}
+
+func (w *world) shutdown(t testing.TB) {
+	if w.tr != nil {
+		w.tr.stop(t)
+		w.tr = nil
+	}
+	if w.store != nil {
+		if err := w.store.Close(); err != nil {
+			t.Errorf("close store: %v", err)
+		}
+		w.store = nil
+	}
+}
+
+// restart throws away the service, store and connection and starts over
+// from the same database file, as after a crash or a deploy.
+func (w *world) restart(t testing.TB) {
+	t.Helper()
+	w.shutdown(t)
+	w.boot(t)
+}
+
+func (w *world) table(t testing.TB) *table.Table {
+	t.Helper()
+	tb, err := w.store.Get(context.Background(), channelID)
+	if err != nil {
+		t.Fatalf("load table: %v", err)
+	}
+	return tb
+}
+
+func (w *world) state(t testing.TB, tb *table.Table) games.State {
+	t.Helper()
+	g, _ := w.reg.Get(gameID)
+	st, err := tb.Load(g)
+	if err != nil {
+		t.Fatalf("load state: %v", err)
+	}
+	return st
+}
+
+// --- gateway transport ---
+
+type gatewayTransport struct {
+	fake    *fakediscord.Fake
+	cancel  context.CancelFunc
+	stopped chan error
+	done    chan string
+}
+
+func startGateway(t testing.TB, fake *fakediscord.Fake, h commands.Interactions) *gatewayTransport {
+	t.Helper()
+	before := fake.GatewayReady()
+	g := &gatewayTransport{fake: fake, stopped: make(chan error, 1), done: make(chan string, 64)}
+	ctx, cancel := context.WithCancel(context.Background())
+	g.cancel = cancel
+	cfg := bot.GatewayConfig{Token: "e2e-token", AppID: fakediscord.AppID, GuildID: guildID, APIURL: fake.APIURL(),
+		Done: func(i *discordgo.Interaction) { g.done <- i.ID }}
+	go func() { g.stopped <- bot.RunGateway(ctx, cfg, h, quiet()) }()
+	fake.Await(t, "gateway READY", func() bool { return fake.GatewayReady() > before })
+	return g
+}
+
+func (g *gatewayTransport) deliver(t testing.TB, i *discordgo.Interaction) {
+	t.Helper()
+	if err := g.fake.SendInteraction(i); err != nil {
+		t.Fatal(err)
+	}
+	waitDone(t, g.done, i.ID)
+}
+
+func (g *gatewayTransport) stop(t testing.TB) {
+	g.cancel()
+	if err := <-g.stopped; err != nil {
+		t.Errorf("RunGateway: %v", err)
+	}
+}
+
+// --- HTTP interactions transport ---
+
+type httpTransport struct {
+	srv  *httptest.Server
+	key  ed25519.PrivateKey
+	done chan string
+}
+
+func startHTTP(t testing.TB, fake *fakediscord.Fake, h commands.Interactions) *httpTransport {
+	t.Helper()
+	s, err := bot.NewSession("e2e-token", fake.APIURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	exec := bot.NewExecutor(s, quiet())
+	ht := &httpTransport{key: ed25519.NewKeyFromSeed(bytes.Repeat([]byte{3}, ed25519.SeedSize)), done: make(chan string, 64)}
+	exec.Done = func(i *discordgo.Interaction) { ht.done <- i.ID }
+	ht.srv = httptest.NewServer(bot.InteractionsHandler(ht.key.Public().(ed25519.PublicKey), h, exec, time.Now))
+	return ht
+}
+
+func (ht *httpTransport) deliver(t testing.TB, i *discordgo.Interaction) {
+	t.Helper()
+	body, err := json.Marshal(i)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := strconv.FormatInt(time.Now().Unix(), 10)
+	req, err := http.NewRequest(http.MethodPost, ht.srv.URL+"/interactions", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("X-Signature-Timestamp", ts)
+	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(ht.key, append([]byte(ts), body...))))
+	resp, err := ht.srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ack, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("interaction %s: HTTP %d %s", i.ID, resp.StatusCode, ack)
+	}
+	var r discordgo.InteractionResponse
+	if err := json.Unmarshal(ack, &r); err != nil || r.Type == 0 {
+		t.Fatalf("interaction %s: ack %s: %v", i.ID, ack, err)
+	}
+	waitDone(t, ht.done, i.ID)
+}
+
+func (ht *httpTransport) stop(testing.TB) { ht.srv.Close() }
+
+// waitDone waits for the transport to finish interaction id. The deadline
+// guards against a hang only.
+func waitDone(t testing.TB, done <-chan string, id string) {
+	t.Helper()
+	timeout := time.After(2 * time.Minute)
+	for {
+		select {
+		case got := <-done:
+			if got == id {
+				return
+			}
+		case <-timeout:
+			t.Fatalf("interaction %s never finished", id)
+		}
+	}
+}

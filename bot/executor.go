@@ -1,0 +1,266 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"sync"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/commands"
+)
+
+// Executor carries out a commands.Result with Discord REST calls. A failed
+// call is logged and skipped: one lost message must not stop the others (the
+// board image, the next player's DM). discordgo itself waits out 429s.
+type Executor struct {
+	session *discordgo.Session
+	log     *slog.Logger
+	// Done, if set, is called once an interaction has been fully carried
+	// out (ack, reply, every action), for tests and metrics.
+	Done func(i *discordgo.Interaction)
+
+	mu         sync.Mutex
+	dmChannels map[string]string // user id → DM channel id
+}
+
+// NewExecutor uses s (see NewSession) for every call.
+func NewExecutor(s *discordgo.Session, log *slog.Logger) *Executor {
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Executor{session: s, log: log, dmChannels: map[string]string{}}
+}
+
+// AckResponse is the acknowledgement Discord expects for ack. choices are
+// used for AckAutocomplete only.
+func AckResponse(ack commands.Ack, choices []*discordgo.ApplicationCommandOptionChoice) *discordgo.InteractionResponse {
+	switch ack {
+	case commands.AckPong:
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong}
+	case commands.AckAutocomplete:
+		if len(choices) > 25 {
+			choices = choices[:25]
+		}
+		if choices == nil {
+			choices = []*discordgo.ApplicationCommandOptionChoice{}
+		}
+		return &discordgo.InteractionResponse{
+			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: choices},
+		}
+	case commands.AckDeferUpdate:
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
+	default:
+		return &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
+		}
+	}
+}
+
+// Respond sends an acknowledgement through the interaction callback
+// endpoint (the gateway's way; the HTTP endpoint answers in its response).
+func (e *Executor) Respond(ctx context.Context, i *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
+	return e.session.InteractionRespond(i, resp, discordgo.WithContext(ctx))
+}
+
+// Execute sends res.Reply for an interaction acknowledged with ack, then
+// runs res.Actions in order.
+func (e *Executor) Execute(ctx context.Context, i *discordgo.Interaction, ack commands.Ack, res commands.Result) {
+	if err := e.reply(ctx, i, ack, res.Reply); err != nil {
+		e.log.Warn("discord: interaction reply failed", "interaction", i.ID, "err", err)
+	}
+	e.Run(ctx, res.Actions)
+}
+
+func (e *Executor) reply(ctx context.Context, i *discordgo.Interaction, ack commands.Ack, m *commands.Message) error {
+	opt := discordgo.WithContext(ctx)
+	switch ack {
+	case commands.AckDeferEphemeral:
+		if m == nil {
+			// Nothing to say: remove the "thinking…" placeholder.
+			return e.session.InteractionResponseDelete(i, opt)
+		}
+		content, comps := m.Content, components(m)
+		_, err := e.session.InteractionResponseEdit(i, &discordgo.WebhookEdit{
+			Content:         &content,
+			Components:      &comps,
+			Files:           files(m),
+			AllowedMentions: allowedMentions(m),
+		}, opt)
+		return err
+	case commands.AckDeferUpdate:
+		if m == nil {
+			return nil
+		}
+		_, err := e.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
+			Content:         m.Content,
+			Components:      components(m),
+			Files:           files(m),
+			AllowedMentions: allowedMentions(m),
+			Flags:           discordgo.MessageFlagsEphemeral,
+		}, opt)
+		return err
+	default:
+		return nil
+	}
+}
+
+// Run carries out actions in order, logging (never returning) failures.
+func (e *Executor) Run(ctx context.Context, actions []commands.Action) {
+	for _, a := range actions {
+		if ctx.Err() != nil {
+			e.log.Warn("discord: actions abandoned", "err", ctx.Err())
+			return
+		}
+		var err error
+		switch a := a.(type) {
+		case commands.ChannelPost:
+			err = e.post(ctx, a)
+		case *commands.ChannelPost:
+			err = e.post(ctx, *a)
+		case commands.ChannelEdit:
+			err = e.edit(ctx, a)
+		case *commands.ChannelEdit:
+			err = e.edit(ctx, *a)
+		case commands.DirectMessage:
+			err = e.direct(ctx, a)
+		case *commands.DirectMessage:
+			err = e.direct(ctx, *a)
+		default:
+			e.log.Error("discord: unknown action", "type", fmt.Sprintf("%T", a))
+			continue
+		}
+		if err != nil {
+			// Never log the content: a DM may be secret.
+			e.log.Warn("discord: action failed", "action", actionName(a), "err", err)
+		}
+	}
+}
+
+func (e *Executor) post(ctx context.Context, a commands.ChannelPost) error {
+	msg, err := e.session.ChannelMessageSendComplex(a.ChannelID, messageSend(a.Message), discordgo.WithContext(ctx))
+	if err != nil {
+		return err
+	}
+	if a.OnSent != nil {
+		a.OnSent(msg.ID)
+	}
+	return nil
+}
+
+func (e *Executor) edit(ctx context.Context, a commands.ChannelEdit) error {
+	m := a.Message
+	content, comps := m.Content, components(&m)
+	edit := &discordgo.MessageEdit{
+		ID:              a.MessageID,
+		Channel:         a.ChannelID,
+		Content:         &content,
+		Components:      &comps,
+		Files:           files(&m),
+		AllowedMentions: allowedMentions(&m),
+		// Replace the old attachments instead of piling up images.
+		Attachments: &[]*discordgo.MessageAttachment{},
+	}
+	_, err := e.session.ChannelMessageEditComplex(edit, discordgo.WithContext(ctx))
+	if err == nil || !messageGone(err) {
+		return err
+	}
+	return e.post(ctx, commands.ChannelPost{ChannelID: a.ChannelID, Message: a.Message, OnSent: a.OnSent})
+}
+
+func (e *Executor) direct(ctx context.Context, a commands.DirectMessage) error {
+	ch, err := e.dmChannel(ctx, a.UserID)
+	if err == nil {
+		_, err = e.session.ChannelMessageSendComplex(ch, messageSend(a.Message), discordgo.WithContext(ctx))
+	}
+	if err == nil || !hasCode(err, discordgo.ErrCodeCannotSendMessagesToThisUser) {
+		return err
+	}
+	if a.Blocked == nil {
+		return err
+	}
+	return e.post(ctx, *a.Blocked)
+}
+
+// dmChannel opens (once per user) the DM channel with userID.
+func (e *Executor) dmChannel(ctx context.Context, userID string) (string, error) {
+	e.mu.Lock()
+	id, ok := e.dmChannels[userID]
+	e.mu.Unlock()
+	if ok {
+		return id, nil
+	}
+	ch, err := e.session.UserChannelCreate(userID, discordgo.WithContext(ctx))
+	if err != nil {
+		return "", err
+	}
+	e.mu.Lock()
+	e.dmChannels[userID] = ch.ID
+	e.mu.Unlock()
+	return ch.ID, nil
+}
+
+func messageSend(m commands.Message) *discordgo.MessageSend {
+	return &discordgo.MessageSend{
+		Content:         m.Content,
+		Components:      components(&m),
+		Files:           files(&m),
+		AllowedMentions: allowedMentions(&m),
+	}
+}
+
+// allowedMentions lets exactly m.Mentions ping: no @everyone, no roles,
+// nobody named in user-written text.
+func allowedMentions(m *commands.Message) *discordgo.MessageAllowedMentions {
+	users := make([]string, len(m.Mentions))
+	copy(users, m.Mentions)
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: users}
+}
+
+func components(m *commands.Message) []discordgo.MessageComponent {
+	if m.Components == nil {
+		return []discordgo.MessageComponent{}
+	}
+	return m.Components
+}
+
+func files(m *commands.Message) []*discordgo.File {
+	var out []*discordgo.File
+	for _, f := range m.Files {
+		out = append(out, &discordgo.File{Name: f.Name, ContentType: "image/png", Reader: bytes.NewReader(f.Data)})
+	}
+	return out
+}
+
+// messageGone reports a 404 or Unknown Message error.
+func messageGone(err error) bool {
+	var re *discordgo.RESTError
+	if !errors.As(err, &re) {
+		return false
+	}
+	return re.Response != nil && re.Response.StatusCode == http.StatusNotFound ||
+		re.Message != nil && re.Message.Code == discordgo.ErrCodeUnknownMessage
+}
+
+func hasCode(err error, code int) bool {
+	var re *discordgo.RESTError
+	return errors.As(err, &re) && re.Message != nil && re.Message.Code == code
+}
+
+func actionName(a commands.Action) string {
+	switch a.(type) {
+	case commands.ChannelPost, *commands.ChannelPost:
+		return "channel_post"
+	case commands.ChannelEdit, *commands.ChannelEdit:
+		return "channel_edit"
+	case commands.DirectMessage, *commands.DirectMessage:
+		return "direct_message"
+	}
+	return "unknown"
+}

@@ -1,0 +1,215 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/tavern-bot/tavern/bot/fakediscord"
+	"github.com/tavern-bot/tavern/commands"
+)
+
+func TestExecutorActions(t *testing.T) {
+	type want struct {
+		channel  []string // contents in channel "c1", in order
+		dms      []string // contents DMed to user "u1"
+		onSent   int      // OnSent calls
+		statuses []int    // statuses of the fake's requests in order, if set
+	}
+	msg := func(content string) commands.Message { return commands.Message{Content: content} }
+	cases := []struct {
+		name    string
+		prepare func(f *fakediscord.Fake)
+		actions func(f *fakediscord.Fake, sent func(string)) []commands.Action
+		want    want
+	}{
+		{
+			name: "posts in order",
+			actions: func(_ *fakediscord.Fake, sent func(string)) []commands.Action {
+				return []commands.Action{
+					commands.ChannelPost{ChannelID: "c1", Message: msg("one"), OnSent: sent},
+					&commands.ChannelPost{ChannelID: "c1", Message: msg("two")},
+				}
+			},
+			want: want{channel: []string{"one", "two"}, onSent: 1},
+		},
+		{
+			name:    "a 500 does not stop the next actions",
+			prepare: func(f *fakediscord.Fake) { f.FailOnce(http.MethodPost, "/channels/c1/messages") },
+			actions: func(_ *fakediscord.Fake, sent func(string)) []commands.Action {
+				return []commands.Action{
+					commands.ChannelPost{ChannelID: "c1", Message: msg("lost"), OnSent: sent},
+					commands.ChannelPost{ChannelID: "c1", Message: msg("kept")},
+					commands.DirectMessage{UserID: "u1", Message: msg("secret")},
+				}
+			},
+			want: want{channel: []string{"kept"}, dms: []string{"secret"}, statuses: []int{500, 200, 200, 200}},
+		},
+		{
+			name: "a 429 is waited out and retried",
+			prepare: func(f *fakediscord.Fake) {
+				f.RateLimitOnce(http.MethodPost, "/channels/c1/messages", 10*time.Millisecond)
+			},
+			actions: func(_ *fakediscord.Fake, _ func(string)) []commands.Action {
+				return []commands.Action{commands.ChannelPost{ChannelID: "c1", Message: msg("eventually")}}
+			},
+			want: want{channel: []string{"eventually"}, statuses: []int{429, 200}},
+		},
+		{
+			name:    "closed DMs fall back to the blocked notice",
+			prepare: func(f *fakediscord.Fake) { f.CloseDMs("u1") },
+			actions: func(_ *fakediscord.Fake, sent func(string)) []commands.Action {
+				return []commands.Action{
+					commands.DirectMessage{UserID: "u1", Message: msg("secret hand"),
+						Blocked: &commands.ChannelPost{ChannelID: "c1", Message: msg("press Show my hand"), OnSent: sent}},
+					commands.ChannelPost{ChannelID: "c1", Message: msg("after")},
+				}
+			},
+			want: want{channel: []string{"press Show my hand", "after"}, onSent: 1},
+		},
+		{
+			name: "open DMs go to the user only",
+			actions: func(_ *fakediscord.Fake, _ func(string)) []commands.Action {
+				return []commands.Action{
+					commands.DirectMessage{UserID: "u1", Message: msg("your hand"),
+						Blocked: &commands.ChannelPost{ChannelID: "c1", Message: msg("blocked")}},
+					commands.DirectMessage{UserID: "u1", Message: msg("again")},
+				}
+			},
+			want: want{dms: []string{"your hand", "again"}},
+		},
+		{
+			name: "edit of a deleted message posts it anew",
+			prepare: func(f *fakediscord.Fake) {
+				seed(t, f, "c1", "old status")
+				f.DeleteMessage("c1", f.Messages("c1")[0].ID)
+			},
+			actions: func(_ *fakediscord.Fake, sent func(string)) []commands.Action {
+				return []commands.Action{commands.ChannelEdit{ChannelID: "c1", MessageID: "123", Message: msg("new status"), OnSent: sent}}
+			},
+			want: want{channel: []string{"new status"}, onSent: 1},
+		},
+		{
+			name:    "edit in place",
+			prepare: func(f *fakediscord.Fake) { seed(t, f, "c1", "old status") },
+			actions: func(f *fakediscord.Fake, sent func(string)) []commands.Action {
+				id := f.Messages("c1")[0].ID
+				return []commands.Action{commands.ChannelEdit{ChannelID: "c1", MessageID: id, Message: msg("new status"), OnSent: sent}}
+			},
+			want: want{channel: []string{"new status"}},
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			fake, exec := newTestExecutor(t)
+			if tc.prepare != nil {
+				tc.prepare(fake)
+			}
+			before := len(fake.Requests())
+			var sentIDs []string
+			actions := tc.actions(fake, func(id string) { sentIDs = append(sentIDs, id) })
+			exec.Run(context.Background(), actions)
+
+			if got := contents(fake.Messages("c1")); !slices.Equal(got, tc.want.channel) {
+				t.Errorf("channel = %q, want %q", got, tc.want.channel)
+			}
+			if got := contents(fake.DMs("u1")); !slices.Equal(got, tc.want.dms) {
+				t.Errorf("DMs = %q, want %q", got, tc.want.dms)
+			}
+			if len(sentIDs) != tc.want.onSent {
+				t.Fatalf("OnSent called %d times, want %d", len(sentIDs), tc.want.onSent)
+			}
+			for _, id := range sentIDs {
+				if _, ok := fake.Message("c1", id); !ok {
+					t.Errorf("OnSent got %q, not a message in c1", id)
+				}
+			}
+			if tc.want.statuses != nil {
+				var got []int
+				for _, r := range fake.Requests()[before:] {
+					got = append(got, r.Status)
+				}
+				if !slices.Equal(got, tc.want.statuses) {
+					t.Errorf("statuses = %v, want %v", got, tc.want.statuses)
+				}
+			}
+		})
+	}
+}
+
+func TestExecutorFilesAndMentions(t *testing.T) {
+	fake, exec := newTestExecutor(t)
+	board := commands.File{Name: "board.png", Data: pngBytes}
+	m := commands.Message{Content: "<@u1> @everyone your turn", Files: []commands.File{board}, Mentions: []string{"u1"}}
+	exec.Run(context.Background(), []commands.Action{
+		commands.ChannelPost{ChannelID: "c1", Message: m},
+		commands.DirectMessage{UserID: "u2", Message: commands.Message{Content: "hand", Files: []commands.File{board}}},
+	})
+	posted := fake.Messages("c1")
+	dm := fake.DMs("u2")
+	if len(posted) != 1 || len(dm) != 1 {
+		t.Fatalf("got %d channel messages and %d DMs, want 1 each", len(posted), len(dm))
+	}
+	for _, tc := range []struct {
+		name  string
+		msg   fakediscord.Message
+		users []string
+	}{{"channel", posted[0], []string{"u1"}}, {"dm", dm[0], []string{}}} {
+		t.Run(tc.name, func(t *testing.T) {
+			if len(tc.msg.Attachments) != 1 {
+				t.Fatalf("attachments = %d, want 1", len(tc.msg.Attachments))
+			}
+			a := tc.msg.Attachments[0]
+			if a.Name != "board.png" || a.ContentType != "image/png" || !bytes.Equal(a.Data, pngBytes) {
+				t.Errorf("attachment = %q %q %q", a.Name, a.ContentType, a.Data)
+			}
+			am := tc.msg.AllowedMentions
+			if am == nil || am.Parse == nil || len(am.Parse) != 0 {
+				t.Fatalf("allowed mentions = %+v, want explicit empty parse", am)
+			}
+			if !slices.Equal(am.Users, tc.users) && !(len(am.Users) == 0 && len(tc.users) == 0) {
+				t.Errorf("allowed users = %v, want %v", am.Users, tc.users)
+			}
+		})
+	}
+}
+
+func TestExecutorEditReplacesImage(t *testing.T) {
+	fake, exec := newTestExecutor(t)
+	first := commands.File{Name: "a.png", Data: pngBytes}
+	second := commands.File{Name: "b.png", Data: append([]byte{}, pngBytes...)}
+	var id string
+	exec.Run(context.Background(), []commands.Action{commands.ChannelPost{ChannelID: "c1",
+		Message: commands.Message{Content: "v1", Files: []commands.File{first}}, OnSent: func(s string) { id = s }}})
+	exec.Run(context.Background(), []commands.Action{commands.ChannelEdit{ChannelID: "c1", MessageID: id,
+		Message: commands.Message{Content: "v2", Files: []commands.File{second}}}})
+	got, ok := fake.Message("c1", id)
+	if !ok {
+		t.Fatal("message gone")
+	}
+	if got.Content != "v2" || got.Edits != 1 || len(got.Attachments) != 1 || got.Attachments[0].Name != "b.png" {
+		t.Errorf("after edit: content %q, edits %d, attachments %+v", got.Content, got.Edits, got.Attachments)
+	}
+}
+
+func seed(t *testing.T, f *fakediscord.Fake, channelID, content string) {
+	t.Helper()
+	s, err := NewSession("seed", f.APIURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.ChannelMessageSend(channelID, content); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func contents(ms []fakediscord.Message) []string {
+	var out []string
+	for _, m := range ms {
+		out = append(out, m.Content)
+	}
+	return out
+}

@@ -1,0 +1,365 @@
+// Package fakediscord is a fake Discord on loopback for tests that drive the
+// real discordgo: a REST server recording every message, interaction reply
+// and command registration in memory, plus a small gateway websocket that
+// speaks Hello, Identify, Ready and heartbeats and lets a test dispatch
+// INTERACTION_CREATE events. Failures Discord produces in the wild (closed
+// DMs, a 500, a 429, a deleted message) can be switched on per request.
+package fakediscord
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+)
+
+// AppID is the fake application's id; BotUserID is the bot user's.
+const (
+	AppID     = "900000000000000001"
+	BotUserID = "900000000000000002"
+	// APIPath is where the REST API is served; APIURL ends with it.
+	APIPath = "/api/v10/"
+)
+
+// Attachment is a file as it arrived, decoded from the multipart body.
+type Attachment struct {
+	ID          string
+	Name        string
+	ContentType string
+	Data        []byte
+}
+
+// Message is a message as the fake stored it (channel messages, DMs,
+// interaction replies).
+type Message struct {
+	ID              string
+	ChannelID       string
+	Content         string
+	Components      []discordgo.MessageComponent
+	Attachments     []Attachment
+	AllowedMentions *discordgo.MessageAllowedMentions
+	Flags           discordgo.MessageFlags
+	// Edits counts the PATCHes applied since the message was created.
+	Edits int
+}
+
+// Interaction is everything the bot sent back for one interaction.
+type Interaction struct {
+	ID, Token string
+	// Callbacks are the responses to POST .../callback (the gateway's acks).
+	Callbacks []discordgo.InteractionResponse
+	// Original is the deferred response after the bot edited it (nil before).
+	Original *Message
+	// OriginalDeleted is set when the bot removed the deferred response.
+	OriginalDeleted bool
+	// Followups are follow-up messages in order.
+	Followups []Message
+}
+
+// Request is one REST call as the fake saw it.
+type Request struct {
+	Method, Path string
+	Status       int
+}
+
+// Fake is a running fake Discord. All methods are safe for concurrent use.
+type Fake struct {
+	srv *httptest.Server
+	ws  websocket.Upgrader
+
+	mu           sync.Mutex
+	changed      chan struct{}
+	nextID       int64
+	messages     map[string][]*Message // channel id → messages in order
+	dmChannels   map[string]string     // user id → DM channel id
+	dmUsers      map[string]string     // DM channel id → user id
+	closedDMs    map[string]bool
+	interactions map[string]*Interaction // token → record
+	byID         map[string]string       // interaction id → token
+	commands     map[string][]*discordgo.ApplicationCommand
+	failures     []*failure
+	requests     []Request
+	conns        []*gatewayConn
+	identifies   []discordgo.Identify
+}
+
+type failure struct {
+	method, pathContains string
+	status               int
+	body                 string
+	header               http.Header
+}
+
+// New starts a fake Discord; it stops when the test ends.
+func New(tb testing.TB) *Fake {
+	f := &Fake{
+		changed:      make(chan struct{}),
+		nextID:       1000,
+		messages:     map[string][]*Message{},
+		dmChannels:   map[string]string{},
+		dmUsers:      map[string]string{},
+		closedDMs:    map[string]bool{},
+		interactions: map[string]*Interaction{},
+		byID:         map[string]string{},
+		commands:     map[string][]*discordgo.ApplicationCommand{},
+	}
+	f.srv = httptest.NewServer(f.routes())
+	tb.Cleanup(f.Close)
+	return f
+}
+
+// Close stops the servers and drops every gateway connection.
+func (f *Fake) Close() {
+	f.mu.Lock()
+	conns := f.conns
+	f.conns = nil
+	f.mu.Unlock()
+	for _, c := range conns {
+		c.close()
+	}
+	f.srv.Close()
+}
+
+// APIURL is the REST base to give bot.NewSession / GatewayConfig.APIURL.
+func (f *Fake) APIURL() string { return f.srv.URL + APIPath }
+
+// Client is an HTTP client for talking to the fake directly.
+func (f *Fake) Client() *http.Client { return f.srv.Client() }
+
+// newID returns a fresh snowflake-like id. Call with f.mu held.
+func (f *Fake) newID() string {
+	f.nextID++
+	return strconv.FormatInt(f.nextID, 10)
+}
+
+// NewID returns a fresh id, for building interactions and channels.
+func (f *Fake) NewID() string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.newID()
+}
+
+// notify wakes every Await. Call with f.mu held.
+func (f *Fake) notify() {
+	close(f.changed)
+	f.changed = make(chan struct{})
+}
+
+// Await blocks until cond holds, re-checking it after every change the fake
+// records. It fails the test if that never happens (a hang guard, not a
+// speed check).
+func (f *Fake) Await(tb testing.TB, what string, cond func() bool) {
+	tb.Helper()
+	deadline := time.NewTimer(60 * time.Second)
+	defer deadline.Stop()
+	for {
+		f.mu.Lock()
+		ch := f.changed
+		f.mu.Unlock()
+		if cond() {
+			return
+		}
+		select {
+		case <-ch:
+		case <-deadline.C:
+			tb.Fatalf("fakediscord: gave up waiting for %s", what)
+		}
+	}
+}
+
+// CloseDMs makes every DM to userID fail with error 50007, as when a user
+// does not accept messages from server members.
+func (f *Fake) CloseDMs(userID string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.closedDMs[userID] = true
+}
+
+// FailOnce makes the next request whose method matches and whose path
+// (after /api/v10) contains pathContains fail with a 500.
+func (f *Fake) FailOnce(method, pathContains string) {
+	f.addFailure(&failure{method: method, pathContains: pathContains, status: http.StatusInternalServerError,
+		body: `{"code":0,"message":"500: Internal Server Error"}`})
+}
+
+// RateLimitOnce makes the next matching request answer 429 with the given
+// Retry-After; discordgo waits and retries.
+func (f *Fake) RateLimitOnce(method, pathContains string, retryAfter time.Duration) {
+	secs := strconv.FormatFloat(retryAfter.Seconds(), 'f', 3, 64)
+	h := http.Header{}
+	h.Set("Retry-After", secs)
+	f.addFailure(&failure{method: method, pathContains: pathContains, status: http.StatusTooManyRequests, header: h,
+		body: `{"message":"You are being rate limited.","retry_after":` + secs + `,"global":false}`})
+}
+
+func (f *Fake) addFailure(fl *failure) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.failures = append(f.failures, fl)
+}
+
+// takeFailure removes and returns the first failure matching the request.
+func (f *Fake) takeFailure(method, path string) *failure {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for i, fl := range f.failures {
+		if fl.method == method && strings.Contains(path, fl.pathContains) {
+			f.failures = append(f.failures[:i], f.failures[i+1:]...)
+			return fl
+		}
+	}
+	return nil
+}
+
+// DeleteMessage removes a message, as a moderator would; editing it then
+// fails with 404 Unknown Message.
+func (f *Fake) DeleteMessage(channelID, messageID string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	msgs := f.messages[channelID]
+	for i, m := range msgs {
+		if m.ID == messageID {
+			f.messages[channelID] = append(msgs[:i:i], msgs[i+1:]...)
+			f.notify()
+			return
+		}
+	}
+}
+
+// Messages returns copies of the messages in a channel, oldest first.
+func (f *Fake) Messages(channelID string) []Message {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return copyMessages(f.messages[channelID])
+}
+
+// Message returns one message of a channel.
+func (f *Fake) Message(channelID, messageID string) (Message, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, m := range f.messages[channelID] {
+		if m.ID == messageID {
+			return copyMessage(m), true
+		}
+	}
+	return Message{}, false
+}
+
+// DMs returns copies of the direct messages the bot sent to userID.
+func (f *Fake) DMs(userID string) []Message {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	ch, ok := f.dmChannels[userID]
+	if !ok {
+		return nil
+	}
+	return copyMessages(f.messages[ch])
+}
+
+// DMChannelID is the DM channel opened with userID ("" if none).
+func (f *Fake) DMChannelID(userID string) string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.dmChannels[userID]
+}
+
+// DMChannelUsers lists every user who has a DM channel with the bot.
+func (f *Fake) DMChannelUsers() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []string
+	for u := range f.dmChannels {
+		out = append(out, u)
+	}
+	return out
+}
+
+// IsDMChannel tells whether channelID is a DM channel.
+func (f *Fake) IsDMChannel(channelID string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	_, ok := f.dmUsers[channelID]
+	return ok
+}
+
+// Interaction returns what the bot sent back for the interaction with id.
+func (f *Fake) Interaction(id string) (Interaction, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	rec, ok := f.interactions[f.byID[id]]
+	if !ok {
+		return Interaction{}, false
+	}
+	out := *rec
+	out.Callbacks = append([]discordgo.InteractionResponse(nil), rec.Callbacks...)
+	if rec.Original != nil {
+		o := copyMessage(rec.Original)
+		out.Original = &o
+	}
+	out.Followups = copyMessages(ptrs(rec.Followups))
+	return out, true
+}
+
+// Replies returns the ephemeral replies to an interaction: the edited
+// deferred response, if any, then the follow-ups.
+func (f *Fake) Replies(interactionID string) []Message {
+	rec, ok := f.Interaction(interactionID)
+	if !ok {
+		return nil
+	}
+	var out []Message
+	if rec.Original != nil {
+		out = append(out, *rec.Original)
+	}
+	return append(out, rec.Followups...)
+}
+
+// Commands returns the commands registered in guildID ("" for global).
+func (f *Fake) Commands(guildID string) []*discordgo.ApplicationCommand {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]*discordgo.ApplicationCommand(nil), f.commands[guildID]...)
+}
+
+// Requests returns every REST call so far, in order.
+func (f *Fake) Requests() []Request {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]Request(nil), f.requests...)
+}
+
+// Identifies returns the Identify payloads received on the gateway.
+func (f *Fake) Identifies() []discordgo.Identify {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]discordgo.Identify(nil), f.identifies...)
+}
+
+func ptrs(ms []Message) []*Message {
+	out := make([]*Message, len(ms))
+	for i := range ms {
+		out[i] = &ms[i]
+	}
+	return out
+}
+
+func copyMessages(ms []*Message) []Message {
+	out := make([]Message, 0, len(ms))
+	for _, m := range ms {
+		out = append(out, copyMessage(m))
+	}
+	return out
+}
+
+func copyMessage(m *Message) Message {
+	c := *m
+	c.Components = append([]discordgo.MessageComponent(nil), m.Components...)
+	c.Attachments = append([]Attachment(nil), m.Attachments...)
+	return c
+}

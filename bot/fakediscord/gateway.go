@@ -1,0 +1,163 @@
+package fakediscord
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+)
+
+// HeartbeatInterval is what Hello announces, in milliseconds. It is long:
+// the fake never drops a quiet client.
+const HeartbeatInterval = 45000
+
+// gatewayConn is one websocket client. Writes are serialized (gorilla allows
+// one writer at a time).
+type gatewayConn struct {
+	conn      *websocket.Conn
+	writeMu   sync.Mutex
+	seq       int64
+	sessionID string
+	ready     bool
+}
+
+type frame struct {
+	Op   int    `json:"op"`
+	Data any    `json:"d"`
+	Seq  int64  `json:"s,omitempty"`
+	Type string `json:"t,omitempty"`
+}
+
+func (c *gatewayConn) send(op int, typ string, data any) error {
+	c.writeMu.Lock()
+	defer c.writeMu.Unlock()
+	fr := frame{Op: op, Data: data, Type: typ}
+	if op == 0 {
+		c.seq++
+		fr.Seq = c.seq
+	}
+	// Text frames carry plain JSON: the fake never compresses, and discordgo
+	// only inflates binary frames.
+	return c.conn.WriteJSON(fr)
+}
+
+func (c *gatewayConn) close() {
+	c.writeMu.Lock()
+	defer c.writeMu.Unlock()
+	_ = c.conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, ""))
+	_ = c.conn.Close()
+}
+
+// serveGateway speaks the gateway handshake: Hello, then READY after
+// Identify (or Resume), heartbeat ACKs, and whatever the test dispatches.
+func (f *Fake) serveGateway(w http.ResponseWriter, r *http.Request) {
+	ws, err := f.ws.Upgrade(w, r, nil)
+	if err != nil {
+		return
+	}
+	c := &gatewayConn{conn: ws}
+	f.mu.Lock()
+	f.conns = append(f.conns, c)
+	c.sessionID = "session-" + f.newID()
+	f.mu.Unlock()
+	defer f.dropConn(c)
+
+	if err := c.send(10, "", map[string]int{"heartbeat_interval": HeartbeatInterval}); err != nil {
+		return
+	}
+	for {
+		_, data, err := ws.ReadMessage()
+		if err != nil {
+			return
+		}
+		var in struct {
+			Op   int             `json:"op"`
+			Data json.RawMessage `json:"d"`
+		}
+		if json.Unmarshal(data, &in) != nil {
+			return
+		}
+		switch in.Op {
+		case 1: // heartbeat
+			if c.send(11, "", nil) != nil {
+				return
+			}
+		case 2, 6: // identify, resume: both get a fresh session here
+			if in.Op == 2 {
+				var id discordgo.Identify
+				_ = json.Unmarshal(in.Data, &id)
+				f.mu.Lock()
+				f.identifies = append(f.identifies, id)
+				f.mu.Unlock()
+			}
+			if c.send(0, "READY", map[string]any{
+				"v":                9,
+				"session_id":       c.sessionID,
+				"user":             map[string]any{"id": BotUserID, "username": "Tavern", "bot": true},
+				"application":      map[string]any{"id": AppID},
+				"guilds":           []any{},
+				"private_channels": []any{},
+			}) != nil {
+				return
+			}
+			f.mu.Lock()
+			c.ready = true
+			f.notify()
+			f.mu.Unlock()
+		}
+	}
+}
+
+func (f *Fake) dropConn(c *gatewayConn) {
+	f.mu.Lock()
+	for i, x := range f.conns {
+		if x == c {
+			f.conns = append(f.conns[:i:i], f.conns[i+1:]...)
+			break
+		}
+	}
+	f.notify()
+	f.mu.Unlock()
+	_ = c.conn.Close()
+}
+
+// GatewayReady reports how many gateway clients have received READY and
+// are still connected.
+func (f *Fake) GatewayReady() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n := 0
+	for _, c := range f.conns {
+		if c.ready {
+			n++
+		}
+	}
+	return n
+}
+
+// ErrNoGateway is returned by SendInteraction when no client is ready.
+var ErrNoGateway = errors.New("fakediscord: no gateway client has received READY")
+
+// SendInteraction dispatches INTERACTION_CREATE to the newest ready gateway
+// client.
+func (f *Fake) SendInteraction(i *discordgo.Interaction) error {
+	f.mu.Lock()
+	var c *gatewayConn
+	for _, x := range f.conns {
+		if x.ready {
+			c = x
+		}
+	}
+	f.mu.Unlock()
+	if c == nil {
+		return ErrNoGateway
+	}
+	if err := c.send(0, "INTERACTION_CREATE", i); err != nil {
+		return fmt.Errorf("fakediscord: dispatch interaction %s: %w", i.ID, err)
+	}
+	return nil
+}

@@ -1,0 +1,101 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/commands"
+)
+
+// interactionLifetime is how long Discord accepts edits and follow-ups
+// with an interaction token.
+const interactionLifetime = 15 * time.Minute
+
+// GatewayConfig is what RunGateway needs to connect.
+type GatewayConfig struct {
+	Token string
+	AppID string
+	// GuildID registers the commands in one guild (instant updates while
+	// testing); empty registers them globally.
+	GuildID string
+	// APIURL is the REST base (default DefaultAPIURL). The gateway URL is
+	// asked from GET /gateway on it.
+	APIURL string
+	// Done, if set, is called after each interaction is fully carried out.
+	Done func(i *discordgo.Interaction)
+}
+
+// RunGateway connects to the Discord gateway, registers h's commands once
+// READY arrives, and serves interactions until ctx ends.
+func RunGateway(ctx context.Context, cfg GatewayConfig, h commands.Interactions, log *slog.Logger) error {
+	if log == nil {
+		log = slog.Default()
+	}
+	s, err := NewSession(cfg.Token, cfg.APIURL)
+	if err != nil {
+		return err
+	}
+	// Interactions need no gateway intents.
+	s.Identify.Intents = discordgo.IntentsNone
+	s.LogLevel = discordgo.LogError
+	exec := NewExecutor(s, log)
+	exec.Done = cfg.Done
+	d := dispatcher{h: h, exec: exec, log: log}
+	var inflight sync.WaitGroup
+
+	s.AddHandler(func(s *discordgo.Session, r *discordgo.Ready) {
+		appID := cfg.AppID
+		if appID == "" && r.Application != nil {
+			appID = r.Application.ID
+		}
+		if err := Register(ctx, s, appID, cfg.GuildID, h.Definitions()); err != nil {
+			log.Error("discord: registering commands failed", "err", err)
+			return
+		}
+		log.Info("discord: connected", "session", r.SessionID)
+	})
+	s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+		// discordgo runs each handler on its own goroutine, so a slow
+		// interaction does not hold up the next; the ack goes out first.
+		// Shutdown does not cut a move short: it was stored already, so
+		// its board and DMs should still go out.
+		inflight.Add(1)
+		defer inflight.Done()
+		hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), interactionLifetime)
+		defer cancel()
+		i := ic.Interaction
+		d.dispatch(hctx, i, func(resp *discordgo.InteractionResponse) error {
+			return exec.Respond(hctx, i, resp)
+		})
+	})
+
+	if err := s.Open(); err != nil {
+		return fmt.Errorf("bot: open gateway: %w", err)
+	}
+	<-ctx.Done()
+	err = s.Close()
+	inflight.Wait()
+	if err != nil {
+		return fmt.Errorf("bot: close gateway: %w", err)
+	}
+	return nil
+}
+
+// Register overwrites the application's slash commands with defs, in
+// guildID or (empty) globally. `tavern register` uses it on its own.
+func Register(ctx context.Context, s *discordgo.Session, appID, guildID string, defs []*discordgo.ApplicationCommand) error {
+	if appID == "" {
+		return fmt.Errorf("bot: register commands: no application id")
+	}
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if _, err := s.ApplicationCommandBulkOverwrite(appID, guildID, defs, discordgo.WithContext(ctx)); err != nil {
+		return fmt.Errorf("bot: register %d commands (guild %q): %w", len(defs), guildID, err)
+	}
+	return nil
+}

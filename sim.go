@@ -1,0 +1,71 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/games/dungeondesigner"
+	"github.com/tavern-bot/tavern/games/zauberschwert"
+)
+
+// registry lists every game Tavern offers: one line per game.
+func registry() (*games.Registry, error) {
+	return games.NewRegistry(
+		zauberschwert.New(),
+		dungeondesigner.New(),
+	)
+}
+
+type simFlags struct {
+	game    string
+	games   int
+	players int
+	seed    uint64
+}
+
+func (s *simFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&s.game, "game", "", "game id (required)")
+	fs.IntVar(&s.games, "games", 1000, "number of games")
+	fs.IntVar(&s.players, "players", 0, "players per game (default: the game's minimum)")
+	fs.Uint64Var(&s.seed, "seed", 1, "seed of the first game; game i uses seed+i")
+}
+
+// runSim plays random complete games and checks every invariant after every
+// move; any violation is an error, so the exit status says whether the rules
+// held.
+func runSim(ctx context.Context, f simFlags, out io.Writer) error {
+	reg, err := registry()
+	if err != nil {
+		return err
+	}
+	g, ok := reg.Get(f.game)
+	if !ok {
+		return fmt.Errorf("sim: unknown game %q (known: %v)", f.game, reg.IDs())
+	}
+	if f.games < 1 {
+		return errors.New("sim: --games must be at least 1")
+	}
+	if f.players == 0 {
+		f.players = g.Info().MinPlayers
+	}
+	start := time.Now()
+	rep, err := games.Simulate(g, f.players, f.games, f.seed)
+	if err != nil {
+		return err
+	}
+	secs := time.Since(start).Seconds()
+	fmt.Fprintf(out, "%s, %d players: %d games, %d finished, %d moves (%.0f moves/game), %.1f games/s\n",
+		rep.Game, rep.Players, rep.Games, rep.Finished, rep.Moves, float64(rep.Moves)/float64(rep.Games), float64(rep.Games)/secs)
+	if rep.Violation != "" {
+		fmt.Fprintf(out, "VIOLATION in the game with seed %d after %d moves: %s\n", rep.Seed, len(rep.Log), rep.Violation)
+		fmt.Fprintf(out, "reproduce: tavern sim --game %s --players %d --games 1 --seed %d\n", rep.Game, rep.Players, rep.Seed)
+		return errors.New("sim: invariant violated")
+	}
+	fmt.Fprintln(out, "no violations")
+	return nil
+}
