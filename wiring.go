@@ -63,6 +63,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, out io.Writ
 		if err != nil {
 			return err
 		}
+		go tickDeadlines(ctx, svc, pg.Run)
 		return pg.ListenAndServe(ctx, cfg.Playground.Listen, func(url string) {
 			fmt.Fprintf(out, "No Discord token configured: the Tavern playground is at %s\n", url)
 			fmt.Fprintln(out, "(put discord.token in tavern.toml or set DISCORD_TOKEN to connect to Discord; Ctrl-C stops)")
@@ -71,6 +72,11 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, out io.Writ
 		return serveHTTP(ctx, cfg, svc, log, out)
 	default:
 		log.Info("connecting to the Discord gateway", "api", cfg.Discord.APIURL, "guild", cfg.Discord.GuildID)
+		session, err := bot.NewSession(cfg.Discord.Token, cfg.Discord.APIURL)
+		if err != nil {
+			return err
+		}
+		go tickDeadlines(ctx, svc, bot.NewExecutor(session, log).Run)
 		return bot.RunGateway(ctx, bot.GatewayConfig{
 			Token:   cfg.Discord.Token,
 			AppID:   cfg.Discord.ApplicationID,
@@ -93,8 +99,10 @@ func serveHTTP(ctx context.Context, cfg config.Config, svc *commands.Service, lo
 	if err := bot.Register(ctx, session, cfg.Discord.ApplicationID, cfg.Discord.GuildID, svc.Definitions()); err != nil {
 		return err
 	}
+	exec := bot.NewExecutor(session, log)
+	go tickDeadlines(ctx, svc, exec.Run)
 	mux := http.NewServeMux()
-	mux.Handle("/interactions", bot.InteractionsHandler(ed25519.PublicKey(key), svc, bot.NewExecutor(session, log), time.Now))
+	mux.Handle("/interactions", bot.InteractionsHandler(ed25519.PublicKey(key), svc, exec, time.Now))
 	ln, err := net.Listen("tcp", cfg.Interactions.Listen)
 	if err != nil {
 		return fmt.Errorf(`key "interactions.listen": %w`, err)
@@ -111,6 +119,26 @@ func serveHTTP(ctx context.Context, cfg config.Config, svc *commands.Service, lo
 		return fmt.Errorf("interactions endpoint: %w", err)
 	}
 	return nil
+}
+
+// deadlineEvery is how often tables are checked for decisions whose time ran out.
+const deadlineEvery = time.Minute
+
+// tickDeadlines applies the timeout answers of every table whose deadline
+// passed, and lets the transport post what changed, until ctx ends.
+func tickDeadlines(ctx context.Context, svc *commands.Service, run func(context.Context, []commands.Action)) {
+	t := time.NewTicker(deadlineEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if actions := svc.Tick(ctx); len(actions) > 0 {
+				run(ctx, actions)
+			}
+		}
+	}
 }
 
 // register registers the slash commands and exits.
@@ -144,5 +172,3 @@ func backup(ctx context.Context, cfg config.Config, file string, out io.Writer) 
 	fmt.Fprintf(out, "backup of %s written to %s (%d bytes)\n", cfg.Storage.Path, file, n)
 	return nil
 }
-
-func runBench(ctx context.Context, out io.Writer) error { return errors.New("bench: not built yet") }

@@ -55,6 +55,10 @@ func (tinyImages) Lobby(_ string, l commands.LobbyView, m commands.ImageMeta) ([
 	return tinyPNG(l, m.Viewer)
 }
 
+func (tinyImages) Results(_ string, s []games.Standing, m commands.ImageMeta) ([]byte, error) {
+	return tinyPNG(s, m.Viewer)
+}
+
 func tinyPNG(v any, viewer int) ([]byte, error) {
 	data, err := json.Marshal(v)
 	if err != nil {

@@ -98,6 +98,16 @@ func TestBadInputsChangeNothing(t *testing.T) {
 			act: func(h *harness) Result { return h.click(bo, "some-other-bot:button") }},
 		{name: "select without value", setup: "lobby", lang: "en", key: KeyBadButton,
 			act: func(h *harness) Result { return h.click(ann, findID(h.t, h.channelMsgs(), KindOption, "rounds")) }},
+		{name: "group select without value", setup: "turn", lang: "en", key: KeyBadButton,
+			act: func(h *harness) Result { return h.click(ann, h.groupID(0)) }},
+		{name: "group select in the lobby", setup: "lobby", lang: "en", key: table.ErrNotPlaying,
+			act: func(h *harness) Result { return h.click(ann, h.groupID(0), "r1c1") }},
+		{name: "group select forged from the future", setup: "turn", lang: "en", key: table.ErrStale,
+			act: func(h *harness) Result { return h.click(ann, h.groupIDAt(0, h.table().Version+1), "r1c1") }},
+		{name: "deadline value forged", setup: "lobby", lang: "en", key: table.ErrBadOptionValue,
+			act: func(h *harness) Result {
+				return h.click(ann, findID(h.t, h.channelMsgs(), KindOption, table.OptDeadline), "7")
+			}},
 		{name: "unknown command", setup: "turn", lang: "en", key: KeyMalformed,
 			act: func(h *harness) Result { return h.slash(ann, "dance", "") }},
 		{name: "unknown subcommand", setup: "turn", lang: "en", key: KeyMalformed,
@@ -148,4 +158,19 @@ func TestBadInputsChangeNothing(t *testing.T) {
 			}
 		})
 	}
+}
+
+// groupID forges a group select for seat's prompt at the table's version,
+// as a client could send it.
+func (h *harness) groupID(seat int) string {
+	return h.groupIDAt(seat, h.table().Version)
+}
+
+func (h *harness) groupIDAt(seat, version int) string {
+	h.t.Helper()
+	id, err := CustomID{Kind: KindGroup, Channel: chanA, Table: h.table().ID, Version: version, Arg: itoa(seat)}.Encode()
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return id
 }

@@ -63,6 +63,14 @@ const (
 	KeyAbandonByVote = "core.abandon.by_vote"
 	KeyRulesTitle    = "core.rules.title"
 	KeyClosedDM      = "core.dm.closed"
+	KeyTimedOut      = "core.timeout.narration"
+	KeyTimedOutQuiet = "core.timeout.secret"
+	KeyLogTimeout    = "core.log.timeout"
+	KeyStatusDue     = "core.status.deadline"
+	KeyGroupPick     = "core.group.pick"
+	KeyGroupCount    = "core.group.count"
+	KeyGroupCell     = "core.group.cell"
+	KeyGroupReply    = "core.group.reply"
 )
 
 // CoreCatalog holds every core message (and the table errors) in English
@@ -139,5 +147,13 @@ func coreTexts() map[string][2]string {
 		KeyAbandonByVote: {"The players voted to abandon this table.", "Die Spieler haben den Abbruch dieses Tisches beschlossen."},
 		KeyRulesTitle:    {"**{game}**: rules summary", "**{game}**: Regelübersicht"},
 		KeyClosedDM:      {"I could not send you a direct message. Use /game hand or the “Show my hand” button.", "Ich konnte dir keine Direktnachricht schicken. Nutze /game hand oder den Knopf „Meine Hand zeigen“."},
+		KeyTimedOut:      {"{player} ran out of time: {option}.", "{player} hat die Bedenkzeit überschritten: {option}."},
+		KeyTimedOutQuiet: {"{player} ran out of time; the safe default was chosen privately.", "{player} hat die Bedenkzeit überschritten; die sichere Standardwahl wurde geheim getroffen."},
+		KeyLogTimeout:    {"(out of time)", "(Bedenkzeit überschritten)"},
+		KeyStatusDue:     {"{line} Time runs out {when}.", "{line} Die Bedenkzeit endet {when}."},
+		KeyGroupPick:     {"{prompt} (choose a group first)", "{prompt} (wähle zuerst eine Gruppe)"},
+		KeyGroupCount:    {"{n} options", "{n} Möglichkeiten"},
+		KeyGroupCell:     {"Row {row}, column {col}", "Reihe {row}, Spalte {col}"},
+		KeyGroupReply:    {"{prompt}: {group}", "{prompt}: {group}"},
 	}
 }

@@ -19,9 +19,10 @@ const (
 	KindStart      Kind = "st" // lobby: host starts the game
 	KindOption     Kind = "o"  // lobby select: Arg is the option id, the value its choice
 	KindHand       Kind = "h"  // "Show my hand"
+	KindGroup      Kind = "g"  // select of option groups; Arg is the prompt's seat, the value a group
 )
 
-var knownKinds = map[Kind]bool{KindMove: true, KindMoveSelect: true, KindJoin: true, KindLeave: true, KindStart: true, KindOption: true, KindHand: true}
+var knownKinds = map[Kind]bool{KindMove: true, KindMoveSelect: true, KindJoin: true, KindLeave: true, KindStart: true, KindOption: true, KindHand: true, KindGroup: true}
 
 // MaxCustomIDLen is Discord's limit for a component custom id.
 const MaxCustomIDLen = 100

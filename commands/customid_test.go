@@ -14,6 +14,7 @@ func TestCustomIDRoundTrip(t *testing.T) {
 		{Kind: KindJoin, Channel: "c", Table: "t", Version: 1},
 		{Kind: KindOption, Channel: "c", Table: "t", Version: 35, Arg: "rounds"},
 		{Kind: KindHand, Channel: "c", Table: "t", Version: 36},
+		{Kind: KindGroup, Channel: "c", Table: "t", Version: 37, Arg: "2"},
 	}
 	for _, c := range tests {
 		s, err := c.Encode()

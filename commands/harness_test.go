@@ -33,11 +33,12 @@ func tinyPNG(t *testing.T, w int) []byte {
 
 // fakeImages records which views were drawn for whom.
 type fakeImages struct {
-	png   []byte // public
-	priv  []byte
-	mu    sync.Mutex
-	calls []ImageMeta
-	views []any
+	png     []byte // public
+	priv    []byte
+	mu      sync.Mutex
+	calls   []ImageMeta
+	views   []any
+	results [][]games.Standing
 }
 
 func (f *fakeImages) Board(gameID string, view any, m ImageMeta) ([]byte, error) {
@@ -52,6 +53,14 @@ func (f *fakeImages) Board(gameID string, view any, m ImageMeta) ([]byte, error)
 }
 
 func (f *fakeImages) Lobby(gameID string, l LobbyView, m ImageMeta) ([]byte, error) {
+	return f.png, nil
+}
+
+// Results records the standings it was asked to draw.
+func (f *fakeImages) Results(gameID string, standings []games.Standing, m ImageMeta) ([]byte, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.results = append(f.results, standings)
 	return f.png, nil
 }
 
@@ -78,6 +87,9 @@ type harness struct {
 	channel []Message           // every channel post or edit, in order
 	dms     map[string][]Message
 	blocked map[string]bool
+	clockMu sync.Mutex
+	clock   time.Time // what the Service reads as now
+	extra   []games.Game
 }
 
 const (
@@ -96,7 +108,8 @@ var names = map[string]string{ann: "Ann", bo: "Bo", cy: "Cy", dee: "@everyone De
 func newHarness(t *testing.T) *harness {
 	t.Helper()
 	h := &harness{t: t, path: filepath.Join(t.TempDir(), "tavern.db"), images: &fakeImages{png: tinyPNG(t, 1), priv: tinyPNG(t, 2)},
-		msgs: map[string]*message{}, dms: map[string][]Message{}, blocked: map[string]bool{}, seed: 1000}
+		msgs: map[string]*message{}, dms: map[string][]Message{}, blocked: map[string]bool{}, seed: 1000,
+		clock: time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)}
 	h.open()
 	t.Cleanup(func() { _ = h.store.Close() })
 	return h
@@ -108,12 +121,12 @@ func (h *harness) open() {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	reg, err := games.NewRegistry(tabletest.Game())
+	reg, err := games.NewRegistry(append([]games.Game{tabletest.Game()}, h.extra...)...)
 	if err != nil {
 		h.t.Fatal(err)
 	}
 	svc, err := NewService(Deps{Games: reg, Store: st, Images: h.images,
-		Now: func() time.Time { return time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC) },
+		Now: h.now,
 		NewSeed: func() uint64 {
 			h.mu.Lock()
 			defer h.mu.Unlock()
@@ -124,6 +137,19 @@ func (h *harness) open() {
 		h.t.Fatal(err)
 	}
 	h.store, h.svc = st, svc
+}
+
+func (h *harness) now() time.Time {
+	h.clockMu.Lock()
+	defer h.clockMu.Unlock()
+	return h.clock
+}
+
+// advance moves the Service's clock forward.
+func (h *harness) advance(d time.Duration) {
+	h.clockMu.Lock()
+	defer h.clockMu.Unlock()
+	h.clock = h.clock.Add(d)
 }
 
 // restart closes and reopens the store and builds a fresh Service.

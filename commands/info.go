@@ -77,6 +77,9 @@ func (s *Service) showLog(ctx context.Context, r request) Result {
 		if len(events) == 0 {
 			events = []string{s.cat.Localize(r.lang, games.T(KeyLogMoved))}
 		}
+		if e.Timeout {
+			events = append([]string{s.cat.Localize(r.lang, games.T(KeyLogTimeout))}, events...)
+		}
 		name := "?"
 		if e.Seat >= 0 && e.Seat < len(t.Seats) {
 			name = t.Seats[e.Seat].Name

@@ -37,7 +37,7 @@ func (s *Service) newTable(ctx context.Context, r request, gameID, optionText st
 	if !ok {
 		return s.replyKey(r.lang, KeyBadOptions, "text", truncate(optionText, 100))
 	}
-	opts, err := table.ValidateOptions(g.Info().Options, typed)
+	opts, err := table.ValidateOptions(table.OptionSpecs(g.Info()), typed)
 	if err != nil {
 		return s.replyErr(r, err)
 	}
@@ -138,11 +138,12 @@ func (s *Service) lobbyMessage(t *table.Table, g games.Game) Message {
 		s.cat.Localize(lang, games.T(KeyLobbyTitle, "game", s.gameName(lang, g), "host", hostName)),
 		s.cat.Localize(lang, games.T(KeyLobbyPlayers, "n", len(t.Seats), "min", info.MinPlayers, "max", info.MaxPlayers, "names", strings.Join(t.Names(), ", "))),
 	}
-	if len(info.Options) == 0 {
+	specs := table.OptionSpecs(info)
+	if len(specs) == 0 {
 		lines = append(lines, s.cat.Localize(lang, games.T(KeyLobbyNoOpts)))
 	} else {
 		var parts []string
-		for _, o := range info.Options {
+		for _, o := range specs {
 			parts = append(parts, s.cat.Localize(lang, o.Label)+" = "+t.Options[o.ID])
 		}
 		lines = append(lines, s.cat.Localize(lang, games.T(KeyLobbyOptions, "options", strings.Join(parts, ", "))))
@@ -150,7 +151,7 @@ func (s *Service) lobbyMessage(t *table.Table, g games.Game) Message {
 	lines = append(lines, s.cat.Localize(lang, games.T(KeyLobbyHint)))
 	m := Message{Content: strings.Join(lines, "\n")}
 	var rows []discordgo.MessageComponent
-	for _, o := range info.Options {
+	for _, o := range specs {
 		if len(rows) == 4 || len(o.Choices) < 2 || len(o.Choices) > 25 {
 			continue
 		}

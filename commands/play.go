@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -72,7 +71,7 @@ func (s *Service) afterChange(t *table.Table, g games.Game, st games.State, narr
 	actions := []Action{s.boardPost(t, g, st, narration)}
 	actions = append(actions, s.statusAction(t, g, st))
 	if t.Status == table.StatusOver {
-		return append(actions, s.standingsPost(t, st))
+		return append(actions, s.standingsPost(t, g, st))
 	}
 	return append(actions, s.directMessages(t, g, st)...)
 }
@@ -81,7 +80,7 @@ func (s *Service) boardPost(t *table.Table, g games.Game, st games.State, narrat
 	lines := append([]string{}, narration...)
 	m := Message{}
 	if t.Status == table.StatusPlaying {
-		lines = append(lines, s.waitingLines(t, st, t.Lang, true)...)
+		lines = append(lines, s.waitingLines(t, st, t.Lang, true, false)...)
 		var public []games.Prompt
 		for _, p := range st.Pending() {
 			if !p.Secret {
@@ -101,8 +100,9 @@ func (s *Service) boardPost(t *table.Table, g games.Game, st games.State, narrat
 }
 
 // waitingLines says who must act: public prompts with their text, secret
-// ones only as "X is choosing privately". mention pings the acting players.
-func (s *Service) waitingLines(t *table.Table, st games.State, lang string, mention bool) []string {
+// ones only as "X is choosing privately". mention pings the acting players;
+// deadlines adds when each decision runs out of time.
+func (s *Service) waitingLines(t *table.Table, st games.State, lang string, mention, deadlines bool) []string {
 	var lines []string
 	for _, p := range st.Pending() {
 		if p.Seat < 0 || p.Seat >= len(t.Seats) {
@@ -112,11 +112,14 @@ func (s *Service) waitingLines(t *table.Table, st games.State, lang string, ment
 		if mention {
 			who = "<@" + t.Seats[p.Seat].UserID + ">"
 		}
+		line := s.cat.Localize(lang, games.T(KeyStatusPublic, "player", who, "prompt", s.say(t, lang, p.Text)))
 		if p.Secret {
-			lines = append(lines, s.cat.Localize(lang, games.T(KeyStatusPrivate, "player", who)))
-		} else {
-			lines = append(lines, s.cat.Localize(lang, games.T(KeyStatusPublic, "player", who, "prompt", s.say(t, lang, p.Text))))
+			line = s.cat.Localize(lang, games.T(KeyStatusPrivate, "player", who))
 		}
+		if at, ok := t.SeatDeadline(st, p.Seat); ok && deadlines {
+			line = s.cat.Localize(lang, games.T(KeyStatusDue, "line", line, "when", discordTime(at)))
+		}
+		lines = append(lines, line)
 	}
 	return lines
 }
@@ -148,7 +151,7 @@ func (s *Service) statusText(t *table.Table, g games.Game, st games.State, lang 
 	}
 	lines := []string{s.cat.Localize(lang, games.T(KeyStatusTitle, "game", name, "n", len(t.Log)+1))}
 	if st != nil {
-		lines = append(lines, s.waitingLines(t, st, lang, false)...)
+		lines = append(lines, s.waitingLines(t, st, lang, false, true)...)
 	}
 	return truncate(strings.Join(lines, "\n"), 2000)
 }
@@ -166,16 +169,26 @@ func (s *Service) statusAction(t *table.Table, g games.Game, st games.State) Act
 	return ChannelEdit{ChannelID: t.ChannelID, MessageID: t.StatusMessageID, Message: m, OnSent: onSent}
 }
 
-func (s *Service) standingsPost(t *table.Table, st games.State) ChannelPost {
+// standingsPost announces the final standings with the results picture.
+func (s *Service) standingsPost(t *table.Table, g games.Game, st games.State) ChannelPost {
 	lines := []string{s.cat.Localize(t.Lang, games.T(KeyStandings))}
-	for _, sd := range st.Standings() {
+	standings := st.Standings()
+	for _, sd := range standings {
 		name := "?"
 		if sd.Seat >= 0 && sd.Seat < len(t.Seats) {
 			name = t.Seats[sd.Seat].Name
 		}
 		lines = append(lines, s.cat.Localize(t.Lang, games.T(KeyStandingLine, "rank", sd.Rank, "player", name, "score", sd.Score, "detail", s.say(t, t.Lang, sd.Detail))))
 	}
-	return ChannelPost{ChannelID: t.ChannelID, Message: Message{Content: truncate(strings.Join(lines, "\n"), 2000)}}
+	m := Message{Content: truncate(strings.Join(lines, "\n"), 2000)}
+	if s.images != nil {
+		if png, err := s.images.Results(g.Info().ID, standings, s.meta(t, games.Public)); err != nil {
+			s.log.Warn("results image", "table", t.ID, "err", err)
+		} else {
+			m.Files = []File{{Name: "results.png", Data: png}}
+		}
+	}
+	return ChannelPost{ChannelID: t.ChannelID, Message: m}
 }
 
 // directMessages sends each seat whose decision just became pending (or
@@ -232,8 +245,10 @@ func (s *Service) handMessage(t *table.Table, g games.Game, st games.State, seat
 }
 
 // promptRows offers prompts as components: up to five options as a row of
-// buttons, longer lists as select menus of 25 options each. cut reports
-// options that did not fit (they stay reachable through /move).
+// buttons, longer lists as select menus of 25 options each, and lists
+// longer than one select whose options carry groups as a select of the
+// groups (see groupMenu). cut reports options that did not fit (they stay
+// reachable through /move).
 func (s *Service) promptRows(t *table.Table, prompts []games.Prompt, lang string, rowsLeft int) (rows []discordgo.MessageComponent, cut bool) {
 	used := map[string]bool{} // custom ids must be unique within a message
 	for _, p := range prompts {
@@ -250,6 +265,17 @@ func (s *Service) promptRows(t *table.Table, prompts []games.Prompt, lang string
 				}
 				continue
 			}
+		}
+		if sel, loose, ok := s.groupMenu(t, p, lang); ok {
+			rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{sel}})
+			if len(loose) > 0 && len(rows) < rowsLeft {
+				controls := p
+				controls.Options = loose
+				if row, ok := s.buttonRow(t, controls, lang, used); ok && len(row.Components) > 0 {
+					rows = append(rows, row)
+				}
+			}
+			continue
 		}
 		for from := 0; from < len(p.Options); from += maxSelectOptions {
 			if len(rows) >= rowsLeft {
@@ -291,21 +317,11 @@ func (s *Service) buttonRow(t *table.Table, p games.Prompt, lang string, used ma
 }
 
 func (s *Service) selectMenu(t *table.Table, p games.Prompt, lang string, from, to int) (discordgo.SelectMenu, bool) {
-	id, _ := CustomID{Kind: KindMoveSelect, Channel: t.ChannelID, Table: t.ID, Version: t.Version, Arg: strconv.Itoa(p.Seat) + "." + strconv.Itoa(from)}.Encode()
 	placeholder := s.say(t, lang, p.Text)
 	if len(p.Options) > maxSelectOptions {
 		placeholder = s.cat.Localize(lang, games.T(KeySelectPart, "prompt", placeholder, "from", from+1, "to", to))
 	}
-	sel := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: id, Placeholder: truncate(placeholder, 150)}
-	skipped := false
-	for _, o := range p.Options[from:to] {
-		if len(o.ID) > 100 {
-			skipped = true
-			continue
-		}
-		sel.Options = append(sel.Options, discordgo.SelectMenuOption{Label: truncate(s.say(t, lang, o.Label), 100), Value: o.ID})
-	}
-	return sel, skipped
+	return s.moveSelect(t, p.Seat, p.Options[from:to], lang, placeholder, from)
 }
 
 func (s *Service) handRow(t *table.Table) discordgo.ActionsRow {

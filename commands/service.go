@@ -16,6 +16,7 @@ import (
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/storage"
+	"github.com/tavern-bot/tavern/table"
 )
 
 // Deps are the Service's collaborators. Games and Store are required.
@@ -45,6 +46,12 @@ var _ Interactions = (*Service)(nil)
 func NewService(d Deps) (*Service, error) {
 	if d.Games == nil || d.Store == nil {
 		return nil, errors.New("commands: NewService needs Games and Store")
+	}
+	for _, id := range d.Games.IDs() {
+		g, _ := d.Games.Get(id)
+		if err := table.CheckOptionIDs(g.Info()); err != nil {
+			return nil, fmt.Errorf("commands: %w", err)
+		}
 	}
 	s := &Service{games: d.Games, store: d.Store, images: d.Images, log: d.Log, now: d.Now, newSeed: d.NewSeed}
 	if s.log == nil {
@@ -195,6 +202,11 @@ func (s *Service) handleComponent(ctx context.Context, r request) Result {
 		return s.setOption(ctx, r, c.Channel, c.Table, c.Arg, value)
 	case KindHand:
 		return s.hand(ctx, r, c.Channel, c.Table)
+	case KindGroup:
+		if value == "" {
+			return s.replyKey(r.lang, KeyBadButton)
+		}
+		return s.pickGroup(ctx, r, c, value)
 	}
 	return s.replyKey(r.lang, KeyBadButton)
 }

@@ -84,6 +84,13 @@ func TestHappyPath(t *testing.T) {
 	if !strings.HasPrefix(standings, "Final standings:\n1. Ann: 3") || !strings.Contains(standings, "2. Bo: 1") {
 		t.Errorf("standings %q", standings)
 	}
+	last := msgs[len(msgs)-1]
+	if len(last.Files) != 1 || last.Files[0].Name != "results.png" || !bytes.Equal(last.Files[0].Data, h.images.png) {
+		t.Errorf("standings post carries %d files, want the results picture", len(last.Files))
+	}
+	if len(h.images.results) != 1 || len(h.images.results[0]) != 2 || h.images.results[0][0].Seat != 0 || h.images.results[0][0].Score != 3 {
+		t.Errorf("results drawn for %+v, want Ann first with 3", h.images.results)
+	}
 	final := h.click(ann, findID(t, h.channelMsgs(), KindMove, "leap"))
 	h.wantReply(final, "en", table.ErrNotPlaying)
 	h.assertNoSecrets()

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/games"
 )
 
 func TestLocalizeForTransports(t *testing.T) {
@@ -40,6 +42,11 @@ type failingImages struct{}
 func (failingImages) Board(string, any, ImageMeta) ([]byte, error) {
 	return nil, errors.New("no ink")
 }
+
+func (failingImages) Results(string, []games.Standing, ImageMeta) ([]byte, error) {
+	return nil, errors.New("no renderer")
+}
+
 func (failingImages) Lobby(string, LobbyView, ImageMeta) ([]byte, error) {
 	return nil, errors.New("no ink")
 }

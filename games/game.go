@@ -96,7 +96,18 @@ type Option struct {
 	ID    string
 	Label Text
 	// Group lets a surface cluster long option lists (e.g. "bid", "spell").
+	// A group that is a catalog key (e.g. a room's name key) is shown
+	// localized as the cluster's label.
 	Group string `json:",omitempty"`
+}
+
+// TimeoutMover is implemented by states that can answer for a seat that let
+// a table's deadline pass, so that a vanished player never freezes an async
+// game. The answer must be safe and non-destructive (pass, keep, decline)
+// and always one of seat's pending options; ok=false means the game never
+// answers this prompt on a player's behalf.
+type TimeoutMover interface {
+	TimeoutMove(seat int) (move string, ok bool)
 }
 
 // Outcome is what Apply reports besides the new state.

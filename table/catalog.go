@@ -22,6 +22,8 @@ const (
 	ErrUndoRevealed      = "table.err.undo_revealed"
 	ErrAbandonNotAllowed = "table.err.abandon_not_allowed"
 	ErrAlreadyVoted      = "table.err.already_voted"
+	// KeyOptDeadline labels the core deadline option in the lobby.
+	KeyOptDeadline = "table.opt.deadline"
 )
 
 // Catalog holds the English and German texts of every table error.
@@ -46,6 +48,7 @@ func Catalog() games.Catalog {
 			ErrUndoRevealed:      "That move revealed a card or hidden information, so it cannot be undone.",
 			ErrAbandonNotAllowed: "Only the host, seated players or members who manage this channel can end the table.",
 			ErrAlreadyVoted:      "You have already voted to abandon ({votes} of {needed} votes).",
+			KeyOptDeadline:       "Hours per decision",
 		},
 		"de": {
 			ErrAlreadyStarted:    "Dieses Spiel hat bereits begonnen.",
@@ -66,6 +69,7 @@ func Catalog() games.Catalog {
 			ErrUndoRevealed:      "Dieser Zug hat eine Karte oder verdeckte Information aufgedeckt und kann nicht zurückgenommen werden.",
 			ErrAbandonNotAllowed: "Nur der Gastgeber, Mitspielende oder Mitglieder, die diesen Kanal verwalten, können den Tisch beenden.",
 			ErrAlreadyVoted:      "Du hast bereits für den Abbruch gestimmt ({votes} von {needed} Stimmen).",
+			KeyOptDeadline:       "Stunden pro Entscheidung",
 		},
 	}
 }

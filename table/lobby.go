@@ -21,7 +21,7 @@ func (t *Table) Join(info games.Info, s Seat, now time.Time) error {
 	if len(t.Seats) >= info.MaxPlayers {
 		return games.Errorf(ErrTableFull, "max", info.MaxPlayers)
 	}
-	s.PromptVersion = 0
+	s.PromptVersion, s.PromptSince = 0, time.Time{}
 	t.Seats = append(t.Seats, s)
 	t.touch(now)
 	return nil
@@ -47,7 +47,8 @@ func (t *Table) Leave(userID string, now time.Time) error {
 	return nil
 }
 
-// SetOption changes one lobby option (host only), validated against specs.
+// SetOption changes one lobby option (host only), validated against the
+// game's specs and the core ones (OptionSpecs).
 func (t *Table) SetOption(info games.Info, userID, id, value string, now time.Time) error {
 	if t.Status != StatusLobby {
 		return games.Errorf(ErrAlreadyStarted)
@@ -60,7 +61,7 @@ func (t *Table) SetOption(info games.Info, userID, id, value string, now time.Ti
 		merged[k] = v
 	}
 	merged[id] = value
-	if _, err := ValidateOptions(info.Options, merged); err != nil {
+	if _, err := ValidateOptions(OptionSpecs(info), merged); err != nil {
 		return err
 	}
 	t.Options = merged
@@ -125,11 +126,11 @@ func (t *Table) Start(g games.Game, userID string, now time.Time) (games.State, 
 	if n := len(t.Seats); n < info.MinPlayers || n > info.MaxPlayers {
 		return nil, games.Errorf(ErrPlayerCount, "min", info.MinPlayers, "max", info.MaxPlayers, "n", n)
 	}
-	opts, err := ValidateOptions(info.Options, t.Options)
+	opts, err := ValidateOptions(OptionSpecs(info), t.Options)
 	if err != nil {
 		return nil, err
 	}
-	st, err := g.New(games.Setup{Players: len(t.Seats), Options: opts, Seed: t.Seed})
+	st, err := g.New(games.Setup{Players: len(t.Seats), Options: gameOptions(opts), Seed: t.Seed})
 	if err != nil {
 		return nil, fmt.Errorf("table: start %s: %w", t.GameID, err)
 	}
@@ -141,7 +142,8 @@ func (t *Table) Start(g games.Game, userID string, now time.Time) (games.State, 
 	t.AbandonVotes = nil
 	t.touch(now)
 	for i := range t.Seats {
-		t.Seats[i].PromptVersion = t.Version
+		t.startDecision(i, now)
 	}
+	t.refreshDeadline(st)
 	return st, nil
 }

@@ -71,22 +71,30 @@ func (t *Table) Move(g games.Game, userID, moveID string, expectedVersion int, n
 	}
 	t.touch(now)
 	t.Log = append(t.Log, Entry{Seat: seat, Move: moveID, Events: out.Events, Revealed: out.Revealed, At: now, Version: t.Version})
-	t.markChangedPrompts(before, st.Pending(), seat)
+	t.markChangedPrompts(before, st.Pending(), seat, now)
 	t.AbandonVotes = nil
 	if st.Over() {
 		t.Status = StatusOver
 	}
+	t.refreshDeadline(st)
 	return MoveResult{Seat: seat, Outcome: out, State: st}, nil
 }
 
-// markChangedPrompts sets PromptVersion for the mover and for every seat
-// whose pending prompt differs now.
-func (t *Table) markChangedPrompts(before, after []games.Prompt, mover int) {
+// markChangedPrompts starts a new decision for the mover and for every
+// seat whose pending prompt differs now.
+func (t *Table) markChangedPrompts(before, after []games.Prompt, mover int, now time.Time) {
 	for i := range t.Seats {
 		if i == mover || !reflect.DeepEqual(promptsOf(before, i), promptsOf(after, i)) {
-			t.Seats[i].PromptVersion = t.Version
+			t.startDecision(i, now)
 		}
 	}
+}
+
+// startDecision marks seat i's pending decision as new at this version:
+// older buttons are stale, and its deadline counts from now.
+func (t *Table) startDecision(i int, now time.Time) {
+	t.Seats[i].PromptVersion = t.Version
+	t.Seats[i].PromptSince = now
 }
 
 func promptsOf(ps []games.Prompt, seat int) []games.Prompt {
@@ -153,8 +161,9 @@ func (t *Table) Undo(g games.Game, userID string, now time.Time) (games.State, e
 	t.AbandonVotes = nil
 	t.touch(now)
 	for i := range t.Seats {
-		t.Seats[i].PromptVersion = t.Version
+		t.startDecision(i, now)
 	}
+	t.refreshDeadline(st)
 	return st, nil
 }
 

@@ -41,6 +41,9 @@ type Seat struct {
 	// stale; a button made after it is still good even if other seats moved
 	// in between, which keeps simultaneous phases clickable.
 	PromptVersion int `json:"pv,omitempty"`
+	// PromptSince is when this seat's pending decision began; the table's
+	// deadline (per decision) counts from it.
+	PromptSince time.Time `json:"since,omitzero"`
 }
 
 // Entry is one applied move in the log.
@@ -50,7 +53,10 @@ type Entry struct {
 	// Events are the public narration of the move.
 	Events   []games.Text `json:"events,omitempty"`
 	Revealed bool         `json:"revealed,omitempty"`
-	At       time.Time    `json:"at"`
+	// Timeout marks a move the table made for a seat that let the deadline
+	// pass (the game's TimeoutMove), not one the player chose.
+	Timeout bool      `json:"timeout,omitempty"`
+	At      time.Time `json:"at"`
 	// Version is the table version right after this move.
 	Version int `json:"v"`
 }
@@ -71,13 +77,16 @@ type Table struct {
 	Log       []Entry           `json:"log,omitempty"`
 	State     json.RawMessage   `json:"state,omitempty"`
 	// Version is bumped on every change; buttons carry it.
-	Version         int       `json:"version"`
-	StatusMessageID string    `json:"status_msg,omitempty"`
-	LobbyMessageID  string    `json:"lobby_msg,omitempty"`
-	Deadline        time.Time `json:"deadline,omitzero"`
-	AbandonVotes    []string  `json:"abandon_votes,omitempty"`
-	CreatedAt       time.Time `json:"created"`
-	UpdatedAt       time.Time `json:"updated"`
+	Version         int    `json:"version"`
+	StatusMessageID string `json:"status_msg,omitempty"`
+	LobbyMessageID  string `json:"lobby_msg,omitempty"`
+	// Deadline is the earliest moment a pending decision runs out of time
+	// (see OptDeadline); zero when none can. It lets a periodic check skip
+	// tables without loading their state.
+	Deadline     time.Time `json:"deadline,omitzero"`
+	AbandonVotes []string  `json:"abandon_votes,omitempty"`
+	CreatedAt    time.Time `json:"created"`
+	UpdatedAt    time.Time `json:"updated"`
 }
 
 // Params are what a lobby is opened with.
@@ -140,13 +149,10 @@ func (t *Table) Names() []string {
 	return out
 }
 
-// Setup is what the game was (or will be) started with.
+// Setup is what the game was (or will be) started with: the table's
+// options without the core ones (see CoreOptions), which games never see.
 func (t *Table) Setup() games.Setup {
-	opts := make(map[string]string, len(t.Options))
-	for k, v := range t.Options {
-		opts[k] = v
-	}
-	return games.Setup{Players: len(t.Seats), Options: opts, Seed: t.Seed}
+	return games.Setup{Players: len(t.Seats), Options: gameOptions(t.Options), Seed: t.Seed}
 }
 
 // LastEntry returns the most recent log entry, if any.

@@ -8,6 +8,14 @@ import (
 	"github.com/tavern-bot/tavern/commands"
 )
 
+// Run carries out actions that arise outside any interaction, such as the
+// timeouts commands.Service.Tick applies when a deadline passes, in the
+// pretend Discord exactly as after a click. It is safe to call from another
+// goroutine while the page is served.
+func (s *Server) Run(ctx context.Context, actions []commands.Action) {
+	s.apply(ctx, actions)
+}
+
 // apply carries out a Result's actions in order, exactly as the Discord
 // transport does: posts, edits in place (posting anew when the message is
 // gone), and DMs that fall back to the Blocked post when a user's DMs are

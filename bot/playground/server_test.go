@@ -321,3 +321,20 @@ func TestDismissOnlyOwnEphemeral(t *testing.T) {
 		t.Errorf("after dismiss: %+v", v.Messages)
 	}
 }
+
+// Run is how main feeds actions made outside an interaction (deadline
+// timeouts) to the page: they land like any other post or DM.
+func TestRunOutsideInteractions(t *testing.T) {
+	s, _ := newTestServer(t)
+	var sent []string
+	s.Run(context.Background(), []commands.Action{
+		commands.ChannelPost{ChannelID: tab1, Message: commands.Message{Content: "Ada ran out of time"}, OnSent: func(id string) { sent = append(sent, id) }},
+		commands.DirectMessage{UserID: bruno.ID, Message: commands.Message{Content: "your turn, Bruno"}},
+	})
+	if len(sent) != 1 || !contains(view(t, s, clara.ID, tab1), "Ada ran out of time") {
+		t.Errorf("channel post not carried out (OnSent %v)", sent)
+	}
+	if !contains(view(t, s, bruno.ID, dm(t, s, bruno.ID)), "your turn, Bruno") {
+		t.Error("DM not delivered")
+	}
+}

@@ -95,7 +95,10 @@ func (s *State) Pending() []games.Prompt {
 	return out
 }
 
-// label localizes a move id; secret labels only ever reach their owner.
+// label localizes a move id and names its group (a catalog key, so surfaces
+// can show it). Controls that end or send something (send, cancel, done,
+// offers to a player) have no group: surfaces keep them one click away even
+// when the card lists are long. Secret labels only ever reach their owner.
 func (s *State) label(seat int, move string) (games.Text, string) {
 	parts := strings.Split(move, ":")
 	num := func(i int) int { n, _ := strconv.Atoi(parts[i]); return n }
@@ -103,43 +106,54 @@ func (s *State) label(seat int, move string) (games.Text, string) {
 	case "cast":
 		name := games.Ref(s.d.spellByID[parts[1]].Name)
 		if len(parts) == 3 {
-			return games.T("zs.opt.cast_on", "spell", name, "player", player(num(2))), "spell"
+			return games.T("zs.opt.cast_on", "spell", name, "player", player(num(2))), grpSpell
 		}
-		return games.T("zs.opt.cast", "spell", name), "spell"
+		return games.T("zs.opt.cast", "spell", name), grpSpell
 	case "nospell":
-		return games.T("zs.opt.nospell"), "spell"
+		return games.T("zs.opt.nospell"), grpSpell
 	case "place":
-		return games.T("zs.opt.place", "card", games.Ref(s.card(num(1)).Name), "slot", num(1)+1), "place"
+		return games.T("zs.opt.place", "card", games.Ref(s.card(num(1)).Name), "slot", num(1)+1), grpPlace
 	case "pass":
 		if s.Step == stepAuction {
-			return games.T("zs.opt.bid_pass"), "bid"
+			return games.T("zs.opt.bid_pass"), grpBid
 		}
-		return games.T("zs.opt.pass"), "place"
+		return games.T("zs.opt.pass"), grpPlace
 	case "together", "alone":
-		return games.T("zs.opt." + parts[0]), "fight"
+		return games.T("zs.opt." + parts[0]), grpFight
 	case "bid":
-		return games.T("zs.opt.bid", "n", num(1)), "bid"
+		return games.T("zs.opt.bid", "n", num(1)), grpBid
 	case "bonus":
-		return games.T("zs.opt.bonus_" + parts[1]), "bonus"
+		return games.T("zs.opt.bonus_" + parts[1]), grpBonus
 	case "give", "want":
-		return games.T("zs.opt."+parts[0], "artifact", games.Ref(s.d.Artifacts[num(1)].Artifact.Name), "card", s.cardLabel(num(1))), parts[0]
+		return games.T("zs.opt."+parts[0], "artifact", games.Ref(s.d.Artifacts[num(1)].Artifact.Name), "card", s.cardLabel(num(1))), "zs.grp." + parts[0]
 	case "to", "acc", "dec":
 		if parts[0] == "to" {
-			return games.T("zs.opt.to", "player", player(num(1))), "trade"
+			return games.T("zs.opt.to", "player", player(num(1))), ""
 		}
 		for _, o := range s.Trade.Offers {
 			if o.ID == num(1) {
-				return games.T("zs.opt."+parts[0], "player", player(o.From), "give", s.cardList(o.Give), "want", s.cardList(o.Want)), "offer"
+				return games.T("zs.opt."+parts[0], "player", player(o.From), "give", s.cardList(o.Give), "want", s.cardList(o.Want)), grpOffer
 			}
 		}
 	case "lay":
 		if parts[1] == "all" || parts[1] == "none" {
-			return games.T("zs.opt.lay_" + parts[1]), "lay"
+			return games.T("zs.opt.lay_" + parts[1]), ""
 		}
-		return games.T("zs.opt.lay", "artifact", games.Ref(s.d.Artifacts[num(1)].Artifact.Name), "symbols", symbols(s.d.Artifacts[num(1)].Artifact)), "lay"
+		return games.T("zs.opt.lay", "artifact", games.Ref(s.d.Artifacts[num(1)].Artifact.Name), "symbols", symbols(s.d.Artifacts[num(1)].Artifact)), grpLay
 	}
-	return games.T("zs.opt." + parts[0]), "trade"
+	return games.T("zs.opt." + parts[0]), ""
 }
+
+// Option groups, as catalog keys.
+const (
+	grpSpell = "zs.grp.spell"
+	grpBid   = "zs.grp.bid"
+	grpPlace = "zs.grp.place"
+	grpFight = "zs.grp.fight"
+	grpBonus = "zs.grp.bonus"
+	grpLay   = "zs.grp.lay"
+	grpOffer = "zs.grp.offer"
+)
 
 // cardLabel is a language-neutral description of an artifact card, e.g.
 // "#5 ●■ 1/2" (number, symbols, part).

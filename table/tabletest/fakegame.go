@@ -201,6 +201,52 @@ func (s *State) View(viewer int) any {
 	return PrivateView{PublicView: s.public(), Seat: viewer, Rune: s.Runes[viewer], Bid: s.Bids[viewer]}
 }
 
+// TimeoutMove answers for a seat that ran out of time: the lowest bid, or
+// a step on its turn.
+func (s *State) TimeoutMove(seat int) (string, bool) {
+	switch {
+	case s.Phase == "bid" && seat >= 0 && seat < len(s.Bids) && s.Bids[seat] == 0:
+		return "bid" + SecretMarker + "1", true
+	case s.Phase == "turn" && seat == s.Turn:
+		return "step", true
+	}
+	return "", false
+}
+
+// PlainID is the id of Plain.
+const PlainID = "fakeplain"
+
+// Plain is the fake game whose states have no TimeoutMove, for tests of
+// games that never answer for a player.
+func Plain() games.Game { return plainGame{} }
+
+type plainGame struct{ fakeGame }
+
+// plainState embeds the interface only, which hides TimeoutMove.
+type plainState struct{ games.State }
+
+func (plainGame) Info() games.Info {
+	info := fakeGame{}.Info()
+	info.ID = PlainID
+	return info
+}
+
+func (plainGame) New(s games.Setup) (games.State, error) {
+	st, err := fakeGame{}.New(s)
+	if err != nil {
+		return nil, err
+	}
+	return plainState{st}, nil
+}
+
+func (plainGame) Load(data []byte) (games.State, error) {
+	st, err := fakeGame{}.Load(data)
+	if err != nil {
+		return nil, err
+	}
+	return plainState{st}, nil
+}
+
 // Over reports the end.
 func (s *State) Over() bool { return s.Phase == "over" }
 

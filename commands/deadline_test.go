@@ -1,0 +1,205 @@
+package commands
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/tabletest"
+)
+
+// startGame opens a lobby of gameID with typed options, seats players and
+// starts it.
+func (h *harness) startGame(gameID, options string, players ...string) {
+	h.t.Helper()
+	h.wantReply(h.slash(players[0], CmdGame, SubNew, OptGame, gameID, OptOptions, options), "en", KeyOKNew)
+	for _, p := range players[1:] {
+		h.wantReply(h.click(p, findID(h.t, h.channelMsgs(), KindJoin, "")), games.Lang(localeOf(p)), KeyOKJoined)
+	}
+	h.wantReply(h.click(players[0], findID(h.t, h.channelMsgs(), KindStart, "")), "en", KeyOKStarted)
+}
+
+// tick runs a deadline check and carries out its actions.
+func (h *harness) tick() []Action {
+	h.t.Helper()
+	actions := h.svc.Tick(ctxBG)
+	h.run(Result{Actions: actions})
+	return actions
+}
+
+func TestTickAppliesTimeouts(t *testing.T) {
+	bidZ := "bid" + tabletest.SecretMarker
+	tests := []struct {
+		name    string
+		game    string
+		options string
+		annBids bool          // Ann bids herself one hour in
+		wait    time.Duration // after the start
+		want    []string      // timed-out moves in the log, "seat:move"
+		say     []string      // in the board post
+	}{
+		{name: "off", game: tabletest.ID, options: "rounds=1", wait: 1000 * time.Hour},
+		{name: "before the deadline", game: tabletest.ID, options: "rounds=1, deadline=12", wait: 12*time.Hour - time.Minute},
+		{name: "both silent", game: tabletest.ID, options: "rounds=1, deadline=12", wait: 12 * time.Hour,
+			want: []string{"0:" + bidZ + "1", "1:" + bidZ + "1"},
+			say:  []string{"Ann ran out of time; the safe default was chosen privately.", "Bo ran out of time;"}},
+		{name: "only the silent seat", game: tabletest.ID, options: "rounds=1, deadline=24", annBids: true, wait: 25 * time.Hour,
+			want: []string{"1:" + bidZ + "1"},
+			say:  []string{"Bo ran out of time;", "Ann wins the bidding."}},
+		{name: "game without timeout moves", game: tabletest.PlainID, options: "rounds=1, deadline=12", wait: 1000 * time.Hour},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t)
+			h.extra = []games.Game{tabletest.Plain()}
+			h.restart()
+			h.startGame(tc.game, tc.options, ann, bo)
+			if tc.annBids {
+				h.advance(time.Hour)
+				h.wantReply(h.bidInDM(ann, "3"), "en", KeyOKMove)
+				h.advance(-time.Hour)
+			}
+			before := h.table()
+			posts := len(h.history())
+			h.advance(tc.wait)
+			actions := h.tick()
+			after := h.table()
+			var got []string
+			for _, e := range after.Log[len(before.Log):] {
+				if !e.Timeout {
+					t.Errorf("log entry %+v is not marked as a timeout", e)
+				}
+				got = append(got, strconv.Itoa(e.Seat)+":"+e.Move)
+			}
+			if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+				t.Fatalf("timed-out moves %v, want %v", got, tc.want)
+			}
+			if len(tc.want) == 0 {
+				if len(actions) != 0 || after.Version != before.Version {
+					t.Errorf("nothing was due, yet %d actions and version %d -> %d", len(actions), before.Version, after.Version)
+				}
+				return
+			}
+			board := h.history()[posts]
+			if len(board.Files) != 1 {
+				t.Errorf("timeout board post has %d pictures", len(board.Files))
+			}
+			for _, s := range tc.say {
+				if !strings.Contains(board.Content, s) {
+					t.Errorf("board post %q lacks %q", board.Content, s)
+				}
+			}
+			if len(actions) < 3 {
+				t.Errorf("%d actions, want board post, status edit and DMs", len(actions))
+			}
+			if again := h.tick(); len(again) != 0 || h.table().Version != after.Version {
+				t.Errorf("second tick made %d actions", len(again))
+			}
+			if res := h.slash(cy, CmdGame, SubLog, ""); !strings.Contains(res.Reply.Content, "(out of time)") {
+				t.Errorf("log %q does not mark the timeout", res.Reply.Content)
+			}
+			h.assertNoSecrets()
+		})
+	}
+}
+
+// A public decision names the default taken; its deadline restarts with it.
+func TestTickPublicPrompt(t *testing.T) {
+	h := newHarness(t)
+	h.startGame(tabletest.ID, "rounds=1, deadline=48", ann, bo)
+	h.wantReply(h.bidInDM(ann, "3"), "en", KeyOKMove)
+	h.wantReply(h.bidInDM(bo, "1"), "de", KeyOKMove)
+	stale := findID(t, h.channelMsgs(), KindMove, "leap")
+	h.advance(48 * time.Hour)
+	posts := len(h.history())
+	if len(h.tick()) == 0 {
+		t.Fatal("Ann's turn did not time out")
+	}
+	if board := h.history()[posts]; !strings.HasPrefix(board.Content, "Ann ran out of time: Step.\nAnn steps.") {
+		t.Errorf("board post %q", board.Content)
+	}
+	h.wantReply(h.click(ann, stale), "en", table.ErrStale)
+	if h.table().Seats[1].PromptVersion != h.table().Version {
+		t.Error("Bo's turn is not a new decision")
+	}
+	h.advance(47 * time.Hour)
+	if len(h.tick()) != 0 {
+		t.Error("Bo's turn timed out before its own deadline")
+	}
+	h.advance(time.Hour)
+	h.tick()
+	if tb := h.table(); tb.Status != table.StatusOver {
+		t.Errorf("status %s after the last timeout, want over", tb.Status)
+	}
+	h.assertNoSecrets()
+}
+
+func TestStatusShowsDeadline(t *testing.T) {
+	tests := []struct {
+		options string
+		want    string // in the live status; "" means no deadline shown
+	}{
+		{"rounds=1", ""},
+		{"rounds=1, deadline=24", "Time runs out <t:"},
+	}
+	for _, tc := range tests {
+		h := newHarness(t)
+		h.startGame(tabletest.ID, tc.options, ann, bo)
+		tb := h.table()
+		status := h.msgs[tb.StatusMessageID].msg.Content
+		due := strconv.FormatInt(h.now().Add(24*time.Hour).Unix(), 10)
+		if tc.want == "" {
+			if strings.Contains(status, "<t:") {
+				t.Errorf("%s: status %q shows a deadline", tc.options, status)
+			}
+			continue
+		}
+		if strings.Count(status, tc.want) != 2 || !strings.Contains(status, "<t:"+due+":R>") {
+			t.Errorf("%s: status %q, want both seats' deadline %s", tc.options, status, due)
+		}
+		if !tb.Deadline.Equal(h.now().Add(24 * time.Hour)) {
+			t.Errorf("table deadline %v", tb.Deadline)
+		}
+	}
+}
+
+func TestDeadlineOptionInLobby(t *testing.T) {
+	h := newHarness(t)
+	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "deadline=5"), "en", table.ErrBadOptionValue)
+	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID), "en", KeyOKNew)
+	lobbyID := h.table().LobbyMessageID
+	if got := h.msgs[lobbyID].msg.Content; !strings.Contains(got, "Hours per decision = off") {
+		t.Errorf("lobby %q does not show the deadline", got)
+	}
+	h.wantReply(h.click(ann, findID(t, h.history(), KindOption, table.OptDeadline), "72"), "en", KeyOKOption)
+	if got := h.msgs[lobbyID].msg.Content; !strings.Contains(got, "Hours per decision = 72") {
+		t.Errorf("lobby %q after choosing 72", got)
+	}
+	if h.table().DeadlineHours() != 72 {
+		t.Errorf("deadline %d hours, want 72", h.table().DeadlineHours())
+	}
+}
+
+// collidingGame declares an option reserved for the table.
+type collidingGame struct{ games.Game }
+
+func (c collidingGame) Info() games.Info {
+	info := c.Game.Info()
+	info.ID = "colliding"
+	info.Options = append(info.Options, games.OptionSpec{ID: table.OptDeadline, Choices: []string{"x"}, Default: "x"})
+	return info
+}
+
+func TestNewServiceRefusesReservedOptions(t *testing.T) {
+	h := newHarness(t)
+	reg, err := games.NewRegistry(tabletest.Game(), collidingGame{tabletest.Game()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := NewService(Deps{Games: reg, Store: h.store}); err == nil || s != nil {
+		t.Errorf("NewService accepted a game option named %q", table.OptDeadline)
+	}
+}

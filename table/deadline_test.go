@@ -1,0 +1,168 @@
+package table_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/tabletest"
+)
+
+// startedWith starts a two-seat table of g with the deadline option set.
+func startedWith(t *testing.T, g games.Game, deadline string) *table.Table {
+	t.Helper()
+	tb := table.New(table.Params{ID: "t1", ChannelID: "c1", GameID: g.Info().ID, Lang: "en", Host: table.Seat{UserID: "a", Name: "a"}, Seed: 7, Now: now,
+		Options: map[string]string{"rounds": "1"}})
+	if err := tb.Join(g.Info(), table.Seat{UserID: "b", Name: "b"}, now); err != nil {
+		t.Fatal(err)
+	}
+	if deadline != "" {
+		if err := tb.SetOption(g.Info(), "a", table.OptDeadline, deadline, now); err != nil {
+			t.Fatalf("set deadline %q: %v", deadline, err)
+		}
+	}
+	if _, err := tb.Start(g, "a", now); err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
+func TestApplyTimeouts(t *testing.T) {
+	tests := []struct {
+		name     string
+		game     games.Game
+		deadline string
+		bidFirst bool          // seat a bids itself one hour in
+		at       time.Duration // after the start
+		want     []table.TimedMove
+		deadAt   time.Duration // Deadline afterwards, after the start; 0 = none
+	}{
+		{name: "off", game: tabletest.Game(), at: 1000 * time.Hour},
+		{name: "explicitly off", game: tabletest.Game(), deadline: table.DeadlineOff, at: 1000 * time.Hour},
+		{name: "before the deadline", game: tabletest.Game(), deadline: "12", at: 12*time.Hour - time.Second, deadAt: 12 * time.Hour},
+		{name: "both seats due", game: tabletest.Game(), deadline: "12", at: 12 * time.Hour,
+			want:   []table.TimedMove{{Seat: 0, Move: "bid" + tabletest.SecretMarker + "1", Secret: true}, {Seat: 1, Move: "bid" + tabletest.SecretMarker + "1", Secret: true}},
+			deadAt: 24 * time.Hour},
+		{name: "only the silent seat", game: tabletest.Game(), deadline: "24", bidFirst: true, at: 30 * time.Hour,
+			want:   []table.TimedMove{{Seat: 1, Move: "bid" + tabletest.SecretMarker + "1", Secret: true}},
+			deadAt: 54 * time.Hour},
+		{name: "game without timeout moves", game: tabletest.Plain(), deadline: "12", at: 1000 * time.Hour},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := startedWith(t, tc.game, tc.deadline)
+			if tc.bidFirst {
+				if _, err := tb.Move(tc.game, "a", "bid"+tabletest.SecretMarker+"3", table.AnyVersion, now.Add(time.Hour)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			before, version := len(tb.Log), tb.Version
+			got, st, err := tb.ApplyTimeouts(tc.game, now.Add(tc.at))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(tc.want) {
+				t.Fatalf("%d timeout moves %+v, want %d", len(got), got, len(tc.want))
+			}
+			for k, w := range tc.want {
+				if got[k].Seat != w.Seat || got[k].Move != w.Move || got[k].Secret != w.Secret || !strings.Contains(got[k].Label.Key, "bid") {
+					t.Errorf("move %d = %+v, want %+v", k, got[k], w)
+				}
+				e := tb.Log[before+k]
+				if !e.Timeout || e.Seat != w.Seat || e.Move != w.Move || !e.At.Equal(now.Add(tc.at)) {
+					t.Errorf("log entry %d = %+v", before+k, e)
+				}
+			}
+			if wantV := version + len(tc.want); tb.Version != wantV {
+				t.Errorf("version %d, want %d", tb.Version, wantV)
+			}
+			if wantDead := now.Add(tc.deadAt); (tc.deadAt == 0) != tb.Deadline.IsZero() || (tc.deadAt != 0 && !tb.Deadline.Equal(wantDead)) {
+				t.Errorf("deadline %v, want %v after the start", tb.Deadline.Sub(now), tc.deadAt)
+			}
+			if len(tc.want) == 0 {
+				return
+			}
+			if again, _, err := tb.ApplyTimeouts(tc.game, now.Add(tc.at)); err != nil || len(again) != 0 {
+				t.Errorf("second call made %d moves (%v)", len(again), err)
+			}
+			replayed, err := tb.Rebuild(tc.game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, _ := replayed.MarshalJSON()
+			b, _ := st.MarshalJSON()
+			if !bytes.Equal(a, b) || !bytes.Equal(b, tb.State) {
+				t.Error("replaying the log does not reproduce the state after timeouts")
+			}
+		})
+	}
+}
+
+func TestTimeoutMakesOldButtonsStale(t *testing.T) {
+	tb := startedWith(t, tabletest.Game(), "12")
+	g := tabletest.Game()
+	button := tb.Version
+	if _, _, err := tb.ApplyTimeouts(g, now.Add(12*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	_, err := tb.Move(g, "a", "leap", button, now.Add(13*time.Hour))
+	if key := errKey(t, err); key != table.ErrStale {
+		t.Errorf("button from before the timeout: %q, want %s", key, table.ErrStale)
+	}
+}
+
+// The deadline holds per decision: the decision that follows a timed-out
+// answer, even the same seat's, gets the full time again.
+func TestTimeoutClockPerSeat(t *testing.T) {
+	g := tabletest.Game()
+	tb := startedWith(t, g, "12")
+	if _, err := tb.Move(g, "b", "bid"+tabletest.SecretMarker+"2", table.AnyVersion, now.Add(11*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	at := now.Add(12 * time.Hour)
+	moves, st, err := tb.ApplyTimeouts(g, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(moves) != 1 || moves[0].Seat != 0 {
+		t.Fatalf("timeout moves %+v, want seat 0's bid only", moves)
+	}
+	// Seat 0 opens the turn phase: a new decision, due 12 hours from now.
+	if got, ok := tb.SeatDeadline(st, 0); !ok || !got.Equal(at.Add(12*time.Hour)) {
+		t.Errorf("seat 0 deadline %v %v, want %v", got, ok, at.Add(12*time.Hour))
+	}
+	if _, ok := tb.SeatDeadline(st, 1); ok {
+		t.Error("seat 1 has nothing pending but a deadline")
+	}
+}
+
+func TestCoreOptions(t *testing.T) {
+	g := tabletest.Game()
+	tb := lobby(t, "a", "b")
+	if err := tb.SetOption(g.Info(), "a", table.OptDeadline, "5", now); errKey(t, err) != table.ErrBadOptionValue {
+		t.Errorf("deadline 5: %v, want %s", err, table.ErrBadOptionValue)
+	}
+	if err := tb.SetOption(g.Info(), "a", table.OptDeadline, "48", now); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tb.Start(g, "a", now); err != nil {
+		t.Fatal(err)
+	}
+	if tb.DeadlineHours() != 48 || tb.Options["rounds"] != "2" {
+		t.Errorf("options after start %v", tb.Options)
+	}
+	if _, seen := tb.Setup().Options[table.OptDeadline]; seen {
+		t.Error("the game is set up with the core deadline option")
+	}
+	info := g.Info()
+	if err := table.CheckOptionIDs(info); err != nil {
+		t.Errorf("fake game: %v", err)
+	}
+	info.Options = append(info.Options, games.OptionSpec{ID: table.OptDeadline})
+	if err := table.CheckOptionIDs(info); err == nil {
+		t.Error("a game option named like a core option is accepted")
+	}
+}
