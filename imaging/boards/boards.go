@@ -9,6 +9,7 @@ import (
 	"github.com/tavern-bot/tavern/commands"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/imaging"
+	ddimg "github.com/tavern-bot/tavern/imaging/dungeondesigner"
 	"github.com/tavern-bot/tavern/imaging/kit"
 	zsimg "github.com/tavern-bot/tavern/imaging/zauberschwert"
 )
@@ -32,6 +33,7 @@ func New(reg *games.Registry) (*Images, error) {
 	im := imaging.New(k)
 	for id, r := range map[string]imaging.Renderer{
 		zsimg.GameID: zsimg.New(k),
+		ddimg.GameID: ddimg.New(k),
 	} {
 		if err := im.Register(id, r); err != nil {
 			return nil, fmt.Errorf("boards: %w", err)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tavern-bot/tavern/commands"
 	"github.com/tavern-bot/tavern/games"
+	dd "github.com/tavern-bot/tavern/games/dungeondesigner"
 	zs "github.com/tavern-bot/tavern/games/zauberschwert"
 )
 
@@ -56,5 +57,29 @@ func TestWiring(t *testing.T) {
 	}
 	if _, err := b.Board("nope", nil, m); err == nil {
 		t.Error("unknown game board should fail")
+	}
+}
+
+func TestDungeonDesignerRegistered(t *testing.T) {
+	g := dd.New()
+	reg, err := games.NewRegistry(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := New(reg)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	state, err := g.New(games.DefaultSetup(g, 2, 1))
+	if err != nil {
+		t.Fatalf("game New: %v", err)
+	}
+	m := commands.ImageMeta{Lang: "en", Catalog: g.Info().Catalog, Players: []string{"Ann", "Bo"}, Viewer: games.Public}
+	data, err := b.Board(g.Info().ID, state.View(games.Public), m)
+	if err != nil {
+		t.Fatalf("Board: %v", err)
+	}
+	if _, err := png.Decode(bytes.NewReader(data)); err != nil {
+		t.Fatalf("not a PNG: %v", err)
 	}
 }

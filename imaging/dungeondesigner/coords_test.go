@@ -1,0 +1,124 @@
+package dungeondesigner
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/tavern-bot/tavern/games"
+	dd "github.com/tavern-bot/tavern/games/dungeondesigner"
+)
+
+// TestLabelsMatchMoveIDs checks that the grid labels read exactly like the
+// places in move ids ("put:r2c3:tl", group "r2c3"; "pick:17:c4"), in
+// both languages, using prompts the real rules offer.
+func TestLabelsMatchMoveIDs(t *testing.T) {
+	r := newRenderer(t)
+	g := dd.New()
+	groups, cols := map[string]bool{}, map[string]bool{}
+	collect := func(s games.State) error {
+		for _, p := range s.Pending() {
+			for _, o := range p.Options {
+				switch {
+				case strings.HasPrefix(o.ID, "put:"):
+					groups[o.Group] = true
+				case strings.HasPrefix(o.ID, "pick:"):
+					cols[o.ID[strings.LastIndexByte(o.ID, ':')+1:]] = true
+				}
+			}
+		}
+		return nil
+	}
+	if _, _, err := games.RandomPlay(g, games.DefaultSetup(g, 3, 9), games.NewRNG(9), games.SimMaxMoves, collect); err != nil {
+		t.Fatalf("random play: %v", err)
+	}
+	if len(groups) < 8 || len(cols) != 4 {
+		t.Fatalf("too few places seen: groups %v, columns %v", groups, cols)
+	}
+	for _, lang := range []string{"en", "de"} {
+		s := r.scene(16, 16, meta(lang, games.Public))
+		for group := range groups {
+			var row, col int
+			if _, err := fmt.Sscanf(group, "r%dc%d", &row, &col); err != nil {
+				t.Fatalf("group %q: %v", group, err)
+			}
+			if got := s.rowLabel(row-1) + s.colLabel(col-1); got != group {
+				t.Errorf("%s: cell labels %q, move group %q", lang, got, group)
+			}
+		}
+		for id := range cols {
+			var col int
+			if _, err := fmt.Sscanf(id, "c%d", &col); err != nil {
+				t.Fatalf("pick column %q: %v", id, err)
+			}
+			if got := s.colLabel(col - 1); got != id {
+				t.Errorf("%s: column label %q, pick %q", lang, got, id)
+			}
+		}
+		s.c.Close()
+	}
+}
+
+// TestLabelsLineUpWithCells draws a hand-built dungeon and checks that
+// each row label's ink lies beside its row and each column label's ink
+// above its column, and that the one room sits in the labelled cell.
+func TestLabelsLineUpWithCells(t *testing.T) {
+	r := newRenderer(t)
+	for _, cell := range []float64{60, 80, 120} {
+		t.Run(fmt.Sprint(cell), func(t *testing.T) {
+			s := r.scene(800, 800, meta("en", games.Public))
+			defer s.c.Close()
+			room := &dd.RoomView{Type: "masonry", Doors: [4]bool{true, false, true, false}}
+			dv := dd.DungeonView{Entrance: 1, Exit: 3}
+			dv.Rooms[1][2] = room // r2c3
+			g := newDungeonGeom(10, 10, cell)
+			s.dungeon(&dv, g, -1, 3)
+			img := s.c.Image()
+			inked := func(x, y int) bool { return img.Pix[img.PixOffset(x, y)+3] > 0 }
+			grid := g.grid
+			frameLeft := int(grid.X - grid.Gap*1.5)
+			for row := 0; row < 4; row++ {
+				band := grid.At(row, 0)
+				n := 0
+				for y := int(band.Y); y < int(band.Bottom()); y++ {
+					for x := int(g.x); x < frameLeft-1; x++ {
+						if inked(x, y) {
+							n++
+						}
+					}
+				}
+				if n < 10 {
+					t.Errorf("row %s: only %d ink pixels beside its cells", s.rowLabel(row), n)
+				}
+			}
+			for col := 0; col < 4; col++ {
+				band := grid.At(0, col)
+				n := 0
+				for y := int(g.y); y < int(g.y+g.label+4); y++ {
+					for x := int(band.X); x < int(band.Right()); x++ {
+						if inked(x, y) {
+							n++
+						}
+					}
+				}
+				if n < 10 {
+					t.Errorf("column %s: only %d ink pixels above its cells", s.colLabel(col), n)
+				}
+			}
+			floor := func(row, col int) [3]uint8 {
+				b := grid.At(row, col)
+				o := img.PixOffset(int(b.X+b.W*0.3), int(b.Y+b.H*0.3))
+				return [3]uint8{img.Pix[o], img.Pix[o+1], img.Pix[o+2]}
+			}
+			want := [3]uint8{masonryFloor.R, masonryFloor.G, masonryFloor.B}
+			for row := 0; row < 4; row++ {
+				for col := 0; col < 4; col++ {
+					got := floor(row, col) == want
+					if got != (row == 1 && col == 2) {
+						t.Errorf("%s%s: masonry floor %v", s.rowLabel(row), s.colLabel(col), got)
+					}
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package dungeondesigner
+
+const raceEnabled = false

@@ -1,0 +1,67 @@
+// Package dungeondesigner draws the boards of Dungeon Designer from the
+// game's views: the public board for the channel (every dungeon on its
+// labelled 4×4 grid, the market, tasks, order and, when solo, Jael) and
+// each seat's private hand for its DMs.
+package dungeondesigner
+
+import (
+	"fmt"
+	"image"
+
+	"github.com/tavern-bot/tavern/games"
+	dd "github.com/tavern-bot/tavern/games/dungeondesigner"
+	"github.com/tavern-bot/tavern/imaging"
+	"github.com/tavern-bot/tavern/imaging/kit"
+)
+
+// GameID is the id this renderer registers under.
+const GameID = dd.ID
+
+// Renderer draws dungeon designer views; it is safe for concurrent use.
+type Renderer struct {
+	kit *kit.Kit
+	own games.Catalog
+}
+
+// New builds the renderer on a shared kit.
+func New(k *kit.Kit) *Renderer {
+	return &Renderer{kit: k, own: imaging.Catalog().Merge(Catalog())}
+}
+
+// Render draws a PublicView (the channel board) or a PrivateView (one
+// seat's hand), given by value or by pointer.
+func (r *Renderer) Render(view any, m imaging.Meta) (image.Image, error) {
+	switch v := view.(type) {
+	case dd.PublicView:
+		return r.board(&v, m), nil
+	case *dd.PublicView:
+		if v == nil {
+			return nil, fmt.Errorf("dungeondesigner: nil public view")
+		}
+		return r.board(v, m), nil
+	case dd.PrivateView:
+		return r.private(&v, m), nil
+	case *dd.PrivateView:
+		if v == nil {
+			return nil, fmt.Errorf("dungeondesigner: nil private view")
+		}
+		return r.private(v, m), nil
+	}
+	return nil, fmt.Errorf("dungeondesigner: cannot draw view of type %T", view)
+}
+
+// scene is one drawing in progress.
+type scene struct {
+	c *kit.Canvas
+	w imaging.Words
+	m imaging.Meta
+}
+
+func (r *Renderer) scene(w, h int, m imaging.Meta) *scene {
+	return &scene{c: r.kit.Canvas(w, h), w: imaging.NewWords(m, r.own), m: m}
+}
+
+// rowLabel and colLabel name a grid line as players type it in move ids
+// (r1c1 is the top-left room; the rules package numbers from 1 as well).
+func (s *scene) rowLabel(r int) string { return s.w.T("ddimg.row", "n", r+1) }
+func (s *scene) colLabel(c int) string { return s.w.T("ddimg.col", "n", c+1) }

@@ -1,0 +1,118 @@
+package dungeondesigner
+
+import (
+	"math"
+	"strconv"
+
+	dd "github.com/tavern-bot/tavern/games/dungeondesigner"
+	"github.com/tavern-bot/tavern/imaging/kit"
+)
+
+const (
+	seatHeadH  = 52.0
+	seatStatsH = 32.0
+	seatTaskH  = 40.0
+)
+
+// seatPanelHeight is the height of a seat panel with cells of size cell
+// and room for tasks task lines.
+func seatPanelHeight(cell float64, tasks int) float64 {
+	return seatHeadH + seatStatsH + dungeonHeight(cell) + float64(tasks)*seatTaskH + 12
+}
+
+// seatPanel draws one seat: name, gold and status, the dungeon with its
+// coordinates, and the tasks it has taken.
+func (s *scene) seatPanel(v *dd.PublicView, sv *dd.SeatView, r kit.Rect, cell float64) {
+	c := s.c
+	active := v.Phase == dd.PhaseImprove && v.Acting == sv.Seat
+	edge := kit.Brass
+	if active {
+		c.RoundRect(kit.R(r.X-6, r.Y-6, r.W+12, r.H+12), 20, kit.Highlight, nil, 0)
+		edge = kit.BrassDark
+	} else {
+		c.Shadow(r, 14)
+	}
+	c.RoundRect(r, 14, kit.Parchment, edge, 4)
+	band := kit.Tint(kit.SeatColor(sv.Seat), 0.55)
+	c.DrawRoundedRectangle(r.X+2, r.Y+2, r.W-4, seatHeadH, 12)
+	c.SetColor(band)
+	c.Fill()
+	c.FillRect(kit.R(r.X+2, r.Y+seatHeadH-10, r.W-4, 12), band)
+	c.SeatMarker(sv.Seat, r.X+28, r.Y+seatHeadH/2+1, 18)
+
+	// Gold on the right of the header, name in the rest.
+	c.Font(kit.Bold, 34)
+	gold := strconv.Itoa(sv.Gold)
+	gw := c.Measure(gold)
+	c.Ink(kit.Ink)
+	c.Text(gold, r.Right()-14, r.Y+seatHeadH/2+1, 1)
+	c.Coin(r.Right()-14-gw-20, r.Y+seatHeadH/2+1, 15)
+	c.Ink(kit.Ink)
+	c.FitText(s.m.Name(sv.Seat), kit.Bold, 30, 16, r.X+54, r.Y+seatHeadH/2+1, r.W-54-gw-60, 0)
+
+	s.seatStats(v, sv, kit.R(r.X+12, r.Y+seatHeadH+2, r.W-24, seatStatsH))
+
+	g := newDungeonGeom(0, 0, cell)
+	w, _ := g.size()
+	g = newDungeonGeom(r.X+(r.W-w)/2, r.Y+seatHeadH+seatStatsH+4, cell)
+	buildRow := -1
+	if v.Phase == dd.PhaseBuild {
+		buildRow = v.Year - 1
+	}
+	s.dungeon(&sv.Dungeon, g, buildRow, sv.Blueprint.Exit)
+	_, h := g.size()
+	y := g.y + h
+	for _, t := range sv.Tasks {
+		s.taskLine(t, kit.R(r.X+10, y, r.W-20, seatTaskH-4), math.Min(20, r.W/20), true)
+		y += seatTaskH
+	}
+}
+
+// seatStats is one line of chips: status this phase, place in the order,
+// blueprint progress and the entrance path network.
+func (s *scene) seatStats(v *dd.PublicView, sv *dd.SeatView, r kit.Rect) {
+	c := s.c
+	h := math.Min(28, r.H-6)
+	x := r.X
+	status, fill, ink := "", kit.ParchDark, kit.Ink
+	switch {
+	case v.Phase == dd.PhaseBuild && sv.Picked:
+		status, fill, ink = s.w.T("ddimg.chosen"), kit.Good, kit.Cream
+	case v.Phase == dd.PhaseBuild:
+		status = s.w.T("ddimg.choosing")
+	case v.Phase == dd.PhaseImprove && v.Acting == sv.Seat:
+		status, fill = s.w.T("ddimg.acting"), kit.Highlight
+	case v.Phase == dd.PhaseImprove && sv.Passed:
+		status, fill, ink = s.w.T("ddimg.passed"), kit.InkSoft, kit.Cream
+	case v.Phase == dd.PhaseOver:
+		for _, sc := range v.Scores {
+			if sc.Seat == sv.Seat {
+				status, fill, ink = s.w.T("ddimg.score.total")+" "+strconv.Itoa(sc.Total), kit.Good, kit.Cream
+			}
+		}
+	}
+	if status != "" {
+		x += c.Pill(x, r.CY(), h, status, fill, ink, 0) + 8
+	}
+	if sv.GoldKept {
+		x += c.Pill(x, r.CY(), h, s.w.T("ddimg.gold")+" "+s.w.T("ddimg.kept"), kit.Brass, kit.Ink, 0) + 8
+	}
+	if v.Phase == dd.PhaseBuild && sv.HandSize > 0 {
+		c.Hand(x+12, r.CY(), 11)
+		c.Ink(kit.Ink)
+		c.Font(kit.Bold, h*0.7)
+		c.Text(strconv.Itoa(sv.HandSize), x+28, r.CY(), 0)
+		x += 28 + c.Measure(strconv.Itoa(sv.HandSize)) + 10
+	}
+	rest := []string{s.w.T("ddimg.blueprint", "n", sv.Blueprint.Met), s.w.T("ddimg.net.in", "n", sv.Dungeon.EntranceRooms)}
+	if sv.Dungeon.ExitPlaced {
+		rest = append(rest, s.w.T("ddimg.net.out", "n", sv.Dungeon.ExitRooms))
+	}
+	for _, t := range rest {
+		c.Font(kit.Bold, h*0.62)
+		if x+c.Measure(t)+h*0.9 > r.Right() {
+			break
+		}
+		x += c.Pill(x, r.CY(), h, t, kit.ParchDark, kit.InkSoft, 0) + 8
+	}
+}
