@@ -80,3 +80,24 @@ func (im *Images) Board(gameID string, view any, m Meta) ([]byte, error) {
 	}
 	return kit.EncodePNG(img)
 }
+
+// DrawView dispatches a game's view to the drawing function for its type:
+// the public board or a seat's private view, given by value or by pointer.
+// Every game renderer shares it, so they agree on what they accept.
+func DrawView[Pub, Priv any](view any, m Meta, public func(*Pub, Meta) image.Image, private func(*Priv, Meta) image.Image) (image.Image, error) {
+	switch v := view.(type) {
+	case Pub:
+		return public(&v, m), nil
+	case *Pub:
+		if v != nil {
+			return public(v, m), nil
+		}
+	case Priv:
+		return private(&v, m), nil
+	case *Priv:
+		if v != nil {
+			return private(v, m), nil
+		}
+	}
+	return nil, fmt.Errorf("imaging: cannot draw a view of type %T", view)
+}

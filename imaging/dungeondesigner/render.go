@@ -5,7 +5,6 @@
 package dungeondesigner
 
 import (
-	"fmt"
 	"image"
 
 	"github.com/tavern-bot/tavern/games"
@@ -31,23 +30,7 @@ func New(k *kit.Kit) *Renderer {
 // Render draws a PublicView (the channel board) or a PrivateView (one
 // seat's hand), given by value or by pointer.
 func (r *Renderer) Render(view any, m imaging.Meta) (image.Image, error) {
-	switch v := view.(type) {
-	case dd.PublicView:
-		return r.board(&v, m), nil
-	case *dd.PublicView:
-		if v == nil {
-			return nil, fmt.Errorf("dungeondesigner: nil public view")
-		}
-		return r.board(v, m), nil
-	case dd.PrivateView:
-		return r.private(&v, m), nil
-	case *dd.PrivateView:
-		if v == nil {
-			return nil, fmt.Errorf("dungeondesigner: nil private view")
-		}
-		return r.private(v, m), nil
-	}
-	return nil, fmt.Errorf("dungeondesigner: cannot draw view of type %T", view)
+	return imaging.DrawView(view, m, r.board, r.private)
 }
 
 // scene is one drawing in progress.

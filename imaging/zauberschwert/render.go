@@ -4,7 +4,6 @@
 package zauberschwert
 
 import (
-	"fmt"
 	"image"
 
 	"github.com/tavern-bot/tavern/games"
@@ -30,23 +29,7 @@ func New(k *kit.Kit) *Renderer {
 // Render draws a PublicView (the channel board) or a PrivateView (one
 // seat's hand), given by value or by pointer.
 func (r *Renderer) Render(view any, m imaging.Meta) (image.Image, error) {
-	switch v := view.(type) {
-	case zs.PublicView:
-		return r.board(&v, m), nil
-	case *zs.PublicView:
-		if v == nil {
-			return nil, fmt.Errorf("zauberschwert: nil public view")
-		}
-		return r.board(v, m), nil
-	case zs.PrivateView:
-		return r.private(&v, m), nil
-	case *zs.PrivateView:
-		if v == nil {
-			return nil, fmt.Errorf("zauberschwert: nil private view")
-		}
-		return r.private(v, m), nil
-	}
-	return nil, fmt.Errorf("zauberschwert: cannot draw view of type %T", view)
+	return imaging.DrawView(view, m, r.board, r.private)
 }
 
 // scene is one drawing in progress.
