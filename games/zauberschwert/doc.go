@@ -32,11 +32,12 @@
 //     because the partner's hand is secret. Accept is offered only while
 //     both sides still hold the cards. "Done trading" declines offers to and
 //     withdraws offers from that seat; seats with empty hands or nobody left
-//     to trade with are done automatically. A table deadline should apply
-//     "done" for every seat still trading.
+//     to trade with are done automatically. When a table's deadline passes,
+//     TimeoutMove answers "done" for every seat still trading.
 //   - Laying out: seats with a complete artifact choose it one by one,
 //     "all" or "none"; the choice is private, the result public.
 //   - The last tie-breaker counts laid-out artifact cards (a two-part
 //     artifact counts twice), as the rulebook says; full ties share a rank.
-//   - Narration names players by 1-based seat number ({player}).
+//   - Narration names players by seat (games.Player); tables show the
+//     players' names.
 package zauberschwert
