@@ -47,7 +47,9 @@ type ChannelPost struct {
 }
 
 // ChannelEdit replaces the content of a message the bot posted earlier. If
-// the message is gone, the transport posts it anew and calls OnSent.
+// the message is gone, the transport posts it anew and calls OnSent. The
+// channel may be a user's DM with the bot: a secret answer clicked in a DM
+// replaces that DM when the next decision is secret too.
 type ChannelEdit struct {
 	ChannelID string
 	MessageID string

@@ -75,7 +75,7 @@ func (s *Service) timeOut(ctx context.Context, channelID, tableID string, now ti
 		}
 	}
 	s.log.Info("deadline tick: answered for absent players", "channel", channelID, "table", tableID, "moves", len(moves))
-	return s.afterChange(t, g, st, lines)
+	return s.afterChange(t, g, st, lines, dmSource{})
 }
 
 // discordTime is Discord's timestamp markup, shown relative ("in 5 hours")

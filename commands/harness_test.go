@@ -79,13 +79,16 @@ type harness struct {
 	store   *storage.Bolt
 	svc     *Service
 	images  *fakeImages
+	render  Images // when set, the Service draws with it instead of images
 	mu      sync.Mutex
 	seed    uint64
 	nextMsg int
-	msgs    map[string]*message // by id
-	order   []string            // channel message ids in posting order
-	channel []Message           // every channel post or edit, in order
-	dms     map[string][]Message
+	msgs    map[string]*message  // by id
+	order   []string             // channel message ids in posting order
+	channel []Message            // every channel post or edit, in order
+	dms     map[string][]Message // by user, oldest first, as now (edited in place)
+	dmIDs   map[string][]string  // the message ids of dms
+	dmEdits map[string]int       // DM messages edited in place, by user
 	blocked map[string]bool
 	clockMu sync.Mutex
 	clock   time.Time // what the Service reads as now
@@ -108,7 +111,8 @@ var names = map[string]string{ann: "Ann", bo: "Bo", cy: "Cy", dee: "@everyone De
 func newHarness(t *testing.T) *harness {
 	t.Helper()
 	h := &harness{t: t, path: filepath.Join(t.TempDir(), "tavern.db"), images: &fakeImages{png: tinyPNG(t, 1), priv: tinyPNG(t, 2)},
-		msgs: map[string]*message{}, dms: map[string][]Message{}, blocked: map[string]bool{}, seed: 1000,
+		msgs: map[string]*message{}, dms: map[string][]Message{}, dmIDs: map[string][]string{}, dmEdits: map[string]int{},
+		blocked: map[string]bool{}, seed: 1000,
 		clock: time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)}
 	h.open()
 	t.Cleanup(func() { _ = h.store.Close() })
@@ -125,7 +129,11 @@ func (h *harness) open() {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	svc, err := NewService(Deps{Games: reg, Store: st, Images: h.images,
+	var images Images = h.images
+	if h.render != nil {
+		images = h.render
+	}
+	svc, err := NewService(Deps{Games: reg, Store: st, Images: images,
 		Now: h.now,
 		NewSeed: func() uint64 {
 			h.mu.Lock()
@@ -168,6 +176,10 @@ func (h *harness) run(res Result) Result {
 		case ChannelPost:
 			h.post(a)
 		case ChannelEdit:
+			if user, ok := strings.CutPrefix(a.ChannelID, dmPrefix); ok {
+				h.editDM(user, a)
+				continue
+			}
 			h.mu.Lock()
 			m, ok := h.msgs[a.MessageID]
 			if ok {
@@ -185,14 +197,39 @@ func (h *harness) run(res Result) Result {
 				}
 				continue
 			}
-			h.mu.Lock()
-			h.dms[a.UserID] = append(h.dms[a.UserID], a.Message)
-			h.mu.Unlock()
+			h.sendDM(a.UserID, a.Message)
 		default:
 			h.t.Fatalf("unknown action %T", a)
 		}
 	}
 	return res
+}
+
+// dmPrefix starts the id of a user's DM channel in the fake Discord.
+const dmPrefix = "dm-"
+
+func (h *harness) sendDM(user string, m Message) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.nextMsg++
+	h.dms[user] = append(h.dms[user], m)
+	h.dmIDs[user] = append(h.dmIDs[user], fmt.Sprintf("dm%d", h.nextMsg))
+}
+
+// editDM replaces a DM in place, or sends it anew when it is gone, like
+// the transports do.
+func (h *harness) editDM(user string, e ChannelEdit) {
+	h.mu.Lock()
+	for k, id := range h.dmIDs[user] {
+		if id == e.MessageID {
+			h.dms[user][k] = e.Message
+			h.dmEdits[user]++
+			h.mu.Unlock()
+			return
+		}
+	}
+	h.mu.Unlock()
+	h.sendDM(user, e.Message)
 }
 
 func (h *harness) post(p ChannelPost) {
@@ -387,6 +424,9 @@ func (h *harness) assertNoSecrets() {
 	defer h.images.mu.Unlock()
 	for n, v := range h.images.views {
 		_, private := v.(tabletest.PrivateView)
+		if _, ok := v.(draftPrivate); ok {
+			private = true
+		}
 		if private != (h.images.calls[n].Viewer != games.Public) {
 			h.t.Errorf("image %d: private view %v drawn for viewer %d", n, private, h.images.calls[n].Viewer)
 		}

@@ -53,7 +53,8 @@ func (s *Service) hand(ctx context.Context, r request, channelID, tableID string
 	if err != nil {
 		return s.replyErr(r, err)
 	}
-	m, _ := s.handMessage(t, g, st, seat, r.lang)
+	m := s.handMessage(t, g, promptsOf(st.Pending(), seat), r.lang)
+	m.Files = s.draw(t, g, st, seat, "hand.png")
 	return Result{Reply: &m}
 }
 
@@ -103,7 +104,7 @@ func (s *Service) undo(ctx context.Context, r request) Result {
 	name := t.Seats[t.SeatOf(r.userID)].Name
 	return Result{
 		Reply:   &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKUndo))},
-		Actions: s.afterChange(t, g, st, []string{s.cat.Localize(t.Lang, games.T(KeyBoardUndo, "player", name))}),
+		Actions: s.afterChange(t, g, st, []string{s.cat.Localize(t.Lang, games.T(KeyBoardUndo, "player", name))}, dmSource{}),
 	}
 }
 

@@ -122,7 +122,7 @@ func (s *Service) start(ctx context.Context, r request, channelID, tableID strin
 	names := strings.Join(t.Names(), ", ")
 	lobby := Message{Content: s.cat.Localize(t.Lang, games.T(KeyLobbyStarted, "game", s.gameName(t.Lang, g), "names", names))}
 	actions := []Action{s.lobbyEdit(t, lobby)}
-	actions = append(actions, s.afterChange(t, g, st, []string{s.cat.Localize(t.Lang, games.T(KeyBoardStarted, "names", names))})...)
+	actions = append(actions, s.afterChange(t, g, st, []string{s.cat.Localize(t.Lang, games.T(KeyBoardStarted, "names", names))}, dmSource{})...)
 	return Result{Reply: &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKStarted))}, Actions: actions}
 }
 

@@ -43,9 +43,10 @@ func (s *Service) move(ctx context.Context, r request, channelID, tableID string
 	for _, e := range res.Outcome.Events {
 		lines = append(lines, s.say(t, t.Lang, e))
 	}
+	from, _ := clickedDM(r)
 	return Result{
 		Reply:   &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKMove, "option", s.say(t, r.lang, label)))},
-		Actions: s.afterChange(t, g, res.State, lines),
+		Actions: s.afterChange(t, g, res.State, lines, from),
 	}
 }
 
@@ -66,14 +67,31 @@ func optionLabel(st games.State, seat int, moveID string) games.Text {
 // afterChange is everything the channel and the players see after the state
 // changed: a new board with narration and the public prompts, the live
 // status edited in place, DMs to every seat whose decision is new, and the
-// standings when the game is over.
-func (s *Service) afterChange(t *table.Table, g games.Game, st games.State, narration []string) []Action {
-	actions := []Action{s.boardPost(t, g, st, narration)}
-	actions = append(actions, s.statusAction(t, g, st))
+// standings when the game is over. from, when set, is the DM the change was
+// clicked in; the clicker's next secret decision replaces it in place. The
+// pictures are drawn together once every message is known.
+func (s *Service) afterChange(t *table.Table, g games.Game, st games.State, narration []string, from dmSource) []Action {
+	board := s.boardPost(t, g, st, narration)
+	status := s.statusAction(t, g, st)
+	pics := []picture{s.boardPicture(t, g, st, games.Public, "board.png")}
 	if t.Status == table.StatusOver {
-		return append(actions, s.standingsPost(t, g, st))
+		standings, results := s.standingsPost(t, g, st)
+		files := s.drawAll(t, append(pics, results))
+		board.Message.Files, standings.Message.Files = files[0], files[1]
+		return []Action{board, status, standings}
 	}
-	return append(actions, s.directMessages(t, g, st)...)
+	hands := s.privateMessages(t, g, st, from)
+	for _, h := range hands {
+		pics = append(pics, h.picture)
+	}
+	files := s.drawAll(t, pics)
+	board.Message.Files = files[0]
+	actions := []Action{board, status}
+	for k, h := range hands {
+		h.message.Files = files[k+1]
+		actions = append(actions, h.action())
+	}
+	return actions
 }
 
 func (s *Service) boardPost(t *table.Table, g games.Game, st games.State, narration []string) ChannelPost {
@@ -95,7 +113,6 @@ func (s *Service) boardPost(t *table.Table, g games.Game, st games.State, narrat
 		m.Mentions = actingUsers(t, st)
 	}
 	m.Content = truncate(strings.Join(lines, "\n"), 2000)
-	m.Files = s.draw(t, g, st, games.Public, "board.png")
 	return ChannelPost{ChannelID: t.ChannelID, Message: m}
 }
 
@@ -169,8 +186,9 @@ func (s *Service) statusAction(t *table.Table, g games.Game, st games.State) Act
 	return ChannelEdit{ChannelID: t.ChannelID, MessageID: t.StatusMessageID, Message: m, OnSent: onSent}
 }
 
-// standingsPost announces the final standings with the results picture.
-func (s *Service) standingsPost(t *table.Table, g games.Game, st games.State) ChannelPost {
+// standingsPost announces the final standings; the results picture that
+// rides on it is drawn by the caller.
+func (s *Service) standingsPost(t *table.Table, g games.Game, st games.State) (ChannelPost, picture) {
 	lines := []string{s.cat.Localize(t.Lang, games.T(KeyStandings))}
 	standings := st.Standings()
 	for _, sd := range standings {
@@ -181,55 +199,80 @@ func (s *Service) standingsPost(t *table.Table, g games.Game, st games.State) Ch
 		lines = append(lines, s.cat.Localize(t.Lang, games.T(KeyStandingLine, "rank", sd.Rank, "player", name, "score", sd.Score, "detail", s.say(t, t.Lang, sd.Detail))))
 	}
 	m := Message{Content: truncate(strings.Join(lines, "\n"), 2000)}
-	if s.images != nil {
-		if png, err := s.images.Results(g.Info().ID, standings, s.meta(t, games.Public)); err != nil {
-			s.log.Warn("results image", "table", t.ID, "err", err)
-		} else {
-			m.Files = []File{{Name: "results.png", Data: png}}
-		}
-	}
-	return ChannelPost{ChannelID: t.ChannelID, Message: m}
+	return ChannelPost{ChannelID: t.ChannelID, Message: m}, s.resultsPicture(t, g, standings)
 }
 
-// directMessages sends each seat whose decision just became pending (or
+// privateMessage is one seat's private message after a change, waiting
+// for its picture: a new DM, or an edit of the DM the seat clicked in.
+type privateMessage struct {
+	message Message
+	picture picture
+	userID  string
+	blocked *ChannelPost // for a new DM: the channel notice if DMs are closed
+	edit    *dmSource    // set: replace this DM message instead
+}
+
+func (p privateMessage) action() Action {
+	if p.edit != nil {
+		return ChannelEdit{ChannelID: p.edit.channelID, MessageID: p.edit.messageID, Message: p.message}
+	}
+	return DirectMessage{UserID: p.userID, Message: p.message, Blocked: p.blocked}
+}
+
+// privateMessages gives each seat whose decision just became pending (or
 // changed) its private view and its options. A seat whose DMs are closed is
-// told in the channel, without any secret, to use "Show my hand".
-func (s *Service) directMessages(t *table.Table, g games.Game, st games.State) []Action {
-	var out []Action
+// told in the channel, without any secret, to use "Show my hand". A seat
+// with nothing to decide gets nothing, so its picture is never drawn.
+func (s *Service) privateMessages(t *table.Table, g games.Game, st games.State, from dmSource) []privateMessage {
+	var out []privateMessage
+	pending := st.Pending()
 	for seat, u := range t.Seats {
 		if u.PromptVersion != t.Version {
 			continue
 		}
-		m, ok := s.handMessage(t, g, st, seat, u.Lang)
-		if !ok {
+		mine := promptsOf(pending, seat)
+		if len(mine) == 0 {
 			continue
 		}
-		blocked := ChannelPost{ChannelID: t.ChannelID, Message: Message{
-			Content:    s.cat.Localize(t.Lang, games.T(KeyDMBlocked, "player", "<@"+u.UserID+">")),
-			Components: []discordgo.MessageComponent{s.handRow(t)},
-			Mentions:   []string{u.UserID},
-		}}
-		out = append(out, DirectMessage{UserID: u.UserID, Message: m, Blocked: &blocked})
+		p := privateMessage{
+			message: s.handMessage(t, g, mine, u.Lang),
+			picture: s.boardPicture(t, g, st, seat, "hand.png"),
+			userID:  u.UserID,
+		}
+		if from.replaces(u.UserID, mine) {
+			p.edit = &from
+		} else {
+			p.blocked = &ChannelPost{ChannelID: t.ChannelID, Message: Message{
+				Content:    s.cat.Localize(t.Lang, games.T(KeyDMBlocked, "player", "<@"+u.UserID+">")),
+				Components: []discordgo.MessageComponent{s.handRow(t)},
+				Mentions:   []string{u.UserID},
+			}}
+		}
+		out = append(out, p)
 	}
 	return out
 }
 
-// handMessage is seat's private view with its pending prompts as
-// components; ok is false when nothing is awaited from seat.
-func (s *Service) handMessage(t *table.Table, g games.Game, st games.State, seat int, lang string) (Message, bool) {
+// promptsOf are seat's prompts among pending.
+func promptsOf(pending []games.Prompt, seat int) []games.Prompt {
 	var mine []games.Prompt
-	for _, p := range st.Pending() {
+	for _, p := range pending {
 		if p.Seat == seat {
 			mine = append(mine, p)
 		}
 	}
+	return mine
+}
+
+// handMessage is the text and components of a seat's private message for
+// its pending prompts mine (none: "nothing awaited"); the caller adds the
+// picture of the private view.
+func (s *Service) handMessage(t *table.Table, g games.Game, mine []games.Prompt, lang string) Message {
 	if lang == "" {
 		lang = t.Lang
 	}
-	m := Message{Files: s.draw(t, g, st, seat, "hand.png")}
 	if len(mine) == 0 {
-		m.Content = s.cat.Localize(lang, games.T(KeyHandTitle, "game", s.gameName(lang, g))) + "\n" + s.cat.Localize(lang, games.T(KeyHandNothing))
-		return m, false
+		return Message{Content: s.cat.Localize(lang, games.T(KeyHandTitle, "game", s.gameName(lang, g))) + "\n" + s.cat.Localize(lang, games.T(KeyHandNothing))}
 	}
 	var lines []string
 	for _, p := range mine {
@@ -239,9 +282,7 @@ func (s *Service) handMessage(t *table.Table, g games.Game, st games.State, seat
 	if cut {
 		lines = append(lines, s.cat.Localize(lang, games.T(KeyMoreUseMove)))
 	}
-	m.Content = truncate(strings.Join(lines, "\n"), 2000)
-	m.Components = rows
-	return m, true
+	return Message{Content: truncate(strings.Join(lines, "\n"), 2000), Components: rows}
 }
 
 // promptRows offers prompts as components: up to five options as a row of
@@ -329,19 +370,6 @@ func (s *Service) handRow(t *table.Table) discordgo.ActionsRow {
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: s.cat.Localize(t.Lang, games.T(KeyBtnHand)), Style: discordgo.SecondaryButton, CustomID: id},
 	}}
-}
-
-// draw renders a view; a failed or missing renderer only costs the picture.
-func (s *Service) draw(t *table.Table, g games.Game, st games.State, viewer int, name string) []File {
-	if s.images == nil || st == nil {
-		return nil
-	}
-	png, err := s.images.Board(g.Info().ID, st.View(viewer), s.meta(t, viewer))
-	if err != nil {
-		s.log.Warn("board image", "table", t.ID, "viewer", viewer, "err", err)
-		return nil
-	}
-	return []File{{Name: name, Data: png}}
 }
 
 func (s *Service) gameName(lang string, g games.Game) string {

@@ -6,22 +6,41 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
 
-// bidInDM answers the newest bid prompt in user's DMs.
+// bidInDM answers the newest bid prompt in user's DMs, clicking it there.
 func (h *harness) bidInDM(user string, n string) Result {
+	h.t.Helper()
+	return h.run(h.svc.Handle(ctxBG, h.dmClick(user, KindMove, "bid"+tabletest.SecretMarker+n)))
+}
+
+// dmClick is a click on the component of kind and arg in the newest of
+// user's DMs that has one, as Discord delivers it: without guild or member,
+// in the DM channel, with the DM message the component sits on.
+func (h *harness) dmClick(user string, kind Kind, arg string, values ...string) *discordgo.Interaction {
 	h.t.Helper()
 	h.mu.Lock()
 	dms := append([]Message(nil), h.dms[user]...)
+	ids := append([]string(nil), h.dmIDs[user]...)
 	h.mu.Unlock()
-	// A DM interaction has neither guild nor the table's channel.
-	i := clickInteraction(user, findID(h.t, dms, KindMove, "bid"+tabletest.SecretMarker+n))
-	i.GuildID, i.ChannelID, i.GuildLocale = "", "dm-"+user, nil
+	customID := findID(h.t, dms, kind, arg)
+	messageID := ""
+	for k := len(dms) - 1; k >= 0 && messageID == ""; k-- {
+		if slices.Contains(customIDs(dms[k].Components), customID) {
+			messageID = ids[k]
+		}
+	}
+	i := clickInteraction(user, customID, values...)
+	i.GuildID, i.ChannelID, i.GuildLocale = "", dmPrefix+user, nil
 	i.User, i.Member = i.Member.User, nil
-	return h.run(h.svc.Handle(ctxBG, i))
+	i.Context = discordgo.InteractionContextBotDM
+	i.Message = &discordgo.Message{ID: messageID, ChannelID: i.ChannelID}
+	return i
 }
 
 func TestHappyPath(t *testing.T) {

@@ -1,0 +1,161 @@
+package commands_test
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/games/dungeondesigner"
+	"github.com/tavern-bot/tavern/games/zauberschwert"
+	"github.com/tavern-bot/tavern/imaging/boards"
+	"github.com/tavern-bot/tavern/storage"
+)
+
+// BenchmarkMove is one applied move through Service.Handle, per game with
+// a board renderer: the bbolt transaction, the rules, and every picture the
+// move needs (the public board, the private views of the DMs) drawn by the
+// real renderer. Three seats click buttons in the channel; choosing the
+// move and opening a new table when one ends are not timed.
+func BenchmarkMove(b *testing.B) {
+	reg, err := games.NewRegistry(zauberschwert.New(), dungeondesigner.New())
+	if err != nil {
+		b.Fatal(err)
+	}
+	images, err := boards.New(reg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, id := range reg.IDs() {
+		if !images.HasBoard(id) {
+			continue
+		}
+		b.Run(id, func(b *testing.B) {
+			store, err := storage.Open(filepath.Join(b.TempDir(), "bench.db"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer store.Close()
+			svc, err := commands.NewService(commands.Deps{Games: reg, Store: store, Images: images,
+				Log: slog.New(slog.DiscardHandler), NewSeed: func() uint64 { return 7 }})
+			if err != nil {
+				b.Fatal(err)
+			}
+			bt := &benchTable{b: b, svc: svc, store: store, reg: reg, game: id, rng: games.NewRNG(3)}
+			var took []time.Duration
+			for range b.N {
+				b.StopTimer()
+				i := bt.next()
+				b.StartTimer()
+				start := time.Now()
+				res := svc.Handle(context.Background(), i)
+				took = append(took, time.Since(start))
+				if len(res.Actions) == 0 {
+					b.Fatalf("move refused: %+v", res.Reply)
+				}
+			}
+			slices.Sort(took)
+			q := func(p float64) float64 {
+				return float64(took[min(len(took)-1, int(p*float64(len(took))))].Microseconds()) / 1000
+			}
+			b.ReportMetric(q(0.5), "p50-ms")
+			b.ReportMetric(q(0.9), "p90-ms")
+		})
+	}
+}
+
+// benchTable plays random legal moves at a three-seat table, opening a new
+// table in a new channel whenever one ends.
+type benchTable struct {
+	b       *testing.B
+	svc     *commands.Service
+	store   storage.Store
+	reg     *games.Registry
+	game    string
+	rng     *games.RNG
+	channel string
+	tables  int
+}
+
+var benchUsers = []string{"1", "2", "3"}
+
+// next returns the click of a random pending option.
+func (bt *benchTable) next() *discordgo.Interaction {
+	ctx := context.Background()
+	for range 3 {
+		if bt.channel == "" {
+			bt.open()
+		}
+		t, err := bt.store.Get(ctx, bt.channel)
+		if err != nil {
+			bt.b.Fatal(err)
+		}
+		g, _ := bt.reg.Get(t.GameID)
+		st, err := t.Load(g)
+		if err != nil {
+			bt.b.Fatal(err)
+		}
+		pending := st.Pending()
+		if st.Over() || len(pending) == 0 {
+			bt.channel = ""
+			continue
+		}
+		p := pending[bt.rng.IntN(len(pending))]
+		move := p.Options[bt.rng.IntN(len(p.Options))].ID
+		id, err := commands.CustomID{Kind: commands.KindMove, Channel: bt.channel, Table: t.ID, Version: t.Version, Arg: move}.Encode()
+		if err != nil { // too long for a button: typed as /move
+			return bt.interaction(t.Seats[p.Seat].UserID, discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{
+				Name: commands.CmdMove, Options: []*discordgo.ApplicationCommandInteractionDataOption{
+					{Name: commands.OptOption, Type: discordgo.ApplicationCommandOptionString, Value: move}}})
+		}
+		return bt.interaction(t.Seats[p.Seat].UserID, discordgo.InteractionMessageComponent,
+			discordgo.MessageComponentInteractionData{CustomID: id, ComponentType: discordgo.ButtonComponent})
+	}
+	bt.b.Fatal("no table with a pending move")
+	return nil
+}
+
+// open starts a table of bt.game with three seats in a fresh channel.
+func (bt *benchTable) open() {
+	bt.tables++
+	bt.channel = fmt.Sprint(100 + bt.tables)
+	ctx := context.Background()
+	bt.svc.Handle(ctx, bt.interaction(benchUsers[0], discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{
+		Name: commands.CmdGame, Options: []*discordgo.ApplicationCommandInteractionDataOption{{
+			Name: commands.SubNew, Type: discordgo.ApplicationCommandOptionSubCommand,
+			Options: []*discordgo.ApplicationCommandInteractionDataOption{{Name: commands.OptGame, Type: discordgo.ApplicationCommandOptionString, Value: bt.game}},
+		}}}))
+	for _, u := range benchUsers[1:] {
+		bt.button(u, commands.KindJoin)
+	}
+	bt.button(benchUsers[0], commands.KindStart)
+}
+
+// button presses a lobby button and fails unless it was applied.
+func (bt *benchTable) button(user string, kind commands.Kind) {
+	t, err := bt.store.Get(context.Background(), bt.channel)
+	if err != nil {
+		bt.b.Fatal(err)
+	}
+	id, err := commands.CustomID{Kind: kind, Channel: bt.channel, Table: t.ID, Version: t.Version}.Encode()
+	if err != nil {
+		bt.b.Fatal(err)
+	}
+	res := bt.svc.Handle(context.Background(), bt.interaction(user, discordgo.InteractionMessageComponent,
+		discordgo.MessageComponentInteractionData{CustomID: id, ComponentType: discordgo.ButtonComponent}))
+	if len(res.Actions) == 0 {
+		bt.b.Fatalf("%s by %s refused: %+v", kind, user, res.Reply)
+	}
+}
+
+func (bt *benchTable) interaction(user string, typ discordgo.InteractionType, data discordgo.InteractionData) *discordgo.Interaction {
+	return &discordgo.Interaction{ID: "1", Type: typ, ChannelID: bt.channel, GuildID: "9",
+		Member: &discordgo.Member{User: &discordgo.User{ID: user, Username: "u" + user}}, Data: data}
+}

@@ -1,0 +1,49 @@
+package commands
+
+import (
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/games"
+)
+
+// dmSource is the DM a click came from. When the clicker's next decision
+// is again a secret one (drafting a trade card by card, a pick and then a
+// second choice), the answer replaces that DM in place instead of sending
+// a new one per click.
+type dmSource struct {
+	userID    string
+	channelID string
+	messageID string
+}
+
+// clickedDM reports the DM message r's component sits on. Only a bot DM
+// qualifies: a guild channel, a group DM and an ephemeral message (the
+// "Show my hand" reply, which no ChannelEdit can reach) do not.
+func clickedDM(r request) (dmSource, bool) {
+	i := r.i
+	if i == nil || i.Type != discordgo.InteractionMessageComponent || i.GuildID != "" || i.ChannelID == "" {
+		return dmSource{}, false
+	}
+	if i.Context == discordgo.InteractionContextPrivateChannel {
+		return dmSource{}, false
+	}
+	m := i.Message
+	if m == nil || m.ID == "" || m.Flags&discordgo.MessageFlagsEphemeral != 0 || (m.ChannelID != "" && m.ChannelID != i.ChannelID) {
+		return dmSource{}, false
+	}
+	return dmSource{userID: r.userID, channelID: i.ChannelID, messageID: m.ID}, true
+}
+
+// replaces reports whether the DM for userID with prompts mine should
+// edit this source in place.
+func (d dmSource) replaces(userID string, mine []games.Prompt) bool {
+	if d.messageID == "" || d.userID != userID {
+		return false
+	}
+	for _, p := range mine {
+		if p.Secret {
+			return true
+		}
+	}
+	return false
+}
