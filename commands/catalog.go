@@ -62,6 +62,7 @@ const (
 	KeyAbandonVote   = "core.abandon.vote_post"
 	KeyAbandonByVote = "core.abandon.by_vote"
 	KeyRulesTitle    = "core.rules.title"
+	KeyRulesMore     = "core.rules.more"
 	KeyClosedDM      = "core.dm.closed"
 	KeyTimedOut      = "core.timeout.narration"
 	KeyTimedOutQuiet = "core.timeout.secret"
@@ -91,8 +92,8 @@ func CoreCatalog() games.Catalog {
 // coreTexts maps a key to its English and German text.
 func coreTexts() map[string][2]string {
 	return map[string][2]string{
-		KeyNoTable:       {"There is no game in this channel. Open one with /game new.", "In diesem Kanal läuft kein Spiel. Eröffne eines mit /game new."},
-		KeyBusy:          {"This channel already has a table in progress. Finish it or end it with /game abandon first.", "In diesem Kanal läuft schon ein Tisch. Spielt ihn zu Ende oder beendet ihn zuerst mit /game abandon."},
+		KeyNoTable:       {"There is no game in this channel. Open one with /game new.", "In diesem Kanal läuft kein Spiel. Eröffne eines mit /spiel neu."},
+		KeyBusy:          {"This channel already has a table in progress. Finish it or end it with /game abandon first.", "In diesem Kanal läuft schon ein Tisch. Spielt ihn zu Ende oder beendet ihn zuerst mit /spiel abbrechen."},
 		KeyUnknownGame:   {"I do not know a game called “{game}”.", "Ein Spiel namens „{game}“ kenne ich nicht."},
 		KeyBadOptions:    {"I could not read the options “{text}”. Write them as key=value, separated by commas.", "Ich konnte die Optionen „{text}“ nicht lesen. Schreibe sie als schlüssel=wert, durch Kommas getrennt."},
 		KeyMalformed:     {"I did not understand that request.", "Diese Anfrage habe ich nicht verstanden."},
@@ -101,7 +102,7 @@ func coreTexts() map[string][2]string {
 		KeyInternal:      {"Something went wrong on my side. Please try again in a moment.", "Bei mir ist etwas schiefgegangen. Bitte versuche es gleich noch einmal."},
 		KeyUnknownTopic:  {"There is no rules topic “{topic}”. Topics: {topics}.", "Es gibt kein Regelthema „{topic}“. Themen: {topics}."},
 		KeyNotInLobby:    {"The lobby is closed; the game has started or ended.", "Die Lobby ist geschlossen; das Spiel hat begonnen oder ist vorbei."},
-		KeyDMBlocked:     {"{player}, I cannot send you direct messages. Use /game hand or press “Show my hand” to see your hand and your options.", "{player}, ich kann dir keine Direktnachrichten schicken. Nutze /game hand oder „Meine Hand zeigen“, um deine Hand und deine Möglichkeiten zu sehen."},
+		KeyDMBlocked:     {"{player}, I cannot send you direct messages. Use /game hand or press “Show my hand” to see your hand and your options.", "{player}, ich kann dir keine Direktnachrichten schicken. Nutze /spiel hand oder „Meine Hand zeigen“, um deine Hand und deine Möglichkeiten zu sehen."},
 		KeyDMHeader:      {"**{game}** in <#{channel}>: {prompt}", "**{game}** in <#{channel}>: {prompt}"},
 		KeyOKMove:        {"Done: {option}.", "Erledigt: {option}."},
 		KeyOKNew:         {"Lobby opened. Others can join with the button; you start the game.", "Lobby eröffnet. Andere können per Knopf beitreten; du startest das Spiel."},
@@ -116,7 +117,7 @@ func coreTexts() map[string][2]string {
 		KeyLobbyPlayers:  {"Players ({n}; {min} to {max}): {names}", "Spieler ({n}; {min} bis {max}): {names}"},
 		KeyLobbyOptions:  {"Options: {options}", "Optionen: {options}"},
 		KeyLobbyNoOpts:   {"This game has no options.", "Dieses Spiel hat keine Optionen."},
-		KeyLobbyHint:     {"Press Join to take a seat. The host presses Start (or types /game start).", "Drücke Beitreten für einen Platz. Der Gastgeber drückt Start (oder tippt /game start)."},
+		KeyLobbyHint:     {"Press Join to take a seat. The host presses Start (or types /game start).", "Drücke Beitreten für einen Platz. Der Gastgeber drückt Start (oder tippt /spiel start)."},
 		KeyLobbyStarted:  {"**{game}** has started with {names}.", "**{game}** hat begonnen mit {names}."},
 		KeyLobbyClosed:   {"**{game}**: this lobby was closed.", "**{game}**: diese Lobby wurde geschlossen."},
 		KeyBtnJoin:       {"Join", "Beitreten"},
@@ -125,7 +126,7 @@ func coreTexts() map[string][2]string {
 		KeyBtnHand:       {"Show my hand", "Meine Hand zeigen"},
 		KeySelectPart:    {"{prompt} ({from}–{to})", "{prompt} ({from}–{to})"},
 		KeySelectOption:  {"{option}: {value}", "{option}: {value}"},
-		KeyMoreUseMove:   {"More options are available with /move.", "Weitere Möglichkeiten gibt es mit /move."},
+		KeyMoreUseMove:   {"More options are available with /move.", "Weitere Möglichkeiten gibt es mit /zug."},
 		KeyBoardStarted:  {"The game begins. Seat order: {names}.", "Das Spiel beginnt. Sitzreihenfolge: {names}."},
 		KeyBoardUndo:     {"{player} took back their last move.", "{player} hat den letzten Zug zurückgenommen."},
 		KeyStatusTitle:   {"**{game}**, move {n}", "**{game}**, Zug {n}"},
@@ -146,7 +147,8 @@ func coreTexts() map[string][2]string {
 		KeyAbandonVote:   {"{player} votes to abandon this table ({votes} of {needed} votes).", "{player} stimmt für den Abbruch dieses Tisches ({votes} von {needed} Stimmen)."},
 		KeyAbandonByVote: {"The players voted to abandon this table.", "Die Spieler haben den Abbruch dieses Tisches beschlossen."},
 		KeyRulesTitle:    {"**{game}**: rules summary", "**{game}**: Regelübersicht"},
-		KeyClosedDM:      {"I could not send you a direct message. Use /game hand or the “Show my hand” button.", "Ich konnte dir keine Direktnachricht schicken. Nutze /game hand oder den Knopf „Meine Hand zeigen“."},
+		KeyRulesMore:     {"More topics: {topics}. Ask for one with /rules game:{id} topic:…", "Weitere Themen: {topics}. Frag nach einem mit /regeln spiel:{id} thema:…"},
+		KeyClosedDM:      {"I could not send you a direct message. Use /game hand or the “Show my hand” button.", "Ich konnte dir keine Direktnachricht schicken. Nutze /spiel hand oder den Knopf „Meine Hand zeigen“."},
 		KeyTimedOut:      {"{player} ran out of time: {option}.", "{player} hat die Bedenkzeit überschritten: {option}."},
 		KeyTimedOutQuiet: {"{player} ran out of time; the safe default was chosen privately.", "{player} hat die Bedenkzeit überschritten; die sichere Standardwahl wurde geheim getroffen."},
 		KeyLogTimeout:    {"(out of time)", "(Bedenkzeit überschritten)"},

@@ -153,21 +153,35 @@ func (s *Service) rules(r request, gameID, topic string) Result {
 		return s.replyKey(r.lang, KeyUnknownGame, "game", truncate(gameID, 40))
 	}
 	info := g.Info()
-	lines := []string{s.cat.Localize(r.lang, games.T(KeyRulesTitle, "game", s.gameName(r.lang, g)))}
-	found := false
 	var ids []string
+	var topics []games.RuleTopic
 	for _, rt := range info.Rules {
 		ids = append(ids, rt.ID)
-		if topic != "" && rt.ID != topic {
-			continue
+		if topic == "" || rt.ID == topic {
+			topics = append(topics, rt)
 		}
-		found = true
-		lines = append(lines, fmt.Sprintf("**%s**\n%s", s.cat.Localize(r.lang, rt.Title), s.cat.Localize(r.lang, rt.Body)))
 	}
-	if topic != "" && !found {
+	if topic != "" && len(topics) == 0 {
 		return s.replyKey(r.lang, KeyUnknownTopic, "topic", truncate(topic, 40), "topics", strings.Join(ids, ", "))
 	}
-	return reply(truncate(strings.Join(lines, "\n\n"), 2000))
+	// Whole topics go in while they fit one message; the rest are named,
+	// so nothing is cut off in the middle of a sentence.
+	const room = 2000 - 300 // leaves space for the list of further topics
+	text := s.cat.Localize(r.lang, games.T(KeyRulesTitle, "game", s.gameName(r.lang, g)))
+	var more []string
+	for _, rt := range topics {
+		title := s.cat.Localize(r.lang, rt.Title)
+		section := fmt.Sprintf("\n\n**%s**\n%s", title, s.cat.Localize(r.lang, rt.Body))
+		if len(more) == 0 && len(text)+len(section) <= room {
+			text += section
+			continue
+		}
+		more = append(more, title)
+	}
+	if len(more) > 0 {
+		text += "\n\n" + s.cat.Localize(r.lang, games.T(KeyRulesMore, "topics", strings.Join(more, ", "), "id", info.ID))
+	}
+	return reply(truncate(text, 2000))
 }
 
 // Autocomplete lists the asking user's pending options for /move, and the

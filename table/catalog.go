@@ -61,7 +61,7 @@ func Catalog() games.Catalog {
 			ErrBadOptionValue:    "„{value}“ ist kein gültiger Wert für {option}. Wähle eines von: {choices}.",
 			ErrNotPlaying:        "An diesem Tisch wird gerade kein Spiel gespielt.",
 			ErrNotActive:         "Dieser Tisch ist bereits beendet.",
-			ErrStale:             "Dieser Knopf ist veraltet (jemand hat gezogen oder du hast doppelt geklickt). Nimm die neueste Nachricht oder /move.",
+			ErrStale:             "Dieser Knopf ist veraltet (jemand hat gezogen oder du hast doppelt geklickt). Nimm die neueste Nachricht oder /zug.",
 			ErrNotYourTurn:       "Gerade wird nichts von dir erwartet.",
 			ErrOptionNotPending:  "Das ist keine deiner aktuellen Möglichkeiten.",
 			ErrNothingToUndo:     "Es gibt keinen Zug zum Zurücknehmen.",
