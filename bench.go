@@ -53,13 +53,15 @@ func runBench(ctx context.Context, out io.Writer) error {
 		})
 		fmt.Fprintf(out, "%-18s board render + PNG: %6.1f ms/op  (%d samples)\n", id, float64(res.NsPerOp())/1e6, res.N)
 	}
-	lat, err := interactionLatencies(ctx, reg, images, 150)
-	if err != nil {
-		return err
+	for _, id := range reg.IDs() {
+		lat, err := interactionLatencies(ctx, reg, images, id, 150)
+		if err != nil {
+			return err
+		}
+		slices.Sort(lat)
+		q := func(p float64) float64 { return float64(lat[int(p*float64(len(lat)-1))].Microseconds()) / 1000 }
+		fmt.Fprintf(out, "%-18s move interaction: p50 %.1f ms, p90 %.1f ms, p99 %.1f ms  (%d moves, 3 players, bbolt, real images)\n", id, q(0.5), q(0.9), q(0.99), len(lat))
 	}
-	slices.Sort(lat)
-	q := func(p float64) float64 { return float64(lat[int(p*float64(len(lat)-1))].Microseconds()) / 1000 }
-	fmt.Fprintf(out, "zauberschwert      move interaction: p50 %.1f ms, p90 %.1f ms, p99 %.1f ms  (%d moves, bbolt, real images)\n", q(0.5), q(0.9), q(0.99), len(lat))
 	return nil
 }
 
@@ -79,9 +81,9 @@ func sampleViews(g games.Game, players int) ([]any, error) {
 	return views, nil
 }
 
-// interactionLatencies opens a three-player Zauberschwert table in a
-// temporary database and times n button clicks answering pending prompts.
-func interactionLatencies(ctx context.Context, reg *games.Registry, images commands.Images, n int) ([]time.Duration, error) {
+// interactionLatencies opens a three-player table of game in a temporary
+// database and times n button clicks answering pending prompts.
+func interactionLatencies(ctx context.Context, reg *games.Registry, images commands.Images, game string, n int) ([]time.Duration, error) {
 	dir, err := os.MkdirTemp("", "tavern-bench-")
 	if err != nil {
 		return nil, err
@@ -99,7 +101,7 @@ func interactionLatencies(ctx context.Context, reg *games.Registry, images comma
 	}
 	const channel = "100"
 	users := []string{"1", "2", "3"}
-	svc.Handle(ctx, slash(users[0], channel, "new", &discordgo.ApplicationCommandInteractionDataOption{Name: commands.OptGame, Type: discordgo.ApplicationCommandOptionString, Value: "zauberschwert"}))
+	svc.Handle(ctx, slash(users[0], channel, "new", &discordgo.ApplicationCommandInteractionDataOption{Name: commands.OptGame, Type: discordgo.ApplicationCommandOptionString, Value: game}))
 	for _, u := range users[1:] {
 		if err := click(ctx, svc, store, u, channel, commands.KindJoin, ""); err != nil {
 			return nil, err

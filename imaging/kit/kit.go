@@ -32,10 +32,15 @@ const (
 
 // Kit holds the parsed fonts and a pool of font faces. A Kit is safe for
 // concurrent use; each Canvas borrows its own faces because a font.Face
-// keeps a glyph cache that must not be shared between goroutines.
+// keeps a glyph cache that must not be shared between goroutines. The pool
+// is a plain free list rather than a sync.Pool: a sync.Pool is emptied at
+// every garbage collection, and a board allocates enough to trigger one,
+// so its warm glyph caches were lost on almost every render.
 type Kit struct {
 	fonts [weightCount]*truetype.Font
-	pool  sync.Pool // of faceSet
+
+	facesMu sync.Mutex
+	idle    []faceSet // face sets not borrowed by a Canvas
 
 	mu          sync.Mutex
 	backgrounds map[image.Point]*image.RGBA // read-only once stored
@@ -75,7 +80,6 @@ func New() (*Kit, error) {
 		}
 		k.fonts[w] = f
 	}
-	k.pool.New = func() any { return faceSet{} }
 	return k, nil
 }
 
@@ -116,7 +120,7 @@ func (k *Kit) Canvas(w, h int) *Canvas {
 	c := &Canvas{
 		Context: gg.NewContextForRGBA(rgba),
 		kit:     k,
-		faces:   k.pool.Get().(faceSet),
+		faces:   k.borrowFaces(),
 		rgba:    rgba,
 		ink:     color.Black,
 	}
@@ -127,8 +131,31 @@ func (k *Kit) Canvas(w, h int) *Canvas {
 // Close hands the borrowed faces back to the Kit. The image stays valid.
 func (c *Canvas) Close() {
 	if c.faces != nil {
-		c.kit.pool.Put(c.faces)
+		c.kit.returnFaces(c.faces)
 		c.faces = nil
+	}
+}
+
+// maxIdleFaceSets bounds the free list; more canvases than this at once
+// only means some start with cold glyph caches.
+const maxIdleFaceSets = 8
+
+func (k *Kit) borrowFaces() faceSet {
+	k.facesMu.Lock()
+	defer k.facesMu.Unlock()
+	if n := len(k.idle); n > 0 {
+		fs := k.idle[n-1]
+		k.idle = k.idle[:n-1]
+		return fs
+	}
+	return faceSet{}
+}
+
+func (k *Kit) returnFaces(fs faceSet) {
+	k.facesMu.Lock()
+	defer k.facesMu.Unlock()
+	if len(k.idle) < maxIdleFaceSets {
+		k.idle = append(k.idle, fs)
 	}
 }
 
