@@ -26,6 +26,7 @@ import (
 	"github.com/tavern-bot/tavern/bot/fakediscord"
 	"github.com/tavern-bot/tavern/commands"
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/games/dungeondesigner"
 	"github.com/tavern-bot/tavern/games/zauberschwert"
 	"github.com/tavern-bot/tavern/imaging/boards"
 	"github.com/tavern-bot/tavern/storage"
@@ -38,7 +39,6 @@ import (
 const (
 	guildID   = "700000000000000001"
 	channelID = "700000000000000002"
-	gameID    = "zauberschwert"
 )
 
 // tinyImages draws every view as a small PNG whose colour depends on the
@@ -97,7 +97,7 @@ type world struct {
 
 func newWorld(t testing.TB, overHTTP bool) *world {
 	t.Helper()
-	reg, err := games.NewRegistry(zauberschwert.New())
+	reg, err := games.NewRegistry(zauberschwert.New(), dungeondesigner.New())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +177,10 @@ func (w *world) table(t testing.TB) *table.Table {
 
 func (w *world) state(t testing.TB, tb *table.Table) games.State {
 	t.Helper()
-	g, _ := w.reg.Get(gameID)
+	g, ok := w.reg.Get(tb.GameID)
+	if !ok {
+		t.Fatalf("table plays unknown game %q", tb.GameID)
+	}
 	st, err := tb.Load(g)
 	if err != nil {
 		t.Fatalf("load state: %v", err)

@@ -1,0 +1,376 @@
+package bot_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/bot/fakediscord"
+	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/table"
+)
+
+// The checks the driver makes after every interaction and at the end.
+
+// readable is everything a reader of m can see or inspect as text: the
+// content, button labels, custom ids, select placeholders, values, labels
+// and descriptions, and attachment names.
+func readable(m fakediscord.Message) string {
+	var b strings.Builder
+	b.WriteString(m.Content)
+	for _, c := range fakediscord.Controls(m) {
+		b.WriteString("\n" + c.CustomID + "\n" + c.Label)
+		for _, o := range c.Options {
+			b.WriteString("\n" + o.Value + "\n" + o.Label + "\n" + o.Description)
+		}
+	}
+	for _, a := range m.Attachments {
+		b.WriteString("\n" + a.Name)
+	}
+	return b.String()
+}
+
+// containsWord reports whether w occurs in s as a whole word: where w
+// starts or ends with a letter or digit, the neighbouring rune must not be
+// one ("Cell" is not found in "Cellar").
+func containsWord(s, w string) bool {
+	if w == "" {
+		return false
+	}
+	first, _ := utf8.DecodeRuneInString(w)
+	last, _ := utf8.DecodeLastRuneInString(w)
+	for from := 0; ; {
+		k := strings.Index(s[from:], w)
+		if k < 0 {
+			return false
+		}
+		k += from
+		before, _ := utf8.DecodeLastRuneInString(s[:k])
+		after, _ := utf8.DecodeRuneInString(s[k+len(w):])
+		if (k == 0 || !isWordRune(first) || !isWordRune(before)) &&
+			(k+len(w) == len(s) || !isWordRune(last) || !isWordRune(after)) {
+			return true
+		}
+		from = k + 1
+	}
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+func hasPNG(m fakediscord.Message, name string) bool {
+	for _, a := range m.Attachments {
+		if (name == "" || a.Name == name) && a.ContentType == "image/png" && bytes.HasPrefix(a.Data, pngMagic) {
+			return true
+		}
+	}
+	return false
+}
+
+// snapshot is what the driver compares before and after an interaction:
+// the table, and the edit count of every message by id.
+type snapshot struct {
+	tb      *table.Table
+	channel map[string]int
+	dms     map[string]map[string]int // by user
+}
+
+func (g *game) snap() snapshot {
+	s := snapshot{tb: g.w.table(g.t), channel: editCounts(g.w.fake.Messages(channelID)), dms: map[string]map[string]int{}}
+	for _, p := range g.players {
+		s.dms[p.UserID] = editCounts(g.w.fake.DMs(p.UserID))
+	}
+	return s
+}
+
+func editCounts(ms []fakediscord.Message) map[string]int {
+	out := make(map[string]int, len(ms))
+	for _, m := range ms {
+		out[m.ID] = m.Edits
+	}
+	return out
+}
+
+// changed are the messages of ms that are new or were edited since before.
+func changed(ms []fakediscord.Message, before map[string]int) (fresh, edited []fakediscord.Message) {
+	for _, m := range ms {
+		if edits, ok := before[m.ID]; !ok {
+			fresh = append(fresh, m)
+		} else if m.Edits > edits {
+			edited = append(edited, m)
+		}
+	}
+	return fresh, edited
+}
+
+// newDMs are p's DMs sent or edited since s.
+func (g *game) newDMs(s snapshot, p player) []fakediscord.Message {
+	fresh, edited := changed(g.w.fake.DMs(p.UserID), s.dms[p.UserID])
+	return append(fresh, edited...)
+}
+
+// unchanged checks that nothing but the interaction's own reply happened.
+func (g *game) unchanged(what string, s snapshot) {
+	t, w := g.t, g.w
+	tb := w.table(t)
+	if tb.Version != s.tb.Version || len(tb.Log) != len(s.tb.Log) || !bytes.Equal(tb.State, s.tb.State) {
+		t.Fatalf("%s changed the table: version %d → %d, log %d → %d", what, s.tb.Version, tb.Version, len(s.tb.Log), len(tb.Log))
+	}
+	if fresh, edited := changed(w.fake.Messages(channelID), s.channel); len(fresh)+len(edited) != 0 {
+		t.Fatalf("%s posted %d and edited %d channel messages", what, len(fresh), len(edited))
+	}
+	for _, p := range g.players {
+		if n := len(g.newDMs(s, p)); n != 0 {
+			t.Fatalf("%s sent or edited %d DMs of %s", what, n, p.Username)
+		}
+	}
+}
+
+// checkStale answers from a's message again after a's move: another of its
+// options if it had one. Where the message is still shown as it was (not
+// replaced in place), its current buttons are used. The click must be
+// refused as stale, in the player's language, and change nothing.
+func (g *game) checkStale(a answer) {
+	t, w := g.t, g.w
+	tb := w.table(t)
+	msg, choices := a.msg, append([]choice{a.choice}, a.others...)
+	if shown, ok := w.fake.Message(a.msg.ChannelID, a.msg.ID); ok {
+		if cs := offered(t, shown); len(cs) > 0 && !slices.ContainsFunc(cs, func(c choice) bool { return c.version >= tb.Seats[a.seat].PromptVersion }) {
+			msg, choices = shown, cs
+		}
+	}
+	c := choices[g.rng.IntN(len(choices))]
+	if c.version >= tb.Seats[a.seat].PromptVersion {
+		t.Fatalf("the old answer %+v is not older than %s's decision (version %d)", c, a.who.Username, tb.Seats[a.seat].PromptVersion)
+	}
+	before := g.snap()
+	i := g.interact(a.who, msg, c)
+	w.tr.deliver(t, i)
+	g.unchanged("a stale click", before)
+	want := w.svc.Localize(string(a.who.Locale), table.ErrStale)
+	if r := w.fake.Replies(i.ID); len(r) != 1 || r[0].Content != want || r[0].Flags&discordgo.MessageFlagsEphemeral == 0 {
+		t.Fatalf("stale click replies %+v, want %q", r, want)
+	}
+	g.staleChecked[a.who.UserID] = true
+}
+
+// turnFacts is what the checks of one turn compare messages against.
+type turnFacts struct {
+	tb      *table.Table
+	st      games.State
+	secrets [][]string        // per seat, see gameRules.secrets
+	mine    []map[string]bool // per seat, its pending option ids
+	secret  []bool            // per seat, whether a secret prompt is pending
+	// secretOptions are answers to secret prompts, publicOptions to public ones.
+	secretOptions, publicOptions map[string]bool
+}
+
+func (g *game) facts() turnFacts {
+	tb := g.w.table(g.t)
+	f := turnFacts{tb: tb, st: g.w.state(g.t, tb), mine: make([]map[string]bool, len(tb.Seats)), secret: make([]bool, len(tb.Seats)),
+		secretOptions: map[string]bool{}, publicOptions: map[string]bool{}}
+	f.secrets = g.spec.rules.secrets(g, tb, f.st)
+	for i := range f.mine {
+		f.mine[i] = map[string]bool{}
+	}
+	for _, p := range f.st.Pending() {
+		f.secret[p.Seat] = f.secret[p.Seat] || p.Secret
+		for _, o := range p.Options {
+			f.mine[p.Seat][o.ID] = true
+			if p.Secret {
+				f.secretOptions[o.ID] = true
+			} else {
+				f.publicOptions[o.ID] = true
+			}
+		}
+	}
+	for _, s := range f.secrets {
+		g.privateChecks += len(s)
+	}
+	g.privateChecks += len(f.secretOptions)
+	return f
+}
+
+// checkTurn checks what the last interaction produced (see checkChannel
+// and checkDMs) and returns the new channel messages.
+func (g *game) checkTurn(before snapshot) []fakediscord.Message {
+	fresh, edited := changed(g.w.fake.Messages(channelID), before.channel)
+	f := g.facts()
+	g.checkChannel(f, fresh, edited)
+	g.checkDMs(f, before, fresh)
+	return fresh
+}
+
+// checkChannel: a PNG board among the new messages, the live status edited,
+// and in every new or edited message explicit allowed mentions, no seat's
+// secret and no answer to a secret prompt.
+func (g *game) checkChannel(f turnFacts, fresh, edited []fakediscord.Message) {
+	t := g.t
+	if !slices.ContainsFunc(fresh, func(m fakediscord.Message) bool { return hasPNG(m, "board.png") }) {
+		t.Fatalf("move %d posted no PNG board in the channel (%d new messages)", g.moves, len(fresh))
+	}
+	shown := append(slices.Clone(fresh), edited...)
+	if !slices.ContainsFunc(shown, func(m fakediscord.Message) bool { return m.ID == f.tb.StatusMessageID }) {
+		t.Fatalf("move %d left the live status message %q as it was", g.moves, f.tb.StatusMessageID)
+	}
+	for _, m := range shown {
+		text := readable(m)
+		for seat, words := range f.secrets {
+			for _, word := range words {
+				if containsWord(text, word) {
+					t.Fatalf("channel message %q shows %q, a secret of seat %d", m.Content, word, seat)
+				}
+			}
+		}
+		for _, mv := range offeredMoves(t, m) {
+			if f.secretOptions[mv] && !f.publicOptions[mv] {
+				t.Fatalf("channel message offers the secret option %q", mv)
+			}
+		}
+		if am := m.AllowedMentions; am == nil || am.Parse == nil || len(am.Parse) != 0 {
+			t.Fatalf("channel message %q without explicit allowed mentions: %+v", m.Content, am)
+		}
+	}
+}
+
+// checkDMs: exactly the open-DM players whose decision is new get one DM
+// (new or edited in place) with a picture, their own options only and, where
+// secrets are unique, no other seat's secret; a player with closed DMs and
+// a new secret decision is told in the channel instead, pinging only them.
+func (g *game) checkDMs(f turnFacts, before snapshot, fresh []fakediscord.Message) {
+	t, w := g.t, g.w
+	for seat, s := range f.tb.Seats {
+		p := g.byUser[s.UserID]
+		if n := len(w.fake.DMs(p.UserID)); p.dmClosed && n != 0 {
+			t.Fatalf("%s has closed DMs but got %d", p.Username, n)
+		}
+		news := g.newDMs(before, p)
+		// The decision is new if it began during this interaction. (The
+		// table's version may have moved on since: remembering the status
+		// message id bumps it.)
+		concerned := s.PromptVersion > before.tb.Version && len(f.mine[seat]) > 0
+		switch {
+		case !concerned && len(news) > 0:
+			t.Fatalf("%s got %d DMs but has no new decision (prompt version %d, table %d before)", p.Username, len(news), s.PromptVersion, before.tb.Version)
+		case concerned && !p.dmClosed && len(news) != 1:
+			t.Fatalf("%s has a new decision and got %d DMs", p.Username, len(news))
+		case concerned && p.dmClosed && f.secret[seat] && !slices.ContainsFunc(fresh, func(m fakediscord.Message) bool {
+			return strings.Contains(m.Content, "<@"+p.UserID+">") && m.AllowedMentions != nil && slices.Equal(m.AllowedMentions.Users, []string{p.UserID})
+		}):
+			t.Fatalf("%s cannot get DMs and was not told in the channel", p.Username)
+		}
+		for _, dm := range news {
+			if !hasPNG(dm, "hand.png") {
+				t.Errorf("DM to %s has no PNG of the hand", p.Username)
+			}
+			for _, mv := range offeredMoves(t, dm) {
+				if !f.mine[seat][mv] {
+					t.Fatalf("DM to %s offers %q, not one of their options", p.Username, mv)
+				}
+			}
+			if g.spec.uniqueSecrets {
+				g.checkNoOthersSecret(f, seat, p, dm)
+			}
+		}
+	}
+	for _, u := range w.fake.DMChannelUsers() {
+		if _, ok := g.byUser[u]; !ok {
+			t.Fatalf("DM channel opened with a non-player %s", u)
+		}
+	}
+}
+
+// checkNoOthersSecret: dm, sent to seat, shows no secret of another seat
+// (a word that is seat's own secret too is fine).
+func (g *game) checkNoOthersSecret(f turnFacts, seat int, p player, dm fakediscord.Message) {
+	text := readable(dm)
+	for other, words := range f.secrets {
+		for _, word := range words {
+			if other != seat && !slices.Contains(f.secrets[seat], word) && containsWord(text, word) {
+				g.t.Fatalf("DM to %s shows %q, a secret of seat %d", p.Username, word, other)
+			}
+		}
+	}
+}
+
+// finish checks the final standings and the coverage of the run.
+func (g *game) finish() {
+	t, w := g.t, g.w
+	tb := w.table(t)
+	if tb.Status != table.StatusOver {
+		t.Fatalf("game not over after %d moves", g.moves)
+	}
+	st := w.state(t, tb)
+	if !st.Over() {
+		t.Fatal("table over but the game is not")
+	}
+	ms := w.fake.Messages(channelID)
+	last := ms[len(ms)-1]
+	if title := w.svc.Localize(tb.Lang, commands.KeyStandings); !strings.HasPrefix(last.Content, title) {
+		t.Fatalf("last channel message %q is not the standings", last.Content)
+	}
+	if !hasPNG(last, "results.png") {
+		t.Errorf("standings without a results PNG: %+v", last.Attachments)
+	}
+	if am := last.AllowedMentions; am == nil || am.Parse == nil || len(am.Parse) != 0 {
+		t.Errorf("standings without explicit allowed mentions: %+v", am)
+	}
+	lines := strings.Split(last.Content, "\n")[1:]
+	standings := st.Standings()
+	if len(lines) != len(standings) || len(standings) != len(tb.Seats) {
+		t.Fatalf("standings %q for %d seats, game ranks %d", last.Content, len(tb.Seats), len(standings))
+	}
+	for k, sd := range standings {
+		name := tb.Seats[sd.Seat].Name
+		if !strings.HasPrefix(lines[k], strconv.Itoa(sd.Rank)+". "+name+": "+strconv.Itoa(sd.Score)) {
+			t.Errorf("standings line %q, want rank %d, %s, score %d", lines[k], sd.Rank, name, sd.Score)
+		}
+	}
+	closed := slices.ContainsFunc(g.players, func(p player) bool { return p.dmClosed })
+	if len(g.staleChecked) == 0 || (closed && !g.blockedPrompt) || g.privateChecks == 0 {
+		t.Errorf("game too short to check everything: stale clicks by %v, closed-DM prompt %v, private checks %d", g.staleChecked, g.blockedPrompt, g.privateChecks)
+	}
+	g.spec.rules.checkEnd(g)
+}
+
+// jsonOf is the JSON form of a view, for checks of what it holds.
+func jsonOf(t testing.TB, v any) []byte {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// TestContainsWord pins the matching the privacy checks rely on.
+func TestContainsWord(t *testing.T) {
+	for _, c := range []struct {
+		s, w string
+		want bool
+	}{
+		{"alice builds Cellar in column 2.", "Cellar", true},
+		{"alice builds Cellar in column 2.", "Cell", false},
+		{"Archive", "Archiv", false},
+		{"Räucherkammer.", "Räucherkammer", true},
+		{"xRäucherkammer", "Räucherkammer", false},
+		{"m|7|t|1a|pick:12:c3", "pick:12:", true},
+		{"m|7|t|1a|pick:123:c3", "pick:12:", false},
+		{"dd.room.12 dd.room.3", "dd.room.1", false},
+		{"dd.room.12 dd.room.1", "dd.room.1", true},
+		{"second:45", "second:4", false},
+		{"", "Cell", false},
+		{"Cell", "", false},
+	} {
+		if got := containsWord(c.s, c.w); got != c.want {
+			t.Errorf("containsWord(%q, %q) = %v, want %v", c.s, c.w, got, c.want)
+		}
+	}
+}
