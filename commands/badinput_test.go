@@ -35,11 +35,20 @@ func TestBadInputsChangeNothing(t *testing.T) {
 			act: func(h *harness) Result { return h.click(nobody, findID(h.t, h.channelMsgs(), KindMove, "leap")) }},
 		{name: "wrong player clicks", setup: "turn", lang: "de", key: table.ErrNotYourTurn,
 			act: func(h *harness) Result { return h.click(bo, findID(h.t, h.channelMsgs(), KindMove, "leap")) }},
-		{name: "stale DM button", setup: "turn", lang: "en", key: table.ErrStale,
-			act: func(h *harness) Result { return h.bidInDM(ann, "2") }},
+		{name: "stale DM button", setup: "bid", lang: "en", key: table.ErrStale,
+			prep: func(h *harness) {
+				// A client that missed the DM's edit still shows the old bids.
+				h.held = h.dmClick(ann, KindMove, "bid"+tabletest.SecretMarker+"2")
+				h.wantReply(h.bidInDM(ann, "3"), "en", KeyOKMove)
+				h.wantReply(h.bidInDM(bo, "1"), "de", KeyOKMove)
+			},
+			act: func(h *harness) Result { return h.run(h.svc.Handle(ctxBG, h.held)) }},
 		{name: "double click", setup: "bid", lang: "en", key: table.ErrStale,
-			prep: func(h *harness) { h.wantReply(h.bidInDM(ann, "3"), "en", KeyOKMove) },
-			act:  func(h *harness) Result { return h.bidInDM(ann, "3") }},
+			prep: func(h *harness) {
+				h.held = h.dmClick(ann, KindMove, "bid"+tabletest.SecretMarker+"3")
+				h.wantReply(h.run(h.svc.Handle(ctxBG, h.held)), "en", KeyOKMove)
+			},
+			act: func(h *harness) Result { return h.run(h.svc.Handle(ctxBG, h.held)) }},
 		{name: "stale board button", setup: "turn", lang: "en", key: table.ErrStale,
 			prep: func(h *harness) {
 				h.wantReply(h.click(ann, findID(h.t, h.channelMsgs(), KindMove, "step")), "en", KeyOKMove)

@@ -63,6 +63,7 @@ const (
 	KeyAbandonByVote = "core.abandon.by_vote"
 	KeyRulesTitle    = "core.rules.title"
 	KeyRulesMore     = "core.rules.more"
+	KeyDMSettled     = "core.dm.settled"
 	KeyClosedDM      = "core.dm.closed"
 	KeyTimedOut      = "core.timeout.narration"
 	KeyTimedOutQuiet = "core.timeout.secret"
@@ -147,6 +148,7 @@ func coreTexts() map[string][2]string {
 		KeyAbandonVote:   {"{player} votes to abandon this table ({votes} of {needed} votes).", "{player} stimmt für den Abbruch dieses Tisches ({votes} von {needed} Stimmen)."},
 		KeyAbandonByVote: {"The players voted to abandon this table.", "Die Spieler haben den Abbruch dieses Tisches beschlossen."},
 		KeyRulesTitle:    {"**{game}**: rules summary", "**{game}**: Regelübersicht"},
+		KeyDMSettled:     {"Your answer is in. Nothing else is awaited from you right now; a new message comes when it is your turn again.", "Deine Antwort ist angekommen. Gerade wird nichts weiter von dir erwartet; wenn du wieder dran bist, kommt eine neue Nachricht."},
 		KeyRulesMore:     {"More topics: {topics}. Ask for one with /rules game:{id} topic:…", "Weitere Themen: {topics}. Frag nach einem mit /regeln spiel:{id} thema:…"},
 		KeyClosedDM:      {"I could not send you a direct message. Use /game hand or the “Show my hand” button.", "Ich konnte dir keine Direktnachricht schicken. Nutze /spiel hand oder den Knopf „Meine Hand zeigen“."},
 		KeyTimedOut:      {"{player} ran out of time: {option}.", "{player} hat die Bedenkzeit überschritten: {option}."},

@@ -64,9 +64,12 @@ func TestDMEditedInPlace(t *testing.T) {
 		name  string
 		prep  func(h *harness)
 		click func(h *harness) *discordgo.Interaction
-		edit  bool     // Ann's clicked DM is replaced in place
-		dmTo  []string // who gets a new DM
-		drawn []int    // views drawn for the move, sorted
+		edit  bool // Ann's clicked DM is replaced in place
+		// settled: Ann has nothing left to decide, so her clicked DM is
+		// replaced by her private view without options.
+		settled bool
+		dmTo    []string // who gets a new DM
+		drawn   []int    // views drawn for the move, sorted
 	}{
 		{name: "click in DM, next pick secret again",
 			click: func(h *harness) *discordgo.Interaction { return h.dmClick(ann, KindMove, a) },
@@ -100,8 +103,8 @@ func TestDMEditedInPlace(t *testing.T) {
 			prep: func(h *harness) {
 				h.wantReply(h.run(h.svc.Handle(ctxBG, h.dmClick(ann, KindMove, c))), "en", KeyOKMove)
 			},
-			click: func(h *harness) *discordgo.Interaction { return h.dmClick(ann, KindMove, a) },
-			dmTo:  []string{bo}, drawn: []int{games.Public, 1}},
+			click:   func(h *harness) *discordgo.Interaction { return h.dmClick(ann, KindMove, a) },
+			settled: true, dmTo: []string{bo}, drawn: []int{games.Public, 0, 1}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -122,6 +125,15 @@ func TestDMEditedInPlace(t *testing.T) {
 				t.Errorf("new DMs to %v, want %v", users, tc.dmTo)
 			}
 			switch {
+			case tc.settled:
+				if len(edits) != 1 || edits[0].ChannelID != dmPrefix+ann || edits[0].MessageID != i.Message.ID ||
+					len(edits[0].Message.Components) != 0 || !strings.Contains(edits[0].Message.Content, "Nothing else is awaited") {
+					t.Fatalf("edits %+v, want Ann's DM %s settled without options", edits, i.Message.ID)
+				}
+				if len(edits[0].Message.Files) != 1 || !bytes.Equal(edits[0].Message.Files[0].Data, h.images.priv) {
+					t.Error("the settled DM must show the updated private view")
+				}
+				edits = nil // checked; the rest concerns messages with options
 			case tc.edit && (len(edits) != 1 || edits[0].ChannelID != dmPrefix+ann || edits[0].MessageID != i.Message.ID):
 				t.Fatalf("edits %+v, want one of Ann's DM %s", edits, i.Message.ID)
 			case !tc.edit && len(edits) != 0:
@@ -285,4 +297,28 @@ func TestDMClickBeforePublicPromptSendsNewDM(t *testing.T) {
 		t.Errorf("turn DM offers %v", ids)
 	}
 	h.assertNoSecrets()
+}
+
+// A closed DM only needs the channel notice when the decision is secret:
+// a public decision's buttons are on the board already.
+func TestClosedDMNoticeOnlyForSecretDecisions(t *testing.T) {
+	h := newHarness(t)
+	h.lobbyAndStart(ann, bo)
+	h.wantReply(h.bidInDM(ann, "3"), "en", KeyOKMove)
+	res := h.bidInDM(bo, "1") // ends the secret bids: Ann's public turn follows
+	h.wantReply(res, "de", KeyOKMove)
+	_, dms := privateActions(res)
+	found := false
+	for _, d := range dms {
+		if d.UserID == ann {
+			found = true
+			if d.Blocked != nil {
+				t.Errorf("a DM for a public decision carries a closed-DM notice: %q", d.Blocked.Message.Content)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("Ann got no DM for her turn")
+	}
+	// TestClosedDMs covers the secret case: the bid DMs fall back.
 }

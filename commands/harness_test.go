@@ -93,6 +93,7 @@ type harness struct {
 	clockMu sync.Mutex
 	clock   time.Time // what the Service reads as now
 	extra   []games.Game
+	held    *discordgo.Interaction // a click kept by a test to replay later
 }
 
 const (

@@ -239,9 +239,12 @@ func (s *Service) privateMessages(t *table.Table, g games.Game, st games.State, 
 			picture: s.boardPicture(t, g, st, seat, "hand.png"),
 			userID:  u.UserID,
 		}
-		if from.replaces(u.UserID, mine) {
+		switch {
+		case from.replaces(u.UserID, mine):
 			p.edit = &from
-		} else {
+		case anySecret(mine):
+			// Public prompts have their buttons on the board already, so a
+			// closed DM only matters for secret ones.
 			p.blocked = &ChannelPost{ChannelID: t.ChannelID, Message: Message{
 				Content:    s.cat.Localize(t.Lang, games.T(KeyDMBlocked, "player", "<@"+u.UserID+">")),
 				Components: []discordgo.MessageComponent{s.handRow(t)},
@@ -250,7 +253,45 @@ func (s *Service) privateMessages(t *table.Table, g games.Game, st games.State, 
 		}
 		out = append(out, p)
 	}
-	return out
+	return append(out, s.settledDM(t, g, st, from, out)...)
+}
+
+// settledDM closes the DM a click came from when the clicker has nothing
+// new to decide (e.g. waiting for the others' picks): its options are
+// spent, so it shows the updated private view without components rather
+// than buttons that would only answer "out of date".
+func (s *Service) settledDM(t *table.Table, g games.Game, st games.State, from dmSource, sent []privateMessage) []privateMessage {
+	if from.messageID == "" {
+		return nil
+	}
+	for _, p := range sent {
+		if p.userID == from.userID {
+			return nil // the clicker has a new decision: already edited or sent
+		}
+	}
+	seat := t.SeatOf(from.userID)
+	if seat < 0 {
+		return nil
+	}
+	lang := t.Seats[seat].Lang
+	if lang == "" {
+		lang = t.Lang
+	}
+	return []privateMessage{{
+		message: Message{Content: s.cat.Localize(lang, games.T(KeyHandTitle, "game", s.gameName(lang, g))) + "\n" + s.cat.Localize(lang, games.T(KeyDMSettled))},
+		picture: s.boardPicture(t, g, st, seat, "hand.png"),
+		userID:  from.userID,
+		edit:    &from,
+	}}
+}
+
+func anySecret(ps []games.Prompt) bool {
+	for _, p := range ps {
+		if p.Secret {
+			return true
+		}
+	}
+	return false
 }
 
 // promptsOf are seat's prompts among pending.
