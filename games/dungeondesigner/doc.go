@@ -48,6 +48,6 @@
 //     conditions; Jael takes goal ties and, per the "most needs at least one"
 //     rule, scores 0 for a "most" goal it has none of. Solo standings hold the
 //     one seat at rank 1; Detail (and State.SoloWon) say whether it beat Jael.
-//   - Narration arguments named "seat" carry a 0-based seat index for the
-//     command surface to replace with a name.
+//   - Narration names players by seat (games.Player); tables show the
+//     players' names.
 package dungeondesigner
