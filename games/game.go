@@ -122,7 +122,7 @@ type Outcome struct {
 // Standing is one seat's result.
 type Standing struct {
 	Seat   int
-	Rank   int // 1 = winner; equal ranks are ties
+	Rank   int // 1 = winner; equal ranks are ties; a solo seat beaten by the automa ranks 2
 	Score  int
 	Detail Text
 }

@@ -134,7 +134,8 @@ func CheckStandings(s State, players int) error {
 			return fmt.Errorf("standings: seat %d invalid or twice", x.Seat)
 		}
 		seen[x.Seat] = true
-		if i == 0 && x.Rank != 1 {
+		// A lone seat may rank 2: beaten by the game's solo opponent.
+		if i == 0 && x.Rank != 1 && (players != 1 || x.Rank != 2) {
 			return fmt.Errorf("standings: first rank %d", x.Rank)
 		}
 		if i > 0 && (x.Rank < st[i-1].Rank || x.Rank > i+1) {

@@ -101,6 +101,9 @@ func TestResults(t *testing.T) {
 			{Seat: 2, Rank: 1, Score: 21, Detail: detail(3)}, {Seat: 0, Rank: 1, Score: 21, Detail: detail(3)},
 			{Seat: 3, Rank: 3, Score: 9, Detail: detail(0)}, {Seat: 1, Rank: 4, Score: 2, Detail: detail(11)},
 		}},
+		{"solo lost", "en", []string{"Anna"}, []games.Standing{
+			{Seat: 0, Rank: 2, Score: 43, Detail: detail(43)},
+		}},
 		{"six", "en", []string{"A", "B", "C", "D", "E", "F"}, []games.Standing{
 			{Seat: 0, Rank: 1, Score: 6}, {Seat: 1, Rank: 2, Score: 5}, {Seat: 2, Rank: 3, Score: 4},
 			{Seat: 3, Rank: 4, Score: 3}, {Seat: 4, Rank: 5, Score: 2}, {Seat: 5, Rank: 6, Score: 1},

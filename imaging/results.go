@@ -42,8 +42,14 @@ func (im *Images) Results(game games.Info, standings []games.Standing, m Meta) (
 	if winners > 1 {
 		label = w.T("img.winners")
 	}
+	headline := label + ": " + winnerNames(rows, m)
+	if winners == 0 && len(rows) > 0 {
+		// No seat won: a solo game lost to the game's automa; its detail
+		// says who won.
+		headline = w.Text(rows[0].Detail)
+	}
 	c.Ink(kit.Highlight)
-	c.FitText(label+": "+winnerNames(rows, m), kit.Bold, 36, 24, 1130, 160, 560, 1)
+	c.FitText(headline, kit.Bold, 36, 24, 1130, 160, 560, 1)
 
 	panel := kit.R(40, 200, 1120, float64(height)-240)
 	c.Panel(panel)

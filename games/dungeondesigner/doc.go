@@ -46,8 +46,9 @@
 //     symbols name stall parts; an empty part gives nothing. Jael counts
 //     tiles plus the elements on its room pile for the goal, stars and card
 //     conditions; Jael takes goal ties and, per the "most needs at least one"
-//     rule, scores 0 for a "most" goal it has none of. Solo standings hold the
-//     one seat at rank 1; Detail (and State.SoloWon) say whether it beat Jael.
+//     rule, scores 0 for a "most" goal it has none of. In solo standings the
+//     seat ranks 1 if it beat Jael and 2 if not (Jael, no seat, is first);
+//     Detail and State.SoloWon say the same.
 //   - Narration names players by seat (games.Player); tables show the
 //     players' names.
 package dungeondesigner

@@ -277,8 +277,8 @@ func (s *State) jaelScore(goalPlace int) JaelScore {
 }
 
 // Standings ranks by prestige, ties to the seat further left in the final
-// order. Solo: the only seat is rank 1; Detail says whether it beat Jael
-// (Jael wins ties).
+// order. Solo: the only seat ranks 1 if it beat Jael, else 2 (Jael wins
+// ties); Detail says which.
 func (s *State) Standings() []games.Standing {
 	if s.Scores == nil {
 		out := make([]games.Standing, 0, len(s.Order))
@@ -297,6 +297,7 @@ func (s *State) Standings() []games.Standing {
 			key := "dd.standing.solo_won"
 			if !s.SoloWon() {
 				key = "dd.standing.solo_lost"
+				st.Rank = 2 // Jael, who is no seat, ranks first
 			}
 			st.Detail = games.T(key, "points", x.Total, "jael", s.JaelScore.Total)
 		}

@@ -308,7 +308,7 @@ func TestJaelExample(t *testing.T) {
 	if s.Scores[0].Order != 6 {
 		t.Errorf("player final gold prestige %d, want 6", s.Scores[0].Order)
 	}
-	if st := s.Standings(); s.SoloWon() || st[0].Rank != 1 || st[0].Detail.Key != "dd.standing.solo_lost" {
+	if st := s.Standings(); s.SoloWon() || st[0].Rank != 2 || st[0].Detail.Key != "dd.standing.solo_lost" {
 		t.Errorf("player below Jael: %+v", st[0])
 	}
 }
