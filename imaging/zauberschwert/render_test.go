@@ -121,10 +121,31 @@ func BenchmarkBoard(b *testing.B) {
 	}
 	v := publicFixtures()["D-auction-creature-4p"]
 	m := meta("de", games.Public)
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := im.Board(GameID, v, m); err != nil {
-			b.Fatal(err)
+	b.Run("draw+encode", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := im.Board(GameID, v, m); err != nil {
+				b.Fatal(err)
+			}
 		}
+	})
+	r := New(k)
+	b.Run("draw", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := r.Render(v, m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	img, err := r.Render(v, m)
+	if err != nil {
+		b.Fatal(err)
 	}
+	b.Run("encode", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := kit.EncodePNG(img); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
