@@ -125,8 +125,8 @@ func (s *State) revealPass() []games.Text {
 			s.Discard = append(s.Discard, st.Hand...)
 			st.Hand = nil
 		}
-		s.startImprove()
-		return append(ev, games.T("dd.ev.improve", "year", s.Year))
+		ev = append(ev, games.T("dd.ev.improve", "year", s.Year))
+		return append(ev, s.startImprove()...)
 	}
 	if s.Solo() {
 		ev = append(ev, s.runeCheck()...)

@@ -9,7 +9,8 @@
 // "buy:<stall>:u|l", "pass:t<task>" (years 1–3) or "pass" (year 4), and after
 // a purchase one prompt per tile: "put:r<row>c<col>:<tl|tr|bl|br>" for an
 // element spot, "put:r<row>c<col>:<t|r|b|l>" for a secret passage edge
-// (Option.Group is the room "r<row>c<col>"), or "drop" when no spot is legal.
+// (Option.Group is the room "r<row>c<col>"), or "drop" when no spot is
+// legal (a safeguard: parts that do not fit are not for sale).
 //
 // Component data lives in data/*.json (embedded); each file's "about" field
 // says what comes from the rulebook and the public component list and what
@@ -26,9 +27,11 @@
 //     tile supply of a shape is refilled from discarded tiles of that shape,
 //     and a stall spot stays empty if none is left at all. Discarded stalls
 //     are never reused.
-//   - A stall part may be bought whenever its cost is affordable; a tile
-//     with no legal spot is discarded ("drop"). Tiles of a part are placed
-//     in the printed order, one prompt each.
+//   - A stall part is for sale only when its cost is affordable and all its
+//     tiles have a place (enough free element spots and free edges): the
+//     rulebook places a part's tiles at once and forbids covering or
+//     removing elements. "drop" remains as a safeguard play never reaches.
+//     Tiles of a part are placed in the printed order, one prompt each.
 //   - A secret passage lies on an edge of a placed room (outer edges and
 //     edges without a neighbour yet included), at most one per edge; it
 //     links the two rooms on that edge and opens that side towards a gate.

@@ -18,17 +18,20 @@ func (s *State) income(st *seat) int {
 	return n
 }
 
-func (s *State) startImprove() {
+// startImprove adds the year's income and, solo, runs Jael's first gold
+// comparison; it returns that comparison's events.
+func (s *State) startImprove() []games.Text {
 	s.Phase = PhaseImprove
 	s.NewOrder = nil
 	for _, st := range s.Seats {
 		st.Gold = min(maxGold, st.Gold+s.income(st))
 		st.Passed = false
 	}
-	if s.Solo() {
-		s.Jael.Triggered = false
-		s.jaelCompare()
+	if !s.Solo() {
+		return nil
 	}
+	s.Jael.Triggered = false
+	return s.jaelCompare()
 }
 
 // acting is the seat to act in the market: most gold, ties to the seat
@@ -59,7 +62,7 @@ func (s *State) marketPrompt() (games.Prompt, bool) {
 	for k, slot := range s.Stalls {
 		for pi, lower := range []bool{false, true} {
 			part := s.c.Stall(slot.ID).Part(lower)
-			if len(*slot.part(lower)) == 0 || part.Cost > st.Gold {
+			if len(*slot.part(lower)) == 0 || part.Cost > st.Gold || !s.fits(&st.Dungeon, *slot.part(lower)) {
 				continue
 			}
 			p.Options = append(p.Options, games.Option{
@@ -153,6 +156,22 @@ func (s *State) pass(i, task int) []games.Text {
 		ev = append(ev, s.cleanUp()...)
 	}
 	return ev
+}
+
+// fits reports whether every tile of a stall part has a place in d: all of
+// a part's tiles are placed at once and no element may be covered or
+// removed, so a part that cannot be placed whole is not for sale.
+// Elements and passages never compete for a place, so counting suffices.
+func (s *State) fits(d *Dungeon, tiles []int) bool {
+	elements, passages := 0, 0
+	for _, id := range tiles {
+		if s.c.Tile(id).Element == "passage" {
+			passages++
+		} else {
+			elements++
+		}
+	}
+	return elements <= len(d.freeSpots(s.c)) && passages <= len(d.passageSpots())
 }
 
 // placePrompt offers every legal spot for the next tile being placed.

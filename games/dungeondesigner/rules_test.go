@@ -484,3 +484,50 @@ func TestIncomeRulebookExample(t *testing.T) {
 		t.Fatalf("income %d, want 13", got)
 	}
 }
+
+// A stall part is for sale only if all its tiles can be placed: they are
+// placed at once and elements may not be covered.
+func TestPartThatDoesNotFitIsNotForSale(t *testing.T) {
+	s := newTest(t, 3, 2, nil)
+	playBuild(t, s)
+	i := s.acting()
+	d := &s.Seats[i].Dungeon
+	full := roomNamed(t, "Mudroom")
+	for c := range 4 {
+		d.Grid[0][c].Room = full
+	}
+	if n := len(d.freeSpots(testComps)); n != 0 {
+		t.Fatalf("setup: %d free element spots left", n)
+	}
+	s.Seats[i].Gold = 30
+	offered := map[string]bool{}
+	for _, o := range s.Pending()[0].Options {
+		offered[o.ID] = true
+	}
+	refused := 0
+	for k, slot := range s.Stalls {
+		for pi, lower := range []bool{false, true} {
+			tiles := *slot.part(lower)
+			if len(tiles) == 0 {
+				continue
+			}
+			hasElement := false
+			for _, id := range tiles {
+				hasElement = hasElement || testComps.Tile(id).Element != "passage"
+			}
+			id := fmt.Sprintf("buy:%d:%s", k+1, partNames[pi])
+			if hasElement && offered[id] {
+				t.Errorf("%s offered although its elements have no free spot", id)
+			}
+			if !hasElement && !offered[id] {
+				t.Errorf("%s (passages only) not offered although edges are free", id)
+			}
+			if hasElement {
+				refused++
+			}
+		}
+	}
+	if refused == 0 {
+		t.Fatal("setup: no stall part with an element to refuse")
+	}
+}

@@ -5,9 +5,10 @@
 //
 // Decisions where the rulebook is silent or ambiguous:
 //   - The start player is drawn with the game's RNG at setup.
-//   - Spells are offered in three windows per round: after magic supply
-//     (every owner), before a creature or a contested spell is resolved (the
-//     wizards at it) and before trading (every owner). Owners are asked one
+//   - Spells are offered in three windows per round, to every owner (those
+//     who passed too): after magic supply, before a creature or a contested
+//     spell is resolved, and before trading. Fulmentus weakens only a
+//     creature its caster is about to fight. Owners are asked one
 //     after another from the start player; owners with nothing castable are
 //     skipped, so a game without spell owners never waits. Phase F needs no
 //     window: nothing changes between trading and the next round.

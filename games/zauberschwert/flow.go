@@ -136,7 +136,9 @@ func (s *State) nextCard() {
 	s.Display[slot].Done = true
 	c := s.card(slot)
 	if c.Kind == KindCreature || (c.Kind == KindSpell && len(wiz) > 1) {
-		s.openWindow(winD, wiz)
+		// Every owner may cast, wizards at the card or not (passers too):
+		// magic spent or stolen now decides the fight or the auction.
+		s.openWindow(winD, s.order())
 		return
 	}
 	s.Step = stepResolve

@@ -313,7 +313,13 @@ func TestSpellWindows(t *testing.T) {
 	ownSpell(t, s, 2, spAddus)
 	ownSpell(t, s, 1, spHarpagarus)
 	apply(t, s, mv(0, "pass"), mv(1, "pass"), mv(2, "place:0"))
-	// Phase D: only seat 2 is at the creature; Fulmentus and Addus offered.
+	// Phase D: every owner may cast, in order from the start player: seat 1
+	// passed but may steal before the fight; Fulmentus only for seat 2, the
+	// wizard at the creature.
+	if got := promptSummary(s)[1]; !slices.Equal(got, []string{"cast:harpagarus:0", "cast:harpagarus:2", "nospell"}) {
+		t.Fatalf("window D for the passer: %v", got)
+	}
+	apply(t, s, mv(1, "nospell"))
 	opts := promptSummary(s)[2]
 	if !slices.Equal(opts, []string{"cast:fulmentus", "cast:addus", "nospell"}) {
 		t.Fatalf("window D options %v", opts)

@@ -1,6 +1,7 @@
 package zauberschwert
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -57,7 +58,8 @@ func (s *State) castMoves(seat int) []string {
 		}
 		switch sp.ID {
 		case spFulmentus:
-			if s.Win.Kind == winD && s.Cur >= 0 && s.card(s.Cur).Kind == KindCreature && s.strength() > 1 {
+			if s.Win.Kind == winD && s.Cur >= 0 && s.card(s.Cur).Kind == KindCreature && s.strength() > 1 &&
+				slices.Contains(s.wizardsAt(s.Cur), seat) {
 				out = append(out, "cast:"+sp.ID)
 			}
 		case spStonex:

@@ -10,7 +10,7 @@ import (
 var _ games.TimeoutMover = (*State)(nil)
 
 // TimeoutMove is the answer given for a seat that let the table's deadline
-// pass: the choice that keeps everything it has and commits to nothing new.
+// pass: the choice that commits the seat to the least and others to nothing.
 func (s *State) TimeoutMove(seat int) (string, bool) {
 	for _, p := range s.pendingMoves() {
 		if p.seat != seat {
@@ -30,7 +30,9 @@ func (s *State) timeoutFor() string {
 	case stepPlace:
 		return "pass"
 	case stepChoose:
-		return "together" // sharing the fight risks nothing the seat owns
+		// Together spends only the seat's share, for the shared reward, and
+		// spares the wizards who did answer an auction they never asked for.
+		return "together"
 	case stepAuction:
 		if s.canPass() {
 			return "pass"
