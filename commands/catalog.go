@@ -64,6 +64,7 @@ const (
 	KeyRulesTitle    = "core.rules.title"
 	KeyRulesMore     = "core.rules.more"
 	KeyDMSettled     = "core.dm.settled"
+	KeyIdleClosed    = "core.deadline.idle_closed"
 	KeyClosedDM      = "core.dm.closed"
 	KeyTimedOut      = "core.timeout.narration"
 	KeyTimedOutQuiet = "core.timeout.secret"
@@ -148,6 +149,7 @@ func coreTexts() map[string][2]string {
 		KeyAbandonVote:   {"{player} votes to abandon this table ({votes} of {needed} votes).", "{player} stimmt für den Abbruch dieses Tisches ({votes} von {needed} Stimmen)."},
 		KeyAbandonByVote: {"The players voted to abandon this table.", "Die Spieler haben den Abbruch dieses Tisches beschlossen."},
 		KeyRulesTitle:    {"**{game}**: rules summary", "**{game}**: Regelübersicht"},
+		KeyIdleClosed:    {"Nobody has played for {n} deadlines in a row, so this table is closed. Open a new one with /game new.", "Seit {n} Fristen in Folge hat niemand gespielt, daher ist dieser Tisch geschlossen. Eröffnet einen neuen mit /spiel neu."},
 		KeyDMSettled:     {"Your answer is in. Nothing else is awaited from you right now; a new message comes when it is your turn again.", "Deine Antwort ist angekommen. Gerade wird nichts weiter von dir erwartet; wenn du wieder dran bist, kommt eine neue Nachricht."},
 		KeyRulesMore:     {"More topics: {topics}. Ask for one with /rules game:{id} topic:…", "Weitere Themen: {topics}. Frag nach einem mit /regeln spiel:{id} thema:…"},
 		KeyClosedDM:      {"I could not send you a direct message. Use /game hand or the “Show my hand” button.", "Ich konnte dir keine Direktnachricht schicken. Nutze /spiel hand oder den Knopf „Meine Hand zeigen“."},

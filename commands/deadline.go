@@ -44,8 +44,9 @@ func (s *Service) Tick(ctx context.Context) []Action {
 // reloaded inside the transaction, so a move made since the listing wins.
 func (s *Service) timeOut(ctx context.Context, channelID, tableID string, now time.Time) []Action {
 	var (
-		moves []table.TimedMove
-		st    games.State
+		moves  []table.TimedMove
+		st     games.State
+		closed bool
 	)
 	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
 		var err error
@@ -53,6 +54,7 @@ func (s *Service) timeOut(ctx context.Context, channelID, tableID string, now ti
 		if err == nil && len(moves) == 0 {
 			return errNothingDue
 		}
+		closed = err == nil && t.CloseIdle(now)
 		return err
 	})
 	if err != nil {
@@ -74,7 +76,10 @@ func (s *Service) timeOut(ctx context.Context, channelID, tableID string, now ti
 			lines = append(lines, s.say(t, t.Lang, e))
 		}
 	}
-	s.log.Info("deadline tick: answered for absent players", "channel", channelID, "table", tableID, "moves", len(moves))
+	s.log.Info("deadline tick: answered for absent players", "channel", channelID, "table", tableID, "moves", len(moves), "closed", closed)
+	if closed {
+		lines = append(lines, s.cat.Localize(t.Lang, games.T(KeyIdleClosed, "n", table.IdleTimeouts)))
+	}
 	return s.afterChange(t, g, st, lines, dmSource{})
 }
 

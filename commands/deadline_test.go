@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/games/zauberschwert"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
@@ -201,5 +202,46 @@ func TestNewServiceRefusesReservedOptions(t *testing.T) {
 	}
 	if s, err := NewService(Deps{Games: reg, Store: h.store}); err == nil || s != nil {
 		t.Errorf("NewService accepted a game option named %q", table.OptDeadline)
+	}
+}
+
+// A table nobody plays closes itself after IdleTimeouts answers per seat in
+// a row, instead of posting a board every deadline forever (Zauberschwert,
+// for one, loops when everyone passes at two creatures).
+func TestTickClosesIdleTable(t *testing.T) {
+	h := newHarness(t)
+	h.extra = []games.Game{zauberschwert.New()}
+	h.restart()
+	h.startGame("zauberschwert", "deadline=12", ann, bo)
+	var last []Action
+	for k := 0; k < 10*table.IdleTimeouts && h.table().Status == table.StatusPlaying; k++ {
+		h.advance(12 * time.Hour)
+		last = h.tick()
+	}
+	tb := h.table()
+	if tb.Status != table.StatusAbandoned || !tb.Idle() {
+		t.Fatalf("status %s after %d log entries, want abandoned by idleness", tb.Status, len(tb.Log))
+	}
+	if n := len(tb.Log); n != 2*table.IdleTimeouts {
+		t.Errorf("closed after %d timeouts, want %d", n, 2*table.IdleTimeouts)
+	}
+	posted := false
+	for _, a := range last {
+		switch a := a.(type) {
+		case DirectMessage:
+			t.Errorf("a closed table sends DMs: %+v", a)
+		case ChannelPost:
+			posted = posted || strings.Contains(a.Message.Content, "Nobody has played for 8 deadlines")
+			if len(a.Message.Components) > 0 {
+				t.Errorf("a closed table's post offers components")
+			}
+		}
+	}
+	if !posted {
+		t.Error("the channel is not told why the table closed")
+	}
+	h.advance(1000 * time.Hour)
+	if len(h.tick()) != 0 {
+		t.Error("a closed table is still ticked")
 	}
 }

@@ -74,6 +74,10 @@ func (s *Service) afterChange(t *table.Table, g games.Game, st games.State, narr
 	board := s.boardPost(t, g, st, narration)
 	status := s.statusAction(t, g, st)
 	pics := []picture{s.boardPicture(t, g, st, games.Public, "board.png")}
+	if t.Status == table.StatusAbandoned { // closed while idle: nothing to ask anyone
+		board.Message.Files = s.drawAll(t, pics)[0]
+		return []Action{board, status}
+	}
 	if t.Status == table.StatusOver {
 		standings, results := s.standingsPost(t, g, st)
 		files := s.drawAll(t, append(pics, results))

@@ -132,3 +132,34 @@ func (t *Table) nextDue(st games.State, now time.Time) (TimedMove, bool) {
 	}
 	return TimedMove{}, false
 }
+
+// IdleTimeouts is how many answers in a row, per seat, the table gives for
+// absent players before it closes itself. Without it an abandoned table
+// whose game can loop (everyone passing) would post a board every deadline
+// forever.
+const IdleTimeouts = 8
+
+// Idle reports whether the last IdleTimeouts answers of every seat in a row
+// were timeouts: nobody has played for many deadlines.
+func (t *Table) Idle() bool {
+	n := IdleTimeouts * len(t.Seats)
+	if n == 0 || len(t.Log) < n {
+		return false
+	}
+	for _, e := range t.Log[len(t.Log)-n:] {
+		if !e.Timeout {
+			return false
+		}
+	}
+	return true
+}
+
+// CloseIdle ends an Idle table, as if abandoned.
+func (t *Table) CloseIdle(now time.Time) bool {
+	if t.Status != StatusPlaying || !t.Idle() {
+		return false
+	}
+	t.Status = StatusAbandoned
+	t.touch(now)
+	return true
+}

@@ -166,3 +166,47 @@ func TestCoreOptions(t *testing.T) {
 		t.Error("a game option named like a core option is accepted")
 	}
 }
+
+func TestCloseIdle(t *testing.T) {
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	entries := func(timeouts ...bool) []table.Entry {
+		var out []table.Entry
+		for _, to := range timeouts {
+			out = append(out, table.Entry{Timeout: to})
+		}
+		return out
+	}
+	all := func(n int) []bool {
+		out := make([]bool, n)
+		for i := range out {
+			out[i] = true
+		}
+		return out
+	}
+	tests := []struct {
+		name  string
+		log   []table.Entry
+		close bool
+	}{
+		{"empty log", nil, false},
+		{"all timeouts, enough", entries(all(2 * table.IdleTimeouts)...), true},
+		{"one short", entries(all(2*table.IdleTimeouts - 1)...), false},
+		{"a real move among them", entries(append(all(2*table.IdleTimeouts-1), false)...), false},
+		{"a real move before them", entries(append([]bool{false}, all(2*table.IdleTimeouts)...)...), true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := &table.Table{Status: table.StatusPlaying, Seats: []table.Seat{{UserID: "a"}, {UserID: "b"}}, Log: tc.log}
+			if got := tb.CloseIdle(now); got != tc.close {
+				t.Fatalf("CloseIdle = %v, want %v", got, tc.close)
+			}
+			want := table.StatusPlaying
+			if tc.close {
+				want = table.StatusAbandoned
+			}
+			if tb.Status != want {
+				t.Errorf("status %v, want %v", tb.Status, want)
+			}
+		})
+	}
+}
