@@ -238,7 +238,7 @@ func (f *Fake) interactionCallback(w http.ResponseWriter, r *http.Request) {
 		} `json:"data"`
 	}
 	if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
-		apiError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		badForm(w)
 		return
 	}
 	resp := discordgo.InteractionResponse{Type: body.Type}
@@ -264,15 +264,13 @@ func (f *Fake) interactionCallback(w http.ResponseWriter, r *http.Request) {
 }
 
 func (f *Fake) webhookEdit(w http.ResponseWriter, r *http.Request) {
-	p, files, err := readMessageBody(r)
-	if err != nil {
-		apiError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+	p, files, ok := messageBody(w, r)
+	if !ok {
 		return
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if r.PathValue("app") != AppID {
-		apiError(w, http.StatusNotFound, 10015, "Unknown Webhook")
+	if !knownWebhook(w, r) {
 		return
 	}
 	rec := f.interaction(r.PathValue("token"))
@@ -282,7 +280,7 @@ func (f *Fake) webhookEdit(w http.ResponseWriter, r *http.Request) {
 		if rec.Original == nil {
 			m, err := f.newMessage("", payload{}, nil)
 			if err != nil {
-				apiError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+				badForm(w)
 				return
 			}
 			m.Flags = discordgo.MessageFlagsEphemeral
@@ -302,7 +300,7 @@ func (f *Fake) webhookEdit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := f.applyEdit(target, p, files); err != nil {
-		apiError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		badForm(w)
 		return
 	}
 	writeJSON(w, http.StatusOK, wire(target))
@@ -320,20 +318,18 @@ func (f *Fake) webhookDelete(w http.ResponseWriter, r *http.Request) {
 }
 
 func (f *Fake) webhookExecute(w http.ResponseWriter, r *http.Request) {
-	p, files, err := readMessageBody(r)
-	if err != nil {
-		apiError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+	p, files, ok := messageBody(w, r)
+	if !ok {
 		return
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if r.PathValue("app") != AppID {
-		apiError(w, http.StatusNotFound, 10015, "Unknown Webhook")
+	if !knownWebhook(w, r) {
 		return
 	}
 	m, err := f.newMessage("", p, files)
 	if err != nil {
-		apiError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		badForm(w)
 		return
 	}
 	rec := f.interaction(r.PathValue("token"))
@@ -346,9 +342,8 @@ func (f *Fake) webhookExecute(w http.ResponseWriter, r *http.Request) {
 }
 
 func (f *Fake) channelPost(w http.ResponseWriter, r *http.Request) {
-	p, files, err := readMessageBody(r)
-	if err != nil {
-		apiError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+	p, files, ok := messageBody(w, r)
+	if !ok {
 		return
 	}
 	f.mu.Lock()
@@ -360,7 +355,7 @@ func (f *Fake) channelPost(w http.ResponseWriter, r *http.Request) {
 	}
 	m, err := f.newMessage(cid, p, files)
 	if err != nil {
-		apiError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		badForm(w)
 		return
 	}
 	f.messages[cid] = append(f.messages[cid], m)
@@ -378,9 +373,8 @@ func (f *Fake) findMessage(cid, mid string) *Message {
 }
 
 func (f *Fake) channelEdit(w http.ResponseWriter, r *http.Request) {
-	p, files, err := readMessageBody(r)
-	if err != nil {
-		apiError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+	p, files, ok := messageBody(w, r)
+	if !ok {
 		return
 	}
 	f.mu.Lock()
@@ -391,7 +385,7 @@ func (f *Fake) channelEdit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := f.applyEdit(m, p, files); err != nil {
-		apiError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		badForm(w)
 		return
 	}
 	writeJSON(w, http.StatusOK, wire(m))
@@ -413,7 +407,7 @@ func (f *Fake) userChannelCreate(w http.ResponseWriter, r *http.Request) {
 		RecipientID string `json:"recipient_id"`
 	}
 	if err := json.NewDecoder(r.Body).Decode(&body); err != nil || body.RecipientID == "" {
-		apiError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		badForm(w)
 		return
 	}
 	f.mu.Lock()
@@ -433,7 +427,7 @@ func (f *Fake) userChannelCreate(w http.ResponseWriter, r *http.Request) {
 func (f *Fake) commandsOverwrite(w http.ResponseWriter, r *http.Request) {
 	var cmds []*discordgo.ApplicationCommand
 	if err := json.NewDecoder(r.Body).Decode(&cmds); err != nil {
-		apiError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		badForm(w)
 		return
 	}
 	f.mu.Lock()
@@ -450,4 +444,26 @@ func (f *Fake) commandsOverwrite(w http.ResponseWriter, r *http.Request) {
 	}
 	f.commands[gid] = cmds
 	writeJSON(w, http.StatusOK, cmds)
+}
+
+// messageBody reads a message payload with its files, answering Discord's
+// "Invalid Form Body" when it cannot.
+func messageBody(w http.ResponseWriter, r *http.Request) (payload, []Attachment, bool) {
+	p, files, err := readMessageBody(r)
+	if err != nil {
+		badForm(w)
+		return payload{}, nil, false
+	}
+	return p, files, true
+}
+
+func badForm(w http.ResponseWriter) { apiError(w, http.StatusBadRequest, 50035, "Invalid Form Body") }
+
+// knownWebhook answers "Unknown Webhook" for another application's id.
+func knownWebhook(w http.ResponseWriter, r *http.Request) bool {
+	if r.PathValue("app") != AppID {
+		apiError(w, http.StatusNotFound, 10015, "Unknown Webhook")
+		return false
+	}
+	return true
 }
