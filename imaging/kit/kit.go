@@ -112,6 +112,9 @@ type Canvas struct {
 	face  font.Face
 	size  float64
 	ink   color.Color
+	// corners caches quarterDiscCoverage by radius: boards repeat a
+	// handful of radii many times.
+	corners map[int][]uint32
 }
 
 // Canvas starts a w×h drawing.

@@ -86,18 +86,7 @@ func (c *Canvas) fillRoundRect(r Rect, radius float64, fill color.Color) {
 	if rad <= 0 {
 		return
 	}
-	corners := [4][3]float64{
-		{x + rad, y + rad, math.Pi}, {right - rad, y + rad, 1.5 * math.Pi},
-		{right - rad, bottom - rad, 0}, {x + rad, bottom - rad, 0.5 * math.Pi},
-	}
-	for _, k := range corners {
-		c.NewSubPath()
-		c.MoveTo(k[0], k[1])
-		c.DrawArc(k[0], k[1], rad, k[2], k[2]+math.Pi/2)
-		c.ClosePath()
-	}
-	c.SetColor(fill)
-	c.Context.Fill()
+	c.fillCorners(int(x), int(y), int(right), int(bottom), int(rad), fill)
 }
 
 // Poly fills the polygon through pts (x0,y0,x1,y1,…), outlining it when
