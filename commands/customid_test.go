@@ -62,3 +62,28 @@ func TestCustomIDMalformed(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseCustomID: whatever a client sends as a custom id, parsing never
+// panics, and what it accepts encodes back to the very same id.
+func FuzzParseCustomID(f *testing.F) {
+	for _, s := range []string{"m|c|t|1|a", "s|112233445566778899|k3j9x0|7|", "g|c|t|z|2", "m|c|t|1|a|b", "o|c|t|1|", "", "||||"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := ParseCustomID(s)
+		if err != nil {
+			if !errors.Is(err, ErrBadCustomID) {
+				t.Fatalf("Parse(%q) error %v is not ErrBadCustomID", s, err)
+			}
+			return
+		}
+		back, err := c.Encode()
+		if err != nil {
+			t.Fatalf("Parse(%q) accepted %+v, which does not encode: %v", s, c, err)
+		}
+		again, err := ParseCustomID(back)
+		if err != nil || again != c {
+			t.Fatalf("Parse(%q) = %+v, encodes to %q, parses to %+v (%v)", s, c, back, again, err)
+		}
+	})
+}
