@@ -2,7 +2,7 @@ package kit
 
 import (
 	"bytes"
-	"compress/flate"
+	"github.com/klauspost/compress/flate"
 	"encoding/binary"
 	"errors"
 	"fmt"
