@@ -2,10 +2,10 @@ package kit
 
 import (
 	"bytes"
-	"github.com/klauspost/compress/flate"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/klauspost/compress/flate"
 	"hash/adler32"
 	"hash/crc32"
 	"image"
