@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"github.com/klauspost/compress/flate"
 	"hash/adler32"
 	"hash/crc32"
 	"image"
@@ -13,6 +12,8 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"github.com/klauspost/compress/flate"
 )
 
 // errNotOpaque stops the fast path when a pixel turns out to be translucent.
