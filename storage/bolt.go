@@ -9,6 +9,7 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 
 	"github.com/tavern-bot/tavern/table"
 )
@@ -198,7 +199,7 @@ func (b *Bolt) Backup(w io.Writer) error {
 
 // Close releases the database file.
 func (b *Bolt) Close() error {
-	if err := b.db.Close(); err != nil && !errors.Is(err, bolt.ErrDatabaseNotOpen) {
+	if err := b.db.Close(); err != nil && !errors.Is(err, berrors.ErrDatabaseNotOpen) {
 		return fmt.Errorf("storage: close: %w", err)
 	}
 	return nil

@@ -115,7 +115,7 @@ func (s *Server) serveBootstrap(w http.ResponseWriter, r *http.Request) {
 		b.Users = append(b.Users, entry{u.ID, u.Name})
 	}
 	for _, c := range s.opts.Channels {
-		b.Channels = append(b.Channels, entry{c.ID, c.Name})
+		b.Channels = append(b.Channels, entry(c))
 	}
 	writeJSON(w, http.StatusOK, b)
 }

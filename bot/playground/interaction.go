@@ -49,7 +49,7 @@ const adminPermissions = discordgo.PermissionAdministrator | discordgo.Permissio
 
 // memberPermissions is an ordinary member's permissions in a table channel.
 const memberPermissions = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages |
-	discordgo.PermissionUseSlashCommands | discordgo.PermissionReadMessageHistory |
+	discordgo.PermissionUseApplicationCommands | discordgo.PermissionReadMessageHistory |
 	discordgo.PermissionAttachFiles | discordgo.PermissionEmbedLinks
 
 // interactionFor fills who and where: in a guild channel the user arrives as

@@ -111,8 +111,7 @@ func TestTradeDeclineInvalidAndDone(t *testing.T) {
 }
 
 func TestTradeIsFinite(t *testing.T) {
-	s := fresh(t, 2, 1)
-	s = atTrade(t, map[int][]int{0: {0}, 1: {5}})
+	s := atTrade(t, map[int][]int{0: {0}, 1: {5}})
 	for range maxDrafts {
 		apply(t, s, mv(0, "to:1"), mv(0, "cancel"))
 	}

@@ -220,7 +220,7 @@ const PlainID = "fakeplain"
 // games that never answer for a player.
 func Plain() games.Game { return plainGame{} }
 
-type plainGame struct{ fakeGame }
+type plainGame struct{}
 
 // plainState embeds the interface only, which hides TimeoutMove.
 type plainState struct{ games.State }
