@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"image"
 	"image/png"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/tavern-bot/tavern/imaging/samples"
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/imaging/kit"
@@ -34,15 +34,8 @@ func decode(t testing.TB, data []byte, wantW, minH int) image.Image {
 	return img
 }
 
-// writeSample saves a PNG for eyeballing when IMAGING_SAMPLES names a folder.
-func writeSample(t testing.TB, name string, data []byte) {
-	t.Helper()
-	if dir := os.Getenv("IMAGING_SAMPLES"); dir != "" {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			t.Fatalf("write sample: %v", err)
-		}
-	}
-}
+// writeSample saves a PNG for eyeballing (see package samples).
+func writeSample(t testing.TB, name string, data []byte) { samples.Write(t, name, data) }
 
 var testGame = games.Info{
 	ID:         "zauberschwert",

@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"image"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/tavern-bot/tavern/imaging/samples"
 
 	"github.com/tavern-bot/tavern/games"
 	dd "github.com/tavern-bot/tavern/games/dungeondesigner"
@@ -29,20 +29,17 @@ func meta(lang string, viewer int) imaging.Meta {
 	return imaging.Meta{Lang: lang, Catalog: dd.New().Info().Catalog, Players: names, Viewer: viewer}
 }
 
-// writeSample saves a PNG for eyeballing when IMAGING_SAMPLES names a folder.
+// writeSample saves a PNG for eyeballing (see package samples).
 func writeSample(t testing.TB, name string, img image.Image) {
 	t.Helper()
-	dir := os.Getenv("IMAGING_SAMPLES")
-	if dir == "" {
+	if !samples.Enabled() {
 		return
 	}
 	data, err := kit.EncodePNG(img)
 	if err != nil {
 		t.Fatalf("encode: %v", err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-		t.Fatalf("write sample: %v", err)
-	}
+	samples.Write(t, name, data)
 }
 
 // checkSize fails unless img has the board width and a sane height.

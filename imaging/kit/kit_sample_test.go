@@ -1,19 +1,10 @@
 package kit
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/tavern-bot/tavern/imaging/samples"
 )
 
-// writeSample saves a PNG for eyeballing when IMAGING_SAMPLES names a folder.
-func writeSample(t testing.TB, name string, data []byte) {
-	t.Helper()
-	dir := os.Getenv("IMAGING_SAMPLES")
-	if dir == "" {
-		return
-	}
-	if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-		t.Fatalf("write sample: %v", err)
-	}
-}
+// writeSample saves a PNG for eyeballing (see package samples).
+func writeSample(t testing.TB, name string, data []byte) { samples.Write(t, name, data) }

@@ -3,10 +3,10 @@ package zauberschwert
 import (
 	"bytes"
 	"image/png"
-	"os"
-	"path/filepath"
 	"sort"
 	"testing"
+
+	"github.com/tavern-bot/tavern/imaging/samples"
 
 	"github.com/tavern-bot/tavern/games"
 	zs "github.com/tavern-bot/tavern/games/zauberschwert"
@@ -29,15 +29,8 @@ func meta(lang string, viewer int) imaging.Meta {
 	return imaging.Meta{Lang: lang, Catalog: zs.New().Info().Catalog, Players: names, Viewer: viewer}
 }
 
-// writeSample saves a PNG for eyeballing when IMAGING_SAMPLES names a folder.
-func writeSample(t testing.TB, name string, data []byte) {
-	t.Helper()
-	if dir := os.Getenv("IMAGING_SAMPLES"); dir != "" {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			t.Fatalf("write sample: %v", err)
-		}
-	}
-}
+// writeSample saves a PNG for eyeballing (see package samples).
+func writeSample(t testing.TB, name string, data []byte) { samples.Write(t, name, data) }
 
 func renderPNG(t *testing.T, r *Renderer, view any, m imaging.Meta, sample string) {
 	t.Helper()
