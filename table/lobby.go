@@ -139,11 +139,6 @@ func (t *Table) Start(g games.Game, userID string, now time.Time) (games.State, 
 	}
 	t.Options = opts
 	t.Status = StatusPlaying
-	t.AbandonVotes = nil
-	t.touch(now)
-	for i := range t.Seats {
-		t.startDecision(i, now)
-	}
-	t.refreshDeadline(st)
+	t.restartDecisions(st, now)
 	return st, nil
 }

@@ -158,12 +158,7 @@ func (t *Table) Undo(g games.Game, userID string, now time.Time) (games.State, e
 		return nil, err
 	}
 	t.Log = slices.Clone(log)
-	t.AbandonVotes = nil
-	t.touch(now)
-	for i := range t.Seats {
-		t.startDecision(i, now)
-	}
-	t.refreshDeadline(st)
+	t.restartDecisions(st, now)
 	return st, nil
 }
 
@@ -216,4 +211,15 @@ func (t *Table) Clone() (*Table, error) {
 		return nil, fmt.Errorf("table %s: clone: %w", t.ID, err)
 	}
 	return &c, nil
+}
+
+// restartDecisions begins every seat's decision afresh, after a start or an
+// undo: pending votes to abandon lapse and every deadline clock restarts.
+func (t *Table) restartDecisions(st games.State, now time.Time) {
+	t.AbandonVotes = nil
+	t.touch(now)
+	for i := range t.Seats {
+		t.startDecision(i, now)
+	}
+	t.refreshDeadline(st)
 }
