@@ -358,7 +358,10 @@ func TestSecretPassagePlacement(t *testing.T) {
 	}
 }
 
-func TestDropWhenNoSpot(t *testing.T) {
+// marketWithFullDungeon is a 3-player game in the market whose acting seat
+// i has a dungeon d with no free element spot (one row of full rooms).
+func marketWithFullDungeon(t *testing.T) (*State, int, *Dungeon) {
+	t.Helper()
 	s := newTest(t, 3, 2, nil)
 	playBuild(t, s)
 	i := s.acting()
@@ -367,6 +370,11 @@ func TestDropWhenNoSpot(t *testing.T) {
 	for c := range 4 {
 		d.Grid[0][c].Room = full
 	}
+	return s, i, d
+}
+
+func TestDropWhenNoSpot(t *testing.T) {
+	s, i, _ := marketWithFullDungeon(t)
 	s.Placing = &placing{Seat: i, Tiles: tilesOf(t, "gnoll", 1)}
 	p := s.Pending()[0]
 	if len(p.Options) != 1 || p.Options[0].ID != "drop" {
@@ -488,14 +496,7 @@ func TestIncomeRulebookExample(t *testing.T) {
 // A stall part is for sale only if all its tiles can be placed: they are
 // placed at once and elements may not be covered.
 func TestPartThatDoesNotFitIsNotForSale(t *testing.T) {
-	s := newTest(t, 3, 2, nil)
-	playBuild(t, s)
-	i := s.acting()
-	d := &s.Seats[i].Dungeon
-	full := roomNamed(t, "Mudroom")
-	for c := range 4 {
-		d.Grid[0][c].Room = full
-	}
+	s, i, d := marketWithFullDungeon(t)
 	if n := len(d.freeSpots(testComps)); n != 0 {
 		t.Fatalf("setup: %d free element spots left", n)
 	}
