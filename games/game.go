@@ -88,6 +88,11 @@ type Prompt struct {
 	Secret  bool
 	Text    Text
 	Options []Option
+	// Phase names a stretch of this seat's decisions that is timed as one
+	// (a build phase of many placements): while the seat's consecutive
+	// prompts carry the same Phase, one phase timer runs across all of
+	// them. Empty: only the per-decision clock and the time bank apply.
+	Phase string `json:",omitempty"`
 }
 
 // Option is one legal answer. ID is the move string Apply takes; it is short
@@ -117,6 +122,12 @@ type Outcome struct {
 	// Revealed is true when the move drew a random card or revealed hidden
 	// information, which makes it impossible to undo fairly.
 	Revealed bool
+	// Uncommitted marks a step inside a turn that is not complete yet (one
+	// placement of several, a card chosen before its target): the channel
+	// gets no new board for it, only the mover's own message changes, and
+	// the mover may step back over it. The zero value is a commit, so a
+	// game whose every move completes a turn says nothing.
+	Uncommitted bool
 }
 
 // Standing is one seat's result.

@@ -14,9 +14,10 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// chromiumPath finds the system's Chromium. Its absence fails the test:
-// CI installs it (apt-get install -y chromium), and a browser test that
-// quietly skips proves nothing.
+// chromiumPath finds the system's Chromium. Without it the test skips on a
+// developer's machine (the README's test command must pass with nothing but
+// Go) and fails when CI is set: .ci/run installs it, so there a missing
+// browser is a broken pipeline, not a reason to prove nothing.
 func chromiumPath(t *testing.T) string {
 	t.Helper()
 	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
@@ -24,7 +25,11 @@ func chromiumPath(t *testing.T) string {
 			return p
 		}
 	}
-	t.Fatal("chromium is not installed: the playground browser test needs it; install it with `apt-get install -y chromium`")
+	const msg = "chromium is not installed: the playground browser test needs it; install it with `apt-get install -y chromium`"
+	if os.Getenv("CI") != "" {
+		t.Fatal(msg + " (CI is set, so this fails instead of skipping)")
+	}
+	t.Skip(msg)
 	return ""
 }
 
