@@ -27,6 +27,10 @@ type Message struct {
 	// Mentions lists the user ids this message may ping; nothing else (no
 	// @everyone, no roles, no other users) is ever allowed to ping.
 	Mentions []string
+	// Nonce, when set, makes a new message idempotent: Discord (asked to
+	// enforce it) creates one message per nonce, so an outbox delivered
+	// again after a crash does not post twice. At most 25 characters.
+	Nonce string `json:",omitempty"`
 }
 
 // File is an attachment, a rendered PNG in practice.

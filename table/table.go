@@ -74,8 +74,23 @@ type Table struct {
 	Seats     []Seat            `json:"seats"`
 	Seed      uint64            `json:"seed"`
 	Status    Status            `json:"status"`
-	Log       []Entry           `json:"log,omitempty"`
-	State     json.RawMessage   `json:"state,omitempty"`
+	// Log holds the loaded part of the move log: the entries from index
+	// LogFrom on. Storage keeps the log apart from this snapshot and loads
+	// as much as a caller asks for (none by default); moves append to it.
+	Log     []Entry `json:"log,omitempty"`
+	LogFrom int     `json:"-"`
+	// Moves is the length of the whole log.
+	Moves int             `json:"moves"`
+	State json.RawMessage `json:"state,omitempty"`
+	// Due lists the moments at which this table needs attention without
+	// anyone clicking (a clock running out, a bot's turn); storage indexes
+	// them so the scheduler loads only tables that are due.
+	Due []Due `json:"due,omitempty"`
+	// Outbox holds what a change must post (plain data made by commands);
+	// storage saves it in the same transaction, clears it and fills
+	// OutboxKeys with the keys under which it stored the items.
+	Outbox     [][]byte `json:"-"`
+	OutboxKeys []string `json:"-"`
 	// Version is bumped on every change; buttons carry it.
 	Version         int    `json:"version"`
 	StatusMessageID string `json:"status_msg,omitempty"`
@@ -88,6 +103,21 @@ type Table struct {
 	CreatedAt    time.Time `json:"created"`
 	UpdatedAt    time.Time `json:"updated"`
 }
+
+// Due is one moment at which a table must be looked at.
+type Due struct {
+	At   time.Time `json:"at"`
+	Kind DueKind   `json:"kind"`
+}
+
+// DueKind says why a table is due.
+type DueKind string
+
+// The kinds of due events.
+const (
+	DueClock DueKind = "clock" // a seat's time runs out
+	DueBot   DueKind = "bot"   // a bot seat has a decision to make
+)
 
 // Params are what a lobby is opened with.
 type Params struct {
