@@ -63,7 +63,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, out io.Writ
 		if err != nil {
 			return err
 		}
-		go tickDeadlines(ctx, svc, pg.Run)
+		go svc.RunScheduler(ctx, pg.Run)
 		return pg.ListenAndServe(ctx, cfg.Playground.Listen, func(url string) {
 			fmt.Fprintf(out, "No Discord token configured: the Tavern playground is at %s\n", url)
 			fmt.Fprintln(out, "(put discord.token in tavern.toml or set DISCORD_TOKEN to connect to Discord; Ctrl-C stops)")
@@ -76,7 +76,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, out io.Writ
 		if err != nil {
 			return err
 		}
-		go tickDeadlines(ctx, svc, bot.NewExecutor(session, log).Run)
+		go svc.RunScheduler(ctx, bot.NewExecutor(session, log).Run)
 		return bot.RunGateway(ctx, bot.GatewayConfig{
 			Token:   cfg.Discord.Token,
 			AppID:   cfg.Discord.ApplicationID,
@@ -100,7 +100,7 @@ func serveHTTP(ctx context.Context, cfg config.Config, svc *commands.Service, lo
 		return err
 	}
 	exec := bot.NewExecutor(session, log)
-	go tickDeadlines(ctx, svc, exec.Run)
+	go svc.RunScheduler(ctx, exec.Run)
 	mux := http.NewServeMux()
 	mux.Handle("/interactions", bot.InteractionsHandler(ed25519.PublicKey(key), svc, exec, time.Now))
 	ln, err := net.Listen("tcp", cfg.Interactions.Listen)
@@ -119,26 +119,6 @@ func serveHTTP(ctx context.Context, cfg config.Config, svc *commands.Service, lo
 		return fmt.Errorf("interactions endpoint: %w", err)
 	}
 	return nil
-}
-
-// deadlineEvery is how often tables are checked for decisions whose time ran out.
-const deadlineEvery = time.Minute
-
-// tickDeadlines applies the timeout answers of every table whose deadline
-// passed, and lets the transport post what changed, until ctx ends.
-func tickDeadlines(ctx context.Context, svc *commands.Service, run func(context.Context, []commands.Action)) {
-	t := time.NewTicker(deadlineEvery)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if actions := svc.Tick(ctx); len(actions) > 0 {
-				run(ctx, actions)
-			}
-		}
-	}
 }
 
 // register registers the slash commands and exits.

@@ -49,4 +49,7 @@ func (d dispatcher) dispatch(ctx context.Context, i *discordgo.Interaction, resp
 	}
 	res := d.h.Handle(ctx, i)
 	d.exec.Execute(ctx, i, ack, res)
+	if res.Done != nil {
+		res.Done(ctx) // carried out: its outbox entry is spent
+	}
 }

@@ -1,6 +1,8 @@
 package commands
 
 import (
+	"context"
+
 	"github.com/bwmarrin/discordgo"
 )
 
@@ -17,6 +19,10 @@ type Result struct {
 	Reply *Message
 	// Actions run after the reply, in order.
 	Actions []Action
+	// Done, when set, must be called once Actions were carried out: it
+	// removes their entry from the outbox, so they are not delivered again
+	// after a restart.
+	Done func(ctx context.Context)
 }
 
 // Message is the transport-neutral content of a message.

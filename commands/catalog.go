@@ -39,6 +39,11 @@ const (
 	KeyBtnLeave      = "core.btn.leave"
 	KeyBtnStart      = "core.btn.start"
 	KeyBtnHand       = "core.btn.hand"
+	KeyBtnBack       = "core.btn.back"
+	KeyBtnAddBot     = "core.btn.add_bot"
+	KeyBotName       = "core.bot.name"
+	KeyOKBack        = "core.ok.back"
+	KeyOKBot         = "core.ok.bot"
 	KeySelectPart    = "core.select.part"
 	KeySelectOption  = "core.select.option"
 	KeyMoreUseMove   = "core.board.more_use_move"
@@ -126,6 +131,11 @@ func coreTexts() map[string][2]string {
 		KeyBtnLeave:      {"Leave", "Verlassen"},
 		KeyBtnStart:      {"Start", "Start"},
 		KeyBtnHand:       {"Show my hand", "Meine Hand zeigen"},
+		KeyBtnBack:       {"Back one step", "Einen Schritt zurück"},
+		KeyBtnAddBot:     {"Add a bot", "Bot hinzufügen"},
+		KeyBotName:       {"Bot {n}", "Bot {n}"},
+		KeyOKBack:        {"You stepped back one step.", "Du bist einen Schritt zurückgegangen."},
+		KeyOKBot:         {"A bot took a seat.", "Ein Bot hat Platz genommen."},
 		KeySelectPart:    {"{prompt} ({from}–{to})", "{prompt} ({from}–{to})"},
 		KeySelectOption:  {"{option}: {value}", "{option}: {value}"},
 		KeyMoreUseMove:   {"More options are available with /move.", "Weitere Möglichkeiten gibt es mit /zug."},

@@ -20,9 +20,11 @@ const (
 	KindOption     Kind = "o"  // lobby select: Arg is the option id, the value its choice
 	KindHand       Kind = "h"  // "Show my hand"
 	KindGroup      Kind = "g"  // select of option groups; Arg is the prompt's seat, the value a group
+	KindBack       Kind = "b"  // step back within one's open turn
+	KindAddBot     Kind = "ab" // lobby: host seats a bot
 )
 
-var knownKinds = map[Kind]bool{KindMove: true, KindMoveSelect: true, KindJoin: true, KindLeave: true, KindStart: true, KindOption: true, KindHand: true, KindGroup: true}
+var knownKinds = map[Kind]bool{KindMove: true, KindMoveSelect: true, KindJoin: true, KindLeave: true, KindStart: true, KindOption: true, KindHand: true, KindGroup: true, KindBack: true, KindAddBot: true}
 
 // MaxCustomIDLen is Discord's limit for a component custom id.
 const MaxCustomIDLen = 100

@@ -23,11 +23,14 @@ func (h *harness) startGame(gameID, options string, players ...string) {
 	h.wantReply(h.click(players[0], findID(h.t, h.channelMsgs(), KindStart, "")), "en", KeyOKStarted)
 }
 
-// tick runs a deadline check and carries out its actions.
+// tick runs the scheduler once and carries out its actions.
 func (h *harness) tick() []Action {
 	h.t.Helper()
-	actions := h.svc.Tick(ctxBG)
-	h.run(Result{Actions: actions})
+	var actions []Action
+	for _, res := range h.svc.Tick(ctxBG) {
+		h.run(res)
+		actions = append(actions, res.Actions...)
+	}
 	return actions
 }
 
@@ -161,8 +164,8 @@ func TestStatusShowsDeadline(t *testing.T) {
 		if strings.Count(status, tc.want) != 2 || !strings.Contains(status, "<t:"+due+":R>") {
 			t.Errorf("%s: status %q, want both seats' deadline %s", tc.options, status, due)
 		}
-		if !tb.Deadline.Equal(h.now().Add(24 * time.Hour)) {
-			t.Errorf("table deadline %v", tb.Deadline)
+		if at, ok := tb.NextDue(); !ok || !at.Equal(h.now().Add(24*time.Hour)) {
+			t.Errorf("table due %v %v", at, ok)
 		}
 	}
 }
@@ -219,10 +222,10 @@ func TestTickClosesIdleTable(t *testing.T) {
 		last = h.tick()
 	}
 	tb := h.table()
-	if tb.Status != table.StatusAbandoned || !tb.Idle() {
-		t.Fatalf("status %s after %d log entries, want abandoned by idleness", tb.Status, len(tb.Log))
+	if tb.Status != table.StatusAbandoned || !tb.IsIdle() {
+		t.Fatalf("status %s after %d log entries, want abandoned by idleness", tb.Status, tb.Moves)
 	}
-	if n := len(tb.Log); n != 2*table.IdleTimeouts {
+	if n := tb.Moves; n != 2*table.IdleTimeouts {
 		t.Errorf("closed after %d timeouts, want %d", n, 2*table.IdleTimeouts)
 	}
 	posted := false

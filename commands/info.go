@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -25,7 +26,11 @@ func (s *Service) status(ctx context.Context, r request) Result {
 			return s.replyErr(r, err)
 		}
 	}
-	m := Message{Content: s.statusText(t, g, st, r.lang)}
+	sc := scene{t: t, g: g, st: st}
+	if st != nil && t.Status == table.StatusPlaying {
+		sc.pending = st.Pending()
+	}
+	m := Message{Content: s.statusText(sc, r.lang)}
 	if t.Status == table.StatusLobby {
 		m.Content += "\n" + s.cat.Localize(r.lang, games.T(KeyLobbyPlayers, "n", len(t.Seats), "min", g.Info().MinPlayers, "max", g.Info().MaxPlayers, "names", strings.Join(t.Names(), ", ")))
 	}
@@ -69,6 +74,7 @@ func (s *Service) showLog(ctx context.Context, r request) Result {
 	lines := []string{s.cat.Localize(r.lang, games.T(KeyLogTitle))}
 	from := max(0, len(t.Log)-logLength)
 	for n, e := range t.Log[from:] {
+		n += t.LogFrom
 		// Only the public narration is shown: the move id itself may be a
 		// secret answer (a sealed bid).
 		var events []string
@@ -91,21 +97,56 @@ func (s *Service) showLog(ctx context.Context, r request) Result {
 }
 
 func (s *Service) undo(ctx context.Context, r request) Result {
-	var st games.State
-	t, err := s.update(ctx, r.channelID, "", func(t *table.Table, g games.Game) error {
+	return s.takeBack(ctx, r, r.channelID, "", table.AnyVersion, false)
+}
+
+// takeBack answers /game undo and the "Back one step" button: the
+// player's last move is taken back. A step inside the open turn changes
+// only the player's own view; a committed move posts a new board.
+func (s *Service) takeBack(ctx context.Context, r request, channelID, tableID string, version int, withinTurn bool) Result {
+	var (
+		res       table.MoveResult
+		d         delivery
+		committed bool
+	)
+	from, _ := clickedDM(r)
+	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
+		seat := t.SeatOf(r.userID)
+		if seat >= 0 && version != table.AnyVersion && (version < t.Seats[seat].PromptVersion || version > t.Version) {
+			return games.Errorf(table.ErrStale) // a second click on the same "Back"
+		}
+		committed = !t.CanStepBack(seat)
 		var err error
-		st, err = t.Undo(g, r.userID, s.now())
-		return err
+		if withinTurn {
+			res, err = t.Back(g, r.userID, s.now())
+		} else {
+			res, err = t.Undo(g, r.userID, s.now())
+		}
+		if err != nil {
+			return err
+		}
+		sc := scene{t: t, g: g, st: res.State, pending: res.Pending}
+		if committed {
+			d, err = s.afterChange(sc, []string{s.cat.Localize(t.Lang, games.T(KeyBoardUndo, "player", t.Seats[seat].Name))}, from)
+		} else {
+			d, err = s.stepDelivery(sc, seat, from)
+		}
+		return s.stage(t, d, err)
 	})
 	if err != nil {
 		return s.replyErr(r, err)
 	}
-	g, _ := s.games.Get(t.GameID)
-	name := t.Seats[t.SeatOf(r.userID)].Name
-	return Result{
-		Reply:   &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKUndo))},
-		Actions: s.afterChange(t, g, st, []string{s.cat.Localize(t.Lang, games.T(KeyBoardUndo, "player", name))}, dmSource{}),
+	key := KeyOKUndo
+	if withinTurn {
+		key = KeyOKBack
 	}
+	reply := &Message{Content: s.cat.Localize(r.lang, games.T(key))}
+	if !committed && from.messageID == "" {
+		res.Steps = []table.Step{{Seat: t.SeatOf(r.userID)}}
+		reply = s.stepReply(t, res, r.lang)
+		reply.Content = s.cat.Localize(r.lang, games.T(key)) + "\n" + reply.Content
+	}
+	return s.deliver(t, d, res.State, reply)
 }
 
 func (s *Service) abandon(ctx context.Context, r request) Result {
@@ -141,7 +182,14 @@ func (s *Service) abandon(ctx context.Context, r request) Result {
 	if wasLobby {
 		actions = append(actions, s.lobbyEdit(t, Message{Content: s.cat.Localize(t.Lang, games.T(KeyLobbyClosed, "game", s.gameName(t.Lang, g)))}))
 	} else {
-		actions = append(actions, s.statusAction(t, g, nil))
+		c := newComposer(t, false)
+		s.statusPost(c, scene{t: t, g: g})
+		d, err := c.done()
+		more, rerr := s.realize(d, nil)
+		if err != nil || rerr != nil {
+			s.log.Error("abandon: status", "table", t.ID, "err", errors.Join(err, rerr))
+		}
+		actions = append(actions, more...)
 	}
 	return Result{Reply: &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKAbandoned))}, Actions: actions}
 }

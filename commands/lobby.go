@@ -70,6 +70,23 @@ func (s *Service) join(ctx context.Context, r request, channelID, tableID string
 	return s.lobbyChanged(t, s.cat.Localize(r.lang, games.T(KeyOKJoined)))
 }
 
+// addBot seats a bot (host only); it plays by the game's policy.
+func (s *Service) addBot(ctx context.Context, r request, channelID, tableID string) Result {
+	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
+		bots := 1
+		for _, seat := range t.Seats {
+			if seat.Bot {
+				bots++
+			}
+		}
+		return t.AddBot(g.Info(), r.userID, s.cat.Localize(t.Lang, games.T(KeyBotName, "n", bots)), s.now())
+	})
+	if err != nil {
+		return s.replyErr(r, err)
+	}
+	return s.lobbyChanged(t, s.cat.Localize(r.lang, games.T(KeyOKBot)))
+}
+
 func (s *Service) leave(ctx context.Context, r request, channelID, tableID string) Result {
 	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, _ games.Game) error {
 		return t.Leave(r.userID, s.now())
@@ -109,11 +126,19 @@ func (s *Service) lobbyEdit(t *table.Table, m Message) Action {
 }
 
 func (s *Service) start(ctx context.Context, r request, channelID, tableID string) Result {
-	var st games.State
+	var (
+		st games.State
+		d  delivery
+	)
 	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
 		var err error
-		st, err = t.Start(g, r.userID, s.now())
-		return err
+		if st, err = t.Start(g, r.userID, s.now()); err != nil {
+			return err
+		}
+		names := strings.Join(t.Names(), ", ")
+		sc := scene{t: t, g: g, st: st, pending: st.Pending()}
+		d, err = s.afterChange(sc, []string{s.cat.Localize(t.Lang, games.T(KeyBoardStarted, "names", names))}, dmSource{})
+		return s.stage(t, d, err)
 	})
 	if err != nil {
 		return s.replyErr(r, err)
@@ -121,9 +146,9 @@ func (s *Service) start(ctx context.Context, r request, channelID, tableID strin
 	g, _ := s.games.Get(t.GameID)
 	names := strings.Join(t.Names(), ", ")
 	lobby := Message{Content: s.cat.Localize(t.Lang, games.T(KeyLobbyStarted, "game", s.gameName(t.Lang, g), "names", names))}
-	actions := []Action{s.lobbyEdit(t, lobby)}
-	actions = append(actions, s.afterChange(t, g, st, []string{s.cat.Localize(t.Lang, games.T(KeyBoardStarted, "names", names))}, dmSource{})...)
-	return Result{Reply: &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKStarted))}, Actions: actions}
+	res := s.deliver(t, d, st, &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKStarted))})
+	res.Actions = append([]Action{s.lobbyEdit(t, lobby)}, res.Actions...)
+	return res
 }
 
 // lobbyMessage shows the open table with option selects and the buttons.
@@ -172,7 +197,7 @@ func (s *Service) lobbyMessage(t *table.Table, g games.Game) Message {
 		kind  Kind
 		key   string
 		style discordgo.ButtonStyle
-	}{{KindJoin, KeyBtnJoin, discordgo.PrimaryButton}, {KindLeave, KeyBtnLeave, discordgo.SecondaryButton}, {KindStart, KeyBtnStart, discordgo.SuccessButton}} {
+	}{{KindJoin, KeyBtnJoin, discordgo.PrimaryButton}, {KindLeave, KeyBtnLeave, discordgo.SecondaryButton}, {KindStart, KeyBtnStart, discordgo.SuccessButton}, {KindAddBot, KeyBtnAddBot, discordgo.SecondaryButton}} {
 		id, err := CustomID{Kind: b.kind, Channel: t.ChannelID, Table: t.ID, Version: t.Version}.Encode()
 		if err != nil {
 			continue

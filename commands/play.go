@@ -2,6 +2,8 @@ package commands
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -17,94 +19,150 @@ const (
 	maxSelectOptions = 25
 )
 
+// scene is a table right after a change, with its state and pending
+// decisions computed once: every message of the change is made from it.
+type scene struct {
+	t       *table.Table
+	g       games.Game
+	st      games.State // nil in the lobby and after an abandon
+	pending []games.Prompt
+}
+
 // move applies one answer (button, select or /move) and reports the turn.
+// A step inside a turn (not a commit) changes only the mover's own
+// message; a commit posts a new board.
 func (s *Service) move(ctx context.Context, r request, channelID, tableID string, version int, moveID string) Result {
 	var (
-		res   table.MoveResult
-		label games.Text
+		res table.MoveResult
+		d   delivery
 	)
+	from, _ := clickedDM(r)
 	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
-		if t.Status == table.StatusPlaying {
-			if seat := t.SeatOf(r.userID); seat >= 0 {
-				if st, err := t.Load(g); err == nil {
-					label = optionLabel(st, seat, moveID)
-				}
-			}
-		}
 		var err error
-		res, err = t.Move(g, r.userID, moveID, version, s.now())
-		return err
+		if res, err = t.Move(g, r.userID, moveID, version, s.now()); err != nil {
+			return err
+		}
+		sc := scene{t: t, g: g, st: res.State, pending: res.Pending}
+		if !res.Committed {
+			d, err = s.stepDelivery(sc, res.Seat(), from)
+		} else {
+			d, err = s.afterChange(sc, s.narrate(t, res), from)
+		}
+		return s.stage(t, d, err)
 	})
 	if err != nil {
 		return s.replyErr(r, err)
 	}
-	g, _ := s.games.Get(t.GameID)
-	var lines []string
-	for _, e := range res.Outcome.Events {
-		lines = append(lines, s.say(t, t.Lang, e))
+	label := games.Text{Key: moveID}
+	if len(res.Steps) > 0 {
+		label = res.Steps[0].Label
 	}
-	from, _ := clickedDM(r)
-	return Result{
-		Reply:   &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKMove, "option", s.say(t, r.lang, label)))},
-		Actions: s.afterChange(t, g, res.State, lines, from),
+	reply := &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKMove, "option", s.say(t, r.lang, label)))}
+	if !res.Committed && from.messageID == "" {
+		// A step clicked on the board or typed: the mover's next options
+		// come as this ephemeral answer, with the private view.
+		reply = s.stepReply(t, res, r.lang)
 	}
+	return s.deliver(t, d, res.State, reply)
 }
 
-func optionLabel(st games.State, seat int, moveID string) games.Text {
-	for _, p := range st.Pending() {
-		if p.Seat != seat {
+// narrate is the channel's story of a commit: the turn's public events, and
+// for answers the table or a bot gave, who was answered for.
+func (s *Service) narrate(t *table.Table, res table.MoveResult) []string {
+	var lines []string
+	for _, st := range res.Steps {
+		if !st.Timeout {
 			continue
 		}
-		for _, o := range p.Options {
-			if o.ID == moveID {
-				return o.Label
-			}
+		name := t.Seats[st.Seat].Name
+		if st.Secret { // the chosen answer itself may be a secret
+			lines = append(lines, s.cat.Localize(t.Lang, games.T(KeyTimedOutQuiet, "player", name)))
+		} else {
+			lines = append(lines, s.cat.Localize(t.Lang, games.T(KeyTimedOut, "player", name, "option", s.say(t, t.Lang, st.Label))))
 		}
 	}
-	return games.Text{Key: moveID}
+	for _, e := range res.Narration {
+		lines = append(lines, s.say(t, t.Lang, e))
+	}
+	return lines
 }
 
-// afterChange is everything the channel and the players see after the state
-// changed: a new board with narration and the public prompts, the live
+// afterChange is everything the channel and the players see after a
+// commit: a new board with narration and the public prompts, the live
 // status edited in place, DMs to every seat whose decision is new, and the
 // standings when the game is over. from, when set, is the DM the change was
-// clicked in; the clicker's next secret decision replaces it in place. The
-// pictures are drawn together once every message is known.
-func (s *Service) afterChange(t *table.Table, g games.Game, st games.State, narration []string, from dmSource) []Action {
-	board := s.boardPost(t, g, st, narration)
-	status := s.statusAction(t, g, st)
-	pics := []picture{s.boardPicture(t, g, st, games.Public, "board.png")}
-	if t.Status == table.StatusAbandoned { // closed while idle: nothing to ask anyone
-		board.Message.Files = s.drawAll(t, pics)[0]
-		return []Action{board, status}
+// clicked in; the clicker's next secret decision replaces it in place.
+func (s *Service) afterChange(sc scene, narration []string, from dmSource) (delivery, error) {
+	t := sc.t
+	c := newComposer(t, true)
+	s.boardPost(c, sc, narration)
+	s.statusPost(c, sc)
+	switch t.Status {
+	case table.StatusAbandoned: // closed while idle: nothing to ask anyone
+	case table.StatusOver:
+		s.standingsPost(c, sc)
+	default:
+		s.privateMessages(c, sc, from, -1)
 	}
-	if t.Status == table.StatusOver {
-		standings, results := s.standingsPost(t, g, st)
-		files := s.drawAll(t, append(pics, results))
-		board.Message.Files, standings.Message.Files = files[0], files[1]
-		return []Action{board, status, standings}
-	}
-	hands := s.privateMessages(t, g, st, from)
-	for _, h := range hands {
-		pics = append(pics, h.picture)
-	}
-	files := s.drawAll(t, pics)
-	board.Message.Files = files[0]
-	actions := []Action{board, status}
-	for k, h := range hands {
-		h.message.Files = files[k+1]
-		actions = append(actions, h.action())
-	}
-	return actions
+	return c.done()
 }
 
-func (s *Service) boardPost(t *table.Table, g games.Game, st games.State, narration []string) ChannelPost {
+// stepDelivery is what a step inside a turn changes: the mover's DM when
+// the step was clicked there, and DMs of other seats whose decision the
+// step changed. The channel hears nothing until the commit.
+func (s *Service) stepDelivery(sc scene, mover int, from dmSource) (delivery, error) {
+	c := newComposer(sc.t, true)
+	skip := mover
+	if from.messageID != "" {
+		skip = -1 // the mover's DM is edited in place
+	}
+	s.privateMessages(c, sc, from, skip)
+	return c.done()
+}
+
+// stepReply is the ephemeral answer to a step made outside a DM: the
+// mover's private view and next options, with a way back.
+func (s *Service) stepReply(t *table.Table, res table.MoveResult, lang string) *Message {
+	g, _ := s.games.Get(t.GameID)
+	seat := res.Seat()
+	m := s.handMessage(t, g, promptsOf(res.Pending, seat), lang)
+	m.Components = append(m.Components, s.backRow(t, seat, lang)...)
+	m.Files = s.draw(t, g, res.State, seat, "hand.png")
+	return &m
+}
+
+// stage puts a composed delivery into the table's outbox, inside the
+// change's transaction.
+func (s *Service) stage(t *table.Table, d delivery, err error) error {
+	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(d)
+	if err != nil {
+		return fmt.Errorf("commands: stage delivery for table %s: %w", t.ID, err)
+	}
+	t.Outbox = append(t.Outbox, data)
+	return nil
+}
+
+// deliver draws the staged delivery's pictures and returns it as the
+// Result's actions; Done removes the outbox entry once they are carried out.
+func (s *Service) deliver(t *table.Table, d delivery, st games.State, reply *Message) Result {
+	actions, err := s.realize(d, st)
+	if err != nil {
+		s.log.Error("deliver", "table", t.ID, "err", err)
+	}
+	return Result{Reply: reply, Actions: actions, Done: s.delivered(t.ChannelID, t.OutboxKeys)}
+}
+
+func (s *Service) boardPost(c *composer, sc scene, narration []string) {
+	t := sc.t
 	lines := append([]string{}, narration...)
 	m := Message{}
 	if t.Status == table.StatusPlaying {
-		lines = append(lines, s.waitingLines(t, st, t.Lang, true, false)...)
+		lines = append(lines, s.waitingLines(sc, t.Lang, true, false)...)
 		var public []games.Prompt
-		for _, p := range st.Pending() {
+		for _, p := range sc.pending {
 			if !p.Secret {
 				public = append(public, p)
 			}
@@ -114,44 +172,52 @@ func (s *Service) boardPost(t *table.Table, g games.Game, st games.State, narrat
 			lines = append(lines, s.cat.Localize(t.Lang, games.T(KeyMoreUseMove)))
 		}
 		m.Components = append(rows, s.handRow(t))
-		m.Mentions = actingUsers(t, st)
+		m.Mentions = actingUsers(sc)
 	}
 	m.Content = truncate(strings.Join(lines, "\n"), 2000)
-	return ChannelPost{ChannelID: t.ChannelID, Message: m}
+	var pic *pictureSpec
+	if sc.st != nil {
+		pic = &pictureSpec{Viewer: games.Public, Name: "board.png"}
+	}
+	c.add(post{Kind: kindPost, ChannelID: t.ChannelID, Picture: pic}, m)
 }
 
 // waitingLines says who must act: public prompts with their text, secret
 // ones only as "X is choosing privately". mention pings the acting players;
 // deadlines adds when each decision runs out of time.
-func (s *Service) waitingLines(t *table.Table, st games.State, lang string, mention, deadlines bool) []string {
+func (s *Service) waitingLines(sc scene, lang string, mention, deadlines bool) []string {
+	t := sc.t
 	var lines []string
-	for _, p := range st.Pending() {
+	for _, p := range sc.pending {
 		if p.Seat < 0 || p.Seat >= len(t.Seats) {
 			continue
 		}
 		who := t.Seats[p.Seat].Name
-		if mention {
+		if mention && !t.Seats[p.Seat].Bot {
 			who = "<@" + t.Seats[p.Seat].UserID + ">"
 		}
 		line := s.cat.Localize(lang, games.T(KeyStatusPublic, "player", who, "prompt", s.say(t, lang, p.Text)))
 		if p.Secret {
 			line = s.cat.Localize(lang, games.T(KeyStatusPrivate, "player", who))
 		}
-		if at, ok := t.SeatDeadline(st, p.Seat); ok && deadlines {
-			line = s.cat.Localize(lang, games.T(KeyStatusDue, "line", line, "when", discordTime(at)))
+		if deadlines {
+			if at, ok := t.SeatDeadline(sc.st, sc.pending, p.Seat); ok {
+				line = s.cat.Localize(lang, games.T(KeyStatusDue, "line", line, "when", discordTime(at)))
+			}
 		}
 		lines = append(lines, line)
 	}
 	return lines
 }
 
-// actingUsers are the user ids to ping: those who must act now and whose
+// actingUsers are the user ids to ping: people who must act now and whose
 // decision is new with this change (others were pinged already).
-func actingUsers(t *table.Table, st games.State) []string {
+func actingUsers(sc scene) []string {
+	t := sc.t
 	var out []string
 	seen := map[int]bool{}
-	for _, p := range st.Pending() {
-		if p.Seat >= 0 && p.Seat < len(t.Seats) && !seen[p.Seat] && t.Seats[p.Seat].PromptVersion == t.Version {
+	for _, p := range sc.pending {
+		if p.Seat >= 0 && p.Seat < len(t.Seats) && !seen[p.Seat] && !t.Seats[p.Seat].Bot && t.Seats[p.Seat].PromptVersion == t.Version {
 			seen[p.Seat] = true
 			out = append(out, t.Seats[p.Seat].UserID)
 		}
@@ -160,8 +226,9 @@ func actingUsers(t *table.Table, st games.State) []string {
 }
 
 // statusText is the live status: game, move number and who is awaited.
-func (s *Service) statusText(t *table.Table, g games.Game, st games.State, lang string) string {
-	name := s.gameName(lang, g)
+func (s *Service) statusText(sc scene, lang string) string {
+	t := sc.t
+	name := s.gameName(lang, sc.g)
 	switch t.Status {
 	case table.StatusLobby:
 		return s.cat.Localize(lang, games.T(KeyStatusLobby, "game", name))
@@ -170,32 +237,32 @@ func (s *Service) statusText(t *table.Table, g games.Game, st games.State, lang 
 	case table.StatusAbandoned:
 		return s.cat.Localize(lang, games.T(KeyStatusGone, "game", name))
 	}
-	lines := []string{s.cat.Localize(lang, games.T(KeyStatusTitle, "game", name, "n", len(t.Log)+1))}
-	if st != nil {
-		lines = append(lines, s.waitingLines(t, st, lang, false, true)...)
+	lines := []string{s.cat.Localize(lang, games.T(KeyStatusTitle, "game", name, "n", t.Moves+1))}
+	if sc.st != nil {
+		lines = append(lines, s.waitingLines(sc, lang, false, true)...)
 	}
 	return truncate(strings.Join(lines, "\n"), 2000)
 }
 
-// statusAction edits the live status message, or posts it the first time.
-func (s *Service) statusAction(t *table.Table, g games.Game, st games.State) Action {
-	m := Message{Content: s.statusText(t, g, st, t.Lang)}
+// statusPost edits the live status message, or posts it the first time.
+func (s *Service) statusPost(c *composer, sc scene) {
+	t := sc.t
+	m := Message{Content: s.statusText(sc, t.Lang)}
 	if t.Status == table.StatusPlaying {
 		m.Components = []discordgo.MessageComponent{s.handRow(t)}
 	}
-	onSent := s.remember(t.ChannelID, t.ID, (*table.Table).SetStatusMessage)
-	if t.StatusMessageID == "" {
-		return ChannelPost{ChannelID: t.ChannelID, Message: m, OnSent: onSent}
+	p := post{Kind: kindPost, ChannelID: t.ChannelID, Remember: rememberStatus}
+	if t.StatusMessageID != "" {
+		p.Kind, p.MessageID = kindEdit, t.StatusMessageID
 	}
-	return ChannelEdit{ChannelID: t.ChannelID, MessageID: t.StatusMessageID, Message: m, OnSent: onSent}
+	c.add(p, m)
 }
 
-// standingsPost announces the final standings; the results picture that
-// rides on it is drawn by the caller.
-func (s *Service) standingsPost(t *table.Table, g games.Game, st games.State) (ChannelPost, picture) {
+// standingsPost announces the final standings with the results picture.
+func (s *Service) standingsPost(c *composer, sc scene) {
+	t := sc.t
 	lines := []string{s.cat.Localize(t.Lang, games.T(KeyStandings))}
-	standings := st.Standings()
-	for _, sd := range standings {
+	for _, sd := range sc.st.Standings() {
 		name := "?"
 		if sd.Seat >= 0 && sd.Seat < len(t.Seats) {
 			name = t.Seats[sd.Seat].Name
@@ -203,90 +270,78 @@ func (s *Service) standingsPost(t *table.Table, g games.Game, st games.State) (C
 		lines = append(lines, s.cat.Localize(t.Lang, games.T(KeyStandingLine, "rank", sd.Rank, "player", name, "score", sd.Score, "detail", s.say(t, t.Lang, sd.Detail))))
 	}
 	m := Message{Content: truncate(strings.Join(lines, "\n"), 2000)}
-	return ChannelPost{ChannelID: t.ChannelID, Message: m}, s.resultsPicture(t, g, standings)
-}
-
-// privateMessage is one seat's private message after a change, waiting
-// for its picture: a new DM, or an edit of the DM the seat clicked in.
-type privateMessage struct {
-	message Message
-	picture picture
-	userID  string
-	blocked *ChannelPost // for a new DM: the channel notice if DMs are closed
-	edit    *dmSource    // set: replace this DM message instead
-}
-
-func (p privateMessage) action() Action {
-	if p.edit != nil {
-		return ChannelEdit{ChannelID: p.edit.channelID, MessageID: p.edit.messageID, Message: p.message}
-	}
-	return DirectMessage{UserID: p.userID, Message: p.message, Blocked: p.blocked}
+	c.add(post{Kind: kindPost, ChannelID: t.ChannelID, Picture: &pictureSpec{Viewer: games.Public, Name: "results.png", Results: true}}, m)
 }
 
 // privateMessages gives each seat whose decision just became pending (or
-// changed) its private view and its options. A seat whose DMs are closed is
-// told in the channel, without any secret, to use "Show my hand". A seat
-// with nothing to decide gets nothing, so its picture is never drawn.
-func (s *Service) privateMessages(t *table.Table, g games.Game, st games.State, from dmSource) []privateMessage {
-	var out []privateMessage
-	pending := st.Pending()
+// changed) its private view and its options, except seat skip. A seat
+// whose DMs are closed is told in the channel, without any secret, to use
+// "Show my hand". A seat with nothing to decide gets nothing, and bots get
+// nothing at all.
+func (s *Service) privateMessages(c *composer, sc scene, from dmSource, skip int) {
+	t := sc.t
+	sent := false
 	for seat, u := range t.Seats {
-		if u.PromptVersion != t.Version {
+		if u.PromptVersion != t.Version || u.Bot || seat == skip {
 			continue
 		}
-		mine := promptsOf(pending, seat)
+		mine := promptsOf(sc.pending, seat)
 		if len(mine) == 0 {
 			continue
 		}
-		p := privateMessage{
-			message: s.handMessage(t, g, mine, u.Lang),
-			picture: s.boardPicture(t, g, st, seat, "hand.png"),
-			userID:  u.UserID,
-		}
+		m := s.handMessage(t, sc.g, mine, u.Lang)
+		pic := &pictureSpec{Viewer: seat, Name: "hand.png"}
 		switch {
 		case from.replaces(u.UserID, mine):
-			p.edit = &from
+			sent = sent || u.UserID == from.userID
+			m.Components = append(m.Components, s.backRow(t, seat, seatLang(t, seat))...)
+			c.add(post{Kind: kindEdit, ChannelID: from.channelID, MessageID: from.messageID, Picture: pic}, m)
+			continue
 		case anySecret(mine):
 			// Public prompts have their buttons on the board already, so a
 			// closed DM only matters for secret ones.
-			p.blocked = &ChannelPost{ChannelID: t.ChannelID, Message: Message{
+			notice := Message{
 				Content:    s.cat.Localize(t.Lang, games.T(KeyDMBlocked, "player", "<@"+u.UserID+">")),
 				Components: []discordgo.MessageComponent{s.handRow(t)},
 				Mentions:   []string{u.UserID},
-			}}
+			}
+			sn, err := storeMessage(notice)
+			if err != nil && c.err == nil {
+				c.err = err
+			}
+			c.add(post{Kind: kindDM, UserID: u.UserID, Picture: pic, Blocked: &post{Kind: kindPost, ChannelID: t.ChannelID, Message: sn}}, m)
+			continue
 		}
-		out = append(out, p)
+		c.add(post{Kind: kindDM, UserID: u.UserID, Picture: pic}, m)
 	}
-	return append(out, s.settledDM(t, g, st, from, out)...)
+	if !sent {
+		s.settledDM(c, sc, from)
+	}
 }
 
 // settledDM closes the DM a click came from when the clicker has nothing
 // new to decide (e.g. waiting for the others' picks): its options are
 // spent, so it shows the updated private view without components rather
 // than buttons that would only answer "out of date".
-func (s *Service) settledDM(t *table.Table, g games.Game, st games.State, from dmSource, sent []privateMessage) []privateMessage {
+func (s *Service) settledDM(c *composer, sc scene, from dmSource) {
+	t := sc.t
 	if from.messageID == "" {
-		return nil
-	}
-	for _, p := range sent {
-		if p.userID == from.userID {
-			return nil // the clicker has a new decision: already edited or sent
-		}
+		return
 	}
 	seat := t.SeatOf(from.userID)
-	if seat < 0 {
-		return nil
+	if seat < 0 || (t.Seats[seat].PromptVersion == t.Version && len(promptsOf(sc.pending, seat)) > 0) {
+		return // a new decision went out already
 	}
-	lang := t.Seats[seat].Lang
-	if lang == "" {
-		lang = t.Lang
+	lang := seatLang(t, seat)
+	m := Message{Content: s.cat.Localize(lang, games.T(KeyHandTitle, "game", s.gameName(lang, sc.g))) + "\n" + s.cat.Localize(lang, games.T(KeyDMSettled))}
+	c.add(post{Kind: kindEdit, ChannelID: from.channelID, MessageID: from.messageID, Picture: &pictureSpec{Viewer: seat, Name: "hand.png"}}, m)
+}
+
+func seatLang(t *table.Table, seat int) string {
+	if seat >= 0 && seat < len(t.Seats) && t.Seats[seat].Lang != "" {
+		return t.Seats[seat].Lang
 	}
-	return []privateMessage{{
-		message: Message{Content: s.cat.Localize(lang, games.T(KeyHandTitle, "game", s.gameName(lang, g))) + "\n" + s.cat.Localize(lang, games.T(KeyDMSettled))},
-		picture: s.boardPicture(t, g, st, seat, "hand.png"),
-		userID:  from.userID,
-		edit:    &from,
-	}}
+	return t.Lang
 }
 
 func anySecret(ps []games.Prompt) bool {
@@ -408,6 +463,21 @@ func (s *Service) selectMenu(t *table.Table, p games.Prompt, lang string, from, 
 		placeholder = s.cat.Localize(lang, games.T(KeySelectPart, "prompt", placeholder, "from", from+1, "to", to))
 	}
 	return s.moveSelect(t, p.Seat, p.Options[from:to], lang, placeholder, from)
+}
+
+// backRow offers "Back" to a seat that may step back within its turn; it
+// takes the last free row, if any.
+func (s *Service) backRow(t *table.Table, seat int, lang string) []discordgo.MessageComponent {
+	if !t.CanStepBack(seat) {
+		return nil
+	}
+	id, err := CustomID{Kind: KindBack, Channel: t.ChannelID, Table: t.ID, Version: t.Version}.Encode()
+	if err != nil {
+		return nil
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: s.cat.Localize(lang, games.T(KeyBtnBack)), Style: discordgo.SecondaryButton, CustomID: id},
+	}}}
 }
 
 func (s *Service) handRow(t *table.Table) discordgo.ActionsRow {

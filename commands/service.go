@@ -38,6 +38,7 @@ type Service struct {
 	now     func() time.Time
 	newSeed func() uint64
 	cat     games.Catalog
+	wake    chan struct{} // a change made a table due now
 }
 
 var _ Interactions = (*Service)(nil)
@@ -53,7 +54,7 @@ func NewService(d Deps) (*Service, error) {
 			return nil, fmt.Errorf("commands: %w", err)
 		}
 	}
-	s := &Service{games: d.Games, store: d.Store, images: d.Images, log: d.Log, now: d.Now, newSeed: d.NewSeed}
+	s := &Service{games: d.Games, store: d.Store, images: d.Images, log: d.Log, now: d.Now, newSeed: d.NewSeed, wake: make(chan struct{}, 1)}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -202,6 +203,10 @@ func (s *Service) handleComponent(ctx context.Context, r request) Result {
 		return s.setOption(ctx, r, c.Channel, c.Table, c.Arg, value)
 	case KindHand:
 		return s.hand(ctx, r, c.Channel, c.Table)
+	case KindBack:
+		return s.takeBack(ctx, r, c.Channel, c.Table, c.Version, true)
+	case KindAddBot:
+		return s.addBot(ctx, r, c.Channel, c.Table)
 	case KindGroup:
 		if value == "" {
 			return s.replyKey(r.lang, KeyBadButton)

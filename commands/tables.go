@@ -39,6 +39,7 @@ func (s *Service) update(ctx context.Context, channelID, tableID string, fn func
 	if err != nil {
 		return nil, err
 	}
+	s.wakeIfDue(saved)
 	return saved, nil
 }
 

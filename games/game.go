@@ -28,11 +28,14 @@ type Game interface {
 
 // Info is everything the command surface needs to offer a game.
 type Info struct {
-	ID         string // stable id used in commands: "zauberschwert"
-	Name       Text
-	MinPlayers int
-	MaxPlayers int
-	Options    []OptionSpec
+	ID string // stable id used in commands: "zauberschwert"
+	// RulesVersion changes whenever a rules fix could change what a
+	// recorded game replays to; tables record it at their start.
+	RulesVersion string
+	Name         Text
+	MinPlayers   int
+	MaxPlayers   int
+	Options      []OptionSpec
 	// Rules are short topics for /rules, in the game's catalog.
 	Rules   []RuleTopic
 	Catalog Catalog

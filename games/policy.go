@@ -66,3 +66,20 @@ func PolicySeed(tableSeed uint64, moves, seat int) uint64 {
 	_, _ = h.Write(b[:])
 	return h.Sum64()
 }
+
+// Bot is implemented by games that bring a policy of their own for bot
+// seats, better than a random legal move.
+type Bot interface {
+	Policy() Policy
+}
+
+// PolicyOf is the policy bot seats of g play by: the game's own, or
+// RandomPolicy.
+func PolicyOf(g Game) Policy {
+	if b, ok := g.(Bot); ok {
+		if p := b.Policy(); p != nil {
+			return p
+		}
+	}
+	return RandomPolicy
+}

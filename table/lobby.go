@@ -138,6 +138,7 @@ func (t *Table) Start(g games.Game, userID string, now time.Time) (games.State, 
 		return nil, err
 	}
 	t.Options = opts
+	t.RulesVersion = info.RulesVersion
 	t.Status = StatusPlaying
 	t.restartDecisions(st, now)
 	return st, nil

@@ -3,40 +3,11 @@ package table
 import (
 	"encoding/json"
 	"fmt"
-	"reflect"
 	"slices"
 	"time"
 
 	"github.com/tavern-bot/tavern/games"
 )
-
-// Load decodes the stored game state.
-func (t *Table) Load(g games.Game) (games.State, error) {
-	if len(t.State) == 0 {
-		return nil, games.Errorf(ErrNotPlaying)
-	}
-	st, err := g.Load(t.State)
-	if err != nil {
-		return nil, fmt.Errorf("table %s: load state: %w", t.ID, err)
-	}
-	return st, nil
-}
-
-func (t *Table) save(st games.State) error {
-	data, err := st.MarshalJSON()
-	if err != nil {
-		return fmt.Errorf("table %s: save state: %w", t.ID, err)
-	}
-	t.State = data
-	return nil
-}
-
-// MoveResult is what an applied move produced.
-type MoveResult struct {
-	Seat    int
-	Outcome games.Outcome
-	State   games.State
-}
 
 // Move applies userID's answer moveID. expectedVersion is the version the
 // button was made at (AnyVersion for typed commands). Nothing changes on error.
@@ -55,65 +26,31 @@ func (t *Table) Move(g games.Game, userID, moveID string, expectedVersion int, n
 	if err != nil {
 		return MoveResult{}, err
 	}
-	before := st.Pending()
-	if _, ok := games.PromptFor(st, seat); !ok {
+	u := t.begin(st, now)
+	if len(promptsOf(u.pending, seat)) == 0 {
 		return MoveResult{}, games.Errorf(ErrNotYourTurn)
 	}
-	if !games.Legal(st, seat, moveID) {
-		return MoveResult{}, games.Errorf(ErrOptionNotPending)
-	}
-	out, err := st.Apply(seat, moveID)
-	if err != nil {
-		return MoveResult{}, fmt.Errorf("table %s: apply %q: %w", t.ID, moveID, err)
-	}
-	if err := t.save(st); err != nil {
+	if err := u.apply(seat, moveID, byPlayer); err != nil {
 		return MoveResult{}, err
 	}
-	t.touch(now)
-	t.Log = append(t.Log, Entry{Seat: seat, Move: moveID, Events: out.Events, Revealed: out.Revealed, At: now, Version: t.Version})
-	t.markChangedPrompts(before, st.Pending(), seat, now)
-	t.AbandonVotes = nil
-	if st.Over() {
-		t.Status = StatusOver
-	}
-	t.refreshDeadline(st)
-	return MoveResult{Seat: seat, Outcome: out, State: st}, nil
+	return u.finish()
 }
 
-// markChangedPrompts starts a new decision for the mover and for every
-// seat whose pending prompt differs now.
-func (t *Table) markChangedPrompts(before, after []games.Prompt, mover int, now time.Time) {
-	for i := range t.Seats {
-		if i == mover || !reflect.DeepEqual(promptsOf(before, i), promptsOf(after, i)) {
-			t.startDecision(i, now)
-		}
-	}
-}
-
-// startDecision marks seat i's pending decision as new at this version:
-// older buttons are stale, and its deadline counts from now.
-func (t *Table) startDecision(i int, now time.Time) {
-	t.Seats[i].PromptVersion = t.Version
-	t.Seats[i].PromptSince = now
-}
-
-func promptsOf(ps []games.Prompt, seat int) []games.Prompt {
-	var out []games.Prompt
-	for _, p := range ps {
-		if p.Seat == seat {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-// Rebuild replays the whole log from the seed. A correct game rebuilds
-// exactly the stored state; undo and crash recovery rely on it.
+// Rebuild replays the whole log from the seed (the log must be loaded). A
+// correct game rebuilds exactly the stored state; undo and crash recovery
+// rely on it.
 func (t *Table) Rebuild(g games.Game) (games.State, error) {
-	return t.replay(g, t.Log)
+	log, err := t.fullLog()
+	if err != nil {
+		return nil, err
+	}
+	c := *t
+	c.TurnEvents, c.Checkpoint = nil, nil
+	return c.rebuild(g, log)
 }
 
-func (t *Table) replay(g games.Game, log []Entry) (games.State, error) {
+// rebuild replays log from the seed onto t's books.
+func (t *Table) rebuild(g games.Game, log []Entry) (games.State, error) {
 	if t.Status == StatusLobby {
 		return nil, games.Errorf(ErrNotPlaying)
 	}
@@ -121,45 +58,99 @@ func (t *Table) replay(g games.Game, log []Entry) (games.State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("table %s: replay setup: %w", t.ID, err)
 	}
-	for n, e := range log {
-		if _, err := st.Apply(e.Seat, e.Move); err != nil {
-			return nil, fmt.Errorf("table %s: replay move %d (%q by seat %d): %w", t.ID, n+1, e.Move, e.Seat, err)
-		}
+	if err := t.replay(st, log, 0); err != nil {
+		return nil, err
 	}
 	return st, nil
 }
 
 // Undo takes back userID's last move: only the very last move of the log,
 // only one's own, and only if it revealed nothing (no draw, no hidden fact).
-func (t *Table) Undo(g games.Game, userID string, now time.Time) (games.State, error) {
+// Within an open turn it steps back from the turn's checkpoint and needs
+// only the turn's part of the log; across a commit it replays the whole log
+// from the seed, which the caller must then have loaded.
+func (t *Table) Undo(g games.Game, userID string, now time.Time) (MoveResult, error) {
+	return t.takeBack(g, userID, false, now)
+}
+
+// CanStepBack reports whether seat could step back now: the open turn's
+// last step is seat's own and revealed nothing.
+func (t *Table) CanStepBack(seat int) bool {
+	last, ok := t.LastEntry()
+	return ok && t.Checkpoint != nil && t.CheckpointAt < t.Moves && last.Seat == seat && last.Uncommitted && !last.Revealed
+}
+
+// Back steps userID back over their last step of the open turn, up to the
+// turn's last commit or reveal (the rule Board Game Arena uses). It needs
+// the log from CheckpointAt on.
+func (t *Table) Back(g games.Game, userID string, now time.Time) (MoveResult, error) {
+	return t.takeBack(g, userID, true, now)
+}
+
+func (t *Table) takeBack(g games.Game, userID string, withinTurn bool, now time.Time) (MoveResult, error) {
 	if t.Status != StatusPlaying {
-		return nil, games.Errorf(ErrNotPlaying)
+		return MoveResult{}, games.Errorf(ErrNotPlaying)
 	}
 	seat := t.SeatOf(userID)
 	if seat < 0 {
-		return nil, games.Errorf(ErrNotSeated)
+		return MoveResult{}, games.Errorf(ErrNotSeated)
+	}
+	if t.Moves == 0 {
+		return MoveResult{}, games.Errorf(ErrNothingToUndo)
 	}
 	last, ok := t.LastEntry()
 	if !ok {
-		return nil, games.Errorf(ErrNothingToUndo)
+		return MoveResult{}, fmt.Errorf("table %s: last move: %w", t.ID, ErrLogNotLoaded)
 	}
-	if last.Seat != seat {
-		return nil, games.Errorf(ErrUndoNotYours)
+	inTurn := t.Checkpoint != nil && last.Uncommitted && t.CheckpointAt < t.Moves
+	switch {
+	case last.Seat != seat:
+		return MoveResult{}, games.Errorf(ErrUndoNotYours)
+	case last.Revealed:
+		return MoveResult{}, games.Errorf(ErrUndoRevealed)
+	case withinTurn && !inTurn:
+		return MoveResult{}, games.Errorf(ErrNoStepBack)
 	}
-	if last.Revealed {
-		return nil, games.Errorf(ErrUndoRevealed)
-	}
-	log := t.Log[:len(t.Log)-1]
-	st, err := t.replay(g, log)
+	before, err := t.Load(g)
 	if err != nil {
-		return nil, err
+		return MoveResult{}, err
 	}
-	if err := t.save(st); err != nil {
-		return nil, err
+	pendingBefore := before.Pending()
+	c := *t // rebuild on a copy: nothing changes on error
+	var st games.State
+	if inTurn {
+		if t.CheckpointAt < t.LogFrom {
+			return MoveResult{}, fmt.Errorf("table %s: turn from move %d: %w", t.ID, t.CheckpointAt, ErrLogNotLoaded)
+		}
+		if st, err = g.Load(t.Checkpoint); err != nil {
+			return MoveResult{}, fmt.Errorf("table %s: load checkpoint: %w", t.ID, err)
+		}
+		c.TurnEvents = slices.Clone(t.TurnEvents[:t.CheckpointEvents])
+		c.Checkpoint = cloneRaw(t.Checkpoint)
+		err = c.replay(st, t.Log[t.CheckpointAt-t.LogFrom:len(t.Log)-1], t.CheckpointAt)
+	} else {
+		log, lerr := t.fullLog()
+		if lerr != nil {
+			return MoveResult{}, lerr
+		}
+		c.TurnEvents, c.Checkpoint, c.CheckpointAt, c.CheckpointEvents = nil, nil, 0, 0
+		st, err = c.rebuild(g, log[:len(log)-1])
 	}
-	t.Log = slices.Clone(log)
-	t.restartDecisions(st, now)
-	return st, nil
+	if err != nil {
+		return MoveResult{}, err
+	}
+	if err := c.save(st); err != nil {
+		return MoveResult{}, err
+	}
+	*t = c
+	t.Log = slices.Clone(t.Log[:len(t.Log)-1])
+	t.Moves--
+	t.AbandonVotes = nil
+	t.touch(now)
+	pending := st.Pending()
+	t.markChangedPrompts(pendingBefore, pending, seat, now)
+	t.refreshDue(st, pending, now)
+	return MoveResult{State: st, Pending: pending}, nil
 }
 
 // AbandonResult tells whether an abandon request ended the table or only
@@ -213,13 +204,13 @@ func (t *Table) Clone() (*Table, error) {
 	return &c, nil
 }
 
-// restartDecisions begins every seat's decision afresh, after a start or an
-// undo: pending votes to abandon lapse and every deadline clock restarts.
+// restartDecisions begins every seat's decision afresh, after a start:
+// pending votes to abandon lapse and every clock starts.
 func (t *Table) restartDecisions(st games.State, now time.Time) {
 	t.AbandonVotes = nil
 	t.touch(now)
 	for i := range t.Seats {
 		t.startDecision(i, now)
 	}
-	t.refreshDeadline(st)
+	t.refreshDue(st, st.Pending(), now)
 }

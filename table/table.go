@@ -6,6 +6,8 @@ package table
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"time"
 
 	"github.com/tavern-bot/tavern/games"
@@ -44,6 +46,9 @@ type Seat struct {
 	// PromptSince is when this seat's pending decision began; the table's
 	// deadline (per decision) counts from it.
 	PromptSince time.Time `json:"since,omitzero"`
+	// Bot seats are played by the game's policy, never by a person: they
+	// get no DMs and no mentions, and they move when their turn is due.
+	Bot bool `json:"bot,omitempty"`
 }
 
 // Entry is one applied move in the log.
@@ -55,8 +60,12 @@ type Entry struct {
 	Revealed bool         `json:"revealed,omitempty"`
 	// Timeout marks a move the table made for a seat that let the deadline
 	// pass (the game's TimeoutMove), not one the player chose.
-	Timeout bool      `json:"timeout,omitempty"`
-	At      time.Time `json:"at"`
+	Timeout bool `json:"timeout,omitempty"`
+	// Bot marks a move a bot seat's policy chose.
+	Bot bool `json:"bot,omitempty"`
+	// Uncommitted marks a step inside a turn (see games.Outcome).
+	Uncommitted bool      `json:"step,omitempty"`
+	At          time.Time `json:"at"`
 	// Version is the table version right after this move.
 	Version int `json:"v"`
 }
@@ -95,10 +104,20 @@ type Table struct {
 	Version         int    `json:"version"`
 	StatusMessageID string `json:"status_msg,omitempty"`
 	LobbyMessageID  string `json:"lobby_msg,omitempty"`
-	// Deadline is the earliest moment a pending decision runs out of time
-	// (see OptDeadline); zero when none can. It lets a periodic check skip
-	// tables without loading their state.
-	Deadline     time.Time `json:"deadline,omitzero"`
+	// RulesVersion is the game's rules version the table was started
+	// under, so a replay after a rules fix can tell the two apart.
+	RulesVersion string `json:"rules,omitempty"`
+	// An open turn: Checkpoint is the state at the last commit or reveal
+	// (log index CheckpointAt), from which a player may step back; the
+	// turn's narration waits in TurnEvents (the first CheckpointEvents of
+	// them from before the checkpoint) until the commit tells it.
+	Checkpoint       json.RawMessage `json:"checkpoint,omitempty"`
+	CheckpointAt     int             `json:"checkpoint_at,omitempty"`
+	CheckpointEvents int             `json:"checkpoint_events,omitempty"`
+	TurnEvents       []games.Text    `json:"turn_events,omitempty"`
+	// Idle counts, per seat, the answers in a row the table gave for that
+	// seat because its time ran out.
+	Idle         []int     `json:"idle,omitempty"`
 	AbandonVotes []string  `json:"abandon_votes,omitempty"`
 	CreatedAt    time.Time `json:"created"`
 	UpdatedAt    time.Time `json:"updated"`
@@ -185,12 +204,24 @@ func (t *Table) Setup() games.Setup {
 	return games.Setup{Players: len(t.Seats), Options: gameOptions(t.Options), Seed: t.Seed}
 }
 
-// LastEntry returns the most recent log entry, if any.
+// LastEntry returns the most recent log entry, if it is loaded.
 func (t *Table) LastEntry() (Entry, bool) {
-	if len(t.Log) == 0 {
+	if len(t.Log) == 0 || t.LogFrom+len(t.Log) != t.Moves {
 		return Entry{}, false
 	}
 	return t.Log[len(t.Log)-1], true
+}
+
+// ErrLogNotLoaded means an operation needed more of the move log than the
+// caller loaded from storage; it is a programming error, never a player's.
+var ErrLogNotLoaded = errors.New("table: the move log needed here was not loaded")
+
+// fullLog returns the whole log, or ErrLogNotLoaded.
+func (t *Table) fullLog() ([]Entry, error) {
+	if t.LogFrom != 0 || len(t.Log) != t.Moves {
+		return nil, fmt.Errorf("table %s: whole log: %w", t.ID, ErrLogNotLoaded)
+	}
+	return t.Log, nil
 }
 
 func (t *Table) touch(now time.Time) {

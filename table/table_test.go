@@ -226,7 +226,7 @@ func TestMoveChecks(t *testing.T) {
 				t.Errorf("version %d log %d, want %d and %d", tb.Version, len(tb.Log), before.Version+1, len(before.Log)+1)
 			}
 			last, _ := tb.LastEntry()
-			if last.Move != tc.move.move || last.Seat != res.Seat || last.Version != tb.Version {
+			if last.Move != tc.move.move || last.Seat != res.Seat() || last.Version != tb.Version {
 				t.Errorf("last entry %+v", last)
 			}
 			stored, err := tb.Load(tabletest.Game())

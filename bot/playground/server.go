@@ -131,6 +131,9 @@ func (s *Server) Command(ctx context.Context, userID, channelID, line string) er
 		s.world.post(c.ID, s.opts.BotID, *res.Reply, u.ID)
 	}
 	s.apply(ctx, res.Actions)
+	if res.Done != nil {
+		res.Done(ctx)
+	}
 	return nil
 }
 
@@ -162,6 +165,9 @@ func (s *Server) Click(ctx context.Context, userID, channelID, messageID, custom
 		s.world.post(c.ID, s.opts.BotID, *res.Reply, u.ID)
 	}
 	s.apply(ctx, res.Actions)
+	if res.Done != nil {
+		res.Done(ctx)
+	}
 	return nil
 }
 

@@ -37,17 +37,17 @@ func TestApplyTimeouts(t *testing.T) {
 		deadline string
 		bidFirst bool          // seat a bids itself one hour in
 		at       time.Duration // after the start
-		want     []table.TimedMove
+		want     []table.Step
 		deadAt   time.Duration // Deadline afterwards, after the start; 0 = none
 	}{
 		{name: "off", game: tabletest.Game(), at: 1000 * time.Hour},
 		{name: "explicitly off", game: tabletest.Game(), deadline: table.DeadlineOff, at: 1000 * time.Hour},
 		{name: "before the deadline", game: tabletest.Game(), deadline: "12", at: 12*time.Hour - time.Second, deadAt: 12 * time.Hour},
 		{name: "both seats due", game: tabletest.Game(), deadline: "12", at: 12 * time.Hour,
-			want:   []table.TimedMove{{Seat: 0, Move: "bid" + tabletest.SecretMarker + "1", Secret: true}, {Seat: 1, Move: "bid" + tabletest.SecretMarker + "1", Secret: true}},
+			want:   []table.Step{{Seat: 0, Move: "bid" + tabletest.SecretMarker + "1", Secret: true}, {Seat: 1, Move: "bid" + tabletest.SecretMarker + "1", Secret: true}},
 			deadAt: 24 * time.Hour},
 		{name: "only the silent seat", game: tabletest.Game(), deadline: "24", bidFirst: true, at: 30 * time.Hour,
-			want:   []table.TimedMove{{Seat: 1, Move: "bid" + tabletest.SecretMarker + "1", Secret: true}},
+			want:   []table.Step{{Seat: 1, Move: "bid" + tabletest.SecretMarker + "1", Secret: true}},
 			deadAt: 54 * time.Hour},
 		{name: "game without timeout moves", game: tabletest.Plain(), deadline: "12", at: 1000 * time.Hour},
 	}
@@ -60,15 +60,16 @@ func TestApplyTimeouts(t *testing.T) {
 				}
 			}
 			before, version := len(tb.Log), tb.Version
-			got, st, err := tb.ApplyTimeouts(tc.game, now.Add(tc.at))
+			res, err := tb.Fire(tc.game, games.RandomPolicy, now.Add(tc.at))
 			if err != nil {
 				t.Fatal(err)
 			}
+			got, st := res.Steps, res.State
 			if len(got) != len(tc.want) {
 				t.Fatalf("%d timeout moves %+v, want %d", len(got), got, len(tc.want))
 			}
 			for k, w := range tc.want {
-				if got[k].Seat != w.Seat || got[k].Move != w.Move || got[k].Secret != w.Secret || !strings.Contains(got[k].Label.Key, "bid") {
+				if got[k].Seat != w.Seat || got[k].Move != w.Move || got[k].Secret != w.Secret || !got[k].Timeout || !strings.Contains(got[k].Label.Key, "bid") {
 					t.Errorf("move %d = %+v, want %+v", k, got[k], w)
 				}
 				e := tb.Log[before+k]
@@ -79,14 +80,18 @@ func TestApplyTimeouts(t *testing.T) {
 			if wantV := version + len(tc.want); tb.Version != wantV {
 				t.Errorf("version %d, want %d", tb.Version, wantV)
 			}
-			if wantDead := now.Add(tc.deadAt); (tc.deadAt == 0) != tb.Deadline.IsZero() || (tc.deadAt != 0 && !tb.Deadline.Equal(wantDead)) {
-				t.Errorf("deadline %v, want %v after the start", tb.Deadline.Sub(now), tc.deadAt)
+			dead, ok := tb.NextDue()
+			if wantDead := now.Add(tc.deadAt); (tc.deadAt != 0) != ok || (ok && !dead.Equal(wantDead)) {
+				t.Errorf("next due %v (%v), want %v after the start", dead.Sub(now), ok, tc.deadAt)
+			}
+			if tc.deadAt != 0 && (len(tb.Due) != 1 || tb.Due[0].Kind != table.DueClock) {
+				t.Errorf("due events %+v, want one clock event", tb.Due)
 			}
 			if len(tc.want) == 0 {
 				return
 			}
-			if again, _, err := tb.ApplyTimeouts(tc.game, now.Add(tc.at)); err != nil || len(again) != 0 {
-				t.Errorf("second call made %d moves (%v)", len(again), err)
+			if again, err := tb.Fire(tc.game, games.RandomPolicy, now.Add(tc.at)); err != nil || len(again.Steps) != 0 {
+				t.Errorf("second call made %d moves (%v)", len(again.Steps), err)
 			}
 			replayed, err := tb.Rebuild(tc.game)
 			if err != nil {
@@ -105,7 +110,7 @@ func TestTimeoutMakesOldButtonsStale(t *testing.T) {
 	tb := startedWith(t, tabletest.Game(), "12")
 	g := tabletest.Game()
 	button := tb.Version
-	if _, _, err := tb.ApplyTimeouts(g, now.Add(12*time.Hour)); err != nil {
+	if _, err := tb.Fire(g, games.RandomPolicy, now.Add(12*time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	_, err := tb.Move(g, "a", "leap", button, now.Add(13*time.Hour))
@@ -123,18 +128,19 @@ func TestTimeoutClockPerSeat(t *testing.T) {
 		t.Fatal(err)
 	}
 	at := now.Add(12 * time.Hour)
-	moves, st, err := tb.ApplyTimeouts(g, at)
+	res, err := tb.Fire(g, games.RandomPolicy, at)
 	if err != nil {
 		t.Fatal(err)
 	}
+	moves, st := res.Steps, res.State
 	if len(moves) != 1 || moves[0].Seat != 0 {
 		t.Fatalf("timeout moves %+v, want seat 0's bid only", moves)
 	}
 	// Seat 0 opens the turn phase: a new decision, due 12 hours from now.
-	if got, ok := tb.SeatDeadline(st, 0); !ok || !got.Equal(at.Add(12*time.Hour)) {
+	if got, ok := tb.SeatDeadline(st, res.Pending, 0); !ok || !got.Equal(at.Add(12*time.Hour)) {
 		t.Errorf("seat 0 deadline %v %v, want %v", got, ok, at.Add(12*time.Hour))
 	}
-	if _, ok := tb.SeatDeadline(st, 1); ok {
+	if _, ok := tb.SeatDeadline(st, res.Pending, 1); ok {
 		t.Error("seat 1 has nothing pending but a deadline")
 	}
 }
@@ -169,34 +175,21 @@ func TestCoreOptions(t *testing.T) {
 
 func TestCloseIdle(t *testing.T) {
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
-	entries := func(timeouts ...bool) []table.Entry {
-		var out []table.Entry
-		for _, to := range timeouts {
-			out = append(out, table.Entry{Timeout: to})
-		}
-		return out
-	}
-	all := func(n int) []bool {
-		out := make([]bool, n)
-		for i := range out {
-			out[i] = true
-		}
-		return out
-	}
 	tests := []struct {
 		name  string
-		log   []table.Entry
+		seats []table.Seat
+		idle  []int
 		close bool
 	}{
-		{"empty log", nil, false},
-		{"all timeouts, enough", entries(all(2 * table.IdleTimeouts)...), true},
-		{"one short", entries(all(2*table.IdleTimeouts - 1)...), false},
-		{"a real move among them", entries(append(all(2*table.IdleTimeouts-1), false)...), false},
-		{"a real move before them", entries(append([]bool{false}, all(2*table.IdleTimeouts)...)...), true},
+		{"nothing timed out", []table.Seat{{UserID: "a"}, {UserID: "b"}}, nil, false},
+		{"every seat idle", []table.Seat{{UserID: "a"}, {UserID: "b"}}, []int{table.IdleTimeouts, table.IdleTimeouts + 3}, true},
+		{"one seat one short", []table.Seat{{UserID: "a"}, {UserID: "b"}}, []int{table.IdleTimeouts, table.IdleTimeouts - 1}, false},
+		{"bots do not keep a table alive", []table.Seat{{UserID: "a"}, {UserID: "bot:1", Bot: true}}, []int{table.IdleTimeouts, 0}, true},
+		{"only bots idle", []table.Seat{{UserID: "bot:1", Bot: true}}, []int{0}, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tb := &table.Table{Status: table.StatusPlaying, Seats: []table.Seat{{UserID: "a"}, {UserID: "b"}}, Log: tc.log}
+			tb := &table.Table{Status: table.StatusPlaying, Seats: tc.seats, Idle: tc.idle}
 			if got := tb.CloseIdle(now); got != tc.close {
 				t.Fatalf("CloseIdle = %v, want %v", got, tc.close)
 			}
@@ -208,5 +201,23 @@ func TestCloseIdle(t *testing.T) {
 				t.Errorf("status %v, want %v", tb.Status, want)
 			}
 		})
+	}
+}
+
+// A player's own move ends their idle streak; timeouts build it.
+func TestIdleStreak(t *testing.T) {
+	g := tabletest.Game()
+	tb := startedWith(t, g, "12")
+	if _, err := tb.Fire(g, games.RandomPolicy, now.Add(12*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if len(tb.Idle) != 2 || tb.Idle[0] != 1 || tb.Idle[1] != 1 {
+		t.Fatalf("idle after both bids timed out: %v", tb.Idle)
+	}
+	if _, err := tb.Move(g, "a", "leap", table.AnyVersion, now.Add(13*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if tb.Idle[0] != 0 || tb.Idle[1] != 1 {
+		t.Errorf("idle after seat 0 moved: %v", tb.Idle)
 	}
 }

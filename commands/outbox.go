@@ -1,0 +1,240 @@
+package commands
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/table"
+)
+
+// A change to a table is told in two halves. Inside the storage
+// transaction, compose turns the changed table into a delivery: plain data
+// naming every message to post, edit or DM, and which picture each carries.
+// It is stored in the outbox with the change. After the transaction the
+// pictures are drawn and the delivery becomes Actions; once the transport
+// has carried them out the outbox entry is removed. A bot killed in between
+// finds the entry on start-up and delivers it then; nonces make a second
+// delivery of the same post a no-op on Discord.
+
+// delivery is what one change must post, as plain data.
+type delivery struct {
+	Game    string          `json:"game"`
+	Table   string          `json:"table"`
+	Channel string          `json:"channel"`
+	Version int             `json:"v"`
+	Lang    string          `json:"lang"`
+	Names   []string        `json:"names,omitempty"`
+	Langs   []string        `json:"langs,omitempty"` // each seat's language, for private pictures
+	State   json.RawMessage `json:"state,omitempty"` // what the pictures are drawn from
+	Posts   []post          `json:"posts"`
+}
+
+// post is one message of a delivery.
+type post struct {
+	Kind      postKind     `json:"kind"`
+	ChannelID string       `json:"channel,omitempty"`
+	MessageID string       `json:"message,omitempty"` // edit: the message replaced
+	UserID    string       `json:"user,omitempty"`    // dm: the recipient
+	Message   stored       `json:"msg"`
+	Picture   *pictureSpec `json:"pic,omitempty"`
+	Blocked   *post        `json:"blocked,omitempty"` // dm: the channel notice when DMs are closed
+	// Remember names the table field that keeps the posted message's id.
+	Remember remember `json:"remember,omitempty"`
+}
+
+type postKind string
+
+const (
+	kindPost postKind = "post"
+	kindEdit postKind = "edit"
+	kindDM   postKind = "dm"
+)
+
+type remember string
+
+const (
+	rememberStatus remember = "status"
+	rememberLobby  remember = "lobby"
+)
+
+// pictureSpec names a picture to draw from the delivery's state.
+type pictureSpec struct {
+	Viewer  int    `json:"viewer"`
+	Name    string `json:"name"`
+	Results bool   `json:"results,omitempty"`
+}
+
+// stored is a Message without its files, in a form JSON keeps.
+type stored struct {
+	Content    string            `json:"content,omitempty"`
+	Components []json.RawMessage `json:"components,omitempty"`
+	Mentions   []string          `json:"mentions,omitempty"`
+	Nonce      string            `json:"nonce,omitempty"`
+}
+
+func storeMessage(m Message) (stored, error) {
+	out := stored{Content: m.Content, Mentions: m.Mentions, Nonce: m.Nonce}
+	for _, c := range m.Components {
+		data, err := json.Marshal(c)
+		if err != nil {
+			return stored{}, fmt.Errorf("commands: store component: %w", err)
+		}
+		out.Components = append(out.Components, data)
+	}
+	return out, nil
+}
+
+func (m stored) message() (Message, error) {
+	out := Message{Content: m.Content, Mentions: m.Mentions, Nonce: m.Nonce}
+	for _, raw := range m.Components {
+		var row discordgo.ActionsRow
+		if err := json.Unmarshal(raw, &row); err != nil {
+			return Message{}, fmt.Errorf("commands: load component: %w", err)
+		}
+		// discordgo decodes to pointers; the surface makes values.
+		for k, c := range row.Components {
+			switch c := c.(type) {
+			case *discordgo.Button:
+				row.Components[k] = *c
+			case *discordgo.SelectMenu:
+				row.Components[k] = *c
+			}
+		}
+		out.Components = append(out.Components, row)
+	}
+	return out, nil
+}
+
+// composer builds a delivery's posts in order.
+type composer struct {
+	d   delivery
+	err error
+}
+
+func newComposer(t *table.Table, withState bool) *composer {
+	c := &composer{d: delivery{Game: t.GameID, Table: t.ID, Channel: t.ChannelID, Version: t.Version, Lang: t.Lang, Names: t.Names()}}
+	for _, seat := range t.Seats {
+		c.d.Langs = append(c.d.Langs, seat.Lang)
+	}
+	if withState {
+		c.d.State = append(json.RawMessage{}, t.State...)
+	}
+	return c
+}
+
+// add appends p with message m; new messages get a nonce unique to this
+// change and position, so a delivery repeated after a crash posts nothing
+// twice.
+func (c *composer) add(p post, m Message) *post {
+	if p.Kind != kindEdit && m.Nonce == "" {
+		m.Nonce = nonce(c.d.Table, c.d.Version, len(c.d.Posts))
+	}
+	if p.Blocked != nil && p.Blocked.Message.Nonce == "" {
+		p.Blocked.Message.Nonce = nonce(c.d.Table, c.d.Version, len(c.d.Posts)) + "b"
+	}
+	sm, err := storeMessage(m)
+	if err != nil && c.err == nil {
+		c.err = err
+	}
+	p.Message = sm
+	c.d.Posts = append(c.d.Posts, p)
+	return &c.d.Posts[len(c.d.Posts)-1]
+}
+
+// nonce is at most 25 characters: table id (8), version and position.
+func nonce(tableID string, version, n int) string {
+	s := tableID + "." + strconv.FormatInt(int64(version), 36) + "." + strconv.Itoa(n)
+	if len(s) > 24 {
+		s = s[len(s)-24:]
+	}
+	return s
+}
+
+func (c *composer) done() (delivery, error) { return c.d, c.err }
+
+// realize draws a delivery's pictures from st (the delivery's own state
+// when st is nil) and turns its posts into Actions.
+func (s *Service) realize(d delivery, st games.State) ([]Action, error) {
+	g, ok := s.games.Get(d.Game)
+	if !ok {
+		return nil, fmt.Errorf("commands: deliver for table %s: game %q is not registered", d.Table, d.Game)
+	}
+	if st == nil && len(d.State) > 0 {
+		var err error
+		if st, err = g.Load(d.State); err != nil {
+			return nil, fmt.Errorf("commands: deliver for table %s: %w", d.Table, err)
+		}
+	}
+	// The pictures need only what the delivery kept of the table.
+	t := &table.Table{ID: d.Table, ChannelID: d.Channel, GameID: d.Game, Lang: d.Lang, Version: d.Version}
+	for i, n := range d.Names {
+		seat := table.Seat{Name: n}
+		if i < len(d.Langs) {
+			seat.Lang = d.Langs[i]
+		}
+		t.Seats = append(t.Seats, seat)
+	}
+	var pics []picture
+	index := make([]int, len(d.Posts))
+	for k, p := range d.Posts {
+		index[k] = -1
+		if p.Picture == nil || st == nil {
+			continue
+		}
+		index[k] = len(pics)
+		if p.Picture.Results {
+			pics = append(pics, s.resultsPicture(t, g, st.Standings()))
+		} else {
+			pics = append(pics, s.boardPicture(t, g, st, p.Picture.Viewer, p.Picture.Name))
+		}
+	}
+	files := s.drawAll(t, pics)
+	out := make([]Action, 0, len(d.Posts))
+	for k, p := range d.Posts {
+		var f []File
+		if index[k] >= 0 {
+			f = files[index[k]]
+		}
+		a, err := s.action(d, p, f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+func (s *Service) action(d delivery, p post, files []File) (Action, error) {
+	m, err := p.Message.message()
+	if err != nil {
+		return nil, err
+	}
+	m.Files = files
+	var onSent func(string)
+	switch p.Remember {
+	case rememberStatus:
+		onSent = s.remember(d.Channel, d.Table, (*table.Table).SetStatusMessage)
+	case rememberLobby:
+		onSent = s.remember(d.Channel, d.Table, (*table.Table).SetLobbyMessage)
+	}
+	switch p.Kind {
+	case kindEdit:
+		return ChannelEdit{ChannelID: p.ChannelID, MessageID: p.MessageID, Message: m, OnSent: onSent}, nil
+	case kindDM:
+		dm := DirectMessage{UserID: p.UserID, Message: m}
+		if p.Blocked != nil {
+			bm, err := p.Blocked.Message.message()
+			if err != nil {
+				return nil, err
+			}
+			dm.Blocked = &ChannelPost{ChannelID: p.Blocked.ChannelID, Message: bm}
+		}
+		return dm, nil
+	default:
+		return ChannelPost{ChannelID: p.ChannelID, Message: m, OnSent: onSent}, nil
+	}
+}

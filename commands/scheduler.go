@@ -1,0 +1,146 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/table"
+)
+
+// errNothingDue leaves a table untouched when its due event moved meanwhile.
+var errNothingDue = errors.New("commands: nothing is due")
+
+// dueBatch bounds how many due tables one Tick handles; the rest wait for
+// the next tick, which the scheduler runs at once when it is behind.
+const dueBatch = 1000
+
+// Tick handles every table with a due event at or before now: bot seats
+// move (the game's policy) and decisions pending past their time get the
+// game's safe answer, one storage transaction per table. It loads only the
+// tables that are due, so its cost does not depend on how many tables
+// exist. Each Result is one table's change: carry out its Actions, then
+// call Done.
+func (s *Service) Tick(ctx context.Context) []Result {
+	now := s.now()
+	channels, err := s.dueChannels(ctx, now)
+	if err != nil {
+		s.log.Error("scheduler: due tables", "err", err)
+		return nil
+	}
+	var out []Result
+	for _, ch := range channels {
+		if ctx.Err() != nil {
+			break
+		}
+		if res, ok := s.fire(ctx, ch, now); ok {
+			out = append(out, res)
+		}
+	}
+	return out
+}
+
+// fire plays what is due at one table. The table is loaded inside the
+// transaction, so a move made since the index was read wins.
+func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Result, bool) {
+	var (
+		res    table.MoveResult
+		d      delivery
+		closed bool
+	)
+	t, err := s.update(ctx, channelID, "", func(t *table.Table, g games.Game) error {
+		if t.Status != table.StatusPlaying {
+			t.Due = nil // finished meanwhile: nothing more is due
+			return nil
+		}
+		var err error
+		if res, err = t.Fire(g, games.PolicyOf(g), now); err != nil {
+			return err
+		}
+		if len(res.Steps) == 0 {
+			return nil // the due list was refreshed; nothing to tell
+		}
+		closed = t.CloseIdle(now)
+		sc := scene{t: t, g: g, st: res.State, pending: res.Pending}
+		lines := s.narrate(t, res)
+		if closed {
+			lines = append(lines, s.cat.Localize(t.Lang, games.T(KeyIdleClosed, "n", table.IdleTimeouts)))
+		}
+		if !res.Committed && !closed {
+			d, err = s.stepDelivery(sc, -1, dmSource{})
+		} else {
+			d, err = s.afterChange(sc, lines, dmSource{})
+		}
+		return s.stage(t, d, err)
+	})
+	if err != nil {
+		s.log.Error("scheduler", "channel", channelID, "err", err)
+		return Result{}, false
+	}
+	if len(res.Steps) == 0 {
+		return Result{}, false
+	}
+	s.log.Info("scheduler: moves made for bots and absent players", "channel", channelID, "table", t.ID, "moves", len(res.Steps), "closed", closed)
+	return s.deliver(t, d, res.State, nil), true
+}
+
+// discordTime is Discord's timestamp markup, shown relative ("in 5 hours")
+// in each reader's own language and time zone.
+func discordTime(at time.Time) string {
+	return "<t:" + strconv.FormatInt(at.Unix(), 10) + ":R>"
+}
+
+// schedulerNap is the longest the scheduler sleeps without looking at the
+// due index: a guard against a clock that jumps, not a polling rate.
+const schedulerNap = time.Minute
+
+// RunScheduler first delivers whatever the outbox kept from before a
+// restart, then plays due events as they come: it sleeps until the next
+// due moment (or until a change asks for it, such as a bot's turn) and
+// runs Tick, until ctx ends. run carries out one change's actions.
+func (s *Service) RunScheduler(ctx context.Context, run func(context.Context, []Action)) {
+	carry := func(results []Result) {
+		for _, res := range results {
+			run(ctx, res.Actions)
+			if res.Done != nil {
+				res.Done(ctx)
+			}
+		}
+	}
+	carry(s.Redeliver(ctx))
+	for {
+		results := s.Tick(ctx)
+		carry(results)
+		wait := schedulerNap
+		if at, ok, err := s.nextDue(ctx); err != nil {
+			s.log.Error("scheduler: next due", "err", err)
+		} else if ok {
+			wait = min(wait, max(0, at.Sub(s.now())))
+		}
+		if len(results) >= dueBatch {
+			wait = 0 // behind: go on at once
+		}
+		timer := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			timer.Stop()
+			return
+		case <-timer.C:
+		case <-s.wake:
+			timer.Stop()
+		}
+	}
+}
+
+// wakeIfDue nudges the scheduler when a change left t due already (a bot
+// seat's turn).
+func (s *Service) wakeIfDue(t *table.Table) {
+	if at, ok := t.NextDue(); ok && !at.After(s.now()) {
+		select {
+		case s.wake <- struct{}{}:
+		default:
+		}
+	}
+}

@@ -1,0 +1,210 @@
+package table
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/tavern-bot/tavern/games"
+)
+
+// maxAutoMoves bounds one Fire call. Bots that still have moves to make
+// leave a due event for now, so the scheduler comes back at once; the bound
+// keeps one transaction short, it is not a rule.
+const maxAutoMoves = 64
+
+// IdleTimeouts is how many answers in a row, per seat, the table gives for
+// absent players before it closes itself. Without it an abandoned table
+// whose game can loop (everyone passing) would post a board every deadline
+// forever.
+const IdleTimeouts = 8
+
+// SeatDeadline is when seat's pending decision runs out of time. ok is
+// false when it never does: no deadline set, nothing pending, a bot seat,
+// or the game has no safe answer for this prompt.
+func (t *Table) SeatDeadline(st games.State, pending []games.Prompt, seat int) (time.Time, bool) {
+	if _, ok := t.safeMove(st, pending, seat); !ok {
+		return time.Time{}, false
+	}
+	return t.Seats[seat].PromptSince.Add(time.Duration(t.DeadlineHours()) * time.Hour), true
+}
+
+// safeMove is the game's safe answer (games.TimeoutMover) for a timed seat
+// with a pending decision; ok is false when no clock runs for it.
+func (t *Table) safeMove(st games.State, pending []games.Prompt, seat int) (string, bool) {
+	if t.Status != StatusPlaying || t.DeadlineHours() == 0 || seat < 0 || seat >= len(t.Seats) ||
+		t.Seats[seat].Bot || t.Seats[seat].PromptSince.IsZero() {
+		return "", false
+	}
+	tm, ok := st.(games.TimeoutMover)
+	if !ok {
+		return "", false
+	}
+	move, ok := tm.TimeoutMove(seat)
+	if !ok {
+		return "", false
+	}
+	if _, _, legal := find(pending, seat, move); !legal {
+		return "", false
+	}
+	return move, true
+}
+
+// refreshDue lists when the table next needs attention: now, if a bot
+// seat has a decision; the earliest moment a timed decision runs out.
+func (t *Table) refreshDue(st games.State, pending []games.Prompt, now time.Time) {
+	t.Due = nil
+	if t.Status != StatusPlaying {
+		return
+	}
+	var clockAt time.Time
+	bot := false
+	for _, p := range pending {
+		if p.Seat < 0 || p.Seat >= len(t.Seats) {
+			continue
+		}
+		if t.Seats[p.Seat].Bot {
+			bot = true
+			continue
+		}
+		if at, ok := t.SeatDeadline(st, pending, p.Seat); ok && (clockAt.IsZero() || at.Before(clockAt)) {
+			clockAt = at
+		}
+	}
+	if bot {
+		t.Due = append(t.Due, Due{At: now, Kind: DueBot})
+	}
+	if !clockAt.IsZero() {
+		t.Due = append(t.Due, Due{At: clockAt, Kind: DueClock})
+	}
+}
+
+// NextDue is the earliest due moment; ok is false when nothing is due.
+func (t *Table) NextDue() (time.Time, bool) {
+	var at time.Time
+	for _, d := range t.Due {
+		if at.IsZero() || d.At.Before(at) {
+			at = d.At
+		}
+	}
+	return at, !at.IsZero()
+}
+
+// Fire plays what is due at now, each as its own logged move through the
+// same path as a player's: bot seats' decisions (with bots, the game's
+// policy) and the game's safe answer (games.SafePolicy) for every decision
+// pending past its deadline. A decision that follows a timed-out answer
+// gets the full time again. With nothing due it changes nothing but the
+// due list. Nothing changes on error.
+func (t *Table) Fire(g games.Game, bots games.Policy, now time.Time) (MoveResult, error) {
+	st, err := t.playing(g)
+	if err != nil {
+		return MoveResult{}, err
+	}
+	u := t.begin(st, now)
+	for n := 0; n < maxAutoMoves && !u.st.Over(); n++ {
+		seat, move, how, ok := t.nextAuto(u, bots, now)
+		if !ok {
+			break
+		}
+		if err := u.apply(seat, move, how); err != nil {
+			return MoveResult{}, err
+		}
+	}
+	return u.finish()
+}
+
+// nextAuto is the first pending decision, in prompt order, that the table
+// answers itself at now.
+func (t *Table) nextAuto(u *turn, bots games.Policy, now time.Time) (int, string, mover, bool) {
+	for _, p := range u.pending {
+		if p.Seat < 0 || p.Seat >= len(t.Seats) {
+			continue
+		}
+		if t.Seats[p.Seat].Bot {
+			seed := games.PolicySeed(t.Seed, t.Moves, p.Seat)
+			move, ok := bots.Choose(u.st, p.Seat, seed)
+			if _, _, legal := find(u.pending, p.Seat, move); !ok || !legal {
+				// A policy that fails its contract must not stall the table.
+				if move, ok = games.RandomPolicy.Choose(u.st, p.Seat, seed); !ok {
+					continue
+				}
+			}
+			return p.Seat, move, byBot, true
+		}
+		if at, ok := t.SeatDeadline(u.st, u.pending, p.Seat); ok && !now.Before(at) {
+			move, _ := t.safeMove(u.st, u.pending, p.Seat)
+			return p.Seat, move, byTimeout, true
+		}
+	}
+	return 0, "", byPlayer, false
+}
+
+// countIdle keeps the per-seat streak of answers the table gave for an
+// absent player.
+func (t *Table) countIdle(seat int, how mover) {
+	if how == byBot {
+		return
+	}
+	if len(t.Idle) != len(t.Seats) {
+		t.Idle = make([]int, len(t.Seats))
+	}
+	if how == byTimeout {
+		t.Idle[seat]++
+	} else {
+		t.Idle[seat] = 0
+	}
+}
+
+// IsIdle reports whether the last IdleTimeouts answers of every seat played
+// by a person were timeouts: nobody has played for many deadlines.
+func (t *Table) IsIdle() bool {
+	people := 0
+	for i, s := range t.Seats {
+		if s.Bot {
+			continue
+		}
+		people++
+		if i >= len(t.Idle) || t.Idle[i] < IdleTimeouts {
+			return false
+		}
+	}
+	return people > 0
+}
+
+// CloseIdle ends an idle table, as if abandoned.
+func (t *Table) CloseIdle(now time.Time) bool {
+	if t.Status != StatusPlaying || !t.IsIdle() {
+		return false
+	}
+	t.Status = StatusAbandoned
+	t.Due = nil
+	t.touch(now)
+	return true
+}
+
+// AddBot seats a bot in the lobby (host only). Bots are named by the
+// caller (localized), and their user ids never collide with Discord's.
+func (t *Table) AddBot(info games.Info, userID, name string, now time.Time) error {
+	if t.Status != StatusLobby {
+		return games.Errorf(ErrAlreadyStarted)
+	}
+	if userID != t.Host {
+		return games.Errorf(ErrNotHost)
+	}
+	if len(t.Seats) >= info.MaxPlayers {
+		return games.Errorf(ErrTableFull, "max", info.MaxPlayers)
+	}
+	n := 1
+	for _, s := range t.Seats {
+		if s.Bot {
+			n++
+		}
+	}
+	t.Seats = append(t.Seats, Seat{UserID: BotUserID(n), Name: name, Lang: t.Lang, Bot: true})
+	t.touch(now)
+	return nil
+}
+
+// BotUserID is the user id of the table's n-th bot; Discord's ids are
+// numeric, so a "bot:" id is never a person's.
+func BotUserID(n int) string { return "bot:" + strconv.Itoa(n) }

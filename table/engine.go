@@ -1,0 +1,257 @@
+package table
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"time"
+
+	"github.com/tavern-bot/tavern/games"
+)
+
+// How a move came about; kept in the log.
+type mover int
+
+const (
+	byPlayer  mover = iota
+	byTimeout       // the table answered for a seat whose time ran out
+	byBot           // a bot seat's policy chose
+)
+
+// Step is one applied move with everything the command surface needs to
+// tell about it, so that nobody asks the game again.
+type Step struct {
+	Seat    int
+	Move    string
+	Outcome games.Outcome
+	// Label is the chosen option's label; Secret says the answered prompt
+	// was secret, so neither the label nor the move may reach a channel.
+	Label  games.Text
+	Secret bool
+	// Timeout and Bot say the table or a bot chose, not the player.
+	Timeout, Bot bool
+}
+
+// MoveResult is what one or more applied moves produced.
+type MoveResult struct {
+	Steps []Step
+	State games.State
+	// Pending are the decisions awaited now (State.Pending after the last
+	// move), computed once.
+	Pending []games.Prompt
+	// Committed is true when a turn was completed: the channel gets a new
+	// board. Narration is then the public story of the whole turn (the
+	// steps that led to the commit included); between commits it is empty.
+	Committed bool
+	Narration []games.Text
+}
+
+// Seat of the first step; -1 when nothing was applied.
+func (r MoveResult) Seat() int {
+	if len(r.Steps) == 0 {
+		return -1
+	}
+	return r.Steps[0].Seat
+}
+
+// playing loads the state of a running game.
+func (t *Table) playing(g games.Game) (games.State, error) {
+	if t.Status != StatusPlaying {
+		return nil, games.Errorf(ErrNotPlaying)
+	}
+	return t.Load(g)
+}
+
+// Load decodes the stored game state.
+func (t *Table) Load(g games.Game) (games.State, error) {
+	if len(t.State) == 0 {
+		return nil, games.Errorf(ErrNotPlaying)
+	}
+	st, err := g.Load(t.State)
+	if err != nil {
+		return nil, fmt.Errorf("table %s: load state: %w", t.ID, err)
+	}
+	return st, nil
+}
+
+func (t *Table) save(st games.State) error {
+	data, err := st.MarshalJSON()
+	if err != nil {
+		return fmt.Errorf("table %s: save state: %w", t.ID, err)
+	}
+	t.State = data
+	return nil
+}
+
+// find returns seat's option move among pending, with its label and
+// whether its prompt is secret.
+func find(pending []games.Prompt, seat int, move string) (label games.Text, secret, ok bool) {
+	for _, p := range pending {
+		if p.Seat != seat {
+			continue
+		}
+		for _, o := range p.Options {
+			if o.ID == move {
+				return o.Label, p.Secret || secret, true
+			}
+		}
+		secret = secret || p.Secret // any doubt keeps the answer private
+	}
+	return games.Text{}, secret, false
+}
+
+// turn applies moves to st one after another, keeping the table's books:
+// log, versions, the open turn's checkpoint and narration, and which seats
+// face a new decision. It is the one path every move takes, whoever chose
+// it. The state is saved once, by finish.
+type turn struct {
+	t         *Table
+	st        games.State
+	pending   []games.Prompt
+	now       time.Time
+	res       MoveResult
+	changed   bool
+	stateSave bool // t.State is stale: st must be saved by finish
+}
+
+func (t *Table) begin(st games.State, now time.Time) *turn {
+	return &turn{t: t, st: st, pending: st.Pending(), now: now}
+}
+
+// apply plays seat's move, which must be one of pending's options.
+func (u *turn) apply(seat int, move string, how mover) error {
+	t := u.t
+	label, secret, ok := find(u.pending, seat, move)
+	if !ok {
+		return games.Errorf(ErrOptionNotPending)
+	}
+	before := t.State
+	if u.stateSave { // a batch: the checkpoint needs the state as it is now
+		data, err := u.st.MarshalJSON()
+		if err != nil {
+			return fmt.Errorf("table %s: save state: %w", t.ID, err)
+		}
+		before = data
+	}
+	out, err := u.st.Apply(seat, move)
+	if err != nil {
+		return fmt.Errorf("table %s: apply %q for seat %d: %w", t.ID, move, seat, err)
+	}
+	u.stateSave, u.changed = true, true
+	t.touch(u.now)
+	t.appendEntry(Entry{Seat: seat, Move: move, Events: out.Events, Revealed: out.Revealed,
+		Timeout: how == byTimeout, Bot: how == byBot, Uncommitted: out.Uncommitted, At: u.now, Version: t.Version})
+	t.countIdle(seat, how)
+	commit := !out.Uncommitted || u.st.Over()
+	t.TurnEvents = append(t.TurnEvents, out.Events...)
+	switch {
+	case commit:
+		u.res.Committed = true
+		u.res.Narration = append(u.res.Narration, t.TurnEvents...)
+		t.TurnEvents, t.Checkpoint, t.CheckpointAt, t.CheckpointEvents = nil, nil, 0, 0
+	case out.Revealed: // no stepping back over a reveal: the turn restarts here
+		data, err := u.st.MarshalJSON()
+		if err != nil {
+			return fmt.Errorf("table %s: save state: %w", t.ID, err)
+		}
+		t.Checkpoint, t.CheckpointAt, t.CheckpointEvents = data, t.Moves, len(t.TurnEvents)
+	case t.Checkpoint == nil:
+		t.Checkpoint, t.CheckpointAt, t.CheckpointEvents = before, t.Moves-1, len(t.TurnEvents)-len(out.Events)
+	}
+	after := u.st.Pending()
+	t.markChangedPrompts(u.pending, after, seat, u.now)
+	u.pending = after
+	u.res.Steps = append(u.res.Steps, Step{Seat: seat, Move: move, Outcome: out, Label: label, Secret: secret,
+		Timeout: how == byTimeout, Bot: how == byBot})
+	return nil
+}
+
+// finish saves the state and settles the table after the moves: votes to
+// abandon lapse, a finished game is over, and the due events follow.
+func (u *turn) finish() (MoveResult, error) {
+	t := u.t
+	if u.stateSave {
+		if err := t.save(u.st); err != nil {
+			return MoveResult{}, err
+		}
+	}
+	if u.changed {
+		t.AbandonVotes = nil
+	}
+	if u.st.Over() {
+		t.Status = StatusOver
+	}
+	t.refreshDue(u.st, u.pending, u.now)
+	u.res.State, u.res.Pending = u.st, u.pending
+	return u.res, nil
+}
+
+// appendEntry adds e to the log.
+func (t *Table) appendEntry(e Entry) {
+	t.Log = append(t.Log, e)
+	t.Moves++
+}
+
+// markChangedPrompts starts a new decision for the mover and for every
+// seat whose pending prompt differs now.
+func (t *Table) markChangedPrompts(before, after []games.Prompt, mover int, now time.Time) {
+	for i := range t.Seats {
+		if i == mover || !reflect.DeepEqual(promptsOf(before, i), promptsOf(after, i)) {
+			t.startDecision(i, now)
+		}
+	}
+}
+
+// startDecision marks seat i's pending decision as new at this version:
+// older buttons are stale, and its clock counts from now.
+func (t *Table) startDecision(i int, now time.Time) {
+	t.Seats[i].PromptVersion = t.Version
+	t.Seats[i].PromptSince = now
+}
+
+func promptsOf(ps []games.Prompt, seat int) []games.Prompt {
+	var out []games.Prompt
+	for _, p := range ps {
+		if p.Seat == seat {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// replay applies entries to st without touching versions or prompts, and
+// rebuilds the open turn's books as live play made them.
+func (t *Table) replay(st games.State, entries []Entry, from int) error {
+	for n, e := range entries {
+		before, err := st.MarshalJSON()
+		if err != nil {
+			return fmt.Errorf("table %s: replay: %w", t.ID, err)
+		}
+		out, err := st.Apply(e.Seat, e.Move)
+		if err != nil {
+			return fmt.Errorf("table %s: replay move %d (%q by seat %d): %w", t.ID, from+n+1, e.Move, e.Seat, err)
+		}
+		t.TurnEvents = append(t.TurnEvents, out.Events...)
+		switch {
+		case !out.Uncommitted || st.Over():
+			t.TurnEvents, t.Checkpoint, t.CheckpointAt, t.CheckpointEvents = nil, nil, 0, 0
+		case out.Revealed:
+			data, err := st.MarshalJSON()
+			if err != nil {
+				return fmt.Errorf("table %s: replay: %w", t.ID, err)
+			}
+			t.Checkpoint, t.CheckpointAt, t.CheckpointEvents = data, from+n+1, len(t.TurnEvents)
+		case t.Checkpoint == nil:
+			t.Checkpoint, t.CheckpointAt, t.CheckpointEvents = before, from+n, len(t.TurnEvents)-len(out.Events)
+		}
+	}
+	return nil
+}
+
+// cloneRaw copies stored JSON so a rebuilt table shares nothing.
+func cloneRaw(r json.RawMessage) json.RawMessage {
+	if r == nil {
+		return nil
+	}
+	return append(json.RawMessage{}, r...)
+}
