@@ -10,15 +10,6 @@ import (
 	"github.com/tavern-bot/tavern/games"
 )
 
-// The turn game is a tiny deterministic game whose turns take several steps,
-// for tests of uncommitted steps, phase timers and bots. On its turn a seat
-// places up to three markers on six public spots and may draw one card from
-// a shuffled deck into its hidden hand, each an uncommitted step; ending the
-// turn commits it and scores the numbers of the spots marked. After every
-// seat's turn, all seats secretly keep or toss their hands at once: a tossed
-// hand scores a fixed amount per card and goes back into the deck, a kept
-// hand scores its card values when the game ends.
-
 // TurnID is the turn game's id.
 const TurnID = "turngame"
 
@@ -57,7 +48,16 @@ func spotOf(move string) (n int, ok bool) {
 	return n, n >= 1 && n <= turnSpots
 }
 
-// TurnGame returns the turn game.
+// TurnGame returns the turn game: a tiny deterministic game whose turns
+// take several steps, for tests of uncommitted steps, phase timers and bots.
+// On its turn a seat marks up to three of six public spots and may draw one
+// card from a shuffled deck into its hidden hand, each an uncommitted step
+// (the draw also reveals); ending the turn commits it and scores the numbers
+// of the spots marked. All prompts of one turn share the phase
+// "turn-<round>-<seat>". After every seat's turn, all seats secretly keep
+// or toss their hands at once: a tossed hand scores 6 per card and is
+// shuffled back into the deck, a kept hand scores its card values when the
+// game ends.
 func TurnGame() games.Game { return turnGame{} }
 
 // TurnPolicy is the turn game's bot: on its turn it places on the highest
