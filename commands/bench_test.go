@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"path/filepath"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -37,38 +38,114 @@ func BenchmarkMove(b *testing.B) {
 		if !images.HasBoard(id) {
 			continue
 		}
-		b.Run(id, func(b *testing.B) {
-			store, err := storage.Open(filepath.Join(b.TempDir(), "bench.db"))
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer store.Close()
-			svc, err := commands.NewService(commands.Deps{Games: reg, Store: store, Images: images,
-				Log: slog.New(slog.DiscardHandler), NewSeed: func() uint64 { return 7 }})
-			if err != nil {
-				b.Fatal(err)
-			}
-			bt := &benchTable{b: b, svc: svc, store: store, reg: reg, game: id, rng: games.NewRNG(3)}
-			var took []time.Duration
-			for range b.N {
-				b.StopTimer()
-				i := bt.next()
-				b.StartTimer()
-				start := time.Now()
-				res := svc.Handle(context.Background(), i)
-				took = append(took, time.Since(start))
-				if len(res.Actions) == 0 {
-					b.Fatalf("move refused: %+v", res.Reply)
-				}
-			}
-			slices.Sort(took)
-			q := func(p float64) float64 {
-				return float64(took[min(len(took)-1, int(p*float64(len(took))))].Microseconds()) / 1000
-			}
-			b.ReportMetric(q(0.5), "p50-ms")
-			b.ReportMetric(q(0.9), "p90-ms")
-		})
+		b.Run(id, func(b *testing.B) { benchMoves(b, reg, images, id, nil) })
 	}
+}
+
+// BenchmarkMoveRules is BenchmarkMove without pictures: what the session
+// engine itself costs per move. It reports how often a move asks the game
+// for its pending decisions and decodes its state (budget: at most 2 and 1).
+func BenchmarkMoveRules(b *testing.B) {
+	var c counters
+	reg, err := games.NewRegistry(counted{zauberschwert.New(), &c}, counted{dungeondesigner.New(), &c})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, id := range reg.IDs() {
+		b.Run(id, func(b *testing.B) { benchMoves(b, reg, nil, id, &c) })
+	}
+}
+
+func benchMoves(b *testing.B, reg *games.Registry, images commands.Images, id string, c *counters) {
+	store, err := storage.Open(filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer store.Close()
+	svc, err := commands.NewService(commands.Deps{Games: reg, Store: store, Images: images,
+		Log: slog.New(slog.DiscardHandler), NewSeed: func() uint64 { return 7 }})
+	if err != nil {
+		b.Fatal(err)
+	}
+	bt := &benchTable{b: b, svc: svc, store: store, reg: reg, game: id, rng: games.NewRNG(3)}
+	var (
+		took           []time.Duration
+		pending, loads int64
+	)
+	for range b.N {
+		b.StopTimer()
+		i := bt.next()
+		var p0, l0 int64
+		if c != nil {
+			p0, l0 = c.pending.Load(), c.loads.Load()
+		}
+		b.StartTimer()
+		start := time.Now()
+		res := svc.Handle(context.Background(), i)
+		took = append(took, time.Since(start))
+		if c != nil {
+			pending += c.pending.Load() - p0
+			loads += c.loads.Load() - l0
+		}
+		if len(res.Actions) == 0 {
+			b.Fatalf("move refused: %+v", res.Reply)
+		}
+	}
+	slices.Sort(took)
+	q := func(p float64) float64 {
+		return float64(took[min(len(took)-1, int(p*float64(len(took))))].Microseconds()) / 1000
+	}
+	b.ReportMetric(q(0.5), "p50-ms")
+	b.ReportMetric(q(0.9), "p90-ms")
+	b.ReportMetric(q(0.99), "p99-ms")
+	if c != nil {
+		b.ReportMetric(float64(pending)/float64(b.N), "pending/move")
+		b.ReportMetric(float64(loads)/float64(b.N), "decodes/move")
+	}
+}
+
+// counters count what a move asks of a game.
+type counters struct{ pending, loads atomic.Int64 }
+
+// counted wraps a game so that its states count Pending calls and its
+// Load calls count state decodes.
+type counted struct {
+	games.Game
+	c *counters
+}
+
+func (g counted) New(s games.Setup) (games.State, error) {
+	st, err := g.Game.New(s)
+	if err != nil {
+		return nil, err
+	}
+	return countedState{st, g.c}, nil
+}
+
+func (g counted) Load(data []byte) (games.State, error) {
+	g.c.loads.Add(1)
+	st, err := g.Game.Load(data)
+	if err != nil {
+		return nil, err
+	}
+	return countedState{st, g.c}, nil
+}
+
+type countedState struct {
+	games.State
+	c *counters
+}
+
+func (s countedState) Pending() []games.Prompt {
+	s.c.pending.Add(1)
+	return s.State.Pending()
+}
+
+func (s countedState) TimeoutMove(seat int) (string, bool) {
+	if tm, ok := s.State.(games.TimeoutMover); ok {
+		return tm.TimeoutMove(seat)
+	}
+	return "", false
 }
 
 // benchTable plays random legal moves at a three-seat table, opening a new

@@ -428,6 +428,9 @@ func (h *harness) assertNoSecrets() {
 		if _, ok := v.(draftPrivate); ok {
 			private = true
 		}
+		if _, ok := v.(tabletest.TurnPrivateView); ok {
+			private = true
+		}
 		if private != (h.images.calls[n].Viewer != games.Public) {
 			h.t.Errorf("image %d: private view %v drawn for viewer %d", n, private, h.images.calls[n].Viewer)
 		}

@@ -102,7 +102,7 @@ func (s *Service) afterChange(sc scene, narration []string, from dmSource) (deli
 	case table.StatusOver:
 		s.standingsPost(c, sc)
 	default:
-		s.privateMessages(c, sc, from, -1)
+		s.privateMessages(c, sc, from, -1, false)
 	}
 	return c.done()
 }
@@ -116,7 +116,7 @@ func (s *Service) stepDelivery(sc scene, mover int, from dmSource) (delivery, er
 	if from.messageID != "" {
 		skip = -1 // the mover's DM is edited in place
 	}
-	s.privateMessages(c, sc, from, skip)
+	s.privateMessages(c, sc, from, skip, true)
 	return c.done()
 }
 
@@ -277,8 +277,9 @@ func (s *Service) standingsPost(c *composer, sc scene) {
 // changed) its private view and its options, except seat skip. A seat
 // whose DMs are closed is told in the channel, without any secret, to use
 // "Show my hand". A seat with nothing to decide gets nothing, and bots get
-// nothing at all.
-func (s *Service) privateMessages(c *composer, sc scene, from dmSource, skip int) {
+// nothing at all. Within a turn (step) the DM a step was clicked in is
+// always edited in place; after a commit only for a secret decision.
+func (s *Service) privateMessages(c *composer, sc scene, from dmSource, skip int, step bool) {
 	t := sc.t
 	sent := false
 	for seat, u := range t.Seats {
@@ -292,7 +293,7 @@ func (s *Service) privateMessages(c *composer, sc scene, from dmSource, skip int
 		m := s.handMessage(t, sc.g, mine, u.Lang)
 		pic := &pictureSpec{Viewer: seat, Name: "hand.png"}
 		switch {
-		case from.replaces(u.UserID, mine):
+		case from.replaces(u.UserID, mine) || (step && from.messageID != "" && from.userID == u.UserID):
 			sent = sent || u.UserID == from.userID
 			m.Components = append(m.Components, s.backRow(t, seat, seatLang(t, seat))...)
 			c.add(post{Kind: kindEdit, ChannelID: from.channelID, MessageID: from.messageID, Picture: pic}, m)

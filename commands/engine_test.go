@@ -1,0 +1,186 @@
+package commands
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/tabletest"
+)
+
+// turnHarness is a harness that also offers the turn game, whose turns take
+// several steps.
+func turnHarness(t *testing.T) *harness {
+	t.Helper()
+	h := newHarness(t)
+	h.extra = []games.Game{tabletest.TurnGame()}
+	h.restart()
+	return h
+}
+
+// step answers with /move as user and fails unless it was applied.
+func (h *harness) step(user, move string) Result {
+	h.t.Helper()
+	before := h.table().Moves
+	res := h.slash(user, CmdMove, "", OptOption, move)
+	if h.table().Moves != before+1 {
+		h.t.Fatalf("%s by %s was not applied: %+v", move, user, res.Reply)
+	}
+	return res
+}
+
+func hasKind(rows []discordgo.MessageComponent, kind Kind) bool {
+	for _, id := range customIDs(rows) {
+		if c, err := ParseCustomID(id); err == nil && c.Kind == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// boardPosts counts channel posts that carry a board picture.
+func (h *harness) boardPosts() int {
+	n := 0
+	for _, m := range h.channelMsgs() {
+		for _, f := range m.Files {
+			if f.Name == "board.png" {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// Steps inside a turn change only the mover's own message; the commit
+// posts exactly one board, which tells the whole turn.
+func TestOneBoardPerCommit(t *testing.T) {
+	h := turnHarness(t)
+	h.startGame(tabletest.TurnID, "rounds=1", ann, bo)
+	boards, posts := h.boardPosts(), len(h.channelMsgs())
+	for _, spot := range []int{6, 5} {
+		res := h.step(ann, tabletest.TurnSpot(spot))
+		if res.Reply == nil || len(res.Reply.Files) == 0 || !hasKind(res.Reply.Components, KindBack) {
+			t.Fatalf("step reply lacks the private view or Back: %+v", res.Reply)
+		}
+		for _, a := range res.Actions {
+			if p, ok := a.(ChannelPost); ok {
+				t.Errorf("a step posted to the channel: %q", p.Message.Content)
+			}
+			if e, ok := a.(ChannelEdit); ok && e.ChannelID == chanA {
+				t.Errorf("a step edited a channel message: %q", e.Message.Content)
+			}
+		}
+	}
+	if got := len(h.channelMsgs()); got != posts {
+		t.Fatalf("%d channel messages after two steps, want %d", got, posts)
+	}
+	h.step(ann, tabletest.TurnEnd)
+	if got := h.boardPosts(); got != boards+1 {
+		t.Fatalf("%d boards after the commit, want %d", got, boards+1)
+	}
+	msgs := h.channelMsgs()
+	board := msgs[len(msgs)-1].Content
+	for _, spot := range []string{"6", "5"} {
+		if !strings.Contains(board, spot) {
+			t.Errorf("the commit's board does not tell the step on spot %s:\n%s", spot, board)
+		}
+	}
+	h.assertNoSecrets()
+}
+
+// A player steps back one step at a time to the start of the turn, never
+// over a reveal; a second click on the same Back button is stale.
+func TestBackWithinTurn(t *testing.T) {
+	h := turnHarness(t)
+	h.startGame(tabletest.TurnID, "rounds=1", ann, bo)
+	start := h.table().Moves
+	h.step(ann, tabletest.TurnSpot(6))
+	res := h.step(ann, tabletest.TurnSpot(5))
+	back := findID(t, []Message{*res.Reply}, KindBack, "")
+	res = h.click(ann, back)
+	h.wantReply(res, "en", KeyOKBack)
+	if got := h.table().Moves; got != start+1 {
+		t.Fatalf("%d moves after one step back, want %d", got, start+1)
+	}
+	h.wantReply(h.click(ann, back), "en", table.ErrStale)
+	h.wantReply(h.slash(bo, CmdGame, SubUndo), "de", table.ErrUndoNotYours)
+	res = h.click(ann, findID(t, []Message{*res.Reply}, KindBack, ""))
+	h.wantReply(res, "en", KeyOKBack)
+	if got := h.table().Moves; got != start {
+		t.Fatalf("%d moves after stepping back twice, want %d", got, start)
+	}
+	// Nothing of the turn is left to step back over.
+	if hasKind(res.Reply.Components, KindBack) || h.table().CanStepBack(0) {
+		t.Error("a turn with no steps left still offers Back")
+	}
+	// A draw reveals a card: no stepping back over it, only over later steps.
+	h.step(ann, tabletest.TurnSpot(6))
+	h.step(ann, tabletest.TurnDraw)
+	res = h.step(ann, tabletest.TurnSpot(4))
+	h.wantReply(h.click(ann, findID(t, []Message{*res.Reply}, KindBack, "")), "en", KeyOKBack)
+	h.wantReply(h.slash(ann, CmdGame, SubUndo), "en", table.ErrUndoRevealed)
+	// The turn still commits with what is left.
+	h.step(ann, tabletest.TurnEnd)
+	if tb := h.table(); tb.Checkpoint != nil || len(tb.TurnEvents) != 0 {
+		t.Errorf("a committed turn keeps checkpoint %d bytes and %d events", len(tb.Checkpoint), len(tb.TurnEvents))
+	}
+}
+
+// A table with bot seats is finished by them and the one person, without
+// any bot receiving a DM or a mention.
+func TestBotSeatsFinishGame(t *testing.T) {
+	h := turnHarness(t)
+	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.TurnID, OptOptions, "rounds=2"), "en", KeyOKNew)
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindAddBot, "")), "en", KeyOKBot)
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindAddBot, "")), "en", KeyOKBot)
+	h.wantReply(h.click(bo, findID(t, h.channelMsgs(), KindAddBot, "")), "de", table.ErrNotHost)
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindStart, "")), "en", KeyOKStarted)
+	g := tabletest.TurnGame()
+	for n := 0; h.table().Status == table.StatusPlaying; n++ {
+		if n > 500 {
+			t.Fatal("the game did not end")
+		}
+		tb := h.table()
+		st, err := tb.Load(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, mine := games.PromptFor(st, 0); mine {
+			move, ok := tabletest.TurnPolicy().Choose(st, 0, 1)
+			if !ok {
+				t.Fatal("no move for Ann")
+			}
+			h.step(ann, move)
+			continue
+		}
+		if len(h.tick()) == 0 {
+			t.Fatalf("nobody moves: due %+v", tb.Due)
+		}
+	}
+	tb := h.table()
+	if tb.Status != table.StatusOver {
+		t.Fatalf("status %s", tb.Status)
+	}
+	bots := 0
+	for _, s := range tb.Seats {
+		if s.Bot {
+			bots++
+			if len(h.dms[s.UserID]) > 0 {
+				t.Errorf("bot %s was sent DMs", s.UserID)
+			}
+		}
+	}
+	if bots != 2 {
+		t.Fatalf("%d bot seats, want 2", bots)
+	}
+	for _, m := range h.history() {
+		if strings.Contains(m.Content, "<@bot:") || slices.ContainsFunc(m.Mentions, func(u string) bool { return strings.HasPrefix(u, "bot:") }) {
+			t.Errorf("a bot is mentioned: %q", m.Content)
+		}
+	}
+	h.assertNoSecrets()
+}
