@@ -15,7 +15,7 @@ import (
 
 	"github.com/tavern-bot/tavern/commands"
 	"github.com/tavern-bot/tavern/games"
-	"github.com/tavern-bot/tavern/imaging/boards"
+	"github.com/tavern-bot/tavern/lineup"
 	"github.com/tavern-bot/tavern/storage"
 )
 
@@ -27,7 +27,7 @@ func runBench(ctx context.Context, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	images, err := boards.New(reg)
+	images, err := lineup.Images(reg)
 	if err != nil {
 		return err
 	}

@@ -9,17 +9,11 @@ import (
 	"time"
 
 	"github.com/tavern-bot/tavern/games"
-	"github.com/tavern-bot/tavern/games/dungeondesigner"
-	"github.com/tavern-bot/tavern/games/zauberschwert"
+	"github.com/tavern-bot/tavern/lineup"
 )
 
-// registry lists every game Tavern offers: one line per game.
-func registry() (*games.Registry, error) {
-	return games.NewRegistry(
-		zauberschwert.New(),
-		dungeondesigner.New(),
-	)
-}
+// registry holds every game Tavern offers (package lineup lists them).
+func registry() (*games.Registry, error) { return lineup.Registry() }
 
 type simFlags struct {
 	game    string

@@ -17,7 +17,7 @@ import (
 	"github.com/tavern-bot/tavern/bot/playground"
 	"github.com/tavern-bot/tavern/commands"
 	"github.com/tavern-bot/tavern/config"
-	"github.com/tavern-bot/tavern/imaging/boards"
+	"github.com/tavern-bot/tavern/lineup"
 	"github.com/tavern-bot/tavern/storage"
 )
 
@@ -27,7 +27,7 @@ func newService(store storage.Store, log *slog.Logger) (*commands.Service, error
 	if err != nil {
 		return nil, err
 	}
-	images, err := boards.New(reg)
+	images, err := lineup.Images(reg)
 	if err != nil {
 		return nil, err
 	}

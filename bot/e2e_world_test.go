@@ -28,7 +28,7 @@ import (
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/games/dungeondesigner"
 	"github.com/tavern-bot/tavern/games/zauberschwert"
-	"github.com/tavern-bot/tavern/imaging/boards"
+	"github.com/tavern-bot/tavern/lineup"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -102,7 +102,7 @@ func newWorld(t testing.TB, overHTTP bool) *world {
 		t.Fatal(err)
 	}
 	var img commands.Images
-	img, err = boards.New(reg)
+	img, err = lineup.Images(reg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,7 @@ import (
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/games/dungeondesigner"
 	"github.com/tavern-bot/tavern/games/zauberschwert"
-	"github.com/tavern-bot/tavern/imaging/boards"
+	"github.com/tavern-bot/tavern/lineup"
 	"github.com/tavern-bot/tavern/storage"
 )
 
@@ -30,7 +30,7 @@ func BenchmarkMove(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	images, err := boards.New(reg)
+	images, err := lineup.Images(reg)
 	if err != nil {
 		b.Fatal(err)
 	}

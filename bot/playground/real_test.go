@@ -9,7 +9,7 @@ import (
 	"github.com/tavern-bot/tavern/commands"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/games/zauberschwert"
-	"github.com/tavern-bot/tavern/imaging/boards"
+	"github.com/tavern-bot/tavern/lineup"
 	"github.com/tavern-bot/tavern/storage"
 )
 
@@ -21,7 +21,7 @@ func newRealServer(t *testing.T) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	images, err := boards.New(reg)
+	images, err := lineup.Images(reg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,10 +20,12 @@ func NewWithComponents(c *Components) games.Game { return Game{c: c} }
 // Info describes the game for the command surface.
 func (g Game) Info() games.Info {
 	return games.Info{
-		ID:         ID,
-		Name:       games.T("dd.name"),
-		MinPlayers: 1,
-		MaxPlayers: 5,
+		ID: ID,
+		// RulesVersion: bump when a rules fix changes what a recorded game replays to.
+		RulesVersion: "1",
+		Name:         games.T("dd.name"),
+		MinPlayers:   1,
+		MaxPlayers:   5,
 		Options: []games.OptionSpec{{
 			ID:      "solo",
 			Label:   games.T("dd.option.solo"),

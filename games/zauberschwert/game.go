@@ -36,12 +36,14 @@ func (g *Game) Data() *Data { return g.d }
 // Info describes the game for the command surface.
 func (g *Game) Info() games.Info {
 	return games.Info{
-		ID:         "zauberschwert",
-		Name:       games.T("zs.name"),
-		MinPlayers: 2,
-		MaxPlayers: 4,
-		Rules:      ruleTopics(),
-		Catalog:    catalog(),
+		ID: "zauberschwert",
+		// RulesVersion: bump when a rules fix changes what a recorded game replays to.
+		RulesVersion: "1",
+		Name:         games.T("zs.name"),
+		MinPlayers:   2,
+		MaxPlayers:   4,
+		Rules:        ruleTopics(),
+		Catalog:      catalog(),
 	}
 }
 

@@ -1,6 +1,6 @@
 // Package boards wires Tavern's imaging for the command surface: it builds
-// the kit, registers every game's board renderer (one line per game) and
-// adapts imaging.Images to the commands.Images interface.
+// the kit, registers the board renderers it is given (package lineup lists
+// them) and adapts imaging.Images to the commands.Images interface.
 package boards
 
 import (
@@ -9,9 +9,7 @@ import (
 	"github.com/tavern-bot/tavern/commands"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/imaging"
-	ddimg "github.com/tavern-bot/tavern/imaging/dungeondesigner"
 	"github.com/tavern-bot/tavern/imaging/kit"
-	zsimg "github.com/tavern-bot/tavern/imaging/zauberschwert"
 )
 
 // Images draws boards, lobbies and results for the command surface.
@@ -22,20 +20,17 @@ type Images struct {
 
 var _ commands.Images = (*Images)(nil)
 
-// New builds the kit and registers every board renderer. Games without a
-// renderer still get lobby and results pictures; Board reports an error
-// for them so that the caller falls back to text.
-func New(reg *games.Registry) (*Images, error) {
+// New builds the kit and registers a board renderer per game id. Games
+// without a renderer still get lobby and results pictures; Board reports an
+// error for them so that the caller falls back to text.
+func New(reg *games.Registry, renderers map[string]func(*kit.Kit) imaging.Renderer) (*Images, error) {
 	k, err := kit.New()
 	if err != nil {
 		return nil, fmt.Errorf("boards: %w", err)
 	}
 	im := imaging.New(k)
-	for id, r := range map[string]imaging.Renderer{
-		zsimg.GameID: zsimg.New(k),
-		ddimg.GameID: ddimg.New(k),
-	} {
-		if err := im.Register(id, r); err != nil {
+	for id, build := range renderers {
+		if err := im.Register(id, build(k)); err != nil {
 			return nil, fmt.Errorf("boards: %w", err)
 		}
 	}

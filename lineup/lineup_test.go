@@ -1,4 +1,4 @@
-package boards
+package lineup
 
 import (
 	"bytes"
@@ -7,15 +7,32 @@ import (
 
 	"github.com/tavern-bot/tavern/commands"
 	"github.com/tavern-bot/tavern/games"
-	dd "github.com/tavern-bot/tavern/games/dungeondesigner"
-	zs "github.com/tavern-bot/tavern/games/zauberschwert"
 )
 
-// TestWiring draws every registered game's boards, lobby and results
-// through the adapter the command surface uses.
+// TestWiring draws every listed game's boards, lobby and results through
+// the adapter the command surface uses.
 func TestWiring(t *testing.T) {
-	for _, g := range []games.Game{zs.New(), dd.New()} {
-		t.Run(g.Info().ID, func(t *testing.T) { checkWiring(t, g) })
+	for _, g := range Games() {
+		t.Run(g.Rules.Info().ID, func(t *testing.T) { checkWiring(t, g.Rules) })
+	}
+}
+
+// TestRegistry holds every listed game once, with a renderer each.
+func TestRegistry(t *testing.T) {
+	reg, err := Registry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := len(reg.IDs()), len(Games()); got != want {
+		t.Fatalf("%d games registered, %d listed", got, want)
+	}
+	for _, g := range Games() {
+		if g.Board == nil {
+			t.Errorf("%s has no board renderer", g.Rules.Info().ID)
+		}
+		if g.Rules.Info().RulesVersion == "" {
+			t.Errorf("%s has no rules version", g.Rules.Info().ID)
+		}
 	}
 }
 
@@ -24,7 +41,7 @@ func checkWiring(t *testing.T, g games.Game) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := New(reg)
+	b, err := Images(reg)
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
