@@ -168,7 +168,7 @@ func (w *world) restart(t testing.TB) {
 
 func (w *world) table(t testing.TB) *table.Table {
 	t.Helper()
-	tb, err := w.store.Get(context.Background(), channelID)
+	tb, err := w.store.Get(context.Background(), channelID, storage.WithRecentLog(1))
 	if err != nil {
 		t.Fatalf("load table: %v", err)
 	}

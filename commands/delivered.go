@@ -2,43 +2,63 @@ package commands
 
 import (
 	"context"
+	"encoding/json"
 	"time"
 )
 
 // dueChannels lists the channels whose tables are due at now.
 func (s *Service) dueChannels(ctx context.Context, now time.Time) ([]string, error) {
-	tables, err := s.store.List(ctx)
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	for _, t := range tables {
-		if at, ok := t.NextDue(); ok && !now.Before(at) {
-			out = append(out, t.ChannelID)
-		}
-	}
-	return out, nil
-}
-
-// delivered removes a change's outbox entries once carried out.
-func (s *Service) delivered(channelID string, keys []string) func(context.Context) {
-	return func(context.Context) {}
+	return s.store.DueBefore(ctx, now, dueBatch)
 }
 
 // nextDue is the earliest due moment of any table.
 func (s *Service) nextDue(ctx context.Context) (time.Time, bool, error) {
-	tables, err := s.store.List(ctx)
-	if err != nil {
-		return time.Time{}, false, err
-	}
-	var next time.Time
-	for _, t := range tables {
-		if at, ok := t.NextDue(); ok && (next.IsZero() || at.Before(next)) {
-			next = at
-		}
-	}
-	return next, !next.IsZero(), nil
+	return s.store.NextDue(ctx)
 }
 
-// Redeliver turns what the outbox kept from before a restart into Results.
-func (s *Service) Redeliver(ctx context.Context) []Result { return nil }
+// delivered returns the Done of a change: it removes the change's outbox
+// entries once its actions were carried out.
+func (s *Service) delivered(channelID string, keys []string) func(context.Context) {
+	if len(keys) == 0 {
+		return nil
+	}
+	return func(ctx context.Context) {
+		for _, k := range keys {
+			if err := s.store.Delivered(context.WithoutCancel(ctx), k); err != nil {
+				s.log.Error("outbox: mark delivered", "channel", channelID, "key", k, "err", err)
+			}
+		}
+	}
+}
+
+// Redeliver turns what the outbox still holds (changes stored before a
+// crash or restart whose messages were never confirmed) into Results, oldest
+// first, with pictures drawn from the state each change saved. Nonces make
+// a post that did reach Discord before the crash a no-op the second time.
+// Call it once at start-up, before serving.
+func (s *Service) Redeliver(ctx context.Context) []Result {
+	items, err := s.store.Outbox(ctx)
+	if err != nil {
+		s.log.Error("outbox: list", "err", err)
+		return nil
+	}
+	var out []Result
+	for _, item := range items {
+		var d delivery
+		done := s.delivered(item.ChannelID, []string{item.Key})
+		if err := json.Unmarshal(item.Data, &d); err != nil {
+			s.log.Error("outbox: undecodable item dropped", "channel", item.ChannelID, "table", item.TableID, "err", err)
+			done(ctx)
+			continue
+		}
+		actions, err := s.realize(d, nil)
+		if err != nil {
+			s.log.Error("outbox: item dropped", "channel", item.ChannelID, "table", item.TableID, "err", err)
+			done(ctx)
+			continue
+		}
+		s.log.Info("outbox: delivering a change kept from before the restart", "channel", item.ChannelID, "table", item.TableID, "version", d.Version)
+		out = append(out, Result{Actions: actions, Done: done})
+	}
+	return out
+}

@@ -365,7 +365,7 @@ func (h *harness) channelMsgs() []Message {
 
 func (h *harness) table() *table.Table {
 	h.t.Helper()
-	t, err := h.store.Get(context.Background(), chanA)
+	t, err := h.store.Get(context.Background(), chanA, storage.WithLog())
 	if err != nil {
 		h.t.Fatal(err)
 	}

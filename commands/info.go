@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -64,7 +65,7 @@ func (s *Service) hand(ctx context.Context, r request, channelID, tableID string
 }
 
 func (s *Service) showLog(ctx context.Context, r request) Result {
-	t, _, err := s.load(ctx, r.channelID, "")
+	t, _, err := s.load(ctx, r.channelID, "", storage.WithRecentLog(logLength))
 	if err != nil {
 		return s.replyErr(r, err)
 	}
@@ -110,7 +111,7 @@ func (s *Service) takeBack(ctx context.Context, r request, channelID, tableID st
 		committed bool
 	)
 	from, _ := clickedDM(r)
-	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
+	change := func(t *table.Table, g games.Game) error {
 		seat := t.SeatOf(r.userID)
 		if seat >= 0 && version != table.AnyVersion && (version < t.Seats[seat].PromptVersion || version > t.Version) {
 			return games.Errorf(table.ErrStale) // a second click on the same "Back"
@@ -132,7 +133,13 @@ func (s *Service) takeBack(ctx context.Context, r request, channelID, tableID st
 			d, err = s.stepDelivery(sc, seat, from)
 		}
 		return s.stage(t, d, err)
-	})
+	}
+	// Within the open turn, the turn's part of the log is enough; undoing
+	// a committed move replays the whole log, which only then is read.
+	t, err := s.update(ctx, channelID, tableID, change, storage.WithOpenTurn())
+	if errors.Is(err, table.ErrLogNotLoaded) && !withinTurn {
+		t, err = s.update(ctx, channelID, tableID, change, storage.WithLog())
+	}
 	if err != nil {
 		return s.replyErr(r, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -20,7 +21,7 @@ var errOtherTable = errors.New("commands: channel holds another table now")
 // returns the saved table. tableID, when set, must match (a button from an
 // earlier game in the same channel is refused). fn only mutates the table:
 // rendering and Discord calls happen after the transaction.
-func (s *Service) update(ctx context.Context, channelID, tableID string, fn func(*table.Table, games.Game) error) (*table.Table, error) {
+func (s *Service) update(ctx context.Context, channelID, tableID string, fn func(*table.Table, games.Game) error, opts ...storage.LoadOption) (*table.Table, error) {
 	var saved *table.Table
 	err := s.store.Update(ctx, channelID, func(t *table.Table) error {
 		if tableID != "" && t.ID != tableID {
@@ -35,7 +36,7 @@ func (s *Service) update(ctx context.Context, channelID, tableID string, fn func
 		}
 		saved = t
 		return nil
-	})
+	}, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -44,8 +45,8 @@ func (s *Service) update(ctx context.Context, channelID, tableID string, fn func
 }
 
 // load reads the channel's table and its game without changing anything.
-func (s *Service) load(ctx context.Context, channelID, tableID string) (*table.Table, games.Game, error) {
-	t, err := s.store.Get(ctx, channelID)
+func (s *Service) load(ctx context.Context, channelID, tableID string, opts ...storage.LoadOption) (*table.Table, games.Game, error) {
+	t, err := s.store.Get(ctx, channelID, opts...)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,11 +1,15 @@
 package storage
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"strings"
+	"sync/atomic"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -14,12 +18,16 @@ import (
 	"github.com/tavern-bot/tavern/table"
 )
 
-// Schema is the version of the stored envelope around a table.
-const Schema = 1
+// Schema is the version of the stored envelope around a table: 1 held the
+// whole log inside the table, 2 keeps it apart (see table.MigrateV1).
+const Schema = 2
 
 var (
-	bucketTables  = []byte("tables")  // channel id -> current table
-	bucketArchive = []byte("archive") // channel id + "/" + table id -> finished table
+	bucketTables  = []byte("tables")  // channel id -> current table snapshot
+	bucketArchive = []byte("archive") // channel id + "/" + table id -> finished table snapshot
+	bucketLog     = []byte("log")     // channel id + "/" + table id + "/" + index (8 bytes) -> entry
+	bucketDue     = []byte("due")     // unix nanos (8 bytes) + channel id + "/" + kind -> table id
+	bucketOutbox  = []byte("outbox")  // sequence (8 bytes) -> outbox record
 )
 
 // envelope is the stored JSON value; its schema lets a later version migrate.
@@ -28,30 +36,62 @@ type envelope struct {
 	Table  *table.Table `json:"table"`
 }
 
+// outboxRecord is the stored form of an OutboxItem.
+type outboxRecord struct {
+	Channel string          `json:"channel"`
+	Table   string          `json:"table"`
+	Data    json.RawMessage `json:"data"`
+}
+
+// Stats count what the store did since it was opened, for tests and
+// benchmarks.
+type Stats struct {
+	// Loads counts table snapshots decoded.
+	Loads int64
+	// BytesWritten counts the bytes of keys and values put.
+	BytesWritten int64
+}
+
 // Bolt is the bbolt-backed Store.
-type Bolt struct{ db *bolt.DB }
+type Bolt struct {
+	db      *bolt.DB
+	loads   atomic.Int64
+	written atomic.Int64
+}
 
 var _ Store = (*Bolt)(nil)
 
-// Open opens (or creates) the database file at path.
+// Open opens (or creates) the database file at path and migrates records
+// written by earlier versions.
 func Open(path string) (*Bolt, error) {
 	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 2 * time.Second})
 	if err != nil {
 		return nil, fmt.Errorf("storage: open database %q: %w", path, err)
 	}
+	b := &Bolt{db: db}
 	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{bucketTables, bucketArchive} {
-			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
-				return fmt.Errorf("create bucket %s: %w", b, err)
+		for _, name := range [][]byte{bucketTables, bucketArchive, bucketLog, bucketDue, bucketOutbox} {
+			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+				return fmt.Errorf("create bucket %s: %w", name, err)
 			}
 		}
-		return nil
+		return b.migrate(tx)
 	})
 	if err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("storage: initialise database %q: %w", path, err)
 	}
-	return &Bolt{db: db}, nil
+	return b, nil
+}
+
+// Stats reports the counters.
+func (b *Bolt) Stats() Stats {
+	return Stats{Loads: b.loads.Load(), BytesWritten: b.written.Load()}
+}
+
+func (b *Bolt) put(bk *bolt.Bucket, k, v []byte) error {
+	b.written.Add(int64(len(k) + len(v)))
+	return bk.Put(k, v)
 }
 
 func encode(t *table.Table) ([]byte, error) {
@@ -62,37 +102,195 @@ func encode(t *table.Table) ([]byte, error) {
 	return data, nil
 }
 
-func decode(data []byte) (*table.Table, error) {
+// decode reads a stored snapshot. Records are migrated at Open, so an old
+// schema here is an error.
+func (b *Bolt) decode(data []byte) (*table.Table, error) {
+	b.loads.Add(1)
 	var e envelope
 	if err := json.Unmarshal(data, &e); err != nil {
 		return nil, fmt.Errorf("storage: decode table: %w", err)
 	}
-	if e.Schema > Schema || e.Table == nil {
+	if e.Schema != Schema || e.Table == nil {
 		return nil, fmt.Errorf("storage: unsupported record schema %d", e.Schema)
 	}
 	if e.Table.Schema > table.SchemaVersion {
 		return nil, fmt.Errorf("storage: table %s has schema %d, newer than %d", e.Table.ID, e.Table.Schema, table.SchemaVersion)
 	}
+	e.Table.Log, e.Table.LogFrom = nil, e.Table.Moves
 	return e.Table, nil
 }
 
+// migrate rewrites every schema-1 record (current and archived) into a
+// snapshot, its log entries and its due events. Opening again finds
+// nothing to do.
+func (b *Bolt) migrate(tx *bolt.Tx) error {
+	for _, name := range [][]byte{bucketTables, bucketArchive} {
+		bk := tx.Bucket(name)
+		type old struct{ key, raw []byte }
+		var todo []old
+		err := bk.ForEach(func(k, v []byte) error {
+			var probe struct {
+				Schema int             `json:"schema"`
+				Table  json.RawMessage `json:"table"`
+			}
+			if err := json.Unmarshal(v, &probe); err != nil {
+				return fmt.Errorf("migrate %s/%s: %w", name, k, err)
+			}
+			if probe.Schema == 1 {
+				todo = append(todo, old{bytes.Clone(k), probe.Table})
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		for _, o := range todo {
+			t, log, err := table.MigrateV1(o.raw)
+			if err != nil {
+				return err
+			}
+			if err := b.putLog(tx, t, 0, log); err != nil {
+				return err
+			}
+			if string(name) == string(bucketTables) {
+				if err := b.putDue(tx, t.ChannelID, t.ID, nil, t.Due); err != nil {
+					return err
+				}
+			}
+			data, err := encode(t)
+			if err != nil {
+				return err
+			}
+			if err := b.put(bk, o.key, data); err != nil {
+				return fmt.Errorf("migrate %s/%s: %w", name, o.key, err)
+			}
+		}
+	}
+	return nil
+}
+
+func logPrefix(channelID, tableID string) []byte {
+	return []byte(channelID + "/" + tableID + "/")
+}
+
+func logKey(prefix []byte, index int) []byte {
+	return binary.BigEndian.AppendUint64(bytes.Clone(prefix), uint64(index))
+}
+
+// loadLog fills t.Log with the entries from index from on.
+func (b *Bolt) loadLog(tx *bolt.Tx, t *table.Table, from int) error {
+	t.Log, t.LogFrom = nil, t.Moves
+	if from >= t.Moves {
+		return nil
+	}
+	prefix := logPrefix(t.ChannelID, t.ID)
+	c := tx.Bucket(bucketLog).Cursor()
+	for k, v := c.Seek(logKey(prefix, from)); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		var e table.Entry
+		if err := json.Unmarshal(v, &e); err != nil {
+			return fmt.Errorf("storage: table %s: decode log entry: %w", t.ID, err)
+		}
+		t.Log = append(t.Log, e)
+	}
+	if len(t.Log) != t.Moves-from {
+		return fmt.Errorf("storage: table %s: %d log entries from %d, want %d", t.ID, len(t.Log), from, t.Moves-from)
+	}
+	t.LogFrom = from
+	return nil
+}
+
+// putLog stores entries as the log from index from on.
+func (b *Bolt) putLog(tx *bolt.Tx, t *table.Table, from int, entries []table.Entry) error {
+	bk := tx.Bucket(bucketLog)
+	prefix := logPrefix(t.ChannelID, t.ID)
+	for k, e := range entries {
+		data, err := json.Marshal(e)
+		if err != nil {
+			return fmt.Errorf("storage: table %s: encode log entry: %w", t.ID, err)
+		}
+		if err := b.put(bk, logKey(prefix, from+k), data); err != nil {
+			return fmt.Errorf("storage: table %s: log: %w", t.ID, err)
+		}
+	}
+	return nil
+}
+
+func dueKey(d table.Due, channelID string) []byte {
+	k := binary.BigEndian.AppendUint64(nil, uint64(d.At.UnixNano()))
+	return append(k, channelID+"/"+string(d.Kind)...)
+}
+
+// putDue replaces a table's index entries old by now.
+func (b *Bolt) putDue(tx *bolt.Tx, channelID, tableID string, old, now []table.Due) error {
+	bk := tx.Bucket(bucketDue)
+	for _, d := range old {
+		if err := bk.Delete(dueKey(d, channelID)); err != nil {
+			return fmt.Errorf("storage: due index: %w", err)
+		}
+	}
+	for _, d := range now {
+		if err := b.put(bk, dueKey(d, channelID), []byte(tableID)); err != nil {
+			return fmt.Errorf("storage: due index: %w", err)
+		}
+	}
+	return nil
+}
+
+// putOutbox stores t.Outbox, fills t.OutboxKeys and empties t.Outbox.
+func (b *Bolt) putOutbox(tx *bolt.Tx, t *table.Table) error {
+	t.OutboxKeys = nil
+	bk := tx.Bucket(bucketOutbox)
+	for _, item := range t.Outbox {
+		seq, err := bk.NextSequence()
+		if err != nil {
+			return fmt.Errorf("storage: outbox: %w", err)
+		}
+		data, err := json.Marshal(outboxRecord{Channel: t.ChannelID, Table: t.ID, Data: item})
+		if err != nil {
+			return fmt.Errorf("storage: outbox: %w", err)
+		}
+		key := binary.BigEndian.AppendUint64(nil, seq)
+		if err := b.put(bk, key, data); err != nil {
+			return fmt.Errorf("storage: outbox: %w", err)
+		}
+		t.OutboxKeys = append(t.OutboxKeys, fmt.Sprintf("%016x", seq))
+	}
+	t.Outbox = nil
+	return nil
+}
+
 // Get returns the channel's current table.
-func (b *Bolt) Get(ctx context.Context, channelID string) (*table.Table, error) {
+func (b *Bolt) Get(ctx context.Context, channelID string, opts ...LoadOption) (*table.Table, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("storage: get %s: %w", channelID, err)
 	}
 	var t *table.Table
 	err := b.db.View(func(tx *bolt.Tx) error {
-		data := tx.Bucket(bucketTables).Get([]byte(channelID))
-		if data == nil {
-			return ErrNotFound
-		}
 		var err error
-		t, err = decode(data)
+		t, err = b.load(tx, channelID, opts)
 		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("storage: get %s: %w", channelID, err)
+	}
+	return t, nil
+}
+
+func (b *Bolt) load(tx *bolt.Tx, channelID string, opts []LoadOption) (*table.Table, error) {
+	data := tx.Bucket(bucketTables).Get([]byte(channelID))
+	if data == nil {
+		return nil, ErrNotFound
+	}
+	t, err := b.decode(data)
+	if err != nil {
+		return nil, err
+	}
+	var o loadOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if err := b.loadLog(tx, t, o.from(t)); err != nil {
+		return nil, err
 	}
 	return t, nil
 }
@@ -102,26 +300,28 @@ func (b *Bolt) Create(ctx context.Context, t *table.Table) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("storage: create in %s: %w", t.ChannelID, err)
 	}
-	data, err := encode(t)
-	if err != nil {
-		return err
+	if t.LogFrom != 0 || len(t.Log) != t.Moves {
+		return fmt.Errorf("storage: create in %s: a new table needs its whole log: %w", t.ChannelID, ErrConflict)
 	}
-	err = b.db.Update(func(tx *bolt.Tx) error {
+	err := b.db.Update(func(tx *bolt.Tx) error {
 		tables := tx.Bucket(bucketTables)
 		key := []byte(t.ChannelID)
 		if old := tables.Get(key); old != nil {
-			prev, err := decode(old)
+			prev, err := b.decode(old)
 			if err != nil {
 				return err
 			}
 			if prev.Active() {
 				return ErrActiveTable
 			}
-			if err := tx.Bucket(bucketArchive).Put([]byte(prev.ChannelID+"/"+prev.ID), old); err != nil {
+			if err := b.put(tx.Bucket(bucketArchive), []byte(prev.ChannelID+"/"+prev.ID), bytes.Clone(old)); err != nil {
 				return fmt.Errorf("archive %s: %w", prev.ID, err)
 			}
+			if err := b.putDue(tx, prev.ChannelID, prev.ID, prev.Due, nil); err != nil {
+				return err
+			}
 		}
-		return tables.Put(key, data)
+		return b.save(tx, t, 0, nil)
 	})
 	if err != nil {
 		return fmt.Errorf("storage: create in %s: %w", t.ChannelID, err)
@@ -129,60 +329,168 @@ func (b *Bolt) Create(ctx context.Context, t *table.Table) error {
 	return nil
 }
 
+// save writes t's snapshot, its log entries from index from on, its due
+// events (replacing oldDue) and its outbox.
+func (b *Bolt) save(tx *bolt.Tx, t *table.Table, from int, oldDue []table.Due) error {
+	if err := b.putLog(tx, t, from, t.Log[from-t.LogFrom:]); err != nil {
+		return err
+	}
+	if err := b.putDue(tx, t.ChannelID, t.ID, oldDue, t.Due); err != nil {
+		return err
+	}
+	if err := b.putOutbox(tx, t); err != nil {
+		return err
+	}
+	data, err := encode(t)
+	if err != nil {
+		return err
+	}
+	return b.put(tx.Bucket(bucketTables), []byte(t.ChannelID), data)
+}
+
 // Update loads, changes and saves the channel's table in one transaction.
-func (b *Bolt) Update(ctx context.Context, channelID string, fn func(*table.Table) error) error {
+func (b *Bolt) Update(ctx context.Context, channelID string, fn func(*table.Table) error, opts ...LoadOption) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("storage: update %s: %w", channelID, err)
 	}
 	return b.db.Update(func(tx *bolt.Tx) error {
-		tables := tx.Bucket(bucketTables)
-		data := tables.Get([]byte(channelID))
-		if data == nil {
-			return fmt.Errorf("storage: update %s: %w", channelID, ErrNotFound)
-		}
-		t, err := decode(data)
+		t, err := b.load(tx, channelID, opts)
 		if err != nil {
 			return fmt.Errorf("storage: update %s: %w", channelID, err)
 		}
+		stored, version, id, loadedFrom := t.Moves, t.Version, t.ID, t.LogFrom
+		oldDue := append([]table.Due(nil), t.Due...)
 		if err := fn(t); err != nil {
 			return err // the caller's own error, passed through untouched
 		}
-		if t.ChannelID != channelID {
-			return fmt.Errorf("storage: update %s: table moved to channel %q", channelID, t.ChannelID)
+		switch {
+		case t.ChannelID != channelID || t.ID != id:
+			return fmt.Errorf("storage: update %s: table %s became %s in channel %q: %w", channelID, id, t.ID, t.ChannelID, ErrConflict)
+		case t.Version < version:
+			return fmt.Errorf("storage: update %s: version went back from %d to %d: %w", channelID, version, t.Version, ErrConflict)
+		case t.LogFrom != loadedFrom || t.LogFrom+len(t.Log) != t.Moves:
+			return fmt.Errorf("storage: update %s: log from %d with %d entries, %d moves: %w", channelID, t.LogFrom, len(t.Log), t.Moves, ErrConflict)
 		}
-		out, err := encode(t)
-		if err != nil {
-			return err
+		if t.Moves < stored {
+			prefix := logPrefix(t.ChannelID, t.ID)
+			bk := tx.Bucket(bucketLog)
+			for i := t.Moves; i < stored; i++ {
+				if err := bk.Delete(logKey(prefix, i)); err != nil {
+					return fmt.Errorf("storage: update %s: shorten log: %w", channelID, err)
+				}
+			}
 		}
-		if err := tables.Put([]byte(channelID), out); err != nil {
+		if err := b.save(tx, t, min(stored, t.Moves), oldDue); err != nil {
 			return fmt.Errorf("storage: update %s: %w", channelID, err)
 		}
 		return nil
 	})
 }
 
-// List returns every active table.
-func (b *Bolt) List(ctx context.Context) ([]*table.Table, error) {
+// DueBefore returns the channels due at or before now, earliest first.
+func (b *Bolt) DueBefore(ctx context.Context, now time.Time, limit int) ([]string, error) {
 	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("storage: list: %w", err)
+		return nil, fmt.Errorf("storage: due: %w", err)
 	}
-	var out []*table.Table
+	var out []string
 	err := b.db.View(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketTables).ForEach(func(_, v []byte) error {
-			t, err := decode(v)
-			if err != nil {
-				return err
+		seen := map[string]bool{}
+		c := tx.Bucket(bucketDue).Cursor()
+		for k, _ := c.First(); k != nil && len(out) < limit; k, _ = c.Next() {
+			at, channel, ok := parseDueKey(k)
+			if !ok {
+				return fmt.Errorf("malformed due key %x", k)
 			}
-			if t.Active() {
-				out = append(out, t)
+			if at.After(now) {
+				break
 			}
+			if !seen[channel] {
+				seen[channel] = true
+				out = append(out, channel)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("storage: due: %w", err)
+	}
+	return out, nil
+}
+
+func parseDueKey(k []byte) (time.Time, string, bool) {
+	if len(k) < 9 {
+		return time.Time{}, "", false
+	}
+	at := time.Unix(0, int64(binary.BigEndian.Uint64(k[:8]))).UTC()
+	channel, _, ok := strings.Cut(string(k[8:]), "/")
+	return at, channel, ok
+}
+
+// NextDue is the earliest due event.
+func (b *Bolt) NextDue(ctx context.Context) (time.Time, bool, error) {
+	if err := ctx.Err(); err != nil {
+		return time.Time{}, false, fmt.Errorf("storage: next due: %w", err)
+	}
+	var (
+		at time.Time
+		ok bool
+	)
+	err := b.db.View(func(tx *bolt.Tx) error {
+		k, _ := tx.Bucket(bucketDue).Cursor().First()
+		if k == nil {
+			return nil
+		}
+		var valid bool
+		if at, _, valid = parseDueKey(k); !valid {
+			return fmt.Errorf("malformed due key %x", k)
+		}
+		ok = true
+		return nil
+	})
+	if err != nil {
+		return time.Time{}, false, fmt.Errorf("storage: next due: %w", err)
+	}
+	return at, ok, nil
+}
+
+// Outbox lists undelivered items, oldest first.
+func (b *Bolt) Outbox(ctx context.Context) ([]OutboxItem, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("storage: outbox: %w", err)
+	}
+	var out []OutboxItem
+	err := b.db.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketOutbox).ForEach(func(k, v []byte) error {
+			var r outboxRecord
+			if err := json.Unmarshal(v, &r); err != nil {
+				return fmt.Errorf("decode outbox item %x: %w", k, err)
+			}
+			out = append(out, OutboxItem{Key: fmt.Sprintf("%016x", binary.BigEndian.Uint64(k)), ChannelID: r.Channel, TableID: r.Table, Data: r.Data})
 			return nil
 		})
 	})
 	if err != nil {
-		return nil, fmt.Errorf("storage: list: %w", err)
+		return nil, fmt.Errorf("storage: outbox: %w", err)
 	}
 	return out, nil
+}
+
+// Delivered removes one outbox item.
+func (b *Bolt) Delivered(ctx context.Context, key string) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("storage: delivered %s: %w", key, err)
+	}
+	var seq uint64
+	if _, err := fmt.Sscanf(key, "%016x", &seq); err != nil || len(key) != 16 {
+		return fmt.Errorf("storage: delivered: malformed key %q", key)
+	}
+	err := b.db.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketOutbox).Delete(binary.BigEndian.AppendUint64(nil, seq))
+	})
+	if err != nil {
+		return fmt.Errorf("storage: delivered %s: %w", key, err)
+	}
+	return nil
 }
 
 // Backup streams a consistent snapshot of the database file to w.

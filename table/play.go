@@ -98,6 +98,9 @@ func (t *Table) takeBack(g games.Game, userID string, withinTurn bool, now time.
 	if t.Moves == 0 {
 		return MoveResult{}, games.Errorf(ErrNothingToUndo)
 	}
+	if withinTurn && (t.Checkpoint == nil || t.CheckpointAt >= t.Moves) {
+		return MoveResult{}, games.Errorf(ErrNoStepBack)
+	}
 	last, ok := t.LastEntry()
 	if !ok {
 		return MoveResult{}, fmt.Errorf("table %s: last move: %w", t.ID, ErrLogNotLoaded)
@@ -201,6 +204,7 @@ func (t *Table) Clone() (*Table, error) {
 	if err := json.Unmarshal(data, &c); err != nil {
 		return nil, fmt.Errorf("table %s: clone: %w", t.ID, err)
 	}
+	c.Log, c.LogFrom = slices.Clone(t.Log), t.LogFrom // kept apart from the snapshot
 	return &c, nil
 }
 

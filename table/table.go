@@ -15,7 +15,7 @@ import (
 
 // SchemaVersion is the layout version of a stored Table. Bump it (and teach
 // storage to migrate) when a field changes meaning.
-const SchemaVersion = 1
+const SchemaVersion = 2
 
 // AnyVersion skips the version check in Move; /move typed by hand uses it,
 // because a typed command is not a stale button.
@@ -86,7 +86,7 @@ type Table struct {
 	// Log holds the loaded part of the move log: the entries from index
 	// LogFrom on. Storage keeps the log apart from this snapshot and loads
 	// as much as a caller asks for (none by default); moves append to it.
-	Log     []Entry `json:"log,omitempty"`
+	Log     []Entry `json:"-"`
 	LogFrom int     `json:"-"`
 	// Moves is the length of the whole log.
 	Moves int             `json:"moves"`

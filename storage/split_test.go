@@ -1,0 +1,430 @@
+package storage_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/tavern-bot/tavern/storage"
+	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/tabletest"
+)
+
+// appendMoves appends n synthetic log entries to the channel's table, one
+// Update each, as moves do: a constant-size state, one entry per move.
+func appendMoves(t testing.TB, s storage.Store, channel string, n int) {
+	t.Helper()
+	for range n {
+		err := s.Update(ctx, channel, func(tb *table.Table) error {
+			tb.Version++
+			tb.Log = append(tb.Log, table.Entry{Seat: tb.Moves % 2, Move: "bid" + fmt.Sprint(tb.Moves%3), Version: tb.Version, At: time.Unix(int64(tb.Moves), 0).UTC()})
+			tb.Moves++
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestLogOptions(t *testing.T) {
+	s, _ := open(t)
+	if err := s.Create(ctx, newTable("c1", "t1")); err != nil {
+		t.Fatal(err)
+	}
+	appendMoves(t, s, "c1", 30)
+	tests := []struct {
+		name     string
+		opts     []storage.LoadOption
+		from, of int
+	}{
+		{"default: none", nil, 30, 0},
+		{"whole", []storage.LoadOption{storage.WithLog()}, 0, 30},
+		{"recent 10", []storage.LoadOption{storage.WithRecentLog(10)}, 20, 10},
+		{"recent more than all", []storage.LoadOption{storage.WithRecentLog(99)}, 0, 30},
+		{"open turn without one", []storage.LoadOption{storage.WithOpenTurn()}, 30, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := s.Get(ctx, "c1", tc.opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Moves != 30 || got.LogFrom != tc.from || len(got.Log) != tc.of {
+				t.Fatalf("moves %d, log from %d with %d entries; want 30, %d, %d", got.Moves, got.LogFrom, len(got.Log), tc.from, tc.of)
+			}
+			for k, e := range got.Log {
+				if want := "bid" + fmt.Sprint((tc.from+k)%3); e.Move != want {
+					t.Errorf("entry %d = %q, want %q", tc.from+k, e.Move, want)
+				}
+			}
+		})
+	}
+	// An open turn loads from its checkpoint.
+	if err := s.Update(ctx, "c1", func(tb *table.Table) error {
+		tb.Checkpoint, tb.CheckpointAt = []byte(`{}`), 25
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Get(ctx, "c1", storage.WithOpenTurn())
+	if err != nil || got.LogFrom != 25 || len(got.Log) != 5 {
+		t.Fatalf("open turn: from %d, %d entries (%v)", got.LogFrom, len(got.Log), err)
+	}
+}
+
+// Undo shortens the log; the entries past the end are gone for good.
+func TestShortenLog(t *testing.T) {
+	s, _ := open(t)
+	if err := s.Create(ctx, newTable("c1", "t1")); err != nil {
+		t.Fatal(err)
+	}
+	appendMoves(t, s, "c1", 5)
+	err := s.Update(ctx, "c1", func(tb *table.Table) error {
+		tb.Log, tb.Moves = tb.Log[:len(tb.Log)-2], tb.Moves-2
+		tb.Version++
+		return nil
+	}, storage.WithRecentLog(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	appendMoves(t, s, "c1", 1)
+	got, err := s.Get(ctx, "c1", storage.WithLog())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Moves != 4 || len(got.Log) != 4 || got.Log[3].Move != "bid0" {
+		t.Fatalf("log after undo of 2 and one move: %d moves %+v", got.Moves, got.Log)
+	}
+}
+
+// A change that would corrupt the books is refused and saves nothing.
+func TestInconsistentChangesRefused(t *testing.T) {
+	tests := []struct {
+		name string
+		fn   func(tb *table.Table)
+	}{
+		{"moves without entries", func(tb *table.Table) { tb.Moves++ }},
+		{"cut below the loaded log", func(tb *table.Table) { tb.Log, tb.LogFrom, tb.Moves = nil, 0, 0 }},
+		{"version back", func(tb *table.Table) { tb.Version-- }},
+		{"other table id", func(tb *table.Table) { tb.ID = "other" }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, _ := open(t)
+			if err := s.Create(ctx, newTable("c1", "t1")); err != nil {
+				t.Fatal(err)
+			}
+			appendMoves(t, s, "c1", 3)
+			before, _ := s.Get(ctx, "c1", storage.WithLog())
+			err := s.Update(ctx, "c1", func(tb *table.Table) error {
+				tc.fn(tb)
+				tb.Outbox = [][]byte{[]byte(`"x"`)}
+				return nil
+			}, storage.WithRecentLog(1))
+			if !errors.Is(err, storage.ErrConflict) {
+				t.Fatalf("err %v, want ErrConflict", err)
+			}
+			after, _ := s.Get(ctx, "c1", storage.WithLog())
+			if after.Version != before.Version || after.Moves != before.Moves || len(after.Log) != len(before.Log) {
+				t.Errorf("refused change saved something: %+v", after)
+			}
+			if items, _ := s.Outbox(ctx); len(items) != 0 {
+				t.Errorf("refused change left %d outbox items", len(items))
+			}
+		})
+	}
+}
+
+// What a move writes does not grow with the game: move 10 and move 1,000
+// of the same table write within 20% of each other.
+func TestBytesPerMoveConstant(t *testing.T) {
+	s, _ := open(t)
+	if err := s.Create(ctx, newTable("c1", "t1")); err != nil {
+		t.Fatal(err)
+	}
+	written := func() int64 {
+		before := s.Stats().BytesWritten
+		appendMoves(t, s, "c1", 1)
+		return s.Stats().BytesWritten - before
+	}
+	appendMoves(t, s, "c1", 9)
+	at10 := written()
+	appendMoves(t, s, "c1", 989)
+	at1000 := written()
+	if at10 <= 0 || float64(at1000) > 1.2*float64(at10) || float64(at1000) < 0.8*float64(at10) {
+		t.Fatalf("move 10 wrote %d bytes, move 1,000 wrote %d: not within 20%%", at10, at1000)
+	}
+}
+
+// bulkTables writes n lobby tables straight into the database, in few
+// transactions, so that index tests run in seconds; due lists which of
+// them get a due event (at base + its index in seconds).
+func bulkTables(t testing.TB, path string, n int, due map[int]bool, base time.Time) {
+	t.Helper()
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for from := 0; from < n; from += 20000 {
+		err := db.Update(func(tx *bolt.Tx) error {
+			tables, index := tx.Bucket([]byte("tables")), tx.Bucket([]byte("due"))
+			for i := from; i < min(n, from+20000); i++ {
+				ch := fmt.Sprintf("c%06d", i)
+				tb := newTable(ch, fmt.Sprintf("t%d", i))
+				tb.Status = table.StatusPlaying
+				if due[i] {
+					d := table.Due{At: base.Add(time.Duration(i) * time.Second), Kind: table.DueClock}
+					tb.Due = []table.Due{d}
+					key := append(binaryTime(d.At), ch+"/"+string(d.Kind)...)
+					if err := index.Put(key, []byte(tb.ID)); err != nil {
+						return err
+					}
+				}
+				data, err := json.Marshal(map[string]any{"schema": storage.Schema, "table": tb})
+				if err != nil {
+					return err
+				}
+				if err := tables.Put([]byte(ch), data); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func binaryTime(at time.Time) []byte {
+	n := uint64(at.UnixNano())
+	return []byte{byte(n >> 56), byte(n >> 48), byte(n >> 40), byte(n >> 32), byte(n >> 24), byte(n >> 16), byte(n >> 8), byte(n)}
+}
+
+// With 100,000 tables of which 50 are due, the due query finds exactly
+// those 50, earliest first, without decoding a single table.
+func TestDueIndexAt100k(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes 100,000 tables")
+	}
+	path := filepath.Join(t.TempDir(), "big.db")
+	s, err := storage.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = s.Close()
+	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	due := map[int]bool{}
+	for k := range 50 {
+		due[k*1999+7] = true
+	}
+	bulkTables(t, path, 100000, due, base)
+	s, err = storage.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	loads := s.Stats().Loads
+	got, err := s.DueBefore(ctx, base.Add(200000*time.Second), 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 50 {
+		t.Fatalf("%d due channels, want 50", len(got))
+	}
+	for k, ch := range got {
+		if want := fmt.Sprintf("c%06d", k*1999+7); ch != want {
+			t.Errorf("due %d = %s, want %s", k, ch, want)
+		}
+	}
+	if n := s.Stats().Loads - loads; n != 0 {
+		t.Errorf("the due query decoded %d tables", n)
+	}
+	if few, _ := s.DueBefore(ctx, base.Add(3*1999*time.Second), 1000); len(few) != 3 {
+		t.Errorf("%d due by the third event's time, want 3", len(few))
+	}
+	at, ok, err := s.NextDue(ctx)
+	if err != nil || !ok || !at.Equal(base.Add(7*time.Second)) {
+		t.Errorf("next due %v %v %v", at, ok, err)
+	}
+}
+
+// Due entries follow the table: changed, emptied, archived.
+func TestDueFollowsChanges(t *testing.T) {
+	s, _ := open(t)
+	at := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	tb := newTable("c1", "t1")
+	tb.Due = []table.Due{{At: at, Kind: table.DueClock}}
+	if err := s.Create(ctx, tb); err != nil {
+		t.Fatal(err)
+	}
+	check := func(now time.Time, want int) {
+		t.Helper()
+		got, err := s.DueBefore(ctx, now, 10)
+		if err != nil || len(got) != want {
+			t.Fatalf("due at %v: %v (%v), want %d", now, got, err, want)
+		}
+	}
+	check(at.Add(-time.Second), 0)
+	check(at, 1)
+	set := func(due ...table.Due) {
+		t.Helper()
+		if err := s.Update(ctx, "c1", func(tb *table.Table) error { tb.Due = due; return nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set(table.Due{At: at.Add(time.Hour), Kind: table.DueClock}, table.Due{At: at.Add(2 * time.Hour), Kind: table.DueBot})
+	check(at, 0)
+	check(at.Add(3*time.Hour), 1)
+	if next, ok, _ := s.NextDue(ctx); !ok || !next.Equal(at.Add(time.Hour)) {
+		t.Errorf("next due %v %v", next, ok)
+	}
+	set()
+	check(at.Add(1000*time.Hour), 0)
+	if _, ok, _ := s.NextDue(ctx); ok {
+		t.Error("a table without due events is still due")
+	}
+	// A finished table's events go when the channel's next table comes.
+	set(table.Due{At: at, Kind: table.DueClock})
+	if err := s.Update(ctx, "c1", func(tb *table.Table) error { tb.Status = table.StatusOver; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Create(ctx, newTable("c1", "t2")); err != nil {
+		t.Fatal(err)
+	}
+	check(at.Add(time.Hour), 0)
+}
+
+func TestOutbox(t *testing.T) {
+	s, _ := open(t)
+	if err := s.Create(ctx, newTable("c1", "t1")); err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, item := range []string{`"one"`, `"two"`} {
+		err := s.Update(ctx, "c1", func(tb *table.Table) error {
+			tb.Outbox = append(tb.Outbox, []byte(item))
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	failed := errors.New("rule error")
+	if err := s.Update(ctx, "c1", func(tb *table.Table) error {
+		tb.Outbox = append(tb.Outbox, []byte(`"never"`))
+		return failed
+	}); !errors.Is(err, failed) {
+		t.Fatal(err)
+	}
+	items, err := s.Outbox(ctx)
+	if err != nil || len(items) != 2 || string(items[0].Data) != `"one"` || string(items[1].Data) != `"two"` || items[0].ChannelID != "c1" || items[0].TableID != "t1" {
+		t.Fatalf("outbox %+v (%v)", items, err)
+	}
+	for _, it := range items {
+		keys = append(keys, it.Key)
+	}
+	for range 2 { // idempotent
+		if err := s.Delivered(ctx, keys[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if items, _ := s.Outbox(ctx); len(items) != 1 || items[0].Key != keys[1] {
+		t.Fatalf("after delivering the first: %+v", items)
+	}
+	if err := s.Delivered(ctx, "nonsense"); err == nil {
+		t.Error("a malformed key is accepted")
+	}
+}
+
+// A database written by the code before the log split (schema 1) opens,
+// migrated: every table keeps its log, the running game its deadline as a
+// due event, and play goes on.
+func TestMigrateSchema1(t *testing.T) {
+	// testdata/v1.db was written with the storage and table packages of
+	// commit 1f7821b by a throwaway program: a lobby in c1; in c2 a finished
+	// fake game (4 moves, archived) and a running one (7 moves, deadline 24h,
+	// the last move at 2026-11-20 12:06 UTC).
+	path := filepath.Join(t.TempDir(), "v1.db")
+	copyFile(t, "testdata/v1.db", path)
+	for round := range 2 { // the second open finds nothing to migrate
+		s, err := storage.Open(path)
+		if err != nil {
+			t.Fatalf("open %d: %v", round, err)
+		}
+		lobby, err := s.Get(ctx, "c1", storage.WithLog())
+		if err != nil || lobby.Status != table.StatusLobby || lobby.Moves != 0 || len(lobby.Due) != 0 {
+			t.Fatalf("lobby %+v (%v)", lobby, err)
+		}
+		cur, err := s.Get(ctx, "c2", storage.WithLog())
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantDue := time.Date(2026, 11, 21, 12, 6, 0, 0, time.UTC)
+		if cur.ID != "play1" || cur.Moves != 7 || len(cur.Log) != 7 || cur.Schema != table.SchemaVersion ||
+			len(cur.Due) != 1 || !cur.Due[0].At.Equal(wantDue) {
+			t.Fatalf("running game: id %s, %d moves, %d entries, due %+v", cur.ID, cur.Moves, len(cur.Log), cur.Due)
+		}
+		if due, _ := s.DueBefore(ctx, wantDue, 10); len(due) != 1 || due[0] != "c2" {
+			t.Errorf("due index after migration: %v", due)
+		}
+		g := tabletest.Game()
+		replayed, err := cur.Rebuild(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := replayed.MarshalJSON()
+		if string(data) != string(cur.State) {
+			t.Error("the migrated log does not replay to the stored state")
+		}
+		if round == 1 {
+			// Play goes on: one more move through the table.
+			err := s.Update(ctx, "c2", func(tb *table.Table) error {
+				st, err := tb.Load(g)
+				if err != nil {
+					return err
+				}
+				p := st.Pending()[0]
+				_, err = tb.Move(g, tb.Seats[p.Seat].UserID, p.Options[0].ID, table.AnyVersion, wantDue)
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if after, _ := s.Get(ctx, "c2", storage.WithLog()); after.Moves != 8 || len(after.Log) != 8 {
+				t.Errorf("after a move: %d moves, %d entries", after.Moves, len(after.Log))
+			}
+		}
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	in, err := os.Open(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	out, err := os.Create(to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		t.Fatal(err)
+	}
+	if err := out.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
