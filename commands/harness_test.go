@@ -203,6 +203,9 @@ func (h *harness) run(res Result) Result {
 			h.t.Fatalf("unknown action %T", a)
 		}
 	}
+	if res.Done != nil {
+		res.Done(context.Background()) // carried out, as a transport confirms
+	}
 	return res
 }
 

@@ -329,6 +329,33 @@ func (b *Bolt) Create(ctx context.Context, t *table.Table) error {
 	return nil
 }
 
+// CreateMany stores new tables in channels that hold none, all in one
+// transaction: for imports and for building large databases in tests and
+// benchmarks. It fails, storing nothing, if any channel has a table.
+func (b *Bolt) CreateMany(ctx context.Context, ts []*table.Table) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("storage: create many: %w", err)
+	}
+	err := b.db.Update(func(tx *bolt.Tx) error {
+		for _, t := range ts {
+			if t.LogFrom != 0 || len(t.Log) != t.Moves {
+				return fmt.Errorf("table %s: a new table needs its whole log: %w", t.ID, ErrConflict)
+			}
+			if tx.Bucket(bucketTables).Get([]byte(t.ChannelID)) != nil {
+				return fmt.Errorf("channel %s: %w", t.ChannelID, ErrActiveTable)
+			}
+			if err := b.save(tx, t, 0, nil); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("storage: create many: %w", err)
+	}
+	return nil
+}
+
 // save writes t's snapshot, its log entries from index from on, its due
 // events (replacing oldDue) and its outbox.
 func (b *Bolt) save(tx *bolt.Tx, t *table.Table, from int, oldDue []table.Due) error {
