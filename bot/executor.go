@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -144,7 +145,7 @@ func (e *Executor) Run(ctx context.Context, actions []commands.Action) {
 }
 
 func (e *Executor) post(ctx context.Context, a commands.ChannelPost) error {
-	msg, err := e.session.ChannelMessageSendComplex(a.ChannelID, messageSend(a.Message), discordgo.WithContext(ctx))
+	msg, err := e.send(ctx, a.ChannelID, a.Message)
 	if err != nil {
 		return err
 	}
@@ -177,7 +178,7 @@ func (e *Executor) edit(ctx context.Context, a commands.ChannelEdit) error {
 func (e *Executor) direct(ctx context.Context, a commands.DirectMessage) error {
 	ch, err := e.dmChannel(ctx, a.UserID)
 	if err == nil {
-		_, err = e.session.ChannelMessageSendComplex(ch, messageSend(a.Message), discordgo.WithContext(ctx))
+		_, err = e.send(ctx, ch, a.Message)
 	}
 	if err == nil || !hasCode(err, discordgo.ErrCodeCannotSendMessagesToThisUser) {
 		return err
@@ -204,6 +205,45 @@ func (e *Executor) dmChannel(ctx context.Context, userID string) (string, error)
 	e.dmChannels[userID] = ch.ID
 	e.mu.Unlock()
 	return ch.ID, nil
+}
+
+// nonceSend is a message with the nonce discordgo's MessageSend lacks.
+// With enforce_nonce Discord creates at most one message per nonce and
+// author within a few minutes and returns the first for a repeat, which
+// makes a delivery repeated after a crash post nothing twice.
+type nonceSend struct {
+	*discordgo.MessageSend
+	Nonce        string `json:"nonce"`
+	EnforceNonce bool   `json:"enforce_nonce"`
+}
+
+// send creates a message in channelID; one with a nonce is idempotent.
+func (e *Executor) send(ctx context.Context, channelID string, m commands.Message) (*discordgo.Message, error) {
+	data := messageSend(m)
+	if m.Nonce == "" {
+		return e.session.ChannelMessageSendComplex(channelID, data, discordgo.WithContext(ctx))
+	}
+	endpoint := discordgo.EndpointChannelMessages(channelID)
+	payload := nonceSend{MessageSend: data, Nonce: m.Nonce, EnforceNonce: true}
+	contentType, body := "application/json", []byte(nil)
+	var err error
+	if len(data.Files) > 0 {
+		contentType, body, err = discordgo.MultipartBodyWithJSON(payload, data.Files)
+	} else {
+		body, err = json.Marshal(payload)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("discord: encode message: %w", err)
+	}
+	resp, err := e.session.RequestRaw(http.MethodPost, endpoint, contentType, body, endpoint, 0, discordgo.WithContext(ctx))
+	if err != nil {
+		return nil, err
+	}
+	var msg discordgo.Message
+	if err := json.Unmarshal(resp, &msg); err != nil {
+		return nil, fmt.Errorf("discord: decode message: %w", err)
+	}
+	return &msg, nil
 }
 
 func messageSend(m commands.Message) *discordgo.MessageSend {

@@ -37,6 +37,30 @@ func TestExecutorActions(t *testing.T) {
 			want: want{channel: []string{"one", "two"}, onSent: 1},
 		},
 		{
+			name: "a repeated nonce posts once, in a channel and in a DM, with a file",
+			actions: func(_ *fakediscord.Fake, sent func(string)) []commands.Action {
+				once := commands.Message{Content: "board", Nonce: "t1.5.0", Files: []commands.File{{Name: "board.png", Data: []byte("png")}}}
+				dm := commands.Message{Content: "hand", Nonce: "t1.5.1"}
+				return []commands.Action{
+					commands.ChannelPost{ChannelID: "c1", Message: once, OnSent: sent},
+					commands.ChannelPost{ChannelID: "c1", Message: once, OnSent: sent},
+					commands.DirectMessage{UserID: "u1", Message: dm},
+					commands.DirectMessage{UserID: "u1", Message: dm},
+				}
+			},
+			want: want{channel: []string{"board"}, dms: []string{"hand"}, onSent: 2},
+		},
+		{
+			name: "different nonces post twice",
+			actions: func(_ *fakediscord.Fake, _ func(string)) []commands.Action {
+				return []commands.Action{
+					commands.ChannelPost{ChannelID: "c1", Message: commands.Message{Content: "a", Nonce: "n1"}},
+					commands.ChannelPost{ChannelID: "c1", Message: commands.Message{Content: "b", Nonce: "n2"}},
+				}
+			},
+			want: want{channel: []string{"a", "b"}},
+		},
+		{
 			name:    "a 500 does not stop the next actions",
 			prepare: func(f *fakediscord.Fake) { f.FailOnce(http.MethodPost, "/channels/c1/messages") },
 			actions: func(_ *fakediscord.Fake, sent func(string)) []commands.Action {

@@ -47,6 +47,9 @@ type Message struct {
 	Flags           discordgo.MessageFlags
 	// Edits counts the PATCHes applied since the message was created.
 	Edits int
+	// Nonce is what the create request carried, if anything.
+	Nonce   string
+	created time.Time
 }
 
 // Interaction is everything the bot sent back for one interaction.

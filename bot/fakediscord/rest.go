@@ -8,6 +8,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -101,10 +102,20 @@ type payload struct {
 	Components      json.RawMessage                   `json:"components"`
 	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
 	Flags           discordgo.MessageFlags            `json:"flags"`
-	Attachments     *[]struct {
+	// Nonce with EnforceNonce makes a create idempotent (see channelPost).
+	Nonce        string `json:"nonce"`
+	EnforceNonce bool   `json:"enforce_nonce"`
+	Attachments  *[]struct {
 		ID string `json:"id"`
 	} `json:"attachments"`
 }
+
+// Discord's limits for nonces: 25 characters, deduplicated for a few
+// minutes when enforced.
+const (
+	maxNonce    = 25
+	nonceWindow = 5 * time.Minute
+)
 
 // readMessageBody decodes a JSON or multipart (payload_json + files[n]) body.
 func readMessageBody(r *http.Request) (payload, []Attachment, error) {
@@ -159,7 +170,8 @@ func (f *Fake) newMessage(channelID string, p payload, files []Attachment) (*Mes
 	if err != nil {
 		return nil, err
 	}
-	m := &Message{ID: f.newID(), ChannelID: channelID, Components: comps, AllowedMentions: p.AllowedMentions, Flags: p.Flags}
+	m := &Message{ID: f.newID(), ChannelID: channelID, Components: comps, AllowedMentions: p.AllowedMentions, Flags: p.Flags,
+		Nonce: p.Nonce, created: time.Now()}
 	if p.Content != nil {
 		m.Content = *p.Content
 	}
@@ -352,6 +364,20 @@ func (f *Fake) channelPost(w http.ResponseWriter, r *http.Request) {
 	if user, ok := f.dmUsers[cid]; ok && f.closedDMs[user] {
 		apiError(w, http.StatusForbidden, discordgo.ErrCodeCannotSendMessagesToThisUser, "Cannot send messages to this user")
 		return
+	}
+	if len(p.Nonce) > maxNonce {
+		badForm(w)
+		return
+	}
+	// As Discord does: with enforce_nonce, a nonce seen in this channel
+	// within the last minutes returns that message and creates none.
+	if p.EnforceNonce && p.Nonce != "" {
+		for _, old := range f.messages[cid] {
+			if old.Nonce == p.Nonce && time.Since(old.created) < nonceWindow {
+				writeJSON(w, http.StatusOK, wire(old))
+				return
+			}
+		}
 	}
 	m, err := f.newMessage(cid, p, files)
 	if err != nil {
