@@ -36,6 +36,9 @@ type Info struct {
 	MinPlayers   int
 	MaxPlayers   int
 	Options      []OptionSpec
+	// PhaseTimer says the game marks phases in its prompts (Prompt.Phase),
+	// so tables offer a phase timer.
+	PhaseTimer bool
 	// Rules are short topics for /rules, in the game's catalog.
 	Rules   []RuleTopic
 	Catalog Catalog

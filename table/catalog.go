@@ -25,6 +25,8 @@ const (
 	ErrNoStepBack        = "table.err.no_step_back"
 	// KeyOptDeadline labels the core deadline option in the lobby.
 	KeyOptDeadline = "table.opt.deadline"
+	// KeyOptPhase labels the core phase timer option.
+	KeyOptPhase = "table.opt.phase"
 )
 
 // Catalog holds the English and German texts of every table error.
@@ -51,6 +53,7 @@ func Catalog() games.Catalog {
 			ErrAlreadyVoted:      "You have already voted to abandon ({votes} of {needed} votes).",
 			ErrNoStepBack:        "There is no step of your open turn to go back to: your turn was completed, or its last step revealed something.",
 			KeyOptDeadline:       "Hours per decision",
+			KeyOptPhase:          "Time per phase",
 		},
 		"de": {
 			ErrAlreadyStarted:    "Dieses Spiel hat bereits begonnen.",
@@ -73,6 +76,7 @@ func Catalog() games.Catalog {
 			ErrAlreadyVoted:      "Du hast bereits für den Abbruch gestimmt ({votes} von {needed} Stimmen).",
 			ErrNoStepBack:        "Es gibt keinen Schritt deines laufenden Zuges, zu dem du zurückkehren kannst: dein Zug ist abgeschlossen, oder sein letzter Schritt hat etwas aufgedeckt.",
 			KeyOptDeadline:       "Stunden pro Entscheidung",
+			KeyOptPhase:          "Zeit pro Phase",
 		},
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
 )
 
@@ -19,20 +20,22 @@ const maxAutoMoves = 64
 const IdleTimeouts = 8
 
 // SeatDeadline is when seat's pending decision runs out of time. ok is
-// false when it never does: no deadline set, nothing pending, a bot seat,
-// or the game has no safe answer for this prompt.
+// false when it never does: no clock, nothing pending, a bot seat, or the
+// game has no safe answer for this prompt.
 func (t *Table) SeatDeadline(st games.State, pending []games.Prompt, seat int) (time.Time, bool) {
 	if _, ok := t.safeMove(st, pending, seat); !ok {
 		return time.Time{}, false
 	}
-	return t.Seats[seat].PromptSince.Add(time.Duration(t.DeadlineHours()) * time.Hour), true
+	return t.ClockRules().Deadline(t.Seats[seat].Clock)
 }
 
 // safeMove is the game's safe answer (games.TimeoutMover) for a timed seat
 // with a pending decision; ok is false when no clock runs for it.
 func (t *Table) safeMove(st games.State, pending []games.Prompt, seat int) (string, bool) {
-	if t.Status != StatusPlaying || t.DeadlineHours() == 0 || seat < 0 || seat >= len(t.Seats) ||
-		t.Seats[seat].Bot || t.Seats[seat].PromptSince.IsZero() {
+	if t.Status != StatusPlaying || seat < 0 || seat >= len(t.Seats) || t.Seats[seat].Bot {
+		return "", false
+	}
+	if r := t.ClockRules(); r.Kind == clock.None && r.Phase == 0 {
 		return "", false
 	}
 	tm, ok := st.(games.TimeoutMover)

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"time"
 
+	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
 )
 
@@ -159,7 +160,11 @@ func (u *turn) apply(seat int, move string, how mover) error {
 		t.Checkpoint, t.CheckpointAt, t.CheckpointEvents = before, t.Moves-1, len(t.TurnEvents)-len(out.Events)
 	}
 	after := u.st.Pending()
-	t.markChangedPrompts(u.pending, after, seat, u.now)
+	settled := settleCommit
+	if !commit {
+		settled = settleStep
+	}
+	t.markChangedPrompts(u.pending, after, seat, settled, u.now)
 	u.pending = after
 	u.res.Steps = append(u.res.Steps, Step{Seat: seat, Move: move, Outcome: out, Label: label, Secret: secret,
 		Timeout: how == byTimeout, Bot: how == byBot})
@@ -192,18 +197,46 @@ func (t *Table) appendEntry(e Entry) {
 	t.Moves++
 }
 
+// settle says what the mover's move means for its clock.
+type settle int
+
+const (
+	settleCommit settle = iota // a turn completed: a bank pays and earns its increment
+	settleStep                 // a step inside a turn: the clock runs on
+	settleUndo                 // a move taken back: nothing is paid or earned
+)
+
 // markChangedPrompts starts a new decision for the mover and for every
-// seat whose pending prompt differs now.
-func (t *Table) markChangedPrompts(before, after []games.Prompt, mover int, now time.Time) {
+// seat whose pending prompt differs now, and keeps their clocks: every seat
+// with a decision now has its clock running, and the mover's clock is
+// settled as how says.
+func (t *Table) markChangedPrompts(before, after []games.Prompt, mover int, how settle, now time.Time) {
+	rules := t.ClockRules()
 	for i := range t.Seats {
-		if i == mover || !reflect.DeepEqual(promptsOf(before, i), promptsOf(after, i)) {
-			t.startDecision(i, now)
+		mine := promptsOf(after, i)
+		if i != mover && reflect.DeepEqual(promptsOf(before, i), mine) {
+			continue
 		}
+		t.startDecision(i, now)
+		c := t.Seats[i].Clock
+		// A per-decision clock restarts with every new decision; a bank
+		// keeps running for a seat still deciding (a changed prompt or a
+		// step gives no free time) and is paid when the turn completes.
+		if (i == mover && how == settleCommit) || len(mine) == 0 || rules.Kind == clock.Decision {
+			c = rules.Stop(c, now)
+			if i == mover && how == settleUndo {
+				c.Bank = t.Seats[i].Clock.Bank
+			}
+		}
+		if len(mine) > 0 {
+			c = rules.Start(c, now, mine[0].Phase)
+		}
+		t.Seats[i].Clock = c
 	}
 }
 
 // startDecision marks seat i's pending decision as new at this version:
-// older buttons are stale, and its clock counts from now.
+// older buttons are stale.
 func (t *Table) startDecision(i int, now time.Time) {
 	t.Seats[i].PromptVersion = t.Version
 	t.Seats[i].PromptSince = now

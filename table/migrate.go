@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+
+	"github.com/tavern-bot/tavern/clock"
 )
 
 // MigrateV1 reads a table stored with schema 1 (its whole log inside the
@@ -27,6 +29,14 @@ func MigrateV1(raw []byte) (*Table, []Entry, error) {
 	t.Due = nil
 	if t.Status == StatusPlaying && !legacy.Deadline.IsZero() {
 		t.Due = []Due{{At: legacy.Deadline, Kind: DueClock}}
+	}
+	// Schema 1 timed each decision from the seat's prompt start.
+	if rules := t.ClockRules(); t.Status == StatusPlaying && rules.Kind == clock.Decision {
+		for i := range t.Seats {
+			if !t.Seats[i].PromptSince.IsZero() {
+				t.Seats[i].Clock = clock.Seat{Since: t.Seats[i].PromptSince}
+			}
+		}
 	}
 	t.Idle = make([]int, len(t.Seats))
 	counting := make([]bool, len(t.Seats))

@@ -5,32 +5,47 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
 )
 
-// OptDeadline is the core table option that bounds how long one decision
-// may stay pending, in hours ("off" for no limit). It belongs to the table,
-// not to the game: games never see it in their Setup.
+// OptDeadline is the core table option that sets the seats' clock: "off",
+// hours per decision ("24"), or a time bank ("3d+1d/7d": three days to
+// start, a day more per answer, at most seven; see package clock). It
+// belongs to the table, not to the game: games never see it in their Setup.
 const OptDeadline = "deadline"
+
+// OptPhase is the core option for the phase timer (see clock.Rules.Phase),
+// offered only for games that mark phases in their prompts.
+const OptPhase = "phase"
 
 // DeadlineOff is the OptDeadline choice without a time limit.
 const DeadlineOff = "off"
 
-// CoreOptions are the options every table offers besides its game's own.
-// Their ids are reserved: a game must not declare an option with one of them.
-func CoreOptions() []games.OptionSpec {
-	return []games.OptionSpec{{
+// CoreOptions are the options every table of a game offers besides the
+// game's own. Their ids are reserved: a game must not declare one of them.
+func CoreOptions(info games.Info) []games.OptionSpec {
+	out := []games.OptionSpec{{
 		ID:      OptDeadline,
 		Label:   games.T(KeyOptDeadline),
-		Choices: []string{DeadlineOff, "12", "24", "48", "72"},
+		Choices: []string{DeadlineOff, "12", "24", "48", "72", "1d+12h/3d", "3d+1d/7d"},
 		Default: DeadlineOff,
 	}}
+	if info.PhaseTimer {
+		out = append(out, games.OptionSpec{
+			ID:      OptPhase,
+			Label:   games.T(KeyOptPhase),
+			Choices: []string{DeadlineOff, "30m", "2h", "12h", "1d"},
+			Default: DeadlineOff,
+		})
+	}
+	return out
 }
 
 // OptionSpecs are all options of a table for a game: the game's own, then
 // the core ones.
 func OptionSpecs(info games.Info) []games.OptionSpec {
-	return append(slices.Clone(info.Options), CoreOptions()...)
+	return append(slices.Clone(info.Options), CoreOptions(info)...)
 }
 
 // CheckOptionIDs reports a game option that collides with a core option.
@@ -43,13 +58,21 @@ func CheckOptionIDs(info games.Info) error {
 	return nil
 }
 
-func isCoreOption(id string) bool {
-	for _, c := range CoreOptions() {
-		if c.ID == id {
-			return true
+func isCoreOption(id string) bool { return id == OptDeadline || id == OptPhase }
+
+// ClockRules are the seats' clock as the table's options set it; options
+// that cannot be read (never stored: they are validated) mean no clock.
+func (t *Table) ClockRules() clock.Rules {
+	r, err := clock.Parse(t.Options[OptDeadline])
+	if err != nil {
+		r = clock.Rules{}
+	}
+	if v := t.Options[OptPhase]; v != "" && v != DeadlineOff {
+		if d, err := clock.ParseDuration(v); err == nil {
+			r.Phase = d
 		}
 	}
-	return false
+	return r
 }
 
 // gameOptions drops the core options, leaving what the game is set up with.

@@ -151,7 +151,7 @@ func (t *Table) takeBack(g games.Game, userID string, withinTurn bool, now time.
 	t.AbandonVotes = nil
 	t.touch(now)
 	pending := st.Pending()
-	t.markChangedPrompts(pendingBefore, pending, seat, now)
+	t.markChangedPrompts(pendingBefore, pending, seat, settleUndo, now)
 	t.refreshDue(st, pending, now)
 	return MoveResult{State: st, Pending: pending}, nil
 }
@@ -213,8 +213,13 @@ func (t *Table) Clone() (*Table, error) {
 func (t *Table) restartDecisions(st games.State, now time.Time) {
 	t.AbandonVotes = nil
 	t.touch(now)
+	rules, pending := t.ClockRules(), st.Pending()
 	for i := range t.Seats {
 		t.startDecision(i, now)
+		t.Seats[i].Clock = rules.Begin()
+		if mine := promptsOf(pending, i); len(mine) > 0 {
+			t.Seats[i].Clock = rules.Start(t.Seats[i].Clock, now, mine[0].Phase)
+		}
 	}
-	t.refreshDue(st, st.Pending(), now)
+	t.refreshDue(st, pending, now)
 }

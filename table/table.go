@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
 )
 
@@ -46,6 +47,8 @@ type Seat struct {
 	// PromptSince is when this seat's pending decision began; the table's
 	// deadline (per decision) counts from it.
 	PromptSince time.Time `json:"since,omitzero"`
+	// Clock is the seat's time (see package clock and ClockRules).
+	Clock clock.Seat `json:"clock,omitzero"`
 	// Bot seats are played by the game's policy, never by a person: they
 	// get no DMs and no mentions, and they move when their turn is due.
 	Bot bool `json:"bot,omitempty"`

@@ -74,6 +74,7 @@ func (turnGame) Policy() games.Policy { return TurnPolicy() }
 func (turnGame) Info() games.Info {
 	return games.Info{
 		ID:         TurnID,
+		PhaseTimer: true,
 		Name:       games.T("turn.name"),
 		MinPlayers: 2,
 		MaxPlayers: 4,
