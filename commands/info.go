@@ -187,7 +187,7 @@ func (s *Service) abandon(ctx context.Context, r request) Result {
 	}
 	actions := []Action{ChannelPost{ChannelID: t.ChannelID, Message: Message{Content: s.cat.Localize(t.Lang, text)}}}
 	if wasLobby {
-		actions = append(actions, s.lobbyEdit(t, Message{Content: s.cat.Localize(t.Lang, games.T(KeyLobbyClosed, "game", s.gameName(t.Lang, g)))}))
+		actions = append(actions, s.lobbyEdit(t, Message{Content: s.cat.Localize(t.Lang, games.T(KeyLobbyClosed, "game", s.gameName(t.Lang, t.GameID)))}))
 	} else {
 		c := newComposer(t, false)
 		s.statusPost(c, scene{t: t, g: g})
@@ -222,7 +222,7 @@ func (s *Service) rules(r request, gameID, topic string) Result {
 	// Whole topics go in while they fit one message; the rest are named,
 	// so nothing is cut off in the middle of a sentence.
 	const room = 2000 - 300 // leaves space for the list of further topics
-	text := s.cat.Localize(r.lang, games.T(KeyRulesTitle, "game", s.gameName(r.lang, g)))
+	text := s.cat.Localize(r.lang, games.T(KeyRulesTitle, "game", s.gameName(r.lang, gameID)))
 	var more []string
 	for _, rt := range topics {
 		title := s.cat.Localize(r.lang, rt.Title)

@@ -112,7 +112,7 @@ func (s *Service) lobbyChanged(t *table.Table, ok string) Result {
 	g, _ := s.games.Get(t.GameID)
 	m := s.lobbyMessage(t, g)
 	if t.Status != table.StatusLobby { // the last player left
-		m = Message{Content: s.cat.Localize(t.Lang, games.T(KeyLobbyClosed, "game", s.gameName(t.Lang, g)))}
+		m = Message{Content: s.cat.Localize(t.Lang, games.T(KeyLobbyClosed, "game", s.gameName(t.Lang, t.GameID)))}
 	}
 	return Result{Reply: &Message{Content: ok}, Actions: []Action{s.lobbyEdit(t, m)}}
 }
@@ -143,9 +143,8 @@ func (s *Service) start(ctx context.Context, r request, channelID, tableID strin
 	if err != nil {
 		return s.replyErr(r, err)
 	}
-	g, _ := s.games.Get(t.GameID)
 	names := strings.Join(t.Names(), ", ")
-	lobby := Message{Content: s.cat.Localize(t.Lang, games.T(KeyLobbyStarted, "game", s.gameName(t.Lang, g), "names", names))}
+	lobby := Message{Content: s.cat.Localize(t.Lang, games.T(KeyLobbyStarted, "game", s.gameName(t.Lang, t.GameID), "names", names))}
 	res := s.deliver(t, d, st, &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKStarted))})
 	res.Actions = append([]Action{s.lobbyEdit(t, lobby)}, res.Actions...)
 	return res
@@ -160,7 +159,7 @@ func (s *Service) lobbyMessage(t *table.Table, g games.Game) Message {
 		hostName = t.Seats[i].Name
 	}
 	lines := []string{
-		s.cat.Localize(lang, games.T(KeyLobbyTitle, "game", s.gameName(lang, g), "host", hostName)),
+		s.cat.Localize(lang, games.T(KeyLobbyTitle, "game", s.gameName(lang, t.GameID), "host", hostName)),
 		s.cat.Localize(lang, games.T(KeyLobbyPlayers, "n", len(t.Seats), "min", info.MinPlayers, "max", info.MaxPlayers, "names", strings.Join(t.Names(), ", "))),
 	}
 	specs := table.OptionSpecs(info)

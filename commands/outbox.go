@@ -29,8 +29,14 @@ type delivery struct {
 	Lang    string          `json:"lang"`
 	Names   []string        `json:"names,omitempty"`
 	Langs   []string        `json:"langs,omitempty"` // each seat's language, for private pictures
-	State   json.RawMessage `json:"state,omitempty"` // what the pictures are drawn from
-	Posts   []post          `json:"posts"`
+	// State is what the pictures are drawn from. It is kept as bytes (base64
+	// in JSON), not as raw JSON, so that staging a delivery does not scan
+	// the whole state once more.
+	State []byte `json:"state,omitempty"`
+	Posts []post `json:"posts"`
+	// messages are the posts' messages as composed, for delivery by the
+	// same process; a delivery read back from the outbox rebuilds them.
+	messages []Message
 }
 
 // post is one message of a delivery.
@@ -121,7 +127,7 @@ func newComposer(t *table.Table, withState bool) *composer {
 		c.d.Langs = append(c.d.Langs, seat.Lang)
 	}
 	if withState {
-		c.d.State = append(json.RawMessage{}, t.State...)
+		c.d.State = append([]byte(nil), t.State...)
 	}
 	return c
 }
@@ -142,6 +148,7 @@ func (c *composer) add(p post, m Message) *post {
 	}
 	p.Message = sm
 	c.d.Posts = append(c.d.Posts, p)
+	c.d.messages = append(c.d.messages, m)
 	return &c.d.Posts[len(c.d.Posts)-1]
 }
 
@@ -199,7 +206,11 @@ func (s *Service) realize(d delivery, st games.State) ([]Action, error) {
 		if index[k] >= 0 {
 			f = files[index[k]]
 		}
-		a, err := s.action(d, p, f)
+		var fresh *Message
+		if len(d.messages) == len(d.Posts) {
+			fresh = &d.messages[k]
+		}
+		a, err := s.action(d, p, fresh, f)
 		if err != nil {
 			return nil, err
 		}
@@ -208,10 +219,15 @@ func (s *Service) realize(d delivery, st games.State) ([]Action, error) {
 	return out, nil
 }
 
-func (s *Service) action(d delivery, p post, files []File) (Action, error) {
-	m, err := p.Message.message()
-	if err != nil {
-		return nil, err
+func (s *Service) action(d delivery, p post, fresh *Message, files []File) (Action, error) {
+	var m Message
+	if fresh != nil {
+		m = *fresh
+	} else {
+		var err error
+		if m, err = p.Message.message(); err != nil {
+			return nil, err
+		}
 	}
 	m.Files = files
 	var onSent func(string)

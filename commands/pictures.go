@@ -25,7 +25,7 @@ func (s *Service) boardPicture(t *table.Table, g games.Game, st games.State, vie
 		return p
 	}
 	view, meta := st.View(viewer), s.meta(t, viewer)
-	gameID := g.Info().ID
+	gameID := t.GameID
 	p.draw = func() ([]byte, error) { return s.images.Board(gameID, view, meta) }
 	return p
 }
@@ -37,7 +37,7 @@ func (s *Service) resultsPicture(t *table.Table, g games.Game, standings []games
 		return p
 	}
 	meta := s.meta(t, games.Public)
-	gameID := g.Info().ID
+	gameID := t.GameID
 	p.draw = func() ([]byte, error) { return s.images.Results(gameID, standings, meta) }
 	return p
 }

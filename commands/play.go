@@ -228,7 +228,7 @@ func actingUsers(sc scene) []string {
 // statusText is the live status: game, move number and who is awaited.
 func (s *Service) statusText(sc scene, lang string) string {
 	t := sc.t
-	name := s.gameName(lang, sc.g)
+	name := s.gameName(lang, sc.t.GameID)
 	switch t.Status {
 	case table.StatusLobby:
 		return s.cat.Localize(lang, games.T(KeyStatusLobby, "game", name))
@@ -334,7 +334,7 @@ func (s *Service) settledDM(c *composer, sc scene, from dmSource) {
 		return // a new decision went out already
 	}
 	lang := seatLang(t, seat)
-	m := Message{Content: s.cat.Localize(lang, games.T(KeyHandTitle, "game", s.gameName(lang, sc.g))) + "\n" + s.cat.Localize(lang, games.T(KeyDMSettled))}
+	m := Message{Content: s.cat.Localize(lang, games.T(KeyHandTitle, "game", s.gameName(lang, sc.t.GameID))) + "\n" + s.cat.Localize(lang, games.T(KeyDMSettled))}
 	c.add(post{Kind: kindEdit, ChannelID: from.channelID, MessageID: from.messageID, Picture: &pictureSpec{Viewer: seat, Name: "hand.png"}}, m)
 }
 
@@ -373,11 +373,11 @@ func (s *Service) handMessage(t *table.Table, g games.Game, mine []games.Prompt,
 		lang = t.Lang
 	}
 	if len(mine) == 0 {
-		return Message{Content: s.cat.Localize(lang, games.T(KeyHandTitle, "game", s.gameName(lang, g))) + "\n" + s.cat.Localize(lang, games.T(KeyHandNothing))}
+		return Message{Content: s.cat.Localize(lang, games.T(KeyHandTitle, "game", s.gameName(lang, t.GameID))) + "\n" + s.cat.Localize(lang, games.T(KeyHandNothing))}
 	}
 	var lines []string
 	for _, p := range mine {
-		lines = append(lines, s.cat.Localize(lang, games.T(KeyDMHeader, "game", s.gameName(lang, g), "channel", t.ChannelID, "prompt", s.say(t, lang, p.Text))))
+		lines = append(lines, s.cat.Localize(lang, games.T(KeyDMHeader, "game", s.gameName(lang, t.GameID), "channel", t.ChannelID, "prompt", s.say(t, lang, p.Text))))
 	}
 	rows, cut := s.promptRows(t, mine, lang, maxRows)
 	if cut {
@@ -488,8 +488,10 @@ func (s *Service) handRow(t *table.Table) discordgo.ActionsRow {
 	}}
 }
 
-func (s *Service) gameName(lang string, g games.Game) string {
-	return s.cat.Localize(lang, g.Info().Name)
+// gameName is a game's localized name. Games build their Info (catalog
+// included) on every call, so the Service keeps the names from its start.
+func (s *Service) gameName(lang, gameID string) string {
+	return s.cat.Localize(lang, s.names[gameID])
 }
 
 // say localizes x for this table, showing seats as the players' names.

@@ -39,6 +39,7 @@ type Service struct {
 	newSeed func() uint64
 	cat     games.Catalog
 	wake    chan struct{} // a change made a table due now
+	names   map[string]games.Text
 }
 
 var _ Interactions = (*Service)(nil)
@@ -48,13 +49,17 @@ func NewService(d Deps) (*Service, error) {
 	if d.Games == nil || d.Store == nil {
 		return nil, errors.New("commands: NewService needs Games and Store")
 	}
+	names := map[string]games.Text{}
 	for _, id := range d.Games.IDs() {
 		g, _ := d.Games.Get(id)
-		if err := table.CheckOptionIDs(g.Info()); err != nil {
+		info := g.Info()
+		if err := table.CheckOptionIDs(info); err != nil {
 			return nil, fmt.Errorf("commands: %w", err)
 		}
+		names[id] = info.Name
 	}
-	s := &Service{games: d.Games, store: d.Store, images: d.Images, log: d.Log, now: d.Now, newSeed: d.NewSeed, wake: make(chan struct{}, 1)}
+	s := &Service{games: d.Games, store: d.Store, images: d.Images, log: d.Log, now: d.Now, newSeed: d.NewSeed,
+		wake: make(chan struct{}, 1), names: names}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
