@@ -22,13 +22,13 @@ import (
 
 // delivery is what one change must post, as plain data.
 type delivery struct {
-	Game    string          `json:"game"`
-	Table   string          `json:"table"`
-	Channel string          `json:"channel"`
-	Version int             `json:"v"`
-	Lang    string          `json:"lang"`
-	Names   []string        `json:"names,omitempty"`
-	Langs   []string        `json:"langs,omitempty"` // each seat's language, for private pictures
+	Game    string   `json:"game"`
+	Table   string   `json:"table"`
+	Channel string   `json:"channel"`
+	Version int      `json:"v"`
+	Lang    string   `json:"lang"`
+	Names   []string `json:"names,omitempty"`
+	Langs   []string `json:"langs,omitempty"` // each seat's language, for private pictures
 	// State is what the pictures are drawn from. It is kept as bytes (base64
 	// in JSON), not as raw JSON, so that staging a delivery does not scan
 	// the whole state once more.
