@@ -1,13 +1,16 @@
 package commands
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
@@ -183,4 +186,50 @@ func TestBotSeatsFinishGame(t *testing.T) {
 		}
 	}
 	h.assertNoSecrets()
+}
+
+// The running scheduler plays bot seats as soon as their turn comes, with
+// nobody calling Tick: the player's commit wakes it.
+func TestRunSchedulerPlaysBots(t *testing.T) {
+	h := turnHarness(t)
+	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.TurnID, OptOptions, "rounds=1"), "en", KeyOKNew)
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindAddBot, "")), "en", KeyOKBot)
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindStart, "")), "en", KeyOKStarted)
+	ctx, cancel := context.WithCancel(ctxBG)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		h.svc.RunScheduler(ctx, func(_ context.Context, actions []Action) { h.run(Result{Actions: actions}) })
+	}()
+	defer func() { cancel(); <-done }()
+	h.step(ann, tabletest.TurnSpot(6))
+	// The commit wakes the scheduler, which may move before this returns.
+	h.wantReply(h.slash(ann, CmdMove, "", OptOption, tabletest.TurnEnd), "en", KeyOKMove)
+	// A guard against a hung scheduler, not a speed requirement.
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		tb, err := h.store.Get(ctxBG, chanA, storage.WithLog())
+		if err != nil {
+			t.Fatal(err)
+		}
+		bot := 0
+		for _, e := range tb.Log {
+			if e.Bot {
+				bot++
+			}
+		}
+		g := tabletest.TurnGame()
+		st, err := tb.Load(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, botWaits := games.PromptFor(st, 1)
+		if bot > 0 && !botWaits {
+			break // the bot played its turn and answered the secret step
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the scheduler did not play the bot: %d bot moves, due %+v", bot, tb.Due)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }

@@ -96,6 +96,10 @@ func discordTime(at time.Time) string {
 // due index: a guard against a clock that jumps, not a polling rate.
 const schedulerNap = time.Minute
 
+// schedulerRetry is how soon a due table that could not be handled is
+// tried again.
+const schedulerRetry = 10 * time.Second
+
 // RunScheduler first delivers whatever the outbox kept from before a
 // restart, then plays due events as they come: it sleeps until the next
 // due moment (or until a change asks for it, such as a bot's turn) and
@@ -119,8 +123,13 @@ func (s *Service) RunScheduler(ctx context.Context, run func(context.Context, []
 		} else if ok {
 			wait = min(wait, max(0, at.Sub(s.now())))
 		}
-		if len(results) >= dueBatch {
+		switch {
+		case len(results) >= dueBatch:
 			wait = 0 // behind: go on at once
+		case len(results) == 0 && wait == 0:
+			// Due but nothing came of it (a table failing to load): do not
+			// spin; the failure is logged, and it is retried later.
+			wait = schedulerRetry
 		}
 		timer := time.NewTimer(wait)
 		select {
