@@ -125,7 +125,8 @@ func offered(t testing.TB, m fakediscord.Message) []choice {
 			}
 		case commands.KindGroup:
 			for _, o := range c.Options {
-				out = append(out, choice{customID: c.CustomID, value: o.Value, group: true, seat: id.Arg, version: id.Version})
+				seat, _, _ := strings.Cut(id.Arg, ".")
+				out = append(out, choice{customID: c.CustomID, value: o.Value, group: true, seat: seat, version: id.Version})
 			}
 		}
 	}
@@ -138,8 +139,8 @@ func moveChoices(t testing.TB, m fakediscord.Message, p games.Prompt) []choice {
 	legal, groups := map[string]bool{}, map[string]bool{}
 	for _, o := range p.Options {
 		legal[o.ID] = true
-		if o.Group != "" {
-			groups[o.Group] = true
+		if len(o.Path) > 0 {
+			groups[o.Path[0].ID] = true
 		}
 	}
 	return slices.DeleteFunc(offered(t, m), func(c choice) bool {
@@ -422,7 +423,7 @@ func (g *game) openGroup(who player, msg fakediscord.Message, c choice, p games.
 	}
 	var want []string
 	for _, o := range p.Options {
-		if o.Group == c.value {
+		if len(o.Path) > 0 && o.Path[0].ID == c.value {
 			want = append(want, o.ID)
 		}
 	}

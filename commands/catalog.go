@@ -77,7 +77,6 @@ const (
 	KeyStatusDue     = "core.status.deadline"
 	KeyGroupPick     = "core.group.pick"
 	KeyGroupCount    = "core.group.count"
-	KeyGroupCell     = "core.group.cell"
 	KeyGroupReply    = "core.group.reply"
 )
 
@@ -169,7 +168,6 @@ func coreTexts() map[string][2]string {
 		KeyStatusDue:     {"{line} Time runs out {when}.", "{line} Die Bedenkzeit endet {when}."},
 		KeyGroupPick:     {"{prompt} (choose a group first)", "{prompt} (wähle zuerst eine Gruppe)"},
 		KeyGroupCount:    {"{n} options", "{n} Möglichkeiten"},
-		KeyGroupCell:     {"Row {row}, column {col}", "Reihe {row}, Spalte {col}"},
 		KeyGroupReply:    {"{prompt}: {group}", "{prompt}: {group}"},
 	}
 }

@@ -15,61 +15,70 @@ import (
 
 const wideID = "wide"
 
-// wideGame is the fake game whose public turn prompt is long and grouped:
-// step, leap and draw in one group, plus 36 "far" steps grouped by grid
-// cell (r1c1 … r3c4), as Dungeon Designer groups its tile spots.
-type wideGame struct{ games.Game }
+// longGame is the fake game whose public turn prompt gets more options
+// (more adds them); a move with prefix is played as a step.
+type longGame struct {
+	games.Game
+	id     string
+	more   func(p *games.Prompt)
+	prefix string
+}
 
-func (w wideGame) Info() games.Info {
-	info := w.Game.Info()
-	info.ID = wideID
+func (g longGame) Info() games.Info {
+	info := g.Game.Info()
+	info.ID = g.id
 	return info
 }
 
-func (w wideGame) New(s games.Setup) (games.State, error) {
-	st, err := w.Game.New(s)
-	if err != nil {
-		return nil, err
-	}
-	return wideState{st}, nil
+func (g longGame) New(s games.Setup) (games.State, error) {
+	st, err := g.Game.New(s)
+	return longState{st, g}, err
 }
 
-func (w wideGame) Load(data []byte) (games.State, error) {
-	st, err := w.Game.Load(data)
-	if err != nil {
-		return nil, err
-	}
-	return wideState{st}, nil
+func (g longGame) Load(data []byte) (games.State, error) {
+	st, err := g.Game.Load(data)
+	return longState{st, g}, err
 }
 
-type wideState struct{ games.State }
+type longState struct {
+	games.State
+	g longGame
+}
 
-func (w wideState) Pending() []games.Prompt {
+func (w longState) Pending() []games.Prompt {
 	ps := w.State.Pending()
-	for i, p := range ps {
-		if p.Secret {
-			continue
+	for i := range ps {
+		if !ps[i].Secret {
+			w.g.more(&ps[i])
 		}
-		for k := range p.Options {
-			p.Options[k].Group = "moves"
-		}
-		for r := 1; r <= 3; r++ {
-			for c := 1; c <= 4; c++ {
-				for _, q := range []string{"a", "b", "c"} {
-					p.Options = append(p.Options, games.Option{ID: fmt.Sprintf("far:r%dc%d:%s", r, c, q), Label: games.T("fake.opt.step"), Group: fmt.Sprintf("r%dc%d", r, c)})
-				}
-			}
-		}
-		ps[i] = p
 	}
 	return ps
 }
 
-func (w wideState) Apply(seat int, move string) (games.Outcome, error) {
-	if strings.HasPrefix(move, "far:") {
+func (w longState) Apply(seat int, move string) (games.Outcome, error) {
+	if strings.HasPrefix(move, w.g.prefix) {
 		move = "step"
 	}
 	return w.State.Apply(seat, move)
+}
+
+// wideGame's turn prompt is long and grouped: step, leap and draw in one
+// group, plus 36 "far" steps grouped by grid cell (r1c1 … r3c4), as Dungeon
+// Designer groups its tile spots.
+func wideGame() games.Game {
+	return longGame{Game: tabletest.Game(), id: wideID, prefix: "far:", more: func(p *games.Prompt) {
+		for k := range p.Options {
+			p.Options[k].Path = games.Under("moves", games.Text{})
+		}
+		for r := 1; r <= 3; r++ {
+			for c := 1; c <= 4; c++ {
+				for _, q := range []string{"a", "b", "c"} {
+					p.Options = append(p.Options, games.Option{ID: fmt.Sprintf("far:r%dc%d:%s", r, c, q), Label: games.T("fake.opt.step"),
+						Path: games.Under(fmt.Sprintf("r%dc%d", r, c), games.T("fake.grp.cell", "row", r, "col", c))})
+				}
+			}
+		}
+	}}
 }
 
 // selects lists the select menus of rows.
@@ -88,10 +97,24 @@ func selects(rows []discordgo.MessageComponent) []discordgo.SelectMenu {
 func TestGroupedPromptRows(t *testing.T) {
 	h := newHarness(t)
 	tb := &table.Table{ID: "t1", ChannelID: chanA, Version: 4, Lang: "en", Seats: []table.Seat{{UserID: ann, Name: "Ann"}}}
+	// mk files option k under the step group(k) names: "" none, "leap"
+	// labelled Leap, "rXcY" labelled as a cell, anything else unlabelled.
 	mk := func(n int, group func(k int) string) games.Prompt {
 		p := games.Prompt{Seat: 0, Text: games.T("fake.prompt.turn")}
 		for k := 0; k < n; k++ {
-			p.Options = append(p.Options, games.Option{ID: "o" + itoa(k), Label: games.T("fake.opt.bid", "n", k), Group: group(k)})
+			o := games.Option{ID: "o" + itoa(k), Label: games.T("fake.opt.bid", "n", k)}
+			var row, col int
+			switch g := group(k); {
+			case g == "":
+			case g == "leap":
+				o.Path = games.Under(g, games.T("fake.opt.leap"))
+			case len(g) == 4 && g[0] == 'r':
+				fmt.Sscanf(g, "r%dc%d", &row, &col)
+				o.Path = games.Under(g, games.T("fake.grp.cell", "row", row, "col", col))
+			default:
+				o.Path = games.Under(g, games.Text{})
+			}
+			p.Options = append(p.Options, o)
 		}
 		return p
 	}
@@ -107,9 +130,9 @@ func TestGroupedPromptRows(t *testing.T) {
 		{name: "short grouped list stays one select", prompt: mk(20, byTen), kind: KindMoveSelect, sizes: []int{20}},
 		{name: "long grouped list offers groups", prompt: mk(40, byTen), kind: KindGroup, sizes: []int{4},
 			labels: "Bid zz 0 … Bid zz 9|Bid zz 10 … Bid zz 19|Bid zz 20 … Bid zz 29|Bid zz 30 … Bid zz 39"},
-		{name: "cells and catalog keys", prompt: mk(30, func(k int) string {
+		{name: "steps with labels", prompt: mk(30, func(k int) string {
 			if k == 29 {
-				return "fake.opt.leap"
+				return "leap"
 			}
 			return fmt.Sprintf("r%dc%d", k/10+1, k%2+1)
 		}), kind: KindGroup, sizes: []int{7},
@@ -178,7 +201,7 @@ func TestGroupedPromptRows(t *testing.T) {
 // wideHarness is a started two-seat table of the wide game at Ann's turn.
 func wideHarness(t *testing.T) *harness {
 	h := newHarness(t)
-	h.extra = []games.Game{wideGame{tabletest.Game()}}
+	h.extra = []games.Game{wideGame()}
 	h.restart()
 	h.startGame(wideID, "rounds=1", ann, bo)
 	h.wantReply(h.bidInDM(ann, "3"), "en", KeyOKMove)
@@ -188,7 +211,7 @@ func wideHarness(t *testing.T) *harness {
 
 func TestGroupSelectFlow(t *testing.T) {
 	h := wideHarness(t)
-	groupID := findID(t, h.channelMsgs(), KindGroup, "0")
+	groupID := findID(t, h.channelMsgs(), KindGroup, "0.0")
 	tests := []struct {
 		user, group string
 		key         string   // reply key when refused
@@ -236,7 +259,7 @@ func TestGroupSelectFlow(t *testing.T) {
 
 func TestGroupSelectStale(t *testing.T) {
 	h := wideHarness(t)
-	groupID := findID(t, h.channelMsgs(), KindGroup, "0")
+	groupID := findID(t, h.channelMsgs(), KindGroup, "0.0")
 	// Ann opens a group, then moves by /move: both the group select and
 	// the opened group's select are stale now.
 	opened := h.click(ann, groupID, "r1c1")
@@ -246,7 +269,7 @@ func TestGroupSelectStale(t *testing.T) {
 	h.wantReply(h.click(ann, groupID, "r1c1"), "en", table.ErrStale)
 	h.wantReply(h.click(ann, moveID, "far:r1c1:a"), "en", table.ErrStale)
 	// Bo's turn now: Bo's fresh group select works, Ann's old one is not hers.
-	boGroup := findID(t, h.channelMsgs(), KindGroup, "1")
+	boGroup := findID(t, h.channelMsgs(), KindGroup, "1.0")
 	if boGroup == groupID {
 		t.Fatal("the new board reuses the old group select")
 	}

@@ -274,13 +274,13 @@ func (s *Service) Autocomplete(ctx context.Context, i *discordgo.Interaction) []
 		if seat < 0 || err != nil {
 			return nil
 		}
-		for _, p := range st.Pending() {
-			if p.Seat != seat {
-				continue
-			}
-			for _, o := range p.Options {
-				add(s.say(t, r.lang, o.Label), o.ID)
-			}
+		var options []games.Option
+		for _, p := range promptsOf(st.Pending(), seat) {
+			options = append(options, p.Options...)
+		}
+		out = s.moveChoices(t, r.lang, options, typed) // filtered by path already
+		if len(out) > maxSelectOptions {
+			out = out[:maxSelectOptions]
 		}
 	case CmdRules:
 		g, ok := s.games.Get(stringOpt(data.Options, OptGame))

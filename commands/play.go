@@ -408,8 +408,8 @@ func (s *Service) promptRows(t *table.Table, prompts []games.Prompt, lang string
 				continue
 			}
 		}
-		if sel, loose, ok := s.groupMenu(t, p, lang); ok {
-			rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{sel}})
+		if sels, loose, ok := s.groupMenu(t, p, lang, rowsLeft-len(rows)); ok {
+			rows = append(rows, sels...)
 			if len(loose) > 0 && len(rows) < rowsLeft {
 				controls := p
 				controls.Options = loose

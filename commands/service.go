@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -166,6 +167,9 @@ func (s *Service) handleCommand(ctx context.Context, r request) Result {
 		move := stringOpt(data.Options, OptOption)
 		if move == "" {
 			return s.replyKey(r.lang, KeyMalformed)
+		}
+		if strings.HasSuffix(move, pathSep) { // a step of the option tree, from autocomplete
+			return s.drill(ctx, r, r.channelID, "", moveAnyVersion, move)
 		}
 		return s.move(ctx, r, r.channelID, "", moveAnyVersion, move)
 	case CmdRules:

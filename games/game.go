@@ -106,11 +106,23 @@ type Prompt struct {
 type Option struct {
 	ID    string
 	Label Text
-	// Group lets a surface cluster long option lists (e.g. "bid", "spell").
-	// A group that is a catalog key (e.g. a room's name key) is shown
-	// localized as the cluster's label.
-	Group string `json:",omitempty"`
+	// Path places the option in a tree, outermost step first (a room, then
+	// a cell of it), so that a surface can offer long lists level by level.
+	// Options without a path stay one click away beside the tree.
+	Path []Step `json:",omitempty"`
 }
+
+// Step is one level of an option's path. ID is short (it travels in
+// select values, joined with "/", so it holds no "/"); Label names the
+// step for players. A zero Label lets a surface name the step by the
+// options under it.
+type Step struct {
+	ID    string
+	Label Text `json:",omitzero"`
+}
+
+// Under is the one-step path of an option filed under id, labelled label.
+func Under(id string, label Text) []Step { return []Step{{ID: id, Label: label}} }
 
 // TimeoutMover is implemented by states that can answer for a seat that let
 // a table's deadline pass, so that a vanished player never freezes an async

@@ -15,6 +15,9 @@ type Text struct {
 	Args []Arg  `json:"a,omitempty"`
 }
 
+// IsZero reports a Text that says nothing.
+func (t Text) IsZero() bool { return t.Key == "" }
+
 // Arg is one named argument of a Text: a literal value, a catalog key that is
 // localized itself (a card name, a phase name), or a seat shown as the
 // player's display name.

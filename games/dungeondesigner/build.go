@@ -38,7 +38,7 @@ func (s *State) buildPrompt(i int) (games.Prompt, bool) {
 				p.Options = append(p.Options, games.Option{
 					ID:    fmt.Sprintf("pick:%d:c%d", id, col+1),
 					Label: games.T("dd.opt.pick", "room", games.Ref(roomKey(id)), "col", col+1),
-					Group: roomKey(id),
+					Path:  games.Under(fmt.Sprint("room", id), games.T(roomKey(id))),
 				})
 			}
 		}

@@ -35,6 +35,9 @@ var messages = map[string][2]string{ // key -> {en, de}
 	"dd.opt.pass":      {"Pass", "Passen"},
 	"dd.opt.edge":      {"Row {row}, column {col}, {side} edge", "Reihe {row}, Spalte {col}, Kante {side}"},
 	"dd.opt.spot":      {"Row {row}, column {col}, {spot}", "Reihe {row}, Spalte {col}, {spot}"},
+	"dd.grp.cell":      {"Row {row}, column {col}", "Reihe {row}, Spalte {col}"},
+	"dd.grp.buy":       {"Buy from a stall", "An einem Stand kaufen"},
+	"dd.grp.pass":      {"Pass", "Passen"},
 	"dd.opt.drop":      {"No free spot: discard the tile", "Kein freier Platz: Plättchen ablegen"},
 
 	"dd.side.t":        {"top", "oben"},

@@ -9,7 +9,7 @@
 // "buy:<stall>:u|l", "pass:t<task>" (years 1–3) or "pass" (year 4), and after
 // a purchase one prompt per tile: "put:r<row>c<col>:<tl|tr|bl|br>" for an
 // element spot, "put:r<row>c<col>:<t|r|b|l>" for a secret passage edge
-// (Option.Group is the room "r<row>c<col>"), or "drop" when no spot is
+// (filed under the room cell "r<row>c<col>" in Option.Path), or "drop" when no spot is
 // legal (a safeguard: parts that do not fit are not for sale).
 //
 // Component data lives in data/*.json (embedded); each file's "about" field

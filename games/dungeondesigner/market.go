@@ -68,7 +68,7 @@ func (s *State) marketPrompt() (games.Prompt, bool) {
 			p.Options = append(p.Options, games.Option{
 				ID:    fmt.Sprintf("buy:%d:%s", k+1, partNames[pi]),
 				Label: games.T("dd.opt.buy."+partNames[pi], "stall", k+1, "cost", part.Cost),
-				Group: "buy",
+				Path:  games.Under("buy", games.T("dd.grp.buy")),
 			})
 		}
 	}
@@ -77,11 +77,11 @@ func (s *State) marketPrompt() (games.Prompt, bool) {
 			p.Options = append(p.Options, games.Option{
 				ID:    fmt.Sprintf("pass:t%d", n),
 				Label: games.T("dd.opt.pass_task", "task", n),
-				Group: "pass",
+				Path:  games.Under("pass", games.T("dd.grp.pass")),
 			})
 		}
 	} else {
-		p.Options = append(p.Options, games.Option{ID: "pass", Label: games.T("dd.opt.pass"), Group: "pass"})
+		p.Options = append(p.Options, games.Option{ID: "pass", Label: games.T("dd.opt.pass"), Path: games.Under("pass", games.T("dd.grp.pass"))})
 	}
 	return p, true
 }
@@ -185,7 +185,7 @@ func (s *State) placePrompt() games.Prompt {
 			p.Options = append(p.Options, games.Option{
 				ID:    fmt.Sprintf("put:r%dc%d:%s", sp[0]+1, sp[1]+1, sideCodes[sp[2]]),
 				Label: games.T("dd.opt.edge", "row", sp[0]+1, "col", sp[1]+1, "side", games.Ref("dd.side."+sideCodes[sp[2]])),
-				Group: fmt.Sprintf("r%dc%d", sp[0]+1, sp[1]+1),
+				Path:  cellPath(sp[0], sp[1]),
 			})
 		}
 	} else {
@@ -193,7 +193,7 @@ func (s *State) placePrompt() games.Prompt {
 			p.Options = append(p.Options, games.Option{
 				ID:    fmt.Sprintf("put:r%dc%d:%s", sp[0]+1, sp[1]+1, quadCodes[sp[2]]),
 				Label: games.T("dd.opt.spot", "row", sp[0]+1, "col", sp[1]+1, "spot", games.Ref("dd.quad."+quadCodes[sp[2]])),
-				Group: fmt.Sprintf("r%dc%d", sp[0]+1, sp[1]+1),
+				Path:  cellPath(sp[0], sp[1]),
 			})
 		}
 	}
@@ -291,4 +291,10 @@ func (s *State) cleanUp() []games.Text {
 		s.revealJael()
 	}
 	return []games.Text{games.T("dd.ev.year", "year", s.Year)}
+}
+
+// cellPath files a placement under its room cell, labelled as players
+// read the board's coordinates.
+func cellPath(row, col int) []games.Step {
+	return games.Under(fmt.Sprintf("r%dc%d", row+1, col+1), games.T("dd.grp.cell", "row", row+1, "col", col+1))
 }

@@ -88,7 +88,11 @@ func (s *State) Pending() []games.Prompt {
 		pr := games.Prompt{Seat: p.seat, Secret: p.secret, Text: p.text}
 		for _, m := range p.moves {
 			label, group := s.label(p.seat, m)
-			pr.Options = append(pr.Options, games.Option{ID: m, Label: label, Group: group})
+			o := games.Option{ID: m, Label: label}
+			if group != "" {
+				o.Path = games.Under(group, games.T(group))
+			}
+			pr.Options = append(pr.Options, o)
 		}
 		out = append(out, pr)
 	}

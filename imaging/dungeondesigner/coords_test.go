@@ -21,7 +21,7 @@ func TestLabelsMatchMoveIDs(t *testing.T) {
 			for _, o := range p.Options {
 				switch {
 				case strings.HasPrefix(o.ID, "put:"):
-					groups[o.Group] = true
+					groups[o.Path[0].ID] = true
 				case strings.HasPrefix(o.ID, "pick:"):
 					cols[o.ID[strings.LastIndexByte(o.ID, ':')+1:]] = true
 				}

@@ -197,7 +197,7 @@ func (s *TurnState) turnPrompt() games.Prompt {
 	if len(s.Placed) < turnPlacements {
 		for n := 1; n <= turnSpots; n++ {
 			if !slices.Contains(s.Placed, n) {
-				p.Options = append(p.Options, games.Option{ID: TurnSpot(n), Label: games.T("turn.opt.spot", "n", n), Group: "spot"})
+				p.Options = append(p.Options, games.Option{ID: TurnSpot(n), Label: games.T("turn.opt.spot", "n", n)})
 			}
 		}
 	}
