@@ -165,7 +165,7 @@ func (s *Service) drill(ctx context.Context, r request, channelID, tableID strin
 	if err != nil {
 		return s.replyErr(r, err)
 	}
-	mine := promptsOf(st.Pending(), seat)
+	mine := games.SeatPrompts(st.Pending(), seat)
 	if len(mine) == 0 {
 		return s.replyErr(r, games.Errorf(table.ErrNotYourTurn))
 	}

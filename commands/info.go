@@ -59,7 +59,7 @@ func (s *Service) hand(ctx context.Context, r request, channelID, tableID string
 	if err != nil {
 		return s.replyErr(r, err)
 	}
-	m := s.handMessage(t, g, promptsOf(st.Pending(), seat), r.lang)
+	m := s.handMessage(t, g, games.SeatPrompts(st.Pending(), seat), r.lang)
 	m.Files = s.draw(t, g, st, seat, "hand.png")
 	return Result{Reply: &m}
 }
@@ -275,7 +275,7 @@ func (s *Service) Autocomplete(ctx context.Context, i *discordgo.Interaction) []
 			return nil
 		}
 		var options []games.Option
-		for _, p := range promptsOf(st.Pending(), seat) {
+		for _, p := range games.SeatPrompts(st.Pending(), seat) {
 			options = append(options, p.Options...)
 		}
 		out = s.moveChoices(t, r.lang, options, typed) // filtered by path already

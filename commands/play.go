@@ -125,7 +125,7 @@ func (s *Service) stepDelivery(sc scene, mover int, from dmSource) (delivery, er
 func (s *Service) stepReply(t *table.Table, res table.MoveResult, lang string) *Message {
 	g, _ := s.games.Get(t.GameID)
 	seat := res.Seat()
-	m := s.handMessage(t, g, promptsOf(res.Pending, seat), lang)
+	m := s.handMessage(t, g, games.SeatPrompts(res.Pending, seat), lang)
 	m.Components = append(m.Components, s.backRow(t, seat, lang)...)
 	m.Files = s.draw(t, g, res.State, seat, "hand.png")
 	return &m
@@ -286,7 +286,7 @@ func (s *Service) privateMessages(c *composer, sc scene, from dmSource, skip int
 		if u.PromptVersion != t.Version || u.Bot || seat == skip {
 			continue
 		}
-		mine := promptsOf(sc.pending, seat)
+		mine := games.SeatPrompts(sc.pending, seat)
 		if len(mine) == 0 {
 			continue
 		}
@@ -330,7 +330,7 @@ func (s *Service) settledDM(c *composer, sc scene, from dmSource) {
 		return
 	}
 	seat := t.SeatOf(from.userID)
-	if seat < 0 || (t.Seats[seat].PromptVersion == t.Version && len(promptsOf(sc.pending, seat)) > 0) {
+	if seat < 0 || (t.Seats[seat].PromptVersion == t.Version && len(games.SeatPrompts(sc.pending, seat)) > 0) {
 		return // a new decision went out already
 	}
 	lang := seatLang(t, seat)
@@ -352,17 +352,6 @@ func anySecret(ps []games.Prompt) bool {
 		}
 	}
 	return false
-}
-
-// promptsOf are seat's prompts among pending.
-func promptsOf(pending []games.Prompt, seat int) []games.Prompt {
-	var mine []games.Prompt
-	for _, p := range pending {
-		if p.Seat == seat {
-			mine = append(mine, p)
-		}
-	}
-	return mine
 }
 
 // handMessage is the text and components of a seat's private message for

@@ -197,6 +197,17 @@ func (r *Registry) Catalog(base Catalog) Catalog {
 	return c
 }
 
+// SeatPrompts are seat's prompts among pending.
+func SeatPrompts(pending []Prompt, seat int) []Prompt {
+	var mine []Prompt
+	for _, p := range pending {
+		if p.Seat == seat {
+			mine = append(mine, p)
+		}
+	}
+	return mine
+}
+
 // PromptFor returns seat's prompt, if one is pending.
 func PromptFor(s State, seat int) (Prompt, bool) {
 	for _, p := range s.Pending() {

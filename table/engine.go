@@ -213,8 +213,8 @@ const (
 func (t *Table) markChangedPrompts(before, after []games.Prompt, mover int, how settle, now time.Time) {
 	rules := t.ClockRules()
 	for i := range t.Seats {
-		mine := promptsOf(after, i)
-		if i != mover && reflect.DeepEqual(promptsOf(before, i), mine) {
+		mine := games.SeatPrompts(after, i)
+		if i != mover && reflect.DeepEqual(games.SeatPrompts(before, i), mine) {
 			continue
 		}
 		t.startDecision(i, now)
@@ -240,16 +240,6 @@ func (t *Table) markChangedPrompts(before, after []games.Prompt, mover int, how 
 func (t *Table) startDecision(i int, now time.Time) {
 	t.Seats[i].PromptVersion = t.Version
 	t.Seats[i].PromptSince = now
-}
-
-func promptsOf(ps []games.Prompt, seat int) []games.Prompt {
-	var out []games.Prompt
-	for _, p := range ps {
-		if p.Seat == seat {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // replay applies entries to st without touching versions or prompts, and

@@ -27,7 +27,7 @@ func (t *Table) Move(g games.Game, userID, moveID string, expectedVersion int, n
 		return MoveResult{}, err
 	}
 	u := t.begin(st, now)
-	if len(promptsOf(u.pending, seat)) == 0 {
+	if len(games.SeatPrompts(u.pending, seat)) == 0 {
 		return MoveResult{}, games.Errorf(ErrNotYourTurn)
 	}
 	if err := u.apply(seat, moveID, byPlayer); err != nil {
@@ -217,7 +217,7 @@ func (t *Table) restartDecisions(st games.State, now time.Time) {
 	for i := range t.Seats {
 		t.startDecision(i, now)
 		t.Seats[i].Clock = rules.Begin()
-		if mine := promptsOf(pending, i); len(mine) > 0 {
+		if mine := games.SeatPrompts(pending, i); len(mine) > 0 {
 			t.Seats[i].Clock = rules.Start(t.Seats[i].Clock, now, mine[0].Phase)
 		}
 	}
