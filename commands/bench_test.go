@@ -18,6 +18,7 @@ import (
 	"github.com/tavern-bot/tavern/games/zauberschwert"
 	"github.com/tavern-bot/tavern/lineup"
 	"github.com/tavern-bot/tavern/storage"
+	"github.com/tavern-bot/tavern/table"
 )
 
 // BenchmarkMove is one applied move through Service.Handle, per game with
@@ -235,4 +236,44 @@ func (bt *benchTable) button(user string, kind commands.Kind) {
 func (bt *benchTable) interaction(user string, typ discordgo.InteractionType, data discordgo.InteractionData) *discordgo.Interaction {
 	return &discordgo.Interaction{ID: "1", Type: typ, ChannelID: bt.channel, GuildID: "9",
 		Member: &discordgo.Member{User: &discordgo.User{ID: user, Username: "u" + user}}, Data: data}
+}
+
+// BenchmarkTickNothingDue is one scheduler tick over 100,000 stored tables
+// of which none is due: it reads the due index and loads no table.
+func BenchmarkTickNothingDue(b *testing.B) {
+	reg, err := games.NewRegistry(zauberschwert.New())
+	if err != nil {
+		b.Fatal(err)
+	}
+	store, err := storage.Open(filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer store.Close()
+	now := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+	var many []*table.Table
+	for i := range 100000 {
+		t := table.New(table.Params{ID: fmt.Sprint("t", i), ChannelID: fmt.Sprint("c", i), GameID: "zauberschwert", Lang: "en",
+			Host: table.Seat{UserID: "1", Name: "Ann"}, Seed: uint64(i), Now: now})
+		t.Due = []table.Due{{At: now.Add(time.Duration(i+1) * time.Hour), Kind: table.DueClock}}
+		many = append(many, t)
+	}
+	if err := store.CreateMany(context.Background(), many); err != nil {
+		b.Fatal(err)
+	}
+	svc, err := commands.NewService(commands.Deps{Games: reg, Store: store, Log: slog.New(slog.DiscardHandler), Now: func() time.Time { return now }})
+	if err != nil {
+		b.Fatal(err)
+	}
+	loads := store.Stats().Loads
+	b.ResetTimer()
+	for range b.N {
+		if res := svc.Tick(context.Background()); len(res) != 0 {
+			b.Fatalf("%d tables fired", len(res))
+		}
+	}
+	b.StopTimer()
+	if n := store.Stats().Loads - loads; n != 0 {
+		b.Fatalf("ticks loaded %d tables", n)
+	}
 }
