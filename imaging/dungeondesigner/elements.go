@@ -83,6 +83,16 @@ func starValue(el string) int {
 
 // element draws element code el centred on (cx, cy) with radius r.
 func (s *scene) element(el string, cx, cy, r float64) {
+	// Boards repeat the same few tokens dozens of times: each is drawn once
+	// per size and language and copied after.
+	key := el + "|" + s.m.Lang + "|" + strconv.FormatFloat(r, 'f', 2, 64)
+	s.sprites.Draw(s.c, key, cx, cy, int(2*r)+6, func(c *kit.Canvas, cx, cy float64) {
+		(&scene{c: c, w: s.w, m: s.m}).drawElement(el, cx, cy, r)
+	})
+}
+
+// drawElement draws element el of radius r centred at (cx, cy).
+func (s *scene) drawElement(el string, cx, cy, r float64) {
 	c := s.c
 	line := math.Max(1.5, r*0.12)
 	switch elementKind(el) {

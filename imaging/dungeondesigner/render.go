@@ -18,13 +18,17 @@ const GameID = dd.ID
 
 // Renderer draws dungeon designer views; it is safe for concurrent use.
 type Renderer struct {
-	kit *kit.Kit
-	own games.Catalog
+	kit     *kit.Kit
+	own     games.Catalog
+	sprites *kit.Sprites // element tokens, drawn once per size and language
 }
+
+// maxSprites bounds the token cache: elements × a few sizes × languages.
+const maxSprites = 512
 
 // New builds the renderer on a shared kit.
 func New(k *kit.Kit) *Renderer {
-	return &Renderer{kit: k, own: imaging.Catalog().Merge(Catalog())}
+	return &Renderer{kit: k, own: imaging.Catalog().Merge(Catalog()), sprites: k.NewSprites(maxSprites)}
 }
 
 // Render draws a PublicView (the channel board) or a PrivateView (one
@@ -35,13 +39,14 @@ func (r *Renderer) Render(view any, m imaging.Meta) (image.Image, error) {
 
 // scene is one drawing in progress.
 type scene struct {
-	c *kit.Canvas
-	w imaging.Words
-	m imaging.Meta
+	c       *kit.Canvas
+	w       imaging.Words
+	m       imaging.Meta
+	sprites *kit.Sprites
 }
 
 func (r *Renderer) scene(w, h int, m imaging.Meta) *scene {
-	return &scene{c: r.kit.Canvas(w, h), w: imaging.NewWords(m, r.own), m: m}
+	return &scene{c: r.kit.Canvas(w, h), w: imaging.NewWords(m, r.own), m: m, sprites: r.sprites}
 }
 
 // rowLabel and colLabel name a grid line as players type it in move ids
