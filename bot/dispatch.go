@@ -48,8 +48,7 @@ func (d dispatcher) dispatch(ctx context.Context, i *discordgo.Interaction, resp
 		return
 	}
 	res := d.h.Handle(ctx, i)
-	d.exec.Execute(ctx, i, ack, res)
-	if res.Done != nil {
+	if err := d.exec.Execute(ctx, i, ack, res); err == nil && res.Done != nil {
 		res.Done(ctx) // carried out: its outbox entry is spent
 	}
 }

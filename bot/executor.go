@@ -72,11 +72,13 @@ func (e *Executor) Respond(ctx context.Context, i *discordgo.Interaction, resp *
 
 // Execute sends res.Reply for an interaction acknowledged with ack, then
 // runs res.Actions in order.
-func (e *Executor) Execute(ctx context.Context, i *discordgo.Interaction, ack commands.Ack, res commands.Result) {
+// It returns what Run returns: whether the actions may need carrying out
+// again.
+func (e *Executor) Execute(ctx context.Context, i *discordgo.Interaction, ack commands.Ack, res commands.Result) error {
 	if err := e.reply(ctx, i, ack, res.Reply); err != nil {
 		e.log.Warn("discord: interaction reply failed", "interaction", i.ID, "err", err)
 	}
-	e.Run(ctx, res.Actions)
+	return e.Run(ctx, res.Actions)
 }
 
 func (e *Executor) reply(ctx context.Context, i *discordgo.Interaction, ack commands.Ack, m *commands.Message) error {
@@ -112,12 +114,19 @@ func (e *Executor) reply(ctx context.Context, i *discordgo.Interaction, ack comm
 	}
 }
 
-// Run carries out actions in order, logging (never returning) failures.
-func (e *Executor) Run(ctx context.Context, actions []commands.Action) {
+// Run carries out actions in order. A failed call is logged and skipped,
+// so that one lost message does not stop the others. It returns an error
+// when a call failed in a way worth retrying (Discord unreachable or
+// failing, the context ended); a refusal (4xx: a deleted channel, missing
+// permissions) would fail again and only counts as logged. A DM refused
+// because the user's DMs are closed is delivered as well as it can be
+// (the channel notice).
+func (e *Executor) Run(ctx context.Context, actions []commands.Action) error {
+	var retry error
 	for _, a := range actions {
 		if ctx.Err() != nil {
 			e.log.Warn("discord: actions abandoned", "err", ctx.Err())
-			return
+			return ctx.Err()
 		}
 		var err error
 		switch a := a.(type) {
@@ -140,8 +149,22 @@ func (e *Executor) Run(ctx context.Context, actions []commands.Action) {
 		if err != nil {
 			// Never log the content: a DM may be secret.
 			e.log.Warn("discord: action failed", "action", actionName(a), "err", err)
+			if transient(err) && !hasCode(err, discordgo.ErrCodeCannotSendMessagesToThisUser) {
+				retry = errors.Join(retry, err)
+			}
 		}
 	}
+	return retry
+}
+
+// transient reports an error that a later attempt may not meet: no answer
+// from Discord, or a 5xx.
+func transient(err error) bool {
+	var re *discordgo.RESTError
+	if !errors.As(err, &re) {
+		return true
+	}
+	return re.Response == nil || re.Response.StatusCode >= 500
 }
 
 func (e *Executor) post(ctx context.Context, a commands.ChannelPost) error {

@@ -18,6 +18,7 @@ func TestExecutorActions(t *testing.T) {
 		dms      []string // contents DMed to user "u1"
 		onSent   int      // OnSent calls
 		statuses []int    // statuses of the fake's requests in order, if set
+		retry    bool     // Run asks for the actions to be carried out again
 	}
 	msg := func(content string) commands.Message { return commands.Message{Content: content} }
 	cases := []struct {
@@ -70,7 +71,7 @@ func TestExecutorActions(t *testing.T) {
 					commands.DirectMessage{UserID: "u1", Message: msg("secret")},
 				}
 			},
-			want: want{channel: []string{"kept"}, dms: []string{"secret"}, statuses: []int{500, 200, 200, 200}},
+			want: want{channel: []string{"kept"}, dms: []string{"secret"}, statuses: []int{500, 200, 200, 200}, retry: true},
 		},
 		{
 			name: "a 429 is waited out and retried",
@@ -93,6 +94,14 @@ func TestExecutorActions(t *testing.T) {
 				}
 			},
 			want: want{channel: []string{"press Show my hand", "after"}, onSent: 1},
+		},
+		{
+			name:    "closed DMs without a notice are not worth retrying",
+			prepare: func(f *fakediscord.Fake) { f.CloseDMs("u1") },
+			actions: func(_ *fakediscord.Fake, _ func(string)) []commands.Action {
+				return []commands.Action{commands.DirectMessage{UserID: "u1", Message: msg("public prompt")}}
+			},
+			want: want{},
 		},
 		{
 			name: "open DMs go to the user only",
@@ -135,7 +144,9 @@ func TestExecutorActions(t *testing.T) {
 			before := len(fake.Requests())
 			var sentIDs []string
 			actions := tc.actions(fake, func(id string) { sentIDs = append(sentIDs, id) })
-			exec.Run(context.Background(), actions)
+			if err := exec.Run(context.Background(), actions); (err != nil) != tc.want.retry {
+				t.Errorf("Run = %v, want retry %v", err, tc.want.retry)
+			}
 
 			if got := contents(fake.Messages("c1")); !slices.Equal(got, tc.want.channel) {
 				t.Errorf("channel = %q, want %q", got, tc.want.channel)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -20,6 +21,8 @@ type stubInteractions struct {
 	actions []commands.Action
 	choices []*discordgo.ApplicationCommandOptionChoice
 	defs    []*discordgo.ApplicationCommand
+	// confirmed counts the Results whose Done the transport called.
+	confirmed atomic.Int32
 }
 
 func (s *stubInteractions) Handle(_ context.Context, i *discordgo.Interaction) commands.Result {
@@ -30,7 +33,8 @@ func (s *stubInteractions) Handle(_ context.Context, i *discordgo.Interaction) c
 	case discordgo.MessageComponentInteractionData:
 		name = "button " + d.CustomID
 	}
-	return commands.Result{Reply: &commands.Message{Content: "handled " + name}, Actions: s.actions}
+	return commands.Result{Reply: &commands.Message{Content: "handled " + name}, Actions: s.actions,
+		Done: func(context.Context) { s.confirmed.Add(1) }}
 }
 
 func (s *stubInteractions) Autocomplete(context.Context, *discordgo.Interaction) []*discordgo.ApplicationCommandOptionChoice {

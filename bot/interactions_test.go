@@ -172,3 +172,38 @@ func mustJSON(t testing.TB, v any) []byte {
 	}
 	return b
 }
+
+// A result whose actions Discord failed to take is not confirmed, so its
+// outbox entry stays for the scheduler to deliver again; one carried out
+// is confirmed.
+func TestDispatchConfirmsOnlyDeliveredResults(t *testing.T) {
+	fake, exec := newTestExecutor(t)
+	done, handled := doneSignal()
+	exec.Done = done
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	key := newSigner()
+	h := &stubInteractions{actions: []commands.Action{commands.ChannelPost{ChannelID: "chan", Message: commands.Message{Content: "board", Nonce: "n1"}}}}
+	srv := httptest.NewServer(InteractionsHandler(key.public(), h, exec, func() time.Time { return now }))
+	defer srv.Close()
+	bob := fakediscord.Actor{UserID: "u2", Username: "bob", ChannelID: "chan", GuildID: "guild", Locale: discordgo.EnglishUS}
+	for k, fail := range []bool{true, false} {
+		if fail {
+			fake.FailOnce(http.MethodPost, "/channels/chan/messages")
+		}
+		command := fake.Command(bob, "game", fakediscord.SubCommand("status"))
+		resp, err := http.DefaultClient.Do(key.request(t, srv.URL+"/interactions", mustJSON(t, command), now))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if id := awaitHandled(t, handled); id != command.ID {
+			t.Fatalf("handled %s, want %s", id, command.ID)
+		}
+		if got, want := h.confirmed.Load(), int32(k); got != want {
+			t.Fatalf("after attempt %d (failing %v): %d confirmed, want %d", k+1, fail, got, want)
+		}
+	}
+	if n := len(fake.Messages("chan")); n != 1 {
+		t.Errorf("%d boards in the channel, want 1", n)
+	}
+}

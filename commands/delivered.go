@@ -37,6 +37,13 @@ func (s *Service) delivered(channelID string, keys []string) func(context.Contex
 // a post that did reach Discord before the crash a no-op the second time.
 // Call it once at start-up, before serving.
 func (s *Service) Redeliver(ctx context.Context) []Result {
+	return s.redeliver(ctx, time.Time{})
+}
+
+// redeliver is Redeliver for the changes made before until (all of them
+// when until is zero): a delivery still in the outbox a while after its
+// change failed and is tried again; younger ones may still be on their way.
+func (s *Service) redeliver(ctx context.Context, until time.Time) []Result {
 	items, err := s.store.Outbox(ctx)
 	if err != nil {
 		s.log.Error("outbox: list", "err", err)
@@ -51,13 +58,16 @@ func (s *Service) Redeliver(ctx context.Context) []Result {
 			done(ctx)
 			continue
 		}
+		if !until.IsZero() && !d.At.Before(until) {
+			continue
+		}
 		actions, err := s.realize(d, nil)
 		if err != nil {
 			s.log.Error("outbox: item dropped", "channel", item.ChannelID, "table", item.TableID, "err", err)
 			done(ctx)
 			continue
 		}
-		s.log.Info("outbox: delivering a change kept from before the restart", "channel", item.ChannelID, "table", item.TableID, "version", d.Version)
+		s.log.Info("outbox: delivering a change again", "channel", item.ChannelID, "table", item.TableID, "version", d.Version)
 		out = append(out, Result{Actions: actions, Done: done})
 	}
 	return out

@@ -155,3 +155,32 @@ func TestSchedulerLoadsOnlyDueTables(t *testing.T) {
 		t.Errorf("a tick with nothing due decoded %d tables", n)
 	}
 }
+
+// A delivery the transport could not carry out stays in the outbox; the
+// scheduler delivers it again once it is older than outboxRetry, never
+// while it may still be on its way.
+func TestOutboxRetriesFailedDelivery(t *testing.T) {
+	h := newHarness(t)
+	h.lobbyAndStart(ann, bo)
+	posts := len(h.channelMsgs())
+	res := h.svc.Handle(ctxBG, clickInteraction(ann, findID(t, h.dms[ann], KindMove, "bid"+tabletest.SecretMarker+"3")))
+	if len(res.Actions) == 0 || res.Done == nil {
+		t.Fatal("the move made nothing to deliver")
+	}
+	// The transport failed: no Done.
+	if again := h.svc.redeliver(ctxBG, h.now().Add(-outboxRetry)); len(again) != 0 {
+		t.Fatalf("a fresh delivery is retried at once: %d", len(again))
+	}
+	h.advance(2 * outboxRetry)
+	again := h.svc.redeliver(ctxBG, h.now().Add(-outboxRetry))
+	if len(again) != 1 {
+		t.Fatalf("%d deliveries retried, want 1", len(again))
+	}
+	h.run(again[0])
+	if n := len(h.channelMsgs()) - posts; n != 1 {
+		t.Errorf("%d new channel posts after the retry, want 1", n)
+	}
+	if left := h.svc.redeliver(ctxBG, time.Time{}); len(left) != 0 {
+		t.Errorf("%d deliveries left after a confirmed retry", len(left))
+	}
+}

@@ -199,7 +199,10 @@ func TestRunSchedulerPlaysBots(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		h.svc.RunScheduler(ctx, func(_ context.Context, actions []Action) { h.run(Result{Actions: actions}) })
+		h.svc.RunScheduler(ctx, func(_ context.Context, actions []Action) error {
+			h.run(Result{Actions: actions})
+			return nil
+		})
 	}()
 	defer func() { cancel(); <-done }()
 	h.step(ann, tabletest.TurnSpot(6))

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -22,13 +23,16 @@ import (
 
 // delivery is what one change must post, as plain data.
 type delivery struct {
-	Game    string   `json:"game"`
-	Table   string   `json:"table"`
-	Channel string   `json:"channel"`
-	Version int      `json:"v"`
-	Lang    string   `json:"lang"`
-	Names   []string `json:"names,omitempty"`
-	Langs   []string `json:"langs,omitempty"` // each seat's language, for private pictures
+	Game    string `json:"game"`
+	Table   string `json:"table"`
+	Channel string `json:"channel"`
+	Version int    `json:"v"`
+	// At is when the change was made; a delivery still waiting a while
+	// after it is delivered again.
+	At    time.Time `json:"at"`
+	Lang  string    `json:"lang"`
+	Names []string  `json:"names,omitempty"`
+	Langs []string  `json:"langs,omitempty"` // each seat's language, for private pictures
 	// State is what the pictures are drawn from. It is kept as bytes (base64
 	// in JSON), not as raw JSON, so that staging a delivery does not scan
 	// the whole state once more.
@@ -122,7 +126,7 @@ type composer struct {
 }
 
 func newComposer(t *table.Table, withState bool) *composer {
-	c := &composer{d: delivery{Game: t.GameID, Table: t.ID, Channel: t.ChannelID, Version: t.Version, Lang: t.Lang, Names: t.Names()}}
+	c := &composer{d: delivery{Game: t.GameID, Table: t.ID, Channel: t.ChannelID, Version: t.Version, At: t.UpdatedAt, Lang: t.Lang, Names: t.Names()}}
 	for _, seat := range t.Seats {
 		c.d.Langs = append(c.d.Langs, seat.Lang)
 	}

@@ -100,23 +100,33 @@ const schedulerNap = time.Minute
 // tried again.
 const schedulerRetry = 10 * time.Second
 
+// outboxRetry is how long a change's messages may wait unconfirmed before
+// the scheduler delivers them again (the transport failed to reach Discord).
+const outboxRetry = time.Minute
+
 // RunScheduler first delivers whatever the outbox kept from before a
 // restart, then plays due events as they come: it sleeps until the next
 // due moment (or until a change asks for it, such as a bot's turn) and
-// runs Tick, until ctx ends. run carries out one change's actions.
-func (s *Service) RunScheduler(ctx context.Context, run func(context.Context, []Action)) {
+// runs Tick, until ctx ends. Every outboxRetry it delivers again what
+// stayed unconfirmed. run carries out one change's actions and returns an
+// error when they should be tried again later.
+func (s *Service) RunScheduler(ctx context.Context, run func(context.Context, []Action) error) {
 	carry := func(results []Result) {
 		for _, res := range results {
-			run(ctx, res.Actions)
-			if res.Done != nil {
+			if err := run(ctx, res.Actions); err == nil && res.Done != nil {
 				res.Done(ctx)
 			}
 		}
 	}
 	carry(s.Redeliver(ctx))
+	lastRetry := s.now()
 	for {
 		results := s.Tick(ctx)
 		carry(results)
+		if now := s.now(); now.Sub(lastRetry) >= outboxRetry {
+			carry(s.redeliver(ctx, now.Add(-outboxRetry)))
+			lastRetry = now
+		}
 		wait := schedulerNap
 		if at, ok, err := s.nextDue(ctx); err != nil {
 			s.log.Error("scheduler: next due", "err", err)

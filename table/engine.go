@@ -127,7 +127,7 @@ func (u *turn) apply(seat int, move string, how mover) error {
 		return games.Errorf(ErrOptionNotPending)
 	}
 	before := t.State
-	if u.stateSave { // a batch: the checkpoint needs the state as it is now
+	if u.stateSave && t.Checkpoint == nil { // a batch: a new checkpoint needs the state as it is now
 		data, err := u.st.MarshalJSON()
 		if err != nil {
 			return fmt.Errorf("table %s: save state: %w", t.ID, err)

@@ -12,8 +12,9 @@ import (
 // timeouts commands.Service.Tick applies when a deadline passes, in the
 // pretend Discord exactly as after a click. It is safe to call from another
 // goroutine while the page is served.
-func (s *Server) Run(ctx context.Context, actions []commands.Action) {
+func (s *Server) Run(ctx context.Context, actions []commands.Action) error {
 	s.apply(ctx, actions)
+	return nil // the pretend Discord is in this process: nothing to retry
 }
 
 // apply carries out a Result's actions in order, exactly as the Discord
