@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -121,20 +122,48 @@ func (c Catalog) LocalizeNames(lang string, t Text, names []string) string {
 	if len(t.Args) == 0 {
 		return tpl
 	}
-	pairs := make([]string, 0, 2*len(t.Args))
-	for _, a := range t.Args {
-		v := a.Val
-		switch seat := a.Seat - 1; {
-		case a.Key != "":
-			v = c.LocalizeNames(lang, Text{Key: a.Key}, names)
-		case seat >= 0 && seat < len(names):
-			v = names[seat]
-		case seat >= 0:
-			v = c.Localize(lang, T(KeyPlayerN, "n", seat+1))
+	// One pass over the template: every "{name}" of an argument becomes
+	// its value (the first argument of that name), anything else stays.
+	// Values are not scanned again. A strings.Replacer per call cost more
+	// than the rest of a move's texts together.
+	var b strings.Builder
+	b.Grow(len(tpl) + 16*len(t.Args))
+	for {
+		open := strings.IndexByte(tpl, '{')
+		if open < 0 {
+			break
 		}
-		pairs = append(pairs, "{"+a.Name+"}", v)
+		end := strings.IndexByte(tpl[open:], '}')
+		if end < 0 {
+			break
+		}
+		name := tpl[open+1 : open+end]
+		k := slices.IndexFunc(t.Args, func(a Arg) bool { return a.Name == name })
+		if k < 0 {
+			b.WriteString(tpl[:open+1])
+			tpl = tpl[open+1:]
+			continue
+		}
+		b.WriteString(tpl[:open])
+		b.WriteString(c.argValue(lang, t.Args[k], names))
+		tpl = tpl[open+end+1:]
 	}
-	return strings.NewReplacer(pairs...).Replace(tpl)
+	b.WriteString(tpl)
+	return b.String()
+}
+
+// argValue is an argument as shown in lang: a catalog text, a seat's name,
+// or its plain value.
+func (c Catalog) argValue(lang string, a Arg, names []string) string {
+	switch seat := a.Seat - 1; {
+	case a.Key != "":
+		return c.LocalizeNames(lang, Text{Key: a.Key}, names)
+	case seat >= 0 && seat < len(names):
+		return names[seat]
+	case seat >= 0:
+		return c.Localize(lang, T(KeyPlayerN, "n", seat+1))
+	}
+	return a.Val
 }
 
 func (c Catalog) lookup(lang, key string) (string, bool) {

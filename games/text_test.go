@@ -7,8 +7,10 @@ import (
 
 func TestLocalize(t *testing.T) {
 	c := Catalog{
-		"en": {"bid": "{player} bids {n} on {card}", "card.goblins": "Goblins", "only.en": "English", KeyPlayerN: "Player {n}"},
-		"de": {KeyPlayerN: "Spieler {n}", "bid": "{player} bietet {n} für {card}", "card.goblins": "Goblins"},
+		"en": {"bid": "{player} bids {n} on {card}", "card.goblins": "Goblins", "only.en": "English", KeyPlayerN: "Player {n}",
+			"twice": "{n}+{n}={sum}", "braces": "{open {n} {unknown} end}"},
+		"de": {KeyPlayerN: "Spieler {n}", "bid": "{player} bietet {n} für {card}", "card.goblins": "Goblins",
+			"twice": "{n}+{n}={sum}", "braces": "{open {n} {unknown} end}"},
 	}
 	tests := []struct {
 		lang string
@@ -21,6 +23,9 @@ func TestLocalize(t *testing.T) {
 		{"de", T("no.such.key"), "no.such.key"},
 		{"en", T("bid", "player", Player(1), "n", 3, "card", "X"), "Player 2 bids 3 on X"},
 		{"de", T("bid", "player", Player(0), "n", 3, "card", "X"), "Spieler 1 bietet 3 für X"},
+		{"en", T("twice", "n", 2, "sum", 4), "2+2=4"},
+		{"en", T("braces", "n", 1), "{open 1 {unknown} end}"},
+		{"en", T("bid", "player", "{card}", "n", 1, "card", "X"), "{card} bids 1 on X"}, // values are not scanned again
 	}
 	for _, tc := range tests {
 		if got := c.Localize(tc.lang, tc.text); got != tc.want {
