@@ -175,11 +175,11 @@ func TestDeadlineOptionInLobby(t *testing.T) {
 	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "deadline=5"), "en", table.ErrBadOptionValue)
 	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID), "en", KeyOKNew)
 	lobbyID := h.table().LobbyMessageID
-	if got := h.msgs[lobbyID].msg.Content; !strings.Contains(got, "Hours per decision = off") {
+	if got := h.msgs[lobbyID].msg.Content; !strings.Contains(got, "Clock (hours per decision, or a time bank) = off") {
 		t.Errorf("lobby %q does not show the deadline", got)
 	}
 	h.wantReply(h.click(ann, findID(t, h.history(), KindOption, table.OptDeadline), "72"), "en", KeyOKOption)
-	if got := h.msgs[lobbyID].msg.Content; !strings.Contains(got, "Hours per decision = 72") {
+	if got := h.msgs[lobbyID].msg.Content; !strings.Contains(got, "Clock (hours per decision, or a time bank) = 72") {
 		t.Errorf("lobby %q after choosing 72", got)
 	}
 	if h.table().DeadlineHours() != 72 {

@@ -52,7 +52,7 @@ func Catalog() games.Catalog {
 			ErrAbandonNotAllowed: "Only the host, seated players or members who manage this channel can end the table.",
 			ErrAlreadyVoted:      "You have already voted to abandon ({votes} of {needed} votes).",
 			ErrNoStepBack:        "There is no step of your open turn to go back to: your turn was completed, or its last step revealed something.",
-			KeyOptDeadline:       "Hours per decision",
+			KeyOptDeadline:       "Clock (hours per decision, or a time bank)",
 			KeyOptPhase:          "Time per phase",
 		},
 		"de": {
@@ -75,7 +75,7 @@ func Catalog() games.Catalog {
 			ErrAbandonNotAllowed: "Nur der Gastgeber, Mitspielende oder Mitglieder, die diesen Kanal verwalten, können den Tisch beenden.",
 			ErrAlreadyVoted:      "Du hast bereits für den Abbruch gestimmt ({votes} von {needed} Stimmen).",
 			ErrNoStepBack:        "Es gibt keinen Schritt deines laufenden Zuges, zu dem du zurückkehren kannst: dein Zug ist abgeschlossen, oder sein letzter Schritt hat etwas aufgedeckt.",
-			KeyOptDeadline:       "Stunden pro Entscheidung",
+			KeyOptDeadline:       "Uhr (Stunden pro Entscheidung oder Zeitkonto)",
 			KeyOptPhase:          "Zeit pro Phase",
 		},
 	}
