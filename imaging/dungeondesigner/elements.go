@@ -86,7 +86,9 @@ func (s *scene) element(el string, cx, cy, r float64) {
 	// Boards repeat the same few tokens dozens of times: each is drawn once
 	// per size and language and copied after.
 	key := el + "|" + s.m.Lang + "|" + strconv.FormatFloat(r, 'f', 2, 64)
-	s.sprites.Draw(s.c, key, cx, cy, int(2*r)+6, func(c *kit.Canvas, cx, cy float64) {
+	// The sprite spans 3.4 r: a star's tips reach 1.3 r from the centre,
+	// and its outline a little further.
+	s.sprites.Draw(s.c, key, cx, cy, int(3.4*r)+8, func(c *kit.Canvas, cx, cy float64) {
 		(&scene{c: c, w: s.w, m: s.m}).drawElement(el, cx, cy, r)
 	})
 }

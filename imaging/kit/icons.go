@@ -3,6 +3,7 @@ package kit
 import (
 	"image/color"
 	"math"
+	"strconv"
 
 	"github.com/fogleman/gg"
 )
@@ -41,6 +42,10 @@ func (c *Canvas) Drop(cx, cy, r float64) {
 
 // Gem draws a cut red power stone.
 func (c *Canvas) Gem(cx, cy, r float64) {
+	c.icon("gem", cx, cy, r, 2.2, (*Canvas).gem)
+}
+
+func (c *Canvas) gem(cx, cy, r float64) {
 	line := math.Max(1.5, r*0.09)
 	pts := []float64{
 		cx - r*0.55, cy - r*0.62, cx + r*0.55, cy - r*0.62,
@@ -147,6 +152,10 @@ func (c *Canvas) Door(cx, cy, r float64) {
 
 // Scroll draws a spell scroll.
 func (c *Canvas) Scroll(cx, cy, r float64) {
+	c.icon("scroll", cx, cy, r, 2.2, (*Canvas).scroll)
+}
+
+func (c *Canvas) scroll(cx, cy, r float64) {
 	line := math.Max(1.5, r*0.08)
 	body := R(cx-r*0.75, cy-r*0.8, r*1.5, r*1.6)
 	c.DrawRectangle(body.X, body.Y, body.W, body.H)
@@ -190,6 +199,13 @@ func (c *Canvas) Hourglass(cx, cy, r float64) {
 
 // CardBack draws the back of a face-down card inside r.
 func (c *Canvas) CardBack(r Rect) {
+	key := "cardback|" + strconv.FormatFloat(r.W, 'f', 2, 64) + "x" + strconv.FormatFloat(r.H, 'f', 2, 64)
+	c.kit.icons.Draw(c, key, r.CX(), r.CY(), int(math.Max(r.W, r.H))+8, func(sc *Canvas, cx, cy float64) {
+		sc.cardBack(R(cx-r.W/2, cy-r.H/2, r.W, r.H))
+	})
+}
+
+func (c *Canvas) cardBack(r Rect) {
 	rad := math.Min(r.W, r.H) * 0.12
 	c.RoundRect(r, rad, CardBack, rgb(0x1d1029), math.Max(1.5, r.W*0.04))
 	in := r.Inset(math.Min(r.W, r.H) * 0.14)
@@ -217,6 +233,10 @@ func (c *Canvas) Deck(r Rect, count int) {
 
 // Hand draws a fan of three face-down cards, the "cards in hand" icon.
 func (c *Canvas) Hand(cx, cy, r float64) {
+	c.icon("hand", cx, cy, r, 2.6, (*Canvas).hand)
+}
+
+func (c *Canvas) hand(cx, cy, r float64) {
 	for _, a := range []float64{-0.35, 0, 0.35} {
 		c.Push()
 		c.RotateAbout(a, cx, cy+r*0.9)
@@ -251,4 +271,11 @@ func (c *Canvas) Check(cx, cy, r float64, col color.Color) {
 	c.LineTo(cx-r*0.2, cy+r*0.6)
 	c.LineTo(cx+r*0.85, cy-r*0.65)
 	c.Stroke()
+}
+
+// icon draws a kit icon of size r through the icon cache; span is the
+// icon's extent in multiples of r (outlines included).
+func (c *Canvas) icon(name string, cx, cy, r, span float64, paint func(c *Canvas, cx, cy, r float64)) {
+	key := name + "|" + strconv.FormatFloat(r, 'f', 2, 64)
+	c.kit.icons.Draw(c, key, cx, cy, int(span*r)+6, func(sc *Canvas, x, y float64) { paint(sc, x, y, r) })
 }

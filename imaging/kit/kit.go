@@ -44,7 +44,12 @@ type Kit struct {
 
 	mu          sync.Mutex
 	backgrounds map[image.Point]*image.RGBA // read-only once stored
+
+	icons *Sprites // the icons boards repeat, drawn once per size
 }
+
+// maxIcons bounds the icon cache: a few icons at a few sizes each.
+const maxIcons = 256
 
 // maxBackgrounds bounds the background cache; boards come in few sizes.
 const maxBackgrounds = 32
@@ -73,6 +78,7 @@ func (k *Kit) background(w, h int) *image.RGBA {
 // New parses the embedded fonts once.
 func New() (*Kit, error) {
 	k := &Kit{backgrounds: map[image.Point]*image.RGBA{}}
+	k.icons = k.NewSprites(maxIcons)
 	for w, ttf := range [weightCount][]byte{Regular: goregular.TTF, Medium: gomedium.TTF, Bold: gobold.TTF} {
 		f, err := truetype.Parse(ttf)
 		if err != nil {

@@ -32,6 +32,10 @@ func (k *Kit) NewSprites(max int) *Sprites {
 // centre's fraction of a pixel is added to it, so a cached sprite lands
 // exactly where a direct drawing would.
 func (s *Sprites) Draw(c *Canvas, key string, cx, cy float64, size int, paint func(c *Canvas, cx, cy float64)) {
+	if !c.untransformed() {
+		paint(c, cx, cy) // a copy would ignore the rotation or scale
+		return
+	}
 	fx, fy := quarter(cx-math.Floor(cx)), quarter(cy-math.Floor(cy))
 	full := key + "@" + strconv.FormatFloat(fx, 'f', 2, 64) + "," + strconv.FormatFloat(fy, 'f', 2, 64)
 	s.mu.Lock()
@@ -55,3 +59,13 @@ func (s *Sprites) Draw(c *Canvas, key string, cx, cy float64, size int, paint fu
 
 // quarter rounds a fraction of a pixel to a quarter.
 func quarter(f float64) float64 { return math.Round(f*4) / 4 }
+
+// untransformed reports a canvas drawing in plain pixel coordinates.
+func (c *Canvas) untransformed() bool {
+	for _, p := range [][2]float64{{0, 0}, {1, 0}, {0, 1}} {
+		if x, y := c.TransformPoint(p[0], p[1]); x != p[0] || y != p[1] {
+			return false
+		}
+	}
+	return true
+}
