@@ -1,8 +1,10 @@
 // Package samples lets imaging tests save the pictures they draw, so that a
-// person can look at them: set IMAGING_SAMPLES to a folder and run the tests.
+// person can look at them (set IMAGING_SAMPLES to a folder and run the
+// tests), and compare two drawings of the same picture.
 package samples
 
 import (
+	"image"
 	"os"
 	"path/filepath"
 	"testing"
@@ -25,4 +27,20 @@ func Write(tb testing.TB, name string, data []byte) {
 	if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 		tb.Fatalf("write sample %s: %v", name, err)
 	}
+}
+
+// FarPixels counts the pixels of two same-sized pictures whose colours
+// differ by more than limit in some channel: tests use it to check that a
+// faster way of drawing looks the same, allowing for anti-aliasing.
+func FarPixels(a, b *image.RGBA, limit int) int {
+	n := 0
+	for i := 0; i+3 < len(a.Pix) && i+3 < len(b.Pix); i += 4 {
+		for k := range 4 {
+			if d := int(a.Pix[i+k]) - int(b.Pix[i+k]); d > limit || d < -limit {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }
