@@ -61,10 +61,21 @@ type Bolt struct {
 
 var _ Store = (*Bolt)(nil)
 
+// Options tune a database. The zero value is what serving uses.
+type Options struct {
+	// NoSync skips the fsync of each commit: a crash may lose the last
+	// changes. Only for benchmarks that measure everything but the disk,
+	// and for bulk imports; never for serving.
+	NoSync bool
+}
+
 // Open opens (or creates) the database file at path and migrates records
 // written by earlier versions.
-func Open(path string) (*Bolt, error) {
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 2 * time.Second})
+func Open(path string) (*Bolt, error) { return OpenWith(path, Options{}) }
+
+// OpenWith is Open with options.
+func OpenWith(path string, o Options) (*Bolt, error) {
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 2 * time.Second, NoSync: o.NoSync})
 	if err != nil {
 		return nil, fmt.Errorf("storage: open database %q: %w", path, err)
 	}
