@@ -2,16 +2,12 @@ package commands
 
 import (
 	"context"
-	"errors"
 	"strconv"
 	"time"
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table"
 )
-
-// errNothingDue leaves a table untouched when its due event moved meanwhile.
-var errNothingDue = errors.New("commands: nothing is due")
 
 // dueBatch bounds how many due tables one Tick handles; the rest wait for
 // the next tick, which the scheduler runs at once when it is behind.
