@@ -41,6 +41,8 @@ const (
 	KeyBtnHand       = "core.btn.hand"
 	KeyBtnBack       = "core.btn.back"
 	KeyBtnAddBot     = "core.btn.add_bot"
+	KeyBtnRemoveBot  = "core.btn.remove_bot"
+	KeyOKBotGone     = "core.ok.bot_gone"
 	KeyBotName       = "core.bot.name"
 	KeyOKBack        = "core.ok.back"
 	KeyOKBot         = "core.ok.bot"
@@ -132,6 +134,8 @@ func coreTexts() map[string][2]string {
 		KeyBtnHand:       {"Show my hand", "Meine Hand zeigen"},
 		KeyBtnBack:       {"Back one step", "Einen Schritt zurück"},
 		KeyBtnAddBot:     {"Add a bot", "Bot hinzufügen"},
+		KeyBtnRemoveBot:  {"Remove a bot", "Bot entfernen"},
+		KeyOKBotGone:     {"A bot left the table.", "Ein Bot hat den Tisch verlassen."},
 		KeyBotName:       {"Bot {n}", "Bot {n}"},
 		KeyOKBack:        {"You stepped back one step.", "Du bist einen Schritt zurückgegangen."},
 		KeyOKBot:         {"A bot took a seat.", "Ein Bot hat Platz genommen."},

@@ -22,9 +22,10 @@ const (
 	KindGroup      Kind = "g"  // select of option groups; Arg is the prompt's seat, the value a group
 	KindBack       Kind = "b"  // step back within one's open turn
 	KindAddBot     Kind = "ab" // lobby: host seats a bot
+	KindRemoveBot  Kind = "rb" // lobby: host takes the last bot's seat away
 )
 
-var knownKinds = map[Kind]bool{KindMove: true, KindMoveSelect: true, KindJoin: true, KindLeave: true, KindStart: true, KindOption: true, KindHand: true, KindGroup: true, KindBack: true, KindAddBot: true}
+var knownKinds = map[Kind]bool{KindMove: true, KindMoveSelect: true, KindJoin: true, KindLeave: true, KindStart: true, KindOption: true, KindHand: true, KindGroup: true, KindBack: true, KindAddBot: true, KindRemoveBot: true}
 
 // MaxCustomIDLen is Discord's limit for a component custom id.
 const MaxCustomIDLen = 100

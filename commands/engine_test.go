@@ -141,6 +141,13 @@ func TestBotSeatsFinishGame(t *testing.T) {
 	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindAddBot, "")), "en", KeyOKBot)
 	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindAddBot, "")), "en", KeyOKBot)
 	h.wantReply(h.click(bo, findID(t, h.channelMsgs(), KindAddBot, "")), "de", table.ErrNotHost)
+	// A third bot comes and goes again; a non-host cannot remove one.
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindAddBot, "")), "en", KeyOKBot)
+	h.wantReply(h.click(bo, findID(t, h.channelMsgs(), KindRemoveBot, "")), "de", table.ErrNotHost)
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindRemoveBot, "")), "en", KeyOKBotGone)
+	if n := len(h.table().Seats); n != 3 {
+		t.Fatalf("%d seats after adding three bots and removing one, want 3", n)
+	}
 	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindStart, "")), "en", KeyOKStarted)
 	g := tabletest.TurnGame()
 	for n := 0; h.table().Status == table.StatusPlaying; n++ {

@@ -87,6 +87,17 @@ func (s *Service) addBot(ctx context.Context, r request, channelID, tableID stri
 	return s.lobbyChanged(t, s.cat.Localize(r.lang, games.T(KeyOKBot)))
 }
 
+// removeBot takes the last bot's seat away (host only).
+func (s *Service) removeBot(ctx context.Context, r request, channelID, tableID string) Result {
+	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, _ games.Game) error {
+		return t.RemoveBot(r.userID, s.now())
+	})
+	if err != nil {
+		return s.replyErr(r, err)
+	}
+	return s.lobbyChanged(t, s.cat.Localize(r.lang, games.T(KeyOKBotGone)))
+}
+
 func (s *Service) leave(ctx context.Context, r request, channelID, tableID string) Result {
 	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, _ games.Game) error {
 		return t.Leave(r.userID, s.now())
@@ -196,7 +207,7 @@ func (s *Service) lobbyMessage(t *table.Table, g games.Game) Message {
 		kind  Kind
 		key   string
 		style discordgo.ButtonStyle
-	}{{KindJoin, KeyBtnJoin, discordgo.PrimaryButton}, {KindLeave, KeyBtnLeave, discordgo.SecondaryButton}, {KindStart, KeyBtnStart, discordgo.SuccessButton}, {KindAddBot, KeyBtnAddBot, discordgo.SecondaryButton}} {
+	}{{KindJoin, KeyBtnJoin, discordgo.PrimaryButton}, {KindLeave, KeyBtnLeave, discordgo.SecondaryButton}, {KindStart, KeyBtnStart, discordgo.SuccessButton}, {KindAddBot, KeyBtnAddBot, discordgo.SecondaryButton}, {KindRemoveBot, KeyBtnRemoveBot, discordgo.SecondaryButton}} {
 		id, err := CustomID{Kind: b.kind, Channel: t.ChannelID, Table: t.ID, Version: t.Version}.Encode()
 		if err != nil {
 			continue

@@ -216,6 +216,8 @@ func (s *Service) handleComponent(ctx context.Context, r request) Result {
 		return s.takeBack(ctx, r, c.Channel, c.Table, c.Version, true)
 	case KindAddBot:
 		return s.addBot(ctx, r, c.Channel, c.Table)
+	case KindRemoveBot:
+		return s.removeBot(ctx, r, c.Channel, c.Table)
 	case KindGroup:
 		if value == "" {
 			return s.replyKey(r.lang, KeyBadButton)

@@ -23,6 +23,7 @@ const (
 	ErrAbandonNotAllowed = "table.err.abandon_not_allowed"
 	ErrAlreadyVoted      = "table.err.already_voted"
 	ErrNoStepBack        = "table.err.no_step_back"
+	ErrNoBot             = "table.err.no_bot"
 	// KeyOptDeadline labels the core deadline option in the lobby.
 	KeyOptDeadline = "table.opt.deadline"
 	// KeyOptPhase labels the core phase timer option.
@@ -51,6 +52,7 @@ func Catalog() games.Catalog {
 			ErrUndoRevealed:      "That move revealed a card or hidden information, so it cannot be undone.",
 			ErrAbandonNotAllowed: "Only the host, seated players or members who manage this channel can end the table.",
 			ErrAlreadyVoted:      "You have already voted to abandon ({votes} of {needed} votes).",
+			ErrNoBot:             "No bot sits at this table.",
 			ErrNoStepBack:        "There is no step of your open turn to go back to: your turn was completed, or its last step revealed something.",
 			KeyOptDeadline:       "Clock (hours per decision, or a time bank)",
 			KeyOptPhase:          "Time per phase",
@@ -74,6 +76,7 @@ func Catalog() games.Catalog {
 			ErrUndoRevealed:      "Dieser Zug hat eine Karte oder verdeckte Information aufgedeckt und kann nicht zurückgenommen werden.",
 			ErrAbandonNotAllowed: "Nur der Gastgeber, Mitspielende oder Mitglieder, die diesen Kanal verwalten, können den Tisch beenden.",
 			ErrAlreadyVoted:      "Du hast bereits für den Abbruch gestimmt ({votes} von {needed} Stimmen).",
+			ErrNoBot:             "An diesem Tisch sitzt kein Bot.",
 			ErrNoStepBack:        "Es gibt keinen Schritt deines laufenden Zuges, zu dem du zurückkehren kannst: dein Zug ist abgeschlossen, oder sein letzter Schritt hat etwas aufgedeckt.",
 			KeyOptDeadline:       "Uhr (Stunden pro Entscheidung oder Zeitkonto)",
 			KeyOptPhase:          "Zeit pro Phase",

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"slices"
 	"strconv"
 	"time"
 
@@ -206,6 +207,24 @@ func (t *Table) AddBot(info games.Info, userID, name string, now time.Time) erro
 	t.Seats = append(t.Seats, Seat{UserID: BotUserID(n), Name: name, Lang: t.Lang, Bot: true})
 	t.touch(now)
 	return nil
+}
+
+// RemoveBot takes the last bot's seat away in the lobby (host only).
+func (t *Table) RemoveBot(userID string, now time.Time) error {
+	if t.Status != StatusLobby {
+		return games.Errorf(ErrAlreadyStarted)
+	}
+	if userID != t.Host {
+		return games.Errorf(ErrNotHost)
+	}
+	for i := len(t.Seats) - 1; i >= 0; i-- {
+		if t.Seats[i].Bot {
+			t.Seats = slices.Delete(t.Seats, i, i+1)
+			t.touch(now)
+			return nil
+		}
+	}
+	return games.Errorf(ErrNoBot)
 }
 
 // BotUserID is the user id of the table's n-th bot; Discord's ids are

@@ -221,3 +221,50 @@ func TestIdleStreak(t *testing.T) {
 		t.Errorf("idle after seat 0 moved: %v", tb.Idle)
 	}
 }
+
+func TestAddRemoveBot(t *testing.T) {
+	g := tabletest.Game()
+	tb := lobby(t, "a")
+	steps := []struct {
+		name, user string
+		add        bool
+		err        string
+		bots       int
+	}{
+		{"no bot to remove", "a", false, table.ErrNoBot, 0},
+		{"host adds", "a", true, "", 1},
+		{"a stranger cannot add", "x", true, table.ErrNotHost, 1},
+		{"host adds another", "a", true, "", 2},
+		{"a stranger cannot remove", "x", false, table.ErrNotHost, 2},
+		{"host removes", "a", false, "", 1},
+	}
+	for _, st := range steps {
+		var err error
+		if st.add {
+			err = tb.AddBot(g.Info(), st.user, "Bot", now)
+		} else {
+			err = tb.RemoveBot(st.user, now)
+		}
+		if st.err == "" && err != nil || st.err != "" && errKey(t, err) != st.err {
+			t.Fatalf("%s: %v, want %q", st.name, err, st.err)
+		}
+		bots := 0
+		for _, s := range tb.Seats {
+			if s.Bot {
+				bots++
+				if !strings.HasPrefix(s.UserID, "bot:") {
+					t.Errorf("bot seat with user id %q", s.UserID)
+				}
+			}
+		}
+		if bots != st.bots {
+			t.Fatalf("%s: %d bots, want %d", st.name, bots, st.bots)
+		}
+	}
+	if _, err := tb.Start(g, "a", now); err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.RemoveBot("a", now); errKey(t, err) != table.ErrAlreadyStarted {
+		t.Errorf("removing a bot from a running game: %v", err)
+	}
+}
