@@ -2,8 +2,11 @@ package bot_test
 
 import (
 	"bytes"
+	"context"
+	"net/http"
 	"testing"
 
+	"github.com/tavern-bot/tavern/bot"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/games/zauberschwert"
 	"github.com/tavern-bot/tavern/table"
@@ -49,3 +52,63 @@ func (zauberschwertRules) checkEnd(*game) {}
 func TestEndToEndGateway(t *testing.T) { play(t, zauberschwertSpec(), false) }
 
 func TestEndToEndHTTP(t *testing.T) { play(t, zauberschwertSpec(), true) }
+
+// Discord fails while a move's board is posted, and the bot is restarted:
+// the move was stored, its board was not confirmed, and after the restart
+// the outbox posts it exactly once.
+func TestEndToEndOutboxAfterFailedPost(t *testing.T) {
+	w := newWorld(t, false)
+	g := newGame(t, w, zauberschwertSpec())
+	g.open()
+	a, ok := g.plan()
+	if !ok {
+		t.Fatal("no move to make")
+	}
+	before := len(w.fake.Messages(channelID))
+	w.fake.FailOnce(http.MethodPost, "/channels/"+channelID+"/messages")
+	w.tr.deliver(t, a.i)
+	if tb := w.table(t); tb.Moves != 1 {
+		t.Fatalf("the move was not stored: %d moves", tb.Moves)
+	}
+	if n := len(w.fake.Messages(channelID)); n != before {
+		t.Fatalf("%d new channel messages although the board's post failed", n-before)
+	}
+	dms := map[string]int{}
+	for _, p := range g.players {
+		dms[p.UserID] = len(w.fake.DMs(p.UserID))
+	}
+	w.restart(t)
+	session, err := bot.NewSession("test-token", w.fake.APIURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	exec := bot.NewExecutor(session, quiet())
+	for k := range 2 { // the second start-up finds nothing left
+		redo := w.svc.Redeliver(context.Background())
+		if want := 1 - k; len(redo) != want {
+			t.Fatalf("start-up %d: %d deliveries, want %d", k+1, len(redo), want)
+		}
+		for _, res := range redo {
+			if err := exec.Run(context.Background(), res.Actions); err != nil {
+				t.Fatal(err)
+			}
+			res.Done(context.Background())
+		}
+	}
+	boards := 0
+	for _, m := range w.fake.Messages(channelID)[before:] {
+		if len(m.Attachments) > 0 && m.Attachments[0].Name == "board.png" {
+			boards++
+		}
+	}
+	if boards != 1 {
+		t.Errorf("%d boards posted for the move, want 1", boards)
+	}
+	// The DMs had gone out before the crash; delivering again (same
+	// nonces) sends none twice.
+	for _, p := range g.players {
+		if n := len(w.fake.DMs(p.UserID)); n != dms[p.UserID] {
+			t.Errorf("%s has %d DMs after the redelivery, %d before", p.Username, n, dms[p.UserID])
+		}
+	}
+}
