@@ -197,6 +197,14 @@ func (s *scene) passage(cx, cy, r float64, vertical bool) {
 // tileToken draws the base of a market tile of shape (circle, oval,
 // square) so that bought tiles read as tiles, not as printed elements.
 func (s *scene) tileToken(shape string, cx, cy, r float64) {
+	key := "tile|" + shape + "|" + strconv.FormatFloat(r, 'f', 2, 64)
+	s.sprites.Draw(s.c, key, cx, cy, int(2.8*r)+8, func(c *kit.Canvas, cx, cy float64) {
+		(&scene{c: c, w: s.w, m: s.m}).drawTileToken(shape, cx, cy, r)
+	})
+}
+
+// drawTileToken draws a market tile's token of the given shape.
+func (s *scene) drawTileToken(shape string, cx, cy, r float64) {
 	c := s.c
 	line := math.Max(1.2, r*0.08)
 	fill, edge := kit.Cream, kit.BrassDark

@@ -31,3 +31,23 @@ func TestElementSpritesMatchDirectDrawing(t *testing.T) {
 		}
 	}
 }
+
+// Market tile tokens too: ovals reach 1.3 r sideways.
+func TestTileTokenSpritesMatchDirectDrawing(t *testing.T) {
+	r := newRenderer(t)
+	m := imaging.Meta{Lang: "en", Catalog: r.own}
+	for _, shape := range []string{"oval", "square", "round"} {
+		for _, pos := range [][3]float64{{60, 60, 20}, {60.25, 59.5, 20}, {60, 60, 12}} {
+			direct := r.scene(120, 120, m)
+			direct.c.Background()
+			direct.drawTileToken(shape, pos[0], pos[1], pos[2])
+			r.scene(120, 120, m).tileToken(shape, pos[0], pos[1], pos[2]) // fills the cache
+			cached := r.scene(120, 120, m)
+			cached.c.Background()
+			cached.tileToken(shape, pos[0], pos[1], pos[2])
+			if n := samples.FarPixels(direct.c.Image(), cached.c.Image(), 64); n > 0 {
+				t.Errorf("%s@%v: %d pixels differ by more than a quarter of the range", shape, pos, n)
+			}
+		}
+	}
+}

@@ -112,6 +112,10 @@ func (c *Canvas) Crown(cx, cy, r float64) {
 
 // Coin draws a gold coin.
 func (c *Canvas) Coin(cx, cy, r float64) {
+	c.icon("coin", cx, cy, r, 2.2, (*Canvas).coin)
+}
+
+func (c *Canvas) coin(cx, cy, r float64) {
 	c.Disc(cx, cy, r, rgb(0xf2c230), BrassDark, math.Max(1.5, r*0.1))
 	c.Disc(cx, cy, r*0.68, nil, rgb(0xb98a17), math.Max(1, r*0.07))
 }

@@ -19,6 +19,7 @@ func TestIconSpritesMatchDirectDrawing(t *testing.T) {
 		"hand":     {(*Canvas).Hand, (*Canvas).hand},
 		"scroll":   {(*Canvas).Scroll, (*Canvas).scroll},
 		"gem":      {(*Canvas).Gem, (*Canvas).gem},
+		"coin":     {(*Canvas).Coin, (*Canvas).coin},
 		"cardback": {func(c *Canvas, x, y, r float64) { c.CardBack(R(x-r, y-1.4*r, 2*r, 2.8*r)) }, func(c *Canvas, x, y, r float64) { c.cardBack(R(x-r, y-1.4*r, 2*r, 2.8*r)) }},
 	}
 	for name, f := range icons {
