@@ -52,14 +52,38 @@ func TestExecutorActions(t *testing.T) {
 			want: want{channel: []string{"board"}, dms: []string{"hand"}, onSent: 2},
 		},
 		{
-			name: "different nonces post twice",
+			name: "different nonces post twice, in a channel and in a DM",
 			actions: func(_ *fakediscord.Fake, _ func(string)) []commands.Action {
 				return []commands.Action{
 					commands.ChannelPost{ChannelID: "c1", Message: commands.Message{Content: "a", Nonce: "n1"}},
 					commands.ChannelPost{ChannelID: "c1", Message: commands.Message{Content: "b", Nonce: "n2"}},
+					commands.DirectMessage{UserID: "u1", Message: commands.Message{Content: "x", Nonce: "n3"}},
+					commands.DirectMessage{UserID: "u1", Message: commands.Message{Content: "y", Nonce: "n4"}},
 				}
 			},
-			want: want{channel: []string{"a", "b"}},
+			want: want{channel: []string{"a", "b"}, dms: []string{"x", "y"}},
+		},
+		{
+			name:    "the blocked notice repeated with one nonce posts once",
+			prepare: func(f *fakediscord.Fake) { f.CloseDMs("u1") },
+			actions: func(_ *fakediscord.Fake, sent func(string)) []commands.Action {
+				dm := commands.DirectMessage{UserID: "u1", Message: commands.Message{Content: "hand", Nonce: "t1.5.1"},
+					Blocked: &commands.ChannelPost{ChannelID: "c1", Message: commands.Message{Content: "open your DMs", Nonce: "t1.5.1b"}, OnSent: sent}}
+				return []commands.Action{dm, dm}
+			},
+			want: want{channel: []string{"open your DMs"}, onSent: 2},
+		},
+		{
+			name: "an edit of a deleted message re-posted twice with one nonce posts once",
+			prepare: func(f *fakediscord.Fake) {
+				seed(t, f, "c1", "old status")
+				f.DeleteMessage("c1", f.Messages("c1")[0].ID)
+			},
+			actions: func(_ *fakediscord.Fake, sent func(string)) []commands.Action {
+				edit := commands.ChannelEdit{ChannelID: "c1", MessageID: "123", Message: commands.Message{Content: "new status", Nonce: "t1.6.0"}, OnSent: sent}
+				return []commands.Action{edit, edit}
+			},
+			want: want{channel: []string{"new status"}, onSent: 2},
 		},
 		{
 			name:    "a 500 does not stop the next actions",
@@ -175,38 +199,48 @@ func TestExecutorActions(t *testing.T) {
 	}
 }
 
+// TestExecutorFilesAndMentions checks attachments and allowed mentions on
+// both ways a message is created: discordgo's own call, and the payload
+// with a nonce the executor sends itself.
 func TestExecutorFilesAndMentions(t *testing.T) {
-	fake, exec := newTestExecutor(t)
-	board := commands.File{Name: "board.png", Data: pngBytes}
-	m := commands.Message{Content: "<@u1> @everyone your turn", Files: []commands.File{board}, Mentions: []string{"u1"}}
-	exec.Run(context.Background(), []commands.Action{
-		commands.ChannelPost{ChannelID: "c1", Message: m},
-		commands.DirectMessage{UserID: "u2", Message: commands.Message{Content: "hand", Files: []commands.File{board}}},
-	})
-	posted := fake.Messages("c1")
-	dm := fake.DMs("u2")
-	if len(posted) != 1 || len(dm) != 1 {
-		t.Fatalf("got %d channel messages and %d DMs, want 1 each", len(posted), len(dm))
-	}
-	for _, tc := range []struct {
-		name  string
-		msg   fakediscord.Message
-		users []string
-	}{{"channel", posted[0], []string{"u1"}}, {"dm", dm[0], []string{}}} {
-		t.Run(tc.name, func(t *testing.T) {
-			if len(tc.msg.Attachments) != 1 {
-				t.Fatalf("attachments = %d, want 1", len(tc.msg.Attachments))
+	for _, nonce := range []string{"", "t1.5.0"} {
+		t.Run("nonce "+nonce, func(t *testing.T) {
+			fake, exec := newTestExecutor(t)
+			board := commands.File{Name: "board.png", Data: pngBytes}
+			m := commands.Message{Content: "<@u1> @everyone your turn", Files: []commands.File{board}, Mentions: []string{"u1"}, Nonce: nonce}
+			exec.Run(context.Background(), []commands.Action{
+				commands.ChannelPost{ChannelID: "c1", Message: m},
+				commands.DirectMessage{UserID: "u2", Message: commands.Message{Content: "hand", Files: []commands.File{board}, Nonce: nonce}},
+			})
+			posted := fake.Messages("c1")
+			dm := fake.DMs("u2")
+			if len(posted) != 1 || len(dm) != 1 {
+				t.Fatalf("got %d channel messages and %d DMs, want 1 each", len(posted), len(dm))
 			}
-			a := tc.msg.Attachments[0]
-			if a.Name != "board.png" || a.ContentType != "image/png" || !bytes.Equal(a.Data, pngBytes) {
-				t.Errorf("attachment = %q %q %q", a.Name, a.ContentType, a.Data)
-			}
-			am := tc.msg.AllowedMentions
-			if am == nil || am.Parse == nil || len(am.Parse) != 0 {
-				t.Fatalf("allowed mentions = %+v, want explicit empty parse", am)
-			}
-			if !slices.Equal(am.Users, tc.users) && !(len(am.Users) == 0 && len(tc.users) == 0) {
-				t.Errorf("allowed users = %v, want %v", am.Users, tc.users)
+			for _, tc := range []struct {
+				name  string
+				msg   fakediscord.Message
+				users []string
+			}{{"channel", posted[0], []string{"u1"}}, {"dm", dm[0], []string{}}} {
+				t.Run(tc.name, func(t *testing.T) {
+					if tc.msg.Nonce != nonce {
+						t.Errorf("nonce = %q, want %q", tc.msg.Nonce, nonce)
+					}
+					if len(tc.msg.Attachments) != 1 {
+						t.Fatalf("attachments = %d, want 1", len(tc.msg.Attachments))
+					}
+					a := tc.msg.Attachments[0]
+					if a.Name != "board.png" || a.ContentType != "image/png" || !bytes.Equal(a.Data, pngBytes) {
+						t.Errorf("attachment = %q %q %q", a.Name, a.ContentType, a.Data)
+					}
+					am := tc.msg.AllowedMentions
+					if am == nil || am.Parse == nil || len(am.Parse) != 0 {
+						t.Fatalf("allowed mentions = %+v, want explicit empty parse", am)
+					}
+					if !slices.Equal(am.Users, tc.users) && !(len(am.Users) == 0 && len(tc.users) == 0) {
+						t.Errorf("allowed users = %v, want %v", am.Users, tc.users)
+					}
+				})
 			}
 		})
 	}

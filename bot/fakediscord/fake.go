@@ -48,8 +48,7 @@ type Message struct {
 	// Edits counts the PATCHes applied since the message was created.
 	Edits int
 	// Nonce is what the create request carried, if anything.
-	Nonce   string
-	created time.Time
+	Nonce string
 }
 
 // Interaction is everything the bot sent back for one interaction.
@@ -90,6 +89,17 @@ type Fake struct {
 	requests     []Request
 	conns        []*gatewayConn
 	identifies   []discordgo.Identify
+	// nonces remembers enforced nonces apart from the messages, so that a
+	// deleted message still blocks its nonce, as on Discord.
+	nonces map[nonceKey]nonceRecord
+	now    func() time.Time
+}
+
+type nonceKey struct{ channelID, nonce string }
+
+type nonceRecord struct {
+	messageID string
+	at        time.Time
 }
 
 type failure struct {
@@ -111,6 +121,8 @@ func New(tb testing.TB) *Fake {
 		interactions: map[string]*Interaction{},
 		byID:         map[string]string{},
 		commands:     map[string][]*discordgo.ApplicationCommand{},
+		nonces:       map[nonceKey]nonceRecord{},
+		now:          time.Now,
 	}
 	f.srv = httptest.NewServer(f.routes())
 	tb.Cleanup(f.Close)
@@ -174,6 +186,14 @@ func (f *Fake) Await(tb testing.TB, what string, cond func() bool) {
 			tb.Fatalf("fakediscord: gave up waiting for %s", what)
 		}
 	}
+}
+
+// SetClock replaces the wall clock the fake dates messages by, so that a
+// test can step past the nonce window without waiting.
+func (f *Fake) SetClock(now func() time.Time) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.now = now
 }
 
 // CloseDMs makes every DM to userID fail with error 50007, as when a user

@@ -171,7 +171,7 @@ func (f *Fake) newMessage(channelID string, p payload, files []Attachment) (*Mes
 		return nil, err
 	}
 	m := &Message{ID: f.newID(), ChannelID: channelID, Components: comps, AllowedMentions: p.AllowedMentions, Flags: p.Flags,
-		Nonce: p.Nonce, created: time.Now()}
+		Nonce: p.Nonce}
 	if p.Content != nil {
 		m.Content = *p.Content
 	}
@@ -369,15 +369,8 @@ func (f *Fake) channelPost(w http.ResponseWriter, r *http.Request) {
 		badForm(w)
 		return
 	}
-	// As Discord does: with enforce_nonce, a nonce seen in this channel
-	// within the last minutes returns that message and creates none.
-	if p.EnforceNonce && p.Nonce != "" {
-		for _, old := range f.messages[cid] {
-			if old.Nonce == p.Nonce && time.Since(old.created) < nonceWindow {
-				writeJSON(w, http.StatusOK, wire(old))
-				return
-			}
-		}
+	if f.repeatedNonce(w, cid, p) {
+		return
 	}
 	m, err := f.newMessage(cid, p, files)
 	if err != nil {
@@ -385,7 +378,30 @@ func (f *Fake) channelPost(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f.messages[cid] = append(f.messages[cid], m)
+	if p.EnforceNonce && p.Nonce != "" {
+		f.nonces[nonceKey{cid, p.Nonce}] = nonceRecord{messageID: m.ID, at: f.now()}
+	}
 	writeJSON(w, http.StatusOK, wire(m))
+}
+
+// repeatedNonce answers a create whose enforced nonce this channel saw
+// within the window, as Discord does: with the first message and no new
+// one, or with Unknown Message if that message was deleted since. Call
+// with f.mu held.
+func (f *Fake) repeatedNonce(w http.ResponseWriter, cid string, p payload) bool {
+	if !p.EnforceNonce || p.Nonce == "" {
+		return false
+	}
+	rec, ok := f.nonces[nonceKey{cid, p.Nonce}]
+	if !ok || f.now().Sub(rec.at) >= nonceWindow {
+		return false
+	}
+	if m := f.findMessage(cid, rec.messageID); m != nil {
+		writeJSON(w, http.StatusOK, wire(m))
+	} else {
+		apiError(w, http.StatusNotFound, discordgo.ErrCodeUnknownMessage, "Unknown Message")
+	}
+	return true
 }
 
 // findMessage returns a stored message. Call with f.mu held.
