@@ -136,11 +136,11 @@ func newComposer(t *table.Table, withState bool) *composer {
 	return c
 }
 
-// add appends p with message m; new messages get a nonce unique to this
+// add appends p with message m; every message gets a nonce unique to this
 // change and position, so a delivery repeated after a crash posts nothing
-// twice.
+// twice (an edit uses it when its message is gone and it is posted anew).
 func (c *composer) add(p post, m Message) *post {
-	if p.Kind != kindEdit && m.Nonce == "" {
+	if m.Nonce == "" {
 		m.Nonce = nonce(c.d.Table, c.d.Version, len(c.d.Posts))
 	}
 	if p.Blocked != nil && p.Blocked.Message.Nonce == "" {
