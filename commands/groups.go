@@ -245,38 +245,3 @@ func (s *Service) moveSelect(t *table.Table, seat int, options []games.Option, l
 	}
 	return sel, skipped
 }
-
-// moveChoices are /move's autocomplete choices among options, path by
-// path: typing filters the options by their whole label path ("Room 3 ›
-// Row 2, column 3 › top left"); with nothing typed a list longer than one
-// menu offers its first steps, whose values end in pathSep (submitting one
-// answers with the menu under it); a typed value ending in pathSep lists
-// what lies under it.
-func (s *Service) moveChoices(t *table.Table, lang string, options []games.Option, typed string) []*discordgo.ApplicationCommandOptionChoice {
-	var prefix []string
-	if strings.HasSuffix(typed, pathSep) {
-		prefix = strings.Split(strings.TrimSuffix(typed, pathSep), pathSep)
-		options, typed = under(options, prefix), ""
-	}
-	var out []*discordgo.ApplicationCommandOptionChoice
-	if typed == "" && len(options) > maxSelectOptions {
-		if groups, loose, ok := groupsAt(options, len(prefix), 1); ok {
-			for _, g := range groups {
-				value := strings.Join(append(append([]string{}, prefix...), g.step.ID), pathSep) + pathSep
-				out = append(out, &discordgo.ApplicationCommandOptionChoice{Value: value,
-					Name: truncate(s.groupLabel(t, lang, g)+" ("+s.cat.Localize(lang, games.T(KeyGroupCount, "n", len(g.options)))+")", 100)})
-			}
-			options = loose
-		}
-	}
-	for _, o := range options {
-		name := s.say(t, lang, o.Label)
-		if len(o.Path) > 0 {
-			name = s.pathLabel(t, lang, o.Path, []games.Option{o}) + " › " + name
-		}
-		if typed == "" || strings.Contains(strings.ToLower(name), typed) || strings.Contains(strings.ToLower(o.ID), typed) {
-			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(name, 100), Value: o.ID})
-		}
-	}
-	return out
-}
