@@ -143,6 +143,17 @@ func (s *Service) pickGroup(ctx context.Context, r request, c CustomID, path str
 	return s.drill(ctx, r, c.Channel, c.Table, c.Version, path)
 }
 
+// drillDown answers a /move whose value is a path prefix (step ids ending
+// in pathSep, as autocomplete offers them) with the menu under it, at any
+// version since a typed command carries none; ok is false for any other
+// value, which /move then treats as a move.
+func (s *Service) drillDown(ctx context.Context, r request, channelID, value string) (Result, bool) {
+	if !strings.HasSuffix(value, pathSep) {
+		return Result{}, false
+	}
+	return s.drill(ctx, r, channelID, "", moveAnyVersion, value), true
+}
+
 // drill answers with the menu under path for the asking seat: the next
 // steps, or the options themselves once they fit. version is the clicked
 // component's (table.AnyVersion for a typed /move).
