@@ -22,16 +22,17 @@ func (s *Service) Autocomplete(ctx context.Context, i *discordgo.Interaction) []
 	if !ok {
 		return nil
 	}
-	typed := ""
+	typed := "" // as typed: step ids in a path prefix are case-sensitive
 	for _, o := range data.Options {
 		if o.Focused {
-			typed = strings.ToLower(fmt.Sprint(o.Value))
+			typed = fmt.Sprint(o.Value)
 		}
 	}
+	lower := strings.ToLower(typed)
 	var out []*discordgo.ApplicationCommandOptionChoice
 	add := func(name, value string) {
-		if len(out) < maxSelectOptions && len(value) <= 100 &&
-			(typed == "" || strings.Contains(strings.ToLower(name), typed) || strings.Contains(strings.ToLower(value), typed)) {
+		if len(out) < maxSelectOptions && len(value) <= maxSelectValueLen &&
+			(lower == "" || strings.Contains(strings.ToLower(name), lower) || strings.Contains(strings.ToLower(value), lower)) {
 			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(name, 100), Value: value})
 		}
 	}
@@ -50,10 +51,7 @@ func (s *Service) Autocomplete(ctx context.Context, i *discordgo.Interaction) []
 		for _, p := range games.SeatPrompts(st.Pending(), seat) {
 			options = append(options, p.Options...)
 		}
-		out = s.moveChoices(t, r.lang, options, typed) // filtered by path already
-		if len(out) > maxSelectOptions {
-			out = out[:maxSelectOptions]
-		}
+		out = s.moveChoices(t, r.lang, options, typed)
 	case CmdRules:
 		g, ok := s.games.Get(stringOpt(data.Options, OptGame))
 		if !ok {
@@ -67,36 +65,59 @@ func (s *Service) Autocomplete(ctx context.Context, i *discordgo.Interaction) []
 }
 
 // moveChoices are /move's autocomplete choices among options, path by
-// path: typing filters the options by their whole label path ("Room 3 ›
-// Row 2, column 3 › top left"); with nothing typed a list longer than one
-// menu offers its first steps, whose values end in pathSep (submitting one
-// answers with the menu under it); a typed value ending in pathSep lists
-// what lies under it.
+// path. A typed value ending in pathSep (a step chosen before) narrows to
+// what lies under it; other typing filters the options by their whole
+// label path ("Room 3 › Row 2, column 3 › top left") or id. Matches that
+// do not fit one list are offered by the first step at which they part
+// ways, as choices whose values end in pathSep (submitting one answers
+// with the menu under it); typing a step's name thus lists its children.
 func (s *Service) moveChoices(t *table.Table, lang string, options []games.Option, typed string) []*discordgo.ApplicationCommandOptionChoice {
-	var prefix []string
+	depth := 0
 	if strings.HasSuffix(typed, pathSep) {
-		prefix = strings.Split(strings.TrimSuffix(typed, pathSep), pathSep)
-		options, typed = under(options, prefix), ""
+		prefix := strings.Split(strings.TrimSuffix(typed, pathSep), pathSep)
+		options, typed, depth = under(options, prefix), "", len(prefix)
+	}
+	typed = strings.ToLower(typed)
+	var matched []games.Option
+	var names []string
+	for _, o := range options {
+		name := s.optionName(t, lang, o)
+		if typed == "" || strings.Contains(strings.ToLower(name), typed) || strings.Contains(strings.ToLower(o.ID), typed) {
+			matched, names = append(matched, o), append(names, name)
+		}
 	}
 	var out []*discordgo.ApplicationCommandOptionChoice
-	if typed == "" && len(options) > maxSelectOptions {
-		if groups, loose, ok := groupsAt(options, len(prefix), 1); ok {
-			for _, g := range groups {
-				value := strings.Join(append(append([]string{}, prefix...), g.step.ID), pathSep) + pathSep
-				out = append(out, &discordgo.ApplicationCommandOptionChoice{Value: value,
-					Name: truncate(s.groupLabel(t, lang, g)+" ("+s.cat.Localize(lang, games.T(KeyGroupCount, "n", len(g.options)))+")", 100)})
-			}
-			options = loose
+	add := func(name, value string) {
+		if len(out) < maxSelectOptions && len(value) <= maxSelectValueLen {
+			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(name, 100), Value: value})
 		}
 	}
-	for _, o := range options {
-		name := s.say(t, lang, o.Label)
-		if len(o.Path) > 0 {
-			name = s.pathLabel(t, lang, o.Path, []games.Option{o}) + " › " + name
+	if len(matched) > maxSelectOptions {
+		if groups, loose, ok := groupsAt(matched, depth); ok && len(groups)+len(loose) <= maxSelectOptions {
+			for _, g := range groups {
+				if len(g.options) == 1 { // a single match needs no step
+					add(s.optionName(t, lang, g.options[0]), g.options[0].ID)
+					continue
+				}
+				add(s.pathLabel(t, lang, g.path, g.options)+" ("+s.cat.Localize(lang, games.T(KeyGroupCount, "n", len(g.options)))+")", g.value()+pathSep)
+			}
+			for _, o := range loose {
+				add(s.optionName(t, lang, o), o.ID)
+			}
+			return out
 		}
-		if typed == "" || strings.Contains(strings.ToLower(name), typed) || strings.Contains(strings.ToLower(o.ID), typed) {
-			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(name, 100), Value: o.ID})
-		}
+	}
+	for k, o := range matched {
+		add(names[k], o.ID)
 	}
 	return out
+}
+
+// optionName is an option's label behind the labels of its path.
+func (s *Service) optionName(t *table.Table, lang string, o games.Option) string {
+	name := s.say(t, lang, o.Label)
+	if len(o.Path) == 0 {
+		return name
+	}
+	return s.pathLabel(t, lang, o.Path, []games.Option{o}) + " › " + name
 }
