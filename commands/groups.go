@@ -22,20 +22,47 @@ import (
 // pathSep joins step ids in select values and /move prefixes.
 const pathSep = "/"
 
+// maxSelectValueLen is Discord's limit on a select option's value (and an
+// autocomplete choice's).
+const maxSelectValueLen = 100
+
 // optionGroup is the options under one step at some depth, in order of
-// appearance.
+// appearance; path leads from the root to that step.
 type optionGroup struct {
-	step    games.Step
+	path    []games.Step
 	options []games.Option
 }
 
-// groupsAt clusters options by their step at depth; options whose path
-// ends above depth are loose (controls such as "send" or "done", offered
-// as buttons beside the group select). ok is false when the list cannot be
-// offered by groups: a single group, more groups than selects can hold,
-// more loose options than a row of buttons, or a step id unfit for a
-// select value.
-func groupsAt(options []games.Option, depth, rows int) (groups []optionGroup, loose []games.Option, ok bool) {
+func (g optionGroup) step() games.Step { return g.path[len(g.path)-1] }
+
+// value is the group's path as it travels in a select value or a /move
+// prefix: step ids joined by pathSep.
+func (g optionGroup) value() string { return strings.Join(stepIDs(g.path), pathSep) }
+
+// branchAt is the first depth from depth on at which options part ways:
+// a step that every option shares offers no choice, so it is skipped.
+func branchAt(options []games.Option, depth int) int {
+	if len(options) == 0 {
+		return depth
+	}
+	for ; ; depth++ {
+		for _, o := range options {
+			if len(o.Path) <= depth || o.Path[depth].ID != options[0].Path[depth].ID {
+				return depth
+			}
+		}
+	}
+}
+
+// groupsAt clusters options by their step at the first depth from depth on
+// where they part ways; options whose path ends above it are loose
+// (controls such as "send" or "done", offered beside the groups). ok is
+// false when grouping does not help: a single group, no more groups than
+// options, more loose options than a row of buttons, or a step id unfit
+// for a select value. Whether the groups fit a message is the caller's
+// question (see fitsRows).
+func groupsAt(options []games.Option, depth int) (groups []optionGroup, loose []games.Option, ok bool) {
+	depth = branchAt(options, depth)
 	index := map[string]int{}
 	for _, o := range options {
 		if len(o.Path) <= depth {
@@ -50,14 +77,23 @@ func groupsAt(options []games.Option, depth, rows int) (groups []optionGroup, lo
 		if !seen {
 			i = len(groups)
 			index[step.ID] = i
-			groups = append(groups, optionGroup{step: step})
+			groups = append(groups, optionGroup{path: o.Path[:depth+1]})
 		}
 		groups[i].options = append(groups[i].options, o)
 	}
 	// A tree helps only when it groups: steps of one option each are
 	// better offered as the options themselves.
-	return groups, loose, len(groups) >= 2 && len(groups) < len(options)-len(loose) &&
-		len(groups) <= rows*maxSelectOptions && len(loose) <= maxButtonsPerRow
+	return groups, loose, len(groups) >= 2 && len(groups) < len(options)-len(loose) && len(loose) <= maxButtonsPerRow
+}
+
+// fitsRows reports whether groups, as selects of 25 steps, and loose, as
+// one more row, fit in rows.
+func fitsRows(groups []optionGroup, loose []games.Option, rows int) bool {
+	need := (len(groups) + maxSelectOptions - 1) / maxSelectOptions
+	if len(loose) > 0 {
+		need++
+	}
+	return need <= rows
 }
 
 // under are the options whose path starts with prefix.
@@ -88,18 +124,18 @@ func (s *Service) groupMenu(t *table.Table, p games.Prompt, lang string, rows in
 	if len(p.Options) <= maxSelectOptions || rows < 1 {
 		return nil, nil, false
 	}
-	groups, loose, ok := groupsAt(p.Options, 0, rows)
-	if !ok {
+	groups, loose, ok := groupsAt(p.Options, 0)
+	if !ok || !fitsRows(groups, loose, rows) {
 		return nil, nil, false
 	}
 	placeholder := s.cat.Localize(lang, games.T(KeyGroupPick, "prompt", s.say(t, lang, p.Text)))
-	sels, ok := s.stepSelects(t, p.Seat, groups, nil, lang, placeholder)
+	sels, ok := s.stepSelects(t, p.Seat, groups, lang, placeholder)
 	return sels, loose, ok
 }
 
-// stepSelects offers groups, whose path so far is prefix, as selects of at
-// most 25 steps each; the values are the paths to each step.
-func (s *Service) stepSelects(t *table.Table, seat int, groups []optionGroup, prefix []string, lang, placeholder string) ([]discordgo.MessageComponent, bool) {
+// stepSelects offers groups as selects of at most 25 steps each; the
+// values are the paths to each step.
+func (s *Service) stepSelects(t *table.Table, seat int, groups []optionGroup, lang, placeholder string) ([]discordgo.MessageComponent, bool) {
 	var rows []discordgo.MessageComponent
 	for from := 0; from < len(groups); from += maxSelectOptions {
 		id, err := CustomID{Kind: KindGroup, Channel: t.ChannelID, Table: t.ID, Version: t.Version,
@@ -109,8 +145,8 @@ func (s *Service) stepSelects(t *table.Table, seat int, groups []optionGroup, pr
 		}
 		sel := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: id, Placeholder: truncate(placeholder, 150)}
 		for _, g := range groups[from:min(len(groups), from+maxSelectOptions)] {
-			value := strings.Join(append(append([]string{}, prefix...), g.step.ID), pathSep)
-			if len(value) > 100 {
+			value := g.value()
+			if len(value) > maxSelectValueLen {
 				return nil, false
 			}
 			sel.Options = append(sel.Options, discordgo.SelectMenuOption{
@@ -127,8 +163,8 @@ func (s *Service) stepSelects(t *table.Table, seat int, groups []optionGroup, pr
 // groupLabel names a group for a reader: its step's label, or, for a step
 // without one, the option under it (one) or its first and last option.
 func (s *Service) groupLabel(t *table.Table, lang string, g optionGroup) string {
-	if !g.step.Label.IsZero() {
-		return s.say(t, lang, g.step.Label)
+	if step := g.step(); !step.Label.IsZero() {
+		return s.say(t, lang, step.Label)
 	}
 	first := s.say(t, lang, g.options[0].Label)
 	if len(g.options) == 1 {
@@ -141,6 +177,17 @@ func (s *Service) groupLabel(t *table.Table, lang string, g optionGroup) string 
 // chosen path, made at the current version.
 func (s *Service) pickGroup(ctx context.Context, r request, c CustomID, path string) Result {
 	return s.drill(ctx, r, c.Channel, c.Table, c.Version, path)
+}
+
+// drillDown answers a /move whose value is a path prefix (step ids ending
+// in pathSep, as autocomplete offers them) with the menu under it, at any
+// version since a typed command carries none; ok is false for any other
+// value, which /move then treats as a move.
+func (s *Service) drillDown(ctx context.Context, r request, channelID, value string) (Result, bool) {
+	if !strings.HasSuffix(value, pathSep) {
+		return Result{}, false
+	}
+	return s.drill(ctx, r, channelID, "", moveAnyVersion, value), true
 }
 
 // drill answers with the menu under path for the asking seat: the next
@@ -177,11 +224,12 @@ func (s *Service) drill(ctx context.Context, r request, channelID, tableID strin
 	if len(options) == 0 {
 		return s.replyErr(r, games.Errorf(table.ErrOptionNotPending))
 	}
-	label := s.pathLabel(t, r.lang, options[0].Path[:len(prefix)], options)
+	// Name the path the options share, which may reach below the prefix.
+	label := s.pathLabel(t, r.lang, options[0].Path[:branchAt(options, len(prefix))], options)
 	m := Message{Content: truncate(s.cat.Localize(r.lang, games.T(KeyGroupReply, "prompt", s.say(t, r.lang, mine[0].Text), "group", label)), 2000)}
 	cut := false
-	if groups, loose, ok := groupsAt(options, len(prefix), maxRows-1); ok && len(options) > maxSelectOptions {
-		m.Components, _ = s.stepSelects(t, seat, groups, prefix, r.lang, label)
+	if groups, loose, ok := groupsAt(options, len(prefix)); ok && len(options) > maxSelectOptions && fitsRows(groups, loose, maxRows) {
+		m.Components, _ = s.stepSelects(t, seat, groups, r.lang, label)
 		if len(loose) > 0 {
 			rows, more := s.optionSelects(t, seat, loose, r.lang, label, maxRows-len(m.Components))
 			m.Components, cut = append(m.Components, rows...), more
@@ -198,8 +246,8 @@ func (s *Service) drill(ctx context.Context, r request, channelID, tableID strin
 // pathLabel names the path chosen so far, steps joined by " › ".
 func (s *Service) pathLabel(t *table.Table, lang string, path []games.Step, options []games.Option) string {
 	var names []string
-	for k, step := range path {
-		names = append(names, s.groupLabel(t, lang, optionGroup{step: step, options: under(options, stepIDs(path[:k+1]))}))
+	for k := range path {
+		names = append(names, s.groupLabel(t, lang, optionGroup{path: path[:k+1], options: under(options, stepIDs(path[:k+1]))}))
 	}
 	return strings.Join(names, " › ")
 }
@@ -237,46 +285,11 @@ func (s *Service) moveSelect(t *table.Table, seat int, options []games.Option, l
 	sel := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: id, Placeholder: truncate(placeholder, 150)}
 	skipped := false
 	for _, o := range options {
-		if len(o.ID) > 100 {
+		if len(o.ID) > maxSelectValueLen {
 			skipped = true
 			continue
 		}
 		sel.Options = append(sel.Options, discordgo.SelectMenuOption{Label: truncate(s.say(t, lang, o.Label), 100), Value: o.ID})
 	}
 	return sel, skipped
-}
-
-// moveChoices are /move's autocomplete choices among options, path by
-// path: typing filters the options by their whole label path ("Room 3 ›
-// Row 2, column 3 › top left"); with nothing typed a list longer than one
-// menu offers its first steps, whose values end in pathSep (submitting one
-// answers with the menu under it); a typed value ending in pathSep lists
-// what lies under it.
-func (s *Service) moveChoices(t *table.Table, lang string, options []games.Option, typed string) []*discordgo.ApplicationCommandOptionChoice {
-	var prefix []string
-	if strings.HasSuffix(typed, pathSep) {
-		prefix = strings.Split(strings.TrimSuffix(typed, pathSep), pathSep)
-		options, typed = under(options, prefix), ""
-	}
-	var out []*discordgo.ApplicationCommandOptionChoice
-	if typed == "" && len(options) > maxSelectOptions {
-		if groups, loose, ok := groupsAt(options, len(prefix), 1); ok {
-			for _, g := range groups {
-				value := strings.Join(append(append([]string{}, prefix...), g.step.ID), pathSep) + pathSep
-				out = append(out, &discordgo.ApplicationCommandOptionChoice{Value: value,
-					Name: truncate(s.groupLabel(t, lang, g)+" ("+s.cat.Localize(lang, games.T(KeyGroupCount, "n", len(g.options)))+")", 100)})
-			}
-			options = loose
-		}
-	}
-	for _, o := range options {
-		name := s.say(t, lang, o.Label)
-		if len(o.Path) > 0 {
-			name = s.pathLabel(t, lang, o.Path, []games.Option{o}) + " › " + name
-		}
-		if typed == "" || strings.Contains(strings.ToLower(name), typed) || strings.Contains(strings.ToLower(o.ID), typed) {
-			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(name, 100), Value: o.ID})
-		}
-	}
-	return out
 }

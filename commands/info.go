@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
@@ -237,59 +235,4 @@ func (s *Service) rules(r request, gameID, topic string) Result {
 		text += "\n\n" + s.cat.Localize(r.lang, games.T(KeyRulesMore, "topics", strings.Join(more, ", "), "id", info.ID))
 	}
 	return reply(truncate(text, 2000))
-}
-
-// Autocomplete lists the asking user's pending options for /move, and the
-// rules topics of the chosen game for /rules. Anything odd yields no choices.
-func (s *Service) Autocomplete(ctx context.Context, i *discordgo.Interaction) []*discordgo.ApplicationCommandOptionChoice {
-	r, ok := newRequest(i)
-	if !ok {
-		return nil
-	}
-	data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
-	if !ok {
-		return nil
-	}
-	typed := ""
-	for _, o := range data.Options {
-		if o.Focused {
-			typed = strings.ToLower(fmt.Sprint(o.Value))
-		}
-	}
-	var out []*discordgo.ApplicationCommandOptionChoice
-	add := func(name, value string) {
-		if len(out) < maxSelectOptions && len(value) <= 100 &&
-			(typed == "" || strings.Contains(strings.ToLower(name), typed) || strings.Contains(strings.ToLower(value), typed)) {
-			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(name, 100), Value: value})
-		}
-	}
-	switch data.Name {
-	case CmdMove:
-		t, g, err := s.load(ctx, r.channelID, "")
-		if err != nil || t.Status != table.StatusPlaying {
-			return nil
-		}
-		seat := t.SeatOf(r.userID)
-		st, err := t.Load(g)
-		if seat < 0 || err != nil {
-			return nil
-		}
-		var options []games.Option
-		for _, p := range games.SeatPrompts(st.Pending(), seat) {
-			options = append(options, p.Options...)
-		}
-		out = s.moveChoices(t, r.lang, options, typed) // filtered by path already
-		if len(out) > maxSelectOptions {
-			out = out[:maxSelectOptions]
-		}
-	case CmdRules:
-		g, ok := s.games.Get(stringOpt(data.Options, OptGame))
-		if !ok {
-			return nil
-		}
-		for _, rt := range g.Info().Rules {
-			add(s.cat.Localize(r.lang, rt.Title), rt.ID)
-		}
-	}
-	return out
 }

@@ -10,7 +10,6 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -168,8 +167,8 @@ func (s *Service) handleCommand(ctx context.Context, r request) Result {
 		if move == "" {
 			return s.replyKey(r.lang, KeyMalformed)
 		}
-		if strings.HasSuffix(move, pathSep) { // a step of the option tree, from autocomplete
-			return s.drill(ctx, r, r.channelID, "", moveAnyVersion, move)
+		if res, ok := s.drillDown(ctx, r, r.channelID, move); ok {
+			return res
 		}
 		return s.move(ctx, r, r.channelID, "", moveAnyVersion, move)
 	case CmdRules:
