@@ -78,7 +78,7 @@ func (im *Images) Board(gameID string, view any, m Meta) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("imaging: render %s board: %w", gameID, err)
 	}
-	return kit.EncodePNG(img)
+	return im.kit.EncodePNG(img)
 }
 
 // DrawView dispatches a game's view to the drawing function for its type:

@@ -65,7 +65,7 @@ func (im *Images) Lobby(game games.Info, host string, players []string, min, max
 	}
 	c.Ink(kit.Cream)
 	c.WrapBox(status, kit.Bold, 38, 26, kit.R(foot.X+110, foot.Y+10, foot.W-140, foot.H-20), 0)
-	return kit.EncodePNG(c.Image())
+	return im.kit.EncodePNG(c.Image())
 }
 
 func (im *Images) takenSeat(c *kit.Canvas, w Words, r kit.Rect, seat int, name string, isHost bool) {

@@ -58,7 +58,7 @@ func (im *Images) Results(game games.Info, standings []games.Standing, m Meta) (
 		drawStanding(c, w, kit.R(panel.X+24, y, panel.W-48, rowH), s, m)
 		y += rowH + gap
 	}
-	return kit.EncodePNG(c.Image())
+	return im.kit.EncodePNG(c.Image())
 }
 
 func winnerNames(rows []games.Standing, m Meta) string {

@@ -151,10 +151,31 @@ func BenchmarkBoard(b *testing.B) {
 		b.Fatalf("no year-3 market view: %v", err)
 	}
 	m := meta("de", games.Public)
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := im.Board(GameID, view, m); err != nil {
-			b.Fatal(err)
+	b.Run("draw+encode", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := im.Board(GameID, view, m); err != nil {
+				b.Fatal(err)
+			}
 		}
+	})
+	r := New(k)
+	b.Run("draw", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := r.Render(view, m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	img, err := r.Render(view, m)
+	if err != nil {
+		b.Fatal(err)
 	}
+	b.Run("encode", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := k.EncodePNG(img); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

@@ -1,8 +1,11 @@
 package kit
 
 import (
+	"bytes"
+	"image"
 	"image/color"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/fogleman/gg"
@@ -85,4 +88,68 @@ func absDiff(a, b uint8) int {
 		return int(a - b)
 	}
 	return int(b - a)
+}
+
+// subtractRects covers every pixel of r outside the holes exactly once and
+// nothing else.
+func TestSubtractRectsCoversTheRestOnce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 1))
+	rect := func() image.Rectangle {
+		x, y := rng.IntN(30), rng.IntN(30)
+		return image.Rect(x, y, x+rng.IntN(25), y+rng.IntN(25))
+	}
+	for range 300 {
+		r := rect()
+		holes := make([]image.Rectangle, rng.IntN(4))
+		for i := range holes {
+			holes[i] = rect()
+		}
+		var count [60][60]int
+		for _, part := range subtractRects(r, holes) {
+			for y := part.Min.Y; y < part.Max.Y; y++ {
+				for x := part.Min.X; x < part.Max.X; x++ {
+					count[y][x]++
+				}
+			}
+		}
+		for y := range 60 {
+			for x := range 60 {
+				p, want := image.Pt(x, y), 0
+				if p.In(r) {
+					want = 1
+					for _, h := range holes {
+						if p.In(h) {
+							want = 0
+						}
+					}
+				}
+				if count[y][x] != want {
+					t.Fatalf("r %v holes %v: pixel %v covered %d times, want %d", r, holes, p, count[y][x], want)
+				}
+			}
+		}
+	}
+}
+
+// An outlined panel comes out exactly as filling the stroke colour out to
+// the line's outer edge and the fill inside it, though the stroke colour
+// now skips what the fill covers.
+func TestOutlinedRoundRectMatchesTwoFills(t *testing.T) {
+	k := newKit(t)
+	for _, tt := range []struct {
+		r            Rect
+		radius, line float64
+	}{{R(10.3, 12.6, 150.2, 88.9), 14, 4}, {R(-8, 20, 120, 70), 20, 3}, {R(30, 5.5, 130.5, 100), 6, 2}, {R(5, 5, 170, 120), 16, 6.5}} {
+		got, want := k.Canvas(180, 130), k.Canvas(180, 130)
+		for _, c := range []*Canvas{got, want} {
+			c.Background()
+		}
+		got.RoundRect(tt.r, tt.radius, Parchment, BrassDark, tt.line)
+		half := tt.line / 2
+		want.fillRoundRect(Rect{tt.r.X - half, tt.r.Y - half, tt.r.W + tt.line, tt.r.H + tt.line}, tt.radius+half, BrassDark)
+		want.fillRoundRect(Rect{tt.r.X + half, tt.r.Y + half, tt.r.W - tt.line, tt.r.H - tt.line}, tt.radius-half, Parchment)
+		if !bytes.Equal(got.Image().Pix, want.Image().Pix) {
+			t.Errorf("%+v: outlined panel differs from two fills", tt)
+		}
+	}
 }

@@ -46,6 +46,8 @@ type Kit struct {
 	backgrounds map[image.Point]*image.RGBA // read-only once stored
 
 	icons *Sprites // the icons boards repeat, drawn once per size
+
+	pngBands bandPool // deflate writers and row buffers for EncodePNG
 }
 
 // maxIcons bounds the icon cache: a few icons at a few sizes each.

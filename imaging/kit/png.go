@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/adler32"
 	"hash/crc32"
 	"image"
 	"image/png"
@@ -23,11 +22,19 @@ var errNotOpaque = errors.New("image is not opaque")
 // once and replaced after the next move. Opaque *image.RGBA images (every
 // Canvas) take a fast path that writes RGB rows with the cheap "Up" filter;
 // the standard encoder tries all five filters on every row, which cost more
-// than drawing the board. Anything else goes through image/png.
-func EncodePNG(img image.Image) ([]byte, error) {
+// than drawing the board. Anything else goes through image/png. Kit.EncodePNG
+// does the same with buffers reused from earlier encodes.
+func EncodePNG(img image.Image) ([]byte, error) { return encodePNG(img, nil) }
+
+// EncodePNG is the package's EncodePNG reusing the kit's deflate writers and
+// row buffers, which a board would otherwise allocate afresh (about a
+// megabyte, most of it tables the compressor clears anyway).
+func (k *Kit) EncodePNG(img image.Image) ([]byte, error) { return encodePNG(img, &k.pngBands) }
+
+func encodePNG(img image.Image, pool *bandPool) ([]byte, error) {
 	if rgba, ok := img.(*image.RGBA); ok && !rgba.Bounds().Empty() {
 		// The opacity check happens while filtering, saving a separate pass.
-		data, err := encodeOpaqueRGBA(rgba)
+		data, err := encodeOpaqueRGBA(rgba, pool)
 		if !errors.Is(err, errNotOpaque) {
 			return data, err
 		}
@@ -42,10 +49,11 @@ func EncodePNG(img image.Image) ([]byte, error) {
 
 // encodeOpaqueRGBA returns errNotOpaque (wrapped) when m has a pixel that is
 // not fully opaque.
-func encodeOpaqueRGBA(m *image.RGBA) ([]byte, error) {
+func encodeOpaqueRGBA(m *image.RGBA, pool *bandPool) ([]byte, error) {
 	b := m.Bounds()
 	w, h := b.Dx(), b.Dy()
-	bands, err := deflateRows(m)
+	bands, err := deflateRows(m, pool)
+	defer pool.put(bands)
 	if err != nil {
 		return nil, fmt.Errorf("kit: encode png: %w", err)
 	}
@@ -53,7 +61,7 @@ func encodeOpaqueRGBA(m *image.RGBA) ([]byte, error) {
 	idatLen := 2 + 4
 	for _, bd := range bands {
 		adler = adler32Combine(adler, bd.adler, bd.rawLen)
-		idatLen += len(bd.packed)
+		idatLen += bd.packed.Len()
 	}
 
 	out := bytes.NewBuffer(make([]byte, 0, 8+25+12+idatLen+12))
@@ -73,7 +81,7 @@ func encodeOpaqueRGBA(m *image.RGBA) ([]byte, error) {
 	out.WriteString("IDAT")
 	out.Write([]byte{0x78, 0x01}) // zlib header: deflate, 32K window, fastest
 	for _, bd := range bands {
-		out.Write(bd.packed)
+		out.Write(bd.packed.Bytes())
 	}
 	binary.BigEndian.PutUint32(n[:], adler)
 	out.Write(n[:])
@@ -84,77 +92,144 @@ func encodeOpaqueRGBA(m *image.RGBA) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// rowBand is one horizontal band of filtered, compressed rows.
+// rowBand is one horizontal band of filtered, compressed rows, with the
+// writer and buffers that made it (reused by the next encode when pooled).
 type rowBand struct {
-	packed []byte // deflate blocks, ending in a sync flush or the final block
-	adler  uint32 // Adler-32 of the uncompressed filtered rows
-	rawLen int    // length of the uncompressed filtered rows
+	packed bytes.Buffer // deflate blocks, ending in a sync flush or the final block
+	adler  uint32       // Adler-32 of the uncompressed filtered rows
+	rawLen int          // length of the uncompressed filtered rows
+
+	fw    *flate.Writer
+	chunk []byte // filtered rows on their way to fw
+}
+
+// chunkBytes is about how many filtered bytes a band hands the compressor
+// at once: small enough to stay in cache between filtering, checksumming
+// and compressing, large enough to keep calls few.
+const chunkBytes = 64 << 10
+
+// maxIdleBands bounds the bands a Kit keeps for reuse (a few encodes at
+// once; more only allocate).
+const maxIdleBands = 8
+
+// bandPool is a bounded free list of rowBands, safe for concurrent use. A
+// nil pool allocates every band and keeps none.
+type bandPool struct {
+	mu   sync.Mutex
+	idle []*rowBand
+}
+
+func (p *bandPool) get() *rowBand {
+	if p == nil {
+		return &rowBand{}
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n := len(p.idle); n > 0 {
+		bd := p.idle[n-1]
+		p.idle = p.idle[:n-1]
+		return bd
+	}
+	return &rowBand{}
+}
+
+func (p *bandPool) put(bands []*rowBand) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, bd := range bands {
+		if bd != nil && len(p.idle) < maxIdleBands {
+			p.idle = append(p.idle, bd)
+		}
+	}
 }
 
 // deflateRows compresses m's filtered rows in parallel bands, each as
 // deflate blocks ending in a sync flush (the last one closes the stream),
 // which concatenate into one valid stream. Each band carries the Adler-32 of
 // its own rows so the stream checksum can be combined without another pass.
-func deflateRows(m *image.RGBA) ([]rowBand, error) {
+// The bands are returned even on error, for pool.put.
+func deflateRows(m *image.RGBA, pool *bandPool) ([]*rowBand, error) {
 	h := m.Bounds().Dy()
 	n := max(min(runtime.GOMAXPROCS(0), 4, h), 1)
-	out := make([]rowBand, n)
+	out := make([]*rowBand, n)
+	for i := range out {
+		out[i] = pool.get()
+	}
 	errs := make([]error, n)
 	var translucent atomic.Bool
 	var wg sync.WaitGroup
-	for i := range out {
+	for i, bd := range out {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			y0, y1 := h*i/n, h*(i+1)/n
-			raw, ok := filterRows(m, y0, y1, &translucent)
-			if !ok {
+			errs[i] = bd.deflate(m, h*i/n, h*(i+1)/n, i == n-1, &translucent)
+			if errors.Is(errs[i], errNotOpaque) {
 				translucent.Store(true)
-				errs[i] = errNotOpaque
-				return
 			}
-			buf := bytes.NewBuffer(make([]byte, 0, len(raw)/4+64))
-			fw, err := flate.NewWriter(buf, flate.BestSpeed)
-			if err == nil {
-				_, err = fw.Write(raw)
-			}
-			if err == nil {
-				if i == n-1 {
-					err = fw.Close()
-				} else {
-					err = fw.Flush()
-				}
-			}
-			errs[i] = err
-			out[i] = rowBand{packed: buf.Bytes(), adler: adler32.Checksum(raw), rawLen: len(raw)}
 		}()
 	}
 	wg.Wait()
 	if translucent.Load() {
-		return nil, errNotOpaque
+		return out, errNotOpaque
 	}
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
+	return out, errors.Join(errs...)
+}
+
+// deflate filters and compresses rows y0..y1 a chunk at a time, closing the
+// stream if last and otherwise ending in a sync flush.
+func (bd *rowBand) deflate(m *image.RGBA, y0, y1 int, last bool, stop *atomic.Bool) error {
+	stride := 1 + 3*m.Bounds().Dx()
+	rows := max(chunkBytes/stride, 1)
+	if need := rows * stride; cap(bd.chunk) < need {
+		bd.chunk = make([]byte, need)
 	}
-	return out, nil
+	bd.packed.Reset()
+	if bd.fw == nil {
+		fw, err := flate.NewWriter(&bd.packed, flate.BestSpeed)
+		if err != nil {
+			return err
+		}
+		bd.fw = fw
+	} else {
+		bd.fw.Reset(&bd.packed)
+	}
+	bd.adler, bd.rawLen = 1, 0
+	for y := y0; y < y1; y += rows {
+		ye := min(y+rows, y1)
+		raw := bd.chunk[:(ye-y)*stride]
+		if !filterRows(m, y, ye, raw, stop) {
+			return errNotOpaque
+		}
+		bd.adler = adler32Update(bd.adler, raw)
+		bd.rawLen += len(raw)
+		if _, err := bd.fw.Write(raw); err != nil {
+			return err
+		}
+	}
+	if last {
+		return bd.fw.Close()
+	}
+	return bd.fw.Flush()
 }
 
 // filterRows converts rows y0..y1 (relative to the bounds) to RGB with the
-// PNG "Up" filter, each row prefixed by its filter byte. It reports false as
-// soon as it meets a pixel that is not fully opaque, or when stop is set by
-// another band that did.
-func filterRows(m *image.RGBA, y0, y1 int, stop *atomic.Bool) ([]byte, bool) {
+// PNG "Up" filter into raw, each row prefixed by its filter byte. It
+// reports false as soon as it meets a pixel that is not fully opaque, or
+// when stop is set by another band that did.
+func filterRows(m *image.RGBA, y0, y1 int, raw []byte, stop *atomic.Bool) bool {
 	b := m.Bounds()
 	w := b.Dx()
 	stride := 1 + 3*w
-	raw := make([]byte, (y1-y0)*stride)
 	row := func(y int) []byte {
 		off := m.PixOffset(b.Min.X, b.Min.Y+y)
 		return m.Pix[off : off+4*w : off+4*w]
 	}
 	for y := y0; y < y1; y++ {
 		if stop.Load() {
-			return nil, false
+			return false
 		}
 		cur := row(y)
 		dst := raw[(y-y0)*stride : (y-y0+1)*stride]
@@ -169,32 +244,75 @@ func filterRows(m *image.RGBA, y0, y1 int, stop *atomic.Bool) ([]byte, bool) {
 				alpha &= uint32(s[3]) << 24
 			}
 		} else {
-			prev := row(y - 1)
-			// Four bytes at a time: the fourth (alpha) byte written is
-			// overwritten by the next pixel, so the last pixel goes apart.
-			for x := 0; x < w-1; x++ {
-				c := binary.LittleEndian.Uint32(cur[4*x:])
-				p := binary.LittleEndian.Uint32(prev[4*x:])
-				binary.LittleEndian.PutUint32(dst[3*x:], subBytes(c, p))
-				alpha &= c
-			}
-			x := w - 1
-			s, p, d := cur[4*x:4*x+4], prev[4*x:4*x+3], dst[3*x:3*x+3]
-			d[0], d[1], d[2] = s[0]-p[0], s[1]-p[1], s[2]-p[2]
-			alpha &= uint32(s[3]) << 24
+			alpha = filterUp(dst, cur, row(y-1))
 		}
 		if alpha>>24 != 0xff {
-			return nil, false
+			return false
 		}
 	}
-	return raw, true
+	return true
 }
 
-// subBytes subtracts p from c in each of the four bytes separately, with
+// filterUp writes the RGB bytes of cur minus prev (the PNG "Up" filter)
+// to dst, two pixels at a time, and returns the AND of cur's pixels, whose
+// top byte is 0xff only if every pixel is opaque.
+func filterUp(dst, cur, prev []byte) uint32 {
+	w := len(cur) / 4
+	var alpha uint64 = 0xffffffffffffffff
+	x := 0
+	// Each pair writes eight bytes of which the last two are overwritten by
+	// the next pair, so the pairs stop while eight bytes still fit.
+	for ; x+1 < w && 3*x+8 <= len(dst); x += 2 {
+		c := binary.LittleEndian.Uint64(cur[4*x : 4*x+8 : 4*x+8])
+		p := binary.LittleEndian.Uint64(prev[4*x : 4*x+8 : 4*x+8])
+		d := subBytes64(c, p)
+		binary.LittleEndian.PutUint64(dst[3*x:3*x+8:3*x+8], d&0xffffff|(d>>8)&0xffffff000000)
+		alpha &= c
+	}
+	a := uint32(alpha) & uint32(alpha>>32)
+	for ; x < w; x++ {
+		s, p, d := cur[4*x:4*x+4:4*x+4], prev[4*x:4*x+3:4*x+3], dst[3*x:3*x+3:3*x+3]
+		d[0], d[1], d[2] = s[0]-p[0], s[1]-p[1], s[2]-p[2]
+		a &= uint32(s[3]) << 24
+	}
+	return a
+}
+
+// subBytes64 subtracts p from c in each of the eight bytes separately, with
 // no borrow between bytes.
-func subBytes(c, p uint32) uint32 {
-	const high = 0x80808080
+func subBytes64(c, p uint64) uint64 {
+	const high = 0x8080808080808080
 	return ((c | high) - (p &^ high)) ^ ((c ^ ^p) & high)
+}
+
+// adler32Update returns the Adler-32 of A‖p given a = adler32(A). It sums
+// eight bytes at a time, weighting them with multiplications on 16-bit
+// lanes, instead of adding byte by byte as hash/adler32 does (which took a
+// tenth of a board's encoding). p must be shorter than 16 MB so the sums
+// cannot overflow before the final reduction.
+func adler32Update(a uint32, p []byte) uint32 {
+	s1, s2 := uint64(a&0xffff), uint64(a>>16)
+	const (
+		lanes = 0x00ff00ff00ff00ff
+		// Multiplying four 16-bit lanes by these leaves, in the top lane,
+		// the lanes' sum weighted 8,6,4,2 (even bytes), 7,5,3,1 (odd
+		// bytes) or 1,1,1,1.
+		evenWeights = 2 | 4<<16 | 6<<32 | 8<<48
+		oddWeights  = 1 | 3<<16 | 5<<32 | 7<<48
+		ones        = 1 | 1<<16 | 1<<32 | 1<<48
+	)
+	for len(p) >= 8 {
+		v := binary.LittleEndian.Uint64(p)
+		even, odd := v&lanes, v>>8&lanes
+		s2 += 8*s1 + (even*evenWeights)>>48 + (odd*oddWeights)>>48
+		s1 += ((even + odd) * ones) >> 48
+		p = p[8:]
+	}
+	for _, b := range p {
+		s1 += uint64(b)
+		s2 += s1
+	}
+	return uint32(s1%adlerMod) | uint32(s2%adlerMod)<<16
 }
 
 // adlerMod is the Adler-32 modulus.

@@ -116,18 +116,38 @@ func TestEncodePNGOpaqueLargeImage(t *testing.T) {
 
 func TestSubBytesIsBytewiseSubtraction(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
-	cases := [][2]uint32{{0, 0}, {0, 0xffffffff}, {0xffffffff, 0}, {0x00ff00ff, 0xff00ff00}, {0x80808080, 0x81818181}}
+	cases := [][2]uint64{{0, 0}, {0, 0xffffffffffffffff}, {0xffffffffffffffff, 0}, {0x00ff00ff00ff00ff, 0xff00ff00ff00ff00}, {0x8080808080808080, 0x8181818181818181}}
 	for range 1000 {
-		cases = append(cases, [2]uint32{rng.Uint32(), rng.Uint32()})
+		cases = append(cases, [2]uint64{rng.Uint64(), rng.Uint64()})
 	}
 	for _, tc := range cases {
 		c, p := tc[0], tc[1]
-		var want uint32
-		for shift := 0; shift < 32; shift += 8 {
-			want |= uint32(byte(c>>shift)-byte(p>>shift)) << shift
+		var want uint64
+		for shift := 0; shift < 64; shift += 8 {
+			want |= uint64(byte(c>>shift)-byte(p>>shift)) << shift
 		}
-		if got := subBytes(c, p); got != want {
-			t.Fatalf("subBytes(%08x, %08x) = %08x, want %08x", c, p, got, want)
+		if got := subBytes64(c, p); got != want {
+			t.Fatalf("subBytes64(%016x, %016x) = %016x, want %016x", c, p, got, want)
+		}
+	}
+}
+
+func TestAdler32UpdateMatchesHashAdler32(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	for _, size := range []int{0, 1, 7, 8, 9, 63, 5552, 5553, 65536 + 3, 1 << 20} {
+		for _, fill := range []string{"random", "ff"} {
+			data := make([]byte, size)
+			for i := range data {
+				data[i] = 0xff // saturates the sums fastest
+				if fill == "random" {
+					data[i] = byte(rng.UintN(256))
+				}
+			}
+			at := rng.IntN(size + 1)
+			got := adler32Update(adler32Update(1, data[:at]), data[at:])
+			if want := adler32.Checksum(data); got != want {
+				t.Errorf("%s size %d split %d: %08x, want %08x", fill, size, at, got, want)
+			}
 		}
 	}
 }

@@ -51,9 +51,17 @@ func (r Rect) Rows(n int, gap float64) []Rect {
 // FillRect paints an axis-aligned rectangle without anti-aliasing; it is much
 // cheaper than a path for large flat areas.
 func (c *Canvas) FillRect(r Rect, col color.Color) {
-	rect := image.Rect(int(math.Round(r.X)), int(math.Round(r.Y)), int(math.Round(r.Right())), int(math.Round(r.Bottom())))
+	c.fillPixels(pixelRect(r), col)
+}
+
+// pixelRect is the whole-pixel rectangle FillRect paints for r.
+func pixelRect(r Rect) image.Rectangle {
+	return image.Rect(int(math.Round(r.X)), int(math.Round(r.Y)), int(math.Round(r.Right())), int(math.Round(r.Bottom())))
+}
+
+func (c *Canvas) fillPixels(rect image.Rectangle, col color.Color) {
 	op := draw.Over
-	if _, _, _, a := col.RGBA(); a == 0xffff {
+	if opaque(col) {
 		op = draw.Src // same result for opaque colours, and a plain fill
 	}
 	draw.Draw(c.rgba, rect, image.NewUniform(col), image.Point{}, op)
@@ -68,9 +76,14 @@ func (c *Canvas) RoundRect(r Rect, radius float64, fill color.Color, stroke colo
 			// out to the line's outer edge with the fill on top, inside its
 			// inner edge: two exact fills instead of stroking a path, which
 			// costs more than everything else a board draws.
+			// The fill's flat parts replace whatever is under them, so the
+			// stroke colour is left out there: big panels are not filled
+			// twice.
 			half := line / 2
-			c.fillRoundRect(Rect{r.X - half, r.Y - half, r.W + line, r.H + line}, radius+half, stroke)
-			c.fillRoundRect(Rect{r.X + half, r.Y + half, r.W - line, r.H - line}, radius-half, fill)
+			inner := Rect{r.X + half, r.Y + half, r.W - line, r.H - line}
+			innerFlats, _ := roundRectPieces(inner, radius-half)
+			c.fillRoundRect(Rect{r.X - half, r.Y - half, r.W + line, r.H + line}, radius+half, stroke, innerFlats[:]...)
+			c.fillRoundRect(inner, radius-half, fill)
 			return
 		}
 		c.fillRoundRect(r, radius, fill)
@@ -86,17 +99,66 @@ func (c *Canvas) RoundRect(r Rect, radius float64, fill color.Color, stroke colo
 // fillRoundRect fills large rounded rectangles with flat rectangles and
 // four small corner sectors: rasterizing the whole area as a path is far
 // slower. Coordinates snap to whole pixels so that the pieces meet cleanly.
-func (c *Canvas) fillRoundRect(r Rect, radius float64, fill color.Color) {
+// The flat parts skip skipped, whole pixels the caller is about to paint
+// over with an opaque colour (so fill must be opaque when skipped is given).
+func (c *Canvas) fillRoundRect(r Rect, radius float64, fill color.Color, skipped ...image.Rectangle) {
+	flats, box := roundRectPieces(r, radius)
+	for _, f := range flats {
+		if len(skipped) == 0 {
+			c.fillPixels(f, fill)
+			continue
+		}
+		for _, part := range subtractRects(f, skipped) {
+			c.fillPixels(part, fill)
+		}
+	}
+	if box.rad <= 0 {
+		return
+	}
+	c.fillCorners(box.x, box.y, box.right, box.bottom, box.rad, fill)
+}
+
+// snappedBox is a rounded rectangle snapped to whole pixels.
+type snappedBox struct{ x, y, right, bottom, rad int }
+
+// roundRectPieces snaps r to whole pixels and returns the three flat
+// rectangles fillRoundRect paints (a centre column and two side strips,
+// as FillRect would snap them) and the box whose corners it rounds.
+func roundRectPieces(r Rect, radius float64) ([3]image.Rectangle, snappedBox) {
 	x, y := math.Round(r.X), math.Round(r.Y)
 	right, bottom := math.Round(r.Right()), math.Round(r.Bottom())
 	rad := math.Round(radius)
-	c.FillRect(Rect{x + rad, y, right - x - 2*rad, bottom - y}, fill)
-	c.FillRect(Rect{x, y + rad, rad, bottom - y - 2*rad}, fill)
-	c.FillRect(Rect{right - rad, y + rad, rad, bottom - y - 2*rad}, fill)
-	if rad <= 0 {
-		return
+	flats := [3]image.Rectangle{
+		pixelRect(Rect{x + rad, y, right - x - 2*rad, bottom - y}),
+		pixelRect(Rect{x, y + rad, rad, bottom - y - 2*rad}),
+		pixelRect(Rect{right - rad, y + rad, rad, bottom - y - 2*rad}),
 	}
-	c.fillCorners(int(x), int(y), int(right), int(bottom), int(rad), fill)
+	return flats, snappedBox{int(x), int(y), int(right), int(bottom), int(rad)}
+}
+
+// subtractRects returns rectangles covering r except holes, without
+// overlapping one another.
+func subtractRects(r image.Rectangle, holes []image.Rectangle) []image.Rectangle {
+	if r.Empty() {
+		return nil
+	}
+	if len(holes) == 0 {
+		return []image.Rectangle{r}
+	}
+	h := holes[0].Intersect(r)
+	if h.Empty() {
+		return subtractRects(r, holes[1:])
+	}
+	var out []image.Rectangle
+	for _, part := range [4]image.Rectangle{
+		{r.Min, image.Pt(r.Max.X, h.Min.Y)},                      // above the hole
+		{image.Pt(r.Min.X, h.Max.Y), r.Max},                      // below
+		{image.Pt(r.Min.X, h.Min.Y), image.Pt(h.Min.X, h.Max.Y)}, // left
+		{image.Pt(h.Max.X, h.Min.Y), image.Pt(r.Max.X, h.Max.Y)}, // right
+	} {
+		out = append(out, subtractRects(part, holes[1:])...)
+	}
+	return out
 }
 
 // Poly fills the polygon through pts (x0,y0,x1,y1,…), outlining it when

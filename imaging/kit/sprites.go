@@ -1,8 +1,8 @@
 package kit
 
 import (
+	"encoding/binary"
 	"image"
-	"image/draw"
 	"math"
 	"strconv"
 	"sync"
@@ -18,12 +18,19 @@ type Sprites struct {
 	max int
 
 	mu sync.Mutex
-	m  map[string]*image.RGBA
+	m  map[string]sprite
+}
+
+// sprite is one cached drawing and the part of it that is not fully
+// transparent, the only part worth compositing.
+type sprite struct {
+	img *image.RGBA
+	ink image.Rectangle
 }
 
 // NewSprites makes a cache of at most max sprites drawn with k.
 func (k *Kit) NewSprites(max int) *Sprites {
-	return &Sprites{kit: k, max: max, m: map[string]*image.RGBA{}}
+	return &Sprites{kit: k, max: max, m: map[string]sprite{}}
 }
 
 // Draw puts the sprite key, centred at (cx, cy), on c. When it is not
@@ -39,22 +46,74 @@ func (s *Sprites) Draw(c *Canvas, key string, cx, cy float64, size int, paint fu
 	fx, fy := quarter(cx-math.Floor(cx)), quarter(cy-math.Floor(cy))
 	full := key + "@" + strconv.FormatFloat(fx, 'f', 2, 64) + "," + strconv.FormatFloat(fy, 'f', 2, 64)
 	s.mu.Lock()
-	img, ok := s.m[full]
+	sp, ok := s.m[full]
 	s.mu.Unlock()
 	if !ok {
 		sc := s.kit.Canvas(size, size)
 		paint(sc, float64(size/2)+fx, float64(size/2)+fy)
 		sc.Close()
-		img = sc.Image()
+		sp = sprite{img: sc.Image(), ink: opaqueBounds(sc.Image())}
 		s.mu.Lock()
 		if len(s.m) >= s.max {
-			s.m = map[string]*image.RGBA{}
+			s.m = map[string]sprite{}
 		}
-		s.m[full] = img
+		s.m[full] = sp
 		s.mu.Unlock()
 	}
 	x, y := int(math.Floor(cx))-size/2, int(math.Floor(cy))-size/2
-	draw.Draw(c.rgba, image.Rect(x, y, x+size, y+size), img, image.Point{}, draw.Over)
+	at := sp.ink.Add(image.Pt(x, y))
+	clipped := at.Intersect(c.rgba.Bounds())
+	overRGBA(c.rgba, clipped, sp.img, sp.ink.Min.Add(clipped.Min.Sub(at.Min)))
+}
+
+// opaqueBounds is the smallest rectangle holding every pixel of m that is
+// not fully transparent (all four bytes zero).
+func opaqueBounds(m *image.RGBA) image.Rectangle {
+	var ink image.Rectangle
+	b := m.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if binary.LittleEndian.Uint32(m.Pix[m.PixOffset(x, y):]) != 0 {
+				ink = ink.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	return ink
+}
+
+// overRGBA composites src (from sp) over the rectangle r of dst, giving
+// exactly what draw.Draw with draw.Over gives for two *image.RGBA, but
+// leaving fully transparent source pixels alone and copying opaque ones
+// instead of blending every pixel: the sprites it serves are mostly one
+// or the other. r must lie inside dst and, moved to sp, inside src; dst
+// and src must be different images.
+func overRGBA(dst *image.RGBA, r image.Rectangle, src *image.RGBA, sp image.Point) {
+	const m = 1<<16 - 1
+	for y := 0; y < r.Dy(); y++ {
+		d0 := dst.PixOffset(r.Min.X, r.Min.Y+y)
+		s0 := src.PixOffset(sp.X, sp.Y+y)
+		dpix := dst.Pix[d0 : d0+4*r.Dx()]
+		spix := src.Pix[s0 : s0+4*r.Dx()]
+		for i := 0; i < len(spix); i += 4 {
+			s := spix[i : i+4 : i+4]
+			v := binary.LittleEndian.Uint32(s)
+			switch {
+			case v == 0:
+				continue // draw.Over leaves the destination exactly as it was
+			case v>>24 == 0xff:
+				binary.LittleEndian.PutUint32(dpix[i:i+4:i+4], v)
+				continue
+			}
+			// The blend of image/draw's drawCopyOver, step for step.
+			sr, sg, sb, sa := uint32(s[0])*0x101, uint32(s[1])*0x101, uint32(s[2])*0x101, uint32(s[3])*0x101
+			a := (m - sa) * 0x101
+			d := dpix[i : i+4 : i+4]
+			d[0] = uint8((uint32(d[0])*a/m + sr) >> 8)
+			d[1] = uint8((uint32(d[1])*a/m + sg) >> 8)
+			d[2] = uint8((uint32(d[2])*a/m + sb) >> 8)
+			d[3] = uint8((uint32(d[3])*a/m + sa) >> 8)
+		}
+	}
 }
 
 // quarter rounds a fraction of a pixel to a quarter.

@@ -1,7 +1,12 @@
 package kit
 
 import (
+	"bytes"
 	"fmt"
+	"image"
+	"image/draw"
+	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/tavern-bot/tavern/imaging/samples"
@@ -47,5 +52,68 @@ func TestIconSpritesMatchDirectDrawing(t *testing.T) {
 	direct.hand(60, 60, 17)
 	if n := samples.FarPixels(direct.Image(), turned.Image(), 64); n > 0 {
 		t.Errorf("a rotated icon differs in %d pixels", n)
+	}
+}
+
+// overRGBA gives exactly what draw.Over gives, for transparent, opaque and
+// translucent source pixels (premultiplied or not).
+func TestOverRGBAMatchesDrawOver(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 2))
+	src := image.NewRGBA(image.Rect(0, 0, 40, 30))
+	for i := 0; i < len(src.Pix); i += 4 {
+		switch rng.IntN(4) {
+		case 0: // transparent
+		case 1:
+			src.Pix[i], src.Pix[i+1], src.Pix[i+2], src.Pix[i+3] = byte(rng.UintN(256)), byte(rng.UintN(256)), byte(rng.UintN(256)), 0xff
+		case 2:
+			a := byte(rng.UintN(256))
+			src.Pix[i], src.Pix[i+1], src.Pix[i+2], src.Pix[i+3] = a/2, a/3, a, a
+		default:
+			for k := range 4 {
+				src.Pix[i+k] = byte(rng.UintN(256))
+			}
+		}
+	}
+	base := image.NewRGBA(image.Rect(0, 0, 50, 50))
+	for i := range base.Pix {
+		base.Pix[i] = byte(rng.UintN(256))
+	}
+	for _, tc := range []struct {
+		r  image.Rectangle
+		sp image.Point
+	}{{image.Rect(0, 0, 40, 30), image.Point{}}, {image.Rect(10, 20, 50, 50), image.Pt(0, 0)}, {image.Rect(3, 4, 20, 9), image.Pt(7, 11)}} {
+		want := image.NewRGBA(base.Rect)
+		got := image.NewRGBA(base.Rect)
+		copy(want.Pix, base.Pix)
+		copy(got.Pix, base.Pix)
+		draw.Draw(want, tc.r, src, tc.sp, draw.Over)
+		overRGBA(got, tc.r, src, tc.sp)
+		if !bytes.Equal(got.Pix, want.Pix) {
+			t.Errorf("rect %v from %v: overRGBA differs from draw.Over", tc.r, tc.sp)
+		}
+	}
+}
+
+// A sprite partly off the canvas is clipped like draw.Draw clips the
+// cached drawing, pixel for pixel.
+func TestSpriteClippedAtCanvasEdges(t *testing.T) {
+	k, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sprites := k.NewSprites(8)
+	paint := func(c *Canvas, cx, cy float64) { c.Disc(cx, cy, 20, Brass, Ink, 3) }
+	for _, at := range [][2]float64{{3, 50}, {50, 2.5}, {117.25, 60}, {60, 119}, {-10, -10}, {60.5, 60.75}} {
+		got := k.Canvas(120, 120)
+		got.Background()
+		sprites.Draw(got, "disc", at[0], at[1], 48, paint)
+		key := fmt.Sprintf("disc@%.2f,%.2f", quarter(at[0]-math.Floor(at[0])), quarter(at[1]-math.Floor(at[1])))
+		want := k.Canvas(120, 120)
+		want.Background()
+		x, y := int(math.Floor(at[0]))-24, int(math.Floor(at[1]))-24
+		draw.Draw(want.Image(), image.Rect(x, y, x+48, y+48), sprites.m[key].img, image.Point{}, draw.Over)
+		if !bytes.Equal(got.Image().Pix, want.Image().Pix) {
+			t.Errorf("sprite at %v differs from the cached drawing composited by draw.Draw", at)
+		}
 	}
 }

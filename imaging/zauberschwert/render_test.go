@@ -136,7 +136,7 @@ func BenchmarkBoard(b *testing.B) {
 	}
 	b.Run("encode", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := kit.EncodePNG(img); err != nil {
+			if _, err := k.EncodePNG(img); err != nil {
 				b.Fatal(err)
 			}
 		}
