@@ -1,9 +1,10 @@
 // Package clock is a seat's time as pure values: every figure is computed
 // from stored instants and a now passed in, never from a running timer, so
 // a restart, a crash or a day offline changes nothing (the model is
-// correspondence chess and Board Game Arena's turn-based time banks).
+// correspondence chess, lichess's clocks and Board Game Arena's turn-based
+// time banks).
 //
-// A table picks one Rules:
+// A table picks one Rules (the zero Rules is no clock):
 //   - none: a decision may wait forever;
 //   - per decision: each decision gets the same time from the moment it
 //     becomes pending;
@@ -12,15 +13,36 @@
 //
 // A phase timer may come on top: a game marks a stretch of one seat's
 // decisions with one phase key (a build phase of many placements), and one
-// timer of Phase length runs across all of them from the first. The seat's
-// deadline is the earlier of the two.
+// timer of Phase length runs across all of them from the moment the first
+// became pending. It is a span of the game's time, like a round timer: the
+// gaps in which other seats act count too. A different key, no key, or
+// EndPhase ends it. The seat's deadline is the earlier of the two.
 //
-// Decisions, written down: a deadline instant itself counts as expired; a
-// bank never goes below zero; an answer given after the bank ran out (the
-// table answered for the seat) leaves the bank at zero plus the increment,
-// as correspondence chess credits the move that was made; a Start while a
-// decision is running keeps its start, so re-asking a seat gives no free
-// time; Max zero means no cap.
+// A seat's life is Begin once, then Start when a decision becomes pending
+// and Stop when the seat answers (or the table answers for it); Pause and
+// Resume bracket a span that is charged to nobody.
+//
+// Decisions, written down:
+//   - The deadline instant itself counts as expired, so a due event fired
+//     at the deadline finds the seat out of time.
+//   - A bank never goes below zero.
+//   - Stop after the bank ran out (the table answered for the seat) leaves
+//     the bank at zero plus the increment: as in correspondence chess the
+//     move that was made still earns its increment, so a late seat gets
+//     the increment, not nothing, for its next decision.
+//   - Start while a decision is running keeps its start, so re-asking a
+//     seat (a changed prompt, a step inside a turn) gives no free time;
+//     with the same phase key the phase timer runs on even if it has run
+//     out, so the table still answers for the seat.
+//   - Start with the phase key of a phase whose timer has run out, while
+//     no decision is running, starts a new phase timer: the table has
+//     answered for the seat once, and it is not to answer the rest of the
+//     phase at once without the seat having had a chance.
+//   - Max zero means no cap.
+//   - While paused no time passes: Start and Stop at any instant of the
+//     pause are taken at its start, and Resume moves the running decision
+//     and the phase forward by the paused span. Deadline has no answer
+//     while paused, so nothing falls due.
 package clock
 
 import (
@@ -34,7 +56,8 @@ import (
 // Kind is how a table times its seats.
 type Kind string
 
-// The kinds of clock.
+// The kinds of clock. None is the empty string so that the zero Rules is
+// no clock.
 const (
 	None     Kind = ""
 	Decision Kind = "decision"
@@ -45,13 +68,15 @@ const (
 type Rules struct {
 	Kind        Kind
 	PerDecision time.Duration // Kind Decision
-	// Kind Bank: the starting time, what each answer adds, and the cap.
+	// Kind Bank: the starting time, what each answer adds, and the cap
+	// (zero: none).
 	Initial, Increment, Max time.Duration
 	// Phase is the length of a phase timer; zero: none.
 	Phase time.Duration
 }
 
-// Seat is one seat's clock as a table stores it.
+// Seat is one seat's clock as a table stores it; a seat without a clock
+// stores nothing.
 type Seat struct {
 	// Bank is the time left, not counting the running decision (Kind Bank).
 	Bank time.Duration `json:"bank,omitempty"`
@@ -67,17 +92,44 @@ type Seat struct {
 // ErrRules means a clock setting cannot be read or makes no sense.
 var ErrRules = errors.New("clock: invalid setting")
 
-// Validate reports settings that make no sense.
+// longest bounds every duration, so that sums of instants cannot overflow
+// and a typo ("3000d") is caught.
+const longest = 366 * 24 * time.Hour
+
+// Validate reports settings that make no sense. It accepts exactly the
+// Rules that String writes and Parse reads back (with the phase apart):
+// durations in whole minutes up to 366 days, and no setting of another
+// kind.
 func (r Rules) Validate() error {
-	switch {
-	case r.Kind != None && r.Kind != Decision && r.Kind != Bank:
+	switch r.Kind {
+	case None:
+		if r.PerDecision != 0 || r.Initial != 0 || r.Increment != 0 || r.Max != 0 {
+			return fmt.Errorf("no clock with times set: %w", ErrRules)
+		}
+	case Decision:
+		if r.PerDecision <= 0 {
+			return fmt.Errorf("time per decision must be positive: %w", ErrRules)
+		}
+		if r.Initial != 0 || r.Increment != 0 || r.Max != 0 {
+			return fmt.Errorf("time per decision with a time bank set: %w", ErrRules)
+		}
+	case Bank:
+		if r.Initial <= 0 || r.Increment < 0 || r.Max < 0 || (r.Max > 0 && r.Max < r.Initial) {
+			return fmt.Errorf("a time bank needs initial > 0, increment >= 0 and a cap of at least the initial time: %w", ErrRules)
+		}
+		if r.PerDecision != 0 {
+			return fmt.Errorf("a time bank with a time per decision set: %w", ErrRules)
+		}
+	default:
 		return fmt.Errorf("unknown kind %q: %w", r.Kind, ErrRules)
-	case r.Kind == Decision && r.PerDecision <= 0:
-		return fmt.Errorf("time per decision must be positive: %w", ErrRules)
-	case r.Kind == Bank && (r.Initial <= 0 || r.Increment < 0 || r.Max < 0 || (r.Max > 0 && r.Max < r.Initial)):
-		return fmt.Errorf("a time bank needs initial > 0, increment >= 0 and a cap of at least the initial time: %w", ErrRules)
-	case r.Phase < 0:
+	}
+	if r.Phase < 0 {
 		return fmt.Errorf("phase time must not be negative: %w", ErrRules)
+	}
+	for _, d := range []time.Duration{r.PerDecision, r.Initial, r.Increment, r.Max, r.Phase} {
+		if d > longest || d%time.Minute != 0 {
+			return fmt.Errorf("%v is not whole minutes up to 366 days: %w", d, ErrRules)
+		}
 	}
 	return nil
 }
@@ -91,20 +143,26 @@ func (r Rules) Begin() Seat {
 }
 
 // Start begins a decision at now, in phase (empty: none). A decision that
-// is already running keeps its start; a phase with the same key as the one
-// running goes on.
+// is already running keeps its start, and so does its phase if the key is
+// the same; a new decision with the running phase's key goes on with its
+// phase timer unless that has run out.
 func (r Rules) Start(s Seat, now time.Time, phase string) Seat {
 	if !s.Paused.IsZero() {
 		now = s.Paused // while paused no time passes: Resume moves it on
 	}
-	if s.Since.IsZero() {
+	running := !s.Since.IsZero()
+	if !running {
 		s.Since = now
 	}
 	switch {
 	case phase == "":
-		s.Phase, s.PhaseSince = "", time.Time{}
+		s = r.EndPhase(s)
 	case phase != s.Phase:
 		s.Phase, s.PhaseSince = phase, now
+	case !running:
+		if at, ok := r.phaseDeadline(s); ok && !now.Before(at) {
+			s.PhaseSince = now
+		}
 	}
 	return s
 }
@@ -140,6 +198,15 @@ func (r Rules) spent(s Seat, now time.Time) time.Duration {
 	return max(0, now.Sub(s.Since))
 }
 
+// phaseDeadline is when the seat's phase timer runs out; ok is false when
+// there is none.
+func (r Rules) phaseDeadline(s Seat) (time.Time, bool) {
+	if r.Phase <= 0 || s.Phase == "" {
+		return time.Time{}, false
+	}
+	return s.PhaseSince.Add(r.Phase), true
+}
+
 // Deadline is when the running decision runs out of time; ok is false
 // when it never does (no clock, nothing running, or paused).
 func (r Rules) Deadline(s Seat) (time.Time, bool) {
@@ -153,22 +220,17 @@ func (r Rules) Deadline(s Seat) (time.Time, bool) {
 	case Bank:
 		at = s.Since.Add(s.Bank)
 	}
-	if r.Phase > 0 && s.Phase != "" {
-		if p := s.PhaseSince.Add(r.Phase); at.IsZero() || p.Before(at) {
-			at = p
-		}
+	if p, ok := r.phaseDeadline(s); ok && (at.IsZero() || p.Before(at)) {
+		at = p
 	}
 	return at, !at.IsZero()
 }
 
-// Remaining is the time left at now for the running decision; ok is false
-// when no clock runs for it.
+// Remaining is the time left at now for the running decision (frozen while
+// paused, never negative); ok is false when no clock runs for it.
 func (r Rules) Remaining(s Seat, now time.Time) (time.Duration, bool) {
 	if !s.Paused.IsZero() {
-		if at, ok := r.Deadline(Seat{Bank: s.Bank, Since: s.Since, Phase: s.Phase, PhaseSince: s.PhaseSince}); ok {
-			return max(0, at.Sub(s.Paused)), true
-		}
-		return 0, false
+		now, s.Paused = s.Paused, time.Time{}
 	}
 	at, ok := r.Deadline(s)
 	if !ok {
@@ -184,6 +246,7 @@ func (r Rules) Expired(s Seat, now time.Time) bool {
 }
 
 // Pause stops the seat's clock at now (a vacation, the bot unreachable).
+// Pausing a paused clock keeps the first pause.
 func (r Rules) Pause(s Seat, now time.Time) Seat {
 	if s.Paused.IsZero() {
 		s.Paused = now
@@ -210,35 +273,50 @@ func (r Rules) Resume(s Seat, now time.Time) Seat {
 
 // Parse reads a clock setting as a table option gives it: "off"; a time
 // per decision ("24h", "90m", "2d"; a bare number is hours, as the lobby
-// has always offered); or a time bank "initial+increment/max" ("3d+1d/7d",
-// max optional).
+// has always offered); or a time bank "initial+increment/max" ("3d+1d/7d";
+// without "/max" the bank has no cap). Durations are as ParseDuration
+// reads them. The phase timer is an option of its own (ParseDuration).
 func Parse(s string) (Rules, error) {
-	s = strings.TrimSpace(s)
-	if s == "off" || s == "" {
-		return Rules{}, nil
+	r, err := parse(strings.TrimSpace(s))
+	if err != nil {
+		return Rules{}, fmt.Errorf("clock setting %q: %w", s, err)
 	}
-	if initial, rest, ok := strings.Cut(s, "+"); ok {
-		inc, maxText, capped := strings.Cut(rest, "/")
-		r := Rules{Kind: Bank}
-		var err error
-		if r.Initial, err = ParseDuration(initial); err != nil {
+	return r, nil
+}
+
+func parse(s string) (Rules, error) {
+	switch s {
+	case "off":
+		return Rules{}, nil
+	case "":
+		return Rules{}, fmt.Errorf(`empty (write "off" for no clock): %w`, ErrRules)
+	}
+	initial, rest, isBank := strings.Cut(s, "+")
+	if !isBank {
+		d, err := ParseDuration(s)
+		if err != nil {
 			return Rules{}, err
 		}
-		if r.Increment, err = ParseDuration(inc); err != nil {
-			return Rules{}, err
-		}
-		if capped {
-			if r.Max, err = ParseDuration(maxText); err != nil {
-				return Rules{}, err
-			}
-		}
+		r := Rules{Kind: Decision, PerDecision: d}
 		return r, r.Validate()
 	}
-	d, err := ParseDuration(s)
-	if err != nil {
-		return Rules{}, err
+	inc, maxText, capped := strings.Cut(rest, "/")
+	r := Rules{Kind: Bank}
+	var err error
+	if r.Initial, err = ParseDuration(initial); err != nil {
+		return Rules{}, fmt.Errorf("initial time: %w", err)
 	}
-	r := Rules{Kind: Decision, PerDecision: d}
+	if r.Increment, err = ParseDuration(inc); err != nil {
+		return Rules{}, fmt.Errorf("increment: %w", err)
+	}
+	if capped {
+		if r.Max, err = ParseDuration(maxText); err != nil {
+			return Rules{}, fmt.Errorf("cap: %w", err)
+		}
+		if r.Max == 0 {
+			return Rules{}, fmt.Errorf("a cap of zero (leave out \"/max\" for none): %w", ErrRules)
+		}
+	}
 	return r, r.Validate()
 }
 
@@ -258,44 +336,60 @@ func (r Rules) String() string {
 	return "off"
 }
 
-// ParseDuration reads "2d", "36h", "90m", "1d12h" or a bare number of
-// hours, in whole minutes; zero is allowed ("0h" as an increment),
-// negative is not.
+// ParseDuration reads a duration as players write it: "2d", "36h", "90m",
+// "1d12h", or a bare number of hours ("24"). time.ParseDuration does not
+// know days, hence this. It allows zero ("0h" as an increment) but not a
+// negative duration, one longer than 366 days, or one not in whole
+// minutes.
 func ParseDuration(s string) (time.Duration, error) {
-	s = strings.TrimSpace(s)
+	d, err := parseDuration(strings.TrimSpace(s))
+	if err != nil {
+		return 0, fmt.Errorf("duration %q: %w", s, err)
+	}
+	return d, nil
+}
+
+func parseDuration(s string) (time.Duration, error) {
 	if s == "" {
-		return 0, fmt.Errorf("empty duration: %w", ErrRules)
+		return 0, fmt.Errorf("empty: %w", ErrRules)
 	}
 	if n, err := strconv.Atoi(s); err == nil {
-		if n < 0 || n > 24*366 {
-			return 0, fmt.Errorf("%q hours: %w", s, ErrRules)
+		if n < 0 || n > int(longest/time.Hour) {
+			return 0, fmt.Errorf("hours not from 0 to %d: %w", longest/time.Hour, ErrRules)
 		}
 		return time.Duration(n) * time.Hour, nil
 	}
-	var total time.Duration
+	var d time.Duration
 	if days, rest, ok := strings.Cut(s, "d"); ok {
 		n, err := strconv.Atoi(days)
-		if err != nil || n < 0 || n > 366 {
-			return 0, fmt.Errorf("%q: %w", s, ErrRules)
+		if err != nil || n < 0 || n > int(longest/(24*time.Hour)) {
+			return 0, fmt.Errorf("days %q not from 0 to 366: %w", days, ErrRules)
 		}
-		total, s = time.Duration(n)*24*time.Hour, rest
-		if s == "" {
-			return total, nil
+		d, s = time.Duration(n)*24*time.Hour, rest
+	}
+	if s != "" {
+		more, err := time.ParseDuration(s)
+		if err != nil {
+			return 0, fmt.Errorf("%w: %w", err, ErrRules)
 		}
+		if more < 0 || more > longest {
+			return 0, fmt.Errorf("%q not from 0 to 366 days: %w", s, ErrRules)
+		}
+		d += more
 	}
-	d, err := time.ParseDuration(s)
-	if err != nil || d < 0 || d > 366*24*time.Hour || d%time.Minute != 0 {
-		return 0, fmt.Errorf("%q (whole minutes at least): %w", s, ErrRules)
+	switch {
+	case d > longest:
+		return 0, fmt.Errorf("longer than 366 days: %w", ErrRules)
+	case d%time.Minute != 0:
+		return 0, fmt.Errorf("not whole minutes: %w", ErrRules)
 	}
-	return total + d, nil
+	return d, nil
 }
 
-// FormatDuration writes d the short way players read it: "3d", "1d12h",
-// "90m".
+// FormatDuration writes d the short way players read it and ParseDuration
+// reads back: "3d", "1d12h", "1h30m", "0h" for zero. Parts below a minute
+// are dropped.
 func FormatDuration(d time.Duration) string {
-	if d == 0 {
-		return "0h"
-	}
 	days := d / (24 * time.Hour)
 	rest := d - days*24*time.Hour
 	var b strings.Builder
@@ -308,6 +402,9 @@ func FormatDuration(d time.Duration) string {
 	}
 	if m := rest / time.Minute; m > 0 {
 		fmt.Fprintf(&b, "%dm", m)
+	}
+	if b.Len() == 0 {
+		return "0h"
 	}
 	return b.String()
 }

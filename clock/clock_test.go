@@ -1,7 +1,10 @@
 package clock
 
 import (
+	"encoding/json"
 	"errors"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -83,6 +86,27 @@ func TestDeadlines(t *testing.T) {
 		{"paused has no deadline", decision, []op{{0, "start", ""}, {2 * h, "pause", ""}}, -1, 0},
 		{"a decision begun while paused starts at the resume", decision, []op{{0, "pause", ""}, {5 * h, "start", ""}, {10 * h, "resume", ""}}, 34 * h, 0},
 		{"bank pause", bank, []op{{0, "start", ""}, {day, "pause", ""}, {4 * day, "resume", ""}, {5 * day, "stop", ""}}, -1, 2 * day},
+		{"a second stop earns nothing", bank, []op{{0, "start", ""}, {day, "stop", ""}, {2 * day, "stop", ""}}, -1, 3 * day},
+		{"a bank without a cap grows", Rules{Kind: Bank, Initial: day, Increment: day}, []op{
+			{0, "start", ""}, {h, "stop", ""}, {h, "start", ""}, {2 * h, "stop", ""}, {2 * h, "start", ""}, {3 * h, "stop", ""}}, -1, 4*day - 3*h},
+		{"a bank without increment runs dry", Rules{Kind: Bank, Initial: 2 * h}, []op{{0, "start", ""}, {3 * h, "stop", ""}, {4 * h, "start", ""}}, 4 * h, 0},
+		{"a decision earlier than its phase", Rules{Kind: Decision, PerDecision: 30 * time.Minute, Phase: 2 * h}, []op{
+			{0, "start", "b1"}, {10 * time.Minute, "stop", ""}, {20 * time.Minute, "start", "b1"}}, 50 * time.Minute, 0},
+		{"a bank earlier than its phase", Rules{Kind: Bank, Initial: h, Phase: 2 * h}, []op{{0, "start", "b1"}}, h, h},
+		{"a new key while deciding restarts the phase only", Rules{Kind: Decision, PerDecision: 24 * h, Phase: 2 * h}, []op{
+			{0, "start", "b1"}, {h, "start", "b2"}}, 3 * h, 0},
+		{"a phase that ran out starts afresh with the next decision", phaseOnly, []op{
+			{0, "start", "b1"}, {2 * h, "stop", ""}, {2 * h, "start", "b1"}}, 4 * h, 0},
+		{"a phase not yet out goes on a minute before", phaseOnly, []op{
+			{0, "start", "b1"}, {2*h - time.Minute, "stop", ""}, {2*h - time.Minute, "start", "b1"}}, 2 * h, 0},
+		{"re-asking after the phase ran out gives no free time", phaseOnly, []op{{0, "start", "b1"}, {3 * h, "start", "b1"}}, 2 * h, 0},
+		{"pause inside a phase is not charged", phase, []op{{0, "start", "b1"}, {h, "pause", ""}, {30 * h, "resume", ""}}, 31 * h, 0},
+		{"pause between decisions of a phase is not charged", phaseOnly, []op{
+			{0, "start", "b1"}, {30 * time.Minute, "stop", ""}, {h, "pause", ""}, {10 * h, "resume", ""}, {10 * h, "start", "b1"}}, 11 * h, 0},
+		{"a stop while paused is charged up to the pause", bank, []op{
+			{0, "start", ""}, {day, "pause", ""}, {3 * day, "stop", ""}, {4 * day, "resume", ""}, {4 * day, "start", ""}}, 4*day + 3*day, 3 * day},
+		{"a second pause keeps the first", decision, []op{{0, "start", ""}, {2 * h, "pause", ""}, {10 * h, "pause", ""}, {20 * h, "resume", ""}}, 42 * h, 0},
+		{"resume without a pause changes nothing", decision, []op{{0, "start", ""}, {5 * h, "resume", ""}}, 24 * h, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -150,6 +174,8 @@ func TestParse(t *testing.T) {
 		{"3d+1d/7d", Rules{Kind: Bank, Initial: 3 * day, Increment: day, Max: 7 * day}, "3d+1d/7d"},
 		{"1d+0h", Rules{Kind: Bank, Initial: day}, "1d+0h"},
 		{"1d+12h/3d", Rules{Kind: Bank, Initial: day, Increment: 12 * h, Max: 3 * day}, "1d+12h/3d"},
+		{" 3d + 1d / 7d ", Rules{Kind: Bank, Initial: 3 * day, Increment: day, Max: 7 * day}, "3d+1d/7d"},
+		{"72h+24h", Rules{Kind: Bank, Initial: 3 * day, Increment: day}, "3d+1d"},
 	}
 	for _, tc := range tests {
 		got, err := Parse(tc.in)
@@ -164,15 +190,16 @@ func TestParse(t *testing.T) {
 			t.Errorf("round trip of %q: %+v, %v", tc.in, again, err)
 		}
 	}
-	for _, bad := range []string{"3d+", "-1h", "0h", "0", "x", "1d+1d/12h", "+1d", "1d+-1h", "400d", "d", "1dd", "1.5ms", "90s"} {
-		if r, err := Parse(bad); !errors.Is(err, ErrRules) {
-			t.Errorf("Parse(%q) = %+v, %v; want ErrRules", bad, r, err)
+	for _, bad := range []string{"", " ", "3d+", "-1h", "0h", "0", "x", "1d+1d/12h", "+1d", "1d+-1h", "400d", "d", "1dd", "1.5ms", "90s",
+		"1d8784h", "3d+1d/0h", "3d+1d/", "0h+1d", "1d+1d+1d", "1d/7d", "OFF", "none"} {
+		if r, err := Parse(bad); !errors.Is(err, ErrRules) || !strings.Contains(err.Error(), strconv.Quote(bad)) {
+			t.Errorf("Parse(%q) = %+v, %v; want ErrRules naming the input", bad, r, err)
 		}
 	}
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"off", "24", "3d+1d/7d", "1d12h", "90m", "+", "/", "1d+"} {
+	for _, s := range []string{"off", "", "24", "3d+1d/7d", "1d12h", "90m", "+", "/", "1d+", "1d8784h", "3d+1d/0h"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -186,6 +213,207 @@ func FuzzParse(f *testing.F) {
 		again, err := Parse(r.String())
 		if err != nil || again != r {
 			t.Fatalf("Parse(%q) = %+v does not round-trip through %q: %+v, %v", s, r, r.String(), again, err)
+		}
+	})
+}
+
+// One seat's phase "build-3" spans five of its decisions while another
+// seat decides in between: one two-hour timer from the first decision,
+// gaps included, and the other seat's clock is its own.
+func TestPhaseAcrossSeats(t *testing.T) {
+	r := Rules{Kind: Decision, PerDecision: 24 * h, Phase: 2 * h}
+	builder, other := r.Begin(), r.Begin()
+	m := time.Minute
+	var at time.Duration
+	for k := range 5 {
+		builder = r.Start(builder, t0.Add(at), "build-3")
+		if got, ok := r.Deadline(builder); !ok || !got.Equal(t0.Add(2*h)) {
+			t.Fatalf("decision %d: builder's deadline %v (%v), want 2h after the first", k+1, got.Sub(t0), ok)
+		}
+		builder = r.Stop(builder, t0.Add(at+5*m))
+		// The other seat answers in the gap, with a clock of its own.
+		other = r.Start(other, t0.Add(at+5*m), "")
+		if got, ok := r.Deadline(other); !ok || !got.Equal(t0.Add(at+5*m+24*h)) {
+			t.Fatalf("gap %d: other seat's deadline %v (%v), want its own 24h", k+1, got.Sub(t0), ok)
+		}
+		other = r.Stop(other, t0.Add(at+20*m))
+		at += 20 * m
+	}
+	// The sixth decision of the phase is still within it, and runs out at
+	// the phase's end, the instant itself included.
+	builder = r.Start(builder, t0.Add(at), "build-3")
+	if r.Expired(builder, t0.Add(2*h-time.Nanosecond)) || !r.Expired(builder, t0.Add(2*h)) {
+		t.Error("the phase does not run out exactly two hours after its first decision")
+	}
+	// The next phase is a new timer.
+	builder = r.Start(r.Stop(builder, t0.Add(at+m)), t0.Add(at+2*m), "build-4")
+	if got, _ := r.Deadline(builder); !got.Equal(t0.Add(at + 2*m + 2*h)) {
+		t.Errorf("a new key's deadline %v, want 2h after it began", got.Sub(t0))
+	}
+}
+
+// Expired and Remaining agree with Deadline for every kind, at and
+// around the deadline.
+func TestExpiredAndRemainingByKind(t *testing.T) {
+	tests := []struct {
+		name  string
+		rules Rules
+		phase string
+		runs  time.Duration // -1: no deadline
+	}{
+		{"none", Rules{}, "", -1},
+		{"none with a phase key but no phase timer", Rules{}, "p", -1},
+		{"per decision", Rules{Kind: Decision, PerDecision: 24 * h}, "", 24 * h},
+		{"bank", Rules{Kind: Bank, Initial: 3 * day, Increment: day, Max: 7 * day}, "", 3 * day},
+		{"phase only", Rules{Phase: 2 * h}, "p", 2 * h},
+		{"phase timer without a key", Rules{Phase: 2 * h}, "", -1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := tc.rules.Start(tc.rules.Begin(), t0, tc.phase)
+			if tc.runs < 0 {
+				if _, ok := tc.rules.Remaining(s, t0.Add(1000*day)); ok || tc.rules.Expired(s, t0.Add(1000*day)) {
+					t.Fatal("a clock runs")
+				}
+				return
+			}
+			for _, at := range []time.Duration{0, tc.runs / 2, tc.runs - time.Nanosecond, tc.runs, tc.runs + day} {
+				wantExpired, wantLeft := at >= tc.runs, max(0, tc.runs-at)
+				if got := tc.rules.Expired(s, t0.Add(at)); got != wantExpired {
+					t.Errorf("at %v: expired %v, want %v", at, got, wantExpired)
+				}
+				if got, ok := tc.rules.Remaining(s, t0.Add(at)); !ok || got != wantLeft {
+					t.Errorf("at %v: remaining %v (%v), want %v", at, got, ok, wantLeft)
+				}
+			}
+			if s = tc.rules.Stop(s, t0.Add(h)); tc.rules.Expired(s, t0.Add(1000*day)) {
+				t.Error("a seat that answered runs out")
+			}
+		})
+	}
+}
+
+// A seat stores nothing when it has no clock, and what it stores reads
+// back the same.
+func TestSeatJSON(t *testing.T) {
+	if data, err := json.Marshal(Seat{}); err != nil || string(data) != "{}" {
+		t.Errorf("zero seat stored as %s (%v), want {}", data, err)
+	}
+	s := Seat{Bank: 36 * h, Since: t0, Phase: "build-3", PhaseSince: t0.Add(-h), Paused: t0.Add(h)}
+	data, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Seat
+	if err := json.Unmarshal(data, &back); err != nil || back != s {
+		t.Errorf("%s read back as %+v (%v), want %+v", data, back, err, s)
+	}
+}
+
+func TestValidate(t *testing.T) {
+	for _, good := range []Rules{
+		{},
+		{Phase: 2 * h},
+		{Kind: Decision, PerDecision: time.Minute},
+		{Kind: Bank, Initial: day},
+		{Kind: Bank, Initial: day, Increment: day, Max: day},
+		{Kind: Bank, Initial: 366 * day, Phase: 366 * day},
+	} {
+		if err := good.Validate(); err != nil {
+			t.Errorf("%+v: %v", good, err)
+		}
+	}
+	for _, bad := range []Rules{
+		{Kind: "hourglass", PerDecision: h},
+		{PerDecision: h},
+		{Kind: Decision},
+		{Kind: Decision, PerDecision: -h},
+		{Kind: Decision, PerDecision: h, Increment: h},
+		{Kind: Bank},
+		{Kind: Bank, Initial: day, Increment: -h},
+		{Kind: Bank, Initial: day, Max: -h},
+		{Kind: Bank, Initial: day, Max: h},
+		{Kind: Bank, Initial: day, PerDecision: h},
+		{Phase: -h},
+		{Phase: 90 * time.Second},
+		{Kind: Decision, PerDecision: 367 * day},
+	} {
+		if err := bad.Validate(); !errors.Is(err, ErrRules) {
+			t.Errorf("%+v: %v, want ErrRules", bad, err)
+		}
+	}
+}
+
+func TestParseDuration(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want time.Duration
+		out  string
+	}{
+		{"2d", 2 * day, "2d"},
+		{"36h", 36 * h, "1d12h"},
+		{"90m", 90 * time.Minute, "1h30m"},
+		{"1.5h", 90 * time.Minute, "1h30m"},
+		{"0h", 0, "0h"},
+		{"24", day, "1d"},
+		{" 1d2h3m ", day + 2*h + 3*time.Minute, "1d2h3m"},
+		{"366d", 366 * day, "366d"},
+		{"8784", 366 * day, "366d"},
+		{"365d24h", 366 * day, "366d"},
+	} {
+		got, err := ParseDuration(tc.in)
+		if err != nil || got != tc.want {
+			t.Errorf("ParseDuration(%q) = %v, %v; want %v", tc.in, got, err, tc.want)
+			continue
+		}
+		if FormatDuration(got) != tc.out {
+			t.Errorf("FormatDuration(%v) = %q, want %q", got, FormatDuration(got), tc.out)
+		}
+	}
+	for _, bad := range []string{"", " ", "-1h", "-1", "-1d", "367d", "8785", "1d8784h", "366d1m", "30s", "1h30s",
+		"1dd", "d", "h", "1d-1h", "1d 2h", "x", "9223372036854775807", "2562047h", "1e3h"} {
+		if d, err := ParseDuration(bad); !errors.Is(err, ErrRules) || !strings.Contains(err.Error(), strconv.Quote(bad)) {
+			t.Errorf("ParseDuration(%q) = %v, %v; want ErrRules naming the input", bad, d, err)
+		}
+	}
+}
+
+func FuzzParseDuration(f *testing.F) {
+	for _, s := range []string{"2d", "1d12h", "90m", "24", "0h", "1d8784h", "366d", "1.5h"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := ParseDuration(s)
+		if err != nil {
+			return
+		}
+		if d < 0 || d > 366*day || d%time.Minute != 0 {
+			t.Fatalf("ParseDuration(%q) accepted %v", s, d)
+		}
+		if again, err := ParseDuration(FormatDuration(d)); err != nil || again != d {
+			t.Fatalf("ParseDuration(%q) = %v does not round-trip through %q: %v, %v", s, d, FormatDuration(d), again, err)
+		}
+	})
+}
+
+// Whatever Validate accepts, String writes so that Parse reads it back
+// (the phase timer is a setting of its own).
+func FuzzRulesString(f *testing.F) {
+	f.Add(uint8(1), int64(1440), int64(0), int64(0))
+	f.Add(uint8(2), int64(4320), int64(1440), int64(10080))
+	f.Fuzz(func(t *testing.T, kind uint8, a, b, c int64) {
+		r := Rules{Kind: []Kind{None, Decision, Bank}[kind%3]}
+		switch r.Kind {
+		case Decision:
+			r.PerDecision = time.Duration(a) * time.Minute
+		case Bank:
+			r.Initial, r.Increment, r.Max = time.Duration(a)*time.Minute, time.Duration(b)*time.Minute, time.Duration(c)*time.Minute
+		}
+		if r.Validate() != nil {
+			return
+		}
+		if again, err := Parse(r.String()); err != nil || again != r {
+			t.Fatalf("%+v written %q reads back as %+v, %v", r, r.String(), again, err)
 		}
 	})
 }
