@@ -188,26 +188,45 @@ func logKey(prefix []byte, index int) []byte {
 	return binary.BigEndian.AppendUint64(bytes.Clone(prefix), uint64(index))
 }
 
-// loadLog fills t.Log with the entries from index from on.
-func (b *Bolt) loadLog(tx *bolt.Tx, t *table.Table, from int) error {
+// loadLog fills t.Log with the entries from index from on and returns
+// them as stored (valid until the transaction writes).
+func (b *Bolt) loadLog(tx *bolt.Tx, t *table.Table, from int) ([][]byte, error) {
 	t.Log, t.LogFrom = nil, t.Moves
 	if from >= t.Moves {
-		return nil
+		return nil, nil
 	}
 	prefix := logPrefix(t.ChannelID, t.ID)
 	c := tx.Bucket(bucketLog).Cursor()
+	var raw [][]byte
 	for k, v := c.Seek(logKey(prefix, from)); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 		var e table.Entry
 		if err := json.Unmarshal(v, &e); err != nil {
-			return fmt.Errorf("storage: table %s: decode log entry: %w", t.ID, err)
+			return nil, fmt.Errorf("storage: table %s: decode log entry: %w", t.ID, err)
 		}
 		t.Log = append(t.Log, e)
+		raw = append(raw, v)
 	}
 	if len(t.Log) != t.Moves-from {
-		return fmt.Errorf("storage: table %s: %d log entries from %d, want %d", t.ID, len(t.Log), from, t.Moves-from)
+		return nil, fmt.Errorf("storage: table %s: %d log entries from %d, want %d", t.ID, len(t.Log), from, t.Moves-from)
 	}
 	t.LogFrom = from
-	return nil
+	return raw, nil
+}
+
+// firstChanged is the first log index below end whose loaded entry fn
+// replaced (an undo followed by a new move in one change), or end. raw
+// holds the entries as loaded, from t.LogFrom on.
+func firstChanged(t *table.Table, raw [][]byte, end int) (int, error) {
+	for i := t.LogFrom; i < end; i++ {
+		data, err := json.Marshal(t.Log[i-t.LogFrom])
+		if err != nil {
+			return 0, fmt.Errorf("storage: table %s: encode log entry: %w", t.ID, err)
+		}
+		if !bytes.Equal(data, raw[i-t.LogFrom]) {
+			return i, nil
+		}
+	}
+	return end, nil
 }
 
 // putLog stores entries as the log from index from on.
@@ -278,7 +297,7 @@ func (b *Bolt) Get(ctx context.Context, channelID string, opts ...LoadOption) (*
 	var t *table.Table
 	err := b.db.View(func(tx *bolt.Tx) error {
 		var err error
-		t, err = b.load(tx, channelID, opts)
+		t, _, err = b.load(tx, channelID, opts)
 		return err
 	})
 	if err != nil {
@@ -287,23 +306,26 @@ func (b *Bolt) Get(ctx context.Context, channelID string, opts ...LoadOption) (*
 	return t, nil
 }
 
-func (b *Bolt) load(tx *bolt.Tx, channelID string, opts []LoadOption) (*table.Table, error) {
+// load reads the channel's table with the log opts ask for, and that log
+// as stored.
+func (b *Bolt) load(tx *bolt.Tx, channelID string, opts []LoadOption) (*table.Table, [][]byte, error) {
 	data := tx.Bucket(bucketTables).Get([]byte(channelID))
 	if data == nil {
-		return nil, ErrNotFound
+		return nil, nil, ErrNotFound
 	}
 	t, err := b.decode(data)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var o loadOptions
 	for _, opt := range opts {
 		opt(&o)
 	}
-	if err := b.loadLog(tx, t, o.from(t)); err != nil {
-		return nil, err
+	raw, err := b.loadLog(tx, t, o.from(t))
+	if err != nil {
+		return nil, nil, err
 	}
-	return t, nil
+	return t, raw, nil
 }
 
 // Create stores t as the channel's current table, archiving a finished one.
@@ -392,7 +414,7 @@ func (b *Bolt) Update(ctx context.Context, channelID string, fn func(*table.Tabl
 		return fmt.Errorf("storage: update %s: %w", channelID, err)
 	}
 	return b.db.Update(func(tx *bolt.Tx) error {
-		t, err := b.load(tx, channelID, opts)
+		t, raw, err := b.load(tx, channelID, opts)
 		if err != nil {
 			return fmt.Errorf("storage: update %s: %w", channelID, err)
 		}
@@ -409,6 +431,11 @@ func (b *Bolt) Update(ctx context.Context, channelID string, fn func(*table.Tabl
 		case t.LogFrom != loadedFrom || t.LogFrom+len(t.Log) != t.Moves:
 			return fmt.Errorf("storage: update %s: log from %d with %d entries, %d moves: %w", channelID, t.LogFrom, len(t.Log), t.Moves, ErrConflict)
 		}
+		// Compared before anything is written: raw points into the database.
+		from, err := firstChanged(t, raw, min(stored, t.Moves))
+		if err != nil {
+			return fmt.Errorf("storage: update %s: %w", channelID, err)
+		}
 		if t.Moves < stored {
 			prefix := logPrefix(t.ChannelID, t.ID)
 			bk := tx.Bucket(bucketLog)
@@ -418,7 +445,7 @@ func (b *Bolt) Update(ctx context.Context, channelID string, fn func(*table.Tabl
 				}
 			}
 		}
-		if err := b.save(tx, t, min(stored, t.Moves), oldDue); err != nil {
+		if err := b.save(tx, t, from, oldDue); err != nil {
 			return fmt.Errorf("storage: update %s: %w", channelID, err)
 		}
 		return nil

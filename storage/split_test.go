@@ -7,30 +7,42 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
 
+	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
 
 // appendMoves appends n synthetic log entries to the channel's table, one
-// Update each, as moves do: a constant-size state, one entry per move.
-func appendMoves(t testing.TB, s storage.Store, channel string, n int) {
+// Update each (loading the log opts ask for), as moves do: a constant-size
+// state, one entry per move.
+func appendMoves(t testing.TB, s storage.Store, channel string, n int, opts ...storage.LoadOption) {
 	t.Helper()
 	for range n {
 		err := s.Update(ctx, channel, func(tb *table.Table) error {
 			tb.Version++
-			tb.Log = append(tb.Log, table.Entry{Seat: tb.Moves % 2, Move: "bid" + fmt.Sprint(tb.Moves%3), Version: tb.Version, At: time.Unix(int64(tb.Moves), 0).UTC()})
+			tb.Log = append(tb.Log, syntheticEntry(tb.Moves, tb.Version))
 			tb.Moves++
 			return nil
-		})
+		}, opts...)
 		if err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// syntheticEntry is the log entry appendMoves writes at index i: its move
+// is "bid" + i%3, with narration so that entries carry every kind of field.
+func syntheticEntry(i, version int) table.Entry {
+	return table.Entry{
+		Seat: i % 2, Move: "bid" + fmt.Sprint(i%3), Version: version, At: time.Unix(int64(i), 0).UTC(),
+		Events: []games.Text{games.T("ev.bid", "who", games.Player(i%2), "card", games.Ref("card.x"), "n", i)},
 	}
 }
 
@@ -80,28 +92,83 @@ func TestLogOptions(t *testing.T) {
 	}
 }
 
-// Undo shortens the log; the entries past the end are gone for good.
+// moveNames lists the moves of the channel's whole log.
+func moveNames(t *testing.T, s storage.Store, channel string) []string {
+	t.Helper()
+	got, err := s.Get(ctx, channel, storage.WithLog())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Moves != len(got.Log) {
+		t.Fatalf("%d moves, %d entries", got.Moves, len(got.Log))
+	}
+	var names []string
+	for _, e := range got.Log {
+		names = append(names, e.Move)
+	}
+	return names
+}
+
+// An undo shortens the log: the entries past the end are gone for good, and
+// entries fn replaced (an undo and a new move in one change) are stored as
+// replaced.
 func TestShortenLog(t *testing.T) {
-	s, _ := open(t)
-	if err := s.Create(ctx, newTable("c1", "t1")); err != nil {
-		t.Fatal(err)
+	undo := func(n int) func(tb *table.Table) {
+		return func(tb *table.Table) {
+			tb.Log, tb.Moves = slices.Clone(tb.Log[:len(tb.Log)-n]), tb.Moves-n
+		}
 	}
-	appendMoves(t, s, "c1", 5)
-	err := s.Update(ctx, "c1", func(tb *table.Table) error {
-		tb.Log, tb.Moves = tb.Log[:len(tb.Log)-2], tb.Moves-2
-		tb.Version++
-		return nil
-	}, storage.WithRecentLog(3))
-	if err != nil {
-		t.Fatal(err)
+	play := func(move string) func(tb *table.Table) {
+		return func(tb *table.Table) {
+			tb.Log = append(tb.Log, table.Entry{Move: move, Version: tb.Version})
+			tb.Moves++
+		}
 	}
-	appendMoves(t, s, "c1", 1)
-	got, err := s.Get(ctx, "c1", storage.WithLog())
-	if err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		name    string
+		opts    []storage.LoadOption
+		changes []func(tb *table.Table)
+		want    []string
+	}{
+		{"undo two", []storage.LoadOption{storage.WithRecentLog(3)}, []func(*table.Table){undo(2)},
+			[]string{"bid0", "bid1", "bid2"}},
+		{"undo all loaded", []storage.LoadOption{storage.WithRecentLog(2)}, []func(*table.Table){undo(2)},
+			[]string{"bid0", "bid1", "bid2"}},
+		{"undo two, then a move", []storage.LoadOption{storage.WithRecentLog(3)}, []func(*table.Table){undo(2), play("new")},
+			[]string{"bid0", "bid1", "bid2", "new"}},
+		{"undo one, then two moves", []storage.LoadOption{storage.WithLog()}, []func(*table.Table){undo(1), play("x"), play("y")},
+			[]string{"bid0", "bid1", "bid2", "bid0", "x", "y"}},
+		{"undo in place, then a move", []storage.LoadOption{storage.WithRecentLog(1)},
+			[]func(*table.Table){func(tb *table.Table) { tb.Log, tb.Moves = tb.Log[:0], tb.Moves-1 }, play("z")},
+			[]string{"bid0", "bid1", "bid2", "bid0", "z"}},
 	}
-	if got.Moves != 4 || len(got.Log) != 4 || got.Log[3].Move != "bid0" {
-		t.Fatalf("log after undo of 2 and one move: %d moves %+v", got.Moves, got.Log)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, _ := open(t)
+			if err := s.Create(ctx, newTable("c1", "t1")); err != nil {
+				t.Fatal(err)
+			}
+			appendMoves(t, s, "c1", 5)
+			err := s.Update(ctx, "c1", func(tb *table.Table) error {
+				for _, change := range tc.changes {
+					change(tb)
+				}
+				tb.Version++
+				return nil
+			}, tc.opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := moveNames(t, s, "c1"); !slices.Equal(got, tc.want) {
+				t.Fatalf("log %v, want %v", got, tc.want)
+			}
+			// The next move lands right after.
+			appendMoves(t, s, "c1", 1)
+			want := append(slices.Clone(tc.want), fmt.Sprint("bid", len(tc.want)%3))
+			if got := moveNames(t, s, "c1"); !slices.Equal(got, want) {
+				t.Fatalf("after one more move: log %v, want %v", got, want)
+			}
+		})
 	}
 }
 
@@ -161,6 +228,12 @@ func TestBytesPerMoveConstant(t *testing.T) {
 	at1000 := written()
 	if at10 <= 0 || float64(at1000) > 1.2*float64(at10) || float64(at1000) < 0.8*float64(at10) {
 		t.Fatalf("move 10 wrote %d bytes, move 1,000 wrote %d: not within 20%%", at10, at1000)
+	}
+	// Loading the whole log to append to it rewrites none of it.
+	before := s.Stats().BytesWritten
+	appendMoves(t, s, "c1", 1, storage.WithLog())
+	if withLog := s.Stats().BytesWritten - before; float64(withLog) > 1.2*float64(at10) {
+		t.Fatalf("move 1,001 loaded with the whole log wrote %d bytes, move 10 %d", withLog, at10)
 	}
 }
 

@@ -40,9 +40,9 @@ type Store interface {
 	// Update runs fn on the channel's table inside one write transaction:
 	// load (with the log opts ask for), fn, save. If fn returns an error
 	// nothing is saved. fn must not do I/O (no rendering, no Discord calls).
-	// fn may append to the log or shorten it (not below the loaded part),
-	// not both; Update saves the snapshot, the new log entries, the due
-	// events and the outbox items together, and fills t.OutboxKeys.
+	// fn may shorten the log (not below the loaded part) and append to it;
+	// Update saves the snapshot, the log entries fn added or replaced, the
+	// due events and the outbox items together, and fills t.OutboxKeys.
 	Update(ctx context.Context, channelID string, fn func(*table.Table) error, opts ...LoadOption) error
 	// DueBefore returns the channels whose tables have a due event at or
 	// before now, earliest first, each once, at most limit.
