@@ -130,8 +130,11 @@ func TestConcurrentUpdatesSerialize(t *testing.T) {
 			errs <- s.Update(ctx, "c1", func(tb *table.Table) error {
 				tb.Version++
 				tb.AbandonVotes = append(tb.AbandonVotes, fmt.Sprint(i))
+				tb.Log = append(tb.Log, table.Entry{Move: fmt.Sprint(i), Version: tb.Version})
+				tb.Moves++
+				tb.Due = []table.Due{{At: time.Unix(int64(i), 0), Kind: table.DueClock}}
 				return nil
-			})
+			}, storage.WithRecentLog(1))
 		}(i)
 	}
 	wg.Wait()
@@ -141,9 +144,21 @@ func TestConcurrentUpdatesSerialize(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got, _ := s.Get(ctx, "c1")
-	if got.Version != n || len(got.AbandonVotes) != n {
-		t.Errorf("version %d, %d appends; want %d each (lost update)", got.Version, len(got.AbandonVotes), n)
+	got, err := s.Get(ctx, "c1", storage.WithLog())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Version != n || len(got.AbandonVotes) != n || got.Moves != n || len(got.Log) != n {
+		t.Fatalf("version %d, %d votes, %d moves, %d entries; want %d each (lost update)", got.Version, len(got.AbandonVotes), got.Moves, len(got.Log), n)
+	}
+	for k, e := range got.Log {
+		if e.Version != k+1 || e.Move != got.AbandonVotes[k] {
+			t.Errorf("entry %d: %+v, want version %d and move %s (the vote of the same change)", k, e, k+1, got.AbandonVotes[k])
+		}
+	}
+	// Only the last change's due event is left in the index.
+	if at, ok, _ := s.NextDue(ctx); !ok || !at.Equal(got.Due[0].At) {
+		t.Errorf("next due %v, want the stored table's %v", at, got.Due[0].At)
 	}
 }
 

@@ -1,6 +1,7 @@
 package storage_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -237,50 +238,31 @@ func TestBytesPerMoveConstant(t *testing.T) {
 	}
 }
 
-// bulkTables writes n lobby tables straight into the database, in few
-// transactions, so that index tests run in seconds; due lists which of
-// them get a due event (at base + its index in seconds).
+// bulkTables stores n playing tables through CreateMany, 20,000 to a
+// transaction, so that index tests at scale run in seconds and index what
+// the store indexes itself; due lists which of them get a due event (at
+// base + its index in seconds).
 func bulkTables(t testing.TB, path string, n int, due map[int]bool, base time.Time) {
 	t.Helper()
-	db, err := bolt.Open(path, 0o600, nil)
+	s, err := storage.OpenWith(path, storage.Options{NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer s.Close()
 	for from := 0; from < n; from += 20000 {
-		err := db.Update(func(tx *bolt.Tx) error {
-			tables, index := tx.Bucket([]byte("tables")), tx.Bucket([]byte("due"))
-			for i := from; i < min(n, from+20000); i++ {
-				ch := fmt.Sprintf("c%06d", i)
-				tb := newTable(ch, fmt.Sprintf("t%d", i))
-				tb.Status = table.StatusPlaying
-				if due[i] {
-					d := table.Due{At: base.Add(time.Duration(i) * time.Second), Kind: table.DueClock}
-					tb.Due = []table.Due{d}
-					key := append(binaryTime(d.At), ch+"/"+string(d.Kind)...)
-					if err := index.Put(key, []byte(tb.ID)); err != nil {
-						return err
-					}
-				}
-				data, err := json.Marshal(map[string]any{"schema": storage.Schema, "table": tb})
-				if err != nil {
-					return err
-				}
-				if err := tables.Put([]byte(ch), data); err != nil {
-					return err
-				}
+		var batch []*table.Table
+		for i := from; i < min(n, from+20000); i++ {
+			tb := newTable(fmt.Sprintf("c%06d", i), fmt.Sprintf("t%d", i))
+			tb.Status = table.StatusPlaying
+			if due[i] {
+				tb.Due = []table.Due{{At: base.Add(time.Duration(i) * time.Second), Kind: table.DueClock}}
 			}
-			return nil
-		})
-		if err != nil {
+			batch = append(batch, tb)
+		}
+		if err := s.CreateMany(ctx, batch); err != nil {
 			t.Fatal(err)
 		}
 	}
-}
-
-func binaryTime(at time.Time) []byte {
-	n := uint64(at.UnixNano())
-	return []byte{byte(n >> 56), byte(n >> 48), byte(n >> 40), byte(n >> 32), byte(n >> 24), byte(n >> 16), byte(n >> 8), byte(n)}
 }
 
 // With 100,000 tables of which 50 are due, the due query finds exactly
@@ -290,18 +272,13 @@ func TestDueIndexAt100k(t *testing.T) {
 		t.Skip("writes 100,000 tables")
 	}
 	path := filepath.Join(t.TempDir(), "big.db")
-	s, err := storage.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_ = s.Close()
 	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	due := map[int]bool{}
 	for k := range 50 {
 		due[k*1999+7] = true
 	}
 	bulkTables(t, path, 100000, due, base)
-	s, err = storage.Open(path)
+	s, err := storage.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -434,6 +411,9 @@ func TestMigrateSchema1(t *testing.T) {
 		if err != nil {
 			t.Fatalf("open %d: %v", round, err)
 		}
+		if written := s.Stats().BytesWritten; (round == 0) != (written > 0) {
+			t.Fatalf("open %d wrote %d bytes", round, written)
+		}
 		lobby, err := s.Get(ctx, "c1", storage.WithLog())
 		if err != nil || lobby.Status != table.StatusLobby || lobby.Moves != 0 || len(lobby.Due) != 0 {
 			t.Fatalf("lobby %+v (%v)", lobby, err)
@@ -480,6 +460,58 @@ func TestMigrateSchema1(t *testing.T) {
 		if err := s.Close(); err != nil {
 			t.Fatal(err)
 		}
+		checkArchivedV1(t, path)
+	}
+}
+
+// checkArchivedV1 checks, in the database file itself (Store reads only
+// current tables), that v1.db's finished game was migrated: a schema-2
+// snapshot whose own log replays to its final state, and no due event.
+func checkArchivedV1(t *testing.T, path string) {
+	t.Helper()
+	db, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	err = db.View(func(tx *bolt.Tx) error {
+		var e struct {
+			Schema int          `json:"schema"`
+			Table  *table.Table `json:"table"`
+		}
+		if err := json.Unmarshal(tx.Bucket([]byte("archive")).Get([]byte("c2/done1")), &e); err != nil {
+			return fmt.Errorf("archived table: %w", err)
+		}
+		done := e.Table
+		if e.Schema != storage.Schema || done.Schema != table.SchemaVersion || done.Status != table.StatusOver || done.Moves != 4 || len(done.Due) != 0 {
+			return fmt.Errorf("archived table: schema %d/%d, status %s, %d moves, due %v", e.Schema, done.Schema, done.Status, done.Moves, done.Due)
+		}
+		prefix := []byte("c2/done1/")
+		c := tx.Bucket([]byte("log")).Cursor()
+		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+			var entry table.Entry
+			if err := json.Unmarshal(v, &entry); err != nil {
+				return fmt.Errorf("archived log entry %x: %w", k, err)
+			}
+			done.Log = append(done.Log, entry)
+		}
+		done.LogFrom = 0
+		st, err := done.Rebuild(tabletest.Game())
+		if err != nil {
+			return fmt.Errorf("replay the archived log (%d entries): %w", len(done.Log), err)
+		}
+		if data, _ := st.MarshalJSON(); !bytes.Equal(data, done.State) {
+			return errors.New("the archived log does not replay to the archived state")
+		}
+		return tx.Bucket([]byte("due")).ForEach(func(k, v []byte) error {
+			if string(v) == done.ID {
+				return fmt.Errorf("archived table has due event %x", k)
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 
