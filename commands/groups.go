@@ -227,20 +227,40 @@ func (s *Service) drill(ctx context.Context, r request, channelID, tableID strin
 	// Name the path the options share, which may reach below the prefix.
 	label := s.pathLabel(t, r.lang, options[0].Path[:branchAt(options, len(prefix))], options)
 	m := Message{Content: truncate(s.cat.Localize(r.lang, games.T(KeyGroupReply, "prompt", s.say(t, r.lang, mine[0].Text), "group", label)), 2000)}
-	cut := false
-	if groups, loose, ok := groupsAt(options, len(prefix)); ok && len(options) > maxSelectOptions && fitsRows(groups, loose, maxRows) {
-		m.Components, _ = s.stepSelects(t, seat, groups, r.lang, label)
-		if len(loose) > 0 {
-			rows, more := s.optionSelects(t, seat, loose, r.lang, label, maxRows-len(m.Components))
-			m.Components, cut = append(m.Components, rows...), more
-		}
-	} else {
+	cut, tree := false, false
+	if groups, loose, ok := groupsAt(options, len(prefix)); ok && len(options) > maxSelectOptions {
+		m.Components, cut, tree = s.levelRows(t, seat, groups, loose, r.lang, label)
+	}
+	if !tree {
 		m.Components, cut = s.optionSelects(t, seat, options, r.lang, label, maxRows)
 	}
 	if cut {
 		m.Content += "\n" + s.cat.Localize(r.lang, games.T(KeyMoreUseMove))
 	}
 	return Result{Reply: &m}
+}
+
+// levelRows offers one level of a drill-down: its steps as selects of 25,
+// as many as fit beside a row kept for the loose options, then the loose
+// options. A level too long for one message still drills down (each step
+// shown leads further than an option would); cut reports steps or options
+// left for /move. ok is false when the steps' paths are too long for
+// select values: the caller then offers the options themselves.
+func (s *Service) levelRows(t *table.Table, seat int, groups []optionGroup, loose []games.Option, lang, label string) (rows []discordgo.MessageComponent, cut, ok bool) {
+	stepRows := maxRows
+	if len(loose) > 0 {
+		stepRows--
+	}
+	shown := min(len(groups), stepRows*maxSelectOptions)
+	if rows, ok = s.stepSelects(t, seat, groups[:shown], lang, label); !ok {
+		return nil, false, false
+	}
+	cut = shown < len(groups)
+	if len(loose) > 0 {
+		more, moreCut := s.optionSelects(t, seat, loose, lang, label, maxRows-len(rows))
+		rows, cut = append(rows, more...), cut || moreCut
+	}
+	return rows, cut, true
 }
 
 // pathLabel names the path chosen so far, steps joined by " › ".
