@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"slices"
 	"sync"
 
 	"github.com/fogleman/gg"
@@ -48,6 +49,9 @@ type Kit struct {
 	icons *Sprites // the icons boards repeat, drawn once per size
 
 	pngBands bandPool // deflate writers and row buffers for EncodePNG
+
+	pixMu   sync.Mutex
+	idlePix [][]byte // pixels of recycled pictures, for BoardCanvas
 }
 
 // maxIcons bounds the icon cache: a few icons at a few sizes each.
@@ -127,7 +131,54 @@ type Canvas struct {
 
 // Canvas starts a w×h drawing.
 func (k *Kit) Canvas(w, h int) *Canvas {
-	rgba := image.NewRGBA(image.Rect(0, 0, w, h))
+	return k.canvasOn(image.NewRGBA(image.Rect(0, 0, w, h)))
+}
+
+// BoardCanvas starts a w×h drawing on the plank background, like Canvas
+// followed by Background, on pixels handed back by Recycle when some fit:
+// a board's five or so megabytes are then neither allocated nor cleared,
+// only covered by the background.
+func (k *Kit) BoardCanvas(w, h int) *Canvas {
+	need := 4 * w * h
+	var pix []byte
+	k.pixMu.Lock()
+	for i, p := range k.idlePix {
+		if cap(p) >= need && cap(p) <= 2*need {
+			pix = p[:need]
+			k.idlePix = slices.Delete(k.idlePix, i, i+1)
+			break
+		}
+	}
+	k.pixMu.Unlock()
+	rgba := &image.RGBA{Pix: pix, Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
+	if pix == nil {
+		rgba = image.NewRGBA(rgba.Rect)
+	}
+	c := k.canvasOn(rgba)
+	c.Background() // covers every pixel, whatever the last picture left
+	return c
+}
+
+// Recycle hands back the pixels of a picture drawn on a BoardCanvas once
+// nobody reads it any more (its encoding is done), for the next
+// BoardCanvas. At most maxIdlePictures are kept.
+func (k *Kit) Recycle(img image.Image) {
+	m, ok := img.(*image.RGBA)
+	if !ok || m.Rect.Min != (image.Point{}) || m.Stride != 4*m.Rect.Dx() {
+		return // not a whole canvas: its pixels may be shared
+	}
+	k.pixMu.Lock()
+	defer k.pixMu.Unlock()
+	if len(k.idlePix) < maxIdlePictures {
+		k.idlePix = append(k.idlePix, m.Pix[:0])
+	}
+}
+
+// maxIdlePictures bounds the pixels kept for reuse: a few boards drawn at
+// once (at most about 10 MB each).
+const maxIdlePictures = 4
+
+func (k *Kit) canvasOn(rgba *image.RGBA) *Canvas {
 	c := &Canvas{
 		Context: gg.NewContextForRGBA(rgba),
 		kit:     k,
