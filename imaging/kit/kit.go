@@ -45,6 +45,7 @@ type Kit struct {
 
 	mu          sync.Mutex
 	backgrounds map[image.Point]*image.RGBA // read-only once stored
+	corners     map[int][]uint32            // quarterDiscCoverage by radius, read-only
 
 	icons *Sprites // the icons boards repeat, drawn once per size
 
@@ -83,7 +84,7 @@ func (k *Kit) background(w, h int) *image.RGBA {
 
 // New parses the embedded fonts once.
 func New() (*Kit, error) {
-	k := &Kit{backgrounds: map[image.Point]*image.RGBA{}}
+	k := &Kit{backgrounds: map[image.Point]*image.RGBA{}, corners: map[int][]uint32{}}
 	k.icons = k.NewSprites(maxIcons)
 	for w, ttf := range [weightCount][]byte{Regular: goregular.TTF, Medium: gomedium.TTF, Bold: gobold.TTF} {
 		f, err := truetype.Parse(ttf)
@@ -124,9 +125,6 @@ type Canvas struct {
 	face  font.Face
 	size  float64
 	ink   color.Color
-	// corners caches quarterDiscCoverage by radius: boards repeat a
-	// handful of radii many times.
-	corners map[int][]uint32
 }
 
 // Canvas starts a w×h drawing.
