@@ -41,20 +41,7 @@ const maxCornerRadii = 128
 // cornerCoverage is quarterDiscCoverage(rad), computed once per kit: every
 // board repeats the same handful of radii. The slices are read-only.
 func (k *Kit) cornerCoverage(rad int) []uint32 {
-	k.mu.Lock()
-	cov, ok := k.corners[rad]
-	k.mu.Unlock()
-	if ok {
-		return cov
-	}
-	cov = quarterDiscCoverage(rad)
-	k.mu.Lock()
-	if len(k.corners) >= maxCornerRadii {
-		clear(k.corners)
-	}
-	k.corners[rad] = cov
-	k.mu.Unlock()
-	return cov
+	return k.corners.get(rad, func() []uint32 { return quarterDiscCoverage(rad) })
 }
 
 // fillCorners paints the four quarter discs of radius rad whose centres sit

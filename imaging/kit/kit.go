@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"slices"
-	"sync"
 
 	"github.com/fogleman/gg"
 	"github.com/golang/freetype/truetype"
@@ -40,19 +38,16 @@ const (
 type Kit struct {
 	fonts [weightCount]*truetype.Font
 
-	facesMu sync.Mutex
-	idle    []faceSet // face sets not borrowed by a Canvas
+	faces freeList[faceSet] // face sets not borrowed by a Canvas
 
-	mu          sync.Mutex
-	backgrounds map[image.Point]*image.RGBA // read-only once stored
-	corners     map[int][]uint32            // quarterDiscCoverage by radius, read-only
+	backgrounds memo[image.Point, *image.RGBA]
+	corners     memo[int, []uint32] // quarterDiscCoverage by radius
 
 	icons *Sprites // the icons boards repeat, drawn once per size
 
-	pngBands bandPool // deflate writers and row buffers for EncodePNG
+	pngBands freeList[*rowBand] // deflate writers and row buffers for EncodePNG
 
-	pixMu   sync.Mutex
-	idlePix [][]byte // pixels of recycled pictures, for BoardCanvas
+	pixels freeList[[]byte] // of recycled pictures, for BoardCanvas
 }
 
 // maxIcons bounds the icon cache: a few icons at a few sizes each.
@@ -64,27 +59,22 @@ const maxBackgrounds = 32
 // background returns the plank background for a w×h canvas, drawing it on
 // first use. The returned image is shared and must not be modified.
 func (k *Kit) background(w, h int) *image.RGBA {
-	key := image.Pt(w, h)
-	k.mu.Lock()
-	bg, ok := k.backgrounds[key]
-	k.mu.Unlock()
-	if ok {
+	return k.backgrounds.get(image.Pt(w, h), func() *image.RGBA {
+		bg := image.NewRGBA(image.Rect(0, 0, w, h))
+		drawPlanks(bg)
 		return bg
-	}
-	bg = image.NewRGBA(image.Rect(0, 0, w, h))
-	drawPlanks(bg)
-	k.mu.Lock()
-	if len(k.backgrounds) >= maxBackgrounds {
-		clear(k.backgrounds)
-	}
-	k.backgrounds[key] = bg
-	k.mu.Unlock()
-	return bg
+	})
 }
 
 // New parses the embedded fonts once.
 func New() (*Kit, error) {
-	k := &Kit{backgrounds: map[image.Point]*image.RGBA{}, corners: map[int][]uint32{}}
+	k := &Kit{
+		backgrounds: memo[image.Point, *image.RGBA]{max: maxBackgrounds},
+		corners:     memo[int, []uint32]{max: maxCornerRadii},
+		faces:       freeList[faceSet]{max: maxIdleFaceSets},
+		pngBands:    freeList[*rowBand]{max: maxIdleBands},
+		pixels:      freeList[[]byte]{max: maxIdlePictures},
+	}
 	k.icons = k.NewSprites(maxIcons)
 	for w, ttf := range [weightCount][]byte{Regular: goregular.TTF, Medium: gomedium.TTF, Bold: gobold.TTF} {
 		f, err := truetype.Parse(ttf)
@@ -138,21 +128,11 @@ func (k *Kit) Canvas(w, h int) *Canvas {
 // only covered by the background.
 func (k *Kit) BoardCanvas(w, h int) *Canvas {
 	need := 4 * w * h
-	var pix []byte
-	k.pixMu.Lock()
-	for i, p := range k.idlePix {
-		if cap(p) >= need && cap(p) <= 2*need {
-			pix = p[:need]
-			k.idlePix = slices.Delete(k.idlePix, i, i+1)
-			break
-		}
+	pix, ok := k.pixels.take(func(p []byte) bool { return cap(p) >= need && cap(p) <= 2*need })
+	if !ok {
+		pix = make([]byte, need)
 	}
-	k.pixMu.Unlock()
-	rgba := &image.RGBA{Pix: pix, Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
-	if pix == nil {
-		rgba = image.NewRGBA(rgba.Rect)
-	}
-	c := k.canvasOn(rgba)
+	c := k.canvasOn(&image.RGBA{Pix: pix[:need], Stride: 4 * w, Rect: image.Rect(0, 0, w, h)})
 	c.Background() // covers every pixel, whatever the last picture left
 	return c
 }
@@ -165,11 +145,7 @@ func (k *Kit) Recycle(img image.Image) {
 	if !ok || m.Rect.Min != (image.Point{}) || m.Stride != 4*m.Rect.Dx() {
 		return // not a whole canvas: its pixels may be shared
 	}
-	k.pixMu.Lock()
-	defer k.pixMu.Unlock()
-	if len(k.idlePix) < maxIdlePictures {
-		k.idlePix = append(k.idlePix, m.Pix[:0])
-	}
+	k.pixels.give(m.Pix[:0])
 }
 
 // maxIdlePictures bounds the pixels kept for reuse: a few boards drawn at
@@ -201,23 +177,13 @@ func (c *Canvas) Close() {
 const maxIdleFaceSets = 8
 
 func (k *Kit) borrowFaces() faceSet {
-	k.facesMu.Lock()
-	defer k.facesMu.Unlock()
-	if n := len(k.idle); n > 0 {
-		fs := k.idle[n-1]
-		k.idle = k.idle[:n-1]
+	if fs, ok := k.faces.take(nil); ok {
 		return fs
 	}
 	return faceSet{}
 }
 
-func (k *Kit) returnFaces(fs faceSet) {
-	k.facesMu.Lock()
-	defer k.facesMu.Unlock()
-	if len(k.idle) < maxIdleFaceSets {
-		k.idle = append(k.idle, fs)
-	}
-}
+func (k *Kit) returnFaces(fs faceSet) { k.faces.give(fs) }
 
 // Image is the drawing so far.
 func (c *Canvas) Image() *image.RGBA { return c.rgba }
