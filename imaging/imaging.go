@@ -33,6 +33,8 @@ func (m Meta) Name(seat int) string {
 
 // Renderer draws one game's views. view is whatever the game's State.View
 // returned (public or private); a renderer rejects types it does not know.
+// The image must be newly drawn and not kept: Images.Board hands its pixels
+// back to the kit (Kit.Recycle) once it is encoded.
 type Renderer interface {
 	Render(view any, m Meta) (image.Image, error)
 }
@@ -78,7 +80,15 @@ func (im *Images) Board(gameID string, view any, m Meta) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("imaging: render %s board: %w", gameID, err)
 	}
-	return im.kit.EncodePNG(img)
+	return im.encode(img)
+}
+
+// encode encodes a picture this package drew and hands its pixels back to
+// the kit for the next one.
+func (im *Images) encode(img image.Image) ([]byte, error) {
+	data, err := im.kit.EncodePNG(img)
+	im.kit.Recycle(img)
+	return data, err
 }
 
 // DrawView dispatches a game's view to the drawing function for its type:

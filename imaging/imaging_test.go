@@ -171,3 +171,45 @@ func TestCatalogComplete(t *testing.T) {
 		t.Errorf("German lacks %v", missing)
 	}
 }
+
+// discRenderer draws, on a board canvas, a disc whose place, colour and
+// picture height come from the view (an int).
+type discRenderer struct{ k *kit.Kit }
+
+func (d discRenderer) Render(view any, _ Meta) (image.Image, error) {
+	n := view.(int)
+	c := d.k.BoardCanvas(200, 100+n)
+	defer c.Close()
+	c.Disc(float64(20+30*n), 50, 15, kit.SeatColor(n), kit.Ink, 2)
+	return c.Image(), nil
+}
+
+// Board hands each picture's pixels back to the kit; the next boards drawn
+// on them show nothing of the earlier ones.
+func TestBoardsOnRecycledPixelsShowNoTrace(t *testing.T) {
+	im := newImages(t)
+	if err := im.Register("discs", discRenderer{im.Kit()}); err != nil {
+		t.Fatal(err)
+	}
+	fresh := discRenderer{newImages(t).Kit()} // nothing recycled there
+	for _, n := range []int{0, 3, 1, 4, 2} {
+		data, err := im.Board("discs", n, Meta{})
+		if err != nil {
+			t.Fatalf("Board(%d): %v", n, err)
+		}
+		got := decode(t, data, 200, 100+n)
+		want, err := fresh.Render(n, Meta{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for y := range 100 + n {
+			for x := range 200 {
+				r1, g1, b1, _ := got.At(x, y).RGBA()
+				r2, g2, b2, _ := want.At(x, y).RGBA()
+				if r1 != r2 || g1 != g2 || b1 != b2 {
+					t.Fatalf("board %d: pixel %d,%d differs from a drawing on fresh pixels", n, x, y)
+				}
+			}
+		}
+	}
+}

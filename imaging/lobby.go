@@ -26,9 +26,8 @@ func (im *Images) Lobby(game games.Info, host string, players []string, min, max
 	}
 	gridH := float64(rows)*tileH + float64(rows-1)*18
 	height := int(190 + gridH + 60 + 30 + 130 + 36)
-	c := im.kit.Canvas(1200, height)
+	c := im.kit.BoardCanvas(1200, height)
 	defer c.Close()
-	c.Background()
 	c.Banner(kit.R(60, 28, 1080, 88), w.Text(game.Name))
 
 	c.Ink(kit.Cream)
@@ -65,7 +64,7 @@ func (im *Images) Lobby(game games.Info, host string, players []string, min, max
 	}
 	c.Ink(kit.Cream)
 	c.WrapBox(status, kit.Bold, 38, 26, kit.R(foot.X+110, foot.Y+10, foot.W-140, foot.H-20), 0)
-	return im.kit.EncodePNG(c.Image())
+	return im.encode(c.Image())
 }
 
 func (im *Images) takenSeat(c *kit.Canvas, w Words, r kit.Rect, seat int, name string, isHost bool) {

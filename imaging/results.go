@@ -25,9 +25,8 @@ func (im *Images) Results(game games.Info, standings []games.Standing, m Meta) (
 	if height < 600 {
 		height = 600
 	}
-	c := im.kit.Canvas(1200, height)
+	c := im.kit.BoardCanvas(1200, height)
 	defer c.Close()
-	c.Background()
 	c.Banner(kit.R(60, 28, 1080, 88), w.Text(game.Name))
 
 	winners := 0
@@ -58,7 +57,7 @@ func (im *Images) Results(game games.Info, standings []games.Standing, m Meta) (
 		drawStanding(c, w, kit.R(panel.X+24, y, panel.W-48, rowH), s, m)
 		y += rowH + gap
 	}
-	return im.kit.EncodePNG(c.Image())
+	return im.encode(c.Image())
 }
 
 func winnerNames(rows []games.Standing, m Meta) string {

@@ -107,10 +107,9 @@ func (r *Renderer) board(v *dd.PublicView, m imaging.Meta) image.Image {
 	l := probe.plan(v)
 	probe.c.Close()
 
-	s := r.scene(boardW, int(math.Ceil(l.height)), m)
+	s := r.boardScene(boardW, int(math.Ceil(l.height)), m)
 	defer s.c.Close()
 	c := s.c
-	c.Background()
 	s.topBar(v)
 	inner := boardW - 2*margin
 	halves := kit.R(margin, l.infoY, inner, infoH).Columns(2, gap)

@@ -38,10 +38,9 @@ func (r *Renderer) private(v *dd.PrivateView, m imaging.Meta) image.Image {
 	lowH = math.Max(lowH, needRight)
 	height := lowY + lowH + margin
 
-	s := r.scene(boardW, int(math.Ceil(height)), m)
+	s := r.boardScene(boardW, int(math.Ceil(height)), m)
 	defer s.c.Close()
 	c := s.c
-	c.Background()
 	s.privateTop(v)
 
 	hand := kit.R(margin, handY, inner, handH)

@@ -49,6 +49,11 @@ func (r *Renderer) scene(w, h int, m imaging.Meta) *scene {
 	return &scene{c: r.kit.Canvas(w, h), w: imaging.NewWords(m, r.own), m: m, sprites: r.sprites}
 }
 
+// boardScene is a scene for a whole picture, on the plank background.
+func (r *Renderer) boardScene(w, h int, m imaging.Meta) *scene {
+	return &scene{c: r.kit.BoardCanvas(w, h), w: imaging.NewWords(m, r.own), m: m, sprites: r.sprites}
+}
+
 // rowLabel and colLabel name a grid line as players type it in move ids
 // (r1c1 is the top-left room; the rules package numbers from 1 as well).
 func (s *scene) rowLabel(r int) string { return s.w.T("ddimg.row", "n", r+1) }

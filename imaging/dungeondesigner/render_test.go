@@ -11,6 +11,7 @@ import (
 	"github.com/tavern-bot/tavern/games"
 	dd "github.com/tavern-bot/tavern/games/dungeondesigner"
 	"github.com/tavern-bot/tavern/imaging"
+	"github.com/tavern-bot/tavern/imaging/boardbench"
 	"github.com/tavern-bot/tavern/imaging/kit"
 )
 
@@ -131,17 +132,9 @@ func TestGermanBoard(t *testing.T) {
 }
 
 func BenchmarkBoard(b *testing.B) {
-	k, err := kit.New()
-	if err != nil {
-		b.Fatal(err)
-	}
-	im := imaging.New(k)
-	if err := im.Register(GameID, New(k)); err != nil {
-		b.Fatal(err)
-	}
 	g := dd.New()
 	var view any
-	_, _, err = games.RandomPlay(g, games.DefaultSetup(g, 5, 11), games.NewRNG(11), games.SimMaxMoves, func(s games.State) error {
+	_, _, err := games.RandomPlay(g, games.DefaultSetup(g, 5, 11), games.NewRNG(11), games.SimMaxMoves, func(s games.State) error {
 		if v := s.View(games.Public).(dd.PublicView); view == nil && v.Year == 3 && v.Placing != nil {
 			view = v
 		}
@@ -150,32 +143,5 @@ func BenchmarkBoard(b *testing.B) {
 	if err != nil || view == nil {
 		b.Fatalf("no year-3 market view: %v", err)
 	}
-	m := meta("de", games.Public)
-	b.Run("draw+encode", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := im.Board(GameID, view, m); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	r := New(k)
-	b.Run("draw", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := r.Render(view, m); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	img, err := r.Render(view, m)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Run("encode", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := k.EncodePNG(img); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
+	boardbench.Run(b, GameID, func(k *kit.Kit) imaging.Renderer { return New(k) }, view, meta("de", games.Public))
 }

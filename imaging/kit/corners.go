@@ -35,18 +35,20 @@ func quarterDiscCoverage(rad int) []uint32 {
 	return out
 }
 
+// maxCornerRadii bounds the kit's corner cache; boards use a few dozen radii.
+const maxCornerRadii = 128
+
+// cornerCoverage is quarterDiscCoverage(rad), computed once per kit: every
+// board repeats the same handful of radii. The slices are read-only.
+func (k *Kit) cornerCoverage(rad int) []uint32 {
+	return k.corners.get(rad, func() []uint32 { return quarterDiscCoverage(rad) })
+}
+
 // fillCorners paints the four quarter discs of radius rad whose centres sit
 // rad pixels inside the corners of the whole-pixel box x0,y0–x1,y1, blending
 // col over the canvas like the path rasterizer does.
 func (c *Canvas) fillCorners(x0, y0, x1, y1, rad int, col color.Color) {
-	cov, ok := c.corners[rad]
-	if !ok {
-		cov = quarterDiscCoverage(rad)
-		if c.corners == nil {
-			c.corners = map[int][]uint32{}
-		}
-		c.corners[rad] = cov
-	}
+	cov := c.kit.cornerCoverage(rad)
 	sr, sg, sb, sa := col.RGBA()
 	m := c.rgba
 	clip := m.Bounds()

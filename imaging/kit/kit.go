@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"sync"
 
 	"github.com/fogleman/gg"
 	"github.com/golang/freetype/truetype"
@@ -39,15 +38,16 @@ const (
 type Kit struct {
 	fonts [weightCount]*truetype.Font
 
-	facesMu sync.Mutex
-	idle    []faceSet // face sets not borrowed by a Canvas
+	faces freeList[faceSet] // face sets not borrowed by a Canvas
 
-	mu          sync.Mutex
-	backgrounds map[image.Point]*image.RGBA // read-only once stored
+	backgrounds memo[image.Point, *image.RGBA]
+	corners     memo[int, []uint32] // quarterDiscCoverage by radius
 
 	icons *Sprites // the icons boards repeat, drawn once per size
 
-	pngBands bandPool // deflate writers and row buffers for EncodePNG
+	pngBands freeList[*rowBand] // deflate writers and row buffers for EncodePNG
+
+	pixels freeList[[]byte] // of recycled pictures, for BoardCanvas
 }
 
 // maxIcons bounds the icon cache: a few icons at a few sizes each.
@@ -59,27 +59,22 @@ const maxBackgrounds = 32
 // background returns the plank background for a w×h canvas, drawing it on
 // first use. The returned image is shared and must not be modified.
 func (k *Kit) background(w, h int) *image.RGBA {
-	key := image.Pt(w, h)
-	k.mu.Lock()
-	bg, ok := k.backgrounds[key]
-	k.mu.Unlock()
-	if ok {
+	return k.backgrounds.get(image.Pt(w, h), func() *image.RGBA {
+		bg := image.NewRGBA(image.Rect(0, 0, w, h))
+		drawPlanks(bg)
 		return bg
-	}
-	bg = image.NewRGBA(image.Rect(0, 0, w, h))
-	drawPlanks(bg)
-	k.mu.Lock()
-	if len(k.backgrounds) >= maxBackgrounds {
-		clear(k.backgrounds)
-	}
-	k.backgrounds[key] = bg
-	k.mu.Unlock()
-	return bg
+	})
 }
 
 // New parses the embedded fonts once.
 func New() (*Kit, error) {
-	k := &Kit{backgrounds: map[image.Point]*image.RGBA{}}
+	k := &Kit{
+		backgrounds: memo[image.Point, *image.RGBA]{max: maxBackgrounds},
+		corners:     memo[int, []uint32]{max: maxCornerRadii},
+		faces:       freeList[faceSet]{max: maxIdleFaceSets},
+		pngBands:    freeList[*rowBand]{max: maxIdleBands},
+		pixels:      freeList[[]byte]{max: maxIdlePictures},
+	}
 	k.icons = k.NewSprites(maxIcons)
 	for w, ttf := range [weightCount][]byte{Regular: goregular.TTF, Medium: gomedium.TTF, Bold: gobold.TTF} {
 		f, err := truetype.Parse(ttf)
@@ -120,14 +115,44 @@ type Canvas struct {
 	face  font.Face
 	size  float64
 	ink   color.Color
-	// corners caches quarterDiscCoverage by radius: boards repeat a
-	// handful of radii many times.
-	corners map[int][]uint32
 }
 
 // Canvas starts a w×h drawing.
 func (k *Kit) Canvas(w, h int) *Canvas {
-	rgba := image.NewRGBA(image.Rect(0, 0, w, h))
+	return k.canvasOn(image.NewRGBA(image.Rect(0, 0, w, h)))
+}
+
+// BoardCanvas starts a w×h drawing on the plank background, like Canvas
+// followed by Background, on pixels handed back by Recycle when some fit:
+// a board's five or so megabytes are then neither allocated nor cleared,
+// only covered by the background.
+func (k *Kit) BoardCanvas(w, h int) *Canvas {
+	need := 4 * w * h
+	pix, ok := k.pixels.take(func(p []byte) bool { return cap(p) >= need && cap(p) <= 2*need })
+	if !ok {
+		pix = make([]byte, need)
+	}
+	c := k.canvasOn(&image.RGBA{Pix: pix[:need], Stride: 4 * w, Rect: image.Rect(0, 0, w, h)})
+	c.Background() // covers every pixel, whatever the last picture left
+	return c
+}
+
+// Recycle hands back the pixels of a picture drawn on a BoardCanvas once
+// nobody reads it any more (its encoding is done), for the next
+// BoardCanvas. At most maxIdlePictures are kept.
+func (k *Kit) Recycle(img image.Image) {
+	m, ok := img.(*image.RGBA)
+	if !ok || m.Rect.Min != (image.Point{}) || m.Stride != 4*m.Rect.Dx() {
+		return // not a whole canvas: its pixels may be shared
+	}
+	k.pixels.give(m.Pix[:0])
+}
+
+// maxIdlePictures bounds the pixels kept for reuse: a few boards drawn at
+// once (at most about 10 MB each).
+const maxIdlePictures = 4
+
+func (k *Kit) canvasOn(rgba *image.RGBA) *Canvas {
 	c := &Canvas{
 		Context: gg.NewContextForRGBA(rgba),
 		kit:     k,
@@ -152,23 +177,13 @@ func (c *Canvas) Close() {
 const maxIdleFaceSets = 8
 
 func (k *Kit) borrowFaces() faceSet {
-	k.facesMu.Lock()
-	defer k.facesMu.Unlock()
-	if n := len(k.idle); n > 0 {
-		fs := k.idle[n-1]
-		k.idle = k.idle[:n-1]
+	if fs, ok := k.faces.take(nil); ok {
 		return fs
 	}
 	return faceSet{}
 }
 
-func (k *Kit) returnFaces(fs faceSet) {
-	k.facesMu.Lock()
-	defer k.facesMu.Unlock()
-	if len(k.idle) < maxIdleFaceSets {
-		k.idle = append(k.idle, fs)
-	}
-}
+func (k *Kit) returnFaces(fs faceSet) { k.faces.give(fs) }
 
 // Image is the drawing so far.
 func (c *Canvas) Image() *image.RGBA { return c.rgba }

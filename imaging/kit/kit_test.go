@@ -3,6 +3,7 @@ package kit
 import (
 	"bytes"
 	"fmt"
+	"image"
 	"image/png"
 	"testing"
 )
@@ -154,4 +155,41 @@ func TestIconSheetEncodes(t *testing.T) {
 		t.Fatalf("size %v", b)
 	}
 	writeSample(t, "kit-icons.png", data)
+}
+
+// A board canvas on recycled pixels starts exactly like a fresh canvas with
+// the background, whatever the last picture left there; pixels of a very
+// different size are not taken.
+func TestBoardCanvasReusesRecycledPixels(t *testing.T) {
+	k := newKit(t)
+	want := k.Canvas(300, 200)
+	want.Background()
+
+	old := k.BoardCanvas(300, 210)
+	old.Disc(150, 100, 80, Highlight, Ink, 5)
+	old.Close()
+	k.Recycle(old.Image())
+
+	got := k.BoardCanvas(300, 200)
+	defer got.Close()
+	if &got.Image().Pix[0] != &old.Image().Pix[0] {
+		t.Error("the recycled pixels were not reused")
+	}
+	if !bytes.Equal(got.Image().Pix, want.Image().Pix) || got.Image().Rect != want.Image().Rect {
+		t.Error("a board canvas on recycled pixels differs from a fresh one with the background")
+	}
+
+	k.Recycle(got.Image())
+	if small := k.BoardCanvas(40, 30); &small.Image().Pix[0] == &got.Image().Pix[0] {
+		t.Error("a small canvas took pixels more than twice its size")
+	}
+	// A sub-image shares its pixels with the whole picture, which is
+	// still in use; it is never taken back (a fresh kit, so no other
+	// pixels are idle).
+	k2 := newKit(t)
+	part := want.Image().SubImage(image.Rect(0, 10, 300, 200)).(*image.RGBA)
+	k2.Recycle(part)
+	if sub := k2.BoardCanvas(300, 190); &sub.Image().Pix[0] == &part.Pix[0] {
+		t.Error("a sub-image's pixels were recycled")
+	}
 }

@@ -31,7 +31,7 @@ func EncodePNG(img image.Image) ([]byte, error) { return encodePNG(img, nil) }
 // megabyte, most of it tables the compressor clears anyway).
 func (k *Kit) EncodePNG(img image.Image) ([]byte, error) { return encodePNG(img, &k.pngBands) }
 
-func encodePNG(img image.Image, pool *bandPool) ([]byte, error) {
+func encodePNG(img image.Image, pool *freeList[*rowBand]) ([]byte, error) {
 	if rgba, ok := img.(*image.RGBA); ok && !rgba.Bounds().Empty() {
 		// The opacity check happens while filtering, saving a separate pass.
 		data, err := encodeOpaqueRGBA(rgba, pool)
@@ -49,11 +49,15 @@ func encodePNG(img image.Image, pool *bandPool) ([]byte, error) {
 
 // encodeOpaqueRGBA returns errNotOpaque (wrapped) when m has a pixel that is
 // not fully opaque.
-func encodeOpaqueRGBA(m *image.RGBA, pool *bandPool) ([]byte, error) {
+func encodeOpaqueRGBA(m *image.RGBA, pool *freeList[*rowBand]) ([]byte, error) {
 	b := m.Bounds()
 	w, h := b.Dx(), b.Dy()
 	bands, err := deflateRows(m, pool)
-	defer pool.put(bands)
+	defer func() {
+		for _, bd := range bands {
+			pool.give(bd)
+		}
+	}()
 	if err != nil {
 		return nil, fmt.Errorf("kit: encode png: %w", err)
 	}
@@ -112,51 +116,22 @@ const chunkBytes = 64 << 10
 // once; more only allocate).
 const maxIdleBands = 8
 
-// bandPool is a bounded free list of rowBands, safe for concurrent use. A
-// nil pool allocates every band and keeps none.
-type bandPool struct {
-	mu   sync.Mutex
-	idle []*rowBand
-}
-
-func (p *bandPool) get() *rowBand {
-	if p == nil {
-		return &rowBand{}
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if n := len(p.idle); n > 0 {
-		bd := p.idle[n-1]
-		p.idle = p.idle[:n-1]
-		return bd
-	}
-	return &rowBand{}
-}
-
-func (p *bandPool) put(bands []*rowBand) {
-	if p == nil {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for _, bd := range bands {
-		if bd != nil && len(p.idle) < maxIdleBands {
-			p.idle = append(p.idle, bd)
-		}
-	}
-}
-
 // deflateRows compresses m's filtered rows in parallel bands, each as
 // deflate blocks ending in a sync flush (the last one closes the stream),
 // which concatenate into one valid stream. Each band carries the Adler-32 of
 // its own rows so the stream checksum can be combined without another pass.
-// The bands are returned even on error, for pool.put.
-func deflateRows(m *image.RGBA, pool *bandPool) ([]*rowBand, error) {
+// The bands are returned even on error, to go back to pool (a nil pool
+// gives fresh bands and keeps none).
+func deflateRows(m *image.RGBA, pool *freeList[*rowBand]) ([]*rowBand, error) {
 	h := m.Bounds().Dy()
 	n := max(min(runtime.GOMAXPROCS(0), 4, h), 1)
 	out := make([]*rowBand, n)
 	for i := range out {
-		out[i] = pool.get()
+		bd, ok := pool.take(nil)
+		if !ok {
+			bd = &rowBand{}
+		}
+		out[i] = bd
 	}
 	errs := make([]error, n)
 	var translucent atomic.Bool

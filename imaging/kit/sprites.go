@@ -5,7 +5,6 @@ import (
 	"image"
 	"math"
 	"strconv"
-	"sync"
 )
 
 // Sprites keeps small drawings that a board repeats many times (tokens,
@@ -14,11 +13,8 @@ import (
 // for concurrent use and holds at most max sprites (when full it starts
 // afresh, so memory stays bounded whatever the boards ask for).
 type Sprites struct {
-	kit *Kit
-	max int
-
-	mu sync.Mutex
-	m  map[string]sprite
+	kit   *Kit
+	cache memo[string, sprite]
 }
 
 // sprite is one cached drawing and the part of it that is not fully
@@ -30,7 +26,7 @@ type sprite struct {
 
 // NewSprites makes a cache of at most max sprites drawn with k.
 func (k *Kit) NewSprites(max int) *Sprites {
-	return &Sprites{kit: k, max: max, m: map[string]sprite{}}
+	return &Sprites{kit: k, cache: memo[string, sprite]{max: max}}
 }
 
 // Draw puts the sprite key, centred at (cx, cy), on c. When it is not
@@ -45,21 +41,12 @@ func (s *Sprites) Draw(c *Canvas, key string, cx, cy float64, size int, paint fu
 	}
 	fx, fy := quarter(cx-math.Floor(cx)), quarter(cy-math.Floor(cy))
 	full := key + "@" + strconv.FormatFloat(fx, 'f', 2, 64) + "," + strconv.FormatFloat(fy, 'f', 2, 64)
-	s.mu.Lock()
-	sp, ok := s.m[full]
-	s.mu.Unlock()
-	if !ok {
+	sp := s.cache.get(full, func() sprite {
 		sc := s.kit.Canvas(size, size)
 		paint(sc, float64(size/2)+fx, float64(size/2)+fy)
 		sc.Close()
-		sp = sprite{img: sc.Image(), ink: opaqueBounds(sc.Image())}
-		s.mu.Lock()
-		if len(s.m) >= s.max {
-			s.m = map[string]sprite{}
-		}
-		s.m[full] = sp
-		s.mu.Unlock()
-	}
+		return sprite{img: sc.Image(), ink: opaqueBounds(sc.Image())}
+	})
 	x, y := int(math.Floor(cx))-size/2, int(math.Floor(cy))-size/2
 	at := sp.ink.Add(image.Pt(x, y))
 	clipped := at.Intersect(c.rgba.Bounds())

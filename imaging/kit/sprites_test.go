@@ -111,7 +111,7 @@ func TestSpriteClippedAtCanvasEdges(t *testing.T) {
 		want := k.Canvas(120, 120)
 		want.Background()
 		x, y := int(math.Floor(at[0]))-24, int(math.Floor(at[1]))-24
-		draw.Draw(want.Image(), image.Rect(x, y, x+48, y+48), sprites.m[key].img, image.Point{}, draw.Over)
+		draw.Draw(want.Image(), image.Rect(x, y, x+48, y+48), sprites.cache.m[key].img, image.Point{}, draw.Over)
 		if !bytes.Equal(got.Image().Pix, want.Image().Pix) {
 			t.Errorf("sprite at %v differs from the cached drawing composited by draw.Draw", at)
 		}

@@ -33,9 +33,8 @@ func (r *Renderer) board(v *zs.PublicView, m imaging.Meta) image.Image {
 	probe.c.Close()
 
 	height := int(panelsY + panelH + 24)
-	s := r.scene(boardW, height, m)
+	s := r.boardScene(boardW, height, m)
 	defer s.c.Close()
-	s.c.Background()
 	s.topBar(v)
 	s.display(v)
 	s.info(v, kit.R(576, displayY-4, boardW-576-36, 404))

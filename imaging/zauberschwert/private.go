@@ -40,10 +40,9 @@ func (r *Renderer) private(v *zs.PrivateView, m imaging.Meta) image.Image {
 	}
 	height += 16
 
-	s := r.scene(boardW, int(height), m)
+	s := r.boardScene(boardW, int(height), m)
 	defer s.c.Close()
 	c := s.c
-	c.Background()
 	s.privateTop(v)
 	s.ownStatus(v, kit.R(36, 96, boardW-72, 130))
 

@@ -43,6 +43,11 @@ func (r *Renderer) scene(w, h int, m imaging.Meta) *scene {
 	return &scene{c: r.kit.Canvas(w, h), w: imaging.NewWords(m, r.own), m: m}
 }
 
+// boardScene is a scene for a whole picture, on the plank background.
+func (r *Renderer) boardScene(w, h int, m imaging.Meta) *scene {
+	return &scene{c: r.kit.BoardCanvas(w, h), w: imaging.NewWords(m, r.own), m: m}
+}
+
 func symbolOf(s zs.Symbol) (kit.Symbol, bool) {
 	switch s {
 	case zs.Triangle:

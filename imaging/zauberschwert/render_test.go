@@ -11,6 +11,7 @@ import (
 	"github.com/tavern-bot/tavern/games"
 	zs "github.com/tavern-bot/tavern/games/zauberschwert"
 	"github.com/tavern-bot/tavern/imaging"
+	"github.com/tavern-bot/tavern/imaging/boardbench"
 	"github.com/tavern-bot/tavern/imaging/kit"
 )
 
@@ -104,41 +105,6 @@ func TestCatalogComplete(t *testing.T) {
 }
 
 func BenchmarkBoard(b *testing.B) {
-	k, err := kit.New()
-	if err != nil {
-		b.Fatal(err)
-	}
-	im := imaging.New(k)
-	if err := im.Register(GameID, New(k)); err != nil {
-		b.Fatal(err)
-	}
 	v := publicFixtures()["D-auction-creature-4p"]
-	m := meta("de", games.Public)
-	b.Run("draw+encode", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := im.Board(GameID, v, m); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	r := New(k)
-	b.Run("draw", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := r.Render(v, m); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	img, err := r.Render(v, m)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Run("encode", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := k.EncodePNG(img); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
+	boardbench.Run(b, GameID, func(k *kit.Kit) imaging.Renderer { return New(k) }, v, meta("de", games.Public))
 }
