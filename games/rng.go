@@ -19,6 +19,9 @@ func NewRNG(seed uint64) *RNG {
 // IntN returns a uniform integer in [0, n).
 func (r *RNG) IntN(n int) int { return rand.New(r.pcg).IntN(n) }
 
+// Uint64 returns a uniform 64-bit value: a seed for another generator.
+func (r *RNG) Uint64() uint64 { return r.pcg.Uint64() }
+
 // Shuffle permutes n elements with swap, Fisher–Yates.
 func Shuffle[T any](r *RNG, s []T) {
 	rand.New(r.pcg).Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
