@@ -20,6 +20,7 @@ const (
 	ErrNothingToUndo     = "table.err.nothing_to_undo"
 	ErrUndoNotYours      = "table.err.undo_not_yours"
 	ErrUndoRevealed      = "table.err.undo_revealed"
+	ErrUndoOldRules      = "table.err.undo_old_rules"
 	ErrAbandonNotAllowed = "table.err.abandon_not_allowed"
 	ErrAlreadyVoted      = "table.err.already_voted"
 	ErrNoStepBack        = "table.err.no_step_back"
@@ -50,6 +51,7 @@ func Catalog() games.Catalog {
 			ErrNothingToUndo:     "There is no move to undo.",
 			ErrUndoNotYours:      "You can only undo your own move, and only while nobody has moved since.",
 			ErrUndoRevealed:      "That move revealed a card or hidden information, so it cannot be undone.",
+			ErrUndoOldRules:      "This game began under an earlier version of the rules, so only a step within the open turn can be taken back.",
 			ErrAbandonNotAllowed: "Only the host, seated players or members who manage this channel can end the table.",
 			ErrAlreadyVoted:      "You have already voted to abandon ({votes} of {needed} votes).",
 			ErrNoBot:             "No bot sits at this table.",
@@ -74,6 +76,7 @@ func Catalog() games.Catalog {
 			ErrNothingToUndo:     "Es gibt keinen Zug zum Zurücknehmen.",
 			ErrUndoNotYours:      "Du kannst nur deinen eigenen Zug zurücknehmen, und nur solange seitdem niemand gezogen hat.",
 			ErrUndoRevealed:      "Dieser Zug hat eine Karte oder verdeckte Information aufgedeckt und kann nicht zurückgenommen werden.",
+			ErrUndoOldRules:      "Diese Partie begann unter einer älteren Regelversion; zurücknehmen lässt sich nur ein Schritt im offenen Zug.",
 			ErrAbandonNotAllowed: "Nur der Gastgeber, Mitspielende oder Mitglieder, die diesen Kanal verwalten, können den Tisch beenden.",
 			ErrAlreadyVoted:      "Du hast bereits für den Abbruch gestimmt ({votes} von {needed} Stimmen).",
 			ErrNoBot:             "An diesem Tisch sitzt kein Bot.",

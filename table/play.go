@@ -113,6 +113,10 @@ func (t *Table) takeBack(g games.Game, userID string, withinTurn bool, now time.
 		return MoveResult{}, games.Errorf(ErrUndoRevealed)
 	case withinTurn && !inTurn:
 		return MoveResult{}, games.Errorf(ErrNoStepBack)
+	case !inTurn && t.RulesVersion != g.Info().RulesVersion:
+		// Taking back a commit replays the whole log from the seed, which
+		// a rules fix since the start may replay differently.
+		return MoveResult{}, games.Errorf(ErrUndoOldRules)
 	}
 	before, err := t.Load(g)
 	if err != nil {

@@ -294,6 +294,7 @@ func TestUndo(t *testing.T) {
 		name    string
 		moves   []mv
 		by      string
+		rules   string // the rules version the table started under, if not the game's
 		wantErr string
 	}{
 		{name: "nothing", by: "a", wantErr: table.ErrNothingToUndo},
@@ -302,6 +303,7 @@ func TestUndo(t *testing.T) {
 		{name: "someone moved since", moves: []mv{{"a", "bidzz1"}, {"b", "bidzz2"}}, by: "a", wantErr: table.ErrUndoNotYours},
 		{name: "revealing move", moves: []mv{{"a", "bidzz1"}, {"b", "bidzz2"}}, by: "b", wantErr: table.ErrUndoRevealed},
 		{name: "plain turn", moves: []mv{{"a", "bidzz1"}, {"b", "bidzz2"}, {"a", "leap"}}, by: "a"},
+		{name: "plain turn, older rules", moves: []mv{{"a", "bidzz1"}, {"b", "bidzz2"}, {"a", "leap"}}, by: "a", rules: "0-old", wantErr: table.ErrUndoOldRules},
 		{name: "draw revealed", moves: []mv{{"a", "bidzz1"}, {"b", "bidzz2"}, {"a", "draw"}}, by: "a", wantErr: table.ErrUndoRevealed},
 		{name: "spectator", moves: []mv{{"a", "bidzz1"}}, by: "x", wantErr: table.ErrNotSeated},
 	}
@@ -314,6 +316,9 @@ func TestUndo(t *testing.T) {
 				if _, err := tb.Move(tabletest.Game(), m.user, m.move, table.AnyVersion, now); err != nil {
 					t.Fatalf("move %v: %v", m, err)
 				}
+			}
+			if tc.rules != "" {
+				tb.RulesVersion = tc.rules
 			}
 			before, _ := tb.Clone()
 			_, err := tb.Undo(tabletest.Game(), tc.by, now)

@@ -19,13 +19,14 @@
 //     raise by at least 1 or pass. Creature auctions open at the strength;
 //     any bidder (the opener too) may pass, and a bidder who cannot afford
 //     the next bid passes automatically. If nobody bids, the creature stays.
-//   - Together/alone is answered by all wizards at the creature at once;
-//     the answers are shown only when everyone has decided.
 //   - In a joint fight everyone who cannot pay the current share drops out
 //     at once, then the rest split the whole strength again.
 //   - A lone wizard who can pay must fight (the rulebook gives no choice).
 //   - Bonuses with a choice (potion, star sapphire) are asked as a prompt;
 //     other bonuses are paid automatically, magic capped at 30.
+//   - Trading is card for card: the rulebook allows trading only hand
+//     cards "Karte gegen Karte", which we read as one card for each card,
+//     so an offer gives as many cards as it asks for (1–3 each side).
 //   - Trading: a seat composes one offer at a time (partner, cards given,
 //     cards wanted, send) and may start at most 4 per phase, with at most 3
 //     cards on each side; the wanted cards
@@ -35,8 +36,13 @@
 //     withdraws offers from that seat; seats with empty hands or nobody left
 //     to trade with are done automatically. When a table's deadline passes,
 //     TimeoutMove answers "done" for every seat still trading.
-//   - Laying out: seats with a complete artifact choose it one by one,
-//     "all" or "none"; the choice is private, the result public.
+//   - Laying out: every seat is asked at once, whatever its hand, so the
+//     channel cannot tell who holds a complete artifact; a seat without one
+//     is offered only "finish laying out". Seats lay artifacts one by one
+//     or "all", and finish with "none"; the choice is private, what is laid
+//     out public.
+//   - Together/alone is a secret answer, asked privately; the answers are
+//     revealed together once every wizard at the creature has answered.
 //   - The last tie-breaker counts laid-out artifact cards (a two-part
 //     artifact counts twice), as the rulebook says; full ties share a rank.
 //   - Narration names players by seat (games.Player); tables show the

@@ -38,7 +38,7 @@ func (g *Game) Info() games.Info {
 	return games.Info{
 		ID: "zauberschwert",
 		// RulesVersion: bump when a rules fix changes what a recorded game replays to.
-		RulesVersion: "1",
+		RulesVersion: "2",
 		Name:         games.T("zs.name"),
 		MinPlayers:   2,
 		MaxPlayers:   4,

@@ -189,19 +189,28 @@ func TestTextsInPlay(t *testing.T) {
 	}
 }
 
-func TestPublicPromptsAreNotSecret(t *testing.T) {
+// TestPromptSecrecy: placing and bidding are open; together/alone is
+// answered in secret (the answers are revealed together), and the reveal
+// ends what can be taken back.
+func TestPromptSecrecy(t *testing.T) {
 	s := atPlacement(t, 2, 0, []string{"a-goblins-1", "a-orb-3"}, []int{9, 9})
 	for _, step := range []string{"place", "choose", "auction"} {
 		for _, p := range s.Pending() {
-			if p.Secret {
-				t.Errorf("%s prompt must be public", step)
+			if p.Secret != (step == "choose") {
+				t.Errorf("%s prompt: secret %v", step, p.Secret)
 			}
 		}
 		switch step {
 		case "place":
 			apply(t, s, mv(0, "place:0"), mv(1, "place:0"))
 		case "choose":
-			apply(t, s, mv(0, "alone"), mv(1, "alone"))
+			out, err := s.Apply(0, "alone")
+			if err != nil || out.Revealed {
+				t.Fatalf("first answer: %+v, %v; nothing is revealed yet", out, err)
+			}
+			if out, err = s.Apply(1, "alone"); err != nil || !out.Revealed {
+				t.Fatalf("last answer: %+v, %v; it reveals every answer", out, err)
+			}
 		}
 	}
 }

@@ -34,7 +34,8 @@ func (s *State) pendingMoves() []pendingMoves {
 		var out []pendingMoves
 		for i, seat := range s.Fight.Involved {
 			if s.Fight.Choices[i] == "" {
-				out = append(out, pendingMoves{seat: seat, text: games.T("zs.prompt.choose", "card", games.Ref(s.card(s.Cur).Name), "strength", s.strength()),
+				// Secret: the answers are revealed together, once all are in.
+				out = append(out, pendingMoves{seat: seat, secret: true, text: games.T("zs.prompt.choose", "card", games.Ref(s.card(s.Cur).Name), "strength", s.strength()),
 					moves: []string{"together", "alone"}})
 			}
 		}
@@ -50,7 +51,11 @@ func (s *State) pendingMoves() []pendingMoves {
 		if s.canPass() {
 			moves = append(moves, "pass")
 		}
-		return []pendingMoves{{seat: seat, text: games.T("zs.prompt.bid", "card", games.Ref(s.card(s.Cur).Name), "min", lo), moves: moves}}
+		key := "zs.prompt.bid"
+		if !s.canPass() {
+			key = "zs.prompt.bid_open" // the spell auction's opener must open
+		}
+		return []pendingMoves{{seat: seat, text: games.T(key, "card", games.Ref(s.card(s.Cur).Name), "min", lo), moves: moves}}
 	case stepBonus:
 		if len(s.Bonus) == 0 {
 			return nil

@@ -21,64 +21,19 @@ func randomGames(t testing.TB) int {
 	return 200
 }
 
-// checkHidden verifies that the public view does not depend on hand
-// contents: swapping hand cards with pile cards leaves it unchanged, and no
-// hand-only field appears in it.
-func checkHidden(g games.Game) func(games.State) error {
-	return func(st games.State) error {
-		s := st.(*State)
-		pub, err := json.Marshal(s.View(games.Public))
-		if err != nil {
-			return fmt.Errorf("public view: %w", err)
-		}
-		for _, field := range []string{`"hand":`, `"offers":`, `"draft":`, `"give":`, `"want":`} {
-			if strings.Contains(string(pub), field) {
-				return fmt.Errorf("public view carries %s", field)
-			}
-		}
-		// Build a twin whose hands hold other cards (taken from the pile).
-		data, err := s.MarshalJSON()
-		if err != nil {
-			return err
-		}
-		tw, err := g.Load(data)
-		if err != nil {
-			return err
-		}
-		twin := tw.(*State)
-		if twin.Trade != nil && len(twin.Trade.Offers)+countDrafts(twin.Trade) > 0 {
-			return nil // offers pin hand cards; the swap would be inconsistent
-		}
-		pool := append([]int{}, twin.ArtPile...)
-		for i := range twin.Seats {
-			for j := range twin.Seats[i].Hand {
-				if len(pool) == 0 {
-					break
-				}
-				twin.Seats[i].Hand[j], pool[0] = pool[0], twin.Seats[i].Hand[j]
-				pool = append(pool[1:], pool[0])
-			}
-		}
-		twin.ArtPile = pool
-		pub2, err := json.Marshal(twin.View(games.Public))
-		if err != nil {
-			return err
-		}
-		if string(pub) != string(pub2) {
-			return fmt.Errorf("public view depends on hand contents")
-		}
-		return nil
+// checkHidden verifies that no hand-only field reaches the public view;
+// that the view does not depend on what the hands hold is TestTwins' job.
+func checkHidden(st games.State) error {
+	pub, err := json.Marshal(st.View(games.Public))
+	if err != nil {
+		return fmt.Errorf("public view: %w", err)
 	}
-}
-
-func countDrafts(t *Trade) int {
-	n := 0
-	for _, d := range t.Drafts {
-		if d != nil {
-			n++
+	for _, field := range []string{`"hand":`, `"offers":`, `"draft":`, `"give":`, `"want":`} {
+		if strings.Contains(string(pub), field) {
+			return fmt.Errorf("public view carries %s", field)
 		}
 	}
-	return n
+	return nil
 }
 
 func TestRandomPlay(t *testing.T) {
@@ -90,14 +45,7 @@ func TestRandomPlay(t *testing.T) {
 				setup := games.DefaultSetup(g, players, seed)
 				var check func(games.State) error
 				if i%10 == 0 {
-					hidden, n := checkHidden(g), 0
-					check = func(st games.State) error {
-						n++
-						if n%7 != 0 {
-							return nil
-						}
-						return hidden(st)
-					}
+					check = checkHidden
 				}
 				moves, final, err := games.RandomPlay(g, setup, games.NewRNG(seed), games.SimMaxMoves, check)
 				if err != nil {

@@ -29,9 +29,13 @@ func (s *State) resolveCurrent() {
 	case KindHoly:
 		for _, seat := range wiz {
 			s.Seats[seat].Stones += c.Stones
-			s.draw(seat, 1)
-			s.emit("zs.ev.holy", "player", player(seat), "n", c.Stones)
+			key := "zs.ev.holy"
+			if s.draw(seat, 1) == 0 {
+				key = "zs.ev.holy_nocard"
+			}
+			s.emit(key, "player", player(seat), "n", c.Stones)
 		}
+		s.emitPileOut()
 		s.Display[slot].Gone = true
 	case KindCreature:
 		if len(wiz) == 1 {
@@ -63,11 +67,19 @@ func (s *State) defeat(winners []int, cost int, reward Reward) {
 	}
 	for _, seat := range winners {
 		s.Seats[seat].Stones += reward.Stones
-		s.draw(seat, reward.Artifacts)
-		s.emit("zs.ev.defeated", "player", player(seat), "card", games.Ref(c.Name), "cost", cost,
-			"stones", reward.Stones, "cards", reward.Artifacts)
+		got := s.draw(seat, reward.Artifacts)
+		key := "zs.ev.defeated"
+		switch got {
+		case 0:
+			key = "zs.ev.defeated_nocard"
+		case 1:
+			key = "zs.ev.defeated_onecard"
+		}
+		s.emit(key, "player", player(seat), "card", games.Ref(c.Name), "cost", cost,
+			"stones", reward.Stones, "cards", got)
 		s.payBonuses(seat, c.Symbol)
 	}
+	s.emitPileOut()
 	s.Display[s.Cur].Gone = true
 }
 
@@ -110,6 +122,7 @@ func (s *State) allChosen() bool {
 // settleChoices: all together → joint fight; anyone alone → auction.
 func (s *State) settleChoices() {
 	f := s.Fight
+	s.revealed = true // the secret answers become known together
 	for _, ch := range f.Choices {
 		if ch == "alone" {
 			f.Mode = "auction"

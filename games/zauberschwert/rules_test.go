@@ -398,7 +398,7 @@ func TestLaidOutCountsFromNextRound(t *testing.T) {
 	if !slices.Contains(cardIDs(s.Display), "a-spiders-1") {
 		t.Fatal("unchosen spiders must stay")
 	}
-	apply(t, s, mv(0, "done"), mv(0, "lay:all"))
+	apply(t, s, mv(0, "done"), mv(0, "lay:all"), mv(1, "lay:none"))
 	if len(s.Seats[0].Laid) != 1 || s.Round != 2 {
 		t.Fatalf("ring laid out %v, round %d", s.Seats[0].Laid, s.Round)
 	}

@@ -74,6 +74,7 @@ type State struct {
 	Ended    bool     `json:"over"`
 	events   []games.Text
 	revealed bool
+	pileOut  bool // a draw found the artifact pile short (see emitPileOut)
 	d        *Data
 }
 
@@ -220,16 +221,24 @@ func (s *State) gainMagic(seat, n int) {
 	s.Seats[seat].Magic = min(maxMagic, s.Seats[seat].Magic+n)
 }
 
-// draw deals n artifact cards to seat while the pile lasts.
-func (s *State) draw(seat, n int) {
-	for range n {
-		if len(s.ArtPile) == 0 {
-			s.emit("zs.ev.pile_empty")
-			return
-		}
-		s.Seats[seat].Hand = append(s.Seats[seat].Hand, s.ArtPile[0])
-		s.ArtPile = s.ArtPile[1:]
-		s.revealed = true
+// draw deals up to n artifact cards to seat while the pile lasts and
+// returns how many it dealt. A draw the pile could not serve in full is
+// remembered for emitPileOut.
+func (s *State) draw(seat, n int) int {
+	got := min(n, len(s.ArtPile))
+	s.Seats[seat].Hand = append(s.Seats[seat].Hand, s.ArtPile[:got]...)
+	s.ArtPile = s.ArtPile[got:]
+	s.revealed = s.revealed || got > 0
+	s.pileOut = s.pileOut || got < n
+	return got
+}
+
+// emitPileOut says once, after a card's rewards, that the artifact pile
+// could not serve them all.
+func (s *State) emitPileOut() {
+	if s.pileOut {
+		s.emit("zs.ev.pile_empty")
+		s.pileOut = false
 	}
 }
 

@@ -105,7 +105,7 @@ func (s *State) tradeMoves(seat int) []string {
 				out = append(out, "want:"+strconv.Itoa(c))
 			}
 		}
-		if len(d.Give) > 0 && len(d.Want) > 0 {
+		if len(d.Give) > 0 && len(d.Give) == len(d.Want) { // card for card
 			out = append(out, "send")
 		}
 		return append(out, "cancel", "done")
@@ -212,11 +212,15 @@ func (s *State) completeGroups(hand []int) [][]int {
 	return out
 }
 
+// startLay asks every seat with cards in hand at once, whatever the
+// cards, so that the channel cannot tell who holds a complete artifact: a
+// seat without one is offered only to lay nothing. Only an empty hand,
+// whose size is public, is not asked.
 func (s *State) startLay() {
 	s.Trade = nil
 	s.LayDone = make([]bool, s.Players)
 	for seat := range s.Seats {
-		s.LayDone[seat] = len(s.completeGroups(s.Seats[seat].Hand)) == 0
+		s.LayDone[seat] = len(s.Seats[seat].Hand) == 0
 	}
 	s.Step = stepLay
 }
@@ -225,13 +229,19 @@ func (s *State) layMoves(seat int) []string {
 	if s.LayDone[seat] {
 		return nil
 	}
+	groups := s.completeGroups(s.Seats[seat].Hand)
+	if len(groups) == 0 {
+		return []string{"lay:none"}
+	}
 	out := []string{"lay:all"}
-	for _, g := range s.completeGroups(s.Seats[seat].Hand) {
+	for _, g := range groups {
 		out = append(out, "lay:"+strconv.Itoa(g[0]))
 	}
 	return append(out, "lay:none")
 }
 
+// lay lays out one complete artifact (the seat is asked again, as if it
+// had more) or all of them, or ends the seat's laying out.
 func (s *State) lay(seat int, move string) {
 	arg := strings.TrimPrefix(move, "lay:")
 	if arg == "none" {
@@ -245,7 +255,8 @@ func (s *State) lay(seat int, move string) {
 		st := &s.Seats[seat]
 		st.Hand = slices.DeleteFunc(st.Hand, func(c int) bool { return slices.Contains(g, c) })
 		st.Laid = append(st.Laid, g)
+		s.revealed = true
 		s.emit("zs.ev.laid", "player", player(seat), "artifact", games.Ref(s.d.Artifacts[g[0]].Artifact.Name))
 	}
-	s.LayDone[seat] = len(s.completeGroups(s.Seats[seat].Hand)) == 0
+	s.LayDone[seat] = arg == "all"
 }
