@@ -21,6 +21,9 @@ type Meta struct {
 	Players []string
 	// Viewer is games.Public or the seat whose private view is drawn.
 	Viewer int
+	// Missing, when set, hears every key found in no catalog (it is drawn
+	// humanized): tests use it to find words without a translation.
+	Missing func(key string) `json:"-"`
 }
 
 // Name is the display name of seat, or a neutral "Seat N" if unknown.

@@ -10,14 +10,15 @@ import (
 // (card names, phase names), the renderer's own catalog fills in, and a key
 // missing from both shows as a readable last segment instead of a raw key.
 type Words struct {
-	lang string
-	game games.Catalog
-	own  games.Catalog
+	lang    string
+	game    games.Catalog
+	own     games.Catalog
+	missing func(key string)
 }
 
 // NewWords prepares lookups in m's language with own as the fallback.
 func NewWords(m Meta, own games.Catalog) Words {
-	return Words{lang: m.Lang, game: m.Catalog, own: own}
+	return Words{lang: m.Lang, game: m.Catalog, own: own, missing: m.Missing}
 }
 
 // T localizes key with name/value pairs as in games.T.
@@ -40,6 +41,9 @@ func (w Words) Text(t games.Text) string {
 		return w.game.Localize(w.lang, t)
 	case has(w.own, w.lang, t.Key):
 		return w.own.Localize(w.lang, t)
+	}
+	if w.missing != nil {
+		w.missing(t.Key)
 	}
 	return humanize(t.Key)
 }

@@ -85,7 +85,7 @@ func publicFixtures() map[string]zs.PublicView {
 	v = base(4)
 	v.Phase, v.Step, v.Resolving, v.Turn = "D", "auction", 0, []int{0}
 	v.Fight = &zs.FightView{Slot: 0, Strength: 5, Involved: []int{0, 3}, Decided: []int{0, 3}, Mode: "auction",
-		Choices: map[int]string{0: "solo", 3: "solo"}}
+		Choices: map[int]string{0: "alone", 3: "together"}}
 	v.Auction = &zs.AuctionView{Slot: 0, Kind: zs.KindCreature, MinBid: 5, High: 7, HighSeat: 3, Bidders: []int{0, 3}, Turn: 0}
 	out["D-auction-creature-4p"] = v
 
