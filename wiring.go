@@ -107,7 +107,8 @@ func serveHTTP(ctx context.Context, cfg config.Config, svc *commands.Service, lo
 	if err != nil {
 		return fmt.Errorf(`key "interactions.listen": %w`, err)
 	}
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	srv := bot.NewServer(mux, bot.DefaultLimits)
+	ln = bot.LimitListener(ln, bot.DefaultLimits.Conns)
 	go func() {
 		<-ctx.Done()
 		shut, cancel := context.WithTimeout(context.Background(), 10*time.Second)

@@ -64,6 +64,10 @@ func RunGateway(ctx context.Context, cfg GatewayConfig, h commands.Interactions,
 		// interaction does not hold up the next; the ack goes out first.
 		// Shutdown does not cut a move short: it was stored already, so
 		// its board and DMs should still go out.
+		if !knownType(ic.Type) {
+			log.Warn("discord: interaction of unknown type ignored", "interaction", ic.ID, "type", int(ic.Type))
+			return
+		}
 		inflight.Add(1)
 		defer inflight.Done()
 		hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), interactionLifetime)

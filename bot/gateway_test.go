@@ -95,6 +95,23 @@ func TestGatewayRoundTrip(t *testing.T) {
 			}
 		})
 	}
+
+	// An interaction of a type Discord does not define is ignored: no ack,
+	// no handling. The command sent after it is the next one handled.
+	unknown := fake.Command(alice, "game", fakediscord.SubCommand("new"))
+	unknown.Type = 42
+	next := fake.Command(alice, "game", fakediscord.SubCommand("new"))
+	for _, i := range []*discordgo.Interaction{unknown, next} {
+		if err := fake.SendInteraction(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if id := awaitHandled(t, handled); id != next.ID {
+		t.Fatalf("handled %s, want %s (the unknown type must be skipped)", id, next.ID)
+	}
+	if rec, _ := fake.Interaction(unknown.ID); len(rec.Callbacks) != 0 || len(fake.Replies(unknown.ID)) != 0 {
+		t.Errorf("the unknown type was answered: %+v", rec.Callbacks)
+	}
 }
 
 func TestGatewayBadAPIURL(t *testing.T) {

@@ -20,7 +20,10 @@ import (
 // (or far-future) signed requests are refused as replays.
 const SignatureWindow = 5 * time.Minute
 
-const maxInteractionBody = 1 << 20
+// maxInteractionBody is far above Discord's largest interaction (a
+// message command carrying its message with embeds and components is a few
+// tens of KB) and far below what could hurt.
+const maxInteractionBody = 128 << 10
 
 // InteractionsHandler serves Discord's HTTP interactions endpoint at POST
 // /interactions. It checks the Ed25519 signature over timestamp+body,
@@ -29,19 +32,28 @@ const maxInteractionBody = 1 << 20
 // (which needs the bot token for channel posts). now is the clock for the
 // freshness check (time.Now in production).
 func InteractionsHandler(publicKey ed25519.PublicKey, h commands.Interactions, exec *Executor, now func() time.Time) http.Handler {
+	return InteractionsHandlerN(publicKey, h, exec, now, DefaultLimits.Inflight)
+}
+
+// InteractionsHandlerN is InteractionsHandler handling at most inflight
+// interactions at once (PING aside): one more is answered 503 at once, and
+// Discord shows its user a failure rather than the bot queueing without
+// bound.
+func InteractionsHandlerN(publicKey ed25519.PublicKey, h commands.Interactions, exec *Executor, now func() time.Time, inflight int) http.Handler {
 	if now == nil {
 		now = time.Now
 	}
-	ep := &endpoint{key: publicKey, now: now, d: dispatcher{h: h, exec: exec, log: exec.log}}
+	ep := &endpoint{key: publicKey, now: now, d: dispatcher{h: h, exec: exec, log: exec.log}, slots: make(chan struct{}, max(inflight, 1))}
 	mux := http.NewServeMux()
 	mux.Handle("POST /interactions", ep)
 	return mux
 }
 
 type endpoint struct {
-	key ed25519.PublicKey
-	now func() time.Time
-	d   dispatcher
+	key   ed25519.PublicKey
+	now   func() time.Time
+	d     dispatcher
+	slots chan struct{} // one token per interaction being handled
 }
 
 func (ep *endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -55,9 +67,17 @@ func (ep *endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var i discordgo.Interaction
-	if err := json.Unmarshal(body, &i); err != nil {
+	if err := json.Unmarshal(body, &i); err != nil || !knownType(i.Type) {
 		http.Error(w, "bad interaction", http.StatusBadRequest)
 		return
+	}
+	if i.Type != discordgo.InteractionPing {
+		select {
+		case ep.slots <- struct{}{}:
+		default:
+			http.Error(w, "busy", http.StatusServiceUnavailable)
+			return
+		}
 	}
 
 	// The acknowledgement is this HTTP response; the reply (a webhook edit)
@@ -68,6 +88,9 @@ func (ep *endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	finished := make(chan struct{})
 	go func() {
 		defer close(finished)
+		if i.Type != discordgo.InteractionPing {
+			defer func() { <-ep.slots }()
+		}
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), interactionLifetime)
 		defer cancel()
 		ep.d.dispatch(ctx, &i, func(resp *discordgo.InteractionResponse) error {

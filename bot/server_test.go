@@ -1,0 +1,216 @@
+package bot
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/bot/fakediscord"
+	"github.com/tavern-bot/tavern/commands"
+)
+
+func post(t *testing.T, req *http.Request) (int, string) {
+	t.Helper()
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(body)
+}
+
+// TestUnknownInteractionTypes: a signed interaction of a type Discord does
+// not define gets a plain 400, and nothing else happens: no handling, no
+// call to Discord.
+func TestUnknownInteractionTypes(t *testing.T) {
+	fake, exec := newTestExecutor(t)
+	done, handled := doneSignal()
+	exec.Done = done
+	key := newSigner()
+	srv := httptest.NewServer(InteractionsHandler(key.public(), &stubInteractions{}, exec, time.Now))
+	defer srv.Close()
+	for _, typ := range []string{"0", "6", "7", "42", "-1"} {
+		body := []byte(`{"id":"9","application_id":"` + fakediscord.AppID + `","type":` + typ + `,"token":"t","version":1}`)
+		if status, _ := post(t, key.request(t, srv.URL+"/interactions", body, time.Now())); status != http.StatusBadRequest {
+			t.Errorf("type %s: status %d, want 400", typ, status)
+		}
+	}
+	select {
+	case id := <-handled:
+		t.Errorf("interaction %s was handled", id)
+	default:
+	}
+	if reqs := fake.Requests(); len(reqs) != 0 {
+		t.Errorf("Discord was called: %+v", reqs)
+	}
+}
+
+// TestBodyLimit: a body over the limit is refused before anything else.
+func TestBodyLimit(t *testing.T) {
+	_, exec := newTestExecutor(t)
+	key := newSigner()
+	srv := httptest.NewServer(InteractionsHandler(key.public(), &stubInteractions{}, exec, time.Now))
+	defer srv.Close()
+	pad := strings.Repeat("x", maxInteractionBody)
+	body := []byte(`{"id":"1","type":1,"token":"t","version":1,"pad":"` + pad + `"}`)
+	if status, _ := post(t, key.request(t, srv.URL+"/interactions", body, time.Now())); status != http.StatusBadRequest {
+		t.Errorf("status %d, want 400", status)
+	}
+}
+
+// blocking holds every Handle until release is closed.
+type blocking struct {
+	stubInteractions
+	started chan string
+	release chan struct{}
+}
+
+func (b *blocking) Handle(ctx context.Context, i *discordgo.Interaction) commands.Result {
+	b.started <- i.ID
+	<-b.release
+	return b.stubInteractions.Handle(ctx, i)
+}
+
+// TestInflightCap: beyond the cap an interaction is answered 503 at once,
+// a PING is still answered, and a freed slot takes the next one.
+func TestInflightCap(t *testing.T) {
+	fake, exec := newTestExecutor(t)
+	done, handled := doneSignal()
+	exec.Done = done
+	key := newSigner()
+	h := &blocking{started: make(chan string, 4), release: make(chan struct{})}
+	srv := httptest.NewServer(InteractionsHandlerN(key.public(), h, exec, time.Now, 1))
+	defer srv.Close()
+	url := srv.URL + "/interactions"
+	bob := fakediscord.Actor{UserID: "u2", Username: "bob", ChannelID: "chan", GuildID: "guild", Locale: discordgo.EnglishUS}
+	first, second := fake.Command(bob, "game", fakediscord.SubCommand("new")), fake.Command(bob, "game", fakediscord.SubCommand("new"))
+	ping := []byte(`{"id":"p","application_id":"` + fakediscord.AppID + `","type":1,"token":"t","version":1}`)
+
+	if status, body := post(t, key.request(t, url, mustJSON(t, first), time.Now())); status != 200 {
+		t.Fatalf("first: %d %s", status, body)
+	}
+	<-h.started // the first one holds the only slot
+	if status, _ := post(t, key.request(t, url, mustJSON(t, second), time.Now())); status != http.StatusServiceUnavailable {
+		t.Fatalf("second while busy: %d, want 503", status)
+	}
+	if status, body := post(t, key.request(t, url, ping, time.Now())); status != 200 || body != `{"type":1}` {
+		t.Fatalf("ping while busy: %d %s", status, body)
+	}
+	if got := awaitHandled(t, handled); got != "p" {
+		t.Fatalf("handled %s, want the ping", got)
+	}
+	close(h.release)
+	if got := awaitHandled(t, handled); got != first.ID {
+		t.Fatalf("handled %s, want %s", got, first.ID)
+	}
+	if status, _ := post(t, key.request(t, url, mustJSON(t, second), time.Now())); status != 200 {
+		t.Fatalf("second after the slot freed: %d", status)
+	}
+	<-h.started
+	awaitHandled(t, handled)
+}
+
+// serveLimited serves the endpoint the way production does, with limits.
+func serveLimited(t *testing.T, key signer, l ServerLimits) string {
+	t.Helper()
+	_, exec := newTestExecutor(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := NewServer(InteractionsHandlerN(key.public(), &stubInteractions{}, exec, time.Now, l.Inflight), l)
+	go func() { _ = srv.Serve(LimitListener(ln, l.Conns)) }()
+	t.Cleanup(func() { _ = srv.Close() })
+	return ln.Addr().String()
+}
+
+// slowClient opens a connection that sends headers promising a body and
+// then one byte of it, and stops.
+func slowClient(t *testing.T, addr string) net.Conn {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	if _, err := io.WriteString(c, "POST /interactions HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{"); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// closedWithin reports whether the server ends c (any response, then EOF,
+// or a reset) before d passes.
+func closedWithin(c net.Conn, d time.Duration) bool {
+	_ = c.SetReadDeadline(time.Now().Add(d))
+	_, err := io.Copy(io.Discard, c)
+	var ne net.Error
+	return !(errors.As(err, &ne) && ne.Timeout())
+}
+
+// TestSlowClients: clients trickling a request are cut off after the read
+// timeout, a PING is answered while they hang on, and connections beyond
+// the cap are closed at once instead of waiting.
+func TestSlowClients(t *testing.T) {
+	key := newSigner()
+	l := ServerLimits{ReadHeader: 2 * time.Second, Read: 2 * time.Second, Write: 5 * time.Second, Idle: time.Second, Conns: 20, Inflight: 4}
+	addr := serveLimited(t, key, l)
+	var slow []net.Conn
+	for range 15 {
+		slow = append(slow, slowClient(t, addr))
+	}
+	ping := []byte(`{"id":"p","application_id":"` + fakediscord.AppID + `","type":1,"token":"t","version":1}`)
+	req := key.request(t, "http://"+addr+"/interactions", ping, time.Now())
+	req.Close = true // give its slot back at once
+	if status, body := post(t, req); status != 200 || body != `{"type":1}` {
+		t.Fatalf("ping beside slow clients: %d %s", status, body)
+	}
+	// Fill the remaining slots; every connection beyond the cap is closed
+	// long before the read timeout could end it.
+	for range 5 {
+		slow = append(slow, slowClient(t, addr))
+	}
+	time.Sleep(100 * time.Millisecond) // let the server accept them
+	for range 5 {
+		extra, err := net.Dial("tcp", addr)
+		if err != nil {
+			continue // refused outright is fine too
+		}
+		if !closedWithin(extra, l.Read/2) {
+			t.Error("a connection over the cap was kept open")
+		}
+		extra.Close()
+	}
+	// The slow ones are cut off by the read timeout (the deadline here only
+	// guards against a hang).
+	for i, c := range slow {
+		if !closedWithin(c, 10*l.Read) {
+			t.Fatalf("slow client %d still open after the read timeout", i)
+		}
+	}
+	// Their slots are free again.
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	req = key.request(t, "http://"+addr+"/interactions", ping, time.Now())
+	if err := req.Write(c); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.ReadResponse(bufio.NewReader(c), req)
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("after the slow clients left: %v %v", resp, err)
+	}
+	resp.Body.Close()
+}
