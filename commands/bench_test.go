@@ -13,6 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/commands/commandstest"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/games/dungeondesigner"
 	"github.com/tavern-bot/tavern/games/zauberschwert"
@@ -75,7 +76,7 @@ func benchMoves(b *testing.B, reg *games.Registry, images commands.Images, id st
 	if err != nil {
 		b.Fatal(err)
 	}
-	bt := &benchTable{b: b, svc: svc, store: store, reg: reg, game: id, rng: games.NewRNG(3)}
+	bt := &benchTable{Driver: commandstest.Driver{TB: b, Svc: svc, Store: store, Reg: reg, Game: id}, rng: games.NewRNG(3)}
 	var (
 		took           []time.Duration
 		pending, loads int64
@@ -159,90 +160,27 @@ func (s countedState) TimeoutMove(seat int) (string, bool) {
 // benchTable plays random legal moves at a three-seat table, opening a new
 // table in a new channel whenever one ends.
 type benchTable struct {
-	b       *testing.B
-	svc     *commands.Service
-	store   storage.Store
-	reg     *games.Registry
-	game    string
+	commandstest.Driver
 	rng     *games.RNG
 	channel string
 	tables  int
 }
 
-var benchUsers = []string{"1", "2", "3"}
-
 // next returns the click of a random pending option.
 func (bt *benchTable) next() *discordgo.Interaction {
-	ctx := context.Background()
 	for range 3 {
 		if bt.channel == "" {
-			bt.open()
+			bt.tables++
+			bt.channel = fmt.Sprint(100 + bt.tables)
+			bt.Open(bt.channel)
 		}
-		t, err := bt.store.Get(ctx, bt.channel)
-		if err != nil {
-			bt.b.Fatal(err)
+		if i, ok := bt.Move(bt.channel, bt.rng); ok {
+			return i
 		}
-		g, _ := bt.reg.Get(t.GameID)
-		st, err := t.Load(g)
-		if err != nil {
-			bt.b.Fatal(err)
-		}
-		pending := st.Pending()
-		if st.Over() || len(pending) == 0 {
-			bt.channel = ""
-			continue
-		}
-		p := pending[bt.rng.IntN(len(pending))]
-		move := p.Options[bt.rng.IntN(len(p.Options))].ID
-		id, err := commands.CustomID{Kind: commands.KindMove, Channel: bt.channel, Table: t.ID, Version: t.Version, Arg: move}.Encode()
-		if err != nil { // too long for a button: typed as /move
-			return bt.interaction(t.Seats[p.Seat].UserID, discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{
-				Name: commands.CmdMove, Options: []*discordgo.ApplicationCommandInteractionDataOption{
-					{Name: commands.OptOption, Type: discordgo.ApplicationCommandOptionString, Value: move}}})
-		}
-		return bt.interaction(t.Seats[p.Seat].UserID, discordgo.InteractionMessageComponent,
-			discordgo.MessageComponentInteractionData{CustomID: id, ComponentType: discordgo.ButtonComponent})
+		bt.channel = ""
 	}
-	bt.b.Fatal("no table with a pending move")
+	bt.TB.Fatal("no table with a pending move")
 	return nil
-}
-
-// open starts a table of bt.game with three seats in a fresh channel.
-func (bt *benchTable) open() {
-	bt.tables++
-	bt.channel = fmt.Sprint(100 + bt.tables)
-	ctx := context.Background()
-	bt.svc.Handle(ctx, bt.interaction(benchUsers[0], discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{
-		Name: commands.CmdGame, Options: []*discordgo.ApplicationCommandInteractionDataOption{{
-			Name: commands.SubNew, Type: discordgo.ApplicationCommandOptionSubCommand,
-			Options: []*discordgo.ApplicationCommandInteractionDataOption{{Name: commands.OptGame, Type: discordgo.ApplicationCommandOptionString, Value: bt.game}},
-		}}}))
-	for _, u := range benchUsers[1:] {
-		bt.button(u, commands.KindJoin)
-	}
-	bt.button(benchUsers[0], commands.KindStart)
-}
-
-// button presses a lobby button and fails unless it was applied.
-func (bt *benchTable) button(user string, kind commands.Kind) {
-	t, err := bt.store.Get(context.Background(), bt.channel)
-	if err != nil {
-		bt.b.Fatal(err)
-	}
-	id, err := commands.CustomID{Kind: kind, Channel: bt.channel, Table: t.ID, Version: t.Version}.Encode()
-	if err != nil {
-		bt.b.Fatal(err)
-	}
-	res := bt.svc.Handle(context.Background(), bt.interaction(user, discordgo.InteractionMessageComponent,
-		discordgo.MessageComponentInteractionData{CustomID: id, ComponentType: discordgo.ButtonComponent}))
-	if len(res.Actions) == 0 {
-		bt.b.Fatalf("%s by %s refused: %+v", kind, user, res.Reply)
-	}
-}
-
-func (bt *benchTable) interaction(user string, typ discordgo.InteractionType, data discordgo.InteractionData) *discordgo.Interaction {
-	return &discordgo.Interaction{ID: "1", Type: typ, ChannelID: bt.channel, GuildID: "9",
-		Member: &discordgo.Member{User: &discordgo.User{ID: user, Username: "u" + user}}, Data: data}
 }
 
 // BenchmarkTickNothingDue is one scheduler tick over 100,000 stored tables

@@ -37,7 +37,10 @@ type delivery struct {
 	// in JSON), not as raw JSON, so that staging a delivery does not scan
 	// the whole state once more.
 	State []byte `json:"state,omitempty"`
-	Posts []post `json:"posts"`
+	// Urgent marks a change that leaves a person a decision: its pictures
+	// are drawn before those of changes only spectators or bots await.
+	Urgent bool   `json:"urgent,omitempty"`
+	Posts  []post `json:"posts"`
 	// messages are the posts' messages as composed, for delivery by the
 	// same process; a delivery read back from the outbox rebuilds them.
 	messages []Message
@@ -203,7 +206,7 @@ func (s *Service) realize(d delivery, st games.State) ([]Action, error) {
 			pics = append(pics, s.boardPicture(t, g, st, p.Picture.Viewer, p.Picture.Name))
 		}
 	}
-	files := s.drawAll(t, pics)
+	files := s.drawAll(t, pics, d.Urgent)
 	out := make([]Action, 0, len(d.Posts))
 	for k, p := range d.Posts {
 		var f []File

@@ -43,9 +43,11 @@ func (s *Service) resultsPicture(t *table.Table, g games.Game, standings []games
 }
 
 // drawAll draws the pictures of one change at once, at most GOMAXPROCS at
-// a time, since a move waits for all of them. The result keeps the order
-// of pics; a failed picture is only missing (nil), never an error.
-func (s *Service) drawAll(t *table.Table, pics []picture) [][]File {
+// a time, since a move waits for all of them; the service's render pool
+// bounds the drawing of all changes together, urgent ones (someone waits
+// to decide) first. The result keeps the order of pics; a failed picture
+// is only missing (nil), never an error.
+func (s *Service) drawAll(t *table.Table, pics []picture, urgent bool) [][]File {
 	out := make([][]File, len(pics))
 	var todo []int
 	for k, p := range pics {
@@ -56,7 +58,7 @@ func (s *Service) drawAll(t *table.Table, pics []picture) [][]File {
 	workers := min(len(todo), runtime.GOMAXPROCS(0))
 	if workers <= 1 {
 		for _, k := range todo {
-			out[k] = s.drawOne(t, pics[k])
+			out[k] = s.drawOne(t, pics[k], urgent)
 		}
 		return out
 	}
@@ -65,7 +67,7 @@ func (s *Service) drawAll(t *table.Table, pics []picture) [][]File {
 	for range workers {
 		wg.Go(func() {
 			for k := range next {
-				out[k] = s.drawOne(t, pics[k])
+				out[k] = s.drawOne(t, pics[k], urgent)
 			}
 		})
 	}
@@ -79,7 +81,9 @@ func (s *Service) drawAll(t *table.Table, pics []picture) [][]File {
 
 // drawOne draws one picture. A renderer's error or panic costs only the
 // picture: the move is already saved and its messages must still go out.
-func (s *Service) drawOne(t *table.Table, p picture) (files []File) {
+func (s *Service) drawOne(t *table.Table, p picture, urgent bool) (files []File) {
+	s.render.acquire(urgent)
+	defer s.render.release()
 	defer func() {
 		if r := recover(); r != nil {
 			s.log.Error("image renderer panicked", "table", t.ID, "viewer", p.viewer, "image", p.name, "panic", fmt.Sprint(r))
@@ -94,7 +98,8 @@ func (s *Service) drawOne(t *table.Table, p picture) (files []File) {
 	return []File{{Name: p.name, Data: png}}
 }
 
-// draw renders one view; a failed or missing renderer only costs the picture.
+// draw renders one view someone asked for; a failed or missing renderer
+// only costs the picture.
 func (s *Service) draw(t *table.Table, g games.Game, st games.State, viewer int, name string) []File {
-	return s.drawAll(t, []picture{s.boardPicture(t, g, st, viewer, name)})[0]
+	return s.drawAll(t, []picture{s.boardPicture(t, g, st, viewer, name)}, true)[0]
 }

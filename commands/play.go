@@ -95,6 +95,7 @@ func (s *Service) narrate(t *table.Table, res table.MoveResult) []string {
 func (s *Service) afterChange(sc scene, narration []string, from dmSource) (delivery, error) {
 	t := sc.t
 	c := newComposer(t, true)
+	c.d.Urgent = waitingOnPerson(t, sc.pending)
 	s.boardPost(c, sc, narration)
 	s.statusPost(c, sc)
 	switch t.Status {
@@ -112,6 +113,7 @@ func (s *Service) afterChange(sc scene, narration []string, from dmSource) (deli
 // step changed. The channel hears nothing until the commit.
 func (s *Service) stepDelivery(sc scene, mover int, from dmSource) (delivery, error) {
 	c := newComposer(sc.t, true)
+	c.d.Urgent = waitingOnPerson(sc.t, sc.pending)
 	skip := mover
 	if from.messageID != "" {
 		skip = -1 // the mover's DM is edited in place
@@ -486,4 +488,15 @@ func (s *Service) gameName(lang, gameID string) string {
 // say localizes x for this table, showing seats as the players' names.
 func (s *Service) say(t *table.Table, lang string, x games.Text) string {
 	return s.cat.LocalizeNames(lang, x, t.Names())
+}
+
+// waitingOnPerson reports whether a seat a person plays has a decision
+// pending: someone looks at the change's pictures to decide.
+func waitingOnPerson(t *table.Table, pending []games.Prompt) bool {
+	for _, p := range pending {
+		if p.Seat >= 0 && p.Seat < len(t.Seats) && !t.Seats[p.Seat].Bot {
+			return true
+		}
+	}
+	return false
 }

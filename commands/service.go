@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"runtime"
 	"strconv"
 	"time"
 
@@ -40,6 +41,7 @@ type Service struct {
 	cat     games.Catalog
 	wake    chan struct{} // a change made a table due now
 	names   map[string]games.Text
+	render  *renderPool
 }
 
 var _ Interactions = (*Service)(nil)
@@ -59,7 +61,7 @@ func NewService(d Deps) (*Service, error) {
 		names[id] = info.Name
 	}
 	s := &Service{games: d.Games, store: d.Store, images: d.Images, log: d.Log, now: d.Now, newSeed: d.NewSeed,
-		wake: make(chan struct{}, 1), names: names}
+		wake: make(chan struct{}, 1), names: names, render: newRenderPool(runtime.GOMAXPROCS(0))}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
