@@ -32,7 +32,8 @@ type Attachment struct {
 	ID          string
 	Name        string
 	ContentType string
-	Data        []byte
+	Data        []byte // nil in a lean fake (see Lean)
+	Size        int
 }
 
 // Message is a message as the fake stored it (channel messages, DMs,
@@ -76,6 +77,7 @@ type Fake struct {
 	ws  websocket.Upgrader
 
 	mu           sync.Mutex
+	lean         bool // keep files' sizes, not their bytes
 	changed      chan struct{}
 	nextID       int64
 	messages     map[string][]*Message // channel id → messages in order
@@ -127,6 +129,15 @@ func New(tb testing.TB) *Fake {
 	f.srv = httptest.NewServer(f.routes())
 	tb.Cleanup(f.Close)
 	return f
+}
+
+// Lean makes the fake keep only the names and sizes of files from now on,
+// not their bytes: for load tests that measure the bot's memory in the same
+// process.
+func (f *Fake) Lean() {
+	f.mu.Lock()
+	f.lean = true
+	f.mu.Unlock()
 }
 
 // Close stops the servers and drops every gateway connection.

@@ -145,7 +145,7 @@ func readMessageBody(r *http.Request) (payload, []Attachment, error) {
 				return p, nil, err
 			}
 		case strings.HasPrefix(name, "files["):
-			files = append(files, Attachment{Name: part.FileName(), ContentType: part.Header.Get("Content-Type"), Data: data})
+			files = append(files, Attachment{Name: part.FileName(), ContentType: part.Header.Get("Content-Type"), Data: data, Size: len(data)})
 		default:
 			return p, nil, fmt.Errorf("unexpected multipart field %q", name)
 		}
@@ -276,7 +276,7 @@ func (f *Fake) interactionCallback(w http.ResponseWriter, r *http.Request) {
 }
 
 func (f *Fake) webhookEdit(w http.ResponseWriter, r *http.Request) {
-	p, files, ok := messageBody(w, r)
+	p, files, ok := f.messageBody(w, r)
 	if !ok {
 		return
 	}
@@ -330,7 +330,7 @@ func (f *Fake) webhookDelete(w http.ResponseWriter, r *http.Request) {
 }
 
 func (f *Fake) webhookExecute(w http.ResponseWriter, r *http.Request) {
-	p, files, ok := messageBody(w, r)
+	p, files, ok := f.messageBody(w, r)
 	if !ok {
 		return
 	}
@@ -354,7 +354,7 @@ func (f *Fake) webhookExecute(w http.ResponseWriter, r *http.Request) {
 }
 
 func (f *Fake) channelPost(w http.ResponseWriter, r *http.Request) {
-	p, files, ok := messageBody(w, r)
+	p, files, ok := f.messageBody(w, r)
 	if !ok {
 		return
 	}
@@ -415,7 +415,7 @@ func (f *Fake) findMessage(cid, mid string) *Message {
 }
 
 func (f *Fake) channelEdit(w http.ResponseWriter, r *http.Request) {
-	p, files, ok := messageBody(w, r)
+	p, files, ok := f.messageBody(w, r)
 	if !ok {
 		return
 	}
@@ -490,11 +490,19 @@ func (f *Fake) commandsOverwrite(w http.ResponseWriter, r *http.Request) {
 
 // messageBody reads a message payload with its files, answering Discord's
 // "Invalid Form Body" when it cannot.
-func messageBody(w http.ResponseWriter, r *http.Request) (payload, []Attachment, bool) {
+func (f *Fake) messageBody(w http.ResponseWriter, r *http.Request) (payload, []Attachment, bool) {
 	p, files, err := readMessageBody(r)
 	if err != nil {
 		badForm(w)
 		return payload{}, nil, false
+	}
+	f.mu.Lock()
+	lean := f.lean
+	f.mu.Unlock()
+	if lean {
+		for i := range files {
+			files[i].Data = nil
+		}
 	}
 	return p, files, true
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"runtime"
 
 	"github.com/fogleman/gg"
 	"github.com/golang/freetype/truetype"
@@ -71,7 +72,7 @@ func New() (*Kit, error) {
 	k := &Kit{
 		backgrounds: memo[image.Point, *image.RGBA]{max: maxBackgrounds},
 		corners:     memo[int, []uint32]{max: maxCornerRadii},
-		faces:       freeList[faceSet]{max: maxIdleFaceSets},
+		faces:       freeList[faceSet]{max: min(maxIdleFaceSets, runtime.GOMAXPROCS(0))},
 		pngBands:    freeList[*rowBand]{max: maxIdleBands},
 		pixels:      freeList[[]byte]{max: maxIdlePictures},
 	}
@@ -172,8 +173,10 @@ func (c *Canvas) Close() {
 	}
 }
 
-// maxIdleFaceSets bounds the free list; more canvases than this at once
-// only means some start with cold glyph caches.
+// maxIdleFaceSets bounds the free list, and so does GOMAXPROCS: each face
+// set holds megabytes of glyph masks, and a service draws at most one
+// picture per CPU at once (its render pool), so more kept sets would only
+// sit idle. More canvases than this at once only start with cold caches.
 const maxIdleFaceSets = 8
 
 func (k *Kit) borrowFaces() faceSet {
@@ -188,6 +191,10 @@ func (k *Kit) returnFaces(fs faceSet) { k.faces.give(fs) }
 // Image is the drawing so far.
 func (c *Canvas) Image() *image.RGBA { return c.rgba }
 
+// maxFacesPerSet bounds the faces one set keeps (each holds its glyph
+// masks, most of a megabyte at board sizes); a board uses a few dozen.
+const maxFacesPerSet = 48
+
 // Font selects weight w at size px (rounded to whole pixels so faces are
 // reused).
 func (c *Canvas) Font(w Weight, px float64) {
@@ -197,6 +204,15 @@ func (c *Canvas) Font(w Weight, px float64) {
 	}
 	f, ok := c.faces[key]
 	if !ok {
+		if len(c.faces) >= maxFacesPerSet {
+			// Forget some other face: a set must not grow with every size
+			// some name or label once needed. The current face stays in
+			// use by the context until replaced below.
+			for k := range c.faces {
+				delete(c.faces, k)
+				break
+			}
+		}
 		f = &advanceCache{
 			Face: truetype.NewFace(c.kit.fonts[w], &truetype.Options{Size: float64(key.size), Hinting: font.HintingFull}),
 			adv:  map[rune]fixed.Int26_6{},

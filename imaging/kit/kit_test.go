@@ -193,3 +193,22 @@ func TestBoardCanvasReusesRecycledPixels(t *testing.T) {
 		t.Error("a sub-image's pixels were recycled")
 	}
 }
+
+// TestFaceSetBounded: a canvas asked for every size keeps at most
+// maxFacesPerSet faces, and the face it draws with is the one asked for.
+func TestFaceSetBounded(t *testing.T) {
+	k := newKit(t)
+	c := k.Canvas(10, 10)
+	defer c.Close()
+	for _, w := range []Weight{Regular, Medium, Bold} {
+		for px := 6; px <= 120; px++ {
+			c.Font(w, float64(px))
+			if len(c.faces) > maxFacesPerSet {
+				t.Fatalf("%d faces kept, at most %d", len(c.faces), maxFacesPerSet)
+			}
+			if c.FontSize() != float64(px) {
+				t.Fatalf("size %v, want %d", c.FontSize(), px)
+			}
+		}
+	}
+}
