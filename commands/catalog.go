@@ -64,6 +64,9 @@ const (
 	KeyLogTitle      = "core.log.title"
 	KeyLogLine       = "core.log.line"
 	KeyLogEmpty      = "core.log.empty"
+	KeyDMNoTable     = "core.dm.no_table"
+	KeyDMWhichTable  = "core.dm.which_table"
+	KeyDMPickTable   = "core.dm.pick_table"
 	KeyLogMoved      = "core.log.moved"
 	KeyAbandonPost   = "core.abandon.post"
 	KeyAbandonVote   = "core.abandon.vote_post"
@@ -157,6 +160,9 @@ func coreTexts() map[string][2]string {
 		KeyLogTitle:      {"Recent moves:", "Letzte Züge:"},
 		KeyLogLine:       {"{n}. {player}: {events}", "{n}. {player}: {events}"},
 		KeyLogEmpty:      {"No moves yet.", "Noch keine Züge."},
+		KeyDMNoTable:     {"You sit at no running table. Start one with /game new in a server channel.", "Du sitzt an keinem laufenden Tisch. Eröffne einen mit /game new in einem Server-Kanal."},
+		KeyDMWhichTable:  {"You play at several tables ({tables}): which one?", "Du spielst an mehreren Tischen ({tables}): an welchem?"},
+		KeyDMPickTable:   {"Choose a table", "Wähle einen Tisch"},
 		KeyLogMoved:      {"moved.", "hat gezogen."},
 		KeyAbandonPost:   {"{player} ended this table.", "{player} hat diesen Tisch beendet."},
 		KeyAbandonVote:   {"{player} votes to abandon this table ({votes} of {needed} votes).", "{player} stimmt für den Abbruch dieses Tisches ({votes} von {needed} Stimmen)."},

@@ -23,9 +23,10 @@ const (
 	KindBack       Kind = "b"  // step back within one's open turn
 	KindAddBot     Kind = "ab" // lobby: host seats a bot
 	KindRemoveBot  Kind = "rb" // lobby: host takes the last bot's seat away
+	KindPickTable  Kind = "pt" // DM select "which table?"; Arg is the /game subcommand, the value a channel
 )
 
-var knownKinds = map[Kind]bool{KindMove: true, KindMoveSelect: true, KindJoin: true, KindLeave: true, KindStart: true, KindOption: true, KindHand: true, KindGroup: true, KindBack: true, KindAddBot: true, KindRemoveBot: true}
+var knownKinds = map[Kind]bool{KindMove: true, KindMoveSelect: true, KindJoin: true, KindLeave: true, KindStart: true, KindOption: true, KindHand: true, KindGroup: true, KindBack: true, KindAddBot: true, KindRemoveBot: true, KindPickTable: true}
 
 // MaxCustomIDLen is Discord's limit for a component custom id.
 const MaxCustomIDLen = 100

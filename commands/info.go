@@ -14,8 +14,8 @@ import (
 // logLength is how many recent moves /game log shows.
 const logLength = 10
 
-func (s *Service) status(ctx context.Context, r request) Result {
-	t, g, err := s.load(ctx, r.channelID, "")
+func (s *Service) status(ctx context.Context, r request, channelID string) Result {
+	t, g, err := s.load(ctx, channelID, "")
 	if err != nil {
 		return s.replyErr(r, err)
 	}
@@ -62,8 +62,8 @@ func (s *Service) hand(ctx context.Context, r request, channelID, tableID string
 	return Result{Reply: &m}
 }
 
-func (s *Service) showLog(ctx context.Context, r request) Result {
-	t, _, err := s.load(ctx, r.channelID, "", storage.WithRecentLog(logLength))
+func (s *Service) showLog(ctx context.Context, r request, channelID string) Result {
+	t, _, err := s.load(ctx, channelID, "", storage.WithRecentLog(logLength))
 	if err != nil {
 		return s.replyErr(r, err)
 	}

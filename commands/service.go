@@ -153,12 +153,11 @@ func (s *Service) handleCommand(ctx context.Context, r request) Result {
 			return s.newTable(ctx, r, stringOpt(sub.Options, OptGame), stringOpt(sub.Options, OptOptions))
 		case SubStart:
 			return s.start(ctx, r, r.channelID, "")
-		case SubStatus:
-			return s.status(ctx, r)
-		case SubHand:
-			return s.hand(ctx, r, r.channelID, "")
-		case SubLog:
-			return s.showLog(ctx, r)
+		case SubStatus, SubHand, SubLog:
+			if inDM(r) {
+				return s.dmInfo(ctx, r, sub.Name)
+			}
+			return s.info(ctx, r, sub.Name, r.channelID)
 		case SubUndo:
 			return s.undo(ctx, r)
 		case SubAbandon:
@@ -219,6 +218,11 @@ func (s *Service) handleComponent(ctx context.Context, r request) Result {
 		return s.addBot(ctx, r, c.Channel, c.Table)
 	case KindRemoveBot:
 		return s.removeBot(ctx, r, c.Channel, c.Table)
+	case KindPickTable:
+		if value == "" {
+			return s.replyKey(r.lang, KeyBadButton)
+		}
+		return s.pickTable(ctx, r, c.Arg, value)
 	case KindGroup:
 		if value == "" {
 			return s.replyKey(r.lang, KeyBadButton)

@@ -28,6 +28,7 @@ var (
 	bucketLog     = []byte("log")     // channel id + "/" + table id + "/" + index (8 bytes) -> entry
 	bucketDue     = []byte("due")     // unix nanos (8 bytes) + channel id + "/" + kind -> table id
 	bucketOutbox  = []byte("outbox")  // sequence (8 bytes) -> outbox record
+	bucketPlayers = []byte("players") // user id + "/" + channel id -> table id, for active tables the user sits at
 )
 
 // envelope is the stored JSON value; its schema lets a later version migrate.
@@ -81,12 +82,19 @@ func OpenWith(path string, o Options) (*Bolt, error) {
 	}
 	b := &Bolt{db: db}
 	err = db.Update(func(tx *bolt.Tx) error {
-		for _, name := range [][]byte{bucketTables, bucketArchive, bucketLog, bucketDue, bucketOutbox} {
+		indexPlayers := tx.Bucket(bucketPlayers) == nil
+		for _, name := range [][]byte{bucketTables, bucketArchive, bucketLog, bucketDue, bucketOutbox, bucketPlayers} {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return fmt.Errorf("create bucket %s: %w", name, err)
 			}
 		}
-		return b.migrate(tx)
+		if err := b.migrate(tx); err != nil {
+			return err
+		}
+		if indexPlayers { // a database from before the index
+			return b.indexAllPlayers(tx)
+		}
+		return nil
 	})
 	if err != nil {
 		_ = db.Close()
@@ -266,6 +274,74 @@ func (b *Bolt) putDue(tx *bolt.Tx, channelID, tableID string, old, now []table.D
 	return nil
 }
 
+// playerKeys are the players index's keys of t: one per person seated at
+// it while it is active.
+func playerKeys(t *table.Table) map[string]bool {
+	keys := map[string]bool{}
+	if t == nil || !t.Active() {
+		return keys
+	}
+	for _, s := range t.Seats {
+		if s.UserID != "" && !s.Bot {
+			keys[s.UserID+"/"+t.ChannelID] = true
+		}
+	}
+	return keys
+}
+
+// putPlayers brings the players index from old's keys to t's, writing
+// nothing when they are the same (most moves).
+func (b *Bolt) putPlayers(tx *bolt.Tx, old map[string]bool, t *table.Table) error {
+	bk := tx.Bucket(bucketPlayers)
+	now := playerKeys(t)
+	for k := range old {
+		if !now[k] {
+			if err := bk.Delete([]byte(k)); err != nil {
+				return fmt.Errorf("storage: players index: %w", err)
+			}
+		}
+	}
+	for k := range now {
+		if !old[k] {
+			if err := b.put(bk, []byte(k), []byte(t.ID)); err != nil {
+				return fmt.Errorf("storage: players index: %w", err)
+			}
+		}
+	}
+	return nil
+}
+
+// indexAllPlayers fills the players index from every current table.
+func (b *Bolt) indexAllPlayers(tx *bolt.Tx) error {
+	return tx.Bucket(bucketTables).ForEach(func(_, v []byte) error {
+		t, err := b.decode(v)
+		if err != nil {
+			return err
+		}
+		return b.putPlayers(tx, nil, t)
+	})
+}
+
+// TablesOf lists the channels of the active tables userID sits at.
+func (b *Bolt) TablesOf(ctx context.Context, userID string) ([]string, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("storage: tables of %s: %w", userID, err)
+	}
+	var out []string
+	prefix := []byte(userID + "/")
+	err := b.db.View(func(tx *bolt.Tx) error {
+		c := tx.Bucket(bucketPlayers).Cursor()
+		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+			out = append(out, string(k[len(prefix):]))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("storage: tables of %s: %w", userID, err)
+	}
+	return out, nil
+}
+
 // putOutbox stores t.Outbox, fills t.OutboxKeys and empties t.Outbox.
 func (b *Bolt) putOutbox(tx *bolt.Tx, t *table.Table) error {
 	t.OutboxKeys = nil
@@ -354,7 +430,7 @@ func (b *Bolt) Create(ctx context.Context, t *table.Table) error {
 				return err
 			}
 		}
-		return b.save(tx, t, 0, nil)
+		return b.save(tx, t, 0, nil, nil)
 	})
 	if err != nil {
 		return fmt.Errorf("storage: create in %s: %w", t.ChannelID, err)
@@ -377,7 +453,7 @@ func (b *Bolt) CreateMany(ctx context.Context, ts []*table.Table) error {
 			if tx.Bucket(bucketTables).Get([]byte(t.ChannelID)) != nil {
 				return fmt.Errorf("channel %s: %w", t.ChannelID, ErrActiveTable)
 			}
-			if err := b.save(tx, t, 0, nil); err != nil {
+			if err := b.save(tx, t, 0, nil, nil); err != nil {
 				return err
 			}
 		}
@@ -390,12 +466,16 @@ func (b *Bolt) CreateMany(ctx context.Context, ts []*table.Table) error {
 }
 
 // save writes t's snapshot, its log entries from index from on, its due
-// events (replacing oldDue) and its outbox.
-func (b *Bolt) save(tx *bolt.Tx, t *table.Table, from int, oldDue []table.Due) error {
+// events (replacing oldDue), its players index entries (replacing
+// oldPlayers) and its outbox.
+func (b *Bolt) save(tx *bolt.Tx, t *table.Table, from int, oldDue []table.Due, oldPlayers map[string]bool) error {
 	if err := b.putLog(tx, t, from, t.Log[from-t.LogFrom:]); err != nil {
 		return err
 	}
 	if err := b.putDue(tx, t.ChannelID, t.ID, oldDue, t.Due); err != nil {
+		return err
+	}
+	if err := b.putPlayers(tx, oldPlayers, t); err != nil {
 		return err
 	}
 	if err := b.putOutbox(tx, t); err != nil {
@@ -420,6 +500,7 @@ func (b *Bolt) Update(ctx context.Context, channelID string, fn func(*table.Tabl
 		}
 		stored, version, id, loadedFrom := t.Moves, t.Version, t.ID, t.LogFrom
 		oldDue := append([]table.Due(nil), t.Due...)
+		oldPlayers := playerKeys(t)
 		if err := fn(t); err != nil {
 			return err // the caller's own error, passed through untouched
 		}
@@ -445,7 +526,7 @@ func (b *Bolt) Update(ctx context.Context, channelID string, fn func(*table.Tabl
 				}
 			}
 		}
-		if err := b.save(tx, t, from, oldDue); err != nil {
+		if err := b.save(tx, t, from, oldDue, oldPlayers); err != nil {
 			return fmt.Errorf("storage: update %s: %w", channelID, err)
 		}
 		return nil

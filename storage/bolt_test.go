@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -221,4 +222,67 @@ func TestOpenUnwritable(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPlayersIndex: TablesOf follows joins, leaves, bots and the end of a
+// table, in every channel, and survives reopening without a rebuild.
+func TestPlayersIndex(t *testing.T) {
+	s, path := open(t)
+	info := tabletest.Game().Info()
+	at := time.Unix(200, 0).UTC()
+	tablesOf := func(user string) []string {
+		t.Helper()
+		got, err := s.TablesOf(ctx, user)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(got)
+		return got
+	}
+	check := func(step string, want map[string][]string) {
+		t.Helper()
+		for user, channels := range want {
+			if got := tablesOf(user); !slices.Equal(got, channels) {
+				t.Errorf("%s: tables of %s: %v, want %v", step, user, got, channels)
+			}
+		}
+	}
+	for _, ch := range []string{"c1", "c2"} {
+		if err := s.Create(ctx, newTable(ch, "t-"+ch)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check("two lobbies", map[string][]string{"a": {"c1", "c2"}, "b": nil})
+	update := func(ch string, fn func(*table.Table) error) {
+		t.Helper()
+		if err := s.Update(ctx, ch, fn); err != nil {
+			t.Fatal(err)
+		}
+	}
+	update("c1", func(tb *table.Table) error { return tb.Join(info, table.Seat{UserID: "b", Name: "Bo"}, at) })
+	update("c1", func(tb *table.Table) error { return tb.AddBot(info, "a", "Bot", at) })
+	check("b joined c1, a bot too", map[string][]string{"a": {"c1", "c2"}, "b": {"c1"}})
+	update("c2", func(tb *table.Table) error { return tb.Join(info, table.Seat{UserID: "b", Name: "Bo"}, at) })
+	update("c2", func(tb *table.Table) error { return tb.Leave("b", at) })
+	check("b left c2", map[string][]string{"b": {"c1"}})
+	update("c1", func(tb *table.Table) error { _, err := tb.Start(tabletest.Game(), "a", at); return err })
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// Reopening an existing index rebuilds nothing.
+	s2, err := storage.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s2.Close() })
+	if w := s2.Stats().BytesWritten; w != 0 {
+		t.Errorf("reopening wrote %d bytes", w)
+	}
+	s = s2
+	check("playing c1 after reopening", map[string][]string{"a": {"c1", "c2"}, "b": {"c1"}})
+	update("c1", func(tb *table.Table) error {
+		_, err := tb.Abandon("a", true, at)
+		return err
+	})
+	check("c1 abandoned", map[string][]string{"a": {"c2"}, "b": nil})
 }

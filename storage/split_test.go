@@ -430,6 +430,14 @@ func TestMigrateSchema1(t *testing.T) {
 		if due, _ := s.DueBefore(ctx, wantDue, 10); len(due) != 1 || due[0] != "c2" {
 			t.Errorf("due index after migration: %v", due)
 		}
+		// The players index is built for databases from before it.
+		for _, tb := range []*table.Table{lobby, cur} {
+			for _, seat := range tb.Seats {
+				if chans, _ := s.TablesOf(ctx, seat.UserID); !slices.Contains(chans, tb.ChannelID) {
+					t.Errorf("tables of %s: %v, want %s among them", seat.UserID, chans, tb.ChannelID)
+				}
+			}
+		}
 		g := tabletest.Game()
 		replayed, err := cur.Rebuild(g)
 		if err != nil {

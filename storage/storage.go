@@ -50,6 +50,9 @@ type Store interface {
 	// NextDue is the earliest due event of any table; ok is false when
 	// none is due ever.
 	NextDue(ctx context.Context) (at time.Time, ok bool, err error)
+	// TablesOf lists the channels of the active tables (lobby or playing)
+	// userID sits at, for commands typed where no table is (a DM).
+	TablesOf(ctx context.Context, userID string) ([]string, error)
 	// Outbox lists the undelivered items, oldest first.
 	Outbox(ctx context.Context) ([]OutboxItem, error)
 	// Delivered removes an outbox item; removing one already gone is fine.
