@@ -226,7 +226,7 @@ func (s *Service) drill(ctx context.Context, r request, channelID, tableID strin
 	}
 	// Name the path the options share, which may reach below the prefix.
 	label := s.pathLabel(t, r.lang, options[0].Path[:branchAt(options, len(prefix))], options)
-	m := Message{Content: truncate(s.cat.Localize(r.lang, games.T(KeyGroupReply, "prompt", s.say(t, r.lang, mine[0].Text), "group", label)), 2000)}
+	m := Message{Content: truncate(s.cat.Localize(r.lang, games.T(KeyGroupReply, "prompt", leadIn(s.say(t, r.lang, mine[0].Text)), "group", label)), 2000)}
 	cut, tree := false, false
 	if groups, loose, ok := groupsAt(options, len(prefix)); ok && len(options) > maxSelectOptions {
 		m.Components, cut, tree = s.levelRows(t, seat, groups, loose, r.lang, label)
@@ -313,3 +313,7 @@ func (s *Service) moveSelect(t *table.Table, seat int, options []games.Option, l
 	}
 	return sel, skipped
 }
+
+// leadIn is a prompt ready to be followed by ": ": without its closing
+// punctuation ("Place it.: Row 1" reads wrong).
+func leadIn(prompt string) string { return strings.TrimRight(prompt, ".!?:… ") }

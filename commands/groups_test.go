@@ -283,3 +283,17 @@ func TestGroupSelectStale(t *testing.T) {
 	h.wantReply(h.click(bo, groupID, "r3c4"), "de", table.ErrStale)
 	h.wantReply(h.click(ann, boGroup, "r3c4"), "en", table.ErrNotYourTurn)
 }
+
+func TestLeadIn(t *testing.T) {
+	for in, want := range map[string]string{
+		"Lege deinen Schleim.": "Lege deinen Schleim",
+		"Bid or pass?":         "Bid or pass",
+		"Choose…":              "Choose",
+		"Place it":             "Place it",
+		"Row 1: ":              "Row 1",
+	} {
+		if got := leadIn(in); got != want {
+			t.Errorf("leadIn(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
