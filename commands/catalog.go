@@ -67,6 +67,10 @@ const (
 	KeyDMNoTable     = "core.dm.no_table"
 	KeyDMWhichTable  = "core.dm.which_table"
 	KeyDMPickTable   = "core.dm.pick_table"
+	KeyMyGamesTitle  = "core.mygames.title"
+	KeyMyGameYours   = "core.mygames.yours"
+	KeyMyGameOthers  = "core.mygames.others"
+	KeyMyGameLobby   = "core.mygames.lobby"
 	KeyLogMoved      = "core.log.moved"
 	KeyAbandonPost   = "core.abandon.post"
 	KeyAbandonVote   = "core.abandon.vote_post"
@@ -163,6 +167,10 @@ func coreTexts() map[string][2]string {
 		KeyDMNoTable:     {"You sit at no running table. Start one with /game new in a server channel.", "Du sitzt an keinem laufenden Tisch. Eröffne einen mit /game new in einem Server-Kanal."},
 		KeyDMWhichTable:  {"You play at several tables ({tables}): which one?", "Du spielst an mehreren Tischen ({tables}): an welchem?"},
 		KeyDMPickTable:   {"Choose a table", "Wähle einen Tisch"},
+		KeyMyGamesTitle:  {"**Your tables ({n})**, those waiting for you first:", "**Deine Tische ({n})**, die auf dich wartenden zuerst:"},
+		KeyMyGameYours:   {"**{game}** in {channel}: your decision, waiting since {since}", "**{game}** in {channel}: deine Entscheidung, offen seit {since}"},
+		KeyMyGameOthers:  {"{game} in {channel}: waiting for others (last move {since})", "{game} in {channel}: wartet auf andere (letzter Zug {since})"},
+		KeyMyGameLobby:   {"{game} in {channel}: lobby with {players}", "{game} in {channel}: Lobby mit {players}"},
 		KeyLogMoved:      {"moved.", "hat gezogen."},
 		KeyAbandonPost:   {"{player} ended this table.", "{player} hat diesen Tisch beendet."},
 		KeyAbandonVote:   {"{player} votes to abandon this table ({votes} of {needed} votes).", "{player} stimmt für den Abbruch dieses Tisches ({votes} von {needed} Stimmen)."},

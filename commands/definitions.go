@@ -12,6 +12,7 @@ const (
 	CmdGame       = "game"
 	CmdMove       = "move"
 	CmdRules      = "rules"
+	CmdGames      = "games"
 	SubNew        = "new"
 	SubStart      = "start"
 	SubStatus     = "status"
@@ -56,6 +57,8 @@ func commandTexts() map[string][2]string {
 		"core.cmd.move.desc":             {"Answer your pending decision", "Deine offene Entscheidung treffen"},
 		"core.cmd.move.option.name":      {"option", "möglichkeit"},
 		"core.cmd.move.option.desc":      {"One of your current options", "Eine deiner aktuellen Möglichkeiten"},
+		"core.cmd.games.name":            {"games", "spiele"},
+		"core.cmd.games.desc":            {"List every table you sit at, those waiting for you first", "Alle Tische zeigen, an denen du sitzt, die auf dich wartenden zuerst"},
 		"core.cmd.rules.name":            {"rules", "regeln"},
 		"core.cmd.rules.desc":            {"Read a short rules summary of a game", "Eine kurze Regelübersicht eines Spiels lesen"},
 		"core.cmd.rules.game.name":       {"game", "spiel"},
@@ -89,6 +92,7 @@ func (s *Service) Definitions() []*discordgo.ApplicationCommand {
 			sub(SubLog), sub(SubUndo), sub(SubAbandon)),
 		s.command("move", moveOpt),
 		s.command("rules", rulesGame, rulesTopic),
+		s.command("games"),
 	}
 }
 

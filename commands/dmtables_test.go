@@ -3,10 +3,13 @@ package commands
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
 
@@ -74,4 +77,57 @@ func selectValues(rows []discordgo.MessageComponent) []string {
 		}
 	}
 	return out
+}
+
+// TestMyGames: /games lists every table the player sits at, wherever it is
+// typed, those waiting for the player first, and says when there is none.
+func TestMyGames(t *testing.T) {
+	h := newHarness(t)
+	list := func(user string, dm bool) string {
+		t.Helper()
+		i := slashInteraction(user, CmdGames, "")
+		if dm {
+			i = inDMOf(i, user)
+		}
+		res := h.run(h.svc.Handle(context.Background(), i))
+		if res.Reply == nil {
+			t.Fatal("no reply")
+		}
+		return res.Reply.Content
+	}
+	h.wantReply(h.run(h.svc.Handle(context.Background(), slashInteraction(cy, CmdGames, ""))), "en", KeyDMNoTable)
+	// A lobby in c200 first, then a game in chanA where someone must move.
+	other := slashInteraction(cy, CmdGame, SubNew, OptGame, tabletest.ID)
+	other.ChannelID = "c200"
+	h.wantReply(h.run(h.svc.Handle(context.Background(), other)), "en", KeyOKNew)
+	h.advance(time.Hour)
+	h.lobbyAndStart(ann, cy)
+	tb := h.table()
+	g, _ := h.svc.games.Get(tb.GameID)
+	st, err := tb.Load(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine := games.SeatPrompts(st.Pending(), tb.SeatOf(cy))
+	if len(mine) == 0 {
+		t.Fatal("the fake race must start with cy's decision")
+	}
+	for _, dm := range []bool{false, true} {
+		got := list(cy, dm)
+		lines := strings.Split(got, "\n")
+		if len(lines) != 3 || !strings.Contains(lines[1], "<#"+chanA+">") || !strings.Contains(lines[2], "<#c200>") {
+			t.Fatalf("/games of cy (dm %v):\n%s\nwant the game in %s before the lobby in c200", dm, got, chanA)
+		}
+		yours := strings.HasPrefix(lines[1], "- "+h.text("en", KeyMyGameYours))
+		if !yours {
+			t.Errorf("cy's game line %q is not marked as cy's decision", lines[1])
+		}
+	}
+	// Once cy has moved, nothing waits for cy: the older lobby comes first.
+	h.advance(time.Hour)
+	h.wantReply(h.slash(cy, CmdMove, "", OptOption, mine[0].Options[0].ID), "en", KeyOKMove)
+	lines := strings.Split(list(cy, true), "\n")
+	if len(lines) != 3 || !strings.Contains(lines[1], "<#c200>") || !strings.HasPrefix(lines[2], "- "+h.text("en", KeyMyGameOthers)) {
+		t.Errorf("/games after cy moved:\n%s\nwant the lobby first, then the game waiting for others", strings.Join(lines, "\n"))
+	}
 }

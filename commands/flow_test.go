@@ -298,7 +298,7 @@ func TestDefinitions(t *testing.T) {
 			t.Errorf("/%s lacks German", d.Name)
 		}
 	}
-	if !slices.Equal(names, []string{CmdGame, CmdMove, CmdRules}) {
+	if !slices.Equal(names, []string{CmdGame, CmdMove, CmdRules, CmdGames}) {
 		t.Fatalf("commands %v", names)
 	}
 	var subs []string

@@ -174,6 +174,8 @@ func (s *Service) handleCommand(ctx context.Context, r request) Result {
 		return s.move(ctx, r, r.channelID, "", moveAnyVersion, move)
 	case CmdRules:
 		return s.rules(r, stringOpt(data.Options, OptGame), stringOpt(data.Options, OptTopic))
+	case CmdGames:
+		return s.myGames(ctx, r)
 	}
 	return s.replyKey(r.lang, KeyMalformed)
 }
