@@ -110,10 +110,16 @@ func changed(ms []fakediscord.Message, before map[string]int) (fresh, edited []f
 	return fresh, edited
 }
 
-// newDMs are p's DMs sent or edited since s.
+// newDMs are p's DMs sent or edited since s. A DM edited only to lose its
+// buttons (a newer decision replaced it) is not news.
 func (g *game) newDMs(s snapshot, p player) []fakediscord.Message {
 	fresh, edited := changed(g.w.fake.DMs(p.UserID), s.dms[p.UserID])
-	return append(fresh, edited...)
+	for _, m := range edited {
+		if !m.ButtonsCleared {
+			fresh = append(fresh, m)
+		}
+	}
+	return fresh
 }
 
 // unchanged checks that nothing but the interaction's own reply happened.
@@ -205,7 +211,50 @@ func (g *game) checkTurn(before snapshot) []fakediscord.Message {
 	f := g.facts()
 	g.checkChannel(f, fresh, edited)
 	g.checkDMs(f, before, fresh)
+	g.checkLiveButtons(f)
 	return fresh
+}
+
+// checkLiveButtons: while the game runs exactly one channel message (the
+// newest board) and at most one DM per player carry buttons; once it is
+// over, none does.
+func (g *game) checkLiveButtons(f turnFacts) {
+	t, w := g.t, g.w
+	var live []string
+	notices := map[string]int{} // "DMs closed" notices with a button, by the user they stand in for
+	for _, m := range w.fake.Messages(channelID) {
+		if len(fakediscord.Controls(m)) == 0 {
+			continue
+		}
+		if am := m.AllowedMentions; am != nil && len(am.Users) == 1 && g.byUser[am.Users[0]].dmClosed && !hasPNG(m, "board.png") {
+			notices[am.Users[0]]++
+			continue
+		}
+		live = append(live, m.ID+": "+m.Content)
+	}
+	want := 1
+	if f.tb.Status != table.StatusPlaying {
+		want = 0
+	}
+	if len(live) != want {
+		t.Fatalf("move %d: %d channel messages carry buttons (%v), want %d", g.moves, len(live), live, want)
+	}
+	for user, n := range notices {
+		if n > want {
+			t.Fatalf("move %d: %d live \"DMs closed\" notices for %s, want at most %d", g.moves, n, user, want)
+		}
+	}
+	for _, p := range g.players {
+		var withButtons []string
+		for _, dm := range w.fake.DMs(p.UserID) {
+			if len(fakediscord.Controls(dm)) > 0 {
+				withButtons = append(withButtons, dm.ID+": "+dm.Content)
+			}
+		}
+		if len(withButtons) > want {
+			t.Fatalf("move %d: %s has %d DMs with buttons, want at most %d:\n%s\nlive: %+v", g.moves, p.Username, len(withButtons), want, strings.Join(withButtons, "\n"), f.tb.Seats)
+		}
+	}
 }
 
 // checkChannel: a PNG board among the new messages, the live status edited,
@@ -252,6 +301,18 @@ func (g *game) checkDMs(f turnFacts, before snapshot, fresh []fakediscord.Messag
 			t.Fatalf("%s has closed DMs but got %d", p.Username, n)
 		}
 		news := g.newDMs(before, p)
+		if f.tb.Status == table.StatusOver && before.tb.Status != table.StatusOver && !p.dmClosed {
+			// The end: one DM with the result, no buttons anywhere.
+			if len(news) != 1 || len(fakediscord.Controls(news[0])) != 0 || !strings.Contains(news[0].Content, "<#"+channelID+">") {
+				t.Fatalf("%s got %d DMs at the end, want one with the result", p.Username, len(news))
+			}
+			for _, dm := range w.fake.DMs(p.UserID) {
+				if len(fakediscord.Controls(dm)) != 0 {
+					t.Fatalf("%s still has a DM with buttons after the end: %q", p.Username, dm.Content)
+				}
+			}
+			continue
+		}
 		// The decision is new if it began during this interaction. (The
 		// table's version may have moved on since: remembering the status
 		// message id bumps it.)

@@ -142,6 +142,10 @@ func (e *Executor) Run(ctx context.Context, actions []commands.Action) error {
 			err = e.direct(ctx, a)
 		case *commands.DirectMessage:
 			err = e.direct(ctx, *a)
+		case commands.ClearButtons:
+			err = e.clear(ctx, a)
+		case *commands.ClearButtons:
+			err = e.clear(ctx, *a)
 		default:
 			e.log.Error("discord: unknown action", "type", fmt.Sprintf("%T", a))
 			continue
@@ -198,10 +202,24 @@ func (e *Executor) edit(ctx context.Context, a commands.ChannelEdit) error {
 	return e.post(ctx, commands.ChannelPost{ChannelID: a.ChannelID, Message: a.Message, OnSent: a.OnSent})
 }
 
+// clear removes a message's components, leaving its text and pictures;
+// a message that is gone needs nothing.
+func (e *Executor) clear(ctx context.Context, a commands.ClearButtons) error {
+	none := []discordgo.MessageComponent{}
+	_, err := e.session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: a.MessageID, Channel: a.ChannelID, Components: &none}, discordgo.WithContext(ctx))
+	if err != nil && messageGone(err) {
+		return nil
+	}
+	return err
+}
+
 func (e *Executor) direct(ctx context.Context, a commands.DirectMessage) error {
 	ch, err := e.dmChannel(ctx, a.UserID)
 	if err == nil {
-		_, err = e.send(ctx, ch, a.Message)
+		var msg *discordgo.Message
+		if msg, err = e.send(ctx, ch, a.Message); err == nil && a.OnSent != nil {
+			a.OnSent(ch, msg.ID)
+		}
 	}
 	if err == nil || !hasCode(err, discordgo.ErrCodeCannotSendMessagesToThisUser) {
 		return err
@@ -324,6 +342,8 @@ func actionName(a commands.Action) string {
 		return "channel_edit"
 	case commands.DirectMessage, *commands.DirectMessage:
 		return "direct_message"
+	case commands.ClearButtons, *commands.ClearButtons:
+		return "clear_buttons"
 	}
 	return "unknown"
 }

@@ -45,7 +45,8 @@ type File struct {
 	Data []byte
 }
 
-// Action is one effect for the transport: ChannelPost, ChannelEdit or DirectMessage.
+// Action is one effect for the transport: ChannelPost, ChannelEdit,
+// DirectMessage or ClearButtons.
 type Action interface{ isAction() }
 
 // ChannelPost sends a new message to a channel. OnSent, if set, is called
@@ -69,16 +70,27 @@ type ChannelEdit struct {
 
 // DirectMessage sends a private message. When the user does not accept DMs
 // (Discord error 50007), the transport posts Blocked in the channel instead;
-// Blocked never contains anything secret.
+// Blocked never contains anything secret. OnSent, if set, is called with
+// the DM channel and the new message's id.
 type DirectMessage struct {
 	UserID  string
 	Message Message
 	Blocked *ChannelPost
+	OnSent  func(channelID, messageID string)
+}
+
+// ClearButtons removes every component from a message the bot posted
+// earlier (a board or a DM a newer one replaced), keeping its text and
+// pictures; a message that is gone needs nothing.
+type ClearButtons struct {
+	ChannelID string
+	MessageID string
 }
 
 func (ChannelPost) isAction()   {}
 func (ChannelEdit) isAction()   {}
 func (DirectMessage) isAction() {}
+func (ClearButtons) isAction()  {}
 
 // Ack is how a transport acknowledges an interaction before handling it.
 type Ack int

@@ -68,6 +68,7 @@ const (
 	KeyDMWhichTable  = "core.dm.which_table"
 	KeyDMPickTable   = "core.dm.pick_table"
 	KeyMyGamesTitle  = "core.mygames.title"
+	KeyGameOverDM    = "core.dm.game_over"
 	KeyMyGameYours   = "core.mygames.yours"
 	KeyMyGameOthers  = "core.mygames.others"
 	KeyMyGameLobby   = "core.mygames.lobby"
@@ -167,6 +168,7 @@ func coreTexts() map[string][2]string {
 		KeyDMNoTable:     {"You sit at no running table. Start one with /game new in a server channel.", "Du sitzt an keinem laufenden Tisch. Eröffne einen mit /game new in einem Server-Kanal."},
 		KeyDMWhichTable:  {"You play at several tables ({tables}): which one?", "Du spielst an mehreren Tischen ({tables}): an welchem?"},
 		KeyDMPickTable:   {"Choose a table", "Wähle einen Tisch"},
+		KeyGameOverDM:    {"**{game}** in {channel} is over.", "**{game}** in {channel} ist zu Ende."},
 		KeyMyGamesTitle:  {"**Your tables ({n})**, those waiting for you first:", "**Deine Tische ({n})**, die auf dich wartenden zuerst:"},
 		KeyMyGameYours:   {"**{game}** in {channel}: your decision, waiting since {since}", "**{game}** in {channel}: deine Entscheidung, offen seit {since}"},
 		KeyMyGameOthers:  {"{game} in {channel}: waiting for others (last move {since})", "{game} in {channel}: wartet auf andere (letzter Zug {since})"},

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"time"
+
+	"github.com/tavern-bot/tavern/table"
 )
 
 // dueChannels lists the channels whose tables are due at now.
@@ -16,15 +18,30 @@ func (s *Service) nextDue(ctx context.Context) (time.Time, bool, error) {
 	return s.store.NextDue(ctx)
 }
 
-// delivered returns the Done of a change: it removes the change's outbox
-// entries once its actions were carried out.
-func (s *Service) delivered(channelID string, keys []string) func(context.Context) {
+// delivered returns the Done of a change: once its actions were carried
+// out it removes the change's outbox entries and, in the same transaction,
+// stores the ids of the messages the table must remember (sent).
+func (s *Service) delivered(channelID, tableID string, keys []string, sent *sentIDs) func(context.Context) {
 	if len(keys) == 0 {
 		return nil
 	}
 	return func(ctx context.Context) {
+		ctx = context.WithoutCancel(ctx)
+		if sent != nil && !sent.empty() {
+			err := s.store.Update(ctx, channelID, func(t *table.Table) error {
+				if t.ID == tableID {
+					sent.apply(t, s.now())
+				}
+				t.SpentOutbox = keys
+				return nil
+			})
+			if err == nil {
+				return
+			}
+			s.log.Error("outbox: remember sent messages", "channel", channelID, "table", tableID, "err", err)
+		}
 		for _, k := range keys {
-			if err := s.store.Delivered(context.WithoutCancel(ctx), k); err != nil {
+			if err := s.store.Delivered(ctx, k); err != nil {
 				s.log.Error("outbox: mark delivered", "channel", channelID, "key", k, "err", err)
 			}
 		}
@@ -52,7 +69,7 @@ func (s *Service) redeliver(ctx context.Context, until time.Time) []Result {
 	var out []Result
 	for _, item := range items {
 		var d delivery
-		done := s.delivered(item.ChannelID, []string{item.Key})
+		done := s.delivered(item.ChannelID, item.TableID, []string{item.Key}, nil)
 		if err := json.Unmarshal(item.Data, &d); err != nil {
 			s.log.Error("outbox: undecodable item dropped", "channel", item.ChannelID, "table", item.TableID, "err", err)
 			done(ctx)
@@ -61,14 +78,14 @@ func (s *Service) redeliver(ctx context.Context, until time.Time) []Result {
 		if !until.IsZero() && !d.At.Before(until) {
 			continue
 		}
-		actions, err := s.realize(d, nil)
+		actions, sent, err := s.realize(d, nil)
 		if err != nil {
 			s.log.Error("outbox: item dropped", "channel", item.ChannelID, "table", item.TableID, "err", err)
 			done(ctx)
 			continue
 		}
 		s.log.Info("outbox: delivering a change again", "channel", item.ChannelID, "table", item.TableID, "version", d.Version)
-		out = append(out, Result{Actions: actions, Done: done})
+		out = append(out, Result{Actions: actions, Done: s.delivered(item.ChannelID, item.TableID, []string{item.Key}, sent)})
 	}
 	return out
 }

@@ -3,6 +3,8 @@ package commands
 import (
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/table"
+
 	"github.com/tavern-bot/tavern/games"
 )
 
@@ -46,4 +48,9 @@ func (d dmSource) replaces(userID string, mine []games.Prompt) bool {
 		}
 	}
 	return false
+}
+
+// ref is the DM message clicked.
+func (d dmSource) ref() table.MessageRef {
+	return table.MessageRef{Channel: d.channelID, ID: d.messageID}
 }

@@ -113,6 +113,22 @@ func TestAbandonThroughCommands(t *testing.T) {
 			if got := h.table().Status == table.StatusAbandoned; got != tc.abandoned {
 				t.Fatalf("abandoned = %v, want %v", got, tc.abandoned)
 			}
+			live := 0
+			for _, m := range h.channelMsgs() {
+				if len(m.Components) > 0 {
+					live++
+				}
+			}
+			for _, u := range []string{ann, bo, cy} {
+				for _, dm := range h.dms[u] {
+					if len(dm.Components) > 0 {
+						live++
+					}
+				}
+			}
+			if tc.abandoned != (live == 0) {
+				t.Errorf("%d messages carry buttons after abandoned = %v", live, tc.abandoned)
+			}
 			if tc.abandoned {
 				status := h.msgs[h.table().StatusMessageID].msg
 				if !strings.Contains(status.Content, "abandoned") || len(status.Components) != 0 {

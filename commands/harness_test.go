@@ -198,7 +198,12 @@ func (h *harness) run(res Result) Result {
 				}
 				continue
 			}
-			h.sendDM(a.UserID, a.Message)
+			id := h.sendDM(a.UserID, a.Message)
+			if a.OnSent != nil {
+				a.OnSent(dmPrefix+a.UserID, id)
+			}
+		case ClearButtons:
+			h.clearButtons(a)
 		default:
 			h.t.Fatalf("unknown action %T", a)
 		}
@@ -212,12 +217,31 @@ func (h *harness) run(res Result) Result {
 // dmPrefix starts the id of a user's DM channel in the fake Discord.
 const dmPrefix = "dm-"
 
-func (h *harness) sendDM(user string, m Message) {
+func (h *harness) sendDM(user string, m Message) string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.nextMsg++
+	id := fmt.Sprintf("dm%d", h.nextMsg)
 	h.dms[user] = append(h.dms[user], m)
-	h.dmIDs[user] = append(h.dmIDs[user], fmt.Sprintf("dm%d", h.nextMsg))
+	h.dmIDs[user] = append(h.dmIDs[user], id)
+	return id
+}
+
+// clearButtons removes the components of a channel message or a DM.
+func (h *harness) clearButtons(a ClearButtons) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if user, ok := strings.CutPrefix(a.ChannelID, dmPrefix); ok {
+		for k, id := range h.dmIDs[user] {
+			if id == a.MessageID {
+				h.dms[user][k].Components = nil
+			}
+		}
+		return
+	}
+	if m, ok := h.msgs[a.MessageID]; ok {
+		m.msg.Components = nil
+	}
 }
 
 // editDM replaces a DM in place, or sends it anew when it is gone, like

@@ -161,6 +161,7 @@ func (s *Service) abandon(ctx context.Context, r request) Result {
 		byVote    bool
 		voterName = r.userName
 	)
+	var spent []table.MessageRef // boards and DMs whose buttons the end clears
 	t, err := s.update(ctx, r.channelID, "", func(t *table.Table, _ games.Game) error {
 		wasLobby = t.Status == table.StatusLobby
 		byVote = r.userID != t.Host && !r.manage
@@ -168,8 +169,14 @@ func (s *Service) abandon(ctx context.Context, r request) Result {
 			voterName = t.Seats[i].Name
 		}
 		var err error
-		res, err = t.Abandon(r.userID, r.manage, s.now())
-		return err
+		if res, err = t.Abandon(r.userID, r.manage, s.now()); err != nil || !res.Abandoned {
+			return err
+		}
+		spent = t.TakeLiveBoards()
+		for seat := range t.Seats {
+			spent = append(spent, t.TakeLiveDMs(seat, table.MessageRef{})...)
+		}
+		return nil
 	})
 	if err != nil {
 		return s.replyErr(r, err)
@@ -190,11 +197,14 @@ func (s *Service) abandon(ctx context.Context, r request) Result {
 		c := newComposer(t, false)
 		s.statusPost(c, scene{t: t, g: g})
 		d, err := c.done()
-		more, rerr := s.realize(d, nil)
+		more, _, rerr := s.realize(d, nil)
 		if err != nil || rerr != nil {
 			s.log.Error("abandon: status", "table", t.ID, "err", errors.Join(err, rerr))
 		}
 		actions = append(actions, more...)
+	}
+	for _, ref := range spent {
+		actions = append(actions, ClearButtons{ChannelID: ref.Channel, MessageID: ref.ID})
 	}
 	return Result{Reply: &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKAbandoned))}, Actions: actions}
 }

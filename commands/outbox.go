@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -62,9 +63,10 @@ type post struct {
 type postKind string
 
 const (
-	kindPost postKind = "post"
-	kindEdit postKind = "edit"
-	kindDM   postKind = "dm"
+	kindPost  postKind = "post"
+	kindEdit  postKind = "edit"
+	kindDM    postKind = "dm"
+	kindClear postKind = "clear" // remove the buttons of MessageID
 )
 
 type remember string
@@ -72,7 +74,35 @@ type remember string
 const (
 	rememberStatus remember = "status"
 	rememberLobby  remember = "lobby"
+	rememberBoard  remember = "board" // a board with buttons: cleared by the next
+	rememberDM     remember = "dm"    // a DM with buttons: cleared by the seat's next
 )
+
+// sentIDs collects the ids of the messages a delivery posted that the
+// table must remember; Done stores them in the transaction that removes the
+// delivery from the outbox.
+type sentIDs struct {
+	mu     sync.Mutex
+	status string
+	boards []table.MessageRef
+	dms    map[string][]table.MessageRef // by user id
+}
+
+func (x *sentIDs) empty() bool {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.status == "" && len(x.boards) == 0 && len(x.dms) == 0
+}
+
+// apply writes the collected ids into t.
+func (x *sentIDs) apply(t *table.Table, now time.Time) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.status != "" {
+		t.SetStatusMessage(x.status, now)
+	}
+	t.AddLive(x.boards, x.dms)
+}
 
 // pictureSpec names a picture to draw from the delivery's state.
 type pictureSpec struct {
@@ -172,15 +202,15 @@ func (c *composer) done() (delivery, error) { return c.d, c.err }
 
 // realize draws a delivery's pictures from st (the delivery's own state
 // when st is nil) and turns its posts into Actions.
-func (s *Service) realize(d delivery, st games.State) ([]Action, error) {
+func (s *Service) realize(d delivery, st games.State) ([]Action, *sentIDs, error) {
 	g, ok := s.games.Get(d.Game)
 	if !ok {
-		return nil, fmt.Errorf("commands: deliver for table %s: game %q is not registered", d.Table, d.Game)
+		return nil, nil, fmt.Errorf("commands: deliver for table %s: game %q is not registered", d.Table, d.Game)
 	}
 	if st == nil && len(d.State) > 0 {
 		var err error
 		if st, err = g.Load(d.State); err != nil {
-			return nil, fmt.Errorf("commands: deliver for table %s: %w", d.Table, err)
+			return nil, nil, fmt.Errorf("commands: deliver for table %s: %w", d.Table, err)
 		}
 	}
 	// The pictures need only what the delivery kept of the table.
@@ -208,6 +238,7 @@ func (s *Service) realize(d delivery, st games.State) ([]Action, error) {
 	}
 	files := s.drawAll(t, pics, d.Urgent)
 	out := make([]Action, 0, len(d.Posts))
+	sent := &sentIDs{}
 	for k, p := range d.Posts {
 		var f []File
 		if index[k] >= 0 {
@@ -217,16 +248,19 @@ func (s *Service) realize(d delivery, st games.State) ([]Action, error) {
 		if len(d.messages) == len(d.Posts) {
 			fresh = &d.messages[k]
 		}
-		a, err := s.action(d, p, fresh, f)
+		a, err := s.action(d, p, fresh, f, sent)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		out = append(out, a)
 	}
-	return out, nil
+	return out, sent, nil
 }
 
-func (s *Service) action(d delivery, p post, fresh *Message, files []File) (Action, error) {
+func (s *Service) action(d delivery, p post, fresh *Message, files []File, sent *sentIDs) (Action, error) {
+	if p.Kind == kindClear {
+		return ClearButtons{ChannelID: p.ChannelID, MessageID: p.MessageID}, nil
+	}
 	var m Message
 	if fresh != nil {
 		m = *fresh
@@ -240,21 +274,45 @@ func (s *Service) action(d delivery, p post, fresh *Message, files []File) (Acti
 	var onSent func(string)
 	switch p.Remember {
 	case rememberStatus:
-		onSent = s.remember(d.Channel, d.Table, (*table.Table).SetStatusMessage)
+		onSent = func(id string) { sent.mu.Lock(); sent.status = id; sent.mu.Unlock() }
 	case rememberLobby:
 		onSent = s.remember(d.Channel, d.Table, (*table.Table).SetLobbyMessage)
+	case rememberBoard:
+		channel := p.ChannelID
+		onSent = func(id string) {
+			sent.mu.Lock()
+			sent.boards = append(sent.boards, table.MessageRef{Channel: channel, ID: id})
+			sent.mu.Unlock()
+		}
 	}
 	switch p.Kind {
 	case kindEdit:
 		return ChannelEdit{ChannelID: p.ChannelID, MessageID: p.MessageID, Message: m, OnSent: onSent}, nil
 	case kindDM:
 		dm := DirectMessage{UserID: p.UserID, Message: m}
+		if p.Remember == rememberDM {
+			user := p.UserID
+			dm.OnSent = func(channel, id string) {
+				sent.mu.Lock()
+				if sent.dms == nil {
+					sent.dms = map[string][]table.MessageRef{}
+				}
+				sent.dms[user] = append(sent.dms[user], table.MessageRef{Channel: channel, ID: id})
+				sent.mu.Unlock()
+			}
+		}
 		if p.Blocked != nil {
 			bm, err := p.Blocked.Message.message()
 			if err != nil {
 				return nil, err
 			}
 			dm.Blocked = &ChannelPost{ChannelID: p.Blocked.ChannelID, Message: bm}
+			if dm.OnSent != nil {
+				// The notice in the channel stands in for the DM: its
+				// button is cleared with the seat's next decision too.
+				onDM, channel := dm.OnSent, p.Blocked.ChannelID
+				dm.Blocked.OnSent = func(id string) { onDM(channel, id) }
+			}
 		}
 		return dm, nil
 	default:

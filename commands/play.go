@@ -100,8 +100,10 @@ func (s *Service) afterChange(sc scene, narration []string, from dmSource) (deli
 	s.statusPost(c, sc)
 	switch t.Status {
 	case table.StatusAbandoned: // closed while idle: nothing to ask anyone
+		s.clearAllDMs(c, t)
 	case table.StatusOver:
 		s.standingsPost(c, sc)
+		s.gameOverDMs(c, sc)
 	default:
 		s.privateMessages(c, sc, from, -1, false)
 	}
@@ -150,11 +152,11 @@ func (s *Service) stage(t *table.Table, d delivery, err error) error {
 // deliver draws the staged delivery's pictures and returns it as the
 // Result's actions; Done removes the outbox entry once they are carried out.
 func (s *Service) deliver(t *table.Table, d delivery, st games.State, reply *Message) Result {
-	actions, err := s.realize(d, st)
+	actions, sent, err := s.realize(d, st)
 	if err != nil {
 		s.log.Error("deliver", "table", t.ID, "err", err)
 	}
-	return Result{Reply: reply, Actions: actions, Done: s.delivered(t.ChannelID, t.OutboxKeys)}
+	return Result{Reply: reply, Actions: actions, Done: s.delivered(t.ChannelID, t.ID, t.OutboxKeys, sent)}
 }
 
 func (s *Service) boardPost(c *composer, sc scene, narration []string) {
@@ -181,7 +183,44 @@ func (s *Service) boardPost(c *composer, sc scene, narration []string) {
 	if sc.st != nil {
 		pic = &pictureSpec{Viewer: games.Public, Name: "board.png"}
 	}
-	c.add(post{Kind: kindPost, ChannelID: t.ChannelID, Picture: pic}, m)
+	p := post{Kind: kindPost, ChannelID: t.ChannelID, Picture: pic}
+	if len(m.Components) > 0 {
+		p.Remember = rememberBoard
+	}
+	c.add(p, m)
+	// Older boards lose their buttons once the new one is out: one board
+	// stays clickable, and the history stays readable.
+	clearAll(c, t.TakeLiveBoards())
+}
+
+// clearAll removes the buttons of refs.
+func clearAll(c *composer, refs []table.MessageRef) {
+	for _, r := range refs {
+		c.add(post{Kind: kindClear, ChannelID: r.Channel, MessageID: r.ID}, Message{})
+	}
+}
+
+// clearAllDMs removes the buttons of every seat's live DMs of t.
+func (s *Service) clearAllDMs(c *composer, t *table.Table) {
+	for seat := range t.Seats {
+		clearAll(c, t.TakeLiveDMs(seat, table.MessageRef{}))
+	}
+}
+
+// gameOverDMs tells every person at the table the result in their DM,
+// and removes the buttons of the table's DMs still live.
+func (s *Service) gameOverDMs(c *composer, sc scene) {
+	t := sc.t
+	s.clearAllDMs(c, t)
+	for seat, u := range t.Seats {
+		if u.Bot {
+			continue
+		}
+		lang := seatLang(t, seat)
+		lines := []string{s.cat.Localize(lang, games.T(KeyGameOverDM, "game", s.gameName(lang, t.GameID), "channel", "<#"+t.ChannelID+">"))}
+		lines = append(lines, s.standingLines(sc, lang)...)
+		c.add(post{Kind: kindDM, UserID: u.UserID}, Message{Content: truncate(strings.Join(lines, "\n"), 2000)})
+	}
 }
 
 // waitingLines says who must act: public prompts with their text, secret
@@ -249,10 +288,9 @@ func (s *Service) statusText(sc scene, lang string) string {
 // statusPost edits the live status message, or posts it the first time.
 func (s *Service) statusPost(c *composer, sc scene) {
 	t := sc.t
+	// No buttons: the newest board carries them, so one channel message is
+	// clickable.
 	m := Message{Content: s.statusText(sc, t.Lang)}
-	if t.Status == table.StatusPlaying {
-		m.Components = []discordgo.MessageComponent{s.handRow(t)}
-	}
 	p := post{Kind: kindPost, ChannelID: t.ChannelID, Remember: rememberStatus}
 	if t.StatusMessageID != "" {
 		p.Kind, p.MessageID = kindEdit, t.StatusMessageID
@@ -263,14 +301,7 @@ func (s *Service) statusPost(c *composer, sc scene) {
 // standingsPost announces the final standings with the results picture.
 func (s *Service) standingsPost(c *composer, sc scene) {
 	t := sc.t
-	lines := []string{s.cat.Localize(t.Lang, games.T(KeyStandings))}
-	for _, sd := range sc.st.Standings() {
-		name := "?"
-		if sd.Seat >= 0 && sd.Seat < len(t.Seats) {
-			name = t.Seats[sd.Seat].Name
-		}
-		lines = append(lines, s.cat.Localize(t.Lang, games.T(KeyStandingLine, "rank", sd.Rank, "player", name, "score", sd.Score, "detail", s.say(t, t.Lang, sd.Detail))))
-	}
+	lines := append([]string{s.cat.Localize(t.Lang, games.T(KeyStandings))}, s.standingLines(sc, t.Lang)...)
 	m := Message{Content: truncate(strings.Join(lines, "\n"), 2000)}
 	c.add(post{Kind: kindPost, ChannelID: t.ChannelID, Picture: &pictureSpec{Viewer: games.Public, Name: "results.png", Results: true}}, m)
 }
@@ -299,6 +330,9 @@ func (s *Service) privateMessages(c *composer, sc scene, from dmSource, skip int
 			sent = sent || u.UserID == from.userID
 			m.Components = append(m.Components, s.backRow(t, seat, seatLang(t, seat))...)
 			c.add(post{Kind: kindEdit, ChannelID: from.channelID, MessageID: from.messageID, Picture: pic}, m)
+			ref := from.ref()
+			clearAll(c, t.TakeLiveDMs(seat, ref)) // older decisions of this seat
+			t.AddLive(nil, map[string][]table.MessageRef{u.UserID: {ref}})
 			continue
 		case anySecret(mine):
 			// Public prompts have their buttons on the board already, so a
@@ -312,10 +346,12 @@ func (s *Service) privateMessages(c *composer, sc scene, from dmSource, skip int
 			if err != nil && c.err == nil {
 				c.err = err
 			}
-			c.add(post{Kind: kindDM, UserID: u.UserID, Picture: pic, Blocked: &post{Kind: kindPost, ChannelID: t.ChannelID, Message: sn}}, m)
+			c.add(post{Kind: kindDM, UserID: u.UserID, Picture: pic, Remember: rememberDM, Blocked: &post{Kind: kindPost, ChannelID: t.ChannelID, Message: sn}}, m)
+			clearAll(c, t.TakeLiveDMs(seat, table.MessageRef{}))
 			continue
 		}
-		c.add(post{Kind: kindDM, UserID: u.UserID, Picture: pic}, m)
+		c.add(post{Kind: kindDM, UserID: u.UserID, Picture: pic, Remember: rememberDM}, m)
+		clearAll(c, t.TakeLiveDMs(seat, table.MessageRef{}))
 	}
 	if !sent {
 		s.settledDM(c, sc, from)
@@ -338,6 +374,7 @@ func (s *Service) settledDM(c *composer, sc scene, from dmSource) {
 	lang := seatLang(t, seat)
 	m := Message{Content: s.cat.Localize(lang, games.T(KeyHandTitle, "game", s.gameName(lang, sc.t.GameID))) + "\n" + s.cat.Localize(lang, games.T(KeyDMSettled))}
 	c.add(post{Kind: kindEdit, ChannelID: from.channelID, MessageID: from.messageID, Picture: &pictureSpec{Viewer: seat, Name: "hand.png"}}, m)
+	t.DropLiveDM(seat, from.ref())
 }
 
 func seatLang(t *table.Table, seat int) string {
@@ -499,4 +536,18 @@ func waitingOnPerson(t *table.Table, pending []games.Prompt) bool {
 		}
 	}
 	return false
+}
+
+// standingLines are the final standings, a line per seat, in lang.
+func (s *Service) standingLines(sc scene, lang string) []string {
+	t := sc.t
+	var lines []string
+	for _, sd := range sc.st.Standings() {
+		name := "?"
+		if sd.Seat >= 0 && sd.Seat < len(t.Seats) {
+			name = t.Seats[sd.Seat].Name
+		}
+		lines = append(lines, s.cat.Localize(lang, games.T(KeyStandingLine, "rank", sd.Rank, "player", name, "score", sd.Score, "detail", s.say(t, lang, sd.Detail))))
+	}
+	return lines
 }

@@ -110,7 +110,12 @@ func TestHappyPath(t *testing.T) {
 	if len(h.images.results) != 1 || len(h.images.results[0]) != 2 || h.images.results[0][0].Seat != 0 || h.images.results[0][0].Score != 3 {
 		t.Errorf("results drawn for %+v, want Ann first with 3", h.images.results)
 	}
-	final := h.click(ann, findID(t, h.channelMsgs(), KindMove, "leap"))
+	for _, m := range h.channelMsgs() {
+		if len(m.Components) > 0 {
+			t.Errorf("after the end a channel message still has buttons: %q", m.Content)
+		}
+	}
+	final := h.click(ann, findID(t, h.history(), KindMove, "leap")) // a client that missed the edit
 	h.wantReply(final, "en", table.ErrNotPlaying)
 	h.assertNoSecrets()
 

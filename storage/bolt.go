@@ -481,6 +481,12 @@ func (b *Bolt) save(tx *bolt.Tx, t *table.Table, from int, oldDue []table.Due, o
 	if err := b.putOutbox(tx, t); err != nil {
 		return err
 	}
+	for _, k := range t.SpentOutbox {
+		if err := b.deleteOutbox(tx, k); err != nil {
+			return err
+		}
+	}
+	t.SpentOutbox = nil
 	data, err := encode(t)
 	if err != nil {
 		return err
@@ -626,17 +632,20 @@ func (b *Bolt) Delivered(ctx context.Context, key string) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("storage: delivered %s: %w", key, err)
 	}
-	var seq uint64
-	if _, err := fmt.Sscanf(key, "%016x", &seq); err != nil || len(key) != 16 {
-		return fmt.Errorf("storage: delivered: malformed key %q", key)
-	}
-	err := b.db.Update(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketOutbox).Delete(binary.BigEndian.AppendUint64(nil, seq))
-	})
-	if err != nil {
+	if err := b.db.Update(func(tx *bolt.Tx) error { return b.deleteOutbox(tx, key) }); err != nil {
 		return fmt.Errorf("storage: delivered %s: %w", key, err)
 	}
 	return nil
+}
+
+// deleteOutbox removes the outbox item key (as putOutbox wrote it into
+// OutboxKeys); one already gone is fine.
+func (b *Bolt) deleteOutbox(tx *bolt.Tx, key string) error {
+	var seq uint64
+	if _, err := fmt.Sscanf(key, "%016x", &seq); err != nil || len(key) != 16 {
+		return fmt.Errorf("storage: outbox: malformed key %q", key)
+	}
+	return tx.Bucket(bucketOutbox).Delete(binary.BigEndian.AppendUint64(nil, seq))
 }
 
 // Backup streams a consistent snapshot of the database file to w.

@@ -42,7 +42,8 @@ type Store interface {
 	// nothing is saved. fn must not do I/O (no rendering, no Discord calls).
 	// fn may shorten the log (not below the loaded part) and append to it;
 	// Update saves the snapshot, the log entries fn added or replaced, the
-	// due events and the outbox items together, and fills t.OutboxKeys.
+	// due events and the outbox items together, and fills t.OutboxKeys;
+	// the outbox items fn lists in t.SpentOutbox are removed with them.
 	Update(ctx context.Context, channelID string, fn func(*table.Table) error, opts ...LoadOption) error
 	// DueBefore returns the channels whose tables have a due event at or
 	// before now, earliest first, each once, at most limit.

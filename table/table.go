@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/tavern-bot/tavern/clock"
@@ -52,6 +53,15 @@ type Seat struct {
 	// Bot seats are played by the game's policy, never by a person: they
 	// get no DMs and no mentions, and they move when their turn is due.
 	Bot bool `json:"bot,omitempty"`
+	// LiveDMs are this table's DMs to the seat that still carry buttons;
+	// the seat's next decision (or the end) clears them.
+	LiveDMs []MessageRef `json:"live_dms,omitempty"`
+}
+
+// MessageRef is a message the bot posted.
+type MessageRef struct {
+	Channel string `json:"ch"`
+	ID      string `json:"id"`
 }
 
 // Entry is one applied move in the log.
@@ -106,7 +116,13 @@ type Table struct {
 	// Version is bumped on every change; buttons carry it.
 	Version         int    `json:"version"`
 	StatusMessageID string `json:"status_msg,omitempty"`
-	LobbyMessageID  string `json:"lobby_msg,omitempty"`
+	// LiveBoards are boards in the channel that still carry buttons; the
+	// next board (or the end) clears them, so one board stays clickable.
+	LiveBoards []MessageRef `json:"live_boards,omitempty"`
+	// SpentOutbox lists outbox keys whose changes were carried out;
+	// storage removes them in the same transaction and empties it.
+	SpentOutbox    []string `json:"-"`
+	LobbyMessageID string   `json:"lobby_msg,omitempty"`
 	// RulesVersion is the game's rules version the table was started
 	// under, so a replay after a rules fix can tell the two apart.
 	RulesVersion string `json:"rules,omitempty"`
@@ -238,6 +254,54 @@ func (t *Table) touch(now time.Time) {
 func (t *Table) SetStatusMessage(id string, now time.Time) {
 	t.StatusMessageID = id
 	t.touch(now)
+}
+
+// TakeLiveBoards returns the boards that still carry buttons and forgets
+// them: the caller clears their buttons.
+func (t *Table) TakeLiveBoards() []MessageRef {
+	out := t.LiveBoards
+	t.LiveBoards = nil
+	return out
+}
+
+// TakeLiveDMs returns seat's DMs that still carry buttons, but keep, and
+// forgets them: the caller clears their buttons.
+func (t *Table) TakeLiveDMs(seat int, keep MessageRef) []MessageRef {
+	var out, kept []MessageRef
+	for _, r := range t.Seats[seat].LiveDMs {
+		if r == keep {
+			kept = append(kept, r)
+		} else {
+			out = append(out, r)
+		}
+	}
+	t.Seats[seat].LiveDMs = kept
+	return out
+}
+
+// AddLive remembers posted messages that carry buttons: boards, and DMs
+// by user id (a user who left the table is skipped).
+func (t *Table) AddLive(boards []MessageRef, dms map[string][]MessageRef) {
+	t.LiveBoards = appendNew(t.LiveBoards, boards...)
+	for user, refs := range dms {
+		if seat := t.SeatOf(user); seat >= 0 {
+			t.Seats[seat].LiveDMs = appendNew(t.Seats[seat].LiveDMs, refs...)
+		}
+	}
+}
+
+// DropLiveDM forgets a DM whose buttons are gone (edited without them).
+func (t *Table) DropLiveDM(seat int, ref MessageRef) {
+	t.Seats[seat].LiveDMs = slices.DeleteFunc(t.Seats[seat].LiveDMs, func(r MessageRef) bool { return r == ref })
+}
+
+func appendNew(list []MessageRef, refs ...MessageRef) []MessageRef {
+	for _, r := range refs {
+		if !slices.Contains(list, r) {
+			list = append(list, r)
+		}
+	}
+	return list
 }
 
 // SetLobbyMessage remembers the lobby message once it is posted.

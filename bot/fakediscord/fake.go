@@ -48,6 +48,8 @@ type Message struct {
 	Flags           discordgo.MessageFlags
 	// Edits counts the PATCHes applied since the message was created.
 	Edits int
+	// ButtonsCleared: the last edit only removed every component.
+	ButtonsCleared bool
 	// Nonce is what the create request carried, if anything.
 	Nonce string
 }

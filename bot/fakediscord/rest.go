@@ -184,6 +184,7 @@ func (f *Fake) newMessage(channelID string, p payload, files []Attachment) (*Mes
 
 // applyEdit patches m with a body. Call with f.mu held.
 func (f *Fake) applyEdit(m *Message, p payload, files []Attachment) error {
+	onlyComponents := p.Content == nil && p.Attachments == nil && p.AllowedMentions == nil && len(files) == 0
 	if p.Content != nil {
 		m.Content = *p.Content
 	}
@@ -215,6 +216,7 @@ func (f *Fake) applyEdit(m *Message, p payload, files []Attachment) error {
 		m.Attachments = append(m.Attachments, a)
 	}
 	m.Edits++
+	m.ButtonsCleared = onlyComponents && len(m.Components) == 0
 	return nil
 }
 

@@ -36,6 +36,10 @@ func (s *Server) apply(ctx context.Context, actions []commands.Action) {
 			s.direct(ctx, a)
 		case *commands.DirectMessage:
 			s.direct(ctx, *a)
+		case commands.ClearButtons:
+			s.world.clearButtons(a.ChannelID, a.MessageID)
+		case *commands.ClearButtons:
+			s.world.clearButtons(a.ChannelID, a.MessageID)
 		default:
 			s.log.WarnContext(ctx, "playground: unknown action", slog.String("type", fmt.Sprintf("%T", a)))
 		}
@@ -65,7 +69,10 @@ func (s *Server) edit(ctx context.Context, e commands.ChannelEdit) {
 func (s *Server) direct(ctx context.Context, d commands.DirectMessage) {
 	dm, known := s.dmChannel(d.UserID)
 	if known && !s.world.isDMClosed(d.UserID) {
-		if _, ok := s.world.post(dm, s.opts.BotID, d.Message, ""); ok {
+		if id, ok := s.world.post(dm, s.opts.BotID, d.Message, ""); ok {
+			if d.OnSent != nil {
+				d.OnSent(dm, id)
+			}
 			return
 		}
 	}

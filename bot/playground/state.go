@@ -130,6 +130,17 @@ func (w *world) edit(channelID, messageID string, in commands.Message) bool {
 	return true
 }
 
+// clearButtons removes a message's components, as Discord does for an edit
+// that sends an empty component list; a message that is gone needs nothing.
+func (w *world) clearButtons(channelID, messageID string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if m := w.find(channelID, messageID); m != nil && m.EphemeralFor == "" && len(m.Components) > 0 {
+		m.Components = nil
+		m.Edited = true
+	}
+}
+
 // find returns a message; callers hold mu.
 func (w *world) find(channelID, messageID string) *message {
 	c, ok := w.channels[channelID]
