@@ -79,13 +79,24 @@ func (s *State) Apply(seat int, move string) (games.Outcome, error) {
 	if seat < 0 || seat >= len(s.Seats) {
 		return games.Outcome{}, games.Errorf("dd.err.turn")
 	}
+	var (
+		out games.Outcome
+		err error
+	)
+	s.drew = false
 	switch s.Phase {
 	case PhaseBuild:
-		return s.applyBuild(seat, move)
+		out, err = s.applyBuild(seat, move)
 	case PhaseImprove:
-		return s.applyMarket(seat, move)
+		out, err = s.applyMarket(seat, move)
+	default:
+		return games.Outcome{}, games.Errorf("dd.err.over")
 	}
-	return games.Outcome{}, games.Errorf("dd.err.over")
+	// Anything drawn (rooms, stalls and their tiles, tasks, Jael's card) is
+	// revealed to someone: the move cannot be taken back fairly.
+	out.Revealed = out.Revealed || s.drew
+	s.drew = false
+	return out, err
 }
 
 // Over reports the end of the game.

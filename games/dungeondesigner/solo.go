@@ -11,6 +11,7 @@ func (s *State) revealJael() {
 	}
 	s.Jael.Cards = append(s.Jael.Cards, s.Jael.Deck[0])
 	s.Jael.Deck = s.Jael.Deck[1:]
+	s.drew = true
 }
 
 // runeCheck moves every room left in the solo hand whose rune appears on

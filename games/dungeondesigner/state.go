@@ -73,7 +73,8 @@ func (j *jael) current() int {
 
 // State is one game of Dungeon Designer.
 type State struct {
-	c *Components
+	c    *Components
+	drew bool // something was drawn from a hidden deck during this Apply
 
 	Version    int        `json:"version"`
 	Players    int        `json:"players"`
@@ -121,6 +122,7 @@ func (s *State) drawRooms(n int) []int {
 		}
 		out = append(out, s.Deck[0])
 		s.Deck = s.Deck[1:]
+		s.drew = true
 	}
 	return out
 }
@@ -144,6 +146,7 @@ func (s *State) drawTile(shape string) int {
 		return 0
 	}
 	id := s.Supply[shape][0]
+	s.drew = true
 	s.Supply[shape] = s.Supply[shape][1:]
 	return id
 }
@@ -156,6 +159,7 @@ func (s *State) revealStalls(n int) {
 		}
 		id := s.StallDeck[0]
 		s.StallDeck = s.StallDeck[1:]
+		s.drew = true
 		slot := stallSlot{ID: id}
 		st := s.c.Stall(id)
 		for _, sh := range st.Upper.Shapes {
@@ -177,6 +181,7 @@ func (s *State) revealTasks() {
 	for len(s.TaskOpen) < n && len(s.TaskDeck) > 0 {
 		s.TaskOpen = append(s.TaskOpen, s.TaskDeck[0])
 		s.TaskDeck = s.TaskDeck[1:]
+		s.drew = true
 	}
 }
 
