@@ -229,7 +229,7 @@ const SimMaxMoves = 20000
 // Simulate plays games random games of g with players seats, seeds seed,
 // seed+1, …, and stops at the first violation (a failed check, a panic, a
 // stall, a too-long game, a JSON round trip or a replay mismatch at the
-// end). The error is only for setups that cannot start at all.
+// end, or a twin-deal check failing: see CheckTwins). The error is only for setups that cannot start at all.
 func Simulate(g Game, players, games int, seed uint64) (Report, error) {
 	info := g.Info()
 	rep := Report{Game: info.ID, Players: players}
@@ -247,6 +247,14 @@ func Simulate(g Game, players, games int, seed uint64) (Report, error) {
 		}
 		if err == nil {
 			err = CheckReplay(g, setup, moves, final)
+		}
+		if err == nil {
+			// The twin-deal check plays a game of its own (same seed,
+			// other choices), so a failure reports that game's log.
+			var twinMoves []Move
+			if twinMoves, err = CheckTwins(g, setup, NewRNG(^sd), SimMaxMoves); err != nil {
+				err, moves = fmt.Errorf("twin-deal check (replay with CheckTwins and NewRNG(^seed)): %w", err), twinMoves
+			}
 		}
 		if err != nil {
 			rep.Violation, rep.Seed, rep.Log = err.Error(), sd, moves

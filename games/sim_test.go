@@ -74,7 +74,14 @@ func (s *toyState) Apply(seat int, move string) (Outcome, error) {
 }
 
 func (s *toyState) View(int) any { return s }
-func (s *toyState) Over() bool   { return s.Total >= s.Goal }
+
+// Redeal copies the state: the toy hides nothing.
+func (s *toyState) Redeal(int, *RNG) (State, error) {
+	c := *s
+	c.Score = append([]int(nil), s.Score...)
+	return &c, nil
+}
+func (s *toyState) Over() bool { return s.Total >= s.Goal }
 func (s *toyState) Standings() []Standing {
 	out := make([]Standing, s.Seats)
 	for i := range out {

@@ -239,8 +239,16 @@ func TestCheckTwins(t *testing.T) {
 	}
 }
 
+// opaque hides every method of its game's states but State's.
+type opaque struct{ toy }
+
+func (g opaque) New(s Setup) (State, error) {
+	st, err := g.toy.New(s)
+	return struct{ State }{st}, err
+}
+
 func TestCheckTwinsNeedsRedeal(t *testing.T) {
-	_, err := CheckTwins(toy{}, DefaultSetup(toy{}, 2, 1), NewRNG(1), 100)
+	_, err := CheckTwins(opaque{}, DefaultSetup(toy{}, 2, 1), NewRNG(1), 100)
 	if !errors.Is(err, ErrNoRedeal) {
 		t.Fatalf("got %v, want ErrNoRedeal", err)
 	}

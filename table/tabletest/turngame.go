@@ -444,3 +444,38 @@ func chooseTurnMove(st games.State, seat int, _ uint64) (string, bool) {
 	}
 	return TurnEnd, offered(TurnEnd)
 }
+
+// Redeal deals anew what viewer cannot see: the deck's order, the cards of
+// other hands (each keeping its size) and the secret answers others gave
+// this round but that are not revealed yet.
+func (s *TurnState) Redeal(viewer int, rng *games.RNG) (games.State, error) {
+	data, err := s.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	t, err := turnGame{}.Load(data)
+	if err != nil {
+		return nil, err
+	}
+	ts := t.(*TurnState)
+	ts.RNG = games.NewRNG(rng.Uint64())
+	pool := slices.Clone(ts.Deck)
+	for seat, h := range ts.Hands {
+		if seat != viewer {
+			pool = append(pool, h...)
+		}
+	}
+	games.Shuffle(rng, pool)
+	for seat, h := range ts.Hands {
+		if seat != viewer {
+			ts.Hands[seat], pool = slices.Clone(pool[:len(h)]), pool[len(h):]
+		}
+	}
+	ts.Deck = pool
+	for seat, c := range ts.Choices {
+		if c != "" && seat != viewer {
+			ts.Choices[seat] = []string{TurnKeep, TurnToss}[rng.IntN(2)]
+		}
+	}
+	return ts, nil
+}
