@@ -154,7 +154,8 @@ func checkReplay(t *testing.T, g games.Game, players int, opts map[string]string
 }
 
 // TestSimulate runs the shared random-play driver, which also checks
-// prompt shapes, standings, the JSON round trip and the replay.
+// prompt shapes, standings, the JSON round trip, the replay and the
+// twin-deal check (a second game per seed with its hidden parts re-dealt).
 func TestSimulate(t *testing.T) {
 	n := 100
 	if testing.Short() || raceEnabled {

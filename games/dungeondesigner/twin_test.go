@@ -1,35 +1,10 @@
 package dungeondesigner
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/tavern-bot/tavern/games"
 )
-
-// TestTwins is the twin-deal check: games whose hidden rooms, decks and
-// picks are dealt anew must look alike to the channel after every move.
-func TestTwins(t *testing.T) {
-	g := New()
-	n := 30
-	switch {
-	case testing.Short():
-		n = 10
-	case raceEnabled:
-		n = 8
-	}
-	for players := 1; players <= 5; players++ {
-		t.Run(fmt.Sprint(players), func(t *testing.T) {
-			for i := range n {
-				seed := uint64(players*7919 + i)
-				moves, err := games.CheckTwins(g, games.DefaultSetup(g, players, seed), games.NewRNG(seed), games.SimMaxMoves)
-				if err != nil {
-					t.Fatalf("seed %d, %d moves: %v", seed, len(moves), err)
-				}
-			}
-		})
-	}
-}
 
 // hiddenLeft counts what is left face down: room deck, stall and task
 // decks, tile supplies and Jael's deck.
