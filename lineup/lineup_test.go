@@ -33,6 +33,13 @@ func TestRegistry(t *testing.T) {
 		if g.Rules.Info().RulesVersion == "" {
 			t.Errorf("%s has no rules version", g.Rules.Info().ID)
 		}
+		st, err := g.Rules.New(games.DefaultSetup(g.Rules, g.Rules.Info().MaxPlayers, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := st.(games.Redealer); !ok {
+			t.Errorf("%s cannot be re-dealt: the twin-deal check and fair bots need games.Redealer", g.Rules.Info().ID)
+		}
 	}
 }
 
