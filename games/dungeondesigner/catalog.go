@@ -50,6 +50,8 @@ var messages = map[string][2]string{ // key -> {en, de}
 	"dd.quad.br":       {"bottom right", "unten rechts"},
 	"dd.part.upper":    {"upper part", "oberer Teil"},
 	"dd.part.lower":    {"lower part", "unterer Teil"},
+	"dd.partacc.upper": {"upper part", "oberen Teil"},
+	"dd.partacc.lower": {"lower part", "unteren Teil"},
 	"dd.phase.build":   {"Build", "Bauen"},
 	"dd.phase.improve": {"Improve", "Verbessern"},
 	"dd.phase.over":    {"Game over", "Spielende"},
@@ -73,12 +75,14 @@ var messages = map[string][2]string{ // key -> {en, de}
 	"dd.ev.task":            {"{seat} takes task {task}.", "{seat} nimmt Aufgabe {task}."},
 	"dd.ev.dropped":         {"{seat} has no room for {tile} and discards it.", "{seat} hat keinen Platz für {tile} und legt es ab."},
 	"dd.ev.tile":            {"{seat} places {tile} in row {row}, column {col}.", "{seat} legt {tile} in Reihe {row}, Spalte {col}."},
+	"dd.ev.passage":         {"{seat} lays a secret passage on the {side} edge of the room in row {row}, column {col}.", "{seat} legt einen Geheimgang an die Kante {side} des Raums in Reihe {row}, Spalte {col}."},
 	"dd.ev.over":            {"The game is over: the dungeons are scored.", "Die Partie ist vorbei: Die Verliese werden gewertet."},
 	"dd.ev.year":            {"Year {year} begins.", "Jahr {year} beginnt."},
 	"dd.ev.jael_room":       {"Jael takes {room}.", "Jael nimmt {room}."},
 	"dd.ev.jael_collect":    {"Jael collects the {part} of stall {stall}.", "Jael sammelt den {part} von Stand {stall} ein."},
 	"dd.ev.jael_task":       {"Task {task} is discarded.", "Aufgabe {task} wird abgelegt."},
 	"dd.ev.jael_rest":       {"Jael takes the {n} tiles left on the market.", "Jael nimmt die {n} übrigen Plättchen vom Markt."},
+	"dd.ev.jael_rest_one":   {"Jael takes the last tile left on the market.", "Jael nimmt das letzte übrige Plättchen vom Markt."},
 	"dd.standing":           {"{points} prestige", "{points} Ansehen"},
 	"dd.standing.solo_won":  {"{points} prestige: you beat Jael ({jael})", "{points} Ansehen: Du schlägst Jael ({jael})"},
 	"dd.standing.solo_lost": {"{points} prestige: Jael wins with {jael}", "{points} Ansehen: Jael gewinnt mit {jael}"},
@@ -109,6 +113,34 @@ var messages = map[string][2]string{ // key -> {en, de}
 	"dd.thing.cave":     {"cave rooms", "Höhlen"},
 	"dd.thing.masonry":  {"masonry rooms", "Gemäuer"},
 
+	// One of a thing, after "per"/"je" and in sets.
+	"dd.one.gnoll":    {"gnoll", "Gnoll"},
+	"dd.one.goblin":   {"goblin", "Goblin"},
+	"dd.one.kobold":   {"kobold", "Kobold"},
+	"dd.one.slime":    {"slime", "Schleim"},
+	"dd.one.ooze":     {"ooze", "Glibber"},
+	"dd.one.monster":  {"monster", "Monster"},
+	"dd.one.trap":     {"trap", "Falle"},
+	"dd.one.treasure": {"treasure chest", "Schatztruhe"},
+	"dd.one.star":     {"star", "Stern"},
+	"dd.one.passage":  {"secret passage", "Geheimgang"},
+	"dd.one.cave":     {"cave room", "Höhle"},
+	"dd.one.masonry":  {"masonry room", "Gemäuer"},
+
+	// Things after "with"/"mit" and "of"/"aus" (German dative plural).
+	"dd.dat.gnoll":    {"gnolls", "Gnollen"},
+	"dd.dat.goblin":   {"goblins", "Goblins"},
+	"dd.dat.kobold":   {"kobolds", "Kobolden"},
+	"dd.dat.slime":    {"slimes", "Schleimen"},
+	"dd.dat.ooze":     {"oozes", "Glibbern"},
+	"dd.dat.monster":  {"monsters", "Monstern"},
+	"dd.dat.trap":     {"traps", "Fallen"},
+	"dd.dat.treasure": {"treasure chests", "Schatztruhen"},
+	"dd.dat.star":     {"stars", "Sternen"},
+	"dd.dat.passage":  {"secret passages", "Geheimgängen"},
+	"dd.dat.cave":     {"cave rooms", "Höhlen"},
+	"dd.dat.masonry":  {"masonry rooms", "Gemäuern"},
+
 	"dd.goal.most":   {"Most {thing} (at least one)", "Die meisten {thing} (mindestens 1)"},
 	"dd.goal.fewest": {"Fewest {thing} (none counts)", "Die wenigsten {thing} (auch keine)"},
 
@@ -121,7 +153,7 @@ var messages = map[string][2]string{ // key -> {en, de}
 	"dd.task.path":     {"{pts} prestige per room on your longest continuous path", "{pts} Ansehen je Raum deines längsten durchgehenden Wegs"},
 	"dd.task.both2":    {"{pts} prestige per room with {a} and {b}", "{pts} Ansehen je Raum mit {a} und {b}"},
 	"dd.task.full":     {"{pts} prestige per room with all 4 spots filled", "{pts} Ansehen je Raum mit 4 belegten Plätzen"},
-	"dd.task.corner":   {"{pts} prestige per corner of {a}", "{pts} Ansehen je Ecke mit {a}"},
+	"dd.task.corner":   {"{pts} prestige per corner room of type {a}", "{pts} Ansehen je Eckraum vom Typ {a}"},
 	"dd.task.without":  {"{pts} prestige per room without {a}", "{pts} Ansehen je Raum ohne {a}"},
 	"dd.task.samerows": {"{pts} prestige per row of 4 rooms of one type", "{pts} Ansehen je Reihe aus 4 Räumen eines Typs"},
 	"dd.task.samecols": {"{pts} prestige per column of 4 rooms of one type", "{pts} Ansehen je Spalte aus 4 Räumen eines Typs"},
@@ -131,13 +163,29 @@ var messages = map[string][2]string{ // key -> {en, de}
 	"dd.bonus.set3": {"{pts} per set of {a}, {b} and {c}", "{pts} je Set aus {a}, {b} und {c}"},
 }
 
-// thingArgs turns a list of things into Text arguments a, b, c.
-func thingArgs(of []string) []any {
+// thingArgs turns a list of things into Text arguments a, b, c, in the
+// grammatical form (a catalog prefix) their sentence needs.
+func thingArgs(form string, of []string) []any {
 	var kv []any
 	for k, w := range of {
-		kv = append(kv, string(rune('a'+k)), games.Ref("dd.thing."+w))
+		kv = append(kv, string(rune('a'+k)), games.Ref(form+w))
 	}
 	return kv
+}
+
+// Forms of a thing: plural ("most kobolds", "without kobolds"), one ("per
+// kobold", "je Kobold"), after "with"/"of" ("mit Kobolden"), a room type.
+const (
+	formPlural = "dd.thing."
+	formOne    = "dd.one."
+	formDative = "dd.dat."
+	formType   = "dd.type."
+)
+
+// taskForm is the form each kind of task names its things in.
+var taskForm = map[string]string{
+	"each": formOne, "set": formOne, "rows": formDative, "cols": formDative, "group": formDative,
+	"both": formDative, "corner": formType, "without": formPlural,
 }
 
 func taskText(t Task) games.Text {
@@ -145,7 +193,7 @@ func taskText(t Task) games.Text {
 	if t.Kind == "set" || t.Kind == "both" {
 		key += strconv.Itoa(len(t.Of))
 	}
-	return games.T(key, append([]any{"pts", t.Pts}, thingArgs(t.Of)...)...)
+	return games.T(key, append([]any{"pts", t.Pts}, thingArgs(taskForm[t.Kind], t.Of)...)...)
 }
 
 func goalText(g Goal) games.Text {
@@ -157,7 +205,7 @@ func bonusText(b Bonus) games.Text {
 	if b.Kind == "set" {
 		key += strconv.Itoa(len(b.Of))
 	}
-	return games.T(key, append([]any{"pts", b.Pts}, thingArgs(b.Of)...)...)
+	return games.T(key, append([]any{"pts", b.Pts}, thingArgs(formOne, b.Of)...)...)
 }
 
 // catalog builds the English and German texts, including every room name

@@ -102,3 +102,66 @@ func TestTextsOfAGameAreLocalized(t *testing.T) {
 		checkTexts(t, cat, s.View(games.Public))
 	}
 }
+
+// TestThingGrammar renders every task, goal and Jael bonus in both
+// languages and fails on the forms that read wrong: a plural after "per" or
+// "je" ("je Kobolde"), a nominative after "mit" or "aus" ("mit Gnolle"), and
+// the number and case slips of the market texts.
+func TestThingGrammar(t *testing.T) {
+	c := DefaultComponents()
+	cat := New().Info().Catalog
+	var texts []games.Text
+	for _, task := range c.Tasks {
+		texts = append(texts, taskText(task))
+	}
+	for _, g := range c.Goals {
+		texts = append(texts, goalText(g))
+	}
+	for _, j := range c.Jael {
+		texts = append(texts, bonusText(j.Bonus))
+	}
+	texts = append(texts, games.T("dd.ev.jael_collect", "stall", 1, "part", games.Ref("dd.partacc.upper")),
+		jaelRestText(1), jaelRestText(3))
+	// Words that differ between the plural and the form a slot needs.
+	wrongAfter := map[string][]string{"en": {"per "}, "de": {"je "}}
+	dativeSlot := []string{"mit ", "aus "}
+	var plurals = map[string][]string{}
+	var nominatives []string
+	for _, w := range []string{"gnoll", "goblin", "kobold", "slime", "ooze", "monster", "trap", "treasure", "star", "passage", "cave", "masonry"} {
+		for _, lang := range []string{"en", "de"} {
+			pl, one := cat[lang]["dd.thing."+w], cat[lang]["dd.one."+w]
+			if pl != one {
+				plurals[lang] = append(plurals[lang], pl)
+			}
+			if lang == "de" && cat["de"]["dd.dat."+w] != pl {
+				nominatives = append(nominatives, pl)
+			}
+		}
+	}
+	for _, x := range texts {
+		for _, lang := range []string{"en", "de"} {
+			s := cat.Localize(lang, x)
+			for _, lead := range wrongAfter[lang] {
+				for _, pl := range plurals[lang] {
+					if strings.Contains(s, lead+pl) {
+						t.Errorf("%s: %q has a plural after %q", lang, s, lead)
+					}
+				}
+			}
+			if lang == "de" {
+				for _, lead := range dativeSlot {
+					for _, nom := range nominatives {
+						if strings.Contains(s, lead+nom+" ") || strings.HasSuffix(s, lead+nom) {
+							t.Errorf("de: %q needs the dative after %q", s, lead)
+						}
+					}
+				}
+				for _, bad := range []string{"den oberer", "den unterer", "die 1 "} {
+					if strings.Contains(s, bad) {
+						t.Errorf("de: %q contains %q", s, bad)
+					}
+				}
+			}
+		}
+	}
+}

@@ -35,6 +35,8 @@
 //   - A secret passage lies on an edge of a placed room (outer edges and
 //     edges without a neighbour yet included), at most one per edge; it
 //     links the two rooms on that edge and opens that side towards a gate.
+//     An edge two rooms share is offered under both rooms (as one's right
+//     and the other's left edge); the narration names room and edge.
 //     Two rooms are linked by a passage or by doors on both sides; all doors
 //     of one room are joined by its paths.
 //   - A blueprint "star" needs a star of positive value; "trap" any trap; a

@@ -271,23 +271,31 @@ func (d *Dungeon) freeSpots(c *Components) [][3]int {
 
 // passageSpots lists every edge of a placed room without a passage, once
 // each, as the (row, col, side) of the first room found that borders it.
+// An edge two placed rooms share appears once for each of them (as the
+// right edge of one and the left edge of the other), so a player finds it
+// under either room; both name the same edge.
 func (d *Dungeon) passageSpots() [][3]int {
 	var out [][3]int
-	seen := map[Edge]bool{}
 	for r := range 4 {
 		for col := range 4 {
 			if d.Grid[r][col].Room == 0 {
 				continue
 			}
 			for side := range 4 {
-				e := edgeOf(r, col, side)
-				if seen[e] || d.hasPassage(e) {
-					continue
+				if !d.hasPassage(edgeOf(r, col, side)) {
+					out = append(out, [3]int{r, col, side})
 				}
-				seen[e] = true
-				out = append(out, [3]int{r, col, side})
 			}
 		}
 	}
 	return out
+}
+
+// passageEdges counts the distinct edges passageSpots offers.
+func (d *Dungeon) passageEdges() int {
+	seen := map[Edge]bool{}
+	for _, sp := range d.passageSpots() {
+		seen[edgeOf(sp[0], sp[1], sp[2])] = true
+	}
+	return len(seen)
 }

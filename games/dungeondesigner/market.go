@@ -171,7 +171,7 @@ func (s *State) fits(d *Dungeon, tiles []int) bool {
 			elements++
 		}
 	}
-	return elements <= len(d.freeSpots(s.c)) && passages <= len(d.passageSpots())
+	return elements <= len(d.freeSpots(s.c)) && passages <= d.passageEdges()
 }
 
 // placePrompt offers every legal spot for the next tile being placed.
@@ -242,10 +242,11 @@ func (s *State) applyPlace(move string) (games.Outcome, error) {
 		r, c = r-1, c-1
 		if s.c.Tile(tileID).Element == "passage" {
 			d.Passages = append(d.Passages, Passage{Tile: tileID, Edge: edgeOf(r, c, indexOf(sideCodes, where))})
+			ev = append(ev, games.T("dd.ev.passage", "seat", games.Player(i), "row", r+1, "col", c+1, "side", games.Ref("dd.side."+where)))
 		} else {
 			d.Grid[r][c].Tiles[indexOf(quadCodes, where)] = tileID
+			ev = append(ev, games.T("dd.ev.tile", "seat", games.Player(i), "tile", games.Ref("dd.el."+s.c.Tile(tileID).Element), "row", r+1, "col", c+1))
 		}
-		ev = append(ev, games.T("dd.ev.tile", "seat", games.Player(i), "tile", games.Ref("dd.el."+s.c.Tile(tileID).Element), "row", r+1, "col", c+1))
 	}
 	if len(s.Placing.Tiles) == 0 {
 		s.Placing = nil

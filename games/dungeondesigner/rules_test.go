@@ -2,6 +2,7 @@ package dungeondesigner
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/tavern-bot/tavern/games"
@@ -335,13 +336,24 @@ func TestSecretPassagePlacement(t *testing.T) {
 	d := &s.Seats[i].Dungeon
 	s.Placing = &placing{Seat: i, Tiles: tilesOf(t, "passage", 2)}
 	p := s.Pending()[0]
-	// Only row 1 is built: 4 rooms have 4 top, 4 bottom, 5 vertical edges.
-	if len(p.Options) != 13 {
-		t.Fatalf("%d passage spots, want 13", len(p.Options))
+	// Only row 1 is built: 4 rooms have 4 top, 4 bottom and 5 vertical
+	// edges; the 3 edges two rooms share are offered under both rooms.
+	if len(p.Options) != 16 || d.passageEdges() != 13 {
+		t.Fatalf("%d passage options on %d edges, want 16 on 13", len(p.Options), d.passageEdges())
 	}
-	mustApply(t, s, i, "put:r1c2:b") // a bottom edge without a neighbour yet
+	under := map[string]string{}
+	for _, o := range p.Options {
+		under[o.ID] = o.Path[0].ID
+	}
+	if under["put:r1c1:r"] != "r1c1" || under["put:r1c2:l"] != "r1c2" {
+		t.Fatalf("the edge between r1c1 and r1c2 is filed under %q and %q", under["put:r1c1:r"], under["put:r1c2:l"])
+	}
+	out := mustApply(t, s, i, "put:r1c2:b") // a bottom edge without a neighbour yet
 	if !d.hasPassage(Edge{R: 1, C: 1}) {
 		t.Fatal("passage not on the bottom edge")
+	}
+	if len(out.Events) == 0 || out.Events[0].Key != "dd.ev.passage" || !slices.ContainsFunc(out.Events[0].Args, func(a games.Arg) bool { return a.Key == "dd.side.b" }) {
+		t.Fatalf("narration %+v does not name the bottom edge", out.Events)
 	}
 	if hasOption(s, i, "put:r1c2:b") {
 		t.Fatal("occupied edge offered again")
@@ -349,6 +361,10 @@ func TestSecretPassagePlacement(t *testing.T) {
 	mustApply(t, s, i, "put:r1c1:r")
 	if !d.hasPassage(edgeOf(0, 1, Left)) {
 		t.Fatal("shared edge not stored once")
+	}
+	s.Placing = &placing{Seat: i, Tiles: tilesOf(t, "passage", 1)}
+	if hasOption(s, i, "put:r1c2:l") || hasOption(s, i, "put:r1c1:r") {
+		t.Fatal("a shared edge with a passage is still offered under one of its rooms")
 	}
 	// Next year's room below links through the passage without doors.
 	d.Grid[1][1].Room = roomWithDoors(t, "RL")

@@ -52,7 +52,7 @@ func (s *State) jaelCompare() []games.Text {
 		if len(*tiles) > 0 {
 			j.Tiles = append(j.Tiles, *tiles...)
 			*tiles = nil
-			ev = append(ev, games.T("dd.ev.jael_collect", "stall", col.Stall, "part", games.Ref("dd.part."+col.Part)))
+			ev = append(ev, games.T("dd.ev.jael_collect", "stall", col.Stall, "part", games.Ref("dd.partacc."+col.Part)))
 		}
 	}
 	if len(s.TaskOpen) > 0 {
@@ -81,7 +81,15 @@ func (s *State) jaelTakeAll() []games.Text {
 	if n == 0 {
 		return nil
 	}
-	return []games.Text{games.T("dd.ev.jael_rest", "n", n)}
+	return []games.Text{jaelRestText(n)}
+}
+
+// jaelRestText tells that Jael took the n tiles left on the market.
+func jaelRestText(n int) games.Text {
+	if n == 1 {
+		return games.T("dd.ev.jael_rest_one")
+	}
+	return games.T("dd.ev.jael_rest", "n", n)
 }
 
 // jaelElements lists every element Jael owns: on tiles and on pile rooms.
