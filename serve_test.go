@@ -72,16 +72,7 @@ func TestServeGatewayOpensATable(t *testing.T) {
 
 func TestServeHTTPEndpointAnswersPing(t *testing.T) {
 	fake := fakediscord.New(t)
-	pub, priv, err := ed25519.GenerateKey(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
+	pub, priv, addr := endpointKeyAndAddr(t)
 	cfg := testConfig(t)
 	cfg.Discord.Token = "test-token"
 	cfg.Discord.APIURL = fake.APIURL()
@@ -160,4 +151,20 @@ func (b *syncBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.buf.String()
+}
+
+// endpointKeyAndAddr is a fresh signing key pair and a free loopback
+// address for an interactions endpoint under test.
+func endpointKeyAndAddr(t *testing.T) (ed25519.PublicKey, ed25519.PrivateKey, string) {
+	t.Helper()
+	pub, priv, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return pub, priv, ln.Addr().String()
 }

@@ -120,18 +120,21 @@ func TestInflightCap(t *testing.T) {
 	awaitHandled(t, handled)
 }
 
-// serveLimited serves the endpoint the way production does, with limits.
-func serveLimited(t *testing.T, key signer, l ServerLimits) string {
+// serveLimited serves the endpoint the way production does, with limits,
+// and returns its address and its listener (to see how many connections
+// it holds).
+func serveLimited(t *testing.T, key signer, l ServerLimits) (string, *limitListener) {
 	t.Helper()
 	_, exec := newTestExecutor(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
+	ll := LimitListener(ln, l.Conns).(*limitListener)
 	srv := NewServer(InteractionsHandlerN(key.public(), &stubInteractions{}, exec, time.Now, l.Inflight), l)
-	go func() { _ = srv.Serve(LimitListener(ln, l.Conns)) }()
+	go func() { _ = srv.Serve(ll) }()
 	t.Cleanup(func() { _ = srv.Close() })
-	return ln.Addr().String()
+	return ln.Addr().String(), ll
 }
 
 // slowClient opens a connection that sends headers promising a body and
@@ -164,7 +167,7 @@ func closedWithin(c net.Conn, d time.Duration) bool {
 func TestSlowClients(t *testing.T) {
 	key := newSigner()
 	l := ServerLimits{ReadHeader: 2 * time.Second, Read: 2 * time.Second, Write: 5 * time.Second, Idle: time.Second, Conns: 20, Inflight: 4}
-	addr := serveLimited(t, key, l)
+	addr, ll := serveLimited(t, key, l)
 	var slow []net.Conn
 	for range 15 {
 		slow = append(slow, slowClient(t, addr))
@@ -180,7 +183,9 @@ func TestSlowClients(t *testing.T) {
 	for range 5 {
 		slow = append(slow, slowClient(t, addr))
 	}
-	time.Sleep(100 * time.Millisecond) // let the server accept them
+	for len(ll.free) < l.Conns { // until the server has accepted them all
+		time.Sleep(5 * time.Millisecond)
+	}
 	for range 5 {
 		extra, err := net.Dial("tcp", addr)
 		if err != nil {

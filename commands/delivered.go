@@ -28,14 +28,17 @@ func (s *Service) delivered(channelID, tableID string, keys []string, sent *sent
 	return func(ctx context.Context) {
 		ctx = context.WithoutCancel(ctx)
 		if sent != nil && !sent.empty() {
+			var saved *table.Table
 			err := s.store.Update(ctx, channelID, func(t *table.Table) error {
 				if t.ID == tableID {
 					sent.apply(t, s.now())
 				}
 				t.SpentOutbox = keys
+				saved = t
 				return nil
 			})
 			if err == nil {
+				s.wakeIfDue(saved) // stale buttons to clear
 				return
 			}
 			s.log.Error("outbox: remember sent messages", "channel", channelID, "table", tableID, "err", err)

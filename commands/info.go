@@ -192,7 +192,7 @@ func (s *Service) abandon(ctx context.Context, r request) Result {
 	}
 	actions := []Action{ChannelPost{ChannelID: t.ChannelID, Message: Message{Content: s.cat.Localize(t.Lang, text)}}}
 	if wasLobby {
-		actions = append(actions, s.lobbyEdit(t, Message{Content: s.cat.Localize(t.Lang, games.T(KeyLobbyClosed, "game", s.gameName(t.Lang, t.GameID)))}))
+		actions = append(actions, s.lobbyEdit(r, t, Message{Content: s.cat.Localize(t.Lang, games.T(KeyLobbyClosed, "game", s.gameName(t.Lang, t.GameID)))}))
 	} else {
 		c := newComposer(t, false)
 		s.statusPost(c, scene{t: t, g: g})

@@ -67,7 +67,7 @@ func (s *Service) join(ctx context.Context, r request, channelID, tableID string
 	if err != nil {
 		return s.replyErr(r, err)
 	}
-	return s.lobbyChanged(t, s.cat.Localize(r.lang, games.T(KeyOKJoined)))
+	return s.lobbyChanged(r, t, s.cat.Localize(r.lang, games.T(KeyOKJoined)))
 }
 
 // addBot seats a bot (host only); it plays by the game's policy.
@@ -84,7 +84,7 @@ func (s *Service) addBot(ctx context.Context, r request, channelID, tableID stri
 	if err != nil {
 		return s.replyErr(r, err)
 	}
-	return s.lobbyChanged(t, s.cat.Localize(r.lang, games.T(KeyOKBot)))
+	return s.lobbyChanged(r, t, s.cat.Localize(r.lang, games.T(KeyOKBot)))
 }
 
 // removeBot takes the last bot's seat away (host only).
@@ -95,7 +95,7 @@ func (s *Service) removeBot(ctx context.Context, r request, channelID, tableID s
 	if err != nil {
 		return s.replyErr(r, err)
 	}
-	return s.lobbyChanged(t, s.cat.Localize(r.lang, games.T(KeyOKBotGone)))
+	return s.lobbyChanged(r, t, s.cat.Localize(r.lang, games.T(KeyOKBotGone)))
 }
 
 func (s *Service) leave(ctx context.Context, r request, channelID, tableID string) Result {
@@ -105,7 +105,7 @@ func (s *Service) leave(ctx context.Context, r request, channelID, tableID strin
 	if err != nil {
 		return s.replyErr(r, err)
 	}
-	return s.lobbyChanged(t, s.cat.Localize(r.lang, games.T(KeyOKLeft)))
+	return s.lobbyChanged(r, t, s.cat.Localize(r.lang, games.T(KeyOKLeft)))
 }
 
 func (s *Service) setOption(ctx context.Context, r request, channelID, tableID, option, value string) Result {
@@ -115,25 +115,53 @@ func (s *Service) setOption(ctx context.Context, r request, channelID, tableID, 
 	if err != nil {
 		return s.replyErr(r, err)
 	}
-	return s.lobbyChanged(t, s.cat.Localize(r.lang, games.T(KeyOKOption)))
+	return s.lobbyChanged(r, t, s.cat.Localize(r.lang, games.T(KeyOKOption)))
 }
 
 // lobbyChanged redraws the lobby message in place.
-func (s *Service) lobbyChanged(t *table.Table, ok string) Result {
+func (s *Service) lobbyChanged(r request, t *table.Table, ok string) Result {
 	g, _ := s.games.Get(t.GameID)
 	m := s.lobbyMessage(t, g)
 	if t.Status != table.StatusLobby { // the last player left
 		m = Message{Content: s.cat.Localize(t.Lang, games.T(KeyLobbyClosed, "game", s.gameName(t.Lang, t.GameID)))}
 	}
-	return Result{Reply: &Message{Content: ok}, Actions: []Action{s.lobbyEdit(t, m)}}
+	return Result{Reply: &Message{Content: ok}, Actions: []Action{s.lobbyEdit(r, t, m)}}
 }
 
-func (s *Service) lobbyEdit(t *table.Table, m Message) Action {
+// lobbyEdit replaces the lobby message: the one the click came from (its
+// id may not be remembered yet when the click follows the post closely;
+// it is remembered now), else the remembered one, else a new post.
+func (s *Service) lobbyEdit(r request, t *table.Table, m Message) Action {
 	onSent := s.remember(t.ChannelID, t.ID, (*table.Table).SetLobbyMessage)
-	if t.LobbyMessageID == "" {
+	id := s.lobbyID(r, t)
+	if id != t.LobbyMessageID {
+		onSent(id)
+	}
+	if id == "" {
 		return ChannelPost{ChannelID: t.ChannelID, Message: m, OnSent: onSent}
 	}
-	return ChannelEdit{ChannelID: t.ChannelID, MessageID: t.LobbyMessageID, Message: m, OnSent: onSent}
+	return ChannelEdit{ChannelID: t.ChannelID, MessageID: id, Message: m, OnSent: onSent}
+}
+
+// lobbyID is the table's lobby message: the one a lobby button was
+// clicked on (its id may not be remembered yet when the click follows the
+// post closely), else the remembered one.
+func (s *Service) lobbyID(r request, t *table.Table) string {
+	if i := r.i; i != nil && i.Type == discordgo.InteractionMessageComponent && i.GuildID != "" &&
+		i.Message != nil && i.Message.ID != "" && i.ChannelID == t.ChannelID {
+		if clicked, err := ParseCustomID(componentID(i)); err == nil && clicked.Table == t.ID {
+			return i.Message.ID
+		}
+	}
+	return t.LobbyMessageID
+}
+
+// componentID is the custom id of a component interaction ("" otherwise).
+func componentID(i *discordgo.Interaction) string {
+	if d, ok := i.Data.(discordgo.MessageComponentInteractionData); ok {
+		return d.CustomID
+	}
+	return ""
 }
 
 func (s *Service) start(ctx context.Context, r request, channelID, tableID string) Result {
@@ -148,17 +176,23 @@ func (s *Service) start(ctx context.Context, r request, channelID, tableID strin
 		}
 		names := strings.Join(t.Names(), ", ")
 		sc := scene{t: t, g: g, st: st, pending: st.Pending()}
-		d, err = s.afterChange(sc, []string{s.cat.Localize(t.Lang, games.T(KeyBoardStarted, "names", names))}, dmSource{})
+		if d, err = s.afterChange(sc, []string{s.cat.Localize(t.Lang, games.T(KeyBoardStarted, "names", names))}, dmSource{}); err != nil {
+			return err
+		}
+		// The lobby loses its buttons in the same delivery, so that a
+		// crash cannot leave it open to joins.
+		c := &composer{d: d}
+		lobby := Message{Content: s.cat.Localize(t.Lang, games.T(KeyLobbyStarted, "game", s.gameName(t.Lang, t.GameID), "names", names))}
+		if id := s.lobbyID(r, t); id != "" {
+			c.add(post{Kind: kindEdit, ChannelID: t.ChannelID, MessageID: id}, lobby)
+		}
+		d, err = c.done()
 		return s.stage(t, d, err)
 	})
 	if err != nil {
 		return s.replyErr(r, err)
 	}
-	names := strings.Join(t.Names(), ", ")
-	lobby := Message{Content: s.cat.Localize(t.Lang, games.T(KeyLobbyStarted, "game", s.gameName(t.Lang, t.GameID), "names", names))}
-	res := s.deliver(t, d, st, &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKStarted))})
-	res.Actions = append([]Action{s.lobbyEdit(t, lobby)}, res.Actions...)
-	return res
+	return s.deliver(t, d, st, &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKStarted))})
 }
 
 // lobbyMessage shows the open table with option selects and the buttons.

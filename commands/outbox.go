@@ -101,7 +101,7 @@ func (x *sentIDs) apply(t *table.Table, now time.Time) {
 	if x.status != "" {
 		t.SetStatusMessage(x.status, now)
 	}
-	t.AddLive(x.boards, x.dms)
+	t.AddLive(x.boards, x.dms, now)
 }
 
 // pictureSpec names a picture to draw from the delivery's state.
@@ -281,7 +281,7 @@ func (s *Service) action(d delivery, p post, fresh *Message, files []File, sent 
 		channel := p.ChannelID
 		onSent = func(id string) {
 			sent.mu.Lock()
-			sent.boards = append(sent.boards, table.MessageRef{Channel: channel, ID: id})
+			sent.boards = append(sent.boards, table.MessageRef{Channel: channel, ID: id, Version: d.Version})
 			sent.mu.Unlock()
 		}
 	}
@@ -297,7 +297,7 @@ func (s *Service) action(d delivery, p post, fresh *Message, files []File, sent 
 				if sent.dms == nil {
 					sent.dms = map[string][]table.MessageRef{}
 				}
-				sent.dms[user] = append(sent.dms[user], table.MessageRef{Channel: channel, ID: id})
+				sent.dms[user] = append(sent.dms[user], table.MessageRef{Channel: channel, ID: id, Version: d.Version})
 				sent.mu.Unlock()
 			}
 		}

@@ -186,11 +186,13 @@ func (s *Service) boardPost(c *composer, sc scene, narration []string) {
 	p := post{Kind: kindPost, ChannelID: t.ChannelID, Picture: pic}
 	if len(m.Components) > 0 {
 		p.Remember = rememberBoard
+		t.BoardVersion = t.Version
 	}
 	c.add(p, m)
 	// Older boards lose their buttons once the new one is out: one board
 	// stays clickable, and the history stays readable.
 	clearAll(c, t.TakeLiveBoards())
+	clearAll(c, t.TakeStaleButtons())
 }
 
 // clearAll removes the buttons of refs.
@@ -332,7 +334,8 @@ func (s *Service) privateMessages(c *composer, sc scene, from dmSource, skip int
 			c.add(post{Kind: kindEdit, ChannelID: from.channelID, MessageID: from.messageID, Picture: pic}, m)
 			ref := from.ref()
 			clearAll(c, t.TakeLiveDMs(seat, ref)) // older decisions of this seat
-			t.AddLive(nil, map[string][]table.MessageRef{u.UserID: {ref}})
+			ref.Version = t.Version
+			t.AddLive(nil, map[string][]table.MessageRef{u.UserID: {ref}}, t.UpdatedAt)
 			continue
 		case anySecret(mine):
 			// Public prompts have their buttons on the board already, so a

@@ -46,17 +46,31 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 		d      delivery
 		closed bool
 	)
+	var tidy *delivery
+	// tidyUp stages the clearing of buttons remembered too late (a
+	// delivery repeated after a crash), when no new board does it.
+	tidyUp := func(t *table.Table) error {
+		stale := t.TakeStaleButtons()
+		if len(stale) == 0 {
+			return nil
+		}
+		c := newComposer(t, false)
+		clearAll(c, stale)
+		d, err := c.done()
+		tidy = &d
+		return s.stage(t, d, err)
+	}
 	t, err := s.update(ctx, channelID, "", func(t *table.Table, g games.Game) error {
 		if t.Status != table.StatusPlaying {
 			t.Due = nil // finished meanwhile: nothing more is due
-			return nil
+			return tidyUp(t)
 		}
 		var err error
 		if res, err = t.Fire(g, games.PolicyOf(g), now); err != nil {
 			return err
 		}
 		if len(res.Steps) == 0 {
-			return nil // the due list was refreshed; nothing to tell
+			return tidyUp(t) // the due list was refreshed; nothing to tell
 		}
 		closed = t.CloseIdle(now)
 		sc := scene{t: t, g: g, st: res.State, pending: res.Pending}
@@ -76,6 +90,9 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 		return Result{}, false
 	}
 	if len(res.Steps) == 0 {
+		if tidy != nil {
+			return s.deliver(t, *tidy, nil, nil), true
+		}
 		return Result{}, false
 	}
 	s.log.Info("scheduler: moves made for bots and absent players", "channel", channelID, "table", t.ID, "moves", len(res.Steps), "closed", closed)

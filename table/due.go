@@ -57,6 +57,9 @@ func (t *Table) safeMove(st games.State, pending []games.Prompt, seat int) (stri
 // seat has a decision; the earliest moment a timed decision runs out.
 func (t *Table) refreshDue(st games.State, pending []games.Prompt, now time.Time) {
 	t.Due = nil
+	if len(t.StaleButtons) > 0 {
+		t.Due = append(t.Due, Due{At: now, Kind: DueTidy})
+	}
 	if t.Status != StatusPlaying {
 		return
 	}

@@ -58,10 +58,12 @@ type Seat struct {
 	LiveDMs []MessageRef `json:"live_dms,omitempty"`
 }
 
-// MessageRef is a message the bot posted.
+// MessageRef is a message the bot posted, by the change (table version)
+// that posted it.
 type MessageRef struct {
 	Channel string `json:"ch"`
 	ID      string `json:"id"`
+	Version int    `json:"v,omitempty"`
 }
 
 // Entry is one applied move in the log.
@@ -119,6 +121,12 @@ type Table struct {
 	// LiveBoards are boards in the channel that still carry buttons; the
 	// next board (or the end) clears them, so one board stays clickable.
 	LiveBoards []MessageRef `json:"live_boards,omitempty"`
+	// BoardVersion is the version of the newest board composed.
+	BoardVersion int `json:"board_v,omitempty"`
+	// StaleButtons are messages remembered only after a newer change had
+	// already cleared the others (a delivery repeated after a crash): the
+	// scheduler clears them (DueTidy).
+	StaleButtons []MessageRef `json:"stale_buttons,omitempty"`
 	// SpentOutbox lists outbox keys whose changes were carried out;
 	// storage removes them in the same transaction and empties it.
 	SpentOutbox    []string `json:"-"`
@@ -155,6 +163,7 @@ type DueKind string
 const (
 	DueClock DueKind = "clock" // a seat's time runs out
 	DueBot   DueKind = "bot"   // a bot seat has a decision to make
+	DueTidy  DueKind = "tidy"  // stale buttons to clear (see StaleButtons)
 )
 
 // Params are what a lobby is opened with.
@@ -269,7 +278,7 @@ func (t *Table) TakeLiveBoards() []MessageRef {
 func (t *Table) TakeLiveDMs(seat int, keep MessageRef) []MessageRef {
 	var out, kept []MessageRef
 	for _, r := range t.Seats[seat].LiveDMs {
-		if r == keep {
+		if r.Same(keep) {
 			kept = append(kept, r)
 		} else {
 			out = append(out, r)
@@ -280,29 +289,59 @@ func (t *Table) TakeLiveDMs(seat int, keep MessageRef) []MessageRef {
 }
 
 // AddLive remembers posted messages that carry buttons: boards, and DMs
-// by user id (a user who left the table is skipped).
-func (t *Table) AddLive(boards []MessageRef, dms map[string][]MessageRef) {
-	t.LiveBoards = appendNew(t.LiveBoards, boards...)
+// by user id (a user who left the table is skipped). One that comes too
+// late (a board older than the newest one composed, anything once the
+// game ended) is stale: it is queued for the scheduler to clear.
+func (t *Table) AddLive(boards []MessageRef, dms map[string][]MessageRef, now time.Time) {
+	ended := t.Status != StatusPlaying
+	var stale []MessageRef
+	for _, b := range boards {
+		if ended || b.Version < t.BoardVersion {
+			stale = append(stale, b)
+		} else {
+			t.LiveBoards = appendNew(t.LiveBoards, b)
+		}
+	}
 	for user, refs := range dms {
-		if seat := t.SeatOf(user); seat >= 0 {
+		seat := t.SeatOf(user)
+		switch {
+		case ended:
+			stale = append(stale, refs...)
+		case seat >= 0:
 			t.Seats[seat].LiveDMs = appendNew(t.Seats[seat].LiveDMs, refs...)
 		}
 	}
+	if len(stale) > 0 {
+		t.StaleButtons = appendNew(t.StaleButtons, stale...)
+		t.Due = append(t.Due, Due{At: now, Kind: DueTidy})
+	}
+}
+
+// TakeStaleButtons returns the messages queued for clearing and forgets
+// them, with their due event.
+func (t *Table) TakeStaleButtons() []MessageRef {
+	out := t.StaleButtons
+	t.StaleButtons = nil
+	t.Due = slices.DeleteFunc(t.Due, func(d Due) bool { return d.Kind == DueTidy })
+	return out
 }
 
 // DropLiveDM forgets a DM whose buttons are gone (edited without them).
 func (t *Table) DropLiveDM(seat int, ref MessageRef) {
-	t.Seats[seat].LiveDMs = slices.DeleteFunc(t.Seats[seat].LiveDMs, func(r MessageRef) bool { return r == ref })
+	t.Seats[seat].LiveDMs = slices.DeleteFunc(t.Seats[seat].LiveDMs, ref.Same)
 }
 
 func appendNew(list []MessageRef, refs ...MessageRef) []MessageRef {
 	for _, r := range refs {
-		if !slices.Contains(list, r) {
+		if !slices.ContainsFunc(list, r.Same) {
 			list = append(list, r)
 		}
 	}
 	return list
 }
+
+// Same reports the same message, whichever change remembered it.
+func (r MessageRef) Same(o MessageRef) bool { return r.Channel == o.Channel && r.ID == o.ID }
 
 // SetLobbyMessage remembers the lobby message once it is posted.
 func (t *Table) SetLobbyMessage(id string, now time.Time) {

@@ -3,6 +3,7 @@ package table_test
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -402,5 +403,41 @@ func TestCatalogComplete(t *testing.T) {
 		if c["en"][k] == "" {
 			t.Errorf("no English text for %s", k)
 		}
+	}
+}
+
+// TestStaleButtons: a board or DM remembered after a newer board was
+// composed, or after the end, is queued for clearing with a due event
+// that survives the next move's due refresh until it is taken.
+func TestStaleButtons(t *testing.T) {
+	tb := started(t, "a", "b")
+	ref := func(id string, v int) table.MessageRef { return table.MessageRef{Channel: "c", ID: id, Version: v} }
+	tb.BoardVersion = 5
+	tb.AddLive([]table.MessageRef{ref("new", 5), ref("old", 4)}, map[string][]table.MessageRef{"a": {ref("dm", 5)}}, now)
+	if len(tb.LiveBoards) != 1 || tb.LiveBoards[0].ID != "new" || len(tb.Seats[0].LiveDMs) != 1 {
+		t.Fatalf("live boards %v, DMs %v", tb.LiveBoards, tb.Seats[0].LiveDMs)
+	}
+	if len(tb.StaleButtons) != 1 || tb.StaleButtons[0].ID != "old" {
+		t.Fatalf("stale %v, want the older board", tb.StaleButtons)
+	}
+	if at, ok := tb.NextDue(); !ok || at.After(now) {
+		t.Fatalf("stale buttons not due now: %v %v", at, ok)
+	}
+	// A move refreshes the due list; the tidy event stays.
+	if _, err := tb.Move(tabletest.Game(), "a", "bidzz1", table.AnyVersion, now); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(tb.Due, func(d table.Due) bool { return d.Kind == table.DueTidy }) {
+		t.Fatalf("due %v lost the tidy event", tb.Due)
+	}
+	if got := tb.TakeStaleButtons(); len(got) != 1 || len(tb.StaleButtons) != 0 ||
+		slices.ContainsFunc(tb.Due, func(d table.Due) bool { return d.Kind == table.DueTidy }) {
+		t.Fatalf("take: %v, left %v, due %v", got, tb.StaleButtons, tb.Due)
+	}
+	// Once the game is over, anything remembered is stale.
+	tb.Status = table.StatusOver
+	tb.AddLive([]table.MessageRef{ref("late", 9)}, map[string][]table.MessageRef{"b": {ref("latedm", 9)}}, now)
+	if len(tb.StaleButtons) != 2 || len(tb.LiveBoards) != 1 {
+		t.Fatalf("after the end: stale %v, live %v", tb.StaleButtons, tb.LiveBoards)
 	}
 }
