@@ -157,7 +157,7 @@ func checkReplay(t *testing.T, g games.Game, players int, opts map[string]string
 // prompt shapes, standings, the JSON round trip, the replay and the
 // twin-deal check (a second game per seed with its hidden parts re-dealt).
 func TestSimulate(t *testing.T) {
-	n := 100
+	n := 200
 	if testing.Short() || raceEnabled {
 		n = 10
 	}

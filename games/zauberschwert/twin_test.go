@@ -13,7 +13,7 @@ func TestTwins(t *testing.T) {
 	g := New()
 	for _, players := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(players), func(t *testing.T) {
-			for i := range randomGames(t) / 2 {
+			for i := range randomGames(t) {
 				seed := uint64(players*1000003 + i)
 				moves, err := games.CheckTwins(g, games.DefaultSetup(g, players, seed), games.NewRNG(seed), games.SimMaxMoves)
 				if err != nil {
