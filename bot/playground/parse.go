@@ -276,7 +276,9 @@ func (p parser) parseOptions(res *parsed, level []*discordgo.ApplicationCommandO
 	if !partial {
 		for _, o := range level {
 			if o.Required && !res.given[o.Name] {
-				return nil, inputErr("pg.err.missing", "option", o.Name)
+				// The name the user types: the localized one where there is one.
+				names := localName(o.Name, o.NameLocalizations, p.lang)
+				return nil, inputErr("pg.err.missing", "option", names[len(names)-1])
 			}
 		}
 	}

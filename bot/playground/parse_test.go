@@ -79,6 +79,8 @@ func TestCommandLineMistakes(t *testing.T) {
 		{"unknown command", ada.ID, "/chess", "no command /chess", "gibt es nicht"},
 		{"subcommand missing", ada.ID, "/game", "needs one of: new, start, hand", "braucht eines von"},
 		{"required option missing", ada.ID, "/game new", "game is required", "fehlt"},
+		// A German user is told the German option name (the client shows it).
+		{"required option missing, in German", bruno.ID, "/spiel neu", "spiel is required", "spiel fehlt"},
 		{"not a choice", ada.ID, "/game new game:chess", "one of: zauberschwert, dungeondesigner", "eines davon"},
 		{"integer out of range", ada.ID, "/game new game:zauberschwert seats:9", "between 1 and 4", "zwischen 1 und 4"},
 		{"not an integer", ada.ID, "/game new game:zauberschwert seats:two", "whole number", "ganze Zahl"},
