@@ -393,13 +393,28 @@ func (g *game) finish() {
 	}
 	lines := strings.Split(last.Content, "\n")[1:]
 	standings := st.Standings()
-	if len(lines) != len(standings) || len(standings) != len(tb.Seats) {
-		t.Fatalf("standings %q for %d seats, game ranks %d", last.Content, len(tb.Seats), len(standings))
+	// Rivals (Jael in a solo game) are ranked among the seats, first on
+	// a tie of ranks.
+	type line struct {
+		rank, score int
+		name        string
 	}
-	for k, sd := range standings {
-		name := tb.Seats[sd.Seat].Name
-		if !strings.HasPrefix(lines[k], strconv.Itoa(sd.Rank)+". "+name+": "+strconv.Itoa(sd.Score)) {
-			t.Errorf("standings line %q, want rank %d, %s, score %d", lines[k], sd.Rank, name, sd.Score)
+	var want []line
+	if r, ok := st.(games.Rivaled); ok {
+		for _, rv := range r.Rivals() {
+			want = append(want, line{rv.Rank, rv.Score, w.svc.Localize(tb.Lang, rv.Name.Key)})
+		}
+	}
+	for _, sd := range standings {
+		want = append(want, line{sd.Rank, sd.Score, tb.Seats[sd.Seat].Name})
+	}
+	slices.SortStableFunc(want, func(a, b line) int { return a.rank - b.rank })
+	if len(lines) != len(want) || len(standings) != len(tb.Seats) {
+		t.Fatalf("standings %q for %d seats, game ranks %d and %d rivals", last.Content, len(tb.Seats), len(standings), len(want)-len(standings))
+	}
+	for k, l := range want {
+		if !strings.HasPrefix(lines[k], strconv.Itoa(l.rank)+". "+l.name+": "+strconv.Itoa(l.score)) {
+			t.Errorf("standings line %q, want rank %d, %s, score %d", lines[k], l.rank, l.name, l.score)
 		}
 	}
 	closed := slices.ContainsFunc(g.players, func(p player) bool { return p.dmClosed })

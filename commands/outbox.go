@@ -231,7 +231,7 @@ func (s *Service) realize(d delivery, st games.State) ([]Action, *sentIDs, error
 		}
 		index[k] = len(pics)
 		if p.Picture.Results {
-			pics = append(pics, s.resultsPicture(t, g, st.Standings()))
+			pics = append(pics, s.resultsPicture(t, st))
 		} else {
 			pics = append(pics, s.boardPicture(t, g, st, p.Picture.Viewer, p.Picture.Name))
 		}

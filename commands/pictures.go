@@ -3,6 +3,7 @@ package commands
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/tavern-bot/tavern/games"
@@ -30,16 +31,50 @@ func (s *Service) boardPicture(t *table.Table, g games.Game, st games.State, vie
 	return p
 }
 
-// resultsPicture is the final standings of a table.
-func (s *Service) resultsPicture(t *table.Table, g games.Game, standings []games.Standing) picture {
+// resultsPicture is the final standings of a table, rivals included.
+func (s *Service) resultsPicture(t *table.Table, st games.State) picture {
 	p := picture{name: "results.png", viewer: games.Public}
 	if s.images == nil {
 		return p
 	}
 	meta := s.meta(t, games.Public)
+	var standings []games.Standing
+	for _, pl := range s.ranking(t, st, meta.Lang) {
+		standings = append(standings, pl.Standing)
+		if pl.Seat >= len(meta.Players) { // a rival: named after the seats
+			meta.Players = append(meta.Players, pl.name)
+		}
+	}
 	gameID := t.GameID
 	p.draw = func() ([]byte, error) { return s.images.Results(gameID, standings, meta) }
 	return p
+}
+
+// placed is one line of the final standings: a seat, or a rival given the
+// index after the seats.
+type placed struct {
+	games.Standing
+	name string
+}
+
+// ranking is st's final standings with its rivals (a solo game's automa)
+// among them, best first; on equal ranks a rival comes first.
+func (s *Service) ranking(t *table.Table, st games.State, lang string) []placed {
+	var out []placed
+	if r, ok := st.(games.Rivaled); ok {
+		for k, rv := range r.Rivals() {
+			out = append(out, placed{games.Standing{Seat: len(t.Seats) + k, Rank: rv.Rank, Score: rv.Score, Detail: rv.Detail}, s.say(t, lang, rv.Name)})
+		}
+	}
+	for _, sd := range st.Standings() {
+		name := "?"
+		if sd.Seat >= 0 && sd.Seat < len(t.Seats) {
+			name = t.Seats[sd.Seat].Name
+		}
+		out = append(out, placed{sd, name})
+	}
+	slices.SortStableFunc(out, func(a, b placed) int { return a.Rank - b.Rank })
+	return out
 }
 
 // drawAll draws the pictures of one change at once, at most GOMAXPROCS at

@@ -541,16 +541,12 @@ func waitingOnPerson(t *table.Table, pending []games.Prompt) bool {
 	return false
 }
 
-// standingLines are the final standings, a line per seat, in lang.
+// standingLines are the final standings, a line per seat or rival, in lang.
 func (s *Service) standingLines(sc scene, lang string) []string {
 	t := sc.t
 	var lines []string
-	for _, sd := range sc.st.Standings() {
-		name := "?"
-		if sd.Seat >= 0 && sd.Seat < len(t.Seats) {
-			name = t.Seats[sd.Seat].Name
-		}
-		lines = append(lines, s.cat.Localize(lang, games.T(KeyStandingLine, "rank", sd.Rank, "player", name, "score", sd.Score, "detail", s.say(t, lang, sd.Detail))))
+	for _, pl := range s.ranking(t, sc.st, lang) {
+		lines = append(lines, s.cat.Localize(lang, games.T(KeyStandingLine, "rank", pl.Rank, "player", pl.name, "score", pl.Score, "detail", s.say(t, lang, pl.Detail))))
 	}
 	return lines
 }

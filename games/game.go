@@ -156,6 +156,22 @@ type Standing struct {
 	Detail Text
 }
 
+// Rival is a competitor ranked with the seats that sits at none: a solo
+// game's automa. Its rank counts among the seats' ranks (a solo seat that
+// lost ranks 2 behind a rival ranked 1).
+type Rival struct {
+	Name   Text
+	Rank   int
+	Score  int
+	Detail Text
+}
+
+// Rivaled is implemented by states whose final standings include rivals;
+// results show them beside the seats.
+type Rivaled interface {
+	Rivals() []Rival
+}
+
 // Registry holds the games Tavern offers, by id.
 type Registry struct{ games map[string]Game }
 

@@ -86,6 +86,8 @@ var messages = map[string][2]string{ // key -> {en, de}
 	"dd.standing":           {"{points} prestige", "{points} Ansehen"},
 	"dd.standing.solo_won":  {"{points} prestige: you beat Jael ({jael})", "{points} Ansehen: Du schlägst Jael ({jael})"},
 	"dd.standing.solo_lost": {"{points} prestige: Jael wins with {jael}", "{points} Ansehen: Jael gewinnt mit {jael}"},
+	"dd.standing.jael":      {"{points} prestige", "{points} Ansehen"},
+	"dd.jael":               {"Jael", "Jael"},
 
 	"dd.el.gnoll":    {"gnoll", "Gnoll"},
 	"dd.el.goblin":   {"goblin", "Goblin"},

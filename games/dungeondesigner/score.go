@@ -306,6 +306,21 @@ func (s *State) Standings() []games.Standing {
 	return out
 }
 
+var _ games.Rivaled = (*State)(nil)
+
+// Rivals is Jael in a finished solo game, ranked first when the player did
+// not beat it.
+func (s *State) Rivals() []games.Rival {
+	if !s.Solo() || s.JaelScore == nil {
+		return nil
+	}
+	r := games.Rival{Name: games.T("dd.jael"), Rank: 1, Score: s.JaelScore.Total, Detail: games.T("dd.standing.jael", "points", s.JaelScore.Total)}
+	if s.SoloWon() {
+		r.Rank = 2
+	}
+	return []games.Rival{r}
+}
+
 // SoloWon reports a finished solo game in which the player has more
 // prestige than Jael.
 func (s *State) SoloWon() bool {
