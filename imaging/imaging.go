@@ -34,6 +34,13 @@ func (m Meta) Name(seat int) string {
 	return NewWords(m, Catalog()).T("img.seat", "n", seat+1)
 }
 
+// LabelSeats makes c's seat markers show the players' initials (from
+// m.Players) instead of A, B, C.
+func LabelSeats(c *kit.Canvas, m Meta) *kit.Canvas {
+	c.SeatLabels(kit.Initials(m.Players))
+	return c
+}
+
 // Renderer draws one game's views. view is whatever the game's State.View
 // returned (public or private); a renderer rejects types it does not know.
 // The image must be newly drawn and not kept: Images.Board hands its pixels

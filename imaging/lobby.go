@@ -27,6 +27,7 @@ func (im *Images) Lobby(game games.Info, host string, players []string, min, max
 	gridH := float64(rows)*tileH + float64(rows-1)*18
 	height := int(190 + gridH + 60 + 30 + 130 + 36)
 	c := im.kit.BoardCanvas(1200, height)
+	c.SeatLabels(kit.Initials(players)) // the lobby lists its own players
 	defer c.Close()
 	c.Banner(kit.R(60, 28, 1080, 88), w.Text(game.Name))
 

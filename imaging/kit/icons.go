@@ -261,8 +261,12 @@ func (c *Canvas) Wizard(seat int, cx, bottom, h float64) {
 	c.Poly(Tint(col, -0.25), Ink, line, cx-h*0.24, hatBase, cx+h*0.05, bottom-h, cx+h*0.24, hatBase)
 	c.Disc(cx+h*0.05, bottom-h, h*0.035, Highlight, nil, 0)
 	c.Ink(OnColor(col))
-	c.Font(Bold, h*0.26)
-	c.Text(SeatLetter(seat), cx, bottom-h*0.24, 0.5)
+	label, size := c.seatLabel(seat), h*0.26
+	if len([]rune(label)) > 1 {
+		size *= 0.7
+	}
+	c.Font(Bold, size)
+	c.Text(label, cx, bottom-h*0.24, 0.5)
 }
 
 // Check draws a tick mark (the Go fonts have no ✓ glyph).

@@ -110,12 +110,13 @@ type faceSet map[faceKey]font.Face
 // concurrent use.
 type Canvas struct {
 	*gg.Context
-	kit   *Kit
-	faces faceSet
-	rgba  *image.RGBA
-	face  font.Face
-	size  float64
-	ink   color.Color
+	kit    *Kit
+	faces  faceSet
+	rgba   *image.RGBA
+	face   font.Face
+	size   float64
+	ink    color.Color
+	labels []string // seat markers' texts by seat (SeatLabels)
 }
 
 // Canvas starts a w×h drawing.

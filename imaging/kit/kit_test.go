@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"slices"
 	"testing"
 )
 
@@ -209,6 +210,23 @@ func TestFaceSetBounded(t *testing.T) {
 			if c.FontSize() != float64(px) {
 				t.Fatalf("size %v, want %d", c.FontSize(), px)
 			}
+		}
+	}
+}
+
+func TestInitials(t *testing.T) {
+	tests := []struct {
+		names, want []string
+	}{
+		{[]string{"Ann", "bo", "Cy"}, []string{"A", "B", "C"}},
+		{[]string{"Ann", "Alex", "Bo"}, []string{"An", "Al", "B"}},
+		{[]string{"Anna", "Anne", "Bo"}, []string{"A1", "A2", "B"}},
+		{[]string{"@everyone Dee", "🎲", "Ömer"}, []string{"E", "B", "Ö"}},
+		{[]string{"ann", "Ann"}, []string{"A1", "A2"}},
+	}
+	for _, tc := range tests {
+		if got := Initials(tc.names); !slices.Equal(got, tc.want) {
+			t.Errorf("Initials(%q) = %q, want %q", tc.names, got, tc.want)
 		}
 	}
 }

@@ -1,6 +1,10 @@
 package kit
 
-import "image/color"
+import (
+	"image/color"
+	"strconv"
+	"unicode"
+)
 
 // rgb builds an opaque colour from a 0xRRGGBB literal.
 func rgb(hex uint32) color.RGBA {
@@ -66,8 +70,50 @@ func SeatColor(seat int) color.RGBA { return seatColors[wrapSeat(seat)] }
 // SeatShape is seat's marker shape.
 func SeatShape(seat int) Shape { return Shape(wrapSeat(seat)) }
 
-// SeatLetter is the letter printed inside seat's marker (A, B, C…).
+// SeatLetter is the letter printed inside seat's marker (A, B, C…) when
+// the player's name gives no initial.
 func SeatLetter(seat int) string { return string(rune('A' + wrapSeat(seat))) }
+
+// Initials are the texts of the players' seat markers, by seat: each
+// name's first letter or digit, upper-cased; players who share it get their
+// first two; if those are shared too, the initial and the seat number. A
+// name without a letter or digit gets the seat's letter.
+func Initials(names []string) []string {
+	prefix := func(seat, n int) string {
+		var rs []rune
+		for _, r := range names[seat] {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				rs = append(rs, r)
+			}
+		}
+		if len(rs) == 0 {
+			return SeatLetter(seat)
+		}
+		out := string(unicode.ToUpper(rs[0]))
+		if n > 1 && len(rs) > 1 {
+			out += string(unicode.ToLower(rs[1]))
+		}
+		return out
+	}
+	out := make([]string, len(names))
+	for n := 1; n <= 2; n++ {
+		count := map[string]int{}
+		for seat := range names {
+			count[prefix(seat, n)]++
+		}
+		for seat := range names {
+			if p := prefix(seat, n); out[seat] == "" && count[p] == 1 {
+				out[seat] = p
+			}
+		}
+	}
+	for seat := range out {
+		if out[seat] == "" {
+			out[seat] = prefix(seat, 1) + strconv.Itoa(seat+1)
+		}
+	}
+	return out
+}
 
 // OnColor is black or white, whichever reads better on c.
 func OnColor(c color.RGBA) color.RGBA {

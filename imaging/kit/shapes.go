@@ -242,12 +242,27 @@ func (c *Canvas) SeatMarker(seat int, cx, cy, r float64) {
 	if SeatShape(seat) == Triangle || SeatShape(seat) == Star {
 		size = r * 0.8
 	}
+	label := c.seatLabel(seat)
+	if len([]rune(label)) > 1 {
+		size *= 0.68 // two characters fit in the same marker
+	}
 	c.Font(Bold, size)
 	dy := 0.0
 	if SeatShape(seat) == Triangle {
 		dy = r * 0.25
 	}
-	c.Text(SeatLetter(seat), cx, cy+dy, 0.5)
+	c.Text(label, cx, cy+dy, 0.5)
+}
+
+// SeatLabels sets the texts seat markers show, by seat (see Initials);
+// without them markers show A, B, C by seat.
+func (c *Canvas) SeatLabels(labels []string) { c.labels = labels }
+
+func (c *Canvas) seatLabel(seat int) string {
+	if seat >= 0 && seat < len(c.labels) && c.labels[seat] != "" {
+		return c.labels[seat]
+	}
+	return SeatLetter(seat)
 }
 
 // Background covers the canvas with dark planks. The planks are drawn once
