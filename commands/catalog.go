@@ -69,6 +69,9 @@ const (
 	KeyDMPickTable   = "core.dm.pick_table"
 	KeyMyGamesTitle  = "core.mygames.title"
 	KeyGameOverDM    = "core.dm.game_over"
+	KeyTookOver      = "core.took_over"
+	KeyReturned      = "core.returned"
+	KeyOKReturned    = "core.ok.returned"
 	KeyMyGameYours   = "core.mygames.yours"
 	KeyMyGameOthers  = "core.mygames.others"
 	KeyMyGameLobby   = "core.mygames.lobby"
@@ -168,6 +171,9 @@ func coreTexts() map[string][2]string {
 		KeyDMNoTable:     {"You sit at no running table. Start one with /game new in a server channel.", "Du sitzt an keinem laufenden Tisch. Eröffne einen mit /game new in einem Server-Kanal."},
 		KeyDMWhichTable:  {"You play at several tables ({tables}): which one?", "Du spielst an mehreren Tischen ({tables}): an welchem?"},
 		KeyDMPickTable:   {"Choose a table", "Wähle einen Tisch"},
+		KeyTookOver:      {"{player}'s time ran out: a bot plays their seat until they come back with /game return.", "Die Zeit von {player} ist abgelaufen: Ein Bot spielt den Platz, bis {player} mit /spiel rückkehr zurückkommt."},
+		KeyReturned:      {"{player} is back and plays their own seat again.", "{player} ist zurück und spielt den eigenen Platz wieder selbst."},
+		KeyOKReturned:    {"Welcome back: your seat is yours again.", "Willkommen zurück: Dein Platz gehört wieder dir."},
 		KeyGameOverDM:    {"**{game}** in {channel} is over.", "**{game}** in {channel} ist zu Ende."},
 		KeyMyGamesTitle:  {"**Your tables ({n})**, those waiting for you first:", "**Deine Tische ({n})**, die auf dich wartenden zuerst:"},
 		KeyMyGameYours:   {"**{game}** in {channel}: your decision, waiting since {since}", "**{game}** in {channel}: deine Entscheidung, offen seit {since}"},

@@ -248,3 +248,32 @@ func TestTickClosesIdleTable(t *testing.T) {
 		t.Error("a closed table is still ticked")
 	}
 }
+
+// TestAbsentPlayerBotAndReturn: with absent=bot, a player who lets the
+// clock run out is told in the channel that a bot plays their seat; the
+// bot plays on without waiting; /game return gives the seat back.
+func TestAbsentPlayerBotAndReturn(t *testing.T) {
+	h := newHarness(t)
+	h.startGame(tabletest.ID, "rounds=2, deadline=12, absent=bot", ann, bo)
+	h.wantReply(h.bidInDM(ann, "3"), "en", KeyOKMove)
+	h.wantReply(h.slash(bo, CmdGame, SubReturn), "de", table.ErrNotAway)
+	h.advance(13 * time.Hour)
+	h.tick()
+	tb := h.table()
+	if s := tb.Seats[tb.SeatOf(bo)]; !s.Bot || !s.Away {
+		t.Fatalf("bo's seat %+v, want taken over", s)
+	}
+	said := false
+	for _, m := range h.history() {
+		said = said || strings.Contains(m.Content, "Bo's time ran out: a bot plays their seat")
+	}
+	if !said {
+		t.Error("the channel was not told that a bot took Bo's seat")
+	}
+	h.wantReply(h.slash(bo, CmdGame, SubReturn), "de", KeyOKReturned)
+	if tb = h.table(); tb.Seats[tb.SeatOf(bo)].Bot || tb.Status != table.StatusPlaying && tb.Status != table.StatusOver {
+		t.Fatalf("after returning: %+v (%s)", tb.Seats[tb.SeatOf(bo)], tb.Status)
+	}
+	h.wantReply(h.slash(bo, CmdGame, SubReturn), "de", table.ErrNotAway)
+	h.assertNoSecrets()
+}

@@ -20,6 +20,7 @@ const (
 	SubLog        = "log"
 	SubUndo       = "undo"
 	SubAbandon    = "abandon"
+	SubReturn     = "return"
 	OptGame       = "game"
 	OptOptions    = "options"
 	OptOption     = "option"
@@ -51,6 +52,8 @@ func commandTexts() map[string][2]string {
 		"core.cmd.game.log.desc":         {"Show the recent moves", "Die letzten Züge zeigen"},
 		"core.cmd.game.undo.name":        {"undo", "zurück"},
 		"core.cmd.game.undo.desc":        {"Take back your last move if nothing was revealed", "Deinen letzten Zug zurücknehmen, wenn nichts aufgedeckt wurde"},
+		"core.cmd.game.return.name":      {"return", "rückkehr"},
+		"core.cmd.game.return.desc":      {"Play your seat again after a bot took it over", "Deinen Platz wieder selbst spielen, nachdem ein Bot ihn übernommen hat"},
 		"core.cmd.game.abandon.name":     {"abandon", "abbrechen"},
 		"core.cmd.game.abandon.desc":     {"End the table (host or channel managers; others vote)", "Den Tisch beenden (Gastgeber oder Kanalverwalter; sonst Abstimmung)"},
 		"core.cmd.move.name":             {"move", "zug"},
@@ -89,7 +92,7 @@ func (s *Service) Definitions() []*discordgo.ApplicationCommand {
 	return []*discordgo.ApplicationCommand{
 		s.command("game",
 			sub(SubNew, newGame, newOpts), sub(SubStart), sub(SubStatus), sub(SubHand),
-			sub(SubLog), sub(SubUndo), sub(SubAbandon)),
+			sub(SubLog), sub(SubUndo), sub(SubAbandon), sub(SubReturn)),
 		s.command("move", moveOpt),
 		s.command("rules", rulesGame, rulesTopic),
 		s.command("games"),

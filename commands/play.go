@@ -71,6 +71,9 @@ func (s *Service) move(ctx context.Context, r request, channelID, tableID string
 func (s *Service) narrate(t *table.Table, res table.MoveResult) []string {
 	var lines []string
 	for _, st := range res.Steps {
+		if st.TookOver {
+			lines = append(lines, s.cat.Localize(t.Lang, games.T(KeyTookOver, "player", t.Seats[st.Seat].Name)))
+		}
 		if !st.Timeout {
 			continue
 		}
@@ -549,4 +552,26 @@ func (s *Service) standingLines(sc scene, lang string) []string {
 		lines = append(lines, s.cat.Localize(lang, games.T(KeyStandingLine, "rank", pl.Rank, "player", pl.name, "score", pl.Score, "detail", s.say(t, lang, pl.Detail))))
 	}
 	return lines
+}
+
+// returnSeat answers /game return: a player whose seat a bot took over
+// (their time ran out, lobby option absent=bot) plays it again.
+func (s *Service) returnSeat(ctx context.Context, r request) Result {
+	var (
+		res table.MoveResult
+		d   delivery
+	)
+	t, err := s.update(ctx, r.channelID, "", func(t *table.Table, g games.Game) error {
+		var err error
+		if res, err = t.Return(g, r.userID, s.now()); err != nil {
+			return err
+		}
+		sc := scene{t: t, g: g, st: res.State, pending: res.Pending}
+		d, err = s.afterChange(sc, []string{s.cat.Localize(t.Lang, games.T(KeyReturned, "player", r.userName))}, dmSource{})
+		return s.stage(t, d, err)
+	})
+	if err != nil {
+		return s.replyErr(r, err)
+	}
+	return s.deliver(t, d, res.State, &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKReturned))})
 }

@@ -162,6 +162,8 @@ func (s *Service) handleCommand(ctx context.Context, r request) Result {
 			return s.undo(ctx, r)
 		case SubAbandon:
 			return s.abandon(ctx, r)
+		case SubReturn:
+			return s.returnSeat(ctx, r)
 		}
 	case CmdMove:
 		move := stringOpt(data.Options, OptOption)

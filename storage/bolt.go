@@ -282,7 +282,7 @@ func playerKeys(t *table.Table) map[string]bool {
 		return keys
 	}
 	for _, s := range t.Seats {
-		if s.UserID != "" && !s.Bot {
+		if s.UserID != "" && (!s.Bot || s.Away) { // a person, even while a bot plays for them
 			keys[s.UserID+"/"+t.ChannelID] = true
 		}
 	}

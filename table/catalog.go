@@ -25,10 +25,13 @@ const (
 	ErrAlreadyVoted      = "table.err.already_voted"
 	ErrNoStepBack        = "table.err.no_step_back"
 	ErrNoBot             = "table.err.no_bot"
+	ErrNotAway           = "table.err.not_away"
 	// KeyOptDeadline labels the core deadline option in the lobby.
 	KeyOptDeadline = "table.opt.deadline"
 	// KeyOptPhase labels the core phase timer option.
 	KeyOptPhase = "table.opt.phase"
+	// KeyOptAbsent labels the core option for players whose time runs out.
+	KeyOptAbsent = "table.opt.absent"
 )
 
 // Catalog holds the English and German texts of every table error.
@@ -58,6 +61,8 @@ func Catalog() games.Catalog {
 			ErrNoStepBack:        "There is no step of your open turn to go back to: your turn was completed, or its last step revealed something.",
 			KeyOptDeadline:       "Clock (hours per decision, or a time bank)",
 			KeyOptPhase:          "Time per phase",
+			KeyOptAbsent:         "When time runs out (safe = the game's safe answer, bot = a bot plays the seat until its player returns)",
+			ErrNotAway:           "A bot plays your seat only after your time ran out at a table whose lobby chose “absent=bot”; you are playing it yourself.",
 		},
 		"de": {
 			ErrAlreadyStarted:    "Dieses Spiel hat bereits begonnen.",
@@ -83,6 +88,8 @@ func Catalog() games.Catalog {
 			ErrNoStepBack:        "Es gibt keinen Schritt deines laufenden Zuges, zu dem du zurückkehren kannst: dein Zug ist abgeschlossen, oder sein letzter Schritt hat etwas aufgedeckt.",
 			KeyOptDeadline:       "Uhr (Stunden pro Entscheidung oder Zeitkonto)",
 			KeyOptPhase:          "Zeit pro Phase",
+			KeyOptAbsent:         "Wenn die Zeit abläuft (safe = die sichere Antwort des Spiels, bot = ein Bot spielt den Platz, bis sein Spieler zurückkehrt)",
+			ErrNotAway:           "Ein Bot übernimmt deinen Platz nur, wenn deine Zeit an einem Tisch mit „absent=bot“ abgelaufen ist; du spielst ihn selbst.",
 		},
 	}
 }

@@ -139,6 +139,13 @@ func (t *Table) nextAuto(u *turn, bots games.Policy, now time.Time) (int, string
 			return p.Seat, move, byBot, true
 		}
 		if at, ok := t.SeatDeadline(u.st, u.pending, p.Seat); ok && !now.Before(at) {
+			if t.Options[OptAbsent] == AbsentBot {
+				// A bot takes the seat over until its player returns, and
+				// answers this decision at once.
+				t.Seats[p.Seat].Bot, t.Seats[p.Seat].Away = true, true
+				u.tookOver = append(u.tookOver, p.Seat)
+				return t.nextAuto(u, bots, now)
+			}
 			move, _ := t.safeMove(u.st, u.pending, p.Seat)
 			return p.Seat, move, byTimeout, true
 		}
@@ -233,3 +240,31 @@ func (t *Table) RemoveBot(userID string, now time.Time) error {
 // BotUserID is the user id of the table's n-th bot; Discord's ids are
 // numeric, so a "bot:" id is never a person's.
 func BotUserID(n int) string { return "bot:" + strconv.Itoa(n) }
+
+// Return gives a seat a bot took over back to its player (userID): the
+// player's decisions are theirs again, with their full time from now.
+func (t *Table) Return(g games.Game, userID string, now time.Time) (MoveResult, error) {
+	seat := t.SeatOf(userID)
+	switch {
+	case seat < 0:
+		return MoveResult{}, games.Errorf(ErrNotSeated)
+	case !t.Seats[seat].Away:
+		return MoveResult{}, games.Errorf(ErrNotAway)
+	}
+	st, err := t.playing(g)
+	if err != nil {
+		return MoveResult{}, err
+	}
+	t.Seats[seat].Bot, t.Seats[seat].Away = false, false
+	pending := st.Pending()
+	t.touch(now)
+	if mine := games.SeatPrompts(pending, seat); len(mine) > 0 {
+		// The decision is new to the player: stale buttons before it, a
+		// fresh clock, a DM.
+		t.startDecision(seat, now)
+		rules := t.ClockRules()
+		t.Seats[seat].Clock = rules.Start(rules.Stop(t.Seats[seat].Clock, now), now, mine[0].Phase)
+	}
+	t.refreshDue(st, pending, now)
+	return MoveResult{State: st, Pending: pending, Committed: true}, nil
+}

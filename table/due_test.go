@@ -268,3 +268,51 @@ func TestAddRemoveBot(t *testing.T) {
 		t.Errorf("removing a bot from a running game: %v", err)
 	}
 }
+
+// TestAbsentBotTakesOver: with absent=bot a seat whose time ran out is
+// played by the bot policy from then on (the first of its moves says so),
+// the other seat keeps its clock, and Return gives the seat back with a
+// fresh decision; a seat nobody took over cannot return.
+func TestAbsentBotTakesOver(t *testing.T) {
+	g := tabletest.Game()
+	tb := startedWith(t, g, "12")
+	if err := tb.SetOption(g.Info(), "a", table.OptAbsent, table.AbsentBot, now); err == nil {
+		t.Fatal("options change after the start")
+	}
+	tb.Options[table.OptAbsent] = table.AbsentBot // as chosen in the lobby
+	if _, err := tb.Move(g, "a", "bid"+tabletest.SecretMarker+"3", table.AnyVersion, now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	res, err := tb.Fire(g, games.RandomPolicy, now.Add(13*time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Steps) == 0 || res.Steps[0].Seat != 1 || !res.Steps[0].Bot || !res.Steps[0].TookOver || res.Steps[0].Timeout {
+		t.Fatalf("steps %+v, want b's seat taken over by a bot", res.Steps)
+	}
+	for _, st := range res.Steps[1:] {
+		if st.TookOver {
+			t.Errorf("a later step %+v also says the seat was taken over", st)
+		}
+	}
+	if s := tb.Seats[1]; !s.Bot || !s.Away || tb.Seats[0].Bot {
+		t.Fatalf("seats %+v", tb.Seats)
+	}
+	if _, err := tb.Return(g, "a", now.Add(14*time.Hour)); errKey(t, err) != table.ErrNotAway {
+		t.Fatalf("a returns: %v, want not away", err)
+	}
+	if _, err := tb.Return(g, "x", now.Add(14*time.Hour)); errKey(t, err) != table.ErrNotSeated {
+		t.Fatalf("a stranger returns: %v", err)
+	}
+	version := tb.Version
+	back, err := tb.Return(g, "b", now.Add(14*time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := tb.Seats[1]; s.Bot || s.Away || tb.Version <= version {
+		t.Fatalf("after returning: %+v, version %d", s, tb.Version)
+	}
+	if len(games.SeatPrompts(back.Pending, 1)) > 0 && (tb.Seats[1].PromptVersion != tb.Version || !tb.Seats[1].PromptSince.Equal(now.Add(14*time.Hour))) {
+		t.Errorf("b's decision is not new after returning: %+v", tb.Seats[1])
+	}
+}

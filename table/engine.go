@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"time"
 
 	"github.com/tavern-bot/tavern/clock"
@@ -31,6 +32,9 @@ type Step struct {
 	Secret bool
 	// Timeout and Bot say the table or a bot chose, not the player.
 	Timeout, Bot bool
+	// TookOver says a bot took the seat over with this move: the player's
+	// time ran out at a table with OptAbsent bot.
+	TookOver bool
 }
 
 // MoveResult is what one or more applied moves produced.
@@ -112,7 +116,8 @@ type turn struct {
 	now       time.Time
 	res       MoveResult
 	changed   bool
-	stateSave bool // t.State is stale: st must be saved by finish
+	stateSave bool  // t.State is stale: st must be saved by finish
+	tookOver  []int // seats a bot took over, whose first bot move is next
 }
 
 func (t *Table) begin(st games.State, now time.Time) *turn {
@@ -166,8 +171,12 @@ func (u *turn) apply(seat int, move string, how mover) error {
 	}
 	t.markChangedPrompts(u.pending, after, seat, settled, u.now)
 	u.pending = after
+	took := how == byBot && slices.Contains(u.tookOver, seat)
+	if took {
+		u.tookOver = slices.DeleteFunc(u.tookOver, func(s int) bool { return s == seat })
+	}
 	u.res.Steps = append(u.res.Steps, Step{Seat: seat, Move: move, Outcome: out, Label: label, Secret: secret,
-		Timeout: how == byTimeout, Bot: how == byBot})
+		Timeout: how == byTimeout, Bot: how == byBot, TookOver: took})
 	return nil
 }
 

@@ -22,6 +22,17 @@ const OptPhase = "phase"
 // DeadlineOff is the OptDeadline choice without a time limit.
 const DeadlineOff = "off"
 
+// OptAbsent is the core option for a player whose time runs out: the
+// game's safe answer each time (AbsentSafe), or a bot takes the seat over
+// until the player returns (AbsentBot, see Table.Return).
+const OptAbsent = "absent"
+
+// The OptAbsent choices.
+const (
+	AbsentSafe = "safe"
+	AbsentBot  = "bot"
+)
+
 // CoreOptions are the options every table of a game offers besides the
 // game's own. Their ids are reserved: a game must not declare one of them.
 func CoreOptions(info games.Info) []games.OptionSpec {
@@ -31,6 +42,12 @@ func CoreOptions(info games.Info) []games.OptionSpec {
 		Choices: []string{DeadlineOff, "12", "24", "48", "72", "1d+12h/3d", "3d+1d/7d"},
 		Default: DeadlineOff,
 	}}
+	out = append(out, games.OptionSpec{
+		ID:      OptAbsent,
+		Label:   games.T(KeyOptAbsent),
+		Choices: []string{AbsentSafe, AbsentBot},
+		Default: AbsentSafe,
+	})
 	if info.PhaseTimer {
 		out = append(out, games.OptionSpec{
 			ID:      OptPhase,
@@ -58,7 +75,7 @@ func CheckOptionIDs(info games.Info) error {
 	return nil
 }
 
-func isCoreOption(id string) bool { return id == OptDeadline || id == OptPhase }
+func isCoreOption(id string) bool { return id == OptDeadline || id == OptPhase || id == OptAbsent }
 
 // ClockRules are the seats' clock as the table's options set it; options
 // that cannot be read (never stored: they are validated) mean no clock.

@@ -53,6 +53,9 @@ type Seat struct {
 	// Bot seats are played by the game's policy, never by a person: they
 	// get no DMs and no mentions, and they move when their turn is due.
 	Bot bool `json:"bot,omitempty"`
+	// Away marks a person's seat a bot took over when their time ran out
+	// (OptAbsent bot); Return gives it back.
+	Away bool `json:"away,omitempty"`
 	// LiveDMs are this table's DMs to the seat that still carry buttons;
 	// the seat's next decision (or the end) clears them.
 	LiveDMs []MessageRef `json:"live_dms,omitempty"`
