@@ -88,6 +88,8 @@ const (
 	KeyTimedOutQuiet = "core.timeout.secret"
 	KeyLogTimeout    = "core.log.timeout"
 	KeyStatusDue     = "core.status.deadline"
+	KeyStatusAway    = "core.status.away"
+	KeyStatusBank    = "core.status.bank"
 	KeyGroupPick     = "core.group.pick"
 	KeyGroupCount    = "core.group.count"
 	KeyGroupReply    = "core.group.reply"
@@ -192,6 +194,8 @@ func coreTexts() map[string][2]string {
 		KeyTimedOutQuiet: {"{player} ran out of time; the safe default was chosen privately.", "{player} hat die Bedenkzeit überschritten; die sichere Standardwahl wurde geheim getroffen."},
 		KeyLogTimeout:    {"(out of time)", "(Bedenkzeit überschritten)"},
 		KeyStatusDue:     {"{line} Time runs out {when}.", "{line} Die Bedenkzeit endet {when}."},
+		KeyStatusAway:    {"A bot plays {player}'s seat until they return (/game return).", "Ein Bot spielt den Platz von {player}, bis {player} zurückkehrt (/spiel rückkehr)."},
+		KeyStatusBank:    {"{player} has {time} left in the time bank.", "{player} hat noch {time} Bedenkzeit auf dem Konto."},
 		KeyGroupPick:     {"{prompt} (choose a group first)", "{prompt} (wähle zuerst eine Gruppe)"},
 		KeyGroupCount:    {"{n} options", "{n} Möglichkeiten"},
 		KeyGroupReply:    {"{prompt}: {group}", "{prompt}: {group}"},

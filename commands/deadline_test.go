@@ -270,10 +270,25 @@ func TestAbsentPlayerBotAndReturn(t *testing.T) {
 	if !said {
 		t.Error("the channel was not told that a bot took Bo's seat")
 	}
+	if st := h.slash(ann, CmdGame, SubStatus); st.Reply == nil || !strings.Contains(st.Reply.Content, "A bot plays Bo's seat until they return") {
+		t.Errorf("status does not say who a bot plays for: %+v", st.Reply)
+	}
 	h.wantReply(h.slash(bo, CmdGame, SubReturn), "de", KeyOKReturned)
 	if tb = h.table(); tb.Seats[tb.SeatOf(bo)].Bot || tb.Status != table.StatusPlaying && tb.Status != table.StatusOver {
 		t.Fatalf("after returning: %+v (%s)", tb.Seats[tb.SeatOf(bo)], tb.Status)
 	}
 	h.wantReply(h.slash(bo, CmdGame, SubReturn), "de", table.ErrNotAway)
 	h.assertNoSecrets()
+}
+
+// TestStatusShowsBanks: with a time bank, the status tells every seat not
+// deciding now what its bank holds.
+func TestStatusShowsBanks(t *testing.T) {
+	h := newHarness(t)
+	h.startGame(tabletest.ID, "rounds=1, deadline=3d+1d/7d", ann, bo)
+	h.wantReply(h.bidInDM(ann, "3"), "en", KeyOKMove)
+	st := h.slash(ann, CmdGame, SubStatus)
+	if st.Reply == nil || !strings.Contains(st.Reply.Content, "Ann has ") || strings.Contains(st.Reply.Content, "Bo has ") {
+		t.Fatalf("status %+v: want Ann's bank (she waits), not Bo's (he decides)", st.Reply)
+	}
 }

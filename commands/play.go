@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -286,6 +287,16 @@ func (s *Service) statusText(sc scene, lang string) string {
 	lines := []string{s.cat.Localize(lang, games.T(KeyStatusTitle, "game", name, "n", t.Moves+1))}
 	if sc.st != nil {
 		lines = append(lines, s.waitingLines(sc, lang, false, true)...)
+	}
+	rules := t.ClockRules()
+	for seat, u := range t.Seats {
+		switch {
+		case u.Away:
+			lines = append(lines, s.cat.Localize(lang, games.T(KeyStatusAway, "player", u.Name)))
+		case rules.Kind == clock.Bank && !u.Bot && len(games.SeatPrompts(sc.pending, seat)) == 0:
+			// Seats not deciding now: what their bank holds for later.
+			lines = append(lines, s.cat.Localize(lang, games.T(KeyStatusBank, "player", u.Name, "time", clock.FormatDuration(u.Clock.Bank))))
+		}
 	}
 	return truncate(strings.Join(lines, "\n"), 2000)
 }
