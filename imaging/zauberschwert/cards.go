@@ -193,7 +193,9 @@ func (s *scene) artifactCard(ac zs.ArtifactCard, complete bool, r kit.Rect) {
 	head := kit.R(r.X, r.Y, r.W, r.H*0.2)
 	c.RoundRect(kit.R(r.X+4, r.Y+4, r.W-8, head.H-4), 9, kit.Tint(kit.Brass, -0.15), nil, 0)
 	c.Ink(kit.Ink)
-	c.FitText(s.w.T(ac.Artifact.Name), kit.Bold, r.W*0.16, 12, head.CX(), head.CY()+2, head.W-30, 0.5)
+	// The card's number as the menus name it ("Wand #3"), so a player can
+	// match picture and option.
+	c.FitText(s.w.T(ac.Artifact.Name)+" #"+strconv.Itoa(ac.Index), kit.Bold, r.W*0.16, 12, head.CX(), head.CY()+2, head.W-30, 0.5)
 	n := len(ac.Artifact.Symbols)
 	symR := math.Min(r.W*0.13, r.W/float64(2*n+1)*0.9)
 	for i, sy := range ac.Artifact.Symbols {
