@@ -27,6 +27,12 @@ func (r *Renderer) private(v *dd.PrivateView, m imaging.Meta) image.Image {
 	rows := max((len(v.Hand)+perRow-1)/perRow, 1)
 	handY := topBarH + gap
 	handH := 56 + float64(rows)*(handCardH+handGap)
+	// In the market the hand is empty: the stalls the player buys from
+	// take its place.
+	atMarket := len(v.Hand) == 0 && v.Phase == dd.PhaseImprove && len(v.Stalls) > 0
+	if atMarket {
+		handH = 56 + marketH + 16
+	}
 	lowY := handY + handH + gap
 	dg := newDungeonGeom(0, 0, ownCell)
 	dw, dh := dg.size()
@@ -46,8 +52,14 @@ func (r *Renderer) private(v *dd.PrivateView, m imaging.Meta) image.Image {
 	hand := kit.R(margin, handY, inner, handH)
 	c.Panel(hand)
 	c.Ink(kit.Ink)
-	c.FitText(s.w.T("ddimg.your.hand", "n", len(v.Hand)), kit.Bold, 30, 18, hand.X+18, hand.Y+30, hand.W-36, 0)
-	if len(v.Hand) == 0 {
+	switch {
+	case atMarket:
+		c.FitText(s.w.T("ddimg.market.yours"), kit.Bold, 30, 18, hand.X+18, hand.Y+30, hand.W-36, 0)
+		s.market(&v.PublicView, kit.R(hand.X+16, hand.Y+56, hand.W-32, marketH))
+	default:
+		c.FitText(s.w.T("ddimg.your.hand", "n", len(v.Hand)), kit.Bold, 30, 18, hand.X+18, hand.Y+30, hand.W-36, 0)
+	}
+	if len(v.Hand) == 0 && !atMarket {
 		c.Ink(kit.InkSoft)
 		c.FitText(s.w.T("ddimg.hand.empty"), kit.Medium, 30, 18, hand.CX(), hand.Y+56+handCardH/2, hand.W-40, 0.5)
 	}
