@@ -39,10 +39,13 @@ func (r *Renderer) private(v *dd.PrivateView, m imaging.Meta) image.Image {
 	lowH := 56 + dh + 16
 	rightW := inner - (dw + 32) - gap
 	probe := r.scene(16, 16, m)
+	defer probe.c.Close()
 	needRight := probe.ownInfoHeight(v, rightW)
-	probe.c.Close()
 	lowH = math.Max(lowH, needRight)
-	height := lowY + lowH + margin
+	// The key: the dungeon's tokens carry abbreviations (Gn, Gb, …).
+	legendY := lowY + lowH + gap
+	legendH := probe.legendHeight()
+	height := legendY + legendH + margin
 
 	s := r.boardScene(boardW, int(math.Ceil(height)), m)
 	defer s.c.Close()
@@ -91,6 +94,7 @@ func (r *Renderer) private(v *dd.PrivateView, m imaging.Meta) image.Image {
 		c.SetDash()
 	}
 	s.ownInfo(v, kit.R(own.Right()+gap, lowY, rightW, lowH))
+	s.legend(kit.R(margin, legendY, inner, legendH))
 	return c.Image()
 }
 
