@@ -93,6 +93,7 @@ func TestBrowserPlaysZauberschwert(t *testing.T) {
 	p.click(`#messages button[data-custom-id^="st|"]`)
 	p.waitJS("first board", `document.querySelector('#messages button[data-custom-id^="m|"]') !== null && Array.from(document.querySelectorAll('#messages img.attachment')).every(i => i.complete && i.naturalWidth > 100)`)
 	p.shot("real-1-started")
+	p.waitJS("scrolled to the newest once the board loaded", atBottom)
 
 	// The first decision is public: answer it with /move and autocomplete.
 	before := boardCount(t, s)
@@ -126,6 +127,7 @@ func TestBrowserPlaysZauberschwert(t *testing.T) {
 		}
 		sel := fmt.Sprintf(`#messages .msg[data-id="%s"] button[data-custom-id^="m|"]:not([disabled])`, pr.messageID)
 		p.waitJS("prompt shown", fmt.Sprintf(`document.querySelector(%q) !== null`, sel))
+		p.waitJS("scrolled to the newest after switching", atBottom)
 		label := eval[string](p, fmt.Sprintf(`document.querySelector(%q).textContent`, sel))
 		p.click(sel)
 		waitFor(t, fmt.Sprintf("move %d (%s by %s) to change the game", k, label, pr.user.Name), func() bool {
@@ -159,3 +161,8 @@ func waitFor(t *testing.T, what string, cond func() bool, p page) {
 	p.shot("failed")
 	t.Fatalf("timed out waiting for %s", what)
 }
+
+// atBottom is true when the message list shows its newest message (once
+// every picture has loaded).
+const atBottom = `(() => { const b = document.querySelector('#messages');
+  return Array.from(b.querySelectorAll('img')).every(i => i.complete) && b.scrollHeight - b.scrollTop - b.clientHeight < 8 })()`

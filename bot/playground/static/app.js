@@ -137,7 +137,16 @@
       return;
     }
     box.innerHTML = v.messages.map((m) => messageHTML(m, v)).join("");
-    if (atBottom || st.scrollDown) { box.scrollTop = box.scrollHeight; st.scrollDown = false; }
+    if (atBottom || st.scrollDown) {
+      // Pictures still loading make the list taller: stay at the bottom
+      // as each arrives.
+      const stick = () => { box.scrollTop = box.scrollHeight; };
+      stick();
+      box.querySelectorAll("img").forEach((img) => {
+        if (!img.complete) img.addEventListener("load", stick, { once: true });
+      });
+      st.scrollDown = false;
+    }
   }
 
   function messageHTML(m, v) {
