@@ -17,8 +17,8 @@ var setups = map[string]func(h *harness){
 	"bid": func(h *harness) { h.lobbyAndStart(ann, bo) },
 	"turn": func(h *harness) {
 		h.lobbyAndStart(ann, bo)
-		h.wantReply(h.bidInDM(ann, "3"), "en", KeyOKMove)
-		h.wantReply(h.bidInDM(bo, "1"), "de", KeyOKMove)
+		h.wantDMAnswered(h.bidInDM(ann, "3"))
+		h.wantDMAnswered(h.bidInDM(bo, "1"))
 	},
 }
 
@@ -39,14 +39,14 @@ func TestBadInputsChangeNothing(t *testing.T) {
 			prep: func(h *harness) {
 				// A client that missed the DM's edit still shows the old bids.
 				h.held = h.dmClick(ann, KindMove, "bid"+tabletest.SecretMarker+"2")
-				h.wantReply(h.bidInDM(ann, "3"), "en", KeyOKMove)
-				h.wantReply(h.bidInDM(bo, "1"), "de", KeyOKMove)
+				h.wantDMAnswered(h.bidInDM(ann, "3"))
+				h.wantDMAnswered(h.bidInDM(bo, "1"))
 			},
 			act: func(h *harness) Result { return h.run(h.svc.Handle(ctxBG, h.held)) }},
 		{name: "double click", setup: "bid", lang: "en", key: table.ErrStale,
 			prep: func(h *harness) {
 				h.held = h.dmClick(ann, KindMove, "bid"+tabletest.SecretMarker+"3")
-				h.wantReply(h.run(h.svc.Handle(ctxBG, h.held)), "en", KeyOKMove)
+				h.wantDMAnswered(h.run(h.svc.Handle(ctxBG, h.held)))
 			},
 			act: func(h *harness) Result { return h.run(h.svc.Handle(ctxBG, h.held)) }},
 		{name: "stale board button", setup: "turn", lang: "en", key: table.ErrStale,

@@ -63,7 +63,7 @@ func TestTickAppliesTimeouts(t *testing.T) {
 			h.startGame(tc.game, tc.options, ann, bo)
 			if tc.annBids {
 				h.advance(time.Hour)
-				h.wantReply(h.bidInDM(ann, "3"), "en", KeyOKMove)
+				h.wantDMAnswered(h.bidInDM(ann, "3"))
 				h.advance(-time.Hour)
 			}
 			before := h.table()
@@ -114,8 +114,8 @@ func TestTickAppliesTimeouts(t *testing.T) {
 func TestTickPublicPrompt(t *testing.T) {
 	h := newHarness(t)
 	h.startGame(tabletest.ID, "rounds=1, deadline=48", ann, bo)
-	h.wantReply(h.bidInDM(ann, "3"), "en", KeyOKMove)
-	h.wantReply(h.bidInDM(bo, "1"), "de", KeyOKMove)
+	h.wantDMAnswered(h.bidInDM(ann, "3"))
+	h.wantDMAnswered(h.bidInDM(bo, "1"))
 	stale := findID(t, h.channelMsgs(), KindMove, "leap")
 	h.advance(48 * time.Hour)
 	posts := len(h.history())
@@ -255,7 +255,7 @@ func TestTickClosesIdleTable(t *testing.T) {
 func TestAbsentPlayerBotAndReturn(t *testing.T) {
 	h := newHarness(t)
 	h.startGame(tabletest.ID, "rounds=2, deadline=12, absent=bot", ann, bo)
-	h.wantReply(h.bidInDM(ann, "3"), "en", KeyOKMove)
+	h.wantDMAnswered(h.bidInDM(ann, "3"))
 	h.wantReply(h.slash(bo, CmdGame, SubReturn), "de", table.ErrNotAway)
 	h.advance(13 * time.Hour)
 	h.tick()
@@ -286,7 +286,7 @@ func TestAbsentPlayerBotAndReturn(t *testing.T) {
 func TestStatusShowsBanks(t *testing.T) {
 	h := newHarness(t)
 	h.startGame(tabletest.ID, "rounds=1, deadline=3d+1d/7d", ann, bo)
-	h.wantReply(h.bidInDM(ann, "3"), "en", KeyOKMove)
+	h.wantDMAnswered(h.bidInDM(ann, "3"))
 	st := h.slash(ann, CmdGame, SubStatus)
 	if st.Reply == nil || !strings.Contains(st.Reply.Content, "Ann has ") || strings.Contains(st.Reply.Content, "Bo has ") {
 		t.Fatalf("status %+v: want Ann's bank (she waits), not Bo's (he decides)", st.Reply)

@@ -101,7 +101,7 @@ func TestDMEditedInPlace(t *testing.T) {
 			dmTo: []string{ann, bo}, drawn: []int{games.Public, 0, 1}},
 		{name: "last pick in DM: nothing left for Ann",
 			prep: func(h *harness) {
-				h.wantReply(h.run(h.svc.Handle(ctxBG, h.dmClick(ann, KindMove, c))), "en", KeyOKMove)
+				h.wantDMAnswered(h.run(h.svc.Handle(ctxBG, h.dmClick(ann, KindMove, c))))
 			},
 			click:   func(h *harness) *discordgo.Interaction { return h.dmClick(ann, KindMove, a) },
 			settled: true, dmTo: []string{bo}, drawn: []int{games.Public, 0, 1}},
@@ -115,7 +115,16 @@ func TestDMEditedInPlace(t *testing.T) {
 			i := tc.click(h)
 			annDMs, annEdits, calls := len(h.dms[ann]), h.dmEdits[ann], h.drawnCount()
 			res := h.run(h.svc.Handle(ctxBG, i))
-			h.wantReply(res, "en", KeyOKMove)
+			// The clicked DM edited in place is the answer; otherwise the
+			// clicker gets "Done".
+			if i.Message != nil && slices.ContainsFunc(res.Actions, func(a Action) bool {
+				e, ok := a.(ChannelEdit)
+				return ok && e.MessageID == i.Message.ID
+			}) {
+				h.wantDMAnswered(res)
+			} else {
+				h.wantReply(res, "en", KeyOKMove)
+			}
 			edits, dms := privateActions(res)
 			var users []string
 			for _, d := range dms {
@@ -179,7 +188,7 @@ func TestDMEditKeepsStaleRule(t *testing.T) {
 	h.mu.Lock()
 	oldB := findID(t, h.dms[ann], KindMove, b)
 	h.mu.Unlock()
-	h.wantReply(h.run(h.svc.Handle(ctxBG, h.dmClick(ann, KindMove, a))), "en", KeyOKMove)
+	h.wantDMAnswered(h.run(h.svc.Handle(ctxBG, h.dmClick(ann, KindMove, a))))
 
 	// The old button (held by a client that missed the edit) is stale; the
 	// edited message's button for the same card works.
@@ -190,7 +199,7 @@ func TestDMEditKeepsStaleRule(t *testing.T) {
 	if fresh.MessageComponentData().CustomID == oldB {
 		t.Fatal("the edited DM still carries the old button")
 	}
-	h.wantReply(h.run(h.svc.Handle(ctxBG, fresh)), "en", KeyOKMove)
+	h.wantDMAnswered(h.run(h.svc.Handle(ctxBG, fresh)))
 	if picks := h.table().Log; len(picks) != 2 || picks[1].Move != b {
 		t.Errorf("log %+v, want Ann's two picks", picks)
 	}
@@ -283,7 +292,7 @@ func TestPicturesFollowTheirMessages(t *testing.T) {
 func TestDMClickBeforePublicPromptSendsNewDM(t *testing.T) {
 	h := newHarness(t)
 	h.lobbyAndStart(ann, bo)
-	h.wantReply(h.bidInDM(bo, "1"), "de", KeyOKMove)
+	h.wantDMAnswered(h.bidInDM(bo, "1"))
 	// Ann bids last from her DM; her next decision is the public turn, so
 	// she is told in a new DM and her bid DM stays as it was.
 	before := len(h.dms[ann])
@@ -304,9 +313,9 @@ func TestDMClickBeforePublicPromptSendsNewDM(t *testing.T) {
 func TestClosedDMNoticeOnlyForSecretDecisions(t *testing.T) {
 	h := newHarness(t)
 	h.lobbyAndStart(ann, bo)
-	h.wantReply(h.bidInDM(ann, "3"), "en", KeyOKMove)
+	h.wantDMAnswered(h.bidInDM(ann, "3"))
 	res := h.bidInDM(bo, "1") // ends the secret bids: Ann's public turn follows
-	h.wantReply(res, "de", KeyOKMove)
+	h.wantDMAnswered(res)
 	_, dms := privateActions(res)
 	found := false
 	for _, d := range dms {

@@ -47,9 +47,9 @@ func TestSimultaneousIdenticalClicks(t *testing.T) {
 func TestRestartKeepsButtonsWorking(t *testing.T) {
 	h := newHarness(t)
 	h.lobbyAndStart(ann, bo)
-	h.wantReply(h.bidInDM(ann, "2"), "en", KeyOKMove)
+	h.wantDMAnswered(h.bidInDM(ann, "2"))
 	h.restart()
-	h.wantReply(h.bidInDM(bo, "3"), "de", KeyOKMove)
+	h.wantDMAnswered(h.bidInDM(bo, "3"))
 	tb := h.table()
 	if len(tb.Log) != 2 {
 		t.Fatalf("log has %d entries after restart, want 2", len(tb.Log))
@@ -420,8 +420,8 @@ func TestLobbyButtons(t *testing.T) {
 func TestPingsOnlyNewDecisions(t *testing.T) {
 	h := newHarness(t)
 	h.lobbyAndStart(ann, bo)
-	h.wantReply(h.bidInDM(ann, "1"), "en", KeyOKMove)
-	h.wantReply(h.bidInDM(bo, "2"), "de", KeyOKMove)
+	h.wantDMAnswered(h.bidInDM(ann, "1"))
+	h.wantDMAnswered(h.bidInDM(bo, "2"))
 	var got [][]string
 	for _, m := range h.history() {
 		if len(m.Files) == 1 && strings.Contains(componentText(m.Components), "h|") { // board posts
@@ -447,7 +447,7 @@ func TestStatusCommand(t *testing.T) {
 	}
 	h.wantReply(h.click(bo, findID(t, h.channelMsgs(), KindJoin, "")), "de", KeyOKJoined)
 	h.wantReply(h.slash(ann, CmdGame, SubStart, ""), "en", KeyOKStarted)
-	h.wantReply(h.bidInDM(bo, "2"), "de", KeyOKMove)
+	h.wantDMAnswered(h.bidInDM(bo, "2"))
 	res := h.slash(cy, CmdGame, SubStatus, "")
 	want := "**Fake Race**, move 2\nAnn is choosing privately."
 	if res.Reply == nil || res.Reply.Content != want || len(res.Reply.Files) != 1 || !bytes.Equal(res.Reply.Files[0].Data, h.images.png) || len(res.Actions) != 0 {

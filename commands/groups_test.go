@@ -204,8 +204,8 @@ func wideHarness(t *testing.T) *harness {
 	h.extra = []games.Game{wideGame()}
 	h.restart()
 	h.startGame(wideID, "rounds=1", ann, bo)
-	h.wantReply(h.bidInDM(ann, "3"), "en", KeyOKMove)
-	h.wantReply(h.bidInDM(bo, "1"), "de", KeyOKMove)
+	h.wantDMAnswered(h.bidInDM(ann, "3"))
+	h.wantDMAnswered(h.bidInDM(bo, "1"))
 	return h
 }
 

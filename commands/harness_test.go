@@ -421,6 +421,21 @@ func (h *harness) wantReply(res Result, lang, key string) {
 	}
 }
 
+// wantDMAnswered fails unless res answers a click in a DM by editing that
+// DM in place, with no other reply (the edit shows the answer).
+func (h *harness) wantDMAnswered(res Result) {
+	h.t.Helper()
+	if res.Reply != nil {
+		h.t.Fatalf("a DM click answered %q besides editing the DM", res.Reply.Content)
+	}
+	for _, a := range res.Actions {
+		if e, ok := a.(ChannelEdit); ok && strings.HasPrefix(e.ChannelID, dmPrefix) {
+			return
+		}
+	}
+	h.t.Fatalf("a DM click did not edit the DM in place: %d actions", len(res.Actions))
+}
+
 // lobbyAndStart opens a one-round lobby with players and starts it.
 func (h *harness) lobbyAndStart(players ...string) {
 	h.t.Helper()

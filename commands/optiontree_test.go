@@ -50,8 +50,8 @@ func gameHarness(t *testing.T, g games.Game) *harness {
 	h.extra = []games.Game{g}
 	h.restart()
 	h.startGame(g.Info().ID, "rounds=1", ann, bo)
-	h.wantReply(h.bidInDM(ann, "3"), "en", KeyOKMove)
-	h.wantReply(h.bidInDM(bo, "1"), "de", KeyOKMove)
+	h.wantDMAnswered(h.bidInDM(ann, "3"))
+	h.wantDMAnswered(h.bidInDM(bo, "1"))
 	return h
 }
 

@@ -59,12 +59,26 @@ func (s *Service) move(ctx context.Context, r request, channelID, tableID string
 		label = res.Steps[0].Label
 	}
 	reply := &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKMove, "option", s.say(t, r.lang, label)))}
-	if !res.Committed && from.messageID == "" {
+	switch {
+	case !res.Committed && from.messageID == "":
 		// A step clicked on the board or typed: the mover's next options
 		// come as this ephemeral answer, with the private view.
 		reply = s.stepReply(t, res, r.lang)
+	case edits(d, from):
+		// The DM clicked is edited in place: that is the answer.
+		reply = nil
 	}
 	return s.deliver(t, d, res.State, reply)
+}
+
+// edits reports whether d edits the DM a click came from.
+func edits(d delivery, from dmSource) bool {
+	for _, p := range d.Posts {
+		if from.messageID != "" && p.Kind == kindEdit && p.MessageID == from.messageID {
+			return true
+		}
+	}
+	return false
 }
 
 // narrate is the channel's story of a commit: the turn's public events, and

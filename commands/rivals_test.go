@@ -52,8 +52,8 @@ func TestRivalsInResults(t *testing.T) {
 	h.extra = []games.Game{rivalGame{tabletest.Game()}}
 	h.restart()
 	h.startGame(rivalID, "rounds=1", ann, bo)
-	h.wantReply(h.bidInDM(ann, "3"), "en", KeyOKMove)
-	h.wantReply(h.bidInDM(bo, "1"), "de", KeyOKMove)
+	h.wantDMAnswered(h.bidInDM(ann, "3"))
+	h.wantDMAnswered(h.bidInDM(bo, "1"))
 	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindMove, "leap")), "en", KeyOKMove)
 	h.wantReply(h.slash(bo, CmdMove, "", OptOption, "step"), "de", KeyOKMove)
 	msgs := h.channelMsgs()

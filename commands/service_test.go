@@ -72,8 +72,8 @@ func TestHappyPath(t *testing.T) {
 	if !strings.Contains(h.dms[bo][0].Content, "Wähle dein geheimes Gebot") {
 		t.Errorf("Bo's DM is not German: %q", h.dms[bo][0].Content)
 	}
-	h.wantReply(h.bidInDM(ann, "3"), "en", KeyOKMove)
-	h.wantReply(h.bidInDM(bo, "1"), "de", KeyOKMove)
+	h.wantDMAnswered(h.bidInDM(ann, "3"))
+	h.wantDMAnswered(h.bidInDM(bo, "1"))
 
 	// Turn phase: Ann acts on a public prompt in the channel.
 	msgs := h.channelMsgs()

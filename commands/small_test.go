@@ -57,7 +57,7 @@ func TestPlaysWithoutImages(t *testing.T) {
 		h := newHarness(t)
 		h.svc.images = im
 		h.lobbyAndStart(ann, bo)
-		h.wantReply(h.bidInDM(ann, "1"), "en", KeyOKMove)
+		h.wantDMAnswered(h.bidInDM(ann, "1"))
 		for _, m := range h.history() {
 			if len(m.Files) != 0 {
 				t.Errorf("%T: message with files %q", im, m.Content)

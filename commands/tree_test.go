@@ -36,8 +36,8 @@ func treeHarness(t *testing.T) *harness {
 	h.extra = []games.Game{treeGame()}
 	h.restart()
 	h.startGame(treeID, "rounds=1", ann, bo)
-	h.wantReply(h.bidInDM(ann, "3"), "en", KeyOKMove)
-	h.wantReply(h.bidInDM(bo, "1"), "de", KeyOKMove)
+	h.wantDMAnswered(h.bidInDM(ann, "3"))
+	h.wantDMAnswered(h.bidInDM(bo, "1"))
 	return h
 }
 
