@@ -1,6 +1,10 @@
 package dungeondesigner
 
-import "github.com/tavern-bot/tavern/games"
+import (
+	"fmt"
+
+	"github.com/tavern-bot/tavern/games"
+)
 
 // PublicView is what the channel and spectators see. It never holds a hand,
 // a secret pick before the reveal, or the order of any deck.
@@ -141,6 +145,16 @@ type BlueprintView struct {
 type PlacingView struct {
 	Seat  int
 	Tiles []TileView
+	// Places are where the first tile may go, as its prompt offers them.
+	Places []PlaceView `json:",omitempty"`
+}
+
+// PlaceView is a place a tile may go: row and column from 1, and Where an
+// element spot ("tl", "tr", "bl", "br") or a secret passage's edge ("t",
+// "r", "b", "l").
+type PlaceView struct {
+	Row, Col int
+	Where    string
 }
 
 // JaelView is the solo opponent's public state.
@@ -225,6 +239,14 @@ func (s *State) publicView() PublicView {
 		if s.Placing != nil {
 			v.Acting = s.Placing.Seat
 			v.Placing = &PlacingView{Seat: s.Placing.Seat, Tiles: s.tileViews(s.Placing.Tiles)}
+			if len(s.Placing.Tiles) > 0 {
+				for _, o := range s.placePrompt().Options {
+					var pl PlaceView
+					if _, err := fmt.Sscanf(o.ID, "put:r%dc%d:%s", &pl.Row, &pl.Col, &pl.Where); err == nil {
+						v.Placing.Places = append(v.Placing.Places, pl)
+					}
+				}
+			}
 		}
 	}
 	for i, st := range s.Seats {

@@ -60,6 +60,9 @@ func (s *scene) seatPanel(v *dd.PublicView, sv *dd.SeatView, r kit.Rect, cell fl
 		buildRow = v.Year - 1
 	}
 	s.dungeon(&sv.Dungeon, g, buildRow, sv.Blueprint.Exit)
+	if v.Placing != nil && v.Placing.Seat == sv.Seat {
+		s.places(v.Placing.Places, g)
+	}
 	_, h := g.size()
 	y := g.y + h
 	for _, t := range sv.Tasks {
@@ -115,4 +118,45 @@ func (s *scene) seatStats(v *dd.PublicView, sv *dd.SeatView, r kit.Rect) {
 		}
 		x += c.Pill(x, r.CY(), h, t, kit.ParchDark, kit.InkSoft, 0) + 8
 	}
+}
+
+// places rings every spot (or, for a secret passage, every edge) the tile
+// being placed may go to, so the player finds on the board what the
+// menu offers by row, column and corner.
+func (s *scene) places(places []dd.PlaceView, g dungeonGeom) {
+	c := s.c
+	for _, p := range places {
+		if p.Row < 1 || p.Row > 4 || p.Col < 1 || p.Col > 4 {
+			continue
+		}
+		cell := g.grid.At(p.Row-1, p.Col-1)
+		S := cell.W
+		if q := quadIndex(p.Where); q >= 0 {
+			cx, cy := cell.X+quadCentre[q][0]*S, cell.Y+quadCentre[q][1]*S
+			c.Disc(cx, cy, S*0.16, nil, kit.Highlight, math.Max(3, S*0.05))
+			continue
+		}
+		if side := sideIndex(p.Where); side >= 0 {
+			mx, my := cell.X+sideMid[side][0]*S, cell.Y+sideMid[side][1]*S
+			c.Disc(mx, my, S*0.1, kit.Highlight, kit.Ink, 1.5)
+		}
+	}
+}
+
+func quadIndex(code string) int {
+	for i, q := range [4]string{"tl", "tr", "bl", "br"} {
+		if q == code {
+			return i
+		}
+	}
+	return -1
+}
+
+func sideIndex(code string) int {
+	for i, sd := range [4]string{"t", "r", "b", "l"} {
+		if sd == code {
+			return i
+		}
+	}
+	return -1
 }
