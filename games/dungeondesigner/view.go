@@ -22,8 +22,10 @@ type PublicView struct {
 	Order    []int
 	NewOrder []int
 	Stalls   []StallView
-	// OpenTasks are the tasks on display, lowest first in deal order.
+	// OpenTasks are the tasks on display, lowest first in deal order;
+	// TaskSlots is how many are laid out at most with this many players.
 	OpenTasks []TaskView
+	TaskSlots int
 	Seats     []SeatView
 	// Acting is the seat the market waits for, -1 outside the market.
 	Acting int
@@ -234,6 +236,7 @@ func (s *State) publicView() PublicView {
 	for _, n := range s.TaskOpen {
 		v.OpenTasks = append(v.OpenTasks, TaskView{Number: n, Text: taskText(s.c.Task(n))})
 	}
+	v.TaskSlots = tasksFor(s.Players)
 	if s.Phase == PhaseImprove {
 		v.Acting = s.acting()
 		if s.Placing != nil {

@@ -54,6 +54,9 @@ func seatColumns(players int) int {
 	return 3
 }
 
+// maxSeatTasks is the most tasks a seat takes in a game.
+const maxSeatTasks = 3
+
 // plan lays out the board for v.
 func (s *scene) plan(v *dd.PublicView) layout {
 	l := layout{cols: seatColumns(len(v.Seats)), showMarket: v.Phase != dd.PhaseOver || len(v.Scores) == 0}
@@ -63,6 +66,9 @@ func (s *scene) plan(v *dd.PublicView) layout {
 	} else {
 		l.panelW = (inner - gap*float64(l.cols-1)) / float64(l.cols)
 	}
+	// Room for the most tasks a seat takes (one a year in years 1–3), so
+	// the board's height stays the same from move to move.
+	l.taskLines = maxSeatTasks
 	for _, sv := range v.Seats {
 		l.taskLines = max(l.taskLines, len(sv.Tasks))
 	}

@@ -92,10 +92,15 @@ func taskColumns(n int) int {
 
 const taskRowH = 46.0
 
+// tasksHeight is the task panel's height for as many tasks as the table
+// can show at once, not for those shown now: the board keeps its height
+// from move to move.
 func (s *scene) tasksHeight(v *dd.PublicView) float64 {
-	n := len(v.OpenTasks)
-	rows := (n + taskColumns(n) - 1) / taskColumns(n)
-	return math.Max(130, 52+float64(max(rows, 1))*taskRowH+12)
+	rows := 1
+	for n := 0; n <= max(v.TaskSlots, len(v.OpenTasks)); n++ {
+		rows = max(rows, (n+taskColumns(n)-1)/taskColumns(n))
+	}
+	return math.Max(130, 52+float64(rows)*taskRowH+12)
 }
 
 // goalInMarket reports whether the goal sits beside the stalls (two stalls
