@@ -70,6 +70,8 @@ const (
 	KeyMyGamesTitle  = "core.mygames.title"
 	KeyGameOverDM    = "core.dm.game_over"
 	KeyTookOver      = "core.took_over"
+	KeyReminder      = "core.reminder"
+	KeyReminderPing  = "core.reminder.ping"
 	KeyReturned      = "core.returned"
 	KeyOKReturned    = "core.ok.returned"
 	KeyMyGameYours   = "core.mygames.yours"
@@ -173,6 +175,8 @@ func coreTexts() map[string][2]string {
 		KeyDMNoTable:     {"You sit at no running table. Start one with /game new in a server channel.", "Du sitzt an keinem laufenden Tisch. Eröffne einen mit /game new in einem Server-Kanal."},
 		KeyDMWhichTable:  {"You play at several tables ({tables}): which one?", "Du spielst an mehreren Tischen ({tables}): an welchem?"},
 		KeyDMPickTable:   {"Choose a table", "Wähle einen Tisch"},
+		KeyReminder:      {"⏰ **{game}** in {channel}: your decision is waiting. Your time runs out {when}.", "⏰ **{game}** in {channel}: Deine Entscheidung wartet. Deine Zeit läuft {when} ab."},
+		KeyReminderPing:  {"⏰ {player}, your decision is waiting; your time runs out {when}.", "⏰ {player}, deine Entscheidung wartet; deine Zeit läuft {when} ab."},
 		KeyTookOver:      {"{player}'s time ran out: a bot plays their seat until they come back with /game return.", "Die Zeit von {player} ist abgelaufen: Ein Bot spielt den Platz, bis {player} mit /spiel rückkehr zurückkommt."},
 		KeyReturned:      {"{player} is back and plays their own seat again.", "{player} ist zurück und spielt den eigenen Platz wieder selbst."},
 		KeyOKReturned:    {"Welcome back: your seat is yours again.", "Willkommen zurück: Dein Platz gehört wieder dir."},

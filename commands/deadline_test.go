@@ -82,8 +82,15 @@ func TestTickAppliesTimeouts(t *testing.T) {
 				t.Fatalf("timed-out moves %v, want %v", got, tc.want)
 			}
 			if len(tc.want) == 0 {
-				if len(actions) != 0 || after.Version != before.Version {
-					t.Errorf("nothing was due, yet %d actions and version %d -> %d", len(actions), before.Version, after.Version)
+				// Nothing timed out; at most a reminder per timed seat
+				// went out, by DM.
+				for _, a := range actions {
+					if dm, ok := a.(DirectMessage); !ok || !strings.HasPrefix(dm.Message.Content, "⏰") {
+						t.Errorf("nothing timed out, yet %+v", a)
+					}
+				}
+				if len(actions) > 2 || after.Moves != before.Moves {
+					t.Errorf("%d actions, moves %d -> %d", len(actions), before.Moves, after.Moves)
 				}
 				return
 			}
@@ -130,7 +137,9 @@ func TestTickPublicPrompt(t *testing.T) {
 		t.Error("Bo's turn is not a new decision")
 	}
 	h.advance(47 * time.Hour)
-	if len(h.tick()) != 0 {
+	moves := h.table().Moves
+	h.tick() // reminders only
+	if h.table().Moves != moves {
 		t.Error("Bo's turn timed out before its own deadline")
 	}
 	h.advance(time.Hour)
@@ -164,8 +173,14 @@ func TestStatusShowsDeadline(t *testing.T) {
 		if strings.Count(status, tc.want) != 2 || !strings.Contains(status, "<t:"+due+":R>") {
 			t.Errorf("%s: status %q, want both seats' deadline %s", tc.options, status, due)
 		}
-		if at, ok := tb.NextDue(); !ok || !at.Equal(h.now().Add(24*time.Hour)) {
-			t.Errorf("table due %v %v", at, ok)
+		clockAt := time.Time{}
+		for _, d := range tb.Due {
+			if d.Kind == table.DueClock {
+				clockAt = d.At
+			}
+		}
+		if !clockAt.Equal(h.now().Add(24 * time.Hour)) {
+			t.Errorf("table due %+v, want the clock at 24h", tb.Due)
 		}
 	}
 }
@@ -290,5 +305,52 @@ func TestStatusShowsBanks(t *testing.T) {
 	st := h.slash(ann, CmdGame, SubStatus)
 	if st.Reply == nil || !strings.Contains(st.Reply.Content, "Ann has ") || strings.Contains(st.Reply.Content, "Bo has ") {
 		t.Fatalf("status %+v: want Ann's bank (she waits), not Bo's (he decides)", st.Reply)
+	}
+}
+
+// TestReminders: a player who has not decided is reminded once when half
+// their time is gone and once at nine tenths, by DM (or by a mention when
+// their DMs are closed); nothing more comes.
+func TestReminders(t *testing.T) {
+	h := newHarness(t)
+	h.blocked[bo] = true
+	h.startGame(tabletest.ID, "rounds=1, deadline=12", ann, bo)
+	reminders := func() (dms, pings int) {
+		for _, a := range h.tick() {
+			switch a := a.(type) {
+			case DirectMessage:
+				if strings.HasPrefix(a.Message.Content, "⏰") {
+					dms++
+					if !strings.Contains(a.Message.Content, "<#"+chanA+">") || !strings.Contains(a.Message.Content, "<t:") {
+						t.Errorf("reminder %q lacks the channel or the time", a.Message.Content)
+					}
+					if h.blocked[a.UserID] && a.Blocked != nil && strings.Contains(a.Blocked.Message.Content, "<@"+a.UserID+">") {
+						pings++
+					}
+				}
+			}
+		}
+		return
+	}
+	steps := []struct {
+		after      time.Duration
+		dms, pings int
+	}{
+		{5 * time.Hour, 0, 0},
+		{time.Hour, 2, 1}, // half of 12 hours: Ann by DM, Bo (DMs closed) by mention
+		{time.Hour, 0, 0},
+		{4 * time.Hour, 2, 1}, // 11 hours: past nine tenths
+		{30 * time.Minute, 0, 0},
+	}
+	for k, st := range steps {
+		h.advance(st.after)
+		if dms, pings := reminders(); dms != st.dms || pings != st.pings {
+			t.Errorf("step %d: %d reminders, %d of them mentions; want %d and %d", k, dms, pings, st.dms, st.pings)
+		}
+	}
+	// A decision made starts afresh: no reminder is owed for it yet.
+	h.wantDMAnswered(h.bidInDM(ann, "3"))
+	if dms, _ := reminders(); dms != 0 {
+		t.Errorf("%d reminders right after a move", dms)
 	}
 }

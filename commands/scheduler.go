@@ -46,16 +46,22 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 		d      delivery
 		closed bool
 	)
-	var tidy *delivery
-	// tidyUp stages the clearing of buttons remembered too late (a
-	// delivery repeated after a crash), when no new board does it.
+	var (
+		tidy    *delivery
+		remind  []table.Reminder
+		pending []games.Prompt
+	)
+	// tidyUp stages what is due without a move: clearing buttons
+	// remembered too late (a delivery repeated after a crash), and
+	// reminders.
 	tidyUp := func(t *table.Table) error {
 		stale := t.TakeStaleButtons()
-		if len(stale) == 0 {
+		if len(stale) == 0 && len(remind) == 0 {
 			return nil
 		}
 		c := newComposer(t, false)
 		clearAll(c, stale)
+		s.reminderDMs(c, t, remind, pending)
 		d, err := c.done()
 		tidy = &d
 		return s.stage(t, d, err)
@@ -66,9 +72,13 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 			return tidyUp(t)
 		}
 		var err error
+		if remind, err = t.TakeReminders(g, now); err != nil {
+			return err
+		}
 		if res, err = t.Fire(g, games.PolicyOf(g), now); err != nil {
 			return err
 		}
+		pending = res.Pending
 		if len(res.Steps) == 0 {
 			return tidyUp(t) // the due list was refreshed; nothing to tell
 		}
@@ -82,6 +92,11 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 			d, err = s.stepDelivery(sc, -1, dmSource{})
 		} else {
 			d, err = s.afterChange(sc, lines, dmSource{})
+		}
+		if err == nil && !closed {
+			c := &composer{d: d}
+			s.reminderDMs(c, t, remind, res.Pending)
+			d, err = c.done()
 		}
 		return s.stage(t, d, err)
 	})
@@ -174,5 +189,25 @@ func (s *Service) wakeIfDue(t *table.Table) {
 		case s.wake <- struct{}{}:
 		default:
 		}
+	}
+}
+
+// reminderDMs reminds each seat in remind that still has a decision
+// pending (a timeout may have answered it meanwhile) by DM, or by a
+// mention in the channel when its DMs are closed.
+func (s *Service) reminderDMs(c *composer, t *table.Table, remind []table.Reminder, pending []games.Prompt) {
+	for _, r := range remind {
+		if r.Seat < 0 || r.Seat >= len(t.Seats) || len(games.SeatPrompts(pending, r.Seat)) == 0 || t.Seats[r.Seat].Bot {
+			continue
+		}
+		u := t.Seats[r.Seat]
+		lang := seatLang(t, r.Seat)
+		m := Message{Content: s.cat.Localize(lang, games.T(KeyReminder, "game", s.gameName(lang, t.GameID), "channel", "<#"+t.ChannelID+">", "when", discordTime(r.Deadline)))}
+		notice := Message{Content: s.cat.Localize(t.Lang, games.T(KeyReminderPing, "player", "<@"+u.UserID+">", "when", discordTime(r.Deadline))), Mentions: []string{u.UserID}}
+		sn, err := storeMessage(notice)
+		if err != nil && c.err == nil {
+			c.err = err
+		}
+		c.add(post{Kind: kindDM, UserID: u.UserID, Blocked: &post{Kind: kindPost, ChannelID: t.ChannelID, Message: sn}}, m)
 	}
 }

@@ -37,13 +37,25 @@ func move(t *testing.T, tb *table.Table, user, m string, at time.Duration) table
 	return res
 }
 
+// due is when the table's clock event falls, after the start (-1: none);
+// reminders before it are not counted.
 func due(t *testing.T, tb *table.Table) time.Duration {
 	t.Helper()
-	at, ok := tb.NextDue()
+	at, ok := clockDue(tb)
 	if !ok {
 		return -1
 	}
 	return at.Sub(now)
+}
+
+// clockDue is the table's clock due event.
+func clockDue(tb *table.Table) (time.Time, bool) {
+	for _, d := range tb.Due {
+		if d.Kind == table.DueClock {
+			return d.At, true
+		}
+	}
+	return time.Time{}, false
 }
 
 // One phase timer runs across all the steps of a turn: however the steps
@@ -163,5 +175,34 @@ func TestBotSeatPlaysWholeGame(t *testing.T) {
 	}
 	if data, _ := replayed.MarshalJSON(); string(data) != string(tb.State) {
 		t.Error("the log with the bot's moves does not replay to the state")
+	}
+}
+
+// TestRemindersNeedTime: a decision timed for less than two hours earns no
+// reminder (it would only nag); a longer one earns two, at half and nine
+// tenths of its time.
+func TestRemindersNeedTime(t *testing.T) {
+	short := turnTable(t, map[string]string{"rounds": "1", table.OptPhase: "30m"})
+	for _, d := range short.Due {
+		if d.Kind == table.DueRemind {
+			t.Errorf("a 30-minute phase earns a reminder: %+v", short.Due)
+		}
+	}
+	long := turnTable(t, map[string]string{"rounds": "1", table.OptDeadline: "12"})
+	var at []time.Duration
+	for _, d := range long.Due {
+		if d.Kind == table.DueRemind {
+			at = append(at, d.At.Sub(now))
+		}
+	}
+	if len(at) != 1 || at[0] != 6*time.Hour {
+		t.Fatalf("reminders due %v after the start, want the first at 6h", at)
+	}
+	got, err := long.TakeReminders(tabletest.TurnGame(), now.Add(11*time.Hour))
+	if err != nil || len(got) != 1 || !got[0].Deadline.Equal(now.Add(12*time.Hour)) {
+		t.Fatalf("reminders at 11h: %+v, %v; want one (both moments passed), due at 12h", got, err)
+	}
+	if again, _ := long.TakeReminders(tabletest.TurnGame(), now.Add(11*time.Hour)); len(again) != 0 {
+		t.Errorf("a reminder was taken twice: %+v", again)
 	}
 }

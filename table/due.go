@@ -83,6 +83,86 @@ func (t *Table) refreshDue(st games.State, pending []games.Prompt, now time.Time
 	if !clockAt.IsZero() {
 		t.Due = append(t.Due, Due{At: clockAt, Kind: DueClock})
 	}
+	var remindAt time.Time
+	for seat := range t.Seats {
+		if at, ok := t.nextReminder(st, pending, seat); ok && (remindAt.IsZero() || at.Before(remindAt)) {
+			remindAt = at
+		}
+	}
+	if !remindAt.IsZero() {
+		t.Due = append(t.Due, Due{At: remindAt, Kind: DueRemind})
+	}
+}
+
+// reminderShares are the parts of a decision's time after which its
+// player is reminded: half of it, and nine tenths.
+var reminderShares = [...]float64{0.5, 0.9}
+
+// minRemindedTime is the shortest decision time that gets reminders: a
+// reminder minutes before a short clock runs out would only nag.
+const minRemindedTime = 2 * time.Hour
+
+// reminders lists the moments seat's current decision earns its
+// reminders; none for a bot, an untimed or a short decision.
+func (t *Table) reminders(st games.State, pending []games.Prompt, seat int) []time.Time {
+	if len(games.SeatPrompts(pending, seat)) == 0 || t.Seats[seat].Bot {
+		return nil
+	}
+	at, ok := t.SeatDeadline(st, pending, seat)
+	since := t.Seats[seat].PromptSince
+	if !ok || since.IsZero() || at.Sub(since) < minRemindedTime {
+		return nil
+	}
+	var out []time.Time
+	for _, share := range reminderShares {
+		out = append(out, since.Add(time.Duration(share*float64(at.Sub(since)))))
+	}
+	return out
+}
+
+// nextReminder is when seat's next reminder is due.
+func (t *Table) nextReminder(st games.State, pending []games.Prompt, seat int) (time.Time, bool) {
+	times := t.reminders(st, pending, seat)
+	if n := t.Seats[seat].Reminded; n < len(times) {
+		return times[n], true
+	}
+	return time.Time{}, false
+}
+
+// Reminder is a seat to remind of its decision, which runs out at Deadline.
+type Reminder struct {
+	Seat     int
+	Deadline time.Time
+}
+
+// TakeReminders lists the seats whose decision has earned a reminder by
+// now and counts it as sent (one reminder, however many moments passed):
+// a reminder is sent once, whenever the scheduler gets to it.
+func (t *Table) TakeReminders(g games.Game, now time.Time) ([]Reminder, error) {
+	st, err := t.playing(g)
+	if err != nil {
+		return nil, err
+	}
+	pending := st.Pending()
+	var out []Reminder
+	for seat := range t.Seats {
+		times := t.reminders(st, pending, seat)
+		due := 0
+		for _, at := range times {
+			if !now.Before(at) {
+				due++
+			}
+		}
+		if due > t.Seats[seat].Reminded {
+			t.Seats[seat].Reminded = due
+			at, _ := t.SeatDeadline(st, pending, seat)
+			out = append(out, Reminder{Seat: seat, Deadline: at})
+		}
+	}
+	if len(out) > 0 {
+		t.refreshDue(st, pending, now)
+	}
+	return out, nil
 }
 
 // NextDue is the earliest due moment; ok is false when nothing is due.

@@ -249,6 +249,7 @@ func (t *Table) markChangedPrompts(before, after []games.Prompt, mover int, how 
 func (t *Table) startDecision(i int, now time.Time) {
 	t.Seats[i].PromptVersion = t.Version
 	t.Seats[i].PromptSince = now
+	t.Seats[i].Reminded = 0
 }
 
 // replay applies entries to st without touching versions or prompts, and

@@ -53,6 +53,9 @@ type Seat struct {
 	// Bot seats are played by the game's policy, never by a person: they
 	// get no DMs and no mentions, and they move when their turn is due.
 	Bot bool `json:"bot,omitempty"`
+	// Reminded counts the reminders sent for the seat's current decision
+	// (at half and at nine tenths of its time); a new decision resets it.
+	Reminded int `json:"reminded,omitempty"`
 	// Away marks a person's seat a bot took over when their time ran out
 	// (OptAbsent bot); Return gives it back.
 	Away bool `json:"away,omitempty"`
@@ -164,9 +167,10 @@ type DueKind string
 
 // The kinds of due events.
 const (
-	DueClock DueKind = "clock" // a seat's time runs out
-	DueBot   DueKind = "bot"   // a bot seat has a decision to make
-	DueTidy  DueKind = "tidy"  // stale buttons to clear (see StaleButtons)
+	DueClock  DueKind = "clock"  // a seat's time runs out
+	DueBot    DueKind = "bot"    // a bot seat has a decision to make
+	DueTidy   DueKind = "tidy"   // stale buttons to clear (see StaleButtons)
+	DueRemind DueKind = "remind" // a seat's time is half or nine tenths gone
 )
 
 // Params are what a lobby is opened with.
