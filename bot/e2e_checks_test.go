@@ -236,6 +236,10 @@ func (g *game) checkLiveButtons(f turnFacts) {
 	if f.tb.Status != table.StatusPlaying {
 		want = 0
 	}
+	// The live status is pinned exactly while the game runs.
+	if m, ok := w.fake.Message(channelID, f.tb.StatusMessageID); ok && m.Pinned != (want == 1) {
+		t.Fatalf("move %d: status pinned %v while the table is %s", g.moves, m.Pinned, f.tb.Status)
+	}
 	if len(live) != want {
 		t.Fatalf("move %d: %d channel messages carry buttons (%v), want %d", g.moves, len(live), live, want)
 	}

@@ -146,6 +146,10 @@ func (e *Executor) Run(ctx context.Context, actions []commands.Action) error {
 			err = e.clear(ctx, a)
 		case *commands.ClearButtons:
 			err = e.clear(ctx, *a)
+		case commands.Unpin:
+			err = e.unpin(ctx, a)
+		case *commands.Unpin:
+			err = e.unpin(ctx, *a)
 		default:
 			e.log.Error("discord: unknown action", "type", fmt.Sprintf("%T", a))
 			continue
@@ -179,7 +183,19 @@ func (e *Executor) post(ctx context.Context, a commands.ChannelPost) error {
 	if a.OnSent != nil {
 		a.OnSent(msg.ID)
 	}
+	if a.Pin {
+		// Pinning needs Manage Messages; without it the post stands.
+		return e.session.ChannelMessagePin(a.ChannelID, msg.ID, discordgo.WithContext(ctx))
+	}
 	return nil
+}
+
+func (e *Executor) unpin(ctx context.Context, a commands.Unpin) error {
+	err := e.session.ChannelMessageUnpin(a.ChannelID, a.MessageID, discordgo.WithContext(ctx))
+	if err != nil && messageGone(err) {
+		return nil
+	}
+	return err
 }
 
 func (e *Executor) edit(ctx context.Context, a commands.ChannelEdit) error {
@@ -344,6 +360,8 @@ func actionName(a commands.Action) string {
 		return "direct_message"
 	case commands.ClearButtons, *commands.ClearButtons:
 		return "clear_buttons"
+	case commands.Unpin, *commands.Unpin:
+		return "unpin"
 	}
 	return "unknown"
 }

@@ -46,15 +46,17 @@ type File struct {
 }
 
 // Action is one effect for the transport: ChannelPost, ChannelEdit,
-// DirectMessage or ClearButtons.
+// DirectMessage, ClearButtons or Unpin.
 type Action interface{ isAction() }
 
 // ChannelPost sends a new message to a channel. OnSent, if set, is called
 // with the new message's id (used to remember the live status message).
+// Pin pins the new message (the live status of a running game).
 type ChannelPost struct {
 	ChannelID string
 	Message   Message
 	OnSent    func(messageID string)
+	Pin       bool
 }
 
 // ChannelEdit replaces the content of a message the bot posted earlier. If
@@ -91,6 +93,14 @@ func (ChannelPost) isAction()   {}
 func (ChannelEdit) isAction()   {}
 func (DirectMessage) isAction() {}
 func (ClearButtons) isAction()  {}
+func (Unpin) isAction()         {}
+
+// Unpin unpins a message the bot pinned (the status of a game that
+// ended); a message that is gone needs nothing.
+type Unpin struct {
+	ChannelID string
+	MessageID string
+}
 
 // Ack is how a transport acknowledges an interaction before handling it.
 type Ack int

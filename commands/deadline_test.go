@@ -354,3 +354,21 @@ func TestReminders(t *testing.T) {
 		t.Errorf("%d reminders right after a move", dms)
 	}
 }
+
+// TestStatusPinned: the live status is pinned while the game runs and
+// unpinned when it ends.
+func TestStatusPinned(t *testing.T) {
+	h := newHarness(t)
+	h.lobbyAndStart(ann, bo)
+	statusID := h.table().StatusMessageID
+	if statusID == "" || !h.pinned[statusID] {
+		t.Fatalf("status %q not pinned: %v", statusID, h.pinned)
+	}
+	h.wantDMAnswered(h.bidInDM(ann, "3"))
+	h.wantDMAnswered(h.bidInDM(bo, "1"))
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindMove, "leap")), "en", KeyOKMove)
+	h.wantReply(h.slash(bo, CmdMove, "", OptOption, "step"), "de", KeyOKMove)
+	if tb := h.table(); tb.Status != table.StatusOver || h.pinned[statusID] || tb.StatusMessageID != statusID {
+		t.Fatalf("after the end: status %s, pinned %v", tb.Status, h.pinned)
+	}
+}

@@ -94,6 +94,7 @@ type harness struct {
 	clock   time.Time // what the Service reads as now
 	extra   []games.Game
 	held    *discordgo.Interaction // a click kept by a test to replay later
+	pinned  map[string]bool        // channel messages pinned
 }
 
 const (
@@ -112,7 +113,7 @@ var names = map[string]string{ann: "Ann", bo: "Bo", cy: "Cy", dee: "@everyone De
 func newHarness(t *testing.T) *harness {
 	t.Helper()
 	h := &harness{t: t, path: filepath.Join(t.TempDir(), "tavern.db"), images: &fakeImages{png: tinyPNG(t, 1), priv: tinyPNG(t, 2)},
-		msgs: map[string]*message{}, dms: map[string][]Message{}, dmIDs: map[string][]string{}, dmEdits: map[string]int{},
+		msgs: map[string]*message{}, dms: map[string][]Message{}, dmIDs: map[string][]string{}, dmEdits: map[string]int{}, pinned: map[string]bool{},
 		blocked: map[string]bool{}, seed: 1000,
 		clock: time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)}
 	h.open()
@@ -204,6 +205,10 @@ func (h *harness) run(res Result) Result {
 			}
 		case ClearButtons:
 			h.clearButtons(a)
+		case Unpin:
+			h.mu.Lock()
+			delete(h.pinned, a.MessageID)
+			h.mu.Unlock()
 		default:
 			h.t.Fatalf("unknown action %T", a)
 		}
@@ -266,6 +271,9 @@ func (h *harness) post(p ChannelPost) {
 	id := fmt.Sprintf("m%d", h.nextMsg)
 	h.msgs[id] = &message{id: id, channel: p.ChannelID, msg: p.Message}
 	h.order = append(h.order, id)
+	if p.Pin {
+		h.pinned[id] = true
+	}
 	h.channel = append(h.channel, p.Message)
 	h.mu.Unlock()
 	if p.OnSent != nil {

@@ -58,6 +58,8 @@ type post struct {
 	Blocked   *post        `json:"blocked,omitempty"` // dm: the channel notice when DMs are closed
 	// Remember names the table field that keeps the posted message's id.
 	Remember remember `json:"remember,omitempty"`
+	// Pin pins a new post (the live status of a running game).
+	Pin bool `json:"pin,omitempty"`
 }
 
 type postKind string
@@ -67,6 +69,7 @@ const (
 	kindEdit  postKind = "edit"
 	kindDM    postKind = "dm"
 	kindClear postKind = "clear" // remove the buttons of MessageID
+	kindUnpin postKind = "unpin" // unpin MessageID
 )
 
 type remember string
@@ -258,8 +261,11 @@ func (s *Service) realize(d delivery, st games.State) ([]Action, *sentIDs, error
 }
 
 func (s *Service) action(d delivery, p post, fresh *Message, files []File, sent *sentIDs) (Action, error) {
-	if p.Kind == kindClear {
+	switch p.Kind {
+	case kindClear:
 		return ClearButtons{ChannelID: p.ChannelID, MessageID: p.MessageID}, nil
+	case kindUnpin:
+		return Unpin{ChannelID: p.ChannelID, MessageID: p.MessageID}, nil
 	}
 	var m Message
 	if fresh != nil {
@@ -316,6 +322,6 @@ func (s *Service) action(d delivery, p post, fresh *Message, files []File, sent 
 		}
 		return dm, nil
 	default:
-		return ChannelPost{ChannelID: p.ChannelID, Message: m, OnSent: onSent}, nil
+		return ChannelPost{ChannelID: p.ChannelID, Message: m, OnSent: onSent, Pin: p.Pin}, nil
 	}
 }

@@ -321,11 +321,16 @@ func (s *Service) statusPost(c *composer, sc scene) {
 	// No buttons: the newest board carries them, so one channel message is
 	// clickable.
 	m := Message{Content: s.statusText(sc, t.Lang)}
-	p := post{Kind: kindPost, ChannelID: t.ChannelID, Remember: rememberStatus}
+	// The live status is pinned while the game runs, and unpinned at
+	// its end.
+	p := post{Kind: kindPost, ChannelID: t.ChannelID, Remember: rememberStatus, Pin: t.Status == table.StatusPlaying}
 	if t.StatusMessageID != "" {
 		p.Kind, p.MessageID = kindEdit, t.StatusMessageID
 	}
 	c.add(p, m)
+	if t.StatusMessageID != "" && (t.Status == table.StatusOver || t.Status == table.StatusAbandoned) {
+		c.add(post{Kind: kindUnpin, ChannelID: t.ChannelID, MessageID: t.StatusMessageID}, Message{})
+	}
 }
 
 // standingsPost announces the final standings with the results picture.

@@ -50,6 +50,8 @@ type Message struct {
 	Edits int
 	// ButtonsCleared: the last edit only removed every component.
 	ButtonsCleared bool
+	// Pinned is whether the message is pinned in its channel.
+	Pinned bool
 	// Nonce is what the create request carried, if anything.
 	Nonce string
 }

@@ -26,6 +26,8 @@ func (f *Fake) routes() http.Handler {
 	api.HandleFunc("POST /channels/{cid}/messages", f.channelPost)
 	api.HandleFunc("PATCH /channels/{cid}/messages/{mid}", f.channelEdit)
 	api.HandleFunc("GET /channels/{cid}/messages/{mid}", f.channelGet)
+	api.HandleFunc("PUT /channels/{cid}/pins/{mid}", f.channelPin(true))
+	api.HandleFunc("DELETE /channels/{cid}/pins/{mid}", f.channelPin(false))
 	api.HandleFunc("POST /users/@me/channels", f.userChannelCreate)
 	api.HandleFunc("PUT /applications/{app}/commands", f.commandsOverwrite)
 	api.HandleFunc("PUT /applications/{app}/guilds/{gid}/commands", f.commandsOverwrite)
@@ -433,6 +435,22 @@ func (f *Fake) channelEdit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, wire(m))
+}
+
+// channelPin pins or unpins a message, as Discord does (204, or Unknown
+// Message).
+func (f *Fake) channelPin(pin bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		m := f.findMessage(r.PathValue("cid"), r.PathValue("mid"))
+		if m == nil {
+			apiError(w, http.StatusNotFound, discordgo.ErrCodeUnknownMessage, "Unknown Message")
+			return
+		}
+		m.Pinned = pin
+		w.WriteHeader(http.StatusNoContent)
+	}
 }
 
 func (f *Fake) channelGet(w http.ResponseWriter, r *http.Request) {

@@ -40,6 +40,8 @@ func (s *Server) apply(ctx context.Context, actions []commands.Action) {
 			s.world.clearButtons(a.ChannelID, a.MessageID)
 		case *commands.ClearButtons:
 			s.world.clearButtons(a.ChannelID, a.MessageID)
+		case commands.Unpin, *commands.Unpin:
+			// The pretend channel shows no pins.
 		default:
 			s.log.WarnContext(ctx, "playground: unknown action", slog.String("type", fmt.Sprintf("%T", a)))
 		}
