@@ -425,9 +425,8 @@ func (f *Fake) channelEdit(w http.ResponseWriter, r *http.Request) {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	m := f.findMessage(r.PathValue("cid"), r.PathValue("mid"))
+	m := f.pathMessage(w, r)
 	if m == nil {
-		apiError(w, http.StatusNotFound, discordgo.ErrCodeUnknownMessage, "Unknown Message")
 		return
 	}
 	if err := f.applyEdit(m, p, files); err != nil {
@@ -443,9 +442,8 @@ func (f *Fake) channelPin(pin bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		f.mu.Lock()
 		defer f.mu.Unlock()
-		m := f.findMessage(r.PathValue("cid"), r.PathValue("mid"))
+		m := f.pathMessage(w, r)
 		if m == nil {
-			apiError(w, http.StatusNotFound, discordgo.ErrCodeUnknownMessage, "Unknown Message")
 			return
 		}
 		m.Pinned = pin
@@ -456,12 +454,19 @@ func (f *Fake) channelPin(pin bool) http.HandlerFunc {
 func (f *Fake) channelGet(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if m := f.pathMessage(w, r); m != nil {
+		writeJSON(w, http.StatusOK, wire(m))
+	}
+}
+
+// pathMessage is the message the request's path names, or nil after
+// answering Unknown Message. Call with f.mu held.
+func (f *Fake) pathMessage(w http.ResponseWriter, r *http.Request) *Message {
 	m := f.findMessage(r.PathValue("cid"), r.PathValue("mid"))
 	if m == nil {
 		apiError(w, http.StatusNotFound, discordgo.ErrCodeUnknownMessage, "Unknown Message")
-		return
 	}
-	writeJSON(w, http.StatusOK, wire(m))
+	return m
 }
 
 func (f *Fake) userChannelCreate(w http.ResponseWriter, r *http.Request) {
