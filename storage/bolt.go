@@ -351,9 +351,9 @@ func (b *Bolt) putOutbox(tx *bolt.Tx, t *table.Table) error {
 		if err != nil {
 			return fmt.Errorf("storage: outbox: %w", err)
 		}
-		data, err := json.Marshal(outboxRecord{Channel: t.ChannelID, Table: t.ID, Data: item})
+		data, err := outboxValue(t.ChannelID, t.ID, item)
 		if err != nil {
-			return fmt.Errorf("storage: outbox: %w", err)
+			return fmt.Errorf("storage: outbox of table %s: %w", t.ID, err)
 		}
 		key := binary.BigEndian.AppendUint64(nil, seq)
 		if err := b.put(bk, key, data); err != nil {
@@ -363,6 +363,27 @@ func (b *Bolt) putOutbox(tx *bolt.Tx, t *table.Table) error {
 	}
 	t.Outbox = nil
 	return nil
+}
+
+// outboxValue is the stored outboxRecord of item, assembled around it
+// rather than marshalled: json.Marshal would compact and re-escape the
+// whole delivery a second time on every move. item is checked once.
+func outboxValue(channelID, tableID string, item []byte) ([]byte, error) {
+	if !json.Valid(item) {
+		return nil, errors.New("item is not valid JSON")
+	}
+	ch, err := json.Marshal(channelID)
+	if err != nil {
+		return nil, err
+	}
+	tb, err := json.Marshal(tableID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(item)+len(ch)+len(tb)+32)
+	out = append(append(append(out, `{"channel":`...), ch...), `,"table":`...)
+	out = append(append(append(out, tb...), `,"data":`...), item...)
+	return append(out, '}'), nil
 }
 
 // Get returns the channel's current table.
