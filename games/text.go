@@ -28,6 +28,9 @@ type Arg struct {
 	Key  string `json:"k,omitempty"`
 	// Seat is the seat index plus one, so that zero means "not a seat".
 	Seat int `json:"s,omitempty"`
+	// Text is a whole text of its own (a card's name with its details),
+	// rendered in the same language.
+	Text *Text `json:"t,omitempty"`
 }
 
 // Ref marks an argument value as a catalog key to localize.
@@ -41,7 +44,8 @@ type Player int
 const KeyPlayerN = "games.player_n"
 
 // T builds a Text from a key and name/value pairs. Values may be string
-// (literal), Ref (localized key), or any integer.
+// (literal), Ref (localized key), Player (a seat), Text (rendered in the
+// same language), or any integer.
 func T(key string, kv ...any) Text {
 	t := Text{Key: key}
 	if len(kv) > 1 {
@@ -58,6 +62,8 @@ func T(key string, kv ...any) Text {
 			a.Key = string(v)
 		case Player:
 			a.Seat = int(v) + 1
+		case Text:
+			a.Text = &v
 		case string:
 			a.Val = v
 		case int:
@@ -158,6 +164,8 @@ func (c Catalog) argValue(lang string, a Arg, names []string) string {
 	switch seat := a.Seat - 1; {
 	case a.Key != "":
 		return c.LocalizeNames(lang, Text{Key: a.Key}, names)
+	case a.Text != nil:
+		return c.LocalizeNames(lang, *a.Text, names)
 	case seat >= 0 && seat < len(names):
 		return names[seat]
 	case seat >= 0:

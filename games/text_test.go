@@ -26,6 +26,10 @@ func TestLocalize(t *testing.T) {
 		{"en", T("twice", "n", 2, "sum", 4), "2+2=4"},
 		{"en", T("braces", "n", 1), "{open 1 {unknown} end}"},
 		{"en", T("bid", "player", "{card}", "n", 1, "card", "X"), "{card} bids 1 on X"}, // values are not scanned again
+		// A whole text as an argument is rendered in the same language,
+		// seats and all.
+		{"de", T("bid", "player", "Ann", "n", 2, "card", T("bid", "player", Player(1), "n", 1, "card", Ref("card.goblins"))),
+			"Ann bietet 2 für Spieler 2 bietet 1 für Goblins"},
 	}
 	for _, tc := range tests {
 		if got := c.Localize(tc.lang, tc.text); got != tc.want {
@@ -46,6 +50,14 @@ func TestLocalize(t *testing.T) {
 	var back Text
 	if err := json.Unmarshal(data, &back); err != nil || c.LocalizeNames("en", back, names) != "Ann bids {n} on {card}" {
 		t.Errorf("seat argument lost in JSON round trip: %s", data)
+	}
+	data, err = json.Marshal(T("bid", "player", Player(0), "n", 1, "card", T("card.goblins")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	back = Text{}
+	if err := json.Unmarshal(data, &back); err != nil || c.LocalizeNames("en", back, names) != "Ann bids 1 on Goblins" {
+		t.Errorf("text argument lost in JSON round trip: %s", data)
 	}
 }
 

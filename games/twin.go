@@ -142,3 +142,14 @@ func publicPrompts(pending []Prompt) []Prompt {
 	}
 	return out
 }
+
+// CloneFor is the start of a Redeal: a deep copy of s through its JSON
+// form, decoded by load, which shares nothing with s.
+func CloneFor[S State](s S, load func([]byte) (S, error)) (S, error) {
+	data, err := s.MarshalJSON()
+	if err != nil {
+		var zero S
+		return zero, err
+	}
+	return load(data)
+}

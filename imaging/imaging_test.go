@@ -153,6 +153,9 @@ func TestWordsFallbacks(t *testing.T) {
 		{"en", games.T("own.k", "x", games.Ref("g.card")), "Game wins"},
 		{"de", games.T("own.k", "x", games.Ref("g.card")), "Game wins"}, // game catalog has the key (en fallback)
 		{"de", games.T("zs.card.spiders"), "Spiders"},
+		// A text argument is resolved through the same fallbacks.
+		{"de", games.T("own.k", "x", games.T("g.card")), "Game wins"},
+		{"de", games.T("g.card", "x", games.T("g.card")), "Drache"},
 	}
 	for _, tt := range tests {
 		w := NewWords(Meta{Lang: tt.lang, Catalog: game}, own)
@@ -163,6 +166,9 @@ func TestWordsFallbacks(t *testing.T) {
 	w := NewWords(Meta{Lang: "de"}, own)
 	if got := w.T("own.k", "x", games.Ref("missing.thing")); got != "Eigen Thing" {
 		t.Errorf("own catalog with missing arg key = %q", got)
+	}
+	if got := NewWords(Meta{Lang: "de", Catalog: game}, games.Catalog{"de": {"o": "Eigen {x}"}}).T("o", "x", games.T("g.card")); got != "Eigen Drache" {
+		t.Errorf("own catalog with a game text argument = %q", got)
 	}
 }
 

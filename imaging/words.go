@@ -30,8 +30,11 @@ func (w Words) Text(t games.Text) string {
 		args := make([]games.Arg, len(t.Args))
 		for i, a := range t.Args {
 			args[i] = a
-			if a.Key != "" {
+			switch {
+			case a.Key != "":
 				args[i] = games.Arg{Name: a.Name, Val: w.Text(games.Text{Key: a.Key})}
+			case a.Text != nil:
+				args[i] = games.Arg{Name: a.Name, Val: w.Text(*a.Text)}
 			}
 		}
 		t = games.Text{Key: t.Key, Args: args}

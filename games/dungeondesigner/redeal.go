@@ -21,11 +21,7 @@ var _ games.Redealer = (*State)(nil)
 // passed on are dealt anew too (the draft's memory is not modelled), so a
 // bot reasoning from it knows a little less than a player could.
 func (s *State) Redeal(viewer int, rng *games.RNG) (games.State, error) {
-	data, err := s.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	t, err := loadState(s.c, data)
+	t, err := games.CloneFor(s, func(b []byte) (*State, error) { return loadState(s.c, b) })
 	if err != nil {
 		return nil, fmt.Errorf("dungeondesigner: redeal: %w", err)
 	}

@@ -111,12 +111,12 @@ func (c *Components) validate() error {
 			errs = append(errs, fmt.Errorf("%s: %d tiles, the game has %d", what, got, want))
 		}
 	}
-	want("starting tiles", count(Starting, 0), startingTiles)
-	want("market tiles", count(Market, 0), marketTiles)
-	want("rainbow vendor tiles", count(Rainbow, 0), rainbowTiles)
-	want("tier 1 monster tiles", count(Monster, 1), monsterTier1)
-	want("tier 2 monster tiles", count(Monster, 2), monsterTier2)
-	want("artifact tiles", count(Artifact, 0), artifactTiles)
+	want("starting tiles", count(StartingTile, 0), startingTiles)
+	want("market tiles", count(MarketTile, 0), marketTiles)
+	want("rainbow vendor tiles", count(RainbowTile, 0), rainbowTiles)
+	want("tier 1 monster tiles", count(MonsterTile, 1), monsterTier1)
+	want("tier 2 monster tiles", count(MonsterTile, 2), monsterTier2)
+	want("artifact tiles", count(ArtifactTile, 0), artifactTiles)
 	seen := map[string]bool{}
 	for id, t := range c.Tiles {
 		if t.Spell != "" {
@@ -125,15 +125,15 @@ func (c *Components) validate() error {
 			}
 		}
 		switch t.Kind {
-		case Market:
+		case MarketTile:
 			if t.Tier < 1 || t.Tier > 4 || t.Cost < 1 {
 				errs = append(errs, fmt.Errorf("tile %s: vendor %d, cost %d", id, t.Tier, t.Cost))
 			}
-		case Rainbow:
+		case RainbowTile:
 			if t.Cost != rainbowCost || t.Colours() != All {
 				errs = append(errs, fmt.Errorf("tile %s: a rainbow vendor tile is all colours at cost %d", id, rainbowCost))
 			}
-		case Monster:
+		case MonsterTile:
 			b, ok := beast(t.Beast)
 			if !ok || b.Tier != t.Tier {
 				errs = append(errs, fmt.Errorf("tile %s: monster %q of tier %d", id, t.Beast, t.Tier))
@@ -143,7 +143,7 @@ func (c *Components) validate() error {
 				errs = append(errs, fmt.Errorf("tile %s: monsters carry no goals", id))
 			}
 		}
-		if t.Kind != Monster && t.Beast != "" {
+		if t.Kind != MonsterTile && t.Beast != "" {
 			errs = append(errs, fmt.Errorf("tile %s: only monster tiles name a monster", id))
 		}
 		for side, j := range t.Jagged {

@@ -1,7 +1,40 @@
 // Package sorcerercity implements Sorcerer City (Scott Caputo; Druid City
 // Games / Skybound) for 1 to 6 players, as a games.Game with id
-// "sorcerer-city". This first part holds the components and the district:
-// tiles, placement and goal scoring; the year's flow builds on it.
+// "sorcerer-city". It is not in Tavern's list of games yet: it has no
+// board picture, and parts of the rules are still missing (see below).
+//
+// Flow, one year after another:
+//   - Build: every seat at once, in private (Prompt.Secret), under one
+//     phase timer: "draw" turns up the next tile, "at:x,y:rot" builds it
+//     (filed under its spot in Option.Path; only turns that show
+//     different sides are offered), "stop" ends the seat's building. Draws
+//     and placements are steps (Outcome.Uncommitted), so the channel gets
+//     one board when a seat stops; both reveal a tile, and a built tile is
+//     never moved, so there is no stepping back over them.
+//   - Score: rainbow group goals that could score in several colours ask
+//     for one ("pick:x,y/goal:resource"), then every district scores.
+//   - Transform: every seat with Raw Magic picks in secret
+//     ("to:money|influence|prestige"); the last pick reveals them all.
+//   - Influence & Buy: seats (and Mystery Players) are ranked by
+//     Influence with shared places for ties (competition ranking, so a
+//     tie for 2nd leaves no 3rd, as the rulebook says); one seat at a
+//     time in that order (ties: nearest the timer holder clockwise)
+//     chooses its prize ("prize:reward|prestige|money|buy") and buys
+//     ("buy:vendor:slot", "buy:r"), discards once for 1 Money
+//     ("discard:vendor:slot"), then "done".
+//   - Prestige, Cleanup: Prestige is collected; the seats that scored the
+//     least get the top tile of the year's vendor; the year's monsters are
+//     dealt (two Skeletons each), districts go back into the decks, and
+//     the timer passes to the next seat. Year 5 has no reward, buying or
+//     monsters; ties at the end go to the most Money.
+//
+// Not yet implemented (the package is unlisted until they are): the
+// monsters' effects besides the Dark Mage and the Skeleton's sides, the
+// spells and artifact abilities, the influence rewards' effects (a seat
+// that wins one is told so, and only "cheaper-and-buy"'s extra buy
+// applies), discounts and free tiles, the solo mode's monsters in the
+// market and its ranks, the artifact option and the expert variant, a
+// board picture.
 //
 // Component data lives in data/tiles.json (embedded); its "about" field
 // says which facts come from the rulebook and which were designed here.

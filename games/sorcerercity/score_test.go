@@ -14,7 +14,7 @@ func testTiles(t *testing.T) *Components {
 	c := &Components{Tiles: map[string]Tile{}}
 	add := func(id, sides string, goals ...string) {
 		tf := tileFile{ID: id, Sides: sides, Goals: goals, Copies: 1}
-		tile, err := tf.tile(Market)
+		tile, err := tf.tile(MarketTile)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -38,7 +38,7 @@ func testTiles(t *testing.T) *Components {
 	add("mage", "R R R R")
 	add("skel", "X X P P")
 	mage := c.Tiles["mage"]
-	mage.Kind, mage.Beast = Monster, "dark-mage"
+	mage.Kind, mage.Beast = MonsterTile, "dark-mage"
 	c.Tiles["mage"] = mage
 	return c
 }
@@ -197,7 +197,7 @@ func TestComponents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(c.ByKind[Artifact]); n != artifactTiles {
+	if n := len(c.ByKind[ArtifactTile]); n != artifactTiles {
 		t.Fatalf("%d artifacts", n)
 	}
 }

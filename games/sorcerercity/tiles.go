@@ -96,11 +96,11 @@ type Kind string
 
 // The tile kinds.
 const (
-	Starting Kind = "starting"
-	Market   Kind = "market"
-	Rainbow  Kind = "rainbow" // sold only by the rainbow vendor
-	Monster  Kind = "monster"
-	Artifact Kind = "artifact"
+	StartingTile Kind = "starting"
+	MarketTile   Kind = "market"
+	RainbowTile  Kind = "rainbow" // sold only by the rainbow vendor
+	MonsterTile  Kind = "monster"
+	ArtifactTile Kind = "artifact"
 )
 
 // Tile is one kind of tile; Copies say how many the game holds (the number
@@ -209,6 +209,7 @@ func parseGoal(s string) (Goal, error) {
 type Components struct {
 	Tiles  map[string]Tile
 	ByKind map[Kind][]string
+	Board  Board
 }
 
 // Tile looks a tile kind up; unknown ids are a programming error caught by
@@ -235,7 +236,7 @@ func LoadComponents(fsys fs.FS) (*Components, error) {
 		if err := json.Unmarshal(raw, &f); err != nil {
 			return nil, fmt.Errorf("sorcerercity: %s: %w", name, err)
 		}
-		for _, kind := range []Kind{Starting, Market, Rainbow, Monster, Artifact} {
+		for _, kind := range []Kind{StartingTile, MarketTile, RainbowTile, MonsterTile, ArtifactTile} {
 			for _, tf := range f.Tiles[string(kind)] {
 				t, err := tf.tile(kind)
 				if err != nil {
@@ -249,6 +250,11 @@ func LoadComponents(fsys fs.FS) (*Components, error) {
 			}
 		}
 	}
+	board, err := loadBoard(fsys)
+	if err != nil {
+		return nil, fmt.Errorf("sorcerercity: %w", err)
+	}
+	c.Board = board
 	if err := c.validate(); err != nil {
 		return nil, fmt.Errorf("sorcerercity: %w", err)
 	}

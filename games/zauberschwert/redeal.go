@@ -17,11 +17,7 @@ var _ games.Redealer = (*State)(nil)
 // own answers, drafts and offers, and the cards offered to it (they stay in
 // the offerer's hand while the offerer still holds them).
 func (s *State) Redeal(viewer int, rng *games.RNG) (games.State, error) {
-	data, err := s.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	t, err := load(s.d, data)
+	t, err := games.CloneFor(s, func(b []byte) (*State, error) { return load(s.d, b) })
 	if err != nil {
 		return nil, fmt.Errorf("zauberschwert: redeal: %w", err)
 	}

@@ -1,0 +1,92 @@
+package sorcerercity
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tavern-bot/tavern/games"
+)
+
+// TestCatalog checks that both languages hold the same keys, and that every
+// text random games produce (events, prompts, options, path steps,
+// standings, every tile's name) exists in both, with every argument its
+// template names.
+func TestCatalog(t *testing.T) {
+	cat := catalog()
+	for _, lang := range []string{"de"} {
+		if missing := cat.MissingKeys(lang); len(missing) > 0 {
+			t.Errorf("%s lacks %v", lang, missing)
+		}
+	}
+	for k := range cat["de"] {
+		if _, ok := cat["en"][k]; !ok {
+			t.Errorf("en lacks %s", k)
+		}
+	}
+	check := func(where string, txt games.Text) {
+		t.Helper()
+		for _, lang := range []string{"en", "de"} {
+			if _, ok := cat[lang][txt.Key]; !ok {
+				t.Fatalf("%s: %s has no %s text", where, txt.Key, lang)
+			}
+			for _, a := range txt.Args {
+				if a.Key != "" {
+					if _, ok := cat[lang][a.Key]; !ok {
+						t.Fatalf("%s: argument %s of %s has no %s text", where, a.Key, txt.Key, lang)
+					}
+				}
+			}
+			if s := cat.Localize(lang, txt); strings.ContainsAny(s, "{}") {
+				t.Fatalf("%s: %s in %s leaves a placeholder: %q", where, txt.Key, lang, s)
+			}
+		}
+	}
+	g := New()
+	for id := range g.c.Tiles {
+		check("tile "+id, tileText(g.c, id))
+	}
+	for players := MinPlayers; players <= MaxPlayers; players++ {
+		setup := games.DefaultSetup(g, players, uint64(players*31))
+		_, final, err := games.RandomPlay(g, setup, games.NewRNG(uint64(players)), games.SimMaxMoves, func(st games.State) error {
+			for _, p := range st.Pending() {
+				check("prompt", p.Text)
+				for _, o := range p.Options {
+					check("option "+o.ID, o.Label)
+					for _, step := range o.Path {
+						if !step.Label.IsZero() {
+							check("step "+step.ID, step.Label)
+						}
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range final.Standings() {
+			check("standing", s.Detail)
+		}
+	}
+	// Events are checked through a replay that keeps them.
+	st, err := g.New(games.DefaultSetup(g, 3, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := games.NewRNG(9)
+	for !st.Over() {
+		p := st.Pending()
+		pr := p[rng.IntN(len(p))]
+		out, err := st.Apply(pr.Seat, pr.Options[rng.IntN(len(pr.Options))].ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range out.Events {
+			check("event", e)
+		}
+	}
+	if !slices.ContainsFunc(st.Standings(), func(s games.Standing) bool { return s.Rank == 1 }) {
+		t.Fatal("nobody ranks first")
+	}
+}

@@ -1,0 +1,199 @@
+package sorcerercity
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tavern-bot/tavern/games"
+)
+
+// Pending lists the decisions awaited now.
+func (s *State) Pending() []games.Prompt {
+	var out []games.Prompt
+	switch s.Stage {
+	case stageBuild:
+		for i := range s.Seats {
+			if p, ok := s.buildPrompt(i); ok {
+				out = append(out, p)
+			}
+		}
+	case stageScore:
+		for i := range s.Seats {
+			if p, ok := s.pickPrompt(i); ok {
+				out = append(out, p)
+			}
+		}
+	case stageTransform:
+		for i, st := range s.Seats {
+			if st.Annual[Magic] > 0 && st.Transform == nil {
+				out = append(out, s.transformPrompt(i))
+			}
+		}
+	case stageBuy:
+		if s.Turn < len(s.Order) {
+			out = append(out, s.buyPrompt(s.Order[s.Turn]))
+		}
+	}
+	return out
+}
+
+// Apply answers one of seat's prompts.
+func (s *State) Apply(seat int, move string) (games.Outcome, error) {
+	if s.Over() {
+		return games.Outcome{}, games.Errorf("sc.err.over")
+	}
+	if seat < 0 || seat >= len(s.Seats) || !games.Legal(s, seat, move) {
+		return games.Outcome{}, games.Errorf("sc.err.illegal")
+	}
+	switch s.Stage {
+	case stageBuild:
+		return s.build(seat, move)
+	case stageScore:
+		return s.pick(seat, move)
+	case stageTransform:
+		return s.transform(seat, move)
+	case stageBuy:
+		return s.buy(seat, move)
+	}
+	return games.Outcome{}, games.Errorf("sc.err.illegal")
+}
+
+// rainbowChoices are the rainbow group goals of seat that could score for
+// more than one colour and have no pick yet.
+func (s *State) rainbowChoices(seat int) map[RainbowKey][]GoalScore {
+	st := s.Seats[seat]
+	out := map[RainbowKey][]GoalScore{}
+	for _, g := range st.District.Goals(s.c) {
+		if g.Any {
+			k := RainbowKey{g.At, g.Goal}
+			if _, picked := st.Picks[pickKey(k)]; !picked {
+				out[k] = append(out[k], g)
+			}
+		}
+	}
+	for k, alts := range out {
+		if len(alts) < 2 {
+			delete(out, k)
+		}
+	}
+	return out
+}
+
+func pickKey(k RainbowKey) string { return fmt.Sprintf("%s/%d", k.At, k.Goal) }
+
+// pickOption is the move scoring rainbow goal g as g.Res.
+func pickOption(g GoalScore) string {
+	return fmt.Sprintf("pick:%s:%d", pickKey(RainbowKey{g.At, g.Goal}), g.Res)
+}
+
+// pickPrompt asks which colour a rainbow group goal scores this year, one
+// goal at a time, in reading order.
+func (s *State) pickPrompt(seat int) (games.Prompt, bool) {
+	choices := s.rainbowChoices(seat)
+	if len(choices) == 0 {
+		return games.Prompt{}, false
+	}
+	keys := make([]RainbowKey, 0, len(choices))
+	for k := range choices {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b RainbowKey) int { return strings.Compare(pickKey(a), pickKey(b)) })
+	k := keys[0]
+	p := games.Prompt{Seat: seat, Text: games.T("sc.prompt.rainbow")}
+	for _, g := range choices[k] {
+		p.Options = append(p.Options, games.Option{
+			ID:    pickOption(g),
+			Label: games.T("sc.opt.rainbow", "mark", colourMark(g.Res.Colour()), "points", g.Points),
+		})
+	}
+	return p, true
+}
+
+func (s *State) pick(seat int, move string) (games.Outcome, error) {
+	var key string
+	var res Resource
+	if _, err := fmt.Sscanf(move, "pick:%s", &key); err != nil {
+		return games.Outcome{}, games.Errorf("sc.err.illegal")
+	}
+	i := strings.LastIndex(key, ":")
+	if _, err := fmt.Sscanf(key[i+1:], "%d", &res); err != nil {
+		return games.Outcome{}, games.Errorf("sc.err.illegal")
+	}
+	st := s.Seats[seat]
+	if st.Picks == nil {
+		st.Picks = map[string]Resource{}
+	}
+	st.Picks[key[:i]] = res
+	out := games.Outcome{Events: []games.Text{games.T("sc.ev.rainbow", "player", games.Player(seat), "mark", colourMark(res.Colour()))}}
+	s.scoreIfSettled(&out)
+	return out, nil
+}
+
+// scoreIfSettled scores every district once no seat has a choice left,
+// then moves on to the Raw Magic transformation.
+func (s *State) scoreIfSettled(out *games.Outcome) {
+	for i := range s.Seats {
+		if _, ok := s.pickPrompt(i); ok {
+			return
+		}
+	}
+	for i, st := range s.Seats {
+		picks := map[RainbowKey]Resource{}
+		for _, g := range st.District.Goals(s.c) {
+			if r, ok := st.Picks[pickKey(RainbowKey{g.At, g.Goal})]; ok && g.Any {
+				picks[RainbowKey{g.At, g.Goal}] = r
+			}
+		}
+		score := st.District.Score(s.c, picks)
+		for r, n := range score {
+			st.Annual.Add(Resource(r), n)
+		}
+		out.Events = append(out.Events, games.T("sc.ev.scored", "player", games.Player(i),
+			"money", st.Annual[Money], "influence", st.Annual[Influence], "magic", st.Annual[Magic], "prestige", st.Annual[Prestige]))
+	}
+	s.Stage = stageTransform
+	s.transformIfSettled(out)
+}
+
+// transformPrompt is the secret choice of what Raw Magic becomes.
+func (s *State) transformPrompt(seat int) games.Prompt {
+	p := games.Prompt{Seat: seat, Secret: true, Text: games.T("sc.prompt.transform", "magic", s.Seats[seat].Annual[Magic])}
+	for _, r := range []Resource{Money, Influence, Prestige} {
+		p.Options = append(p.Options, games.Option{ID: "to:" + r.String(), Label: games.T("sc.opt.to." + r.String())})
+	}
+	return p
+}
+
+func (s *State) transform(seat int, move string) (games.Outcome, error) {
+	r, err := resourceOf(strings.TrimPrefix(move, "to:"))
+	if err != nil || r == Magic || r < 0 {
+		return games.Outcome{}, games.Errorf("sc.err.illegal")
+	}
+	s.Seats[seat].Transform = []Resource{r}
+	out := games.Outcome{Events: []games.Text{games.T("sc.ev.chose", "player", games.Player(seat))}}
+	s.transformIfSettled(&out)
+	return out, nil
+}
+
+// transformIfSettled reveals every pick at once when the last seat chose,
+// and turns to Influence & Buy.
+func (s *State) transformIfSettled(out *games.Outcome) {
+	for _, st := range s.Seats {
+		if st.Annual[Magic] > 0 && st.Transform == nil {
+			return
+		}
+	}
+	for i, st := range s.Seats {
+		if st.Annual[Magic] == 0 {
+			continue
+		}
+		out.Revealed = true
+		magic := st.Annual[Magic]
+		st.Annual[Magic] = 0
+		st.Annual.Add(st.Transform[0], magic)
+		out.Events = append(out.Events, games.T("sc.ev.transformed", "player", games.Player(i), "magic", magic, "into", games.Ref("sc.res."+st.Transform[0].String())))
+		st.Transform = nil
+	}
+	s.influence(out)
+}

@@ -1,0 +1,84 @@
+package sorcerercity
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tavern-bot/tavern/games"
+)
+
+// colourMarks draw colours in texts the same in every language, small
+// enough for a select menu on a phone.
+var colourMarks = map[Colour]string{Yellow: "🟨", Red: "🟥", Purple: "🟪", Green: "🟩", All: "🌈"}
+
+// colourMark is one side's mark: a single colour, the rainbow, or the
+// colours of a two-colour side one after the other.
+func colourMark(c Colour) string {
+	if m, ok := colourMarks[c]; ok {
+		return m
+	}
+	if c == None {
+		return "⬛"
+	}
+	var b strings.Builder
+	for _, one := range Colours {
+		if c&one != 0 {
+			b.WriteString(colourMarks[one])
+		}
+	}
+	return b.String()
+}
+
+// sidesText shows four sides clockwise from the top, with arrows.
+func sidesText(sides [4]Colour) string {
+	return fmt.Sprintf("↑%s →%s ↓%s ←%s", colourMark(sides[0]), colourMark(sides[1]), colourMark(sides[2]), colourMark(sides[3]))
+}
+
+// looks shows a tile's colours: one mark when all sides agree.
+func looks(t Tile) string {
+	if t.Sides[0] == t.Sides[1] && t.Sides[1] == t.Sides[2] && t.Sides[2] == t.Sides[3] {
+		return colourMark(t.Sides[0])
+	}
+	seen := map[Colour]bool{}
+	var b strings.Builder
+	for _, s := range t.Sides {
+		if !seen[s] {
+			seen[s] = true
+			b.WriteString(colourMark(s))
+		}
+	}
+	return b.String()
+}
+
+// tileText names a tile by its colours and what it carries: goals, a
+// spell, a monster or an artifact.
+func tileText(c *Components, id string) games.Text {
+	t := c.Tile(id)
+	kv := []any{"look", looks(t)}
+	n := 0
+	feature := func(key, mark string) {
+		n++
+		kv = append(kv, fmt.Sprintf("f%d", n), games.Ref(key), fmt.Sprintf("c%d", n), mark)
+	}
+	if t.Name != "" {
+		feature("sc.artifact."+t.ID, "")
+	}
+	if t.Beast != "" {
+		feature("sc.monster."+t.Beast, "")
+	}
+	for _, g := range t.Goals {
+		mark := colourMark(g.Res.Colour())
+		if g.Any {
+			mark = colourMark(All)
+		}
+		feature("sc.goal."+string(g.Kind), mark)
+	}
+	if t.Spell != "" && t.Kind != ArtifactTile {
+		feature("sc.spell."+t.Spell, "")
+	}
+	if t.Cost > 0 {
+		kv = append(kv, "cost", t.Cost)
+		return games.T(fmt.Sprintf("sc.tile.%d.cost", n), kv...)
+	}
+	return games.T(fmt.Sprintf("sc.tile.%d", n), kv...)
+}

@@ -1,0 +1,53 @@
+package sorcerercity
+
+import "github.com/tavern-bot/tavern/games"
+
+var _ games.TimeoutMover = (*State)(nil)
+
+// TimeoutMove answers for a seat whose time ran out, keeping what it has:
+// stop building (a drawn tile must still be placed: the first spot),
+// score a rainbow goal for its best colour, transform Raw Magic into
+// Prestige, take the Prestige or the Money of a prize, and leave the
+// market without buying.
+func (s *State) TimeoutMove(seat int) (string, bool) {
+	for _, p := range s.Pending() {
+		if p.Seat != seat || len(p.Options) == 0 {
+			continue
+		}
+		switch s.Stage {
+		case stageBuild:
+			if s.Seats[seat].Drawn == "" {
+				return "stop", true
+			}
+			return p.Options[0].ID, true
+		case stageScore:
+			return s.bestRainbow(seat, p), true
+		case stageTransform:
+			return "to:" + Prestige.String(), true
+		case stageBuy:
+			switch s.Seats[seat].Prize {
+			case prizeSecond:
+				return "prize:prestige", true
+			case prizeLow:
+				return "prize:money", true
+			}
+			return "done", true
+		}
+	}
+	return "", false
+}
+
+// bestRainbow is the option of p scoring the most points.
+func (s *State) bestRainbow(seat int, p games.Prompt) string {
+	best, most := p.Options[0].ID, -1
+	for _, g := range s.rainbowChoices(seat) {
+		for _, alt := range g {
+			for _, o := range p.Options {
+				if o.ID == pickOption(alt) && alt.Points > most {
+					best, most = o.ID, alt.Points
+				}
+			}
+		}
+	}
+	return best
+}

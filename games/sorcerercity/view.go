@@ -1,0 +1,81 @@
+package sorcerercity
+
+import "github.com/tavern-bot/tavern/games"
+
+// View is what one viewer may see: everything on the table, nothing face
+// down (decks, tiles an Invisible Stalker hides, unrevealed Mystery
+// Players, other seats' drawn tiles and secret picks).
+type View struct {
+	Viewer  int
+	Year    int
+	Stage   string
+	Start   int
+	Up      [Vendors][]string
+	Decks   [Vendors]int
+	Rainbow int
+	Rewards [Years + 1]string
+	// YearPrestige is what the most Influence wins each year.
+	YearPrestige [Years + 1]int
+	Beasts       [Years]string
+	Mystery      [][]int // revealed years only
+	Order        []int
+	Turn         int
+	Seats        []SeatView
+}
+
+// SeatView is one seat as viewer sees it.
+type SeatView struct {
+	District District
+	Deck     int
+	Drawn    string // the viewer's own drawn tile only
+	Done     bool
+	Annual   Annual
+	Prestige int
+	Chose    bool // picked its transformation (what is secret)
+	Place    int
+	Buys     int
+	Bought   []string // tiles gained this year, public
+}
+
+// View shows the state to viewer (a seat or games.Public).
+func (s *State) View(viewer int) any {
+	v := View{Viewer: viewer, Year: s.Year, Stage: s.Stage, Start: s.Start, Up: s.Market.Up,
+		Rainbow: s.Market.Rainbow, Rewards: s.Rewards, YearPrestige: s.c.Board.YearPrestige, Beasts: s.Beasts,
+		Order: append([]int(nil), s.Order...), Turn: s.Turn}
+	for i := range Vendors {
+		v.Decks[i] = len(s.Market.Decks[i])
+		v.Up[i] = append([]string(nil), s.Market.Up[i]...)
+	}
+	if s.Mystery != nil {
+		v.Mystery = make([][]int, Years+1)
+		for y := 1; y <= s.Shown; y++ {
+			v.Mystery[y] = append([]int(nil), s.Mystery[y]...)
+		}
+	}
+	for i, st := range s.Seats {
+		sv := SeatView{Deck: len(st.Deck), Done: st.Done, Annual: st.Annual, Prestige: st.Prestige,
+			Chose: st.Transform != nil, Place: st.Place, Buys: st.Buys}
+		for _, cell := range st.District.Cells {
+			c := Cell{At: cell.At}
+			for _, pl := range cell.Stack {
+				if pl.FaceDown {
+					pl.Tile, pl.Rot = "", 0
+				}
+				c.Stack = append(c.Stack, pl)
+			}
+			sv.District.Cells = append(sv.District.Cells, c)
+		}
+		if i == viewer {
+			sv.Drawn = st.Drawn
+		}
+		sv.Bought = st.bought()
+		v.Seats = append(v.Seats, sv)
+	}
+	return v
+}
+
+// bought lists the tiles a seat gained this year that wait beside its
+// district: public, except monsters dealt face down.
+func (st *Seat) bought() []string { return append([]string(nil), st.Out...) }
+
+var _ games.State = (*State)(nil)
