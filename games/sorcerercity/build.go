@@ -8,69 +8,40 @@ import (
 	"github.com/tavern-bot/tavern/games"
 )
 
-// buildPrompt is a seat's next build decision: draw or stop, or where the
-// drawn tile goes. It is answered in private (the tiles a seat draws are
-// its own business until built), and one phase timer spans the year's
-// building.
+// buildPrompt is a seat's next build decision: draw or stop, or what the
+// drawn tile asks (where it goes, what a monster takes). It is answered in
+// private (the tiles a seat draws are its own until built), and one phase
+// timer spans the year's building.
 func (s *State) buildPrompt(seat int) (games.Prompt, bool) {
 	st := s.Seats[seat]
 	if st.Done {
 		return games.Prompt{}, false
 	}
 	p := games.Prompt{Seat: seat, Secret: true, Phase: fmt.Sprintf("build-%d", s.Year)}
-	if st.Drawn == "" {
+	if len(st.Tasks) == 0 {
 		p.Text = games.T("sc.prompt.build", "left", len(st.Deck))
-		p.Options = []games.Option{
-			{ID: "draw", Label: games.T("sc.opt.draw", "left", len(st.Deck))},
-			{ID: "stop", Label: games.T("sc.opt.stop")},
+		if len(st.Deck) > 0 {
+			p.Options = append(p.Options, games.Option{ID: "draw", Label: games.T("sc.opt.draw", "left", len(st.Deck))})
 		}
+		p.Options = append(p.Options, games.Option{ID: "stop", Label: games.T("sc.opt.stop")})
 		return p, true
 	}
-	p.Text = games.T("sc.prompt.place", "tile", tileText(s.c, st.Drawn))
-	p.Options = s.placeOptions(st, Placed{Tile: st.Drawn})
+	p.Text, p.Options = s.taskPrompt(seat)
 	return p, true
 }
 
-// placeOptions lists where and how pl may be built: every free spot
-// (numbered in reading order, as the picture numbers them) and every
-// turn of the tile that shows different sides there.
-func (s *State) placeOptions(st *Seat, pl Placed) []games.Option {
-	var out []games.Option
-	for n, at := range st.District.Free() {
-		spot := games.Step{ID: at.String(), Label: games.T("sc.spot", "n", n+1)}
-		seen := map[[4]Colour]bool{}
-		for rot := range 4 {
-			pl.Rot = rot
-			var sides [4]Colour
-			for i := range 4 {
-				sides[i], _ = side(s.c, pl, i)
-			}
-			if seen[sides] || st.District.CanPlace(s.c, at, pl) != nil {
-				continue
-			}
-			seen[sides] = true
-			out = append(out, games.Option{
-				ID:    fmt.Sprintf("at:%s:%d", at, rot),
-				Label: games.T("sc.opt.place", "n", n+1, "sides", sidesText(sides)),
-				Path:  []games.Step{spot},
-			})
-		}
-	}
-	return out
-}
-
-// parseAt reads "at:x,y:rot".
-func parseAt(move string) (Pos, int, bool) {
-	rest, ok := strings.CutPrefix(move, "at:")
-	if !ok {
-		return Pos{}, 0, false
-	}
-	xy, r, ok := strings.Cut(rest, ":")
-	xs, ys, ok2 := strings.Cut(xy, ",")
+// parseAt reads "x,y" and, after a colon, a turn: "x,y:rot".
+func parseAt(s string) (Pos, int, bool) {
+	xy, r, hasRot := strings.Cut(s, ":")
+	xs, ys, ok := strings.Cut(xy, ",")
 	x, e1 := strconv.Atoi(xs)
 	y, e2 := strconv.Atoi(ys)
-	rot, e3 := strconv.Atoi(r)
-	if !ok || !ok2 || e1 != nil || e2 != nil || e3 != nil || rot < 0 || rot > 3 {
+	rot := 0
+	var e3 error
+	if hasRot {
+		rot, e3 = strconv.Atoi(r)
+	}
+	if !ok || e1 != nil || e2 != nil || e3 != nil || rot < 0 || rot > 3 {
 		return Pos{}, 0, false
 	}
 	return Pos{x, y}, rot, true
@@ -80,35 +51,47 @@ func parseAt(move string) (Pos, int, bool) {
 func (s *State) build(seat int, move string) (games.Outcome, error) {
 	st := s.Seats[seat]
 	switch {
-	case st.Drawn == "" && move == "draw":
-		n := len(st.Deck) - 1
-		st.Drawn, st.Deck = st.Deck[n], st.Deck[:n]
-		return games.Outcome{Revealed: true, Uncommitted: true}, nil
-	case st.Drawn == "" && move == "stop":
+	case len(st.Tasks) == 0 && move == "draw":
+		s.draw(seat)
+		out := games.Outcome{Revealed: true, Uncommitted: true}
+		s.settleTasks(seat, &out)
+		return out, nil
+	case len(st.Tasks) == 0 && move == "stop":
 		st.Done = true
 		out := games.Outcome{Events: []games.Text{games.T("sc.ev.stopped", "player", games.Player(seat), "tiles", st.District.Len(), "left", len(st.Deck))}}
 		s.afterBuild(&out)
 		return out, nil
-	case st.Drawn != "":
-		at, rot, ok := parseAt(move)
-		if !ok {
-			return games.Outcome{}, games.Errorf("sc.err.illegal")
+	case len(st.Tasks) > 0:
+		out, err := s.doTask(seat, move)
+		if err != nil {
+			return out, err
 		}
-		if err := st.District.Place(s.c, at, Placed{Tile: st.Drawn, Rot: rot}); err != nil {
-			return games.Outcome{}, games.Errorf("sc.err.illegal")
-		}
-		st.Drawn = ""
-		// Placing shows everyone the drawn tile, and a placed tile is
-		// never moved back: no stepping back over it.
-		if len(st.Deck) > 0 {
-			return games.Outcome{Uncommitted: true, Revealed: true}, nil
+		s.settleTasks(seat, &out)
+		if len(st.Tasks) > 0 || len(st.Deck) > 0 {
+			out.Uncommitted = true
+			return out, nil
 		}
 		st.Done = true
-		out := games.Outcome{Revealed: true, Events: []games.Text{games.T("sc.ev.built", "player", games.Player(seat), "tiles", st.District.Len())}}
+		out.Events = append(out.Events, games.T("sc.ev.built", "player", games.Player(seat), "tiles", st.District.Len()))
 		s.afterBuild(&out)
 		return out, nil
 	}
 	return games.Outcome{}, games.Errorf("sc.err.illegal")
+}
+
+// draw turns up the next tile of seat's deck (face down after an
+// Invisible Stalker) and lines up what it asks.
+func (s *State) draw(seat int) {
+	st := s.Seats[seat]
+	n := len(st.Deck) - 1
+	st.Drawn, st.Deck = st.Deck[n], st.Deck[:n]
+	st.DrawnDown = st.Hidden > 0
+	if st.DrawnDown {
+		st.Hidden--
+		st.Tasks = []Task{{Kind: taskPlace}}
+		return
+	}
+	st.Tasks = s.drawnTasks(seat, s.c.Tile(st.Drawn).Beast)
 }
 
 // afterBuild ends the build phase once every seat stopped.
@@ -119,5 +102,5 @@ func (s *State) afterBuild(out *games.Outcome) {
 		}
 	}
 	s.Stage = stageScore
-	s.scoreIfSettled(out)
+	s.startScore(out)
 }

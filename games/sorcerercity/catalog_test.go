@@ -24,24 +24,7 @@ func TestCatalog(t *testing.T) {
 			t.Errorf("en lacks %s", k)
 		}
 	}
-	check := func(where string, txt games.Text) {
-		t.Helper()
-		for _, lang := range []string{"en", "de"} {
-			if _, ok := cat[lang][txt.Key]; !ok {
-				t.Fatalf("%s: %s has no %s text", where, txt.Key, lang)
-			}
-			for _, a := range txt.Args {
-				if a.Key != "" {
-					if _, ok := cat[lang][a.Key]; !ok {
-						t.Fatalf("%s: argument %s of %s has no %s text", where, a.Key, txt.Key, lang)
-					}
-				}
-			}
-			if s := cat.Localize(lang, txt); strings.ContainsAny(s, "{}") {
-				t.Fatalf("%s: %s in %s leaves a placeholder: %q", where, txt.Key, lang, s)
-			}
-		}
-	}
+	check := textChecker(t, cat)
 	g := New()
 	for id := range g.c.Tiles {
 		check("tile "+id, tileText(g.c, id))
@@ -49,17 +32,7 @@ func TestCatalog(t *testing.T) {
 	for players := MinPlayers; players <= MaxPlayers; players++ {
 		setup := games.DefaultSetup(g, players, uint64(players*31))
 		_, final, err := games.RandomPlay(g, setup, games.NewRNG(uint64(players)), games.SimMaxMoves, func(st games.State) error {
-			for _, p := range st.Pending() {
-				check("prompt", p.Text)
-				for _, o := range p.Options {
-					check("option "+o.ID, o.Label)
-					for _, step := range o.Path {
-						if !step.Label.IsZero() {
-							check("step "+step.ID, step.Label)
-						}
-					}
-				}
-			}
+			checkPending(check, st)
 			return nil
 		})
 		if err != nil {
@@ -88,5 +61,48 @@ func TestCatalog(t *testing.T) {
 	}
 	if !slices.ContainsFunc(st.Standings(), func(s games.Standing) bool { return s.Rank == 1 }) {
 		t.Fatal("nobody ranks first")
+	}
+}
+
+// textChecker returns a check that a text exists in English and German,
+// with its argument texts, and leaves no placeholder.
+func textChecker(t *testing.T, cat games.Catalog) func(where string, txt games.Text) {
+	var check func(where string, txt games.Text)
+	check = func(where string, txt games.Text) {
+		t.Helper()
+		for _, lang := range []string{"en", "de"} {
+			if _, ok := cat[lang][txt.Key]; !ok {
+				t.Fatalf("%s: %s has no %s text", where, txt.Key, lang)
+			}
+			for _, a := range txt.Args {
+				if a.Key != "" {
+					if _, ok := cat[lang][a.Key]; !ok {
+						t.Fatalf("%s: argument %s of %s has no %s text", where, a.Key, txt.Key, lang)
+					}
+				}
+				if a.Text != nil {
+					check(where, *a.Text)
+				}
+			}
+			if s := cat.Localize(lang, txt); strings.ContainsAny(s, "{}") {
+				t.Fatalf("%s: %s in %s leaves a placeholder: %q", where, txt.Key, lang, s)
+			}
+		}
+	}
+	return check
+}
+
+// checkPending checks every text of st's prompts.
+func checkPending(check func(string, games.Text), st games.State) {
+	for _, p := range st.Pending() {
+		check("prompt", p.Text)
+		for _, o := range p.Options {
+			check("option "+o.ID, o.Label)
+			for _, step := range o.Path {
+				if !step.Label.IsZero() {
+					check("step "+step.ID, step.Label)
+				}
+			}
+		}
 	}
 }

@@ -28,8 +28,31 @@
 //     the timer passes to the next seat. Year 5 has no reward, buying or
 //     monsters; ties at the end go to the most Money.
 //
+// Monsters, where the rulebook leaves room:
+//   - A drawn monster's effect is a list of tasks before or after it is
+//     placed (Seat.Tasks): the Cube, Kraken, Demon and Goblin take first,
+//     the Dragon destroys and the Lich brings a Skeleton after. A task
+//     with no possible answer is skipped. Taking, discarding and
+//     destroying act on the top tile of a cell; what lay beneath shows.
+//   - The Kraken's "three tiles or fewer" counts covered tiles too; it
+//     then takes them all at once.
+//   - The Golem's open line is two or more tiles joined in one colour
+//     along a row or column with an empty cell at an end where it fits;
+//     the Giant's "bought tile" is one with a printed price.
+//   - Tiles an Invisible Stalker hides are unknown to their owner too;
+//     they are turned up at the start of the Score phase, then turned as
+//     the owner likes, one by one; a monster among them acts at once (the
+//     Golem, Giant and Pixie are lifted and placed by their rule; the
+//     others take as if drawn, never themselves).
+//   - In the Score phase the flipped tiles come first, then each Chimera,
+//     then the Genie's moves, each in reading order: the rulebook lets
+//     the owner order score-phase monsters freely (a shortcut, noted).
+//   - The Genie moves every visible monster, itself included, onto a
+//     non-monster tile; one it uncovers moves too. A monster that cannot
+//     go anywhere stays (Genie) or waits beside the district until
+//     Cleanup (a drawn one with no free spot).
+//
 // Not yet implemented (the package is unlisted until they are): the
-// monsters' effects besides the Dark Mage and the Skeleton's sides, the
 // spells and artifact abilities, the influence rewards' effects (a seat
 // that wins one is told so, and only "cheaper-and-buy"'s extra buy
 // applies), discounts and free tiles, the solo mode's monsters in the

@@ -19,8 +19,12 @@ func (s *State) Pending() []games.Prompt {
 			}
 		}
 	case stageScore:
-		for i := range s.Seats {
-			if p, ok := s.pickPrompt(i); ok {
+		for i, st := range s.Seats {
+			if len(st.Tasks) > 0 {
+				p := games.Prompt{Seat: i}
+				p.Text, p.Options = s.taskPrompt(i)
+				out = append(out, p)
+			} else if p, ok := s.pickPrompt(i); ok {
 				out = append(out, p)
 			}
 		}
@@ -50,6 +54,15 @@ func (s *State) Apply(seat int, move string) (games.Outcome, error) {
 	case stageBuild:
 		return s.build(seat, move)
 	case stageScore:
+		if len(s.Seats[seat].Tasks) > 0 {
+			out, err := s.doTask(seat, move)
+			if err != nil {
+				return out, err
+			}
+			s.settleTasks(seat, &out)
+			s.scoreIfSettled(&out)
+			return out, nil
+		}
 		return s.pick(seat, move)
 	case stageTransform:
 		return s.transform(seat, move)
@@ -133,8 +146,8 @@ func (s *State) pick(seat int, move string) (games.Outcome, error) {
 // scoreIfSettled scores every district once no seat has a choice left,
 // then moves on to the Raw Magic transformation.
 func (s *State) scoreIfSettled(out *games.Outcome) {
-	for i := range s.Seats {
-		if _, ok := s.pickPrompt(i); ok {
+	for i, st := range s.Seats {
+		if _, ok := s.pickPrompt(i); ok || len(st.Tasks) > 0 {
 			return
 		}
 	}

@@ -61,3 +61,51 @@ func TestTimeoutMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryTaskComesUp plays games in which seats keep drawing, and checks
+// that every monster task and every stage is met and answered, so the
+// random games above exercise all of them, and that every text on the way
+// exists in both languages.
+func TestEveryTaskComesUp(t *testing.T) {
+	g := New()
+	check := textChecker(t, catalog())
+	seen := map[string]int{}
+	for i := range 40 {
+		players := 2 + i%5
+		st, err := g.New(games.DefaultSetup(g, players, uint64(1000+i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		rng := games.NewRNG(uint64(i))
+		for moves := 0; !s.Over(); moves++ {
+			pending := s.Pending()
+			if len(pending) == 0 || moves > games.SimMaxMoves {
+				t.Fatalf("stalled in %s", s.Stage)
+			}
+			p := pending[rng.IntN(len(pending))]
+			if ts := s.Seats[p.Seat].Tasks; len(ts) > 0 {
+				seen[ts[0].Kind]++
+			}
+			move := p.Options[rng.IntN(len(p.Options))].ID
+			if s.Stage == stageBuild && len(s.Seats[p.Seat].Tasks) == 0 && rng.IntN(10) > 0 {
+				move = "draw"
+			}
+			checkPending(check, s)
+			out, err := s.Apply(p.Seat, move)
+			if err != nil {
+				t.Fatalf("%s: %q: %v", s.Stage, move, err)
+			}
+			for _, e := range out.Events {
+				check("event", e)
+			}
+			seen["stage:"+s.Stage]++
+		}
+	}
+	for _, k := range []string{taskPlace, taskRemove, taskRemoveShield, taskDiscardRed, taskDiscardYell, taskDestroy,
+		taskTurn, taskChimera, taskGenie, "stage:" + stageTransform, "stage:" + stageBuy} {
+		if seen[k] == 0 {
+			t.Errorf("never met %s in 40 games: %v", k, seen)
+		}
+	}
+}

@@ -9,8 +9,10 @@ import (
 
 var _ games.Redealer = (*State)(nil)
 
-// Redeal deals anew what viewer cannot see: the order of every seat's deck
-// (with the tiles other seats drew but have not placed back among them),
+// Redeal deals anew what viewer cannot see: every seat's deck and the
+// face-down tiles in its district (nobody has seen those), the tile
+// another seat drew while it only has to be placed (from its tiles that
+// would ask nothing more either),
 // of the vendor decks, the monster stacks and the Lich's Skeletons; the
 // Mystery Players of years not yet revealed; and other seats' secret
 // transformation picks.
@@ -21,13 +23,7 @@ func (s *State) Redeal(viewer int, rng *games.RNG) (games.State, error) {
 	}
 	t.RNG = games.NewRNG(rng.Uint64())
 	for i, st := range t.Seats {
-		if i != viewer && st.Drawn != "" {
-			st.Deck = append(st.Deck, st.Drawn)
-			games.Shuffle(rng, st.Deck)
-			n := len(st.Deck) - 1
-			st.Drawn, st.Deck = st.Deck[n], st.Deck[:n]
-		}
-		games.Shuffle(rng, st.Deck)
+		t.redealSeat(i, i == viewer, rng)
 		if i != viewer && st.Transform != nil {
 			options := []Resource{Money, Influence, Prestige}
 			st.Transform = []Resource{options[rng.IntN(len(options))]}
@@ -48,4 +44,48 @@ func (s *State) Redeal(viewer int, rng *games.RNG) (games.State, error) {
 		}
 	}
 	return t, nil
+}
+
+// plainDraw reports whether drawing id asks nothing but its placement.
+func (s *State) plainDraw(id string) bool {
+	switch s.c.Tile(id).Beast {
+	case "dragon", "gelatinous-cube", "kraken", "lich", "demon", "goblin":
+		return false
+	}
+	return true
+}
+
+// redealSeat deals seat's unseen tiles anew; own keeps a face-up drawn
+// tile, which its seat has seen.
+func (s *State) redealSeat(seat int, own bool, rng *games.RNG) {
+	st := s.Seats[seat]
+	pool := slices.Clone(st.Deck)
+	var down []*Placed
+	for k := range st.District.Cells {
+		for j := range st.District.Cells[k].Stack {
+			if pl := &st.District.Cells[k].Stack[j]; pl.FaceDown {
+				down = append(down, pl)
+				pool = append(pool, pl.Tile)
+			}
+		}
+	}
+	drawn := st.Drawn != "" && (st.DrawnDown || (!own && len(st.Tasks) == 1 && st.Tasks[0].Kind == taskPlace && s.plainDraw(st.Drawn)))
+	if drawn {
+		pool = append(pool, st.Drawn)
+	}
+	games.Shuffle(rng, pool)
+	for _, pl := range down {
+		pl.Tile, pool = pool[len(pool)-1], pool[:len(pool)-1]
+	}
+	if drawn {
+		k := len(pool) - 1
+		if !st.DrawnDown {
+			for k >= 0 && !s.plainDraw(pool[k]) {
+				k--
+			}
+		}
+		st.Drawn = pool[k] // k >= 0: the drawn tile itself is in the pool
+		pool = slices.Delete(pool, k, k+1)
+	}
+	st.Deck = pool
 }

@@ -37,8 +37,14 @@ const (
 
 // Seat is one player.
 type Seat struct {
-	Deck     []string `json:"deck"` // face down; the next tile is the last
-	Drawn    string   `json:"drawn,omitempty"`
+	Deck  []string `json:"deck"` // face down; the next tile is the last
+	Drawn string   `json:"drawn,omitempty"`
+	// DrawnDown: the drawn tile goes face down, unseen (an Invisible
+	// Stalker's); Hidden counts the draws still to go face down.
+	DrawnDown bool `json:"down,omitempty"`
+	Hidden    int  `json:"hidden,omitempty"`
+	// Tasks is what the seat must do before it goes on, first first.
+	Tasks    []Task   `json:"tasks,omitempty"`
 	District District `json:"district"`
 	Done     bool     `json:"done,omitempty"` // stopped building this year
 	Annual   Annual   `json:"annual"`

@@ -5,7 +5,8 @@ import "github.com/tavern-bot/tavern/games"
 var _ games.TimeoutMover = (*State)(nil)
 
 // TimeoutMove answers for a seat whose time ran out, keeping what it has:
-// stop building (a drawn tile must still be placed: the first spot),
+// stop building (a drawn tile must still be placed, and a monster's
+// effect carried out: the first answer),
 // score a rainbow goal for its best colour, transform Raw Magic into
 // Prestige, take the Prestige or the Money of a prize, and leave the
 // market without buying.
@@ -16,11 +17,14 @@ func (s *State) TimeoutMove(seat int) (string, bool) {
 		}
 		switch s.Stage {
 		case stageBuild:
-			if s.Seats[seat].Drawn == "" {
+			if len(s.Seats[seat].Tasks) == 0 {
 				return "stop", true
 			}
 			return p.Options[0].ID, true
 		case stageScore:
+			if len(s.Seats[seat].Tasks) > 0 {
+				return p.Options[0].ID, true
+			}
 			return s.bestRainbow(seat, p), true
 		case stageTransform:
 			return "to:" + Prestige.String(), true

@@ -65,7 +65,7 @@ func (s *State) View(viewer int) any {
 			}
 			sv.District.Cells = append(sv.District.Cells, c)
 		}
-		if i == viewer {
+		if i == viewer && !st.DrawnDown {
 			sv.Drawn = st.Drawn
 		}
 		sv.Bought = st.bought()
