@@ -46,6 +46,12 @@ func catalogEN() map[string]string {
 		"sc.ev.rainbow":     "{player} scores a rainbow goal as {mark}.",
 		"sc.ev.scored":      "{player} scores 🟨 {money} Money, 🟥 {influence} Influence, 🟪 {magic} Raw Magic, 🟩 {prestige} Prestige.",
 
+		"sc.prompt.spells":    "Cast your score-phase spells, in the order you like:",
+		"sc.opt.cast":         "Cast: {spell}",
+		"sc.opt.nomore":       "No more spells",
+		"sc.ev.cast":          "{player} casts {spell}: 🟨 {money}, 🟥 {influence}, 🟪 {magic}, 🟩 {prestige}.",
+		"sc.opt.to.two":       "Two cards: {a} (with the odd point) and {b}",
+		"sc.ev.transformed2":  "{player} splits {magic} Raw Magic into {a} and {b}.",
 		"sc.prompt.transform": "Transform your {magic} Raw Magic into:",
 		"sc.opt.to.money":     "🟨 Money",
 		"sc.opt.to.influence": "🟥 Influence",
@@ -121,6 +127,9 @@ func catalogEN() map[string]string {
 		"sc.spell.gain-reward": "gain this year's reward", "sc.spell.influence-to-prestige": "1 Prestige per 3 Influence",
 		"sc.spell.unused-reward": "use an unused reward", "sc.spell.free-rainbow": "a free rainbow tile",
 		"sc.spell.move-rainbow": "move a rainbow tile onto any tile",
+		"sc.spell.boots":        "move a red or green tile", "sc.spell.staff": "two transformation cards",
+		"sc.spell.wand": "buys cost 1 less, and one more buy", "sc.spell.gem": "a free tile up to 5",
+		"sc.spell.gauntlet": "kill a monster next to it", "sc.spell.crown": "green tiles cost 3 less",
 	}
 	tileForms(m, "cost {cost}")
 	return m
@@ -165,6 +174,12 @@ func catalogDE() map[string]string {
 		"sc.ev.rainbow":     "{player} zählt ein Regenbogen-Ziel als {mark}.",
 		"sc.ev.scored":      "{player} erzielt 🟨 {money} Geld, 🟥 {influence} Einfluss, 🟪 {magic} Magie, 🟩 {prestige} Prestige.",
 
+		"sc.prompt.spells":    "Wirke deine Zauber der Wertungsphase, in beliebiger Reihenfolge:",
+		"sc.opt.cast":         "Wirken: {spell}",
+		"sc.opt.nomore":       "Keine Zauber mehr",
+		"sc.ev.cast":          "{player} wirkt {spell}: 🟨 {money}, 🟥 {influence}, 🟪 {magic}, 🟩 {prestige}.",
+		"sc.opt.to.two":       "Zwei Karten: {a} (mit dem ungeraden Punkt) und {b}",
+		"sc.ev.transformed2":  "{player} teilt {magic} Magie in {a} und {b}.",
 		"sc.prompt.transform": "Wandle deine {magic} Magie um in:",
 		"sc.opt.to.money":     "🟨 Geld",
 		"sc.opt.to.influence": "🟥 Einfluss",
@@ -240,6 +255,9 @@ func catalogDE() map[string]string {
 		"sc.spell.gain-reward": "die Belohnung dieses Jahres", "sc.spell.influence-to-prestige": "1 Prestige je 3 Einfluss",
 		"sc.spell.unused-reward": "eine unbenutzte Belohnung", "sc.spell.free-rainbow": "ein Regenbogen-Plättchen gratis",
 		"sc.spell.move-rainbow": "ein Regenbogen-Plättchen auf ein beliebiges legen",
+		"sc.spell.boots":        "ein rotes oder grünes Plättchen versetzen", "sc.spell.staff": "zwei Umwandel-Karten",
+		"sc.spell.wand": "Käufe 1 billiger und ein Kauf mehr", "sc.spell.gem": "ein Plättchen bis 5 gratis",
+		"sc.spell.gauntlet": "ein Monster daneben töten", "sc.spell.crown": "grüne Plättchen 3 billiger",
 	}
 	tileForms(m, "Kosten {cost}")
 	return m

@@ -28,6 +28,12 @@ func (s *State) Pending() []games.Prompt {
 				out = append(out, p)
 			}
 		}
+	case stageSpells:
+		for i := range s.Seats {
+			if p, ok := s.spellPrompt(i); ok {
+				out = append(out, p)
+			}
+		}
 	case stageTransform:
 		for i, st := range s.Seats {
 			if st.Annual[Magic] > 0 && st.Transform == nil {
@@ -64,6 +70,8 @@ func (s *State) Apply(seat int, move string) (games.Outcome, error) {
 			return out, nil
 		}
 		return s.pick(seat, move)
+	case stageSpells:
+		return s.cast(seat, move)
 	case stageTransform:
 		return s.transform(seat, move)
 	case stageBuy:
@@ -165,28 +173,38 @@ func (s *State) scoreIfSettled(out *games.Outcome) {
 		out.Events = append(out.Events, games.T("sc.ev.scored", "player", games.Player(i),
 			"money", st.Annual[Money], "influence", st.Annual[Influence], "magic", st.Annual[Magic], "prestige", st.Annual[Prestige]))
 	}
-	s.Stage = stageTransform
-	s.transformIfSettled(out)
+	s.Stage = stageSpells
+	s.spellsIfSettled(out)
 }
 
 // transformPrompt is the secret choice of what Raw Magic becomes.
 func (s *State) transformPrompt(seat int) games.Prompt {
-	p := games.Prompt{Seat: seat, Secret: true, Text: games.T("sc.prompt.transform", "magic", s.Seats[seat].Annual[Magic])}
-	for _, r := range []Resource{Money, Influence, Prestige} {
-		p.Options = append(p.Options, games.Option{ID: "to:" + r.String(), Label: games.T("sc.opt.to." + r.String())})
-	}
-	return p
+	return games.Prompt{Seat: seat, Secret: true, Text: games.T("sc.prompt.transform", "magic", s.Seats[seat].Annual[Magic]),
+		Options: s.transformOptions(seat)}
 }
 
 func (s *State) transform(seat int, move string) (games.Outcome, error) {
-	r, err := resourceOf(strings.TrimPrefix(move, "to:"))
-	if err != nil || r == Magic || r < 0 {
+	picks, ok := parsePicks(move)
+	if !ok {
 		return games.Outcome{}, games.Errorf("sc.err.illegal")
 	}
-	s.Seats[seat].Transform = []Resource{r}
+	s.Seats[seat].Transform = picks
 	out := games.Outcome{Events: []games.Text{games.T("sc.ev.chose", "player", games.Player(seat))}}
 	s.transformIfSettled(&out)
 	return out, nil
+}
+
+// parsePicks reads "to:money" or, with the Staff, "to:money+prestige".
+func parsePicks(move string) ([]Resource, bool) {
+	var picks []Resource
+	for _, name := range strings.Split(strings.TrimPrefix(move, "to:"), "+") {
+		r, err := resourceOf(name)
+		if err != nil || r == Magic || r < 0 {
+			return nil, false
+		}
+		picks = append(picks, r)
+	}
+	return picks, len(picks) > 0
 }
 
 // transformIfSettled reveals every pick at once when the last seat chose,
@@ -204,8 +222,15 @@ func (s *State) transformIfSettled(out *games.Outcome) {
 		out.Revealed = true
 		magic := st.Annual[Magic]
 		st.Annual[Magic] = 0
-		st.Annual.Add(st.Transform[0], magic)
-		out.Events = append(out.Events, games.T("sc.ev.transformed", "player", games.Player(i), "magic", magic, "into", games.Ref("sc.res."+st.Transform[0].String())))
+		if len(st.Transform) == 2 { // the Staff: split, the first card taking the odd point
+			st.Annual.Add(st.Transform[0], magic-magic/2)
+			st.Annual.Add(st.Transform[1], magic/2)
+			out.Events = append(out.Events, games.T("sc.ev.transformed2", "player", games.Player(i), "magic", magic,
+				"a", games.Ref("sc.res."+st.Transform[0].String()), "b", games.Ref("sc.res."+st.Transform[1].String())))
+		} else {
+			st.Annual.Add(st.Transform[0], magic)
+			out.Events = append(out.Events, games.T("sc.ev.transformed", "player", games.Player(i), "magic", magic, "into", games.Ref("sc.res."+st.Transform[0].String())))
+		}
 		st.Transform = nil
 	}
 	s.influence(out)

@@ -3,6 +3,7 @@ package sorcerercity
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/tavern-bot/tavern/games"
 )
@@ -25,8 +26,14 @@ func (s *State) Redeal(viewer int, rng *games.RNG) (games.State, error) {
 	for i, st := range t.Seats {
 		t.redealSeat(i, i == viewer, rng)
 		if i != viewer && st.Transform != nil {
-			options := []Resource{Money, Influence, Prestige}
-			st.Transform = []Resource{options[rng.IntN(len(options))]}
+			// How many cards a seat shows is public; which are not.
+			var same []string
+			for _, o := range t.transformOptions(i) {
+				if strings.Count(o.ID, "+")+1 == len(st.Transform) {
+					same = append(same, o.ID)
+				}
+			}
+			st.Transform, _ = parsePicks(same[rng.IntN(len(same))])
 		}
 	}
 	for v := range Vendors {

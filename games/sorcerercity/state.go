@@ -56,7 +56,10 @@ type Seat struct {
 	Picks map[string]Resource `json:"picks,omitempty"`
 	// Transform is the secret Raw Magic pick, until all are revealed.
 	Transform []Resource `json:"transform,omitempty"`
-	Asked     bool       `json:"asked,omitempty"` // the score stage asked this seat
+	// Used marks spells cast this year, by spell and cell; SpellsDone
+	// that the seat cast all the score-phase spells it wanted.
+	Used       map[string]bool `json:"used,omitempty"`
+	SpellsDone bool            `json:"spellsDone,omitempty"`
 	// The buy step.
 	Buys      int    `json:"buys,omitempty"` // buys left
 	Discarded bool   `json:"discarded,omitempty"`

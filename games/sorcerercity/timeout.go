@@ -26,6 +26,8 @@ func (s *State) TimeoutMove(seat int) (string, bool) {
 				return p.Options[0].ID, true
 			}
 			return s.bestRainbow(seat, p), true
+		case stageSpells:
+			return "done", true
 		case stageTransform:
 			return "to:" + Prestige.String(), true
 		case stageBuy:
