@@ -106,6 +106,9 @@ func (s *State) openTurn(out *games.Outcome) {
 		default:
 			st.Prize = prizeLow
 		}
+		if st.Prize == "" {
+			s.startBuying(i, out)
+		}
 		return
 	}
 	s.collect(out)
@@ -124,27 +127,6 @@ func (s *State) secondTook() string {
 func (s *State) gainPrestige(seat, n int, out *games.Outcome) {
 	s.Seats[seat].Annual.Add(Prestige, n)
 	out.Events = append(out.Events, games.T("sc.ev.prestige", "player", games.Player(seat), "n", n))
-}
-
-// gainReward gives seat this year's influence reward.
-func (s *State) gainReward(seat int, out *games.Outcome) {
-	out.Events = append(out.Events, games.T("sc.ev.reward", "player", games.Player(seat), "reward", games.Ref("sc.reward."+s.Rewards[s.Year])))
-	s.applyReward(seat, s.Rewards[s.Year], out)
-}
-
-// applyReward carries a reward's effect out for seat.
-func (s *State) applyReward(seat int, id string, out *games.Outcome) {
-	st := s.Seats[seat]
-	switch id {
-	case "cheaper-and-buy":
-		st.Buys++
-	}
-	_ = out
-}
-
-// cost is what seat pays for tile.
-func (s *State) cost(seat int, tile string) int {
-	return max(1, s.c.Tile(tile).Cost)
 }
 
 // buyPrompt is seat's turn at the market: a prize to choose first, then
@@ -187,14 +169,18 @@ func (s *State) buyPrompt(seat int) games.Prompt {
 				Path: []games.Step{{ID: "v5", Label: games.T("sc.vendor.rainbow")}}})
 		}
 	}
-	if !st.Discarded && money >= discardCost {
+	if st.FreeDiscards > 0 || (!st.Discarded && money >= discardCost) {
 		for v := range Vendors {
 			if len(s.Market.Decks[v]) == 0 {
 				continue // nothing would come up in its place
 			}
 			for k, id := range s.Market.Up[v] {
+				pay := discardCost
+				if st.FreeDiscards > 0 {
+					pay = 0
+				}
 				p.Options = append(p.Options, games.Option{ID: fmt.Sprintf("discard:%d:%d", v+1, k),
-					Label: games.T("sc.opt.discard", "tile", tileText(s.c, id), "pay", discardCost), Path: []games.Step{{ID: "d", Label: games.T("sc.discards")}, vendor(v)}})
+					Label: games.T("sc.opt.discard", "tile", tileText(s.c, id), "pay", pay), Path: []games.Step{{ID: "d", Label: games.T("sc.discards")}, vendor(v)}})
 			}
 		}
 	}
@@ -222,20 +208,24 @@ func (s *State) buy(seat int, move string) (games.Outcome, error) {
 		} else {
 			s.gainPrestige(seat, s.c.Board.YearPrestige[s.Year], &out)
 		}
+		s.startBuying(seat, &out)
 	case move == "prize:money":
 		st.Prize = ""
 		st.Annual.Add(Money, placeMoney)
 		out.Events = append(out.Events, games.T("sc.ev.money", "player", who, "n", placeMoney))
+		s.startBuying(seat, &out)
 	case move == "prize:buy":
 		st.Prize = ""
 		st.Buys++
 		out.Events = append(out.Events, games.T("sc.ev.extrabuy", "player", who))
+		s.startBuying(seat, &out)
 	case move == "buy:r":
 		pay := s.cost(seat, "rainbow")
 		st.Annual[Money] -= pay
 		st.Buys--
 		s.Market.Rainbow--
 		st.Out = append(st.Out, "rainbow")
+		s.purplePays(seat, "rainbow", &out)
 		out.Events = append(out.Events, games.T("sc.ev.bought", "player", who, "tile", tileText(s.c, "rainbow"), "pay", pay))
 	case strings.HasPrefix(move, "buy:"):
 		v, k, ok := parseSlot(strings.TrimPrefix(move, "buy:"))
@@ -250,14 +240,19 @@ func (s *State) buy(seat int, move string) (games.Outcome, error) {
 		st.Out = append(st.Out, id)
 		out.Events = append(out.Events, games.T("sc.ev.bought", "player", who, "tile", tileText(s.c, id), "pay", pay))
 		out.Revealed = s.refillOne(v)
+		s.purplePays(seat, id, &out)
 	case strings.HasPrefix(move, "discard:"):
 		v, k, ok := parseSlot(strings.TrimPrefix(move, "discard:"))
 		if !ok || k >= len(s.Market.Up[v]) {
 			return out, games.Errorf("sc.err.illegal")
 		}
 		id := s.Market.Up[v][k]
-		st.Annual[Money] -= discardCost
-		st.Discarded = true
+		if st.FreeDiscards > 0 {
+			st.FreeDiscards--
+		} else {
+			st.Annual[Money] -= discardCost
+			st.Discarded = true
+		}
 		s.Market.Up[v] = slices.Delete(s.Market.Up[v], k, k+1)
 		s.Market.Decks[v] = slices.Insert(s.Market.Decks[v], 0, id) // under the deck
 		out.Events = append(out.Events, games.T("sc.ev.discarded", "player", who, "tile", tileText(s.c, id)))
@@ -340,7 +335,7 @@ func (s *State) cleanup(out *games.Outcome) {
 			}
 		}
 		st.Deck = append(st.Deck, st.Out...)
-		*st = Seat{Deck: st.Deck, Prestige: st.Prestige}
+		*st = Seat{Deck: st.Deck, Prestige: st.Prestige, Early: st.Early}
 	}
 	s.Start = (s.Start + 1) % len(s.Seats)
 	s.Year++

@@ -41,8 +41,21 @@ func (s *State) Pending() []games.Prompt {
 			}
 		}
 	case stageBuy:
-		if s.Turn < len(s.Order) {
-			out = append(out, s.buyPrompt(s.Order[s.Turn]))
+		seat, others := s.otherTaskSeat()
+		if !others && s.Turn < len(s.Order) {
+			seat = s.Order[s.Turn]
+		}
+		switch st := s.Seats[seat]; {
+		case s.Turn >= len(s.Order):
+		case len(st.Tasks) > 0 && st.Prize == "":
+			p := games.Prompt{Seat: seat}
+			p.Text = games.T("sc.prompt." + st.Tasks[0].Kind)
+			for _, c := range s.buyTaskChoices(seat) {
+				p.Options = append(p.Options, games.Option{ID: c.id, Label: c.label, Path: c.path})
+			}
+			out = append(out, p)
+		default:
+			out = append(out, s.buyPrompt(seat))
 		}
 	}
 	return out
@@ -75,6 +88,9 @@ func (s *State) Apply(seat int, move string) (games.Outcome, error) {
 	case stageTransform:
 		return s.transform(seat, move)
 	case stageBuy:
+		if len(s.Seats[seat].Tasks) > 0 && s.Seats[seat].Prize == "" {
+			return s.doBuyTask(seat, move)
+		}
 		return s.buy(seat, move)
 	}
 	return games.Outcome{}, games.Errorf("sc.err.illegal")

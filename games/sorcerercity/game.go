@@ -182,6 +182,13 @@ func (s *State) prepare() {
 	for _, st := range s.Seats {
 		games.Shuffle(s.RNG, st.Deck)
 		st.Done = len(st.Deck) == 0
+		// The "two early" reward: tiles picked from the deck are placed
+		// before building, their monsters' effects ignored.
+		for range min(st.Early, len(st.Deck)) {
+			st.Tasks = append(st.Tasks, Task{Kind: taskEarly})
+			st.Done = false
+		}
+		st.Early = 0
 	}
 	s.Stage = stageBuild
 }

@@ -103,7 +103,9 @@ func TestEveryTaskComesUp(t *testing.T) {
 		}
 	}
 	for _, k := range []string{taskPlace, taskRemove, taskRemoveShield, taskDiscardRed, taskDiscardYell, taskDestroy,
-		taskTurn, taskChimera, taskGenie, "stage:" + stageSpells, "stage:" + stageTransform, "stage:" + stageBuy} {
+		taskTurn, taskChimera, taskGenie, "stage:" + stageSpells, "stage:" + stageTransform, "stage:" + stageBuy,
+		taskFree, taskPickReward, taskUnused, taskKill, taskGiveMonster, taskVendorAll, taskTake, taskDestroyOwn,
+		taskGiveTile, taskCash, taskKillOther, taskEarly} {
 		if seen[k] == 0 {
 			t.Errorf("never met %s in 40 games: %v", k, seen)
 		}

@@ -66,6 +66,11 @@ type Seat struct {
 	Prize     string `json:"prize,omitempty"` // influence prize still to choose: "second", "low"
 	Place     int    `json:"place,omitempty"` // influence place this year
 	Took      string `json:"took,omitempty"`  // 2nd place: "reward" or "prestige"
+	// What this year's rewards and spells do to buying.
+	Half         int `json:"half,omitempty"`         // rewards: prices halved, rounded up, this often
+	Cheaper      int `json:"cheaper,omitempty"`      // rewards: 2 less this often, before any spell
+	FreeDiscards int `json:"freeDiscards,omitempty"` // discards that cost nothing
+	Early        int `json:"early,omitempty"`        // tiles to place before next year's building
 }
 
 // Slot is a face-up market tile.

@@ -13,6 +13,8 @@ import (
 type Task struct {
 	Kind string `json:"k"`
 	At   Pos    `json:"at"`
+	N    int    `json:"n,omitempty"` // a price limit, an amount, a vendor
+	Arg  string `json:"a,omitempty"`
 }
 
 // The tasks.
@@ -30,6 +32,10 @@ const (
 	taskGenie        = "genie"          // the monster at At goes on top of a tile
 	taskScoreBeasts  = "score-monsters" // line up the Chimeras and the Genie
 )
+
+// plainPlace marks a place task whose monster's effects are ignored (a
+// tile placed early by the "two early" reward).
+const plainPlace = "plain"
 
 // Tiles a Kraken takes, and a Demon or Goblin discards.
 const (
@@ -167,6 +173,8 @@ func (s *State) taskChoices(seat int) []choice {
 		return out
 	case taskGenie:
 		return s.coverChoices(seat, func(top Tile) bool { return top.Kind != MonsterTile })
+	case taskEarly:
+		return s.buyTaskChoices(seat)
 	}
 	return nil
 }
@@ -230,7 +238,7 @@ func jaggedTouches(c *Components, d *District, p Pos, pl Placed) bool {
 func (s *State) placeChoices(seat int) []choice {
 	st := s.Seats[seat]
 	pl := Placed{Tile: st.Drawn, FaceDown: st.DrawnDown}
-	if !st.DrawnDown {
+	if !st.DrawnDown && st.Tasks[0].Arg != plainPlace {
 		switch s.c.Tile(st.Drawn).Beast {
 		case "golem":
 			if out := s.golemChoices(st, pl); len(out) > 0 {
@@ -370,6 +378,17 @@ func (s *State) doTask(seat int, move string) (games.Outcome, error) {
 	var out games.Outcome
 	who := games.Player(seat)
 	kind, rest, _ := strings.Cut(move, ":")
+	if kind == "early" {
+		i := slices.Index(st.Deck, rest)
+		if i < 0 {
+			return out, games.Errorf("sc.err.illegal")
+		}
+		st.Tasks = st.Tasks[1:]
+		st.Deck = slices.Delete(st.Deck, i, i+1)
+		st.Drawn = rest
+		st.Tasks = append([]Task{{Kind: taskPlace, Arg: plainPlace}}, st.Tasks...)
+		return out, nil
+	}
 	at, rot, ok := parseAt(rest)
 	if !ok {
 		return out, games.Errorf("sc.err.illegal")
@@ -389,6 +408,9 @@ func (s *State) doTask(seat int, move string) (games.Outcome, error) {
 			return out, games.Errorf("sc.err.illegal")
 		}
 		beast := s.c.Tile(st.Drawn).Beast
+		if t.Arg == plainPlace {
+			beast = "" // placed early: a monster's effect is ignored
+		}
 		if !st.DrawnDown {
 			// Placing shows everyone the tile, and a built tile is never
 			// moved back: no stepping back over it.

@@ -31,6 +31,9 @@ func (s *State) TimeoutMove(seat int) (string, bool) {
 		case stageTransform:
 			return "to:" + Prestige.String(), true
 		case stageBuy:
+			if st := s.Seats[seat]; len(st.Tasks) > 0 && st.Prize == "" {
+				return p.Options[0].ID, true
+			}
 			switch s.Seats[seat].Prize {
 			case prizeSecond:
 				return "prize:prestige", true
