@@ -24,6 +24,9 @@ func (s *State) buildPrompt(seat int) (games.Prompt, bool) {
 			p.Options = append(p.Options, games.Option{ID: "draw", Label: games.T("sc.opt.draw", "left", len(st.Deck))})
 		}
 		p.Options = append(p.Options, games.Option{ID: "stop", Label: games.T("sc.opt.stop")})
+		for _, c := range s.buildSpellChoices(seat) {
+			p.Options = append(p.Options, games.Option{ID: c.id, Label: c.label})
+		}
 		return p, true
 	}
 	p.Text, p.Options = s.taskPrompt(seat)
@@ -56,6 +59,14 @@ func (s *State) build(seat int, move string) (games.Outcome, error) {
 		out := games.Outcome{Revealed: true, Uncommitted: true}
 		s.settleTasks(seat, &out)
 		return out, nil
+	case len(st.Tasks) == 0 && strings.HasPrefix(move, "spell:"):
+		at, _, ok := parseAt(strings.TrimPrefix(move, "spell:"))
+		if !ok || !s.castBuildSpell(seat, at) {
+			return games.Outcome{}, games.Errorf("sc.err.illegal")
+		}
+		out := games.Outcome{Uncommitted: true}
+		s.settleTasks(seat, &out)
+		return out, nil
 	case len(st.Tasks) == 0 && move == "stop":
 		st.Done = true
 		out := games.Outcome{Events: []games.Text{games.T("sc.ev.stopped", "player", games.Player(seat), "tiles", st.District.Len(), "left", len(st.Deck))}}
@@ -67,7 +78,7 @@ func (s *State) build(seat int, move string) (games.Outcome, error) {
 			return out, err
 		}
 		s.settleTasks(seat, &out)
-		if len(st.Tasks) > 0 || len(st.Deck) > 0 {
+		if len(st.Tasks) > 0 || len(st.Deck) > 0 || len(s.buildSpellChoices(seat)) > 0 {
 			out.Uncommitted = true
 			return out, nil
 		}

@@ -75,9 +75,15 @@
 //     years' cards; "gain this year's reward" and "use an unused reward"
 //     act when the seat starts buying.
 //
+//   - Build-phase spells (and the Magic Boots and Gauntlet) are cast
+//     between draws, before the seat stops building ("spell:x,y", then the
+//     tile: "mv:x,y", then where it goes). A moved tile keeps its turn
+//     (the spell moves it, it does not turn it) and goes to any free spot
+//     next to the district, or, for the rainbow spell, onto any tile.
+//     Moving shows nothing new, so a seat may step back over it.
+//
 // Not yet implemented (the package is unlisted until they are): the
-// build-phase spells (moving tiles, killing monsters, Magic Boots,
-// Gauntlet), the solo mode's monsters in the market and its ranks, the
+// solo mode's monsters in the market and its ranks, the
 // artifact option and the expert variant, a board picture.
 //
 // Component data lives in data/tiles.json (embedded); its "about" field

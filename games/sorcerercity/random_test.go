@@ -88,7 +88,7 @@ func TestEveryTaskComesUp(t *testing.T) {
 				seen[ts[0].Kind]++
 			}
 			move := p.Options[rng.IntN(len(p.Options))].ID
-			if s.Stage == stageBuild && len(s.Seats[p.Seat].Tasks) == 0 && rng.IntN(10) > 0 {
+			if s.Stage == stageBuild && len(s.Seats[p.Seat].Tasks) == 0 && len(s.Seats[p.Seat].Deck) > 0 && rng.IntN(10) > 0 {
 				move = "draw"
 			}
 			checkPending(check, s)
@@ -105,7 +105,7 @@ func TestEveryTaskComesUp(t *testing.T) {
 	for _, k := range []string{taskPlace, taskRemove, taskRemoveShield, taskDiscardRed, taskDiscardYell, taskDestroy,
 		taskTurn, taskChimera, taskGenie, "stage:" + stageSpells, "stage:" + stageTransform, "stage:" + stageBuy,
 		taskFree, taskPickReward, taskUnused, taskKill, taskGiveMonster, taskVendorAll, taskTake, taskDestroyOwn,
-		taskGiveTile, taskCash, taskKillOther, taskEarly} {
+		taskGiveTile, taskCash, taskKillOther, taskEarly, taskLift, taskKillHere} {
 		if seen[k] == 0 {
 			t.Errorf("never met %s in 40 games: %v", k, seen)
 		}

@@ -76,7 +76,9 @@ func (s *State) redealSeat(seat int, own bool, rng *games.RNG) {
 			}
 		}
 	}
-	drawn := st.Drawn != "" && (st.DrawnDown || (!own && len(st.Tasks) == 1 && st.Tasks[0].Kind == taskPlace && s.plainDraw(st.Drawn)))
+	// A drawn tile that only waits to be placed is unseen by others (a
+	// tile a spell lifted, or one picked to be placed early, is not drawn).
+	drawn := st.Drawn != "" && (st.DrawnDown || (!own && len(st.Tasks) == 1 && st.Tasks[0].Kind == taskPlace && st.Tasks[0].Arg == "" && s.plainDraw(st.Drawn)))
 	if drawn {
 		pool = append(pool, st.Drawn)
 	}

@@ -55,3 +55,50 @@ func TestStaff(t *testing.T) {
 		t.Fatalf("split 5 Raw Magic into %v, want 3 Prestige and 2 Money", a)
 	}
 }
+
+// TestBuildSpells: a build-phase spell is cast between draws, once a year,
+// on what it names; a moved tile keeps its turn.
+func TestBuildSpells(t *testing.T) {
+	t.Run("move a yellow tile", func(t *testing.T) {
+		s := monsterTable(t, []string{"v1-04 s09@1 s04"}, "s08")
+		play(t, s, 0, "spell:0,0")
+		// v1-04 itself and s09 (yellow on two sides) may move; s04 (red) not.
+		if got := options(s, 0); !slices.Equal(got, []string{"mv:0,0", "mv:1,0"}) {
+			t.Fatalf("offered %v", got)
+		}
+		play(t, s, 0, "mv:1,0")
+		got := options(s, 0)
+		if len(got) == 0 || !slices.Contains(got, "at:1,0:1") || slices.Contains(got, "at:1,0:0") {
+			t.Fatalf("moved tile offered %v, want its turn 1 kept", got)
+		}
+		play(t, s, 0, "at:0,1:1")
+		if top, _ := s.Seats[0].District.Top(Pos{0, 1}); top != (Placed{Tile: "s09", Rot: 1}) {
+			t.Fatalf("moved tile lies as %+v", top)
+		}
+		if slices.Contains(options(s, 0), "spell:0,0") {
+			t.Fatal("the spell can be cast twice in a year")
+		}
+	})
+	t.Run("rainbow onto a monster", func(t *testing.T) {
+		s := monsterTable(t, []string{"v3-23 dragon-1 s02"}, "s08")
+		play(t, s, 0, "spell:0,0", "mv:0,0")
+		if got := cells(options(s, 0)); !slices.Equal(got, []string{"on:1,0", "on:2,0"}) {
+			t.Fatalf("rainbow may go onto %v", got)
+		}
+		play(t, s, 0, "on:1,0:0")
+		if top, _ := s.Seats[0].District.Top(Pos{1, 0}); top.Tile != "v3-23" {
+			t.Fatalf("top of the dragon's cell: %+v", top)
+		}
+	})
+	t.Run("gauntlet kills a monster next to it", func(t *testing.T) {
+		s := monsterTable(t, []string{"pixie-1 gauntlet s02 kraken-1"}, "s08")
+		play(t, s, 0, "spell:1,0")
+		if got := options(s, 0); !slices.Equal(got, []string{"mv:0,0"}) {
+			t.Fatalf("gauntlet offered %v", got)
+		}
+		play(t, s, 0, "mv:0,0")
+		if _, ok := s.Seats[0].District.Top(Pos{0, 0}); ok {
+			t.Fatal("the pixie survived")
+		}
+	})
+}

@@ -42,6 +42,7 @@ type Seat struct {
 	// DrawnDown: the drawn tile goes face down, unseen (an Invisible
 	// Stalker's); Hidden counts the draws still to go face down.
 	DrawnDown bool `json:"down,omitempty"`
+	DrawnRot  int  `json:"rot,omitempty"` // a tile lifted by a spell keeps its turn
 	Hidden    int  `json:"hidden,omitempty"`
 	// Tasks is what the seat must do before it goes on, first first.
 	Tasks    []Task   `json:"tasks,omitempty"`

@@ -33,9 +33,15 @@ const (
 	taskScoreBeasts  = "score-monsters" // line up the Chimeras and the Genie
 )
 
-// plainPlace marks a place task whose monster's effects are ignored (a
-// tile placed early by the "two early" reward).
-const plainPlace = "plain"
+// Kinds of place tasks besides a drawn tile's: plainPlace ignores a
+// monster's effects (a tile placed early by the "two early" reward);
+// movedPlace and movedOnto place a tile a spell lifted, as it was turned,
+// on an empty spot or on top of any tile.
+const (
+	plainPlace = "plain"
+	movedPlace = "moved"
+	movedOnto  = "onto"
+)
 
 // Tiles a Kraken takes, and a Demon or Goblin discards.
 const (
@@ -172,9 +178,11 @@ func (s *State) taskChoices(seat int) []choice {
 		}
 		return out
 	case taskGenie:
-		return s.coverChoices(seat, func(top Tile) bool { return top.Kind != MonsterTile })
+		return s.coverChoices(seat, func(top Tile) bool { return top.Kind != MonsterTile }, false)
 	case taskEarly:
 		return s.buyTaskChoices(seat)
+	case taskLift, taskKillHere:
+		return s.spellTaskChoices(seat)
 	}
 	return nil
 }
@@ -238,6 +246,13 @@ func jaggedTouches(c *Components, d *District, p Pos, pl Placed) bool {
 func (s *State) placeChoices(seat int) []choice {
 	st := s.Seats[seat]
 	pl := Placed{Tile: st.Drawn, FaceDown: st.DrawnDown}
+	switch st.Tasks[0].Arg {
+	case movedPlace: // a spell moves it, turned as it was
+		pl.Rot = st.DrawnRot
+		return s.spotChoices(st, pl, nil, true)
+	case movedOnto: // the rainbow spell lays it on any tile
+		return s.coverChoices(seat, func(Tile) bool { return true }, true)
+	}
 	if !st.DrawnDown && st.Tasks[0].Arg != plainPlace {
 		switch s.c.Tile(st.Drawn).Beast {
 		case "golem":
@@ -245,23 +260,23 @@ func (s *State) placeChoices(seat int) []choice {
 				return out
 			}
 		case "giant":
-			if out := s.coverChoices(seat, func(t Tile) bool { return t.Kind != MonsterTile && t.Cost > 0 }); len(out) > 0 {
+			if out := s.coverChoices(seat, func(t Tile) bool { return t.Kind != MonsterTile && t.Cost > 0 }, false); len(out) > 0 {
 				return out
 			}
 		case "pixie":
-			if out := s.coverChoices(seat, func(t Tile) bool { return t.Kind != MonsterTile && len(t.Goals) > 0 }); len(out) > 0 {
+			if out := s.coverChoices(seat, func(t Tile) bool { return t.Kind != MonsterTile && len(t.Goals) > 0 }, false); len(out) > 0 {
 				return out
 			}
 		}
 	}
-	return s.spotChoices(st, pl, nil)
+	return s.spotChoices(st, pl, nil, false)
 }
 
 // spotChoices lists free spots (numbered in reading order, as the picture
 // numbers them) where pl may be built, with every turn that shows
 // different sides there (one for a face-down tile); only spots in keep
 // when keep is set.
-func (s *State) spotChoices(st *Seat, pl Placed, keep map[Pos]bool) []choice {
+func (s *State) spotChoices(st *Seat, pl Placed, keep map[Pos]bool, fixed bool) []choice {
 	var out []choice
 	for n, at := range st.District.Free() {
 		if keep != nil && !keep[at] {
@@ -270,10 +285,12 @@ func (s *State) spotChoices(st *Seat, pl Placed, keep map[Pos]bool) []choice {
 		spot := games.Step{ID: at.String(), Label: games.T("sc.spot", "n", n+1)}
 		seen := map[[4]Colour]bool{}
 		for rot := range 4 {
-			if pl.FaceDown && rot > 0 {
+			if (pl.FaceDown || fixed) && rot > 0 {
 				break
 			}
-			pl.Rot = rot
+			if !fixed {
+				pl.Rot = rot
+			}
 			sides := sidesOf(s.c, pl)
 			if seen[sides] || st.District.CanPlace(s.c, at, pl) != nil {
 				continue
@@ -283,14 +300,14 @@ func (s *State) spotChoices(st *Seat, pl Placed, keep map[Pos]bool) []choice {
 			if pl.FaceDown {
 				label = games.T("sc.opt.placedown", "n", n+1)
 			}
-			out = append(out, choice{id: fmt.Sprintf("at:%s:%d", at, rot), label: label, path: []games.Step{spot}})
+			out = append(out, choice{id: fmt.Sprintf("at:%s:%d", at, pl.Rot), label: label, path: []games.Step{spot}})
 		}
 	}
 	return out
 }
 
 // coverChoices lists the tiles the drawn monster may lie on, with its turns.
-func (s *State) coverChoices(seat int, ok func(Tile) bool) []choice {
+func (s *State) coverChoices(seat int, ok func(Tile) bool, fixed bool) []choice {
 	st := s.Seats[seat]
 	var out []choice
 	for _, c := range st.District.Cells {
@@ -301,6 +318,12 @@ func (s *State) coverChoices(seat int, ok func(Tile) bool) []choice {
 		cell := games.Step{ID: c.At.String(), Label: games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", c.At.String())}
 		seen := map[[4]Colour]bool{}
 		for rot := range 4 {
+			if fixed {
+				if rot > 0 {
+					break
+				}
+				rot = st.DrawnRot
+			}
 			sides := sidesOf(s.c, Placed{Tile: st.Drawn, Rot: rot})
 			if seen[sides] {
 				continue
@@ -348,7 +371,7 @@ func (s *State) golemChoices(st *Seat, pl Placed) []choice {
 	if len(ends) == 0 {
 		return nil
 	}
-	return s.spotChoices(st, pl, ends)
+	return s.spotChoices(st, pl, ends, false)
 }
 
 // taskPrompt is the text and options of seat's first task.
@@ -378,6 +401,9 @@ func (s *State) doTask(seat int, move string) (games.Outcome, error) {
 	var out games.Outcome
 	who := games.Player(seat)
 	kind, rest, _ := strings.Cut(move, ":")
+	if t.Kind == taskLift || t.Kind == taskKillHere {
+		return s.doSpellTask(seat, move)
+	}
 	if kind == "early" {
 		i := slices.Index(st.Deck, rest)
 		if i < 0 {
@@ -410,6 +436,12 @@ func (s *State) doTask(seat int, move string) (games.Outcome, error) {
 		beast := s.c.Tile(st.Drawn).Beast
 		if t.Arg == plainPlace {
 			beast = "" // placed early: a monster's effect is ignored
+		}
+		if t.Arg == movedPlace || t.Arg == movedOnto {
+			// Moved by a spell: nothing new shows, no effect acts again.
+			out.Events = append(out.Events, games.T("sc.ev.moved", "player", who, "tile", tileText(s.c, st.Drawn)))
+			st.Drawn, st.DrawnRot = "", 0
+			return out, nil
 		}
 		if !st.DrawnDown {
 			// Placing shows everyone the tile, and a built tile is never
