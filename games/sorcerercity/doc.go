@@ -53,24 +53,29 @@
 //     Cleanup (a drawn one with no free spot).
 //
 // Spells, rewards and buying:
+//
 //   - A spell acts only while its tile is built and visible: a covered or
 //     face-down tile's spell does nothing (the Giant and Pixie exist to
 //     cover tiles).
+//
 //   - Score-phase spells are cast one by one in the owner's order
 //     ("cast:x,y", "done"), before the transformation; the Staff offers two
 //     cards, the first named taking the odd point (the English rulebook;
 //     the German one adds "2 more per resource", which the English lacks).
+//
 //   - Prices: the rewards' halving and "2 less" first, then each "2 less"
 //     spell, the Wand's 1 less and the Crown's 3 less on green; at least 1.
 //     Free tiles of spells and artifacts ignore discounts; the reward's two
 //     free tiles up to 7 count them. Free tiles are gained (not bought:
 //     "purple buys pay" counts paid buys) before buying, and are not
 //     optional when one is there to take.
+//
 //   - A reward that asks others (everyone destroys a tile, everyone takes
 //     a tile from the chosen vendor after the winner's two) puts its
 //     question to them in turn order, clockwise from the winner, before
 //     the winner buys on. "Destroy a tile in your deck" offers every
 //     non-monster tile the seat owns.
+//
 //   - The Golden Ring and the "any reward" spell choose among the four
 //     years' cards; "gain this year's reward" and "use an unused reward"
 //     act when the seat starts buying.
