@@ -223,10 +223,11 @@ func (s *State) buy(seat int, move string) (games.Outcome, error) {
 		pay := s.cost(seat, "rainbow")
 		st.Annual[Money] -= pay
 		st.Buys--
-		s.Market.Rainbow--
+		_, guard, _ := s.takeMarket(RainbowVendor-1, 0)
 		st.Out = append(st.Out, "rainbow")
 		s.purplePays(seat, "rainbow", &out)
 		out.Events = append(out.Events, games.T("sc.ev.bought", "player", who, "tile", tileText(s.c, "rainbow"), "pay", pay))
+		s.gainGuard(seat, guard, &out)
 	case strings.HasPrefix(move, "buy:"):
 		v, k, ok := parseSlot(strings.TrimPrefix(move, "buy:"))
 		if !ok || k >= len(s.Market.Up[v]) {
@@ -236,11 +237,12 @@ func (s *State) buy(seat int, move string) (games.Outcome, error) {
 		pay := s.cost(seat, id)
 		st.Annual[Money] -= pay
 		st.Buys--
-		s.Market.Up[v] = slices.Delete(s.Market.Up[v], k, k+1)
+		_, guard, revealed := s.takeMarket(v, k)
 		st.Out = append(st.Out, id)
 		out.Events = append(out.Events, games.T("sc.ev.bought", "player", who, "tile", tileText(s.c, id), "pay", pay))
-		out.Revealed = s.refillOne(v)
+		out.Revealed = revealed
 		s.purplePays(seat, id, &out)
+		s.gainGuard(seat, guard, &out)
 	case strings.HasPrefix(move, "discard:"):
 		v, k, ok := parseSlot(strings.TrimPrefix(move, "discard:"))
 		if !ok || k >= len(s.Market.Up[v]) {
@@ -253,10 +255,8 @@ func (s *State) buy(seat int, move string) (games.Outcome, error) {
 			st.Annual[Money] -= discardCost
 			st.Discarded = true
 		}
-		s.Market.Up[v] = slices.Delete(s.Market.Up[v], k, k+1)
-		s.Market.Decks[v] = slices.Insert(s.Market.Decks[v], 0, id) // under the deck
 		out.Events = append(out.Events, games.T("sc.ev.discarded", "player", who, "tile", tileText(s.c, id)))
-		out.Revealed = s.refillOne(v)
+		out.Revealed = s.discardMarket(v, k, &out)
 	case move == "done":
 		out.Events = append(out.Events, games.T("sc.ev.done", "player", who))
 		s.Turn++
@@ -265,14 +265,6 @@ func (s *State) buy(seat int, move string) (games.Outcome, error) {
 		return out, games.Errorf("sc.err.illegal")
 	}
 	return out, nil
-}
-
-// refillOne turns up the next tile of vendor v, reporting whether one was
-// revealed.
-func (s *State) refillOne(v int) bool {
-	before := len(s.Market.Up[v])
-	s.refill(v)
-	return len(s.Market.Up[v]) > before
 }
 
 // collect is the Prestige phase: every seat takes its year's Prestige,
@@ -306,8 +298,7 @@ func (s *State) collect(out *games.Outcome) {
 }
 
 // cleanup deals the year's monster into every deck (two Skeletons
-// each), takes the districts apart into the decks, resets the tracks,
-// passes the timer to the left and begins the next year.
+// each); alone, five more go onto the market first, one by one.
 func (s *State) cleanup(out *games.Outcome) {
 	stack := s.Stacks[s.Year]
 	games.Shuffle(s.RNG, stack)
@@ -321,13 +312,35 @@ func (s *State) cleanup(out *games.Outcome) {
 			if len(stack) == 0 {
 				break
 			}
-			s.Seats[seat].Out = append(s.Seats[seat].Out, stack[len(stack)-1])
+			s.Seats[seat].Out = append(s.Seats[seat].Out, strings.Split(stack[len(stack)-1], "+")...)
 			stack = stack[:len(stack)-1]
 			out.Revealed = true
 		}
 	}
+	if b := s.Beasts[s.Year]; b != "" {
+		out.Events = append(out.Events, games.T("sc.ev.monsters", "monster", games.Ref("sc.monster."+b)))
+	} else {
+		out.Events = append(out.Events, games.T("sc.ev.monsters.mixed"))
+	}
+	if s.Market.Guards[0] != nil { // solo: five more monsters go onto the market
+		n := min(soloGuards, len(stack))
+		for _, g := range stack[len(stack)-n:] {
+			s.Seats[0].Tasks = append(s.Seats[0].Tasks, Task{Kind: taskGuard, Arg: g})
+		}
+		stack = stack[:len(stack)-n]
+	}
 	s.Stacks[s.Year] = stack
-	out.Events = append(out.Events, games.T("sc.ev.monsters", "monster", games.Ref("sc.monster."+s.Beasts[s.Year])))
+	if len(s.Seats[0].Tasks) > 0 {
+		s.Stage = stageGuard
+		s.guardIfSettled(out)
+		return
+	}
+	s.nextYear(out)
+}
+
+// nextYear takes the districts apart into the decks, resets the tracks,
+// passes the timer to the left and begins the next year.
+func (s *State) nextYear(out *games.Outcome) {
 	for _, st := range s.Seats {
 		for _, cell := range st.District.Cells {
 			for _, pl := range cell.Stack {

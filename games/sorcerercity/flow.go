@@ -28,6 +28,14 @@ func (s *State) Pending() []games.Prompt {
 				out = append(out, p)
 			}
 		}
+	case stageGuard:
+		out = append(out, s.guardPrompt())
+	case stageArtifact:
+		for i, st := range s.Seats {
+			if len(st.Offer) > 0 {
+				out = append(out, s.artifactPrompt(i))
+			}
+		}
 	case stageSpells:
 		for i := range s.Seats {
 			if p, ok := s.spellPrompt(i); ok {
@@ -83,6 +91,10 @@ func (s *State) Apply(seat int, move string) (games.Outcome, error) {
 			return out, nil
 		}
 		return s.pick(seat, move)
+	case stageGuard:
+		return s.guard(move)
+	case stageArtifact:
+		return s.keepArtifact(seat, move)
 	case stageSpells:
 		return s.cast(seat, move)
 	case stageTransform:

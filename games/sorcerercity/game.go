@@ -45,7 +45,11 @@ func (g *Game) Info() games.Info {
 		MinPlayers:   MinPlayers,
 		MaxPlayers:   MaxPlayers,
 		PhaseTimer:   true,
-		Catalog:      catalog(),
+		Options: []games.OptionSpec{
+			{ID: "artifacts", Label: games.T("sc.option.artifacts"), Choices: []string{"no", "yes"}, Default: "no"},
+			{ID: "expert", Label: games.T("sc.option.expert"), Choices: []string{"no", "yes"}, Default: "no"},
+		},
+		Catalog: catalog(),
 	}
 }
 
@@ -54,7 +58,18 @@ func (g *Game) New(setup games.Setup) (games.State, error) {
 	if setup.Players < MinPlayers || setup.Players > MaxPlayers {
 		return nil, games.Errorf("sc.err.players", "min", MinPlayers, "max", MaxPlayers)
 	}
-	return g.newState(setup.Players, setup.Seed), nil
+	artifacts, expert := setup.Options["artifacts"] == "yes", setup.Options["expert"] == "yes"
+	if expert && setup.Players != 1 {
+		return nil, games.Errorf("sc.err.expert")
+	}
+	s := g.newState(setup.Players, setup.Seed)
+	if expert {
+		s.expertStacks()
+	}
+	if artifacts {
+		s.dealArtifacts()
+	}
+	return s, nil
 }
 
 // Load decodes a state from State.MarshalJSON.
@@ -151,6 +166,9 @@ func (g *Game) newState(players int, seed uint64) *State {
 			s.Mystery[y] = cards[:n]
 		}
 	}
+	if players == 1 {
+		s.setupGuards()
+	}
 	s.Start = rng.IntN(players)
 	s.prepare()
 	return s
@@ -172,6 +190,9 @@ func (s *State) refill(v int) {
 	for len(m.Up[v]) < vendorSlots && len(m.Decks[v]) > 0 {
 		n := len(m.Decks[v]) - 1
 		m.Up[v] = append(m.Up[v], m.Decks[v][n])
+		if m.Guards[v] != nil {
+			m.Guards[v] = append(m.Guards[v], "")
+		}
 		m.Decks[v] = m.Decks[v][:n]
 	}
 }

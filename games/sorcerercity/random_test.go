@@ -1,6 +1,7 @@
 package sorcerercity
 
 import (
+	"errors"
 	"fmt"
 	"testing"
 
@@ -109,5 +110,50 @@ func TestEveryTaskComesUp(t *testing.T) {
 		if seen[k] == 0 {
 			t.Errorf("never met %s in 40 games: %v", k, seen)
 		}
+	}
+}
+
+// TestSimulateOptions plays random games with artifacts at every player
+// count and the solo expert variant, with the same checks as Simulate.
+func TestSimulateOptions(t *testing.T) {
+	g := New()
+	type variant struct {
+		players int
+		opts    map[string]string
+	}
+	var vs []variant
+	for players := MinPlayers; players <= MaxPlayers; players++ {
+		vs = append(vs, variant{players, map[string]string{"artifacts": "yes", "expert": "no"}})
+	}
+	vs = append(vs, variant{1, map[string]string{"artifacts": "no", "expert": "yes"}}, variant{1, map[string]string{"artifacts": "yes", "expert": "yes"}})
+	for _, v := range vs {
+		t.Run(fmt.Sprint(v.players, v.opts), func(t *testing.T) {
+			for i := range randomGames() / 2 {
+				seed := uint64(v.players*100 + i)
+				setup := games.Setup{Players: v.players, Options: v.opts, Seed: seed}
+				moves, final, err := games.RandomPlay(g, setup, games.NewRNG(seed), games.SimMaxMoves, nil)
+				if err == nil {
+					err = games.CheckRoundTrip(g, final)
+				}
+				if err == nil {
+					err = games.CheckReplay(g, setup, moves, final)
+				}
+				if err == nil {
+					moves, err = games.CheckTwins(g, setup, games.NewRNG(^seed), games.SimMaxMoves)
+				}
+				if err != nil {
+					t.Fatalf("seed %d after %d moves: %v", seed, len(moves), err)
+				}
+			}
+		})
+	}
+}
+
+func TestExpertNeedsSolo(t *testing.T) {
+	g := New()
+	_, err := g.New(games.Setup{Players: 2, Options: map[string]string{"expert": "yes"}, Seed: 1})
+	var ge *games.Error
+	if !errors.As(err, &ge) || ge.Text.Key != "sc.err.expert" {
+		t.Fatalf("expert with 2 players: %v", err)
 	}
 }

@@ -36,6 +36,9 @@ func (s *State) Redeal(viewer int, rng *games.RNG) (games.State, error) {
 			st.Transform, _ = parsePicks(same[rng.IntN(len(same))])
 		}
 	}
+	if t.Stage == stageArtifact {
+		t.redealArtifacts(viewer, rng)
+	}
 	for v := range Vendors {
 		games.Shuffle(rng, t.Market.Decks[v])
 	}
@@ -97,4 +100,38 @@ func (s *State) redealSeat(seat int, own bool, rng *games.RNG) {
 		pool = slices.Delete(pool, k, k+1)
 	}
 	st.Deck = pool
+}
+
+// redealArtifacts deals the other seats' artifacts anew while they are
+// being kept: those offered, and those already kept (still in the decks).
+func (s *State) redealArtifacts(viewer int, rng *games.RNG) {
+	mine := map[string]bool{}
+	if viewer >= 0 && viewer < len(s.Seats) {
+		for _, id := range s.Seats[viewer].Offer {
+			mine[id] = true
+		}
+		for _, id := range s.Seats[viewer].Deck {
+			mine[id] = s.c.Tile(id).Kind == ArtifactTile
+		}
+	}
+	var pool []string
+	for _, id := range s.c.ByKind[ArtifactTile] {
+		if !mine[id] {
+			pool = append(pool, id)
+		}
+	}
+	games.Shuffle(rng, pool)
+	for i, st := range s.Seats {
+		if i == viewer {
+			continue
+		}
+		if len(st.Offer) > 0 {
+			st.Offer, pool = slices.Clone(pool[:len(st.Offer)]), pool[len(st.Offer):]
+		}
+		for k, id := range st.Deck {
+			if s.c.Tile(id).Kind == ArtifactTile {
+				st.Deck[k], pool = pool[0], pool[1:]
+			}
+		}
+	}
 }

@@ -370,16 +370,37 @@ func (s *State) settleBuyTasks(seat int) {
 }
 
 // takeMarket removes the tile at vendor v (0-based; Vendors is the
-// rainbow vendor) slot k and turns up the next, reporting whether one was
-// revealed.
-func (s *State) takeMarket(v, k int) (string, bool) {
-	if v == RainbowVendor-1 {
-		s.Market.Rainbow--
-		return "rainbow", false
+// rainbow vendor) slot k with the monster guarding it (solo), and turns up
+// the next, reporting whether one was revealed.
+func (s *State) takeMarket(v, k int) (id, guard string, revealed bool) {
+	m := &s.Market
+	if k < len(m.Guards[v]) {
+		guard = m.Guards[v][k]
+		m.Guards[v] = slices.Delete(m.Guards[v], k, k+1)
 	}
-	id := s.Market.Up[v][k]
-	s.Market.Up[v] = slices.Delete(s.Market.Up[v], k, k+1)
-	return id, s.refillOne(v)
+	if v == RainbowVendor-1 {
+		m.Rainbow--
+		if m.Guards[v] != nil && m.Rainbow > 0 {
+			m.Guards[v] = append(m.Guards[v], "") // the next rainbow tile shows, unguarded
+		}
+		return "rainbow", guard, false
+	}
+	id = m.Up[v][k]
+	m.Up[v] = slices.Delete(m.Up[v], k, k+1)
+	before := len(m.Up[v])
+	s.refill(v)
+	return id, guard, len(m.Up[v]) > before
+}
+
+// discardMarket puts the tile at vendor v slot k under its deck; a monster
+// guarding it is destroyed.
+func (s *State) discardMarket(v, k int, out *games.Outcome) bool {
+	id, guard, revealed := s.takeMarket(v, k)
+	s.Market.Decks[v] = slices.Insert(s.Market.Decks[v], 0, id)
+	if guard != "" {
+		out.Events = append(out.Events, games.T("sc.ev.guardgone", "tile", guardText(s.c, guard)))
+	}
+	return revealed
 }
 
 // parseMarket reads "v:k" (1-based vendor) or "r" into a 0-based vendor
@@ -405,10 +426,11 @@ func (s *State) doBuyTask(seat int, move string) (games.Outcome, error) {
 	who := games.Player(seat)
 	kind, rest, _ := strings.Cut(move, ":")
 	gain := func(to int, v, k int) {
-		id, revealed := s.takeMarket(v, k)
+		id, guard, revealed := s.takeMarket(v, k)
 		out.Revealed = out.Revealed || revealed
 		s.Seats[to].Out = append(s.Seats[to].Out, id)
 		out.Events = append(out.Events, games.T("sc.ev.gained", "player", games.Player(to), "tile", tileText(s.c, id)))
+		s.gainGuard(to, guard, &out)
 	}
 	switch kind {
 	case "free", "take":
@@ -453,11 +475,9 @@ func (s *State) doBuyTask(seat int, move string) (games.Outcome, error) {
 		if len(parts) == 3 {
 			to, _ := strconv.Atoi(parts[2])
 			gain(to, v, k)
-		} else { // solo: the tile is discarded under its vendor's deck
-			id, revealed := s.takeMarket(v, k)
-			s.Market.Decks[v] = slices.Insert(s.Market.Decks[v], 0, id)
-			out.Revealed = out.Revealed || revealed
-			out.Events = append(out.Events, games.T("sc.ev.discarded", "player", who, "tile", tileText(s.c, id)))
+		} else { // solo: the tile is discarded under its vendor's deck, a monster on it too
+			out.Events = append(out.Events, games.T("sc.ev.discarded", "player", who, "tile", tileText(s.c, s.Market.Up[v][k])))
+			out.Revealed = s.discardMarket(v, k, &out) || out.Revealed
 		}
 		st.Tasks = append([]Task{{Kind: taskCash, N: cost}}, st.Tasks...)
 	case "cash":

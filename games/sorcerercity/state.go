@@ -39,6 +39,8 @@ const (
 type Seat struct {
 	Deck  []string `json:"deck"` // face down; the next tile is the last
 	Drawn string   `json:"drawn,omitempty"`
+	// Offer holds the two artifacts dealt at setup until one is kept.
+	Offer []string `json:"offer,omitempty"`
 	// DrawnDown: the drawn tile goes face down, unseen (an Invisible
 	// Stalker's); Hidden counts the draws still to go face down.
 	DrawnDown bool `json:"down,omitempty"`
@@ -84,6 +86,11 @@ type Market struct {
 	Decks   [Vendors][]string `json:"decks"` // face down; the next tile is the last
 	Up      [Vendors][]string `json:"up"`    // face up, up to three
 	Rainbow int               `json:"rainbow"`
+	// Guards are the monsters lying on market tiles in the solo game, by
+	// vendor and slot ("" for none; the rainbow vendor's top tile last);
+	// nil outside solo games. A Skeleton pair of the expert variant is
+	// "id+id".
+	Guards [Vendors + 1][]string `json:"guards,omitempty"`
 }
 
 // State is a game in progress.
@@ -109,6 +116,8 @@ type State struct {
 	// counts the years revealed.
 	Mystery [][]int `json:"mystery,omitempty"`
 	Shown   int     `json:"shown,omitempty"`
+	// Lost: a solo game the monsters won.
+	Lost bool `json:"lost,omitempty"`
 	// Order is the buy order of this year's Influence & Buy; Turn indexes it.
 	Order []int `json:"order,omitempty"`
 	Turn  int   `json:"turn,omitempty"`
@@ -160,8 +169,15 @@ func (s *State) Standings() []games.Standing {
 		if i > 0 && key(seat) == key(order[i-1]) {
 			rank = out[i-1].Rank
 		}
-		out = append(out, games.Standing{Seat: seat, Rank: rank, Score: s.Seats[seat].Prestige,
-			Detail: games.T("sc.standing", "money", s.Seats[seat].Annual[Money])})
+		detail := games.T("sc.standing", "money", s.Seats[seat].Annual[Money])
+		if len(s.Seats) == 1 {
+			detail = soloRank(s.Seats[seat].Prestige)
+			if s.Lost {
+				rank = 2 // behind the monsters
+				detail = games.T("sc.standing.lost")
+			}
+		}
+		out = append(out, games.Standing{Seat: seat, Rank: rank, Score: s.Seats[seat].Prestige, Detail: detail})
 	}
 	return out
 }

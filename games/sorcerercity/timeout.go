@@ -28,6 +28,8 @@ func (s *State) TimeoutMove(seat int) (string, bool) {
 			return s.bestRainbow(seat, p), true
 		case stageSpells:
 			return "done", true
+		case stageGuard, stageArtifact:
+			return p.Options[0].ID, true
 		case stageTransform:
 			return "to:" + Prestige.String(), true
 		case stageBuy:
