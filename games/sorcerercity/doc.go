@@ -87,9 +87,22 @@
 //     next to the district, or, for the rainbow spell, onto any tile.
 //     Moving shows nothing new, so a seat may step back over it.
 //
-// Not yet implemented (the package is unlisted until they are): the
-// solo mode's monsters in the market and its ranks, the
-// artifact option and the expert variant, a board picture.
+// Options: "artifacts" deals two artifacts to every seat, who keeps one in
+// secret ("keep:id") before year 1; "expert" is the solo expert variant
+// (refused at a table of more).
+//
+// Alone: two Mystery Players a year; after each year's buying the five
+// other monsters of the year are laid one by one on uncovered market
+// tiles sharing a colour with them ("guard:vendor:slot", "guard:r" for
+// the rainbow vendor's top tile). A monster with nowhere to go, or one
+// covering the last market tile, loses the game (the monsters then rank
+// first, games.Rivaled); otherwise the title follows the final Prestige.
+// Gaining a guarded tile gains its monster; discarding it destroys the
+// monster. In the expert variant a drawn Skeleton brings a second one and
+// the pair lies on one tile and is gained together.
+//
+// Not yet implemented (the package is unlisted until it is): a board
+// picture.
 //
 // Component data lives in data/tiles.json (embedded); its "about" field
 // says which facts come from the rulebook and which were designed here.
