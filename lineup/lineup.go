@@ -7,11 +7,13 @@ package lineup
 import (
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/games/dungeondesigner"
+	"github.com/tavern-bot/tavern/games/sorcerercity"
 	"github.com/tavern-bot/tavern/games/zauberschwert"
 	"github.com/tavern-bot/tavern/imaging"
 	"github.com/tavern-bot/tavern/imaging/boards"
 	ddimg "github.com/tavern-bot/tavern/imaging/dungeondesigner"
 	"github.com/tavern-bot/tavern/imaging/kit"
+	scimg "github.com/tavern-bot/tavern/imaging/sorcerercity"
 	zsimg "github.com/tavern-bot/tavern/imaging/zauberschwert"
 )
 
@@ -25,9 +27,11 @@ type Game struct {
 
 // Games is every game Tavern offers, one line each.
 func Games() []Game {
+	sc := sorcerercity.New()
 	return []Game{
 		{zauberschwert.New(), func(k *kit.Kit) imaging.Renderer { return zsimg.New(k) }},
 		{dungeondesigner.New(), func(k *kit.Kit) imaging.Renderer { return ddimg.New(k) }},
+		{sc, func(k *kit.Kit) imaging.Renderer { return scimg.New(k, sc.Components()) }},
 	}
 }
 

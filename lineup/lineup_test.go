@@ -30,6 +30,9 @@ func TestRegistry(t *testing.T) {
 		if g.Board == nil {
 			t.Errorf("%s has no board renderer", g.Rules.Info().ID)
 		}
+		if len(g.Rules.Info().Rules) == 0 {
+			t.Errorf("%s has no rules summary for /rules", g.Rules.Info().ID)
+		}
 		if g.Rules.Info().RulesVersion == "" {
 			t.Errorf("%s has no rules version", g.Rules.Info().ID)
 		}

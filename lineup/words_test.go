@@ -47,6 +47,9 @@ func TestWords(t *testing.T) {
 					if a.Key != "" {
 						check(where, games.Text{Key: a.Key})
 					}
+					if a.Text != nil {
+						check(where, *a.Text)
+					}
 				}
 			}
 			r, seen := lg.Board(k), map[string]bool{}

@@ -26,6 +26,13 @@ func TestCatalog(t *testing.T) {
 	}
 	check := textChecker(t, cat)
 	g := New()
+	if len(g.Info().Rules) == 0 {
+		t.Fatal("no rules summary for /rules")
+	}
+	for _, r := range g.Info().Rules {
+		check("rules "+r.ID, r.Title)
+		check("rules "+r.ID, r.Body)
+	}
 	for id := range g.c.Tiles {
 		check("tile "+id, tileText(g.c, id))
 	}

@@ -1,7 +1,6 @@
 // Package sorcerercity implements Sorcerer City (Scott Caputo; Druid City
 // Games / Skybound) for 1 to 6 players, as a games.Game with id
-// "sorcerer-city". It is not in Tavern's list of games yet: it has no
-// board picture, and parts of the rules are still missing (see below).
+// "sorcerer-city"; its pictures are drawn by imaging/sorcerercity.
 //
 // Flow, one year after another:
 //   - Build: every seat at once, in private (Prompt.Secret), under one
@@ -100,10 +99,7 @@
 // Gaining a guarded tile gains its monster; discarding it destroys the
 // monster. In the expert variant a drawn Skeleton brings a second one and
 // the pair lies on one tile and is gained together.
-//
-// Not yet implemented (the package is unlisted until it is): a board
-// picture.
-//
+
 // Component data lives in data/tiles.json (embedded); its "about" field
 // says which facts come from the rulebook and which were designed here.
 // LoadComponents reads a corrected file from any folder and checks every

@@ -49,6 +49,7 @@ func (g *Game) Info() games.Info {
 			{ID: "artifacts", Label: games.T("sc.option.artifacts"), Choices: []string{"no", "yes"}, Default: "no"},
 			{ID: "expert", Label: games.T("sc.option.expert"), Choices: []string{"no", "yes"}, Default: "no"},
 		},
+		Rules:   ruleTopics(),
 		Catalog: catalog(),
 	}
 }
@@ -213,3 +214,7 @@ func (s *State) prepare() {
 	}
 	s.Stage = stageBuild
 }
+
+// Components is the component set the game plays with (read-only by
+// convention), for its renderer.
+func (g *Game) Components() *Components { return g.c }

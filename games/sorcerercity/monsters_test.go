@@ -150,8 +150,8 @@ func TestMonstersWhenDrawn(t *testing.T) {
 func TestInvisibleStalker(t *testing.T) {
 	s := monsterTable(t, []string{"s02"}, "invisible-stalker-1", "s03", "s05", "s07", "s08")
 	play(t, s, 0, "draw", "at:1,0:0", "draw")
-	if v := s.View(0).(View); v.Seats[0].Drawn != "" {
-		t.Fatalf("the owner sees the face-down tile %q", v.Seats[0].Drawn)
+	if v := s.View(0).(PrivateView); v.Seats[0].Drawn != "" || v.Drawn != "" {
+		t.Fatalf("the owner sees the face-down tile %q", v.Seats[0].Drawn+v.Drawn)
 	}
 	got := options(s, 0)
 	if !slices.Equal(cells(got), []string{"at:-1,0", "at:0,-1", "at:0,1", "at:1,-1", "at:1,1", "at:2,0"}) || len(got) != len(cells(got)) {
@@ -163,7 +163,10 @@ func TestInvisibleStalker(t *testing.T) {
 	}
 	play(t, s, 0, "at:4,0:0")
 	for _, viewer := range []int{games.Public, 0, 1} {
-		v := s.View(viewer).(View)
+		v := s.publicView(viewer)
+		if pv, ok := s.View(viewer).(PrivateView); ok {
+			v = pv.View
+		}
 		for _, c := range v.Seats[0].District.Cells {
 			if (c.At == Pos{2, 0} || c.At == Pos{3, 0}) && c.Stack[0].Tile != "" {
 				t.Fatalf("viewer %d sees face-down tile %q", viewer, c.Stack[0].Tile)
@@ -206,4 +209,27 @@ func TestMonstersBeforeScoring(t *testing.T) {
 			t.Fatalf("pixie offered %v, want the tile it uncovers too", got)
 		}
 	})
+}
+
+// TestFlippedDragonTakesAFlippedTile: a Dragon turned up before scoring
+// may destroy the other face-down tile before that one is turned; its
+// turning is then skipped.
+func TestFlippedDragonTakesAFlippedTile(t *testing.T) {
+	s := monsterTable(t, []string{"s02 dragon-1 s04"}, "s08")
+	for _, p := range []Pos{{1, 0}, {2, 0}} {
+		i := s.Seats[0].District.index(p)
+		s.Seats[0].District.Cells[i].Stack[0].FaceDown = true
+	}
+	play(t, s, 0, "stop")
+	if got := cells(options(s, 0)); !slices.Equal(got, []string{"turn:1,0"}) {
+		t.Fatalf("offered %v", got)
+	}
+	play(t, s, 0, "turn:1,0:0")
+	if got := options(s, 0); !slices.Equal(got, []string{"rm:0,0", "rm:2,0"}) {
+		t.Fatalf("the dragon may take %v", got)
+	}
+	play(t, s, 0, "rm:2,0")
+	if s.Stage == stageScore && len(s.Seats[0].Tasks) > 0 {
+		t.Fatalf("still asked %v", options(s, 0))
+	}
 }

@@ -9,8 +9,11 @@ import (
 )
 
 func randomGames() int {
-	if testing.Short() {
+	switch {
+	case testing.Short():
 		return 10
+	case raceBuild:
+		return 12
 	}
 	return 60
 }

@@ -170,7 +170,10 @@ func (s *State) taskChoices(seat int) []choice {
 			return p != t.At && (p.X == t.At.X || p.Y == t.At.Y) && len(top.Goals) > 0 && top.Kind != MonsterTile
 		})
 	case taskTurn:
-		top, _ := d.Top(t.At)
+		top, ok := d.Top(t.At)
+		if !ok || top.Tile != t.Arg {
+			return nil // a monster turned up first took it away, or lies on it
+		}
 		var out []choice
 		for _, rot := range s.turns(d, t.At, top) {
 			pl := Placed{Tile: top.Tile, Rot: rot}
@@ -602,7 +605,7 @@ func (s *State) startScore(out *games.Outcome) {
 				top.FaceDown = false
 				out.Revealed = true
 				out.Events = append(out.Events, games.T("sc.ev.flipped", "player", games.Player(i), "tile", tileText(s.c, top.Tile)))
-				st.Tasks = append(st.Tasks, Task{Kind: taskTurn, At: c.At})
+				st.Tasks = append(st.Tasks, Task{Kind: taskTurn, At: c.At, Arg: top.Tile})
 			}
 		}
 		st.Tasks = append(st.Tasks, Task{Kind: taskScoreBeasts})

@@ -82,3 +82,7 @@ func tileText(c *Components, id string) games.Text {
 	}
 	return games.T(fmt.Sprintf("sc.tile.%d", n), kv...)
 }
+
+// TileText names tile id by its colours and what it carries, in the
+// game's catalog: for pictures and other surfaces.
+func (c *Components) TileText(id string) games.Text { return tileText(c, id) }

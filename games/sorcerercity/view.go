@@ -13,6 +13,9 @@ type View struct {
 	Up      [Vendors][]string
 	Decks   [Vendors]int
 	Rainbow int
+	// Guards are the monsters lying on market tiles (solo), by vendor and
+	// slot, the rainbow vendor last.
+	Guards  [Vendors + 1][]string
 	Rewards [Years + 1]string
 	// YearPrestige is what the most Influence wins each year.
 	YearPrestige [Years + 1]int
@@ -37,11 +40,41 @@ type SeatView struct {
 	Bought   []string // tiles gained this year, public
 }
 
-// View shows the state to viewer (a seat or games.Public).
+// PrivateView is one seat's own picture: the public view, the tile it
+// drew, and the free spots of its district numbered as its options name
+// them ("Spot 1" is Spots[0]).
+type PrivateView struct {
+	View
+	Seat  int
+	Drawn string
+	Spots []Pos
+}
+
+// View shows the state to viewer: a View for games.Public (and anyone not
+// seated), a PrivateView for a seat.
 func (s *State) View(viewer int) any {
+	v := s.publicView(viewer)
+	if viewer < 0 || viewer >= len(s.Seats) {
+		return v
+	}
+	st := s.Seats[viewer]
+	pv := PrivateView{View: v, Seat: viewer}
+	if !st.DrawnDown {
+		pv.Drawn = st.Drawn
+	}
+	if len(st.Tasks) > 0 && st.Tasks[0].Kind == taskPlace {
+		pv.Spots = st.District.Free()
+	}
+	return pv
+}
+
+func (s *State) publicView(viewer int) View {
 	v := View{Viewer: viewer, Year: s.Year, Stage: s.Stage, Start: s.Start, Up: s.Market.Up,
 		Rainbow: s.Market.Rainbow, Rewards: s.Rewards, YearPrestige: s.c.Board.YearPrestige, Beasts: s.Beasts,
 		Order: append([]int(nil), s.Order...), Turn: s.Turn}
+	for i := range v.Guards {
+		v.Guards[i] = append([]string(nil), s.Market.Guards[i]...)
+	}
 	for i := range Vendors {
 		v.Decks[i] = len(s.Market.Decks[i])
 		v.Up[i] = append([]string(nil), s.Market.Up[i]...)

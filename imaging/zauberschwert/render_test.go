@@ -1,8 +1,6 @@
 package zauberschwert
 
 import (
-	"bytes"
-	"image/png"
 	"sort"
 	"testing"
 
@@ -12,6 +10,7 @@ import (
 	zs "github.com/tavern-bot/tavern/games/zauberschwert"
 	"github.com/tavern-bot/tavern/imaging"
 	"github.com/tavern-bot/tavern/imaging/boardbench"
+	"github.com/tavern-bot/tavern/imaging/boardtest"
 	"github.com/tavern-bot/tavern/imaging/kit"
 )
 
@@ -35,22 +34,7 @@ func writeSample(t testing.TB, name string, data []byte) { samples.Write(t, name
 
 func renderPNG(t *testing.T, r *Renderer, view any, m imaging.Meta, sample string) {
 	t.Helper()
-	img, err := r.Render(view, m)
-	if err != nil {
-		t.Fatalf("Render: %v", err)
-	}
-	b := img.Bounds()
-	if b.Dx() != boardW || b.Dy() < 500 || b.Dy() > 2400 {
-		t.Fatalf("size %dx%d, want width %d and a sane height", b.Dx(), b.Dy(), boardW)
-	}
-	data, err := kit.EncodePNG(img)
-	if err != nil {
-		t.Fatalf("encode: %v", err)
-	}
-	if _, err := png.Decode(bytes.NewReader(data)); err != nil {
-		t.Fatalf("decode: %v", err)
-	}
-	writeSample(t, sample, data)
+	boardtest.Render(t, r, view, m, boardW, 500, 2400, sample)
 }
 
 func TestPublicBoardEveryStep(t *testing.T) {

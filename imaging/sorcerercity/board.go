@@ -1,0 +1,243 @@
+package sorcerercity
+
+import (
+	"image"
+	"strconv"
+
+	"github.com/tavern-bot/tavern/games"
+	sc "github.com/tavern-bot/tavern/games/sorcerercity"
+	"github.com/tavern-bot/tavern/imaging"
+	"github.com/tavern-bot/tavern/imaging/kit"
+)
+
+// Layout of the 1200 px board; every text a player needs is 26 px or
+// more, so it stays readable at a phone's 400 px.
+const (
+	boardW   = 1200
+	margin   = 36
+	topBarH  = 76
+	yearsY   = 96
+	yearsH   = 132
+	marketY  = yearsY + yearsH + 16
+	marketH  = 150
+	seatsY   = marketY + marketH + 16
+	infoW    = 330
+	maxCell  = 96
+	seatMinH = 200
+	gap      = 16
+	textMin  = 26
+)
+
+func gameText(key string, kv ...any) games.Text { return games.T(key, kv...) }
+
+// board draws the channel's picture.
+func (r *Renderer) board(v *sc.View, m imaging.Meta) image.Image {
+	heights := make([]float64, len(v.Seats))
+	total := 0.0
+	for i, sv := range v.Seats {
+		heights[i] = seatHeight(sv.District, boardW-2*margin-infoW-gap)
+		total += heights[i] + gap
+	}
+	s := r.boardScene(boardW, int(seatsY+total+gap), m)
+	defer s.c.Close()
+	s.topBar(v)
+	s.years(v, kit.R(margin, yearsY, boardW-2*margin, yearsH))
+	s.market(v, kit.R(margin, marketY, boardW-2*margin, marketH))
+	y := float64(seatsY)
+	for i, sv := range v.Seats {
+		s.seat(v, i, sv, kit.R(margin, y, boardW-2*margin, heights[i]), nil)
+		y += heights[i] + gap
+	}
+	return s.c.Image()
+}
+
+// bounds is a district's extent, one cell wider on every side when
+// spots holds free spots to show.
+func bounds(d sc.District, spots []sc.Pos) (minX, minY, cols, rows int) {
+	if len(d.Cells) == 0 && len(spots) == 0 {
+		return 0, 0, 1, 1
+	}
+	first := true
+	var maxX, maxY int
+	add := func(p sc.Pos) {
+		if first {
+			minX, minY, maxX, maxY, first = p.X, p.Y, p.X, p.Y, false
+		}
+		minX, minY, maxX, maxY = min(minX, p.X), min(minY, p.Y), max(maxX, p.X), max(maxY, p.Y)
+	}
+	for _, c := range d.Cells {
+		add(c.At)
+	}
+	for _, p := range spots {
+		add(p)
+	}
+	return minX, minY, maxX - minX + 1, maxY - minY + 1
+}
+
+// cellSize fits a district of cols × rows into width.
+func cellSize(cols int, width, most float64) float64 {
+	return min(most, width/float64(cols))
+}
+
+func seatHeight(d sc.District, width float64) float64 {
+	_, _, cols, rows := bounds(d, nil)
+	return max(seatMinH, float64(rows)*cellSize(cols, width-2*gap, maxCell)+2*gap)
+}
+
+func (s *scene) topBar(v *sc.View) {
+	c := s.c
+	c.RoundRect(kit.R(-20, -20, boardW+40, topBarH+20), 18, kit.Tint(kit.Wood, -0.35), kit.BrassDark, 3)
+	title := s.w.T("sc.name") + " · " + s.w.T("scimg.year", "n", min(v.Year, sc.Years)) + " · " + s.w.T("scimg.stage."+v.Stage)
+	c.Ink(kit.Cream)
+	c.FitText(title, kit.Bold, 38, textMin, margin, topBarH/2, boardW-2*margin, 0)
+}
+
+// years shows each year's Prestige for the most Influence, its reward and
+// the monster it brings, the current year lit.
+func (s *scene) years(v *sc.View, r kit.Rect) {
+	c := s.c
+	for i, box := range r.Columns(sc.Years, 12) {
+		y := i + 1
+		if y == v.Year {
+			c.RoundRect(box, 12, kit.Highlight, kit.BrassDark, 3)
+		} else {
+			c.RoundRect(box, 12, kit.Parchment, kit.Brass, 2)
+		}
+		c.Ink(kit.Ink)
+		c.Font(kit.Bold, 28)
+		c.Text(s.w.T("scimg.year", "n", y), box.X+12, box.Y+22, 0)
+		n := strconv.Itoa(v.YearPrestige[y])
+		c.Text(n, box.Right()-14, box.Y+22, 1)
+		c.StarIcon(box.Right()-14-c.Measure(n)-20, box.Y+22, 14)
+		c.Ink(kit.InkSoft)
+		reward := s.w.Text(gameText("sc.reward." + v.Rewards[y]))
+		c.WrapBox(reward, kit.Regular, 22, 15, kit.R(box.X+10, box.Y+42, box.W-20, 52), 0)
+		if y < sc.Years {
+			monster := "—"
+			if b := v.Beasts[y]; b != "" {
+				monster = s.w.Text(gameText("sc.monster." + b))
+			}
+			c.Ink(kit.StoneDeep)
+			c.FitText(monster, kit.Bold, 24, 14, box.X+12, box.Bottom()-18, box.W-24, 0)
+		}
+		if v.Mystery != nil && y < len(v.Mystery) && len(v.Mystery[y]) > 0 {
+			text := ""
+			for k, n := range v.Mystery[y] {
+				if k > 0 {
+					text += "/"
+				}
+				text += strconv.Itoa(n)
+			}
+			c.Ink(kit.StoneRed)
+			c.FitText(s.w.T("scimg.mystery", "n", text), kit.Bold, 22, 14, box.Right()-12, box.Bottom()-18, box.W/2, 1)
+		}
+	}
+}
+
+// market shows the vendors' face-up tiles with their prices.
+func (s *scene) market(v *sc.View, r kit.Rect) {
+	c := s.c
+	c.Panel(r)
+	cols := r.Inset(12).Columns(sc.Vendors+1, 12)
+	tileSz := min(66.0, (cols[0].W-12)/3)
+	for vd, col := range cols {
+		c.Ink(kit.Ink)
+		c.Font(kit.Bold, textMin)
+		label := s.w.T("scimg.vendor", "n", vd+1)
+		if vd == sc.Vendors {
+			label = s.w.T("scimg.rainbow", "n", v.Rainbow)
+		}
+		c.FitText(label, kit.Bold, textMin, 16, col.X, col.Y+14, col.W, 0)
+		ty := col.Y + 34
+		if vd == sc.Vendors {
+			if v.Rainbow > 0 {
+				s.tile(kit.R(col.X, ty, tileSz, tileSz), sc.Placed{Tile: "rainbow"}, s.cs.Tile("rainbow").Cost)
+				s.guarded(v, vd, 0, kit.R(col.X, ty, tileSz, tileSz))
+			}
+			continue
+		}
+		for k, id := range v.Up[vd] {
+			box := kit.R(col.X+float64(k)*(tileSz+6), ty, tileSz, tileSz)
+			s.tile(box, sc.Placed{Tile: id}, s.cs.Tile(id).Cost)
+			s.guarded(v, vd, k, box)
+		}
+		c.Ink(kit.InkSoft)
+		c.Font(kit.Regular, 22)
+		c.Text(s.w.T("scimg.left", "n", v.Decks[vd]), col.X, ty+tileSz+18, 0)
+	}
+}
+
+// guarded marks a market tile a monster lies on (solo).
+func (s *scene) guarded(v *sc.View, vendor, slot int, box kit.Rect) {
+	if vendor >= len(v.Guards) || slot >= len(v.Guards[vendor]) || v.Guards[vendor][slot] == "" {
+		return
+	}
+	s.c.Disc(box.X+box.W*0.22, box.Bottom()-box.H*0.22, box.W*0.2, jaggedInk, kit.Danger, 3)
+}
+
+// seat draws one seat's panel: name, Prestige, this year's tracks and
+// state on the left, the district on the right (spots numbered when set).
+func (s *scene) seat(v *sc.View, i int, sv sc.SeatView, r kit.Rect, spots []sc.Pos) {
+	s.c.Panel(r)
+	s.seatInfo(v, i, sv, kit.R(r.X+gap, r.Y+gap, infoW-gap, r.H-2*gap))
+	area := kit.R(r.X+infoW+gap, r.Y+gap, r.W-infoW-2*gap, r.H-2*gap)
+	s.district(sv.District, area, spots, maxCell)
+}
+
+// seatInfo is a seat's name, Prestige, this year's four tracks and its
+// state.
+func (s *scene) seatInfo(v *sc.View, i int, sv sc.SeatView, info kit.Rect) {
+	c := s.c
+	c.SeatMarker(i, info.X+18, info.Y+20, 18)
+	c.Ink(kit.Ink)
+	c.FitText(s.m.Name(i), kit.Bold, 32, textMin, info.X+44, info.Y+20, info.W-44, 0)
+	c.StarIcon(info.X+18, info.Y+66, 18)
+	c.Font(kit.Bold, 40)
+	c.Text(strconv.Itoa(sv.Prestige), info.X+44, info.Y+66, 0)
+	tracks := kit.R(info.X, info.Y+96, info.W, 40).Columns(4, 6)
+	for k, col := range sc.Colours {
+		t := tracks[k]
+		c.RoundRect(t, 8, colourInk[col], kit.Ink, 1.5)
+		c.Ink(kit.OnColor(colourInk[col]))
+		c.Font(kit.Bold, 28)
+		c.Text(strconv.Itoa(sv.Annual[k]), t.CX(), t.CY(), 0.5)
+	}
+	status := s.w.T("scimg.deck", "n", sv.Deck)
+	switch {
+	case v.Stage == "build" && !sv.Done:
+		status = s.w.T("scimg.building") + " · " + status
+	case v.Stage == "build":
+		status = s.w.T("scimg.done") + " · " + status
+	case sv.Place > 0:
+		status = s.w.T("scimg.place", "n", sv.Place) + " · " + status
+	}
+	c.Ink(kit.InkSoft)
+	c.FitText(status, kit.Regular, textMin, 18, info.X, info.Y+158, info.W, 0)
+}
+
+// district draws d's top tiles in area, centred, and numbers the free
+// spots in spots (1 = spots[0]).
+func (s *scene) district(d sc.District, area kit.Rect, spots []sc.Pos, most float64) {
+	c := s.c
+	minX, minY, cols, rows := bounds(d, spots)
+	cell := min(cellSize(cols, area.W, most), area.H/float64(rows))
+	ox := area.X + (area.W-cell*float64(cols))/2
+	oy := area.Y + (area.H-cell*float64(rows))/2
+	at := func(p sc.Pos) kit.Rect {
+		return kit.R(ox+float64(p.X-minX)*cell, oy+float64(p.Y-minY)*cell, cell, cell)
+	}
+	for _, cl := range d.Cells {
+		top := cl.Stack[len(cl.Stack)-1]
+		box := at(cl.At).Inset(1)
+		s.tile(box, top, 0)
+		if len(cl.Stack) > 1 { // something lies beneath: a corner tab
+			c.Poly(kit.Brass, kit.Ink, 1, box.X, box.Bottom(), box.X+box.W*0.22, box.Bottom(), box.X, box.Bottom()-box.H*0.22)
+		}
+	}
+	for n, p := range spots {
+		box := at(p).Inset(cell * 0.08)
+		c.RoundRect(box, cell*0.12, kit.Fade(kit.Highlight, 0.55), kit.BrassDark, 3)
+		c.Ink(kit.Ink)
+		c.FitText(strconv.Itoa(n+1), kit.Bold, cell*0.5, 14, box.CX(), box.CY(), box.W*0.9, 0.5)
+	}
+}

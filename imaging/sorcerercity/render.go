@@ -1,0 +1,51 @@
+// Package sorcerercity draws the boards of Sorcerer City from the game's
+// views: the public board for the channel (years, market, every district
+// with its tracks) and each seat's private picture (its district large,
+// the free spots numbered as its options name them, the tile to place).
+package sorcerercity
+
+import (
+	"image"
+
+	"github.com/tavern-bot/tavern/games"
+	sc "github.com/tavern-bot/tavern/games/sorcerercity"
+	"github.com/tavern-bot/tavern/imaging"
+	"github.com/tavern-bot/tavern/imaging/kit"
+)
+
+// GameID is the id this renderer registers under.
+const GameID = "sorcerer-city"
+
+// Renderer draws Sorcerer City views; it is safe for concurrent use.
+type Renderer struct {
+	kit *kit.Kit
+	c   *sc.Components
+	own games.Catalog
+}
+
+// New builds the renderer on a shared kit for the game's components.
+func New(k *kit.Kit, c *sc.Components) *Renderer {
+	return &Renderer{kit: k, c: c, own: imaging.Catalog().Merge(Catalog())}
+}
+
+// Render draws a View (the channel board) or a PrivateView (one seat's
+// picture), given by value or by pointer.
+func (r *Renderer) Render(view any, m imaging.Meta) (image.Image, error) {
+	return imaging.DrawView(view, m, r.board, r.private)
+}
+
+// scene is one drawing in progress.
+type scene struct {
+	c  *kit.Canvas
+	w  imaging.Words
+	m  imaging.Meta
+	cs *sc.Components
+}
+
+func (r *Renderer) boardScene(w, h int, m imaging.Meta) *scene {
+	return &scene{c: imaging.LabelSeats(r.kit.BoardCanvas(w, h), m), w: imaging.NewWords(m, r.own), m: m, cs: r.c}
+}
+
+func (r *Renderer) probe(m imaging.Meta) *scene {
+	return &scene{c: imaging.LabelSeats(r.kit.Canvas(8, 8), m), w: imaging.NewWords(m, r.own), m: m, cs: r.c}
+}

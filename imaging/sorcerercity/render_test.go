@@ -1,0 +1,110 @@
+package sorcerercity
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/tavern-bot/tavern/games"
+	sc "github.com/tavern-bot/tavern/games/sorcerercity"
+	"github.com/tavern-bot/tavern/imaging"
+	"github.com/tavern-bot/tavern/imaging/boardtest"
+	"github.com/tavern-bot/tavern/imaging/kit"
+)
+
+var names = []string{"Jörg „der Große“ Müller-Lüdenscheidt", "Anna", "Bärbel von Thurn und Taxis", "Dörte", "Eve", "Fritz"}
+
+func newRenderer(t testing.TB) (*Renderer, *sc.Game) {
+	t.Helper()
+	k, err := kit.New()
+	if err != nil {
+		t.Fatalf("kit.New: %v", err)
+	}
+	g := sc.New()
+	return New(k, g.Components()), g
+}
+
+// played plays a game with mostly drawing seats until stop says so.
+func played(t testing.TB, g *sc.Game, players int, seed uint64, stop func(games.State, int) bool) games.State {
+	t.Helper()
+	st, err := g.New(games.DefaultSetup(g, players, seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := games.NewRNG(seed)
+	for moves := 0; !st.Over() && !stop(st, moves); moves++ {
+		p := st.Pending()[0]
+		move := p.Options[rng.IntN(len(p.Options))].ID
+		for _, o := range p.Options {
+			if o.ID == "draw" && rng.IntN(8) > 0 {
+				move = "draw"
+			}
+		}
+		if _, err := st.Apply(p.Seat, move); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st
+}
+
+func render(t *testing.T, r *Renderer, view any, lang string, viewer int, sample string) {
+	t.Helper()
+	m := imaging.Meta{Lang: lang, Catalog: sc.New().Info().Catalog, Players: names, Viewer: viewer, Missing: func(k string) { t.Errorf("no text for %s", k) }}
+	boardtest.Render(t, r, view, m, boardW, 500, 4000, sample)
+}
+
+// TestBoards draws the public board and every seat's picture at moments
+// of random games with 1 to 6 players, in both languages.
+func TestBoards(t *testing.T) {
+	r, g := newRenderer(t)
+	counts, moments := []int{1, 2, 3, 4, 5, 6}, []int{0, 25, 60, 140, 400}
+	if raceBuild || testing.Short() { // drawing is ~15x slower under -race
+		counts, moments = []int{1, 4, 6}, []int{25, 140}
+	}
+	for _, players := range counts {
+		for _, at := range moments {
+			st := played(t, g, players, uint64(players*13+at), func(_ games.State, moves int) bool { return moves >= at })
+			lang := []string{"en", "de"}[at%2]
+			render(t, r, st.View(games.Public), lang, games.Public, fmt.Sprintf("sc-%dp-%03d-public.png", players, at))
+			for seat := range players {
+				render(t, r, st.View(seat), lang, seat, fmt.Sprintf("sc-%dp-%03d-seat%d.png", players, at, seat))
+			}
+		}
+	}
+}
+
+// TestPlacingShowsSpots: while a seat places a tile, its picture numbers
+// the free spots exactly as its options do.
+func TestPlacingShowsSpots(t *testing.T) {
+	_, g := newRenderer(t)
+	st := played(t, g, 2, 5, func(s games.State, moves int) bool {
+		for _, p := range s.Pending() {
+			for _, o := range p.Options {
+				if len(o.Path) > 0 && moves > 20 {
+					return true
+				}
+			}
+		}
+		return false
+	})
+	for _, p := range st.Pending() {
+		v, ok := st.View(p.Seat).(sc.PrivateView)
+		if !ok || len(p.Options) == 0 || len(p.Options[0].Path) == 0 {
+			continue
+		}
+		if len(v.Spots) == 0 {
+			t.Fatalf("seat %d places a tile but its picture numbers no spots", p.Seat)
+		}
+		r, _ := newRenderer(t)
+		render(t, r, v, "en", p.Seat, "sc-placing.png")
+		for _, o := range p.Options {
+			spot := o.Path[0].Label // "Spot n"
+			n := 0
+			fmt.Sscanf(spot.Args[0].Val, "%d", &n)
+			if n < 1 || n > len(v.Spots) || v.Spots[n-1].String() != o.Path[0].ID {
+				t.Fatalf("option %s under %q, but spot %d on the picture is %v", o.ID, spot.Args[0].Val, n, v.Spots)
+			}
+		}
+		return
+	}
+	t.Fatal("no seat is placing a tile")
+}

@@ -1,0 +1,180 @@
+package sorcerercity
+
+import (
+	"image/color"
+	"strconv"
+	"strings"
+
+	sc "github.com/tavern-bot/tavern/games/sorcerercity"
+	"github.com/tavern-bot/tavern/imaging/kit"
+)
+
+// District colours, strong enough to tell apart on a phone, each with a
+// symbol of its own in the goal shields for colour-blind readers.
+var colourInk = map[sc.Colour]color.RGBA{
+	sc.Yellow: {0xe9, 0xb8, 0x24, 0xff},
+	sc.Red:    {0xc8, 0x37, 0x2d, 0xff},
+	sc.Purple: {0x8e, 0x44, 0xad, 0xff},
+	sc.Green:  {0x2e, 0x9e, 0x5b, 0xff},
+}
+
+var jaggedInk = color.RGBA{0x1b, 0x1b, 0x1b, 0xff}
+
+// singles splits a side's colour set into its single colours.
+func singles(c sc.Colour) []color.RGBA {
+	var out []color.RGBA
+	for _, one := range sc.Colours {
+		if c&one != 0 {
+			out = append(out, colourInk[one])
+		}
+	}
+	return out
+}
+
+// tile draws pl in r: its four sides as triangles meeting in the middle
+// (a side of several colours split among them, a jagged side black), and
+// on a parchment disc what it carries: goals, a monster, a spell. cost
+// shows the price in a coin.
+func (s *scene) tile(r kit.Rect, pl sc.Placed, cost int) {
+	c := s.c
+	if pl.Tile == "" { // face down: nobody sees it
+		c.RoundRect(r, r.W*0.08, kit.CardBack, kit.CardBackHi, 2)
+		c.Font(kit.Bold, r.H*0.5)
+		c.Ink(kit.Cream)
+		c.Text("?", r.CX(), r.CY(), 0.5)
+		return
+	}
+	t := s.cs.Tile(pl.Tile)
+	x, y, w, h, cx, cy := r.X, r.Y, r.W, r.H, r.CX(), r.CY()
+	corners := [5][2]float64{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}, {x, y}}
+	for side := range 4 {
+		i := ((side-pl.Rot)%4 + 4) % 4
+		a, b := corners[side], corners[side+1]
+		if t.Jagged[i] {
+			c.Poly(jaggedInk, nil, 0, a[0], a[1], b[0], b[1], cx, cy)
+			s.zigzag(a, b, cx, cy)
+			continue
+		}
+		cols := singles(t.Sides[i])
+		for k, col := range cols { // a side of n colours: n slices along its edge
+			f0, f1 := float64(k)/float64(len(cols)), float64(k+1)/float64(len(cols))
+			p0x, p0y := a[0]+(b[0]-a[0])*f0, a[1]+(b[1]-a[1])*f0
+			p1x, p1y := a[0]+(b[0]-a[0])*f1, a[1]+(b[1]-a[1])*f1
+			c.Poly(col, nil, 0, p0x, p0y, p1x, p1y, cx, cy)
+		}
+	}
+	c.RoundRect(r, 0, nil, kit.Ink, max(1.5, w*0.02))
+	s.carries(r, t)
+	if cost > 0 {
+		cr := w * 0.17
+		c.Coin(x+w-cr*0.9, y+cr*0.9, cr)
+		c.Font(kit.Bold, cr*1.25)
+		c.Ink(kit.Ink)
+		c.Text(strconv.Itoa(cost), x+w-cr*0.9, y+cr*0.9, 0.5)
+	}
+}
+
+// zigzag marks a jagged side with a pale zigzag along its edge.
+func (s *scene) zigzag(a, b [2]float64, cx, cy float64) {
+	const teeth = 4
+	inX, inY := (cx-(a[0]+b[0])/2)*0.25, (cy-(a[1]+b[1])/2)*0.25
+	pts := []float64{}
+	for k := 0; k <= teeth*2; k++ {
+		f := float64(k) / float64(teeth*2)
+		px, py := a[0]+(b[0]-a[0])*f, a[1]+(b[1]-a[1])*f
+		if k%2 == 1 {
+			px, py = px+inX, py+inY
+		}
+		pts = append(pts, px, py)
+	}
+	for k := 0; k+3 < len(pts); k += 2 {
+		s.c.Poly(nil, kit.Muted, 2, pts[k], pts[k+1], pts[k+2], pts[k+3])
+	}
+}
+
+// carries draws on the middle of a tile what it carries.
+func (s *scene) carries(r kit.Rect, t sc.Tile) {
+	c := s.c
+	n := len(t.Goals)
+	if t.Beast != "" || t.Kind == sc.ArtifactTile || t.Spell != "" {
+		n++
+	}
+	if n == 0 {
+		return
+	}
+	d := r.W * 0.62
+	box := kit.R(r.CX()-d/2, r.CY()-d/2, d, d)
+	c.RoundRect(box, d*0.2, kit.Parchment, kit.InkSoft, 1.5)
+	slots := box.Inset(d*0.06).Columns(min(n, 2), d*0.04)
+	rows := 1
+	if n > 2 {
+		rows = 2
+	}
+	var cells []kit.Rect
+	for _, col := range slots {
+		cells = append(cells, col.Rows(rows, d*0.04)...)
+	}
+	k := 0
+	next := func() kit.Rect { k++; return cells[min(k-1, len(cells)-1)] }
+	for _, g := range t.Goals {
+		s.goal(next(), g)
+	}
+	switch {
+	case t.Beast != "":
+		cell := next()
+		c.Disc(cell.CX(), cell.CY(), min(cell.W, cell.H)*0.48, jaggedInk, nil, 0)
+		name := s.w.Text(gameText("sc.monster." + t.Beast))
+		c.Ink(kit.Cream)
+		c.FitText(abbrev(name), kit.Bold, min(cell.W, cell.H)*0.5, 8, cell.CX(), cell.CY(), cell.W*0.9, 0.5)
+	case t.Kind == sc.ArtifactTile:
+		cell := next()
+		c.Crown(cell.CX(), cell.CY(), min(cell.W, cell.H)*0.42)
+	case t.Spell != "":
+		cell := next()
+		c.StarIcon(cell.CX(), cell.CY(), min(cell.W, cell.H)*0.45)
+	}
+}
+
+// goal draws a goal as a shield in its colour with its kind's sign: three
+// dots in a clump for a group, in a row for a line, a ring for a shield.
+func (s *scene) goal(r kit.Rect, g sc.Goal) {
+	c := s.c
+	sz := min(r.W, r.H)
+	x, y := r.CX()-sz/2, r.CY()-sz/2
+	shield := []float64{x + sz*0.1, y + sz*0.05, x + sz*0.9, y + sz*0.05, x + sz*0.9, y + sz*0.5, x + sz*0.5, y + sz*0.97, x + sz*0.1, y + sz*0.5}
+	if g.Any {
+		cols := singles(sc.All)
+		for k, col := range cols {
+			f := sz * 0.8 / float64(len(cols))
+			c.Poly(col, nil, 0, x+sz*0.1+f*float64(k), y+sz*0.05, x+sz*0.1+f*float64(k+1), y+sz*0.05, x+sz*0.5, y+sz*0.97)
+		}
+		c.Poly(nil, kit.Ink, max(1, sz*0.05), shield...)
+	} else {
+		c.Poly(colourInk[g.Res.Colour()], kit.Ink, max(1, sz*0.05), shield...)
+	}
+	dot := sz * 0.09
+	cx, cy := x+sz*0.5, y+sz*0.38
+	switch g.Kind {
+	case sc.Group:
+		for _, p := range [][2]float64{{-1, 0.6}, {1, 0.6}, {0, -0.9}} {
+			c.Disc(cx+p[0]*dot*1.6, cy+p[1]*dot*1.6, dot, kit.Cream, kit.Ink, 1)
+		}
+	case sc.Line:
+		for _, dx := range []float64{-2.2, 0, 2.2} {
+			c.Disc(cx+dx*dot, cy, dot, kit.Cream, kit.Ink, 1)
+		}
+	case sc.Shield:
+		c.Disc(cx, cy, dot*2, nil, kit.Cream, max(1.5, dot*0.8))
+	}
+}
+
+// abbrev shortens a monster's name to what fits on a tile: its first two
+// letters, or the initials of two words.
+func abbrev(name string) string {
+	words := strings.Fields(name)
+	if len(words) > 1 {
+		return string([]rune(words[0])[:1]) + string([]rune(words[1])[:1])
+	}
+	r := []rune(name)
+	return string(r[:min(2, len(r))])
+}
