@@ -155,3 +155,12 @@ func (d *District) Free() []Pos {
 	})
 	return out
 }
+
+// clone is a copy of d sharing nothing with it.
+func (d *District) clone() District {
+	out := District{Cells: make([]Cell, len(d.Cells))}
+	for i, c := range d.Cells {
+		out.Cells[i] = Cell{At: c.At, Stack: slices.Clone(c.Stack)}
+	}
+	return out
+}

@@ -11,62 +11,74 @@ import (
 // Pending lists the decisions awaited now.
 func (s *State) Pending() []games.Prompt {
 	var out []games.Prompt
-	switch s.Stage {
-	case stageBuild:
-		for i := range s.Seats {
-			if p, ok := s.buildPrompt(i); ok {
-				out = append(out, p)
-			}
-		}
-	case stageScore:
-		for i, st := range s.Seats {
-			if len(st.Tasks) > 0 {
-				p := games.Prompt{Seat: i}
-				p.Text, p.Options = s.taskPrompt(i)
-				out = append(out, p)
-			} else if p, ok := s.pickPrompt(i); ok {
-				out = append(out, p)
-			}
-		}
-	case stageGuard:
-		out = append(out, s.guardPrompt())
-	case stageArtifact:
-		for i, st := range s.Seats {
-			if len(st.Offer) > 0 {
-				out = append(out, s.artifactPrompt(i))
-			}
-		}
-	case stageSpells:
-		for i := range s.Seats {
-			if p, ok := s.spellPrompt(i); ok {
-				out = append(out, p)
-			}
-		}
-	case stageTransform:
-		for i, st := range s.Seats {
-			if st.Annual[Magic] > 0 && st.Transform == nil {
-				out = append(out, s.transformPrompt(i))
-			}
-		}
-	case stageBuy:
-		seat, others := s.otherTaskSeat()
-		if !others && s.Turn < len(s.Order) {
-			seat = s.Order[s.Turn]
-		}
-		switch st := s.Seats[seat]; {
-		case s.Turn >= len(s.Order):
-		case len(st.Tasks) > 0 && st.Prize == "":
-			p := games.Prompt{Seat: seat}
-			p.Text = games.T("sc.prompt." + st.Tasks[0].Kind)
-			for _, c := range s.buyTaskChoices(seat) {
-				p.Options = append(p.Options, games.Option{ID: c.id, Label: c.label, Path: c.path})
-			}
+	for i := range s.Seats {
+		if p, ok := s.promptOf(i); ok {
 			out = append(out, p)
-		default:
-			out = append(out, s.buyPrompt(seat))
 		}
 	}
 	return out
+}
+
+// promptOf is seat's pending decision, if any: a seat has one at a time.
+func (s *State) promptOf(seat int) (games.Prompt, bool) {
+	st := s.Seats[seat]
+	switch s.Stage {
+	case stageBuild:
+		return s.buildPrompt(seat)
+	case stageScore:
+		if len(st.Tasks) > 0 {
+			p := games.Prompt{Seat: seat}
+			p.Text, p.Options = s.taskPrompt(seat)
+			return p, true
+		}
+		return s.pickPrompt(seat)
+	case stageGuard:
+		if seat == 0 {
+			return s.guardPrompt(), true
+		}
+	case stageArtifact:
+		if len(st.Offer) > 0 {
+			return s.artifactPrompt(seat), true
+		}
+	case stageSpells:
+		return s.spellPrompt(seat)
+	case stageTransform:
+		if st.Annual[Magic] > 0 && st.Transform == nil {
+			return s.transformPrompt(seat), true
+		}
+	case stageBuy:
+		asked, others := s.otherTaskSeat()
+		if !others && s.Turn < len(s.Order) {
+			asked = s.Order[s.Turn]
+		}
+		if asked != seat || s.Turn >= len(s.Order) {
+			return games.Prompt{}, false
+		}
+		if len(st.Tasks) > 0 && st.Prize == "" {
+			p := games.Prompt{Seat: seat, Text: games.T("sc.prompt." + st.Tasks[0].Kind)}
+			for _, c := range s.buyTaskChoices(seat) {
+				p.Options = append(p.Options, games.Option{ID: c.id, Label: c.label, Path: c.path})
+			}
+			return p, true
+		}
+		return s.buyPrompt(seat), true
+	}
+	return games.Prompt{}, false
+}
+
+// legal reports whether move answers seat's pending decision; it builds
+// that seat's prompt only.
+func (s *State) legal(seat int, move string) bool {
+	p, ok := s.promptOf(seat)
+	if !ok {
+		return false
+	}
+	for _, o := range p.Options {
+		if o.ID == move {
+			return true
+		}
+	}
+	return false
 }
 
 // Apply answers one of seat's prompts.
@@ -74,7 +86,7 @@ func (s *State) Apply(seat int, move string) (games.Outcome, error) {
 	if s.Over() {
 		return games.Outcome{}, games.Errorf("sc.err.over")
 	}
-	if seat < 0 || seat >= len(s.Seats) || !games.Legal(s, seat, move) {
+	if seat < 0 || seat >= len(s.Seats) || !s.legal(seat, move) {
 		return games.Outcome{}, games.Errorf("sc.err.illegal")
 	}
 	switch s.Stage {

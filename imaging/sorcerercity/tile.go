@@ -20,15 +20,33 @@ var colourInk = map[sc.Colour]color.RGBA{
 
 var jaggedInk = color.RGBA{0x1b, 0x1b, 0x1b, 0xff}
 
-// singles splits a side's colour set into its single colours.
-func singles(c sc.Colour) []color.RGBA {
-	var out []color.RGBA
+// singleColours splits a side's colour set into its single colours.
+func singleColours(c sc.Colour) []sc.Colour {
+	var out []sc.Colour
 	for _, one := range sc.Colours {
 		if c&one != 0 {
-			out = append(out, colourInk[one])
+			out = append(out, one)
 		}
 	}
 	return out
+}
+
+// sign draws a colour's shape, the same in every language: a disc for
+// yellow (Money), a triangle for red (Influence), a diamond for purple
+// (Raw Magic), a square for green (Prestige).
+func (s *scene) sign(col sc.Colour, x, y, r float64) {
+	c := s.c
+	ink, line := color.RGBA{0xff, 0xf8, 0xe8, 0xff}, max(1, r*0.25)
+	switch col {
+	case sc.Yellow:
+		c.Disc(x, y, r, ink, kit.Ink, line)
+	case sc.Red:
+		c.Poly(ink, kit.Ink, line, x, y-r*1.1, x+r, y+r*0.7, x-r, y+r*0.7)
+	case sc.Purple:
+		c.Poly(ink, kit.Ink, line, x, y-r*1.15, x+r*1.05, y, x, y+r*1.15, x-r*1.05, y)
+	case sc.Green:
+		c.Poly(ink, kit.Ink, line, x-r*0.85, y-r*0.85, x+r*0.85, y-r*0.85, x+r*0.85, y+r*0.85, x-r*0.85, y+r*0.85)
+	}
 }
 
 // tile draws pl in r: its four sides as triangles meeting in the middle
@@ -55,12 +73,15 @@ func (s *scene) tile(r kit.Rect, pl sc.Placed, cost int) {
 			s.zigzag(a, b, cx, cy)
 			continue
 		}
-		cols := singles(t.Sides[i])
+		cols := singleColours(t.Sides[i])
 		for k, col := range cols { // a side of n colours: n slices along its edge
 			f0, f1 := float64(k)/float64(len(cols)), float64(k+1)/float64(len(cols))
 			p0x, p0y := a[0]+(b[0]-a[0])*f0, a[1]+(b[1]-a[1])*f0
 			p1x, p1y := a[0]+(b[0]-a[0])*f1, a[1]+(b[1]-a[1])*f1
-			c.Poly(col, nil, 0, p0x, p0y, p1x, p1y, cx, cy)
+			c.Poly(colourInk[col], nil, 0, p0x, p0y, p1x, p1y, cx, cy)
+			// Each colour's sign near the edge, for colour-blind readers.
+			mx, my := (p0x+p1x)/2, (p0y+p1y)/2
+			s.sign(col, mx+(cx-mx)*0.16, my+(cy-my)*0.16, w*0.085/float64(len(cols)))
 		}
 	}
 	c.RoundRect(r, 0, nil, kit.Ink, max(1.5, w*0.02))
@@ -143,10 +164,10 @@ func (s *scene) goal(r kit.Rect, g sc.Goal) {
 	x, y := r.CX()-sz/2, r.CY()-sz/2
 	shield := []float64{x + sz*0.1, y + sz*0.05, x + sz*0.9, y + sz*0.05, x + sz*0.9, y + sz*0.5, x + sz*0.5, y + sz*0.97, x + sz*0.1, y + sz*0.5}
 	if g.Any {
-		cols := singles(sc.All)
+		cols := singleColours(sc.All)
 		for k, col := range cols {
 			f := sz * 0.8 / float64(len(cols))
-			c.Poly(col, nil, 0, x+sz*0.1+f*float64(k), y+sz*0.05, x+sz*0.1+f*float64(k+1), y+sz*0.05, x+sz*0.5, y+sz*0.97)
+			c.Poly(colourInk[col], nil, 0, x+sz*0.1+f*float64(k), y+sz*0.05, x+sz*0.1+f*float64(k+1), y+sz*0.05, x+sz*0.5, y+sz*0.97)
 		}
 		c.Poly(nil, kit.Ink, max(1, sz*0.05), shield...)
 	} else {
