@@ -30,25 +30,99 @@ const (
 
 func gameText(key string, kv ...any) games.Text { return games.T(key, kv...) }
 
-// board draws the channel's picture.
+// board draws the channel's picture: a lone seat gets the whole width,
+// more seats sit two to a row, their districts under their tracks.
 func (r *Renderer) board(v *sc.View, m imaging.Meta) image.Image {
-	heights := make([]float64, len(v.Seats))
+	if len(v.Seats) == 1 {
+		h := seatHeight(v.Seats[0].District, boardW-2*margin-infoW-gap)
+		s := r.boardScene(boardW, int(seatsY+h+2*gap), m)
+		defer s.c.Close()
+		s.header(v)
+		s.seat(v, 0, v.Seats[0], kit.R(margin, seatsY, boardW-2*margin, h), nil)
+		return s.c.Image()
+	}
+	colW := (boardW - 2*margin - gap) / 2.0
+	var rowH []float64
+	for i := 0; i < len(v.Seats); i += 2 {
+		h := pairHeight(v.Seats[i].District, colW)
+		if i+1 < len(v.Seats) {
+			h = max(h, pairHeight(v.Seats[i+1].District, colW))
+		}
+		rowH = append(rowH, h)
+	}
 	total := 0.0
-	for i, sv := range v.Seats {
-		heights[i] = seatHeight(sv.District, boardW-2*margin-infoW-gap)
-		total += heights[i] + gap
+	for _, h := range rowH {
+		total += h + gap
 	}
 	s := r.boardScene(boardW, int(seatsY+total+gap), m)
 	defer s.c.Close()
+	s.header(v)
+	y := float64(seatsY)
+	for row, h := range rowH {
+		for col := range 2 {
+			i := 2*row + col
+			if i >= len(v.Seats) {
+				break
+			}
+			s.pairSeat(v, i, v.Seats[i], kit.R(margin+float64(col)*(colW+gap), y, colW, h))
+		}
+		y += h + gap
+	}
+	return s.c.Image()
+}
+
+// header is the top bar, the years and the market.
+func (s *scene) header(v *sc.View) {
 	s.topBar(v)
 	s.years(v, kit.R(margin, yearsY, boardW-2*margin, yearsH))
 	s.market(v, kit.R(margin, marketY, boardW-2*margin, marketH))
-	y := float64(seatsY)
-	for i, sv := range v.Seats {
-		s.seat(v, i, sv, kit.R(margin, y, boardW-2*margin, heights[i]), nil)
-		y += heights[i] + gap
+}
+
+// Two seats to a row: the compact head over the district.
+const (
+	pairHeadH = 96
+	pairCell  = 80
+)
+
+func pairHeight(d sc.District, width float64) float64 {
+	_, _, cols, rows := bounds(d, nil)
+	return pairHeadH + float64(rows)*cellSize(cols, width-2*gap, pairCell) + 2*gap
+}
+
+// pairSeat draws a seat in half the width: name and Prestige, then the
+// four tracks and its state, then the district.
+func (s *scene) pairSeat(v *sc.View, i int, sv sc.SeatView, r kit.Rect) {
+	c := s.c
+	c.Panel(r)
+	x, y, w := r.X+gap, r.Y+gap, r.W-2*gap
+	c.SeatMarker(i, x+18, y+20, 18)
+	c.Font(kit.Bold, 36)
+	n := strconv.Itoa(sv.Prestige)
+	nw := c.Measure(n)
+	c.Ink(kit.Ink)
+	c.Text(n, x+w, y+20, 1)
+	c.StarIcon(x+w-nw-22, y+20, 17)
+	c.FitText(s.m.Name(i), kit.Bold, 32, textMin, x+44, y+20, w-44-nw-52, 0)
+	s.tracks(sv.Annual, kit.R(x, y+46, 4*68, 36))
+	c.Ink(kit.InkSoft)
+	c.FitText(s.status(v, sv), kit.Regular, textMin, 16, x+w, y+64, w-4*68-gap, 1)
+	area := kit.R(x, y+pairHeadH, w, r.H-pairHeadH-2*gap)
+	s.district(sv.District, area, nil, pairCell)
+}
+
+// status says where a seat stands: building, done, its Influence place,
+// and its deck.
+func (s *scene) status(v *sc.View, sv sc.SeatView) string {
+	status := s.w.T("scimg.deck", "n", sv.Deck)
+	switch {
+	case v.Stage == "build" && !sv.Done:
+		status = s.w.T("scimg.building") + " · " + status
+	case v.Stage == "build":
+		status = s.w.T("scimg.done") + " · " + status
+	case sv.Place > 0:
+		status = s.w.T("scimg.place", "n", sv.Place) + " · " + status
 	}
-	return s.c.Image()
+	return status
 }
 
 // bounds is a district's extent, one cell wider on every side when
@@ -194,25 +268,9 @@ func (s *scene) seatInfo(v *sc.View, i int, sv sc.SeatView, info kit.Rect) {
 	c.StarIcon(info.X+18, info.Y+66, 18)
 	c.Font(kit.Bold, 40)
 	c.Text(strconv.Itoa(sv.Prestige), info.X+44, info.Y+66, 0)
-	tracks := kit.R(info.X, info.Y+96, info.W, 40).Columns(4, 6)
-	for k, col := range sc.Colours {
-		t := tracks[k]
-		c.RoundRect(t, 8, colourInk[col], kit.Ink, 1.5)
-		c.Ink(kit.OnColor(colourInk[col]))
-		c.Font(kit.Bold, 28)
-		c.Text(strconv.Itoa(sv.Annual[k]), t.CX(), t.CY(), 0.5)
-	}
-	status := s.w.T("scimg.deck", "n", sv.Deck)
-	switch {
-	case v.Stage == "build" && !sv.Done:
-		status = s.w.T("scimg.building") + " · " + status
-	case v.Stage == "build":
-		status = s.w.T("scimg.done") + " · " + status
-	case sv.Place > 0:
-		status = s.w.T("scimg.place", "n", sv.Place) + " · " + status
-	}
+	s.tracks(sv.Annual, kit.R(info.X, info.Y+96, info.W, 40))
 	c.Ink(kit.InkSoft)
-	c.FitText(status, kit.Regular, textMin, 18, info.X, info.Y+158, info.W, 0)
+	c.FitText(s.status(v, sv), kit.Regular, textMin, 18, info.X, info.Y+158, info.W, 0)
 }
 
 // district draws d's top tiles in area, centred, and numbers the free
@@ -239,5 +297,17 @@ func (s *scene) district(d sc.District, area kit.Rect, spots []sc.Pos, most floa
 		c.RoundRect(box, cell*0.12, kit.Fade(kit.Highlight, 0.55), kit.BrassDark, 3)
 		c.Ink(kit.Ink)
 		c.FitText(strconv.Itoa(n+1), kit.Bold, cell*0.5, 14, box.CX(), box.CY(), box.W*0.9, 0.5)
+	}
+}
+
+// tracks draws this year's four tracks as chips in their colours.
+func (s *scene) tracks(a sc.Annual, r kit.Rect) {
+	c := s.c
+	for k, t := range r.Columns(len(sc.Colours), 6) {
+		col := sc.Colours[k]
+		c.RoundRect(t, 8, colourInk[col], kit.Ink, 1.5)
+		c.Ink(kit.OnColor(colourInk[col]))
+		c.Font(kit.Bold, 28)
+		c.Text(strconv.Itoa(a[k]), t.CX(), t.CY(), 0.5)
 	}
 }

@@ -18,14 +18,19 @@ const GameID = "sorcerer-city"
 
 // Renderer draws Sorcerer City views; it is safe for concurrent use.
 type Renderer struct {
-	kit *kit.Kit
-	c   *sc.Components
-	own games.Catalog
+	kit     *kit.Kit
+	c       *sc.Components
+	own     games.Catalog
+	sprites *kit.Sprites
 }
+
+// maxSprites bounds the tile cache: tiles a game shows × turns × a few
+// sizes × languages; at most a few tens of MB.
+const maxSprites = 768
 
 // New builds the renderer on a shared kit for the game's components.
 func New(k *kit.Kit, c *sc.Components) *Renderer {
-	return &Renderer{kit: k, c: c, own: imaging.Catalog().Merge(Catalog())}
+	return &Renderer{kit: k, c: c, own: imaging.Catalog().Merge(Catalog()), sprites: k.NewSprites(maxSprites)}
 }
 
 // Render draws a View (the channel board) or a PrivateView (one seat's
@@ -36,16 +41,13 @@ func (r *Renderer) Render(view any, m imaging.Meta) (image.Image, error) {
 
 // scene is one drawing in progress.
 type scene struct {
-	c  *kit.Canvas
-	w  imaging.Words
-	m  imaging.Meta
-	cs *sc.Components
+	c       *kit.Canvas
+	w       imaging.Words
+	m       imaging.Meta
+	cs      *sc.Components
+	sprites *kit.Sprites
 }
 
 func (r *Renderer) boardScene(w, h int, m imaging.Meta) *scene {
-	return &scene{c: imaging.LabelSeats(r.kit.BoardCanvas(w, h), m), w: imaging.NewWords(m, r.own), m: m, cs: r.c}
-}
-
-func (r *Renderer) probe(m imaging.Meta) *scene {
-	return &scene{c: imaging.LabelSeats(r.kit.Canvas(8, 8), m), w: imaging.NewWords(m, r.own), m: m, cs: r.c}
+	return &scene{c: imaging.LabelSeats(r.kit.BoardCanvas(w, h), m), w: imaging.NewWords(m, r.own), m: m, cs: r.c, sprites: r.sprites}
 }

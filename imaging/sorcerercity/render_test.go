@@ -7,6 +7,7 @@ import (
 	"github.com/tavern-bot/tavern/games"
 	sc "github.com/tavern-bot/tavern/games/sorcerercity"
 	"github.com/tavern-bot/tavern/imaging"
+	"github.com/tavern-bot/tavern/imaging/boardbench"
 	"github.com/tavern-bot/tavern/imaging/boardtest"
 	"github.com/tavern-bot/tavern/imaging/kit"
 )
@@ -107,4 +108,40 @@ func TestPlacingShowsSpots(t *testing.T) {
 		return
 	}
 	t.Fatal("no seat is placing a tile")
+}
+
+// BenchmarkBoard draws the public board of a 6-player game of bots at
+// year 1's buying, every district built: go test -run '^$' -bench Board ./imaging/sorcerercity/
+func BenchmarkBoard(b *testing.B) {
+	g := sc.New()
+	// Bots play every seat: they build whole districts.
+	st, err := g.New(games.DefaultSetup(g, 6, 7))
+	if err != nil {
+		b.Fatal(err)
+	}
+	bot := g.Policy()
+	for moves := 0; !(st.View(games.Public).(sc.View).Stage == "buy" && builtAll(st.View(games.Public).(sc.View))); moves++ {
+		p := st.Pending()[0]
+		move, ok := bot.Choose(st, p.Seat, uint64(moves))
+		if !ok || st.Over() {
+			b.Fatal("no buying with every district built")
+		}
+		if _, err := st.Apply(p.Seat, move); err != nil {
+			b.Fatal(err)
+		}
+	}
+	m := imaging.Meta{Lang: "de", Catalog: g.Info().Catalog, Players: names, Viewer: games.Public}
+	r, _ := newRenderer(b)
+	boardtest.Render(b, r, st.View(games.Public), m, boardW, 500, 4000, "sc-bench-6p.png")
+	boardbench.Run(b, GameID, func(k *kit.Kit) imaging.Renderer { return New(k, g.Components()) }, st.View(games.Public), m)
+}
+
+// builtAll reports whether every seat has a district of some tiles.
+func builtAll(v sc.View) bool {
+	for _, sv := range v.Seats {
+		if len(sv.District.Cells) < 4 {
+			return false
+		}
+	}
+	return true
 }

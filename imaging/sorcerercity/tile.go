@@ -1,6 +1,7 @@
 package sorcerercity
 
 import (
+	"fmt"
 	"image/color"
 	"strconv"
 	"strings"
@@ -54,6 +55,18 @@ func (s *scene) sign(col sc.Colour, x, y, r float64) {
 // on a parchment disc what it carries: goals, a monster, a spell. cost
 // shows the price in a coin.
 func (s *scene) tile(r kit.Rect, pl sc.Placed, cost int) {
+	// A tile is drawn once per look and size, then copied: a board repeats
+	// the same tiles many times.
+	key := fmt.Sprintf("%s/%d/%t/%d/%s/%.1f", pl.Tile, pl.Rot, pl.FaceDown, cost, s.m.Lang, r.W)
+	s.sprites.Draw(s.c, key, r.CX(), r.CY(), int(r.W)+4, func(c *kit.Canvas, cx, cy float64) {
+		on := *s
+		on.c = c
+		on.paintTile(kit.R(cx-r.W/2, cy-r.H/2, r.W, r.H), pl, cost)
+	})
+}
+
+// paintTile draws a tile as tile describes it.
+func (s *scene) paintTile(r kit.Rect, pl sc.Placed, cost int) {
 	c := s.c
 	if pl.Tile == "" { // face down: nobody sees it
 		c.RoundRect(r, r.W*0.08, kit.CardBack, kit.CardBackHi, 2)
