@@ -151,7 +151,8 @@ func slash(user, channel, sub string, opts ...*discordgo.ApplicationCommandInter
 }
 
 // click presses a button carrying the table's current version and checks
-// that the service accepted it (an applied click yields actions).
+// that the service accepted it (an applied click yields actions, or, for a
+// step, a new table version).
 func click(ctx context.Context, svc *commands.Service, store storage.Store, user, channel string, kind commands.Kind, arg string) error {
 	t, err := store.Get(ctx, channel)
 	if err != nil {
@@ -166,12 +167,21 @@ func click(ctx context.Context, svc *commands.Service, store storage.Store, user
 		Member: &discordgo.Member{User: &discordgo.User{ID: user, Username: "u" + user}},
 		Data:   discordgo.MessageComponentInteractionData{CustomID: id, ComponentType: discordgo.ButtonComponent},
 	})
-	if len(res.Actions) == 0 {
-		msg := ""
-		if res.Reply != nil {
-			msg = res.Reply.Content
-		}
-		return fmt.Errorf("bench: click %s %s refused: %s", kind, arg, msg)
+	if len(res.Actions) > 0 {
+		return nil
 	}
-	return nil
+	// A step inside a turn answers the mover alone: it was applied when
+	// the table's version moved on.
+	after, err := store.Get(ctx, channel)
+	if err != nil {
+		return err
+	}
+	if after.Version > t.Version {
+		return nil
+	}
+	msg := ""
+	if res.Reply != nil {
+		msg = res.Reply.Content
+	}
+	return fmt.Errorf("bench: click %s %s refused: %s", kind, arg, msg)
 }
