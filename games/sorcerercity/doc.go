@@ -10,8 +10,12 @@
 //     and placements are steps (Outcome.Uncommitted), so the channel gets
 //     one board when a seat stops; both reveal a tile, and a built tile is
 //     never moved, so there is no stepping back over them.
-//   - Score: rainbow group goals that could score in several colours ask
-//     for one ("pick:x,y/goal:resource"), then every district scores.
+//   - Score: face-down tiles are turned, score-phase monsters act, rainbow
+//     group goals that could score in several colours ask for one
+//     ("pick:x,y/goal:resource"), then every district scores and
+//     score-phase spells are cast. These choices are each seat's own, made
+//     at once, in its DMs (Prompt.Secret), though nothing in them is
+//     hidden.
 //   - Transform: every seat with Raw Magic picks in secret
 //     ("to:money|influence|prestige"); the last pick reveals them all.
 //   - Influence & Buy: seats (and Mystery Players) are ranked by

@@ -27,7 +27,9 @@ func (s *State) promptOf(seat int) (games.Prompt, bool) {
 		return s.buildPrompt(seat)
 	case stageScore:
 		if len(st.Tasks) > 0 {
-			p := games.Prompt{Seat: seat}
+			// Score-phase choices are each seat's own, made at once: in
+			// the seat's DMs, not as buttons under the board.
+			p := games.Prompt{Seat: seat, Secret: true}
 			p.Text, p.Options = s.taskPrompt(seat)
 			return p, true
 		}
@@ -161,7 +163,7 @@ func (s *State) pickPrompt(seat int) (games.Prompt, bool) {
 	}
 	slices.SortFunc(keys, func(a, b RainbowKey) int { return strings.Compare(pickKey(a), pickKey(b)) })
 	k := keys[0]
-	p := games.Prompt{Seat: seat, Text: games.T("sc.prompt.rainbow")}
+	p := games.Prompt{Seat: seat, Secret: true, Text: games.T("sc.prompt.rainbow")}
 	for _, g := range choices[k] {
 		p.Options = append(p.Options, games.Option{
 			ID:    pickOption(g),

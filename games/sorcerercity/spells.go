@@ -81,7 +81,7 @@ func (s *State) spellPrompt(seat int) (games.Prompt, bool) {
 	if st.SpellsDone || len(can) == 0 {
 		return games.Prompt{}, false
 	}
-	p := games.Prompt{Seat: seat, Text: games.T("sc.prompt.spells")}
+	p := games.Prompt{Seat: seat, Secret: true, Text: games.T("sc.prompt.spells")}
 	for _, sp := range can {
 		p.Options = append(p.Options, games.Option{ID: "cast:" + sp.At.String(), Label: games.T("sc.opt.cast", "spell", games.Ref("sc.spell."+sp.Spell))})
 	}
