@@ -82,36 +82,36 @@ func (s *State) influence(out *games.Outcome) {
 
 // openTurn starts the buy turn of Order[Turn]: its prize, then its buys.
 func (s *State) openTurn(out *games.Outcome) {
-	for s.Turn < len(s.Order) {
-		i := s.Order[s.Turn]
-		st := s.Seats[i]
-		st.Buys = baseBuys
-		if st.Annual[Money] > richMoney {
-			st.Buys++
-		}
-		switch {
-		case st.Place == placeFirst:
-			s.gainPrestige(i, s.c.Board.YearPrestige[s.Year], out)
-			s.gainReward(i, out)
-		case st.Place == placeSecond:
-			st.Prize = prizeSecond
-		case st.Place == placeThird && s.Players >= 4:
-			// What 2nd place left: 2nd is a single seat here, or there
-			// would be no 3rd place.
-			if s.secondTook() == "reward" {
-				s.gainPrestige(i, s.c.Board.YearPrestige[s.Year], out)
-			} else {
-				s.gainReward(i, out)
-			}
-		default:
-			st.Prize = prizeLow
-		}
-		if st.Prize == "" {
-			s.startBuying(i, out)
-		}
+	if s.Turn >= len(s.Order) {
+		s.collect(out)
 		return
 	}
-	s.collect(out)
+	i := s.Order[s.Turn]
+	st := s.Seats[i]
+	st.Buys = baseBuys
+	if st.Annual[Money] > richMoney {
+		st.Buys++
+	}
+	switch {
+	case st.Place == placeFirst:
+		s.gainPrestige(i, s.c.Board.YearPrestige[s.Year], out)
+		s.gainReward(i, out)
+	case st.Place == placeSecond:
+		st.Prize = prizeSecond
+	case st.Place == placeThird && s.Players >= 4:
+		// What 2nd place left: 2nd is a single seat here, or there
+		// would be no 3rd place.
+		if s.secondTook() == "reward" {
+			s.gainPrestige(i, s.c.Board.YearPrestige[s.Year], out)
+		} else {
+			s.gainReward(i, out)
+		}
+	default:
+		st.Prize = prizeLow
+	}
+	if st.Prize == "" {
+		s.startBuying(i, out)
+	}
 }
 
 // secondTook is what the 2nd-place seat chose: "reward" or "prestige".
