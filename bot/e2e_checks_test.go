@@ -266,12 +266,21 @@ func (g *game) checkLiveButtons(f turnFacts) {
 // secret and no answer to a secret prompt.
 func (g *game) checkChannel(f turnFacts, fresh, edited []fakediscord.Message) {
 	t := g.t
-	if !slices.ContainsFunc(fresh, func(m fakediscord.Message) bool { return hasPNG(m, "board.png") }) {
-		t.Fatalf("move %d posted no PNG board in the channel (%d new messages)", g.moves, len(fresh))
-	}
 	shown := append(slices.Clone(fresh), edited...)
-	if !slices.ContainsFunc(shown, func(m fakediscord.Message) bool { return m.ID == f.tb.StatusMessageID }) {
-		t.Fatalf("move %d left the live status message %q as it was", g.moves, f.tb.StatusMessageID)
+	if last, ok := f.tb.LastEntry(); ok && last.Uncommitted && !f.st.Over() {
+		// A step inside a turn: only the mover's own message changes; the
+		// channel hears nothing until the commit.
+		if slices.ContainsFunc(fresh, func(m fakediscord.Message) bool { return hasPNG(m, "board.png") }) {
+			t.Fatalf("move %d, a step, posted a board in the channel", g.moves)
+		}
+		g.steps++
+	} else {
+		if !slices.ContainsFunc(fresh, func(m fakediscord.Message) bool { return hasPNG(m, "board.png") }) {
+			t.Fatalf("move %d posted no PNG board in the channel (%d new messages)", g.moves, len(fresh))
+		}
+		if !slices.ContainsFunc(shown, func(m fakediscord.Message) bool { return m.ID == f.tb.StatusMessageID }) {
+			t.Fatalf("move %d left the live status message %q as it was", g.moves, f.tb.StatusMessageID)
+		}
 	}
 	for _, m := range shown {
 		text := readable(m)
@@ -321,6 +330,21 @@ func (g *game) checkDMs(f turnFacts, before snapshot, fresh []fakediscord.Messag
 		// table's version may have moved on since: remembering the status
 		// message id bumps it.)
 		concerned := s.PromptVersion > before.tb.Version && len(f.mine[seat]) > 0
+		if g.stepAnsweredInPlace(f, seat) {
+			// A step made outside a DM is answered by its ephemeral reply,
+			// which carries the mover's next options: no DM, no notice.
+			if len(news) > 0 {
+				t.Fatalf("%s made a step outside a DM and got %d DMs", p.Username, len(news))
+			}
+			replies := w.fake.Replies(g.answering.i.ID)
+			if len(f.mine[seat]) > 0 && (len(replies) == 0 || len(replies[len(replies)-1].Components) == 0) {
+				t.Fatalf("%s made a step and its answer offers nothing", p.Username)
+			}
+			if len(replies) > 0 {
+				g.lastReply[p.UserID] = replies[len(replies)-1] // where the player goes on
+			}
+			continue
+		}
 		if !concerned {
 			// A DM clicked by a player who now waits is settled in place:
 			// the same message, the private view, no options left.
@@ -461,4 +485,12 @@ func TestContainsWord(t *testing.T) {
 			t.Errorf("containsWord(%q, %q) = %v, want %v", c.s, c.w, got, c.want)
 		}
 	}
+}
+
+// stepAnsweredInPlace reports whether seat made the last move, a step
+// inside a turn, outside a DM (on the board or through "Show my hand").
+func (g *game) stepAnsweredInPlace(f turnFacts, seat int) bool {
+	last, ok := f.tb.LastEntry()
+	return ok && last.Uncommitted && !f.st.Over() && last.Seat == seat && g.answering != nil &&
+		!g.w.fake.IsDMChannel(g.answering.msg.ChannelID)
 }

@@ -199,13 +199,20 @@ type game struct {
 	staleChecked  map[string]bool
 	blockedPrompt bool // a closed-DM player had a secret prompt
 	groupPicks    int  // two-step group selects used
+	steps         int  // moves that were steps inside a turn (no board)
+	// answering is the answer being delivered, for the checks of its turn.
+	answering *answer
+	// lastReply is, by user, the answer to a step made outside a DM: the
+	// player goes on from there.
+	lastReply map[string]fakediscord.Message
 	// privateChecks counts private facts and secret options compared
 	// against what others received, so that the privacy check is not vacuous.
 	privateChecks int
 }
 
 func newGame(t testing.TB, w *world, s spec) *game {
-	g := &game{t: t, w: w, spec: s, rng: rand.New(rand.NewPCG(1, 2)), players: s.players, byUser: map[string]player{}, staleChecked: map[string]bool{}}
+	g := &game{t: t, w: w, spec: s, rng: rand.New(rand.NewPCG(1, 2)), players: s.players, byUser: map[string]player{}, staleChecked: map[string]bool{},
+		lastReply: map[string]fakediscord.Message{}}
 	for _, p := range g.players {
 		g.byUser[p.UserID] = p
 		if p.dmClosed {
@@ -304,6 +311,8 @@ func (g *game) step() bool {
 	}
 	before := g.snap()
 	stBefore := w.state(t, before.tb)
+	g.answering = a
+	delete(g.lastReply, a.who.UserID) // valid for the next move only; set again below if it is
 	w.tr.deliver(t, a.i)
 	tb := w.table(t)
 	if tb.Version <= before.tb.Version {
@@ -366,6 +375,11 @@ func (g *game) plan() (*answer, bool) {
 			t.Fatalf("%s has a secret prompt but no DM", who.Username)
 		}
 		msg = dms[len(dms)-1]
+		// After a step answered in place, the player goes on from that
+		// answer while it still offers the prompt.
+		if r, ok := g.lastReply[who.UserID]; ok && len(moveChoices(t, r, p)) > 0 {
+			msg = r
+		}
 	}
 	choices := moveChoices(t, msg, p)
 	if len(choices) == 0 {
@@ -431,7 +445,7 @@ func (g *game) openGroup(who player, msg fakediscord.Message, c choice, p games.
 	slices.Sort(want)
 	slices.Sort(got)
 	if !slices.Equal(got, want) {
-		t.Fatalf("group %q offers %v, want %v", c.value, got, want)
+		t.Fatalf("group %q offers %v, want %v (reply %q, %d components)", c.value, got, want, replies[0].Content, len(replies[0].Components))
 	}
 	g.groupPicks++
 	return replies[0]

@@ -26,8 +26,6 @@ import (
 	"github.com/tavern-bot/tavern/bot/fakediscord"
 	"github.com/tavern-bot/tavern/commands"
 	"github.com/tavern-bot/tavern/games"
-	"github.com/tavern-bot/tavern/games/dungeondesigner"
-	"github.com/tavern-bot/tavern/games/zauberschwert"
 	"github.com/tavern-bot/tavern/lineup"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
@@ -97,7 +95,7 @@ type world struct {
 
 func newWorld(t testing.TB, overHTTP bool) *world {
 	t.Helper()
-	reg, err := games.NewRegistry(zauberschwert.New(), dungeondesigner.New())
+	reg, err := lineup.Registry()
 	if err != nil {
 		t.Fatal(err)
 	}
