@@ -133,6 +133,16 @@ type TimeoutMover interface {
 	TimeoutMove(seat int) (move string, ok bool)
 }
 
+// TimeUpper is implemented by states with a move only the table makes,
+// when a seat's time runs out: it is among no prompt's options, so no
+// player can choose it, and the table plays it instead of TimeoutMove.
+// Apply accepts it then (and on replay). Sorcerer City's sand timer is one:
+// when it runs out, building ends and the tile in hand is lost.
+type TimeUpper interface {
+	// TimeUp is seat's time-is-up move now and its label, if there is one.
+	TimeUp(seat int) (move string, label Text, ok bool)
+}
+
 // Outcome is what Apply reports besides the new state.
 type Outcome struct {
 	// Events narrate the move publicly; they contain no hidden facts.

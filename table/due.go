@@ -39,6 +39,11 @@ func (t *Table) safeMove(st games.State, pending []games.Prompt, seat int) (stri
 	if r := t.ClockRules(); r.Kind == clock.None && r.Phase == 0 {
 		return "", false
 	}
+	if tu, ok := st.(games.TimeUpper); ok {
+		if move, _, ok := tu.TimeUp(seat); ok {
+			return move, true
+		}
+	}
 	tm, ok := st.(games.TimeoutMover)
 	if !ok {
 		return "", false

@@ -105,6 +105,24 @@ func find(pending []games.Prompt, seat int, move string) (label games.Text, secr
 	return games.Text{}, secret, false
 }
 
+// timeUp matches move against seat's time-is-up move (games.TimeUpper),
+// which only the table plays; it is secret when any of seat's prompts is.
+func timeUp(st games.State, pending []games.Prompt, seat int, move string) (games.Text, bool, bool) {
+	tu, ok := st.(games.TimeUpper)
+	if !ok {
+		return games.Text{}, false, false
+	}
+	m, label, ok := tu.TimeUp(seat)
+	if !ok || m != move {
+		return games.Text{}, false, false
+	}
+	secret := false
+	for _, p := range games.SeatPrompts(pending, seat) {
+		secret = secret || p.Secret
+	}
+	return label, secret, true
+}
+
 // turn applies moves to st one after another, keeping the table's books:
 // log, versions, the open turn's checkpoint and narration, and which seats
 // face a new decision. It is the one path every move takes, whoever chose
@@ -128,6 +146,9 @@ func (t *Table) begin(st games.State, now time.Time) *turn {
 func (u *turn) apply(seat int, move string, how mover) error {
 	t := u.t
 	label, secret, ok := find(u.pending, seat, move)
+	if !ok && how == byTimeout {
+		label, secret, ok = timeUp(u.st, u.pending, seat, move)
+	}
 	if !ok {
 		return games.Errorf(ErrOptionNotPending)
 	}

@@ -52,7 +52,7 @@ func CoreOptions(info games.Info) []games.OptionSpec {
 		out = append(out, games.OptionSpec{
 			ID:      OptPhase,
 			Label:   games.T(KeyOptPhase),
-			Choices: []string{DeadlineOff, "30m", "2h", "12h", "1d"},
+			Choices: []string{DeadlineOff, "2m", "10m", "30m", "2h", "12h", "1d"},
 			Default: DeadlineOff,
 		})
 	}
