@@ -77,7 +77,7 @@ func (r *sorcererRules) checkMove(g *game, m appliedMove) {
 // come up.
 func (r *sorcererRules) prefer(_ *game, _ games.Prompt, cs []choice) []choice {
 	for _, c := range cs {
-		if c.move == "draw" {
+		if c.move == "draw" || c.move == "start" {
 			return []choice{c}
 		}
 	}

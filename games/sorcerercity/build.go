@@ -17,7 +17,16 @@ func (s *State) buildPrompt(seat int) (games.Prompt, bool) {
 	if st.Done {
 		return games.Prompt{}, false
 	}
-	p := games.Prompt{Seat: seat, Secret: true, Phase: fmt.Sprintf("build-%d", s.Year)}
+	p := games.Prompt{Seat: seat, Secret: true}
+	if !st.Started && len(st.Tasks) == 0 {
+		// The sand timer: the phase timer runs from "start" on.
+		p.Text = games.T("sc.prompt.start", "left", len(st.Deck))
+		p.Options = []games.Option{{ID: "start", Label: games.T("sc.opt.start")}, {ID: "stop", Label: games.T("sc.opt.stop")}}
+		return p, true
+	}
+	if st.Started {
+		p.Phase = fmt.Sprintf("build-%d", s.Year)
+	}
 	if len(st.Tasks) == 0 {
 		p.Text = games.T("sc.prompt.build", "left", len(st.Deck))
 		if len(st.Deck) > 0 {
@@ -54,6 +63,9 @@ func parseAt(s string) (Pos, int, bool) {
 func (s *State) build(seat int, move string) (games.Outcome, error) {
 	st := s.Seats[seat]
 	switch {
+	case len(st.Tasks) == 0 && move == "start":
+		st.Started = true
+		return games.Outcome{Uncommitted: true}, nil
 	case len(st.Tasks) == 0 && move == "draw":
 		s.draw(seat)
 		out := games.Outcome{Revealed: true, Uncommitted: true}
@@ -114,4 +126,35 @@ func (s *State) afterBuild(out *games.Outcome) {
 	}
 	s.Stage = stageScore
 	s.startScore(out)
+}
+
+var _ games.TimeUpper = (*State)(nil)
+
+// TimeUp is the sand timer running out for a seat that started building:
+// it stops, and a tile drawn but not placed is lost for the year (it goes
+// back into the deck unseen; so does a monster whose effect had begun).
+func (s *State) TimeUp(seat int) (string, games.Text, bool) {
+	if s.Stage != stageBuild || seat < 0 || seat >= len(s.Seats) || s.Seats[seat].Done || !s.Seats[seat].Started {
+		return "", games.Text{}, false
+	}
+	return moveTimeUp, games.T("sc.opt.timeup"), true
+}
+
+// moveTimeUp is the move only the table makes (see TimeUp).
+const moveTimeUp = "timeup"
+
+func (s *State) timeUp(seat int) games.Outcome {
+	st := s.Seats[seat]
+	lost := st.Drawn != ""
+	if lost {
+		st.Deck = append(st.Deck, st.Drawn)
+	}
+	st.Drawn, st.DrawnDown, st.DrawnRot, st.Tasks = "", false, 0, nil
+	st.Done = true
+	out := games.Outcome{Events: []games.Text{games.T("sc.ev.timeup", "player", games.Player(seat), "tiles", st.District.Len())}}
+	if lost {
+		out.Events = append(out.Events, games.T("sc.ev.timeup.lost", "player", games.Player(seat)))
+	}
+	s.afterBuild(&out)
+	return out
 }

@@ -3,8 +3,12 @@
 // "sorcerer-city"; its pictures are drawn by imaging/sorcerercity.
 //
 // Flow, one year after another:
-//   - Build: every seat at once, in private (Prompt.Secret), under one
-//     phase timer: "draw" turns up the next tile, "at:x,y:rot" builds it
+//   - Build: every seat at once, in private (Prompt.Secret). "start"
+//     starts the seat's sand timer (the table's phase timer, from then on);
+//     when it runs out the table plays the time-up move (games.TimeUpper):
+//     the seat stops and a tile in hand is lost for the year. A seat that
+//     never starts is stopped by the table's deadline. "draw" turns up the
+//     next tile, "at:x,y:rot" builds it
 //     (filed under its spot in Option.Path; only turns that show
 //     different sides are offered), "stop" ends the seat's building. Draws
 //     and placements are steps (Outcome.Uncommitted), so the channel gets

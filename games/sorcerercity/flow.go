@@ -88,6 +88,11 @@ func (s *State) Apply(seat int, move string) (games.Outcome, error) {
 	if s.Over() {
 		return games.Outcome{}, games.Errorf("sc.err.over")
 	}
+	if move == moveTimeUp { // only the table plays it (games.TimeUpper)
+		if _, _, ok := s.TimeUp(seat); ok {
+			return s.timeUp(seat), nil
+		}
+	}
 	if seat < 0 || seat >= len(s.Seats) || !s.legal(seat, move) {
 		return games.Outcome{}, games.Errorf("sc.err.illegal")
 	}

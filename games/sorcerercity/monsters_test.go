@@ -8,8 +8,9 @@ import (
 	"github.com/tavern-bot/tavern/games"
 )
 
-// monsterTable is a 2-player game in year 2 whose seat 0 has built rows
-// and holds deck (drawn first to last); seat 1 has stopped building.
+// monsterTable is a 2-player game in year 2 whose seat 0 has built rows,
+// holds deck (drawn first to last) and has started building; seat 1 has
+// stopped building.
 func monsterTable(t *testing.T, rows []string, deck ...string) *State {
 	t.Helper()
 	g := New()
@@ -22,6 +23,7 @@ func monsterTable(t *testing.T, rows []string, deck ...string) *State {
 	s.Seats[0].District = *district(t, rows...)
 	s.Seats[0].Deck = slices.Clone(deck)
 	slices.Reverse(s.Seats[0].Deck)
+	s.Seats[0].Started = true
 	s.Seats[1].Done, s.Seats[1].Deck = true, nil
 	return s
 }
@@ -231,5 +233,42 @@ func TestFlippedDragonTakesAFlippedTile(t *testing.T) {
 	play(t, s, 0, "rm:2,0")
 	if s.Stage == stageScore && len(s.Seats[0].Tasks) > 0 {
 		t.Fatalf("still asked %v", options(s, 0))
+	}
+}
+
+// TestSandTimer: building starts with "start" (which starts the seat's
+// phase timer), and when the time is up the seat stops and the tile in
+// hand is lost for the year, back in the deck unseen.
+func TestSandTimer(t *testing.T) {
+	s := monsterTable(t, []string{"s02 s03 s05 s07"}, "kraken-1", "s04")
+	s.Seats[0].Started = false
+	if _, _, ok := s.TimeUp(0); ok {
+		t.Fatal("time is up before the seat started")
+	}
+	p, _ := s.promptOf(0)
+	if p.Phase != "" || !slices.Equal(options(s, 0), []string{"start", "stop"}) {
+		t.Fatalf("before starting: phase %q, options %v", p.Phase, options(s, 0))
+	}
+	play(t, s, 0, "start", "draw")
+	if p, _ := s.promptOf(0); p.Phase == "" {
+		t.Fatal("no phase timer once started")
+	}
+	for _, o := range options(s, 0) {
+		if o == moveTimeUp {
+			t.Fatal("the time-up move is offered to the player")
+		}
+	}
+	if _, err := s.Apply(0, moveTimeUp); err != nil {
+		t.Fatal(err)
+	}
+	st := s.Seats[0]
+	if !st.Done || st.Drawn != "" || len(st.Tasks) != 0 || st.District.Len() != 4 || !slices.Contains(st.Deck, "kraken-1") {
+		t.Fatalf("after time-up: done %v, drawn %q, tasks %v, %d cells, deck %v", st.Done, st.Drawn, st.Tasks, st.District.Len(), st.Deck)
+	}
+	if s.Stage == stageBuild {
+		t.Fatal("everyone stopped, yet still building")
+	}
+	if _, err := s.Apply(0, moveTimeUp); err == nil {
+		t.Fatal("time-up accepted after building")
 	}
 }

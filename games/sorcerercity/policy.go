@@ -48,6 +48,9 @@ func choose(st games.State, seat int, seed uint64) (string, bool) {
 	st0 := s.Seats[seat]
 	switch {
 	case s.Stage == stageBuild && len(st0.Tasks) == 0:
+		if has("start") {
+			return "start", true
+		}
 		if has("draw") {
 			return "draw", true
 		}

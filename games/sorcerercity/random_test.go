@@ -94,6 +94,13 @@ func TestEveryTaskComesUp(t *testing.T) {
 			move := p.Options[rng.IntN(len(p.Options))].ID
 			if s.Stage == stageBuild && len(s.Seats[p.Seat].Tasks) == 0 && len(s.Seats[p.Seat].Deck) > 0 && rng.IntN(10) > 0 {
 				move = "draw"
+				if !s.Seats[p.Seat].Started {
+					move = "start"
+				}
+			}
+			if s.Stage == stageBuild && s.Seats[p.Seat].Started && rng.IntN(60) == 0 {
+				move = moveTimeUp // now and then the sand timer runs out
+				seen["timeup"]++
 			}
 			checkPending(check, s)
 			out, err := s.Apply(p.Seat, move)
@@ -109,7 +116,7 @@ func TestEveryTaskComesUp(t *testing.T) {
 	for _, k := range []string{taskPlace, taskRemove, taskRemoveShield, taskDiscardRed, taskDiscardYell, taskDestroy,
 		taskTurn, taskChimera, taskGenie, "stage:" + stageSpells, "stage:" + stageTransform, "stage:" + stageBuy,
 		taskFree, taskPickReward, taskUnused, taskKill, taskGiveMonster, taskVendorAll, taskTake, taskDestroyOwn,
-		taskGiveTile, taskCash, taskKillOther, taskEarly, taskLift, taskKillHere} {
+		taskGiveTile, taskCash, taskKillOther, taskEarly, taskLift, taskKillHere, "timeup"} {
 		if seen[k] == 0 {
 			t.Errorf("never met %s in 40 games: %v", k, seen)
 		}

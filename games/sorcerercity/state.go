@@ -50,8 +50,10 @@ type Seat struct {
 	Tasks    []Task   `json:"tasks,omitempty"`
 	District District `json:"district"`
 	Done     bool     `json:"done,omitempty"` // stopped building this year
-	Annual   Annual   `json:"annual"`
-	Prestige int      `json:"prestige"` // collected tokens
+	// Started: the seat pressed "start building", which starts its timer.
+	Started  bool   `json:"started,omitempty"`
+	Annual   Annual `json:"annual"`
+	Prestige int    `json:"prestige"` // collected tokens
 	// Out holds tiles out of the district until Cleanup: discarded ones
 	// and those a monster put back under the deck are in Deck instead.
 	Out []string `json:"out,omitempty"`

@@ -36,8 +36,8 @@ func played(t testing.TB, g *sc.Game, players int, seed uint64, stop func(games.
 		p := st.Pending()[0]
 		move := p.Options[rng.IntN(len(p.Options))].ID
 		for _, o := range p.Options {
-			if o.ID == "draw" && rng.IntN(8) > 0 {
-				move = "draw"
+			if (o.ID == "draw" || o.ID == "start") && rng.IntN(8) > 0 {
+				move = o.ID
 			}
 		}
 		if _, err := st.Apply(p.Seat, move); err != nil {
