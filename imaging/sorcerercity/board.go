@@ -13,19 +13,24 @@ import (
 // Layout of the 1200 px board; every text a player needs is 26 px or
 // more, so it stays readable at a phone's 400 px.
 const (
-	boardW   = 1200
-	margin   = 36
-	topBarH  = 76
-	yearsY   = 96
-	yearsH   = 132
-	marketY  = yearsY + yearsH + 16
-	marketH  = 150
-	seatsY   = marketY + marketH + 16
-	infoW    = 330
-	maxCell  = 96
-	seatMinH = 200
-	gap      = 16
-	textMin  = 26
+	boardW  = 1200
+	margin  = 36
+	topBarH = 76
+	yearsY  = 96
+	yearsH  = 132
+	marketY = yearsY + yearsH + 16
+	// The market: three vendors a row, tiles large enough that their
+	// prices read at 11 px on a phone.
+	marketRows    = 2
+	vendorsPerRow = 3
+	marketTile    = 112
+	marketH       = marketRows*(36+marketTile+8) + 24
+	seatsY        = marketY + marketH + 16
+	infoW         = 330
+	maxCell       = 96
+	seatMinH      = 200
+	gap           = 16
+	textMin       = 26
 )
 
 func gameText(key string, kv ...any) games.Text { return games.T(key, kv...) }
@@ -212,32 +217,35 @@ func (s *scene) years(v *sc.View, r kit.Rect) {
 func (s *scene) market(v *sc.View, r kit.Rect) {
 	c := s.c
 	c.Panel(r)
-	cols := r.Inset(12).Columns(sc.Vendors+1, 12)
-	tileSz := min(66.0, (cols[0].W-12)/3)
-	for vd, col := range cols {
+	rows := r.Inset(12).Rows(marketRows, 8)
+	var cols []kit.Rect
+	for _, row := range rows {
+		cols = append(cols, row.Columns(vendorsPerRow, 18)...)
+	}
+	for vd := range sc.Vendors + 1 {
+		col := cols[vd]
 		c.Ink(kit.Ink)
-		c.Font(kit.Bold, textMin)
 		label := s.w.T("scimg.vendor", "n", vd+1)
 		if vd == sc.Vendors {
 			label = s.w.T("scimg.rainbow", "n", v.Rainbow)
+		} else {
+			label += " · " + s.w.T("scimg.left", "n", v.Decks[vd])
 		}
-		c.FitText(label, kit.Bold, textMin, 16, col.X, col.Y+14, col.W, 0)
-		ty := col.Y + 34
+		c.FitText(label, kit.Bold, textMin+2, 18, col.X, col.Y+16, col.W, 0)
+		ty := col.Y + 36
 		if vd == sc.Vendors {
 			if v.Rainbow > 0 {
-				s.tile(kit.R(col.X, ty, tileSz, tileSz), sc.Placed{Tile: "rainbow"}, s.cs.Tile("rainbow").Cost)
-				s.guarded(v, vd, 0, kit.R(col.X, ty, tileSz, tileSz))
+				box := kit.R(col.X, ty, marketTile, marketTile)
+				s.tile(box, sc.Placed{Tile: "rainbow"}, s.cs.Tile("rainbow").Cost)
+				s.guarded(v, vd, 0, box)
 			}
 			continue
 		}
 		for k, id := range v.Up[vd] {
-			box := kit.R(col.X+float64(k)*(tileSz+6), ty, tileSz, tileSz)
+			box := kit.R(col.X+float64(k)*(marketTile+8), ty, marketTile, marketTile)
 			s.tile(box, sc.Placed{Tile: id}, s.cs.Tile(id).Cost)
 			s.guarded(v, vd, k, box)
 		}
-		c.Ink(kit.InkSoft)
-		c.Font(kit.Regular, 22)
-		c.Text(s.w.T("scimg.left", "n", v.Decks[vd]), col.X, ty+tileSz+18, 0)
 	}
 }
 

@@ -100,9 +100,9 @@ func (s *scene) paintTile(r kit.Rect, pl sc.Placed, cost int) {
 	c.RoundRect(r, 0, nil, kit.Ink, max(1.5, w*0.02))
 	s.carries(r, t)
 	if cost > 0 {
-		cr := w * 0.17
+		cr := w * 0.2
 		c.Coin(x+w-cr*0.9, y+cr*0.9, cr)
-		c.Font(kit.Bold, cr*1.25)
+		c.Font(kit.Bold, cr*1.35)
 		c.Ink(kit.Ink)
 		c.Text(strconv.Itoa(cost), x+w-cr*0.9, y+cr*0.9, 0.5)
 	}
