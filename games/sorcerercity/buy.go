@@ -219,25 +219,15 @@ func (s *State) buy(seat int, move string) (games.Outcome, error) {
 		st.Buys++
 		out.Events = append(out.Events, games.T("sc.ev.extrabuy", "player", who))
 		s.startBuying(seat, &out)
-	case move == "buy:r":
-		pay := s.cost(seat, "rainbow")
-		st.Annual[Money] -= pay
-		st.Buys--
-		_, guard, _ := s.takeMarket(RainbowVendor-1, 0)
-		st.Out = append(st.Out, "rainbow")
-		s.purplePays(seat, "rainbow", &out)
-		out.Events = append(out.Events, games.T("sc.ev.bought", "player", who, "tile", tileText(s.c, "rainbow"), "pay", pay))
-		s.gainGuard(seat, guard, &out)
 	case strings.HasPrefix(move, "buy:"):
-		v, k, ok := parseSlot(strings.TrimPrefix(move, "buy:"))
-		if !ok || k >= len(s.Market.Up[v]) {
+		v, k, ok := s.parseMarket(strings.TrimPrefix(move, "buy:"))
+		if !ok {
 			return out, games.Errorf("sc.err.illegal")
 		}
-		id := s.Market.Up[v][k]
-		pay := s.cost(seat, id)
+		pay := s.cost(seat, s.marketTile(v, k))
 		st.Annual[Money] -= pay
 		st.Buys--
-		_, guard, revealed := s.takeMarket(v, k)
+		id, guard, revealed := s.takeMarket(v, k)
 		st.Out = append(st.Out, id)
 		out.Events = append(out.Events, games.T("sc.ev.bought", "player", who, "tile", tileText(s.c, id), "pay", pay))
 		out.Revealed = revealed

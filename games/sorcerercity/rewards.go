@@ -28,25 +28,24 @@ const (
 
 // Amounts the rewards and spells name.
 const (
-	rewardFreeCost    = 7
-	killOtherGain     = 10
-	monsterPrestige   = 5
-	purplePay         = 3
-	rewardCheaper     = 2
-	spellCheaper      = 2
-	wandCheaper       = 1
-	crownCheaper      = 3
-	rewardTwoFree     = 2
-	rewardKills       = 2
-	rewardDiscards    = 4
-	spellDiscards     = 2
-	vendorAllTakes    = 2
-	earlyTiles        = 2
-	freeSixLimit      = 6
-	freeTenLimit      = 10
-	gemLimit          = 5
-	anyCost           = 0
-	rewardVendorCount = Vendors + 1
+	rewardFreeCost  = 7
+	killOtherGain   = 10
+	monsterPrestige = 5
+	purplePay       = 3
+	rewardCheaper   = 2
+	spellCheaper    = 2
+	wandCheaper     = 1
+	crownCheaper    = 3
+	rewardTwoFree   = 2
+	rewardKills     = 2
+	rewardDiscards  = 4
+	spellDiscards   = 2
+	vendorAllTakes  = 2
+	earlyTiles      = 2
+	freeSixLimit    = 6
+	freeTenLimit    = 10
+	gemLimit        = 5
+	anyCost         = 0
 )
 
 // cost is what seat pays for tile now: the rewards' halving and 2 less
@@ -86,11 +85,7 @@ func (s *State) startBuying(seat int, out *games.Outcome) {
 	}
 	st.Buys += s.has(seat, "extra-buy") + s.has(seat, "wand")
 	st.FreeDiscards += spellDiscards * s.has(seat, "free-discards")
-	add := func(n int, t Task) {
-		for range n {
-			st.Tasks = append(st.Tasks, t)
-		}
-	}
+	add := func(n int, t Task) { st.Tasks = append(st.Tasks, repeat(n, t)...) }
 	add(s.has(seat, "free-tile-6"), Task{Kind: taskFree, N: freeSixLimit})
 	add(s.has(seat, "free-tile-10"), Task{Kind: taskFree, N: freeTenLimit})
 	add(s.has(seat, "gem"), Task{Kind: taskFree, N: gemLimit})
@@ -114,11 +109,7 @@ func (s *State) gainReward(seat int, out *games.Outcome) {
 func (s *State) applyReward(seat int, id string, out *games.Outcome) {
 	out.Events = append(out.Events, games.T("sc.ev.reward", "player", games.Player(seat), "reward", games.Ref("sc.reward."+id)))
 	st := s.Seats[seat]
-	add := func(n int, t Task) {
-		for range n {
-			st.Tasks = append(st.Tasks, t)
-		}
-	}
+	add := func(n int, t Task) { st.Tasks = append(st.Tasks, repeat(n, t)...) }
 	switch id {
 	case "kill-two":
 		add(rewardKills, Task{Kind: taskKill})
@@ -403,6 +394,15 @@ func (s *State) discardMarket(v, k int, out *games.Outcome) bool {
 	return revealed
 }
 
+// marketTile is the tile at vendor v (0-based; Vendors is the rainbow
+// vendor) slot k.
+func (s *State) marketTile(v, k int) string {
+	if v == RainbowVendor-1 {
+		return "rainbow"
+	}
+	return s.Market.Up[v][k]
+}
+
 // parseMarket reads "v:k" (1-based vendor) or "r" into a 0-based vendor
 // and a slot.
 func (s *State) parseMarket(rest string) (v, k int, ok bool) {
@@ -460,18 +460,15 @@ func (s *State) doBuyTask(seat int, move string) (games.Outcome, error) {
 		out.Events = append(out.Events, games.T("sc.ev.gave", "player", who, "tile", tileText(s.c, pl.Tile), "to", games.Player(to)))
 	case "vendor":
 		v, _ := strconv.Atoi(rest)
-		next := make([]Task, 0, vendorAllTakes+1)
-		for range vendorAllTakes {
-			next = append(next, Task{Kind: taskTake, N: v})
-		}
-		st.Tasks = append(append(next, Task{Kind: taskGiftOthers, N: v}), st.Tasks...)
+		next := append(repeat(vendorAllTakes, Task{Kind: taskTake, N: v}), Task{Kind: taskGiftOthers, N: v})
+		st.Tasks = append(next, st.Tasks...)
 	case "destroy":
 		s.destroyOwned(seat, rest)
 		out.Events = append(out.Events, games.T("sc.ev.destroyed", "player", who, "tile", tileText(s.c, rest)))
 	case "gift":
 		parts := strings.Split(rest, ":")
 		v, k, _ := s.parseMarket(parts[0] + ":" + parts[1])
-		cost := s.c.Tile(s.Market.Up[v][k]).Cost
+		cost := s.c.Tile(s.marketTile(v, k)).Cost
 		if len(parts) == 3 {
 			to, _ := strconv.Atoi(parts[2])
 			gain(to, v, k)

@@ -78,11 +78,6 @@ type Seat struct {
 	Early        int `json:"early,omitempty"`        // tiles to place before next year's building
 }
 
-// Slot is a face-up market tile.
-type Slot struct {
-	Tile string `json:"t"`
-}
-
 // Market is the five vendors.
 type Market struct {
 	Decks   [Vendors][]string `json:"decks"` // face down; the next tile is the last

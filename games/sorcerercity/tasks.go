@@ -50,6 +50,15 @@ const (
 	stalkerHides = 2
 )
 
+// repeat is n copies of t.
+func repeat(n int, t Task) []Task {
+	out := make([]Task, n)
+	for i := range out {
+		out[i] = t
+	}
+	return out
+}
+
 // drawnTasks is what a freshly drawn tile asks, by its monster.
 func (s *State) drawnTasks(seat int, beast string) []Task {
 	place := Task{Kind: taskPlace}
@@ -63,9 +72,9 @@ func (s *State) drawnTasks(seat int, beast string) []Task {
 	case "lich":
 		return []Task{place, {Kind: taskSkeleton}}
 	case "demon":
-		return []Task{{Kind: taskDiscardRed}, {Kind: taskDiscardRed}, place}
+		return append(repeat(discardTakes, Task{Kind: taskDiscardRed}), place)
 	case "goblin":
-		return []Task{{Kind: taskDiscardYell}, {Kind: taskDiscardYell}, place}
+		return append(repeat(discardTakes, Task{Kind: taskDiscardYell}), place)
 	}
 	return []Task{place}
 }
@@ -82,9 +91,9 @@ func (s *State) flippedTasks(seat int, beast string, p Pos) []Task {
 	case "lich":
 		return []Task{{Kind: taskSkeleton}}
 	case "demon":
-		return []Task{{Kind: taskDiscardRed, At: p}, {Kind: taskDiscardRed, At: p}}
+		return repeat(discardTakes, Task{Kind: taskDiscardRed, At: p})
 	case "goblin":
-		return []Task{{Kind: taskDiscardYell, At: p}, {Kind: taskDiscardYell, At: p}}
+		return repeat(discardTakes, Task{Kind: taskDiscardYell, At: p})
 	case "golem", "giant", "pixie":
 		return []Task{{Kind: taskRelocate, At: p}}
 	}
@@ -109,7 +118,7 @@ func (s *State) krakenTasks(seat int, self *Pos) []Task {
 		if self != nil {
 			t.At = *self
 		}
-		return []Task{t, t, t}
+		return repeat(krakenTakes, t)
 	}
 	for _, p := range all {
 		for {

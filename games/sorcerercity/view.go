@@ -1,6 +1,10 @@
 package sorcerercity
 
-import "github.com/tavern-bot/tavern/games"
+import (
+	"slices"
+
+	"github.com/tavern-bot/tavern/games"
+)
 
 // View is what one viewer may see: everything on the table, nothing face
 // down (decks, tiles an Invisible Stalker hides, unrevealed Mystery
@@ -101,14 +105,10 @@ func (s *State) publicView(viewer int) View {
 		if i == viewer && !st.DrawnDown {
 			sv.Drawn = st.Drawn
 		}
-		sv.Bought = st.bought()
+		sv.Bought = slices.Clone(st.Out) // gained this year, beside the district: public
 		v.Seats = append(v.Seats, sv)
 	}
 	return v
 }
-
-// bought lists the tiles a seat gained this year that wait beside its
-// district: public, except monsters dealt face down.
-func (st *Seat) bought() []string { return append([]string(nil), st.Out...) }
 
 var _ games.State = (*State)(nil)
