@@ -302,7 +302,8 @@ func (s *State) cleanup(out *games.Outcome) {
 			if len(stack) == 0 {
 				break
 			}
-			s.Seats[seat].Out = append(s.Seats[seat].Out, strings.Split(stack[len(stack)-1], "+")...)
+			// Dealt face down: straight into the deck, unseen.
+			s.Seats[seat].Deck = append(s.Seats[seat].Deck, strings.Split(stack[len(stack)-1], "+")...)
 			stack = stack[:len(stack)-1]
 			out.Revealed = true
 		}

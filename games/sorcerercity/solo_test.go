@@ -29,6 +29,16 @@ func soloToCleanup(t *testing.T) *State {
 
 func TestSoloMonstersGuardTheMarket(t *testing.T) {
 	s := soloToCleanup(t)
+	// The year's monster was dealt face down: while the others are laid,
+	// no view shows which one the seat got.
+	for _, viewer := range []int{games.Public, 0} {
+		v := s.publicView(viewer)
+		for _, id := range v.Seats[0].Bought {
+			if s.c.Tile(id).Kind == MonsterTile {
+				t.Fatalf("viewer %d sees the dealt monster %s", viewer, id)
+			}
+		}
+	}
 	if n := len(s.Seats[0].Tasks); n != soloGuards {
 		t.Fatalf("%d monsters to lay, want %d", n, soloGuards)
 	}
