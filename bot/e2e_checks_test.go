@@ -274,6 +274,16 @@ func (g *game) checkChannel(f turnFacts, fresh, edited []fakediscord.Message) {
 			t.Fatalf("move %d, a step, posted a board in the channel", g.moves)
 		}
 		g.steps++
+	} else if last.Quiet && !f.st.Over() && len(f.publicOptions) == 0 {
+		// A quiet commit (a seat finished its private part of a
+		// simultaneous phase): a line of text, no board.
+		if slices.ContainsFunc(fresh, func(m fakediscord.Message) bool { return len(m.Attachments) > 0 }) {
+			t.Fatalf("move %d, a quiet commit, posted a picture in the channel", g.moves)
+		}
+		if !slices.ContainsFunc(fresh, func(m fakediscord.Message) bool { return m.Content != "" && len(fakediscord.Controls(m)) == 0 }) {
+			t.Fatalf("move %d, a quiet commit, told the channel nothing (%d new messages)", g.moves, len(fresh))
+		}
+		g.quiet++
 	} else {
 		if !slices.ContainsFunc(fresh, func(m fakediscord.Message) bool { return hasPNG(m, "board.png") }) {
 			t.Fatalf("move %d posted no PNG board in the channel (%d new messages)", g.moves, len(fresh))

@@ -200,6 +200,7 @@ type game struct {
 	blockedPrompt bool // a closed-DM player had a secret prompt
 	groupPicks    int  // two-step group selects used
 	steps         int  // moves that were steps inside a turn (no board)
+	quiet         int  // quiet commits (a line of text, no board)
 	// answering is the answer being delivered, for the checks of its turn.
 	answering *answer
 	// lastReply is, by user, the answer to a step made outside a DM: the

@@ -33,6 +33,7 @@ func fourPlayers() []player {
 // public view; placements happen.
 type sorcererRules struct {
 	placed, hiddenChecks int
+	starts               int
 }
 
 // secrets: the tiles of Sorcerer City have no unique names (many tiles
@@ -46,6 +47,9 @@ func (r *sorcererRules) checkMove(g *game, m appliedMove) {
 	t := g.t
 	if strings.HasPrefix(m.choice.move, "at:") || strings.HasPrefix(m.choice.move, "on:") {
 		r.placed++
+	}
+	if m.choice.move == "start" {
+		r.starts++
 	}
 	pub, ok := m.after.View(games.Public).(sc.View)
 	if !ok {
@@ -92,6 +96,11 @@ func (r *sorcererRules) staleTarget(g *game, a answer) bool {
 func (r *sorcererRules) checkEnd(g *game) {
 	if r.placed == 0 || r.hiddenChecks == 0 {
 		g.t.Errorf("placements %d, drawn tiles checked hidden %d", r.placed, r.hiddenChecks)
+	}
+	// Starting to build is told in a line, without a board (and so is
+	// stopping while others still build).
+	if r.starts == 0 || g.quiet < r.starts {
+		g.t.Errorf("%d quiet commits (told without a board) for %d starts to build", g.quiet, r.starts)
 	}
 }
 

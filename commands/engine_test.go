@@ -95,6 +95,31 @@ func TestOneBoardPerCommit(t *testing.T) {
 	h.assertNoSecrets()
 }
 
+// In a simultaneous secret step, a seat that answers while others still
+// choose is told in one line of text (a quiet commit): no board, no
+// picture, no buttons; the last answer brings the board.
+func TestQuietCommitTellsALine(t *testing.T) {
+	h := turnHarness(t)
+	h.startGame(tabletest.TurnID, "rounds=1", ann, bo)
+	h.step(ann, tabletest.TurnEnd)
+	h.step(bo, tabletest.TurnEnd)
+	boards, msgs := h.boardPosts(), len(h.channelMsgs())
+	h.step(ann, tabletest.TurnKeep)
+	after := h.channelMsgs()
+	if len(after) != msgs+1 || h.boardPosts() != boards {
+		t.Fatalf("a quiet commit: %d new channel messages, %d new boards; want one line and no board", len(after)-msgs, h.boardPosts()-boards)
+	}
+	line := after[len(after)-1]
+	if len(line.Files) != 0 || len(line.Components) != 0 || !strings.Contains(line.Content, "Ann") {
+		t.Fatalf("the quiet commit's line: %q with %d files and %d component rows; want the narration alone", line.Content, len(line.Files), len(line.Components))
+	}
+	h.step(bo, tabletest.TurnToss)
+	if got := h.boardPosts(); got != boards+1 {
+		t.Fatalf("%d boards after the last secret answer, want %d", got, boards+1)
+	}
+	h.assertNoSecrets()
+}
+
 // A player steps back one step at a time to the start of the turn, never
 // over a reveal; a second click on the same Back button is stale.
 func TestBackWithinTurn(t *testing.T) {

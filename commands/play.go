@@ -27,6 +27,9 @@ type scene struct {
 	g       games.Game
 	st      games.State // nil in the lobby and after an abandon
 	pending []games.Prompt
+	// quiet: the change is a quiet commit (games.Outcome.Quiet), told in
+	// text without a new board where nothing public awaits an answer.
+	quiet bool
 }
 
 // move applies one answer (button, select or /move) and reports the turn.
@@ -43,7 +46,7 @@ func (s *Service) move(ctx context.Context, r request, channelID, tableID string
 		if res, err = t.Move(g, r.userID, moveID, version, s.now()); err != nil {
 			return err
 		}
-		sc := scene{t: t, g: g, st: res.State, pending: res.Pending}
+		sc := scene{t: t, g: g, st: res.State, pending: res.Pending, quiet: res.Quiet()}
 		if !res.Committed {
 			d, err = s.stepDelivery(sc, res.Seat(), from)
 		} else {
@@ -179,6 +182,15 @@ func (s *Service) deliver(t *table.Table, d delivery, st games.State, reply *Mes
 
 func (s *Service) boardPost(c *composer, sc scene, narration []string) {
 	t := sc.t
+	if sc.quiet && t.Status == table.StatusPlaying && !hasPublic(sc.pending) {
+		// A seat finished its private part of a simultaneous phase: a line
+		// of text, and the live board keeps its place and its buttons.
+		if len(narration) > 0 {
+			c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: truncate(strings.Join(narration, "\n"), 2000)})
+		}
+		clearAll(c, t.TakeStaleButtons())
+		return
+	}
 	lines := append([]string{}, narration...)
 	m := Message{}
 	if t.Status == table.StatusPlaying {
@@ -211,6 +223,16 @@ func (s *Service) boardPost(c *composer, sc scene, narration []string) {
 	// stays clickable, and the history stays readable.
 	clearAll(c, t.TakeLiveBoards())
 	clearAll(c, t.TakeStaleButtons())
+}
+
+// hasPublic reports a decision answered in the channel.
+func hasPublic(pending []games.Prompt) bool {
+	for _, p := range pending {
+		if !p.Secret {
+			return true
+		}
+	}
+	return false
 }
 
 // clearAll removes the buttons of refs.

@@ -83,7 +83,7 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 			return tidyUp(t) // the due list was refreshed; nothing to tell
 		}
 		closed = t.CloseIdle(now)
-		sc := scene{t: t, g: g, st: res.State, pending: res.Pending}
+		sc := scene{t: t, g: g, st: res.State, pending: res.Pending, quiet: res.Quiet() && !closed}
 		lines := s.narrate(t, res)
 		if closed {
 			lines = append(lines, s.cat.Localize(t.Lang, games.T(KeyIdleClosed, "n", table.IdleTimeouts)))

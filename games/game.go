@@ -156,6 +156,12 @@ type Outcome struct {
 	// the mover may step back over it. The zero value is a commit, so a
 	// game whose every move completes a turn says nothing.
 	Uncommitted bool
+	// Quiet marks a commit the channel hears as text only, without a new
+	// board: a seat finished (or began) its part of a simultaneous phase
+	// that the others still play privately, and the board follows when the
+	// phase ends. A surface still draws a board when the commit leaves
+	// public decisions to answer, or ends the game.
+	Quiet bool
 }
 
 // Standing is one seat's result.

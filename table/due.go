@@ -351,5 +351,5 @@ func (t *Table) Return(g games.Game, userID string, now time.Time) (MoveResult, 
 		t.Seats[seat].Clock = rules.Start(rules.Stop(t.Seats[seat].Clock, now), now, mine[0].Phase)
 	}
 	t.refreshDue(st, pending, now)
-	return MoveResult{State: st, Pending: pending, Committed: true}, nil
+	return MoveResult{State: st, Pending: pending, Committed: true, Loud: true}, nil
 }

@@ -49,7 +49,14 @@ type MoveResult struct {
 	// steps that led to the commit included); between commits it is empty.
 	Committed bool
 	Narration []games.Text
+	// Loud is true when one of the commits is not games.Outcome.Quiet: a
+	// quiet commit's narration is told without a new board.
+	Loud bool
 }
+
+// Quiet reports a commit whose every completed turn asked for no new
+// board (games.Outcome.Quiet).
+func (r MoveResult) Quiet() bool { return r.Committed && !r.Loud }
 
 // Seat of the first step; -1 when nothing was applied.
 func (r MoveResult) Seat() int {
@@ -167,13 +174,14 @@ func (u *turn) apply(seat int, move string, how mover) error {
 	u.stateSave, u.changed = true, true
 	t.touch(u.now)
 	t.appendEntry(Entry{Seat: seat, Move: move, Events: out.Events, Revealed: out.Revealed,
-		Timeout: how == byTimeout, Bot: how == byBot, Uncommitted: out.Uncommitted, At: u.now, Version: t.Version})
+		Timeout: how == byTimeout, Bot: how == byBot, Uncommitted: out.Uncommitted, Quiet: out.Quiet && !out.Uncommitted, At: u.now, Version: t.Version})
 	t.countIdle(seat, how)
 	commit := !out.Uncommitted || u.st.Over()
 	t.TurnEvents = append(t.TurnEvents, out.Events...)
 	switch {
 	case commit:
 		u.res.Committed = true
+		u.res.Loud = u.res.Loud || !out.Quiet || u.st.Over()
 		u.res.Narration = append(u.res.Narration, t.TurnEvents...)
 		t.TurnEvents, t.Checkpoint, t.CheckpointAt, t.CheckpointEvents = nil, nil, 0, 0
 	case out.Revealed: // no stepping back over a reveal: the turn restarts here

@@ -85,8 +85,10 @@ type Entry struct {
 	// Bot marks a move a bot seat's policy chose.
 	Bot bool `json:"bot,omitempty"`
 	// Uncommitted marks a step inside a turn (see games.Outcome).
-	Uncommitted bool      `json:"step,omitempty"`
-	At          time.Time `json:"at"`
+	Uncommitted bool `json:"step,omitempty"`
+	// Quiet marks a commit told without a new board (see games.Outcome).
+	Quiet bool      `json:"quiet,omitempty"`
+	At    time.Time `json:"at"`
 	// Version is the table version right after this move.
 	Version int `json:"v"`
 }

@@ -65,7 +65,8 @@ func (s *State) build(seat int, move string) (games.Outcome, error) {
 	switch {
 	case len(st.Tasks) == 0 && move == "start":
 		st.Started = true
-		return games.Outcome{Uncommitted: true}, nil
+		// A commit the channel hears in a line: the sand timer runs.
+		return games.Outcome{Quiet: true, Events: []games.Text{games.T("sc.ev.started", "player", games.Player(seat), "left", len(st.Deck))}}, nil
 	case len(st.Tasks) == 0 && move == "draw":
 		s.draw(seat)
 		out := games.Outcome{Revealed: true, Uncommitted: true}
@@ -117,10 +118,13 @@ func (s *State) draw(seat int) {
 	st.Tasks = s.drawnTasks(seat, s.c.Tile(st.Drawn).Beast)
 }
 
-// afterBuild ends the build phase once every seat stopped.
+// afterBuild ends the build phase once every seat stopped. Until then a
+// seat's stop is a quiet commit: the channel hears it in a line, and one
+// board of every district follows when the last seat stops.
 func (s *State) afterBuild(out *games.Outcome) {
 	for _, st := range s.Seats {
 		if !st.Done {
+			out.Quiet = true
 			return
 		}
 	}

@@ -276,7 +276,8 @@ func (s *TurnState) applySecret(seat int, move string) (games.Outcome, error) {
 	}
 	s.Choices[seat] = move
 	if slices.Contains(s.Choices, "") {
-		return games.Outcome{Events: []games.Text{games.T("turn.ev.chosen", "player", games.Player(seat))}}, nil
+		// The others still choose: the channel hears it in a line.
+		return games.Outcome{Events: []games.Text{games.T("turn.ev.chosen", "player", games.Player(seat))}, Quiet: true}, nil
 	}
 	return games.Outcome{Events: s.revealChoices(), Revealed: true}, nil
 }
