@@ -17,6 +17,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -91,9 +92,34 @@ type world struct {
 	svc    *commands.Service
 	tr     transport
 	http   bool // HTTP interactions endpoint instead of the gateway
+	// clock, when set, is the service's time, moved on by the test; the
+	// scheduler does not run by itself then: tick plays what is due.
+	clock *testClock
 }
 
-func newWorld(t testing.TB, overHTTP bool) *world {
+// testClock is a time the test moves on.
+type testClock struct {
+	mu sync.Mutex
+	at time.Time
+}
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.at
+}
+
+func (c *testClock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.at = c.at.Add(d)
+}
+
+func newWorld(t testing.TB, overHTTP bool) *world { return newWorldAt(t, overHTTP, nil) }
+
+// newWorldAt is a world whose service reads the time from clock (nil: the
+// real time).
+func newWorldAt(t testing.TB, overHTTP bool, clock *testClock) *world {
 	t.Helper()
 	reg, err := lineup.Registry()
 	if err != nil {
@@ -113,6 +139,7 @@ func newWorld(t testing.TB, overHTTP bool) *world {
 		reg:    reg,
 		img:    img,
 		http:   overHTTP,
+		clock:  clock,
 	}
 	w.boot(t)
 	t.Cleanup(func() { w.shutdown(t) })
@@ -128,10 +155,14 @@ func (w *world) boot(t testing.TB) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc, err := commands.NewService(commands.Deps{
+	deps := commands.Deps{
 		Games: w.reg, Store: st, Images: w.img, Log: quiet(),
 		NewSeed: func() uint64 { return 20261122 },
-	})
+	}
+	if w.clock != nil {
+		deps.Now = w.clock.Now
+	}
+	svc, err := commands.NewService(deps)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,6 +193,29 @@ func (w *world) restart(t testing.TB) {
 	t.Helper()
 	w.shutdown(t)
 	w.boot(t)
+}
+
+// tick plays what is due at the world's clock, as the scheduler would,
+// and carries it out against the fake Discord. It returns how many tables
+// changed.
+func (w *world) tick(t testing.TB) int {
+	t.Helper()
+	s, err := bot.NewSession("e2e-token", w.fake.APIURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	exec := bot.NewExecutor(s, quiet())
+	ctx := context.Background()
+	results := w.svc.Tick(ctx)
+	for _, res := range results {
+		if err := exec.Run(ctx, res.Actions); err != nil {
+			t.Fatalf("carry out a due change: %v", err)
+		}
+		if res.Done != nil {
+			res.Done(ctx)
+		}
+	}
+	return len(results)
 }
 
 func (w *world) table(t testing.TB) *table.Table {

@@ -98,8 +98,8 @@ const longest = 366 * 24 * time.Hour
 
 // Validate reports settings that make no sense. It accepts exactly the
 // Rules that String writes and Parse reads back (with the phase apart):
-// durations in whole minutes up to 366 days, and no setting of another
-// kind.
+// durations in whole minutes up to 366 days (the phase timer in whole
+// seconds, as ParsePhase reads it), and no setting of another kind.
 func (r Rules) Validate() error {
 	switch r.Kind {
 	case None:
@@ -126,10 +126,13 @@ func (r Rules) Validate() error {
 	if r.Phase < 0 {
 		return fmt.Errorf("phase time must not be negative: %w", ErrRules)
 	}
-	for _, d := range []time.Duration{r.PerDecision, r.Initial, r.Increment, r.Max, r.Phase} {
+	for _, d := range []time.Duration{r.PerDecision, r.Initial, r.Increment, r.Max} {
 		if d > longest || d%time.Minute != 0 {
 			return fmt.Errorf("%v is not whole minutes up to 366 days: %w", d, ErrRules)
 		}
+	}
+	if r.Phase > longest || r.Phase%time.Second != 0 {
+		return fmt.Errorf("phase time %v is not whole seconds up to 366 days: %w", r.Phase, ErrRules)
 	}
 	return nil
 }
@@ -342,14 +345,25 @@ func (r Rules) String() string {
 // negative duration, one longer than 366 days, or one not in whole
 // minutes.
 func ParseDuration(s string) (time.Duration, error) {
-	d, err := parseDuration(strings.TrimSpace(s))
+	d, err := parseDuration(strings.TrimSpace(s), time.Minute)
 	if err != nil {
 		return 0, fmt.Errorf("duration %q: %w", s, err)
 	}
 	return d, nil
 }
 
-func parseDuration(s string) (time.Duration, error) {
+// ParsePhase reads a phase timer's length as ParseDuration does, in whole
+// seconds ("90s", "2m"): a sand timer is short.
+func ParsePhase(s string) (time.Duration, error) {
+	d, err := parseDuration(strings.TrimSpace(s), time.Second)
+	if err != nil {
+		return 0, fmt.Errorf("phase time %q: %w", s, err)
+	}
+	return d, nil
+}
+
+// parseDuration reads s in whole units.
+func parseDuration(s string, unit time.Duration) (time.Duration, error) {
 	if s == "" {
 		return 0, fmt.Errorf("empty: %w", ErrRules)
 	}
@@ -380,10 +394,17 @@ func parseDuration(s string) (time.Duration, error) {
 	switch {
 	case d > longest:
 		return 0, fmt.Errorf("longer than 366 days: %w", ErrRules)
-	case d%time.Minute != 0:
-		return 0, fmt.Errorf("not whole minutes: %w", ErrRules)
+	case d%unit != 0:
+		return 0, fmt.Errorf("not whole %s: %w", unitName(unit), ErrRules)
 	}
 	return d, nil
+}
+
+func unitName(unit time.Duration) string {
+	if unit == time.Second {
+		return "seconds"
+	}
+	return "minutes"
 }
 
 // FormatDuration writes d the short way players read it and ParseDuration

@@ -318,6 +318,7 @@ func TestValidate(t *testing.T) {
 		{Kind: Bank, Initial: day},
 		{Kind: Bank, Initial: day, Increment: day, Max: day},
 		{Kind: Bank, Initial: 366 * day, Phase: 366 * day},
+		{Phase: 90 * time.Second},
 	} {
 		if err := good.Validate(); err != nil {
 			t.Errorf("%+v: %v", good, err)
@@ -335,7 +336,8 @@ func TestValidate(t *testing.T) {
 		{Kind: Bank, Initial: day, Max: h},
 		{Kind: Bank, Initial: day, PerDecision: h},
 		{Phase: -h},
-		{Phase: 90 * time.Second},
+		{Phase: 1500 * time.Millisecond},
+		{Kind: Decision, PerDecision: 90 * time.Second},
 		{Kind: Decision, PerDecision: 367 * day},
 	} {
 		if err := bad.Validate(); !errors.Is(err, ErrRules) {
@@ -374,6 +376,21 @@ func TestParseDuration(t *testing.T) {
 		"1dd", "d", "h", "1d-1h", "1d 2h", "x", "9223372036854775807", "2562047h", "1e3h"} {
 		if d, err := ParseDuration(bad); !errors.Is(err, ErrRules) || !strings.Contains(err.Error(), strconv.Quote(bad)) {
 			t.Errorf("ParseDuration(%q) = %v, %v; want ErrRules naming the input", bad, d, err)
+		}
+	}
+}
+
+// A phase timer may be in seconds (a sand timer); everything else is
+// whole minutes.
+func TestParsePhase(t *testing.T) {
+	for in, want := range map[string]time.Duration{"90s": 90 * time.Second, "2m": 2 * time.Minute, "1m30s": 90 * time.Second, "2": 2 * h, "1d": day} {
+		if got, err := ParsePhase(in); err != nil || got != want {
+			t.Errorf("ParsePhase(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "1.5s", "-90s", "367d", "500ms"} {
+		if d, err := ParsePhase(bad); !errors.Is(err, ErrRules) || !strings.Contains(err.Error(), strconv.Quote(bad)) {
+			t.Errorf("ParsePhase(%q) = %v, %v; want ErrRules naming the input", bad, d, err)
 		}
 	}
 }

@@ -378,6 +378,17 @@ func (s *Service) privateMessages(c *composer, sc scene, from dmSource, skip int
 		}
 		mine := games.SeatPrompts(sc.pending, seat)
 		if len(mine) == 0 {
+			if from.messageID == "" || from.userID != u.UserID { // the clicker's DM: settledDM
+				// The table or another seat answered for this one (time
+				// up, a bot): its live DMs' options are spent.
+				for _, r := range t.TakeLiveDMs(seat, table.MessageRef{}) {
+					if r.Channel == t.ChannelID { // a "DMs closed" notice in the channel
+						clearAll(c, []table.MessageRef{r})
+						continue
+					}
+					s.settle(c, sc, seat, r.Channel, r.ID, KeyDMSpent)
+				}
+			}
 			continue
 		}
 		m := s.handMessage(t, sc.g, mine, u.Lang)
@@ -429,10 +440,16 @@ func (s *Service) settledDM(c *composer, sc scene, from dmSource) {
 	if seat < 0 || (t.Seats[seat].PromptVersion == t.Version && len(games.SeatPrompts(sc.pending, seat)) > 0) {
 		return // a new decision went out already
 	}
-	lang := seatLang(t, seat)
-	m := Message{Content: s.cat.Localize(lang, games.T(KeyHandTitle, "game", s.gameName(lang, sc.t.GameID))) + "\n" + s.cat.Localize(lang, games.T(KeyDMSettled))}
-	c.add(post{Kind: kindEdit, ChannelID: from.channelID, MessageID: from.messageID, Picture: &pictureSpec{Viewer: seat, Name: "hand.png"}}, m)
+	s.settle(c, sc, seat, from.channelID, from.messageID, KeyDMSettled)
 	t.DropLiveDM(seat, from.ref())
+}
+
+// settle edits seat's DM message into its private view without
+// components, saying why (key): nothing is left to answer there.
+func (s *Service) settle(c *composer, sc scene, seat int, channelID, messageID, key string) {
+	lang := seatLang(sc.t, seat)
+	m := Message{Content: s.cat.Localize(lang, games.T(KeyHandTitle, "game", s.gameName(lang, sc.t.GameID))) + "\n" + s.cat.Localize(lang, games.T(key))}
+	c.add(post{Kind: kindEdit, ChannelID: channelID, MessageID: messageID, Picture: &pictureSpec{Viewer: seat, Name: "hand.png"}}, m)
 }
 
 func seatLang(t *table.Table, seat int) string {

@@ -39,6 +39,9 @@ type Info struct {
 	// PhaseTimer says the game marks phases in its prompts (Prompt.Phase),
 	// so tables offer a phase timer.
 	PhaseTimer bool
+	// PhaseDefault is the phase timer a table starts with ("90s"; empty:
+	// none), as clock.ParsePhase reads it.
+	PhaseDefault string
 	// Rules are short topics for /rules, in the game's catalog.
 	Rules   []RuleTopic
 	Catalog Catalog

@@ -5,6 +5,7 @@ import (
 	"image/png"
 	"testing"
 
+	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/commands"
 	"github.com/tavern-bot/tavern/games"
 )
@@ -35,6 +36,11 @@ func TestRegistry(t *testing.T) {
 		}
 		if g.Rules.Info().RulesVersion == "" {
 			t.Errorf("%s has no rules version", g.Rules.Info().ID)
+		}
+		if info := g.Rules.Info(); info.PhaseDefault != "" {
+			if _, err := clock.ParsePhase(info.PhaseDefault); err != nil || !info.PhaseTimer {
+				t.Errorf("%s: phase timer default %q (phase timer offered: %v): %v", info.ID, info.PhaseDefault, info.PhaseTimer, err)
+			}
 		}
 		st, err := g.Rules.New(games.DefaultSetup(g.Rules, g.Rules.Info().MaxPlayers, 1))
 		if err != nil {

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -49,11 +50,16 @@ func CoreOptions(info games.Info) []games.OptionSpec {
 		Default: AbsentSafe,
 	})
 	if info.PhaseTimer {
+		choices := []string{DeadlineOff, "90s", "2m", "5m", "10m", "30m", "2h", "12h", "1d"}
+		def := cmp.Or(info.PhaseDefault, DeadlineOff)
+		if !slices.Contains(choices, def) {
+			choices = append(choices, def)
+		}
 		out = append(out, games.OptionSpec{
 			ID:      OptPhase,
 			Label:   games.T(KeyOptPhase),
-			Choices: []string{DeadlineOff, "2m", "10m", "30m", "2h", "12h", "1d"},
-			Default: DeadlineOff,
+			Choices: choices,
+			Default: def,
 		})
 	}
 	return out
@@ -85,7 +91,7 @@ func (t *Table) ClockRules() clock.Rules {
 		r = clock.Rules{}
 	}
 	if v := t.Options[OptPhase]; v != "" && v != DeadlineOff {
-		if d, err := clock.ParseDuration(v); err == nil {
+		if d, err := clock.ParsePhase(v); err == nil {
 			r.Phase = d
 		}
 	}

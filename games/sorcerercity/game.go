@@ -45,6 +45,7 @@ func (g *Game) Info() games.Info {
 		MinPlayers:   MinPlayers,
 		MaxPlayers:   MaxPlayers,
 		PhaseTimer:   true,
+		PhaseDefault: "90s", // the sand timer's feel
 		Options: []games.OptionSpec{
 			{ID: "artifacts", Label: games.T("sc.option.artifacts"), Choices: []string{"no", "yes"}, Default: "no"},
 			{ID: "expert", Label: games.T("sc.option.expert"), Choices: []string{"no", "yes"}, Default: "no"},
