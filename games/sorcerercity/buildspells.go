@@ -40,7 +40,7 @@ func (s *State) buildSpellChoices(seat int) []choice {
 		if st.Used[sp.key()] || len(s.spellTargets(seat, sp)) == 0 {
 			continue
 		}
-		out = append(out, choice{id: "spell:" + sp.At.String(), label: games.T("sc.opt.cast", "spell", games.Ref("sc.spell."+sp.Spell))})
+		out = append(out, choice{id: "spell:" + sp.At.String(), label: games.T("sc.opt.cast", "spell", games.Ref("sc.spell."+sp.Spell), "at", st.District.Name(sp.At))})
 	}
 	return out
 }
@@ -102,7 +102,7 @@ func (s *State) spellTaskChoices(seat int) []choice {
 	var out []choice
 	for _, p := range s.spellTargets(seat, spellAt{t.At, t.Arg}) {
 		top, _ := st.District.Top(p)
-		out = append(out, choice{id: "mv:" + p.String(), label: games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", p.String())})
+		out = append(out, choice{id: "mv:" + p.String(), label: games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", st.District.Name(p))})
 	}
 	return out
 }

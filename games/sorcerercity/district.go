@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 )
 
 // Pos is a cell of a district: X grows to the right, Y downwards.
@@ -16,6 +17,41 @@ var dirs = [4]Pos{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}
 func (p Pos) step(side int) Pos { return Pos{p.X + dirs[side].X, p.Y + dirs[side].Y} }
 
 func (p Pos) String() string { return fmt.Sprintf("%d,%d", p.X, p.Y) }
+
+// Frame is the top-left corner of the district's coordinate grid: one
+// cell beyond its tiles on every side, so that every spot a tile can go
+// to has a name. The pictures letter the columns from the left and number
+// the rows from the top within it.
+func (d *District) Frame() Pos {
+	if len(d.Cells) == 0 {
+		return Pos{-1, -1}
+	}
+	f := d.Cells[0].At
+	for _, c := range d.Cells {
+		f = Pos{min(f.X, c.At.X), min(f.Y, c.At.Y)}
+	}
+	return Pos{f.X - 1, f.Y - 1}
+}
+
+// Name is p's coordinate as players read it on the pictures and type it:
+// column letter, row number ("B3"). It changes when the district grows
+// left or up, so options name spots by it but their ids keep Pos.
+func (d *District) Name(p Pos) string {
+	f := d.Frame()
+	return ColumnName(p.X-f.X) + strconv.Itoa(p.Y-f.Y+1)
+}
+
+// ColumnName letters column i (0 = A) as a spreadsheet does: A … Z, AA …
+func ColumnName(i int) string {
+	if i < 0 {
+		return "?"
+	}
+	name := ""
+	for i++; i > 0; i = (i - 1) / 26 {
+		name = string(rune('A'+(i-1)%26)) + name
+	}
+	return name
+}
 
 // Placed is a tile as it lies: turned Rot quarter turns clockwise, and face
 // down while an Invisible Stalker hides it.

@@ -9,11 +9,14 @@
 //     the seat stops and a tile in hand is lost for the year. A seat that
 //     never starts is stopped by the table's deadline. "draw" turns up the
 //     next tile, "at:x,y:rot" builds it
-//     (filed under its spot in Option.Path; only turns that show
-//     different sides are offered), "stop" ends the seat's building. Draws
-//     and placements are steps (Outcome.Uncommitted), so the channel gets
-//     one board when a seat stops; both reveal a tile, and a built tile is
-//     never moved, so there is no stepping back over them.
+//     (filed under its spot in Option.Path, named by its coordinate on
+//     the district's grid, "C4": District.Name; only turns that show
+//     different sides are offered), "stop" ends the seat's building.
+//     Draws and placements are steps (Outcome.Uncommitted); starting and
+//     stopping are quiet commits (Outcome.Quiet), told in a line, and the
+//     board of every district comes when the last seat stops. Draws
+//     reveal a tile, and a built tile is never moved, so there is no
+//     stepping back over them.
 //   - Score: face-down tiles are turned, score-phase monsters act, rainbow
 //     group goals that could score in several colours ask for one
 //     ("pick:x,y/goal:resource"), then every district scores and

@@ -243,16 +243,16 @@ func (s *State) buyTaskChoices(seat int) []choice {
 	case taskKill:
 		for _, p := range s.visibleMonsters(&st.District) {
 			top, _ := st.District.Top(p)
-			out = append(out, choice{id: "rm:" + p.String(), label: games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", p.String())})
+			out = append(out, choice{id: "rm:" + p.String(), label: games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", st.District.Name(p))})
 		}
 	case taskGiveMonster:
 		for _, p := range s.visibleMonsters(&st.District) {
 			top, _ := st.District.Top(p)
 			if len(s.Seats) == 1 { // solo: the monster is discarded instead
-				out = append(out, choice{id: "rm:" + p.String(), label: games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", p.String())})
+				out = append(out, choice{id: "rm:" + p.String(), label: games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", st.District.Name(p))})
 				continue
 			}
-			cell := games.Step{ID: p.String(), Label: games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", p.String())}
+			cell := games.Step{ID: p.String(), Label: games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", st.District.Name(p))}
 			others(func(o int) {
 				out = append(out, choice{id: fmt.Sprintf("give:%s:%d", p, o), label: games.T("sc.opt.to.player", "player", games.Player(o)), path: []games.Step{cell}})
 			})
@@ -308,7 +308,7 @@ func (s *State) buyTaskChoices(seat int) []choice {
 			who := games.Step{ID: "p" + strconv.Itoa(o), Label: games.T("sc.opt.district", "player", games.Player(o))}
 			for _, p := range s.visibleMonsters(&s.Seats[o].District) {
 				top, _ := s.Seats[o].District.Top(p)
-				out = append(out, choice{id: fmt.Sprintf("kill:%d:%s", o, p), label: games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", p.String()), path: []games.Step{who}})
+				out = append(out, choice{id: fmt.Sprintf("kill:%d:%s", o, p), label: games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", s.Seats[o].District.Name(p)), path: []games.Step{who}})
 			}
 		})
 	case taskEarly:

@@ -83,7 +83,7 @@ func (s *State) spellPrompt(seat int) (games.Prompt, bool) {
 	}
 	p := games.Prompt{Seat: seat, Secret: true, Text: games.T("sc.prompt.spells")}
 	for _, sp := range can {
-		p.Options = append(p.Options, games.Option{ID: "cast:" + sp.At.String(), Label: games.T("sc.opt.cast", "spell", games.Ref("sc.spell."+sp.Spell))})
+		p.Options = append(p.Options, games.Option{ID: "cast:" + sp.At.String(), Label: games.T("sc.opt.cast", "spell", games.Ref("sc.spell."+sp.Spell), "at", st.District.Name(sp.At))})
 	}
 	p.Options = append(p.Options, games.Option{ID: "done", Label: games.T("sc.opt.nomore")})
 	return p, true

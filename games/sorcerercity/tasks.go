@@ -152,7 +152,7 @@ func (s *State) taskChoices(seat int) []choice {
 			if top.FaceDown || !ok(c.At, s.c.Tile(top.Tile)) {
 				continue
 			}
-			out = append(out, choice{id: key + ":" + c.At.String(), label: games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", c.At.String())})
+			out = append(out, choice{id: key + ":" + c.At.String(), label: games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", d.Name(c.At))})
 		}
 		return out
 	}
@@ -284,17 +284,18 @@ func (s *State) placeChoices(seat int) []choice {
 	return s.spotChoices(st, pl, nil, false)
 }
 
-// spotChoices lists free spots (numbered in reading order, as the picture
-// numbers them) where pl may be built, with every turn that shows
+// spotChoices lists free spots (named by their coordinates, as the
+// picture names them) where pl may be built, with every turn that shows
 // different sides there (one for a face-down tile); only spots in keep
 // when keep is set.
 func (s *State) spotChoices(st *Seat, pl Placed, keep map[Pos]bool, fixed bool) []choice {
 	var out []choice
-	for n, at := range st.District.Free() {
+	for _, at := range st.District.Free() {
 		if keep != nil && !keep[at] {
 			continue
 		}
-		spot := games.Step{ID: at.String(), Label: games.T("sc.spot", "n", n+1)}
+		name := st.District.Name(at)
+		spot := games.Step{ID: at.String(), Label: games.T("sc.spot", "at", name)}
 		seen := map[[4]Colour]bool{}
 		for rot := range 4 {
 			if (pl.FaceDown || fixed) && rot > 0 {
@@ -308,9 +309,9 @@ func (s *State) spotChoices(st *Seat, pl Placed, keep map[Pos]bool, fixed bool) 
 				continue
 			}
 			seen[sides] = true
-			label := games.T("sc.opt.place", "n", n+1, "sides", sidesText(sides))
+			label := games.T("sc.opt.place", "at", name, "sides", sidesText(sides))
 			if pl.FaceDown {
-				label = games.T("sc.opt.placedown", "n", n+1)
+				label = games.T("sc.opt.placedown", "at", name)
 			}
 			out = append(out, choice{id: fmt.Sprintf("at:%s:%d", at, pl.Rot), label: label, path: []games.Step{spot}})
 		}
@@ -327,7 +328,7 @@ func (s *State) coverChoices(seat int, ok func(Tile) bool, fixed bool) []choice 
 		if top.FaceDown || !ok(s.c.Tile(top.Tile)) {
 			continue
 		}
-		cell := games.Step{ID: c.At.String(), Label: games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", c.At.String())}
+		cell := games.Step{ID: c.At.String(), Label: games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", st.District.Name(c.At))}
 		seen := map[[4]Colour]bool{}
 		for rot := range 4 {
 			if fixed {
@@ -397,7 +398,7 @@ func (s *State) taskPrompt(seat int) (games.Text, []games.Option) {
 	case t.Kind == taskPlace || t.Kind == taskGenie:
 		text = games.T("sc.prompt.place", "tile", tileText(s.c, st.Drawn))
 	default:
-		text = games.T("sc.prompt."+t.Kind, "at", t.At.String())
+		text = games.T("sc.prompt."+t.Kind, "at", st.District.Name(t.At))
 	}
 	var opts []games.Option
 	for _, c := range s.taskChoices(seat) {

@@ -45,8 +45,8 @@ type SeatView struct {
 }
 
 // PrivateView is one seat's own picture: the public view, the tile it
-// drew, and the free spots of its district numbered as its options name
-// them ("Spot 1" is Spots[0]).
+// drew, and the free spots of its district, which the picture names by
+// their coordinates (District.Name) as its options do.
 type PrivateView struct {
 	View
 	Seat  int

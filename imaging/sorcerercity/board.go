@@ -90,8 +90,7 @@ const (
 )
 
 func pairHeight(d sc.District, width float64) float64 {
-	_, _, cols, rows := bounds(d, nil)
-	return pairHeadH + float64(rows)*cellSize(cols, width-2*gap, pairCell) + 2*gap
+	return pairHeadH + gridHeight(d, nil, width-2*gap, pairCell) + 2*gap
 }
 
 // pairSeat draws a seat in half the width: name and Prestige, then the
@@ -158,9 +157,20 @@ func cellSize(cols int, width, most float64) float64 {
 	return min(most, width/float64(cols))
 }
 
+// labelW is the strip above and left of a district's grid that holds its
+// column letters and row numbers, the coordinates options name: 34 px is
+// 11 px on a phone's 400 px.
+const labelW = 34
+
+// gridHeight is the height d takes in width, with cells up to most and
+// the coordinate strip.
+func gridHeight(d sc.District, spots []sc.Pos, width, most float64) float64 {
+	_, _, cols, rows := bounds(d, spots)
+	return float64(rows)*cellSize(cols, width-labelW, most) + labelW
+}
+
 func seatHeight(d sc.District, width float64) float64 {
-	_, _, cols, rows := bounds(d, nil)
-	return max(seatMinH, float64(rows)*cellSize(cols, width-2*gap, maxCell)+2*gap)
+	return max(seatMinH, gridHeight(d, nil, width-2*gap, maxCell)+2*gap)
 }
 
 func (s *scene) topBar(v *sc.View) {
@@ -258,7 +268,7 @@ func (s *scene) guarded(v *sc.View, vendor, slot int, box kit.Rect) {
 }
 
 // seat draws one seat's panel: name, Prestige, this year's tracks and
-// state on the left, the district on the right (spots numbered when set).
+// state on the left, the district on the right (free spots named when set).
 func (s *scene) seat(v *sc.View, i int, sv sc.SeatView, r kit.Rect, spots []sc.Pos) {
 	s.c.Panel(r)
 	s.seatInfo(v, i, sv, kit.R(r.X+gap, r.Y+gap, infoW-gap, r.H-2*gap))
@@ -281,14 +291,26 @@ func (s *scene) seatInfo(v *sc.View, i int, sv sc.SeatView, info kit.Rect) {
 	c.FitText(s.status(v, sv), kit.Regular, textMin, 18, info.X, info.Y+158, info.W, 0)
 }
 
-// district draws d's top tiles in area, centred, and numbers the free
-// spots in spots (1 = spots[0]).
+// district draws d's top tiles in area, centred, with the grid's column
+// letters above and row numbers beside it, and names each free spot in
+// spots by its coordinate, as the options do.
 func (s *scene) district(d sc.District, area kit.Rect, spots []sc.Pos, most float64) {
 	c := s.c
 	minX, minY, cols, rows := bounds(d, spots)
-	cell := min(cellSize(cols, area.W, most), area.H/float64(rows))
-	ox := area.X + (area.W-cell*float64(cols))/2
-	oy := area.Y + (area.H-cell*float64(rows))/2
+	cell := min(cellSize(cols, area.W-labelW, most), (area.H-labelW)/float64(rows))
+	ox := area.X + (area.W-cell*float64(cols)+labelW)/2
+	oy := area.Y + (area.H-cell*float64(rows)+labelW)/2
+	if len(d.Cells) > 0 || len(spots) > 0 {
+		frame := d.Frame()
+		c.Ink(kit.InkSoft)
+		c.Font(kit.Bold, labelW)
+		for k := range cols {
+			c.Text(sc.ColumnName(minX+k-frame.X), ox+(float64(k)+0.5)*cell, oy-labelW/2, 0.5)
+		}
+		for k := range rows {
+			c.Text(strconv.Itoa(minY+k-frame.Y+1), ox-labelW/2, oy+(float64(k)+0.5)*cell, 0.5)
+		}
+	}
 	at := func(p sc.Pos) kit.Rect {
 		return kit.R(ox+float64(p.X-minX)*cell, oy+float64(p.Y-minY)*cell, cell, cell)
 	}
@@ -300,11 +322,11 @@ func (s *scene) district(d sc.District, area kit.Rect, spots []sc.Pos, most floa
 			c.Poly(kit.Brass, kit.Ink, 1, box.X, box.Bottom(), box.X+box.W*0.22, box.Bottom(), box.X, box.Bottom()-box.H*0.22)
 		}
 	}
-	for n, p := range spots {
+	for _, p := range spots {
 		box := at(p).Inset(cell * 0.08)
 		c.RoundRect(box, cell*0.12, kit.Fade(kit.Highlight, 0.55), kit.BrassDark, 3)
 		c.Ink(kit.Ink)
-		c.FitText(strconv.Itoa(n+1), kit.Bold, cell*0.5, 14, box.CX(), box.CY(), box.W*0.9, 0.5)
+		c.FitText(d.Name(p), kit.Bold, cell*0.4, 14, box.CX(), box.CY(), box.W*0.9, 0.5)
 	}
 }
 

@@ -27,7 +27,7 @@ func Catalog() games.Catalog {
 			"scimg.left":            "{n} left",
 			"scimg.yourtile":        "Your tile",
 			"scimg.facedown":        "face down",
-			"scimg.spots":           "Numbers: free spots",
+			"scimg.spots":           "Highlighted: free spots",
 			"scimg.mystery":         "Mystery: {n}",
 		},
 		"de": {
@@ -50,7 +50,7 @@ func Catalog() games.Catalog {
 			"scimg.left":            "noch {n}",
 			"scimg.yourtile":        "Dein Plättchen",
 			"scimg.facedown":        "verdeckt",
-			"scimg.spots":           "Zahlen: freie Plätze",
+			"scimg.spots":           "Hervorgehoben: freie Felder",
 			"scimg.mystery":         "Mysterie: {n}",
 		},
 	}

@@ -20,13 +20,12 @@ const (
 // districtH is the height a seat's own district takes, its cells as large
 // as the width allows (up to privCell), free spots included.
 func districtH(d sc.District, spots []sc.Pos) float64 {
-	_, _, cols, rows := bounds(d, spots)
-	return float64(rows) * cellSize(cols, privAreaW, privCell)
+	return gridHeight(d, spots, privAreaW, privCell)
 }
 
 // private draws a seat's own picture: the tile it must place (unless
-// face down), its district large with the free spots numbered as its
-// options name them, its tracks, and the market.
+// face down), its district large with the free spots named by their
+// coordinates, as its options name them, its tracks, and the market.
 func (r *Renderer) private(v *sc.PrivateView, m imaging.Meta) image.Image {
 	placing := v.Drawn != "" || len(v.Spots) > 0
 	headH := 0.0

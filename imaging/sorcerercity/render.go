@@ -1,7 +1,7 @@
 // Package sorcerercity draws the boards of Sorcerer City from the game's
 // views: the public board for the channel (years, market, every district
 // with its tracks) and each seat's private picture (its district large,
-// the free spots numbered as its options name them, the tile to place).
+// the free spots named by coordinate as its options name them, the tile to place).
 package sorcerercity
 
 import (

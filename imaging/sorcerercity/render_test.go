@@ -2,6 +2,7 @@ package sorcerercity
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/tavern-bot/tavern/games"
@@ -73,8 +74,8 @@ func TestBoards(t *testing.T) {
 	}
 }
 
-// TestPlacingShowsSpots: while a seat places a tile, its picture numbers
-// the free spots exactly as its options do.
+// TestPlacingShowsSpots: while a seat places a tile, its picture names
+// the free spots by their coordinates exactly as its options do.
 func TestPlacingShowsSpots(t *testing.T) {
 	_, g := newRenderer(t)
 	st := played(t, g, 2, 5, func(s games.State, moves int) bool {
@@ -97,12 +98,12 @@ func TestPlacingShowsSpots(t *testing.T) {
 		}
 		r, _ := newRenderer(t)
 		render(t, r, v, "en", p.Seat, "sc-placing.png")
+		d := v.Seats[p.Seat].District
 		for _, o := range p.Options {
-			spot := o.Path[0].Label // "Spot n"
-			n := 0
-			fmt.Sscanf(spot.Args[0].Val, "%d", &n)
-			if n < 1 || n > len(v.Spots) || v.Spots[n-1].String() != o.Path[0].ID {
-				t.Fatalf("option %s under %q, but spot %d on the picture is %v", o.ID, spot.Args[0].Val, n, v.Spots)
+			spot := o.Path[0].Label // "Spot C4"
+			i := slices.IndexFunc(v.Spots, func(q sc.Pos) bool { return q.String() == o.Path[0].ID })
+			if i < 0 || d.Name(v.Spots[i]) != spot.Args[0].Val {
+				t.Fatalf("option %s under %q, but the picture's free spots are %v", o.ID, spot.Args[0].Val, v.Spots)
 			}
 		}
 		return
