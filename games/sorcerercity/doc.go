@@ -54,9 +54,11 @@
 //     the owner likes, one by one; a monster among them acts at once (the
 //     Golem, Giant and Pixie are lifted and placed by their rule; the
 //     others take as if drawn, never themselves).
-//   - In the Score phase the flipped tiles come first, then each Chimera,
-//     then the Genie's moves, each in reading order: the rulebook lets
-//     the owner order score-phase monsters freely (a shortcut, noted).
+//   - In the Score phase the flipped tiles come first (the Invisible
+//     Stalker's effect; a monster turned up acts at once), then the
+//     Chimeras and Genies act in the order their owner picks, one at a
+//     time (asked only when two or more are left): a Chimera moved by a
+//     Genie before it acted destroys along its new row and column.
 //   - The Genie moves every visible monster, itself included, onto a
 //     non-monster tile; one it uncovers moves too. A monster that cannot
 //     go anywhere stays (Genie) or waits beside the district until

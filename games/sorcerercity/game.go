@@ -40,7 +40,7 @@ const (
 func (g *Game) Info() games.Info {
 	return games.Info{
 		ID:           "sorcerer-city",
-		RulesVersion: "1",
+		RulesVersion: "2", // 2: the owner orders score-phase monsters
 		Name:         games.T("sc.name"),
 		MinPlayers:   MinPlayers,
 		MaxPlayers:   MaxPlayers,

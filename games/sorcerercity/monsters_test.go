@@ -211,6 +211,48 @@ func TestMonstersBeforeScoring(t *testing.T) {
 			t.Fatalf("pixie offered %v, want the tile it uncovers too", got)
 		}
 	})
+	// The owner orders the score-phase monsters: a Chimera acting first
+	// destroys along its own row and column; moved by a Genie first, it
+	// acts from where the Genie put it.
+	ordered := func(t *testing.T) *State {
+		s := monsterTable(t, []string{"chimera-1 s02 s01", "s03 genie-1 ."}, "s08")
+		play(t, s, 0, "stop")
+		if got := options(s, 0); !slices.Equal(got, []string{"first:0,0", "first:1,1"}) {
+			t.Fatalf("asked %v, want which of the Chimera and the Genie acts first", got)
+		}
+		return s
+	}
+	allGenie := func(t *testing.T, s *State) {
+		t.Helper()
+		for _, id := range options(s, 0) {
+			if !strings.HasPrefix(id, "on:") {
+				t.Fatalf("offered %v, want only the Genie's moves", options(s, 0))
+			}
+		}
+	}
+	t.Run("chimera first", func(t *testing.T) {
+		s := ordered(t)
+		play(t, s, 0, "first:0,0")
+		if got := cells(options(s, 0)); !slices.Equal(got, []string{"rm:0,1", "rm:2,0"}) {
+			t.Fatalf("the Chimera may take %v", got)
+		}
+		play(t, s, 0, "rm:0,1")
+		allGenie(t, s) // the Genie is the last one left: no question
+	})
+	t.Run("genie first", func(t *testing.T) {
+		s := ordered(t)
+		play(t, s, 0, "first:1,1")
+		allGenie(t, s)
+		play(t, s, 0, "on:2,0:0") // the Chimera onto s01
+		allGenie(t, s)
+		play(t, s, 0, options(s, 0)[0]) // the Genie itself
+		if s.Stage == stageScore && len(s.Seats[0].Tasks) > 0 {
+			t.Fatalf("still asked %v: from (2,0) the Chimera has no goal tile in line", options(s, 0))
+		}
+		if top, ok := s.Seats[0].District.Top(Pos{0, 1}); !ok || top.Tile != "s03" {
+			t.Fatalf("s03 left the Chimera's old column: %v %v", top, ok)
+		}
+	})
 }
 
 // TestFlippedDragonTakesAFlippedTile: a Dragon turned up before scoring

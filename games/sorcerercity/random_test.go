@@ -114,7 +114,7 @@ func TestEveryTaskComesUp(t *testing.T) {
 		}
 	}
 	for _, k := range []string{taskPlace, taskRemove, taskRemoveShield, taskDiscardRed, taskDiscardYell, taskDestroy,
-		taskTurn, taskChimera, taskGenie, "stage:" + stageSpells, "stage:" + stageTransform, "stage:" + stageBuy,
+		taskTurn, taskChimera, taskGenie, taskBeastNext, "stage:" + stageSpells, "stage:" + stageTransform, "stage:" + stageBuy,
 		taskFree, taskPickReward, taskUnused, taskKill, taskGiveMonster, taskVendorAll, taskTake, taskDestroyOwn,
 		taskGiveTile, taskCash, taskKillOther, taskEarly, taskLift, taskKillHere, "timeup"} {
 		if seen[k] == 0 {

@@ -65,6 +65,9 @@ type Seat struct {
 	// that the seat cast all the score-phase spells it wanted.
 	Used       map[string]bool `json:"used,omitempty"`
 	SpellsDone bool            `json:"spellsDone,omitempty"`
+	// Acted lists the score-phase monsters (by tile) that acted this
+	// year; the owner picks which of the others acts next.
+	Acted []string `json:"acted,omitempty"`
 	// The buy step.
 	Buys      int    `json:"buys,omitempty"` // buys left
 	Discarded bool   `json:"discarded,omitempty"`

@@ -31,6 +31,7 @@ const (
 	taskChimera      = "chimera"        // a goal tile in At's row or column is destroyed
 	taskGenie        = "genie"          // the monster at At goes on top of a tile
 	taskScoreBeasts  = "score-monsters" // line up the Chimeras and the Genie
+	taskBeastNext    = "monster-next"   // the owner picks which score-phase monster acts next
 )
 
 // Kinds of place tasks besides a drawn tile's: plainPlace ignores a
@@ -191,6 +192,13 @@ func (s *State) taskChoices(seat int) []choice {
 		return out
 	case taskGenie:
 		return s.coverChoices(seat, func(top Tile) bool { return top.Kind != MonsterTile }, false)
+	case taskBeastNext:
+		var out []choice
+		for _, p := range s.scoreActors(seat) {
+			top, _ := d.Top(p)
+			out = append(out, choice{id: "first:" + p.String(), label: games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", d.Name(p))})
+		}
+		return out
 	case taskEarly:
 		return s.buyTaskChoices(seat)
 	case taskLift, taskKillHere:
@@ -435,6 +443,12 @@ func (s *State) doTask(seat int, move string) (games.Outcome, error) {
 	d := &st.District
 	st.Tasks = st.Tasks[1:]
 	switch kind {
+	case "first":
+		if t.Kind != taskBeastNext || !slices.Contains(s.scoreActors(seat), at) {
+			return out, games.Errorf("sc.err.illegal")
+		}
+		st.Tasks = append(s.actTasks(seat, at), st.Tasks...)
+		return out, nil
 	case "at", "on":
 		pl := Placed{Tile: st.Drawn, Rot: rot, FaceDown: st.DrawnDown}
 		var err error
@@ -578,36 +592,61 @@ func (s *State) coverChoicesWithout(seat int, p Pos) []Pos {
 // scoreBeastTasks lines up each visible Chimera's destruction and, with a
 // visible Genie, every visible monster's move.
 func (s *State) scoreBeastTasks(seat int) []Task {
-	d := &s.Seats[seat].District
-	var chimeras, monsters []Task
-	genie := false
-	for _, c := range d.Cells {
-		top, _ := d.Top(c.At)
+	actors := s.scoreActors(seat)
+	switch len(actors) {
+	case 0:
+		return nil
+	case 1:
+		return s.actTasks(seat, actors[0])
+	}
+	return []Task{{Kind: taskBeastNext}}
+}
+
+// scoreActors are the visible Chimeras and Genies of seat's district
+// that have not acted this year, in reading order.
+func (s *State) scoreActors(seat int) []Pos {
+	st := s.Seats[seat]
+	var out []Pos
+	for _, c := range st.District.Cells {
+		top, _ := st.District.Top(c.At)
 		t := s.c.Tile(top.Tile)
-		if top.FaceDown || t.Kind != MonsterTile {
+		if top.FaceDown || t.Kind != MonsterTile || (t.Beast != "chimera" && t.Beast != "genie") || slices.Contains(st.Acted, top.Tile) {
 			continue
 		}
-		switch t.Beast {
-		case "chimera":
-			chimeras = append(chimeras, Task{Kind: taskChimera, At: c.At})
-		case "genie":
-			genie = true
+		out = append(out, c.At)
+	}
+	return out
+}
+
+// actTasks are what the score-phase monster at p does (a Chimera
+// destroys, a Genie moves every visible monster), followed by a look for
+// the next one to act.
+func (s *State) actTasks(seat int, p Pos) []Task {
+	st := s.Seats[seat]
+	d := &st.District
+	top, _ := d.Top(p)
+	st.Acted = append(st.Acted, top.Tile)
+	next := Task{Kind: taskScoreBeasts}
+	if s.c.Tile(top.Tile).Beast == "chimera" {
+		return []Task{{Kind: taskChimera, At: p}, next}
+	}
+	var out []Task
+	for _, c := range d.Cells {
+		if m, _ := d.Top(c.At); !m.FaceDown && s.c.Tile(m.Tile).Kind == MonsterTile {
+			out = append(out, Task{Kind: taskGenie, At: c.At})
 		}
-		monsters = append(monsters, Task{Kind: taskGenie, At: c.At})
 	}
-	if genie {
-		return append(chimeras, monsters...)
-	}
-	return chimeras
+	return append(out, next)
 }
 
 // startScore begins the Score phase: face-down tiles are turned over (each
 // to be turned as its owner likes, a monster among them acting at once),
-// then the Chimeras and the Genie act, then rainbow goals are picked and
+// then the Chimeras and the Genie act in the order their owner picks,
+// then rainbow goals are picked and
 // the districts scored.
 func (s *State) startScore(out *games.Outcome) {
 	for i, st := range s.Seats {
-		st.Tasks = nil
+		st.Tasks, st.Acted = nil, nil
 		for k := range st.District.Cells {
 			c := &st.District.Cells[k]
 			top := &c.Stack[len(c.Stack)-1]
