@@ -17,7 +17,10 @@ const (
 	margin  = 36
 	topBarH = 76
 	yearsY  = 96
-	yearsH  = 132
+	yearsH  = sc.Years*(yearRowH+yearGap) - yearGap
+	// A row per year, its texts large enough for a phone.
+	yearRowH = 46
+	yearGap  = 5
 	marketY = yearsY + yearsH + 16
 	// The market: three vendors a row, tiles large enough that their
 	// prices read at 11 px on a phone.
@@ -181,34 +184,26 @@ func (s *scene) topBar(v *sc.View) {
 	c.FitText(title, kit.Bold, 38, textMin, margin, topBarH/2, boardW-2*margin, 0)
 }
 
-// years shows each year's Prestige for the most Influence, its reward and
-// the monster it brings, the current year lit.
+// years lists each year on a row of its own: its Prestige for the most
+// Influence, its reward, and the monster it brings (with the Mystery
+// Player's cards in a 2-player game), the current year lit.
 func (s *scene) years(v *sc.View, r kit.Rect) {
 	c := s.c
-	for i, box := range r.Columns(sc.Years, 12) {
+	const monsterW = 250
+	for i, row := range r.Rows(sc.Years, yearGap) {
 		y := i + 1
 		if y == v.Year {
-			c.RoundRect(box, 12, kit.Highlight, kit.BrassDark, 3)
+			c.RoundRect(row, 10, kit.Highlight, kit.BrassDark, 3)
 		} else {
-			c.RoundRect(box, 12, kit.Parchment, kit.Brass, 2)
+			c.RoundRect(row, 10, kit.Parchment, kit.Brass, 2)
 		}
+		cy := row.CY()
 		c.Ink(kit.Ink)
-		c.Font(kit.Bold, 28)
-		c.Text(s.w.T("scimg.year", "n", y), box.X+12, box.Y+22, 0)
-		n := strconv.Itoa(v.YearPrestige[y])
-		c.Text(n, box.Right()-14, box.Y+22, 1)
-		c.StarIcon(box.Right()-14-c.Measure(n)-20, box.Y+22, 14)
-		c.Ink(kit.InkSoft)
-		reward := s.w.Text(gameText("sc.reward." + v.Rewards[y]))
-		c.WrapBox(reward, kit.Regular, 22, 15, kit.R(box.X+10, box.Y+42, box.W-20, 52), 0)
-		if y < sc.Years {
-			monster := "—"
-			if b := v.Beasts[y]; b != "" {
-				monster = s.w.Text(gameText("sc.monster." + b))
-			}
-			c.Ink(kit.StoneDeep)
-			c.FitText(monster, kit.Bold, 24, 14, box.X+12, box.Bottom()-18, box.W-24, 0)
-		}
+		c.FitText(s.w.T("scimg.year", "n", y), kit.Bold, 30, textMin, row.X+12, cy, 110, 0)
+		c.StarIcon(row.X+140, cy, 14)
+		c.Font(kit.Bold, 30)
+		c.Text(strconv.Itoa(v.YearPrestige[y]), row.X+160, cy, 0)
+		right := row.Right() - 12
 		if v.Mystery != nil && y < len(v.Mystery) && len(v.Mystery[y]) > 0 {
 			text := ""
 			for k, n := range v.Mystery[y] {
@@ -218,8 +213,24 @@ func (s *scene) years(v *sc.View, r kit.Rect) {
 				text += strconv.Itoa(n)
 			}
 			c.Ink(kit.StoneRed)
-			c.FitText(s.w.T("scimg.mystery", "n", text), kit.Bold, 22, 14, box.Right()-12, box.Bottom()-18, box.W/2, 1)
+			c.Font(kit.Bold, 28)
+			mystery := s.w.T("scimg.mystery", "n", text)
+			c.Text(mystery, right, cy, 1)
+			right -= c.Measure(mystery) + 16
 		}
+		if y < sc.Years {
+			monster := "—"
+			if b := v.Beasts[y]; b != "" {
+				monster = s.w.Text(gameText("sc.monster." + b))
+			}
+			c.Ink(kit.StoneDeep)
+			c.FitText(monster, kit.Bold, 28, textMin, right, cy, monsterW, 1)
+			right -= monsterW + 16
+		}
+		c.Ink(kit.InkSoft)
+		reward := s.w.Text(gameText("sc.reward." + v.Rewards[y]))
+		x := row.X + 215
+		c.FitText(reward, kit.Regular, 30, textMin, x, cy, right-x, 0)
 	}
 }
 
