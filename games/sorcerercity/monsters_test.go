@@ -239,6 +239,17 @@ func TestMonstersBeforeScoring(t *testing.T) {
 		play(t, s, 0, "rm:0,1")
 		allGenie(t, s) // the Genie is the last one left: no question
 	})
+	t.Run("two alike chimeras each act", func(t *testing.T) {
+		s := monsterTable(t, []string{"chimera-1 s01 chimera-1", "s03 . s05"}, "s08")
+		play(t, s, 0, "stop")
+		if got := options(s, 0); !slices.Equal(got, []string{"first:0,0", "first:2,0"}) {
+			t.Fatalf("asked %v", got)
+		}
+		play(t, s, 0, "first:2,0", "rm:2,1")
+		if got := cells(options(s, 0)); !slices.Equal(got, []string{"rm:0,1", "rm:1,0"}) {
+			t.Fatalf("the other Chimera may take %v, want its own lines", got)
+		}
+	})
 	t.Run("genie first", func(t *testing.T) {
 		s := ordered(t)
 		play(t, s, 0, "first:1,1")

@@ -65,9 +65,11 @@ type Seat struct {
 	// that the seat cast all the score-phase spells it wanted.
 	Used       map[string]bool `json:"used,omitempty"`
 	SpellsDone bool            `json:"spellsDone,omitempty"`
-	// Acted lists the score-phase monsters (by tile) that acted this
-	// year; the owner picks which of the others acts next.
-	Acted []string `json:"acted,omitempty"`
+	// Acted lists where the score-phase monsters that acted this year lie
+	// (a Genie's move carries the mark along; tiles are not unique, two
+	// Chimeras may share an id); the owner picks which of the others
+	// acts next.
+	Acted []Pos `json:"acted,omitempty"`
 	// The buy step.
 	Buys      int    `json:"buys,omitempty"` // buys left
 	Discarded bool   `json:"discarded,omitempty"`

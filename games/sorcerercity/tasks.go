@@ -484,6 +484,11 @@ func (s *State) doTask(seat int, move string) (games.Outcome, error) {
 		if s.Stage == stageScore && kind == "on" {
 			out.Events = append(out.Events, games.T("sc.ev.moved", "player", who, "tile", tileText(s.c, st.Drawn)))
 		}
+		if t.Kind == taskGenie {
+			if i := slices.Index(st.Acted, t.At); i >= 0 {
+				st.Acted[i] = at // an acted monster stays acted where it goes
+			}
+		}
 		st.Drawn, st.DrawnDown = "", false
 	case "rm":
 		pl, ok := d.Lift(at)
@@ -610,7 +615,7 @@ func (s *State) scoreActors(seat int) []Pos {
 	for _, c := range st.District.Cells {
 		top, _ := st.District.Top(c.At)
 		t := s.c.Tile(top.Tile)
-		if top.FaceDown || t.Kind != MonsterTile || (t.Beast != "chimera" && t.Beast != "genie") || slices.Contains(st.Acted, top.Tile) {
+		if top.FaceDown || t.Kind != MonsterTile || (t.Beast != "chimera" && t.Beast != "genie") || slices.Contains(st.Acted, c.At) {
 			continue
 		}
 		out = append(out, c.At)
@@ -625,7 +630,7 @@ func (s *State) actTasks(seat int, p Pos) []Task {
 	st := s.Seats[seat]
 	d := &st.District
 	top, _ := d.Top(p)
-	st.Acted = append(st.Acted, top.Tile)
+	st.Acted = append(st.Acted, p)
 	next := Task{Kind: taskScoreBeasts}
 	if s.c.Tile(top.Tile).Beast == "chimera" {
 		return []Task{{Kind: taskChimera, At: p}, next}
