@@ -41,6 +41,11 @@ func (s *State) keepArtifact(seat int, move string) (games.Outcome, error) {
 	if !slices.Contains(st.Offer, id) {
 		return games.Outcome{}, games.Errorf("sc.err.illegal")
 	}
+	for _, other := range st.Offer {
+		if other != id {
+			s.Gone = append(s.Gone, other) // back in the box, unseen
+		}
+	}
 	st.Offer = nil
 	st.Deck = append(st.Deck, id)
 	out := games.Outcome{Events: []games.Text{games.T("sc.ev.kept", "player", games.Player(seat))}}

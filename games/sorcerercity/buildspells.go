@@ -123,6 +123,7 @@ func (s *State) doSpellTask(seat int, move string) (games.Outcome, error) {
 		return out, games.Errorf("sc.err.illegal")
 	}
 	if t.Kind == taskKillHere {
+		s.Gone = append(s.Gone, pl.Tile)
 		out.Events = append(out.Events, games.T("sc.ev.killed", "player", games.Player(seat), "tile", tileText(s.c, pl.Tile)))
 		return out, nil
 	}

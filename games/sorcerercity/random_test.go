@@ -3,6 +3,9 @@ package sorcerercity
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tavern-bot/tavern/games"
@@ -81,6 +84,7 @@ func TestEveryTaskComesUp(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := st.(*State)
+		census := s.census()
 		rng := games.NewRNG(uint64(i))
 		for moves := 0; !s.Over(); moves++ {
 			pending := s.Pending()
@@ -109,6 +113,9 @@ func TestEveryTaskComesUp(t *testing.T) {
 			}
 			for _, e := range out.Events {
 				check("event", e)
+			}
+			if got := s.census(); !maps.Equal(got, census) {
+				t.Fatalf("move %d (%q by seat %d, now %s): tiles %s", moves, move, p.Seat, s.Stage, censusDiff(census, got))
 			}
 			seen["stage:"+s.Stage]++
 		}
@@ -166,4 +173,68 @@ func TestExpertNeedsSolo(t *testing.T) {
 	if !errors.As(err, &ge) || ge.Text.Key != "sc.err.expert" {
 		t.Fatalf("expert with 2 players: %v", err)
 	}
+}
+
+// TestTilesConserved: no tile appears from nowhere or vanishes; a tile
+// that leaves the game is counted as gone. Random games at every player
+// count, with artifacts, and solo (expert too), with the sand timer
+// running out now and then.
+func TestTilesConserved(t *testing.T) {
+	g := New()
+	type variant struct {
+		players int
+		options map[string]string
+	}
+	var variants []variant
+	for n := 1; n <= 6; n++ {
+		variants = append(variants, variant{n, nil}, variant{n, map[string]string{"artifacts": "yes"}})
+	}
+	variants = append(variants, variant{1, map[string]string{"expert": "yes", "artifacts": "yes"}})
+	for i, v := range variants {
+		for round := range 8 {
+			setup := games.DefaultSetup(g, v.players, uint64(7000+10*i+round))
+			maps.Copy(setup.Options, v.options)
+			st, err := g.New(setup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			want := s.census()
+			rng := games.NewRNG(uint64(i*3 + round))
+			for moves := 0; !s.Over(); moves++ {
+				pending := s.Pending()
+				if len(pending) == 0 || moves > games.SimMaxMoves {
+					t.Fatalf("stalled in %s", s.Stage)
+				}
+				p := pending[rng.IntN(len(pending))]
+				move := p.Options[rng.IntN(len(p.Options))].ID
+				if s.Stage == stageBuild && s.Seats[p.Seat].Started && rng.IntN(40) == 0 {
+					move = moveTimeUp
+				}
+				if _, err := s.Apply(p.Seat, move); err != nil {
+					t.Fatalf("%s: %q: %v", s.Stage, move, err)
+				}
+				if got := s.census(); !maps.Equal(got, want) {
+					t.Fatalf("%d players %v, move %d (%q by seat %d, now %s): tiles %s", v.players, v.options, moves, move, p.Seat, s.Stage, censusDiff(want, got))
+				}
+			}
+		}
+	}
+}
+
+// censusDiff names the tiles whose counts differ.
+func censusDiff(want, got map[string]int) string {
+	var out []string
+	for id := range want {
+		if got[id] != want[id] {
+			out = append(out, fmt.Sprintf("%s %d→%d", id, want[id], got[id]))
+		}
+	}
+	for id := range got {
+		if _, ok := want[id]; !ok {
+			out = append(out, fmt.Sprintf("%s 0→%d", id, got[id]))
+		}
+	}
+	slices.Sort(out)
+	return strings.Join(out, ", ")
 }

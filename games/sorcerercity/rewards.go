@@ -389,6 +389,7 @@ func (s *State) discardMarket(v, k int, out *games.Outcome) bool {
 	id, guard, revealed := s.takeMarket(v, k)
 	s.Market.Decks[v] = slices.Insert(s.Market.Decks[v], 0, id)
 	if guard != "" {
+		s.Gone = append(s.Gone, guard)
 		out.Events = append(out.Events, games.T("sc.ev.guardgone", "tile", guardText(s.c, guard)))
 	}
 	return revealed
@@ -449,6 +450,7 @@ func (s *State) doBuyTask(seat int, move string) (games.Outcome, error) {
 			st.Out = append(st.Out, pl.Tile)
 			out.Events = append(out.Events, games.T("sc.ev.discard", "player", who, "tile", tileText(s.c, pl.Tile)))
 		} else {
+			s.Gone = append(s.Gone, pl.Tile)
 			out.Events = append(out.Events, games.T("sc.ev.killed", "player", who, "tile", tileText(s.c, pl.Tile)))
 		}
 	case "give":
@@ -489,6 +491,7 @@ func (s *State) doBuyTask(seat int, move string) (games.Outcome, error) {
 		other, _ := strconv.Atoi(o)
 		at, _, _ := parseAt(xy)
 		pl, _ := s.Seats[other].District.Lift(at)
+		s.Gone = append(s.Gone, pl.Tile)
 		out.Events = append(out.Events, games.T("sc.ev.killedat", "player", who, "tile", tileText(s.c, pl.Tile), "owner", games.Player(other)))
 		st.Tasks = append([]Task{{Kind: taskCash, N: killOtherGain}}, st.Tasks...)
 	default:
@@ -515,13 +518,20 @@ func (s *State) settleAllBuyTasks() {
 // the tiles beside the district first, else from the district.
 func (s *State) destroyOwned(seat int, id string) {
 	st := s.Seats[seat]
+	if s.takeOwned(st, id) {
+		s.Gone = append(s.Gone, id)
+	}
+}
+
+// takeOwned removes one tile id from st, reporting whether it had one.
+func (s *State) takeOwned(st *Seat, id string) bool {
 	if i := slices.Index(st.Deck, id); i >= 0 {
 		st.Deck = slices.Delete(st.Deck, i, i+1)
-		return
+		return true
 	}
 	if i := slices.Index(st.Out, id); i >= 0 {
 		st.Out = slices.Delete(st.Out, i, i+1)
-		return
+		return true
 	}
 	for k := range st.District.Cells {
 		c := &st.District.Cells[k]
@@ -530,7 +540,8 @@ func (s *State) destroyOwned(seat int, id string) {
 			if len(c.Stack) == 0 {
 				st.District.Cells = slices.Delete(st.District.Cells, k, k+1)
 			}
-			return
+			return true
 		}
 	}
+	return false
 }

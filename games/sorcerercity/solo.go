@@ -128,6 +128,11 @@ func (s *State) guardIfSettled(out *games.Outcome) {
 
 func (s *State) lose(out *games.Outcome) {
 	s.Lost, s.Stage = true, stageOver
+	for _, t := range s.Seats[0].Tasks {
+		if t.Kind == taskGuard {
+			s.Gone = append(s.Gone, t.Arg) // a monster that found no place
+		}
+	}
 	s.Seats[0].Tasks = nil
 	out.Events = append(out.Events, games.T("sc.ev.lost"))
 }

@@ -120,6 +120,9 @@ type State struct {
 	Shown   int     `json:"shown,omitempty"`
 	// Lost: a solo game the monsters won.
 	Lost bool `json:"lost,omitempty"`
+	// Gone holds the tiles that left the game (destroyed, killed, an
+	// artifact not kept), so that every tile is accounted for.
+	Gone []string `json:"gone,omitempty"`
 	// Order is the buy order of this year's Influence & Buy; Turn indexes it.
 	Order []int `json:"order,omitempty"`
 	Turn  int   `json:"turn,omitempty"`

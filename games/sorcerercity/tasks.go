@@ -504,6 +504,7 @@ func (s *State) doTask(seat int, move string) (games.Outcome, error) {
 			st.Out = append(st.Out, pl.Tile)
 			out.Events = append(out.Events, games.T("sc.ev.discard", "player", who, "tile", name))
 		default: // destroyed, or a monster killed: out of the game
+			s.Gone = append(s.Gone, pl.Tile)
 			out.Events = append(out.Events, games.T("sc.ev.destroyed", "player", who, "tile", name))
 		}
 	case "turn":
