@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -38,6 +39,11 @@ func TestEndToEndSandTimer(t *testing.T) {
 		return strings.Contains(m.Content, "alice") && strings.Contains(m.Content, "starts building") && len(m.Attachments) == 0
 	}) || boardCount(w) != boards {
 		t.Fatalf("alice's start told the channel %q; want a line without a board", contents(fresh))
+	}
+	// Her DM counts the 90 seconds down (a Discord timestamp).
+	due := fmt.Sprintf("Your time runs out <t:%d:R>", clk.Now().Add(90*time.Second).Unix())
+	if dms := w.fake.DMs(alice.UserID); !strings.Contains(dms[len(dms)-1].Content, due) {
+		t.Fatalf("alice's DM after starting: %q; want %q", dms[len(dms)-1].Content, due)
 	}
 	clk.advance(30 * time.Second)
 	clickDM(t, g, alice, "draw")

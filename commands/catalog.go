@@ -85,6 +85,7 @@ const (
 	KeyRulesMore     = "core.rules.more"
 	KeyDMSettled     = "core.dm.settled"
 	KeyDMSpent       = "core.dm.spent"
+	KeyDMDue         = "core.dm.due"
 	KeyIdleClosed    = "core.deadline.idle_closed"
 	KeyClosedDM      = "core.dm.closed"
 	KeyTimedOut      = "core.timeout.narration"
@@ -192,6 +193,7 @@ func coreTexts() map[string][2]string {
 		KeyAbandonByVote: {"The players voted to abandon this table.", "Die Spieler haben den Abbruch dieses Tisches beschlossen."},
 		KeyRulesTitle:    {"**{game}**: rules summary", "**{game}**: Regelübersicht"},
 		KeyIdleClosed:    {"Nobody has played for {n} deadlines in a row, so this table is closed. Open a new one with /game new.", "Seit {n} Fristen in Folge hat niemand gespielt, daher ist dieser Tisch geschlossen. Eröffnet einen neuen mit /spiel neu."},
+		KeyDMDue:         {"⏳ Your time runs out {when}.", "⏳ Deine Zeit läuft ab {when}."},
 		KeyDMSpent:       {"This decision is over: the table or another player's move answered it. A new message comes when it is your turn again.", "Diese Entscheidung ist vorbei: der Tisch oder der Zug eines anderen hat sie beantwortet. Wenn du wieder dran bist, kommt eine neue Nachricht."},
 		KeyDMSettled:     {"Your answer is in. Nothing else is awaited from you right now; a new message comes when it is your turn again.", "Deine Antwort ist angekommen. Gerade wird nichts weiter von dir erwartet; wenn du wieder dran bist, kommt eine neue Nachricht."},
 		KeyRulesMore:     {"More topics: {topics}. Ask for one with /rules game:{id} topic:…", "Weitere Themen: {topics}. Frag nach einem mit /regeln spiel:{id} thema:…"},

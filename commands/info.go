@@ -57,7 +57,7 @@ func (s *Service) hand(ctx context.Context, r request, channelID, tableID string
 	if err != nil {
 		return s.replyErr(r, err)
 	}
-	m := s.handMessage(t, g, games.SeatPrompts(st.Pending(), seat), r.lang)
+	m := s.handMessage(t, g, st, st.Pending(), seat, r.lang)
 	m.Files = s.draw(t, g, st, seat, "hand.png")
 	return Result{Reply: &m}
 }

@@ -150,7 +150,7 @@ func (s *Service) stepDelivery(sc scene, mover int, from dmSource) (delivery, er
 func (s *Service) stepReply(t *table.Table, res table.MoveResult, lang string) *Message {
 	g, _ := s.games.Get(t.GameID)
 	seat := res.Seat()
-	m := s.handMessage(t, g, games.SeatPrompts(res.Pending, seat), lang)
+	m := s.handMessage(t, g, res.State, res.Pending, seat, lang)
 	m.Components = append(m.Components, s.backRow(t, seat, lang)...)
 	m.Files = s.draw(t, g, res.State, seat, "hand.png")
 	return &m
@@ -391,7 +391,7 @@ func (s *Service) privateMessages(c *composer, sc scene, from dmSource, skip int
 			}
 			continue
 		}
-		m := s.handMessage(t, sc.g, mine, u.Lang)
+		m := s.handMessage(t, sc.g, sc.st, sc.pending, seat, u.Lang)
 		pic := &pictureSpec{Viewer: seat, Name: "hand.png"}
 		switch {
 		case from.replaces(u.UserID, mine) || (step && from.messageID != "" && from.userID == u.UserID):
@@ -468,19 +468,25 @@ func anySecret(ps []games.Prompt) bool {
 	return false
 }
 
-// handMessage is the text and components of a seat's private message for
-// its pending prompts mine (none: "nothing awaited"); the caller adds the
-// picture of the private view.
-func (s *Service) handMessage(t *table.Table, g games.Game, mine []games.Prompt, lang string) Message {
+// handMessage is the text and components of seat's private message for
+// its pending prompts (none: "nothing awaited"), with when its time runs
+// out; the caller adds the picture of the private view.
+func (s *Service) handMessage(t *table.Table, g games.Game, st games.State, pending []games.Prompt, seat int, lang string) Message {
 	if lang == "" {
 		lang = t.Lang
 	}
+	mine := games.SeatPrompts(pending, seat)
 	if len(mine) == 0 {
 		return Message{Content: s.cat.Localize(lang, games.T(KeyHandTitle, "game", s.gameName(lang, t.GameID))) + "\n" + s.cat.Localize(lang, games.T(KeyHandNothing))}
 	}
 	var lines []string
 	for _, p := range mine {
 		lines = append(lines, s.cat.Localize(lang, games.T(KeyDMHeader, "game", s.gameName(lang, t.GameID), "channel", t.ChannelID, "prompt", s.say(t, lang, p.Text))))
+	}
+	if at, ok := t.SeatDeadline(st, pending, seat); ok {
+		// The seat's clock (a build phase's sand timer too), counting
+		// down live in the reader's Discord.
+		lines = append(lines, s.cat.Localize(lang, games.T(KeyDMDue, "when", discordTime(at))))
 	}
 	rows, cut := s.promptRows(t, mine, lang, maxRows)
 	if cut {
