@@ -21,7 +21,7 @@ const (
 	// A row per year, its texts large enough for a phone.
 	yearRowH = 46
 	yearGap  = 5
-	marketY = yearsY + yearsH + 16
+	marketY  = yearsY + yearsH + 16
 	// The market: three vendors a row, tiles large enough that their
 	// prices read at 11 px on a phone.
 	marketRows    = 2
