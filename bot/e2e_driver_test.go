@@ -367,6 +367,11 @@ func (g *game) plan() (*answer, bool) {
 			t.Fatalf("no channel message offers %s's public prompt", who.Username)
 		}
 		msg = board
+		// After a step inside a turn the channel's board is unchanged;
+		// the player goes on from the answer only they see.
+		if r, ok := g.lastReply[who.UserID]; ok && len(moveChoices(t, r, p)) > 0 {
+			msg = r
+		}
 	case who.dmClosed:
 		g.blockedPrompt = true
 		msg = g.showHand(who, st.Pending())

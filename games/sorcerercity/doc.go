@@ -32,6 +32,13 @@
 //     chooses its prize ("prize:reward|prestige|money|buy") and buys
 //     ("buy:vendor:slot", "buy:r"), discards once for 1 Money
 //     ("discard:vendor:slot"), then "done".
+//   - Pace on Discord (State.pace): outside building, a seat's answers are
+//     steps (only its own message changes) until its part is done; then a
+//     quiet commit (a line in the channel) while others still answer
+//     privately, and a board when the stage ends. A seat's Influence &
+//     Buy turn is one turn, told on one board when it ends, unless a
+//     reward asks another seat something in public first (a board then,
+//     so that they can answer).
 //   - Prestige, Cleanup: Prestige is collected; the seats that scored the
 //     least get the top tile of the year's vendor; the year's monsters are
 //     dealt (two Skeletons each), districts go back into the decks, and

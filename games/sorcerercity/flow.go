@@ -96,6 +96,34 @@ func (s *State) Apply(seat int, move string) (games.Outcome, error) {
 	if seat < 0 || seat >= len(s.Seats) || !s.legal(seat, move) {
 		return games.Outcome{}, games.Errorf("sc.err.illegal")
 	}
+	stage, turn := s.Stage, s.Turn
+	out, err := s.answer(seat, move)
+	if err == nil && stage != stageBuild { // building paces itself (build)
+		s.pace(seat, stage, turn, &out)
+	}
+	return out, err
+}
+
+// pace says what a move outside building is for the channel: a board when
+// a stage ends, a player's Influence & Buy turn ends, or another player
+// must answer in public (a reward that asks them); a line when a seat
+// finished its private part of a stage the others still play (a quiet
+// commit); otherwise a step that only the mover's message shows.
+func (s *State) pace(seat int, stage string, turn int, out *games.Outcome) {
+	_, asked := s.promptOf(seat)
+	othersInPublic := slices.ContainsFunc(s.Pending(), func(p games.Prompt) bool { return p.Seat != seat && !p.Secret })
+	switch {
+	case s.Over() || s.Stage != stage:
+	case stage == stageBuy && (s.Turn != turn || othersInPublic):
+	case asked || stage == stageBuy:
+		out.Uncommitted = true
+	default:
+		out.Quiet = true
+	}
+}
+
+// answer applies a legal move of seat's in the current stage.
+func (s *State) answer(seat int, move string) (games.Outcome, error) {
 	switch s.Stage {
 	case stageBuild:
 		return s.build(seat, move)

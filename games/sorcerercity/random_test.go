@@ -238,3 +238,62 @@ func censusDiff(want, got map[string]int) string {
 	slices.Sort(out)
 	return strings.Join(out, ", ")
 }
+
+// TestPace: outside building, a player's Influence & Buy turn is one
+// commit (its buys are steps), a secret Raw Magic pick made while others
+// still pick is a quiet commit, and the last one, which ends the stage, is
+// a full commit with a board.
+func TestPace(t *testing.T) {
+	g := New()
+	policy := g.Policy()
+	steps, turns, quiet, stageEnds := 0, 0, 0, 0
+	for i := range 6 {
+		st, err := g.New(games.DefaultSetup(g, 3+i%2, uint64(300+i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		for moves := 0; !s.Over(); moves++ {
+			p := s.Pending()[0]
+			move, ok := policy.Choose(s, p.Seat, uint64(moves))
+			if !ok {
+				t.Fatal("the bot has no move")
+			}
+			stage, turn := s.Stage, s.Turn
+			othersPicking := false
+			for _, q := range s.Pending() {
+				othersPicking = othersPicking || (q.Seat != p.Seat && stage == stageTransform)
+			}
+			out, err := s.Apply(p.Seat, move)
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case stage == stageBuild:
+			case s.Over() || s.Stage != stage:
+				if out.Uncommitted || out.Quiet {
+					t.Fatalf("%q ended stage %s but is a step (%v) or quiet (%v)", move, stage, out.Uncommitted, out.Quiet)
+				}
+				stageEnds++
+			case stage == stageBuy && s.Turn == turn:
+				if !out.Uncommitted && !slices.ContainsFunc(s.Pending(), func(q games.Prompt) bool { return q.Seat != p.Seat && !q.Secret }) {
+					t.Fatalf("%q in the middle of seat %d's buy turn is a commit", move, p.Seat)
+				}
+				steps++
+			case stage == stageBuy:
+				if out.Uncommitted || out.Quiet {
+					t.Fatalf("%q ended seat %d's buy turn without a board", move, p.Seat)
+				}
+				turns++
+			case stage == stageTransform && othersPicking:
+				if !out.Quiet || out.Uncommitted {
+					t.Fatalf("a Raw Magic pick while others pick: quiet %v, step %v; want a quiet commit", out.Quiet, out.Uncommitted)
+				}
+				quiet++
+			}
+		}
+	}
+	if steps == 0 || turns == 0 || quiet == 0 || stageEnds == 0 {
+		t.Fatalf("buy steps %d, buy turns %d, quiet picks %d, stage ends %d: every kind must come up", steps, turns, quiet, stageEnds)
+	}
+}
