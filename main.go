@@ -28,7 +28,7 @@ func main() {
 const usage = `usage:
   tavern [--config FILE]                         run the bot (no token: the local playground)
   tavern register [--config FILE]                register the slash commands and exit
-  tavern sim --game ID [--games N] [--players P] [--seed S]
+  tavern sim --game ID [--games N] [--players P] [--seed S] [--options K=V,…]
                                                  play random complete games, check invariants
   tavern bench                                   measure rendering and interaction speed
   tavern backup [--config FILE] FILE             hot copy of the database

@@ -33,6 +33,9 @@ func TestRunRejectsBadInput(t *testing.T) {
 		{"sim unknown game", []string{"sim", "--game", "chess"}, `unknown game "chess"`},
 		{"sim no games", []string{"sim", "--game", "zauberschwert", "--games", "0"}, "--games"},
 		{"sim too many players", []string{"sim", "--game", "zauberschwert", "--players", "9"}, "players"},
+		{"sim unknown option", []string{"sim", "--game", "sorcerer-city", "--options", "dragons=yes"}, "dragons=yes is not offered"},
+		{"sim bad option value", []string{"sim", "--game", "sorcerer-city", "--options", "artifacts=maybe"}, "artifacts=maybe is not offered"},
+		{"sim option without value", []string{"sim", "--game", "sorcerer-city", "--options", "artifacts"}, "id=value"},
 		{"backup without file", []string{"backup"}, "exactly one FILE"},
 	}
 	for _, tc := range tests {
@@ -47,13 +50,18 @@ func TestRunRejectsBadInput(t *testing.T) {
 }
 
 func TestSimPlaysEveryGame(t *testing.T) {
-	for _, game := range []string{"zauberschwert", "dungeon-designer"} {
+	for _, args := range [][]string{
+		{"--game", "zauberschwert"},
+		{"--game", "dungeon-designer"},
+		{"--game", "sorcerer-city", "--players", "4"},
+		{"--game", "sorcerer-city", "--players", "1", "--options", "artifacts=yes,expert=yes"},
+	} {
 		var out bytes.Buffer
-		if err := run(context.Background(), []string{"sim", "--game", game, "--games", "5", "--seed", "7"}, &out, io.Discard, noenv); err != nil {
-			t.Fatalf("sim %s: %v\n%s", game, err, out.String())
+		if err := run(context.Background(), append([]string{"sim", "--games", "5", "--seed", "7"}, args...), &out, io.Discard, noenv); err != nil {
+			t.Fatalf("sim %v: %v\n%s", args, err, out.String())
 		}
 		if !strings.Contains(out.String(), "5 games, 5 finished") || !strings.Contains(out.String(), "no violations") {
-			t.Errorf("sim %s printed %q", game, out.String())
+			t.Errorf("sim %v printed %q", args, out.String())
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/tavern-bot/tavern/games"
@@ -20,6 +21,7 @@ type simFlags struct {
 	games   int
 	players int
 	seed    uint64
+	options string
 }
 
 func (s *simFlags) register(fs *flag.FlagSet) {
@@ -27,6 +29,7 @@ func (s *simFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&s.games, "games", 1000, "number of games")
 	fs.IntVar(&s.players, "players", 0, "players per game (default: the game's minimum)")
 	fs.Uint64Var(&s.seed, "seed", 1, "seed of the first game; game i uses seed+i")
+	fs.StringVar(&s.options, "options", "", "game options besides the defaults, as in the lobby: artifacts=yes,expert=yes")
 }
 
 // runSim plays random complete games and checks every invariant after every
@@ -47,17 +50,29 @@ func runSim(ctx context.Context, f simFlags, out io.Writer) error {
 	if f.players == 0 {
 		f.players = g.Info().MinPlayers
 	}
+	options := map[string]string{}
+	for _, kv := range strings.FieldsFunc(f.options, func(r rune) bool { return r == ',' || r == ' ' }) {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return fmt.Errorf("sim: --options %q: write id=value pairs separated by commas", f.options)
+		}
+		options[k] = v
+	}
 	start := time.Now()
-	rep, err := games.Simulate(g, f.players, f.games, f.seed)
+	rep, err := games.SimulateWith(g, f.players, f.games, f.seed, options)
 	if err != nil {
 		return err
 	}
 	secs := time.Since(start).Seconds()
-	fmt.Fprintf(out, "%s, %d players: %d games, %d finished, %d moves (%.0f moves/game), %.1f games/s\n",
-		rep.Game, rep.Players, rep.Games, rep.Finished, rep.Moves, float64(rep.Moves)/float64(rep.Games), float64(rep.Games)/secs)
+	variant := ""
+	if len(options) > 0 {
+		variant = " (" + f.options + ")"
+	}
+	fmt.Fprintf(out, "%s%s, %d players: %d games, %d finished, %d moves (%.0f moves/game), %.1f games/s\n",
+		rep.Game, variant, rep.Players, rep.Games, rep.Finished, rep.Moves, float64(rep.Moves)/float64(rep.Games), float64(rep.Games)/secs)
 	if rep.Violation != "" {
 		fmt.Fprintf(out, "VIOLATION in the game with seed %d after %d moves: %s\n", rep.Seed, len(rep.Log), rep.Violation)
-		fmt.Fprintf(out, "reproduce: tavern sim --game %s --players %d --games 1 --seed %d\n", rep.Game, rep.Players, rep.Seed)
+		fmt.Fprintf(out, "reproduce: tavern sim --game %s --players %d --games 1 --seed %d --options %q\n", rep.Game, rep.Players, rep.Seed, f.options)
 		return errors.New("sim: invariant violated")
 	}
 	fmt.Fprintln(out, "no violations")

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -210,11 +212,13 @@ func DefaultSetup(g Game, players int, seed uint64) Setup {
 
 // Report summarizes a batch of random games.
 type Report struct {
-	Game     string `json:"game"`
-	Players  int    `json:"players"`
-	Games    int    `json:"games"`    // games played (including a failing one)
-	Finished int    `json:"finished"` // games that reached the end cleanly
-	Moves    int    `json:"moves"`    // moves over all games
+	Game    string `json:"game"`
+	Players int    `json:"players"`
+	// Options are the game options set besides the defaults.
+	Options  map[string]string `json:"options,omitempty"`
+	Games    int               `json:"games"`    // games played (including a failing one)
+	Finished int               `json:"finished"` // games that reached the end cleanly
+	Moves    int               `json:"moves"`    // moves over all games
 	// Violation is the first failure, empty if none; Seed reproduces it with
 	// RandomPlay(g, DefaultSetup(g, Players, Seed), NewRNG(Seed), ...).
 	Violation string `json:"violation,omitempty"`
@@ -231,14 +235,28 @@ const SimMaxMoves = 20000
 // stall, a too-long game, a JSON round trip or a replay mismatch at the
 // end, or a twin-deal check failing: see CheckTwins). The error is only for setups that cannot start at all.
 func Simulate(g Game, players, games int, seed uint64) (Report, error) {
+	return SimulateWith(g, players, games, seed, nil)
+}
+
+// SimulateWith is Simulate with some of the game's options set (a
+// variant); the others keep their defaults. An option the game does not
+// offer, or a value it does not allow, is an error.
+func SimulateWith(g Game, players, games int, seed uint64, options map[string]string) (Report, error) {
 	info := g.Info()
-	rep := Report{Game: info.ID, Players: players}
+	rep := Report{Game: info.ID, Players: players, Options: options}
 	if players < info.MinPlayers || players > info.MaxPlayers {
 		return rep, fmt.Errorf("simulate %s: %d players outside %d–%d", info.ID, players, info.MinPlayers, info.MaxPlayers)
+	}
+	for id, v := range options {
+		i := slices.IndexFunc(info.Options, func(o OptionSpec) bool { return o.ID == id })
+		if i < 0 || !slices.Contains(info.Options[i].Choices, v) {
+			return rep, fmt.Errorf("simulate %s: option %s=%s is not offered", info.ID, id, v)
+		}
 	}
 	for i := range games {
 		sd := seed + uint64(i)
 		setup := DefaultSetup(g, players, sd)
+		maps.Copy(setup.Options, options)
 		moves, final, err := RandomPlay(g, setup, NewRNG(sd), SimMaxMoves, nil)
 		rep.Games++
 		rep.Moves += len(moves)
