@@ -34,6 +34,7 @@ type View struct {
 type SeatView struct {
 	District District
 	Deck     int
+	Aside    int    // discarded tiles (and monsters with no place) beside the district until Cleanup
 	Drawn    string // the viewer's own drawn tile only
 	Done     bool
 	Annual   Annual
@@ -90,7 +91,7 @@ func (s *State) publicView(viewer int) View {
 		}
 	}
 	for i, st := range s.Seats {
-		sv := SeatView{Deck: len(st.Deck), Done: st.Done, Annual: st.Annual, Prestige: st.Prestige,
+		sv := SeatView{Deck: len(st.Deck), Aside: len(st.Out), Done: st.Done, Annual: st.Annual, Prestige: st.Prestige,
 			Chose: st.Transform != nil, Place: st.Place, Buys: st.Buys}
 		for _, cell := range st.District.Cells {
 			c := Cell{At: cell.At}

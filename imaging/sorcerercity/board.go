@@ -121,6 +121,9 @@ func (s *scene) pairSeat(v *sc.View, i int, sv sc.SeatView, r kit.Rect) {
 // and its deck.
 func (s *scene) status(v *sc.View, sv sc.SeatView) string {
 	status := s.w.T("scimg.deck", "n", sv.Deck)
+	if sv.Aside > 0 {
+		status += " · " + s.w.T("scimg.aside", "n", sv.Aside)
+	}
 	switch {
 	case v.Stage == "build" && !sv.Done:
 		status = s.w.T("scimg.building") + " · " + status
