@@ -88,7 +88,7 @@ func (s *scene) header(v *sc.View) {
 
 // Two seats to a row: the compact head over the district.
 const (
-	pairHeadH = 96
+	pairHeadH = 136
 	pairCell  = 80
 )
 
@@ -112,7 +112,7 @@ func (s *scene) pairSeat(v *sc.View, i int, sv sc.SeatView, r kit.Rect) {
 	c.FitText(s.m.Name(i), kit.Bold, 32, textMin, x+44, y+20, w-44-nw-52, 0)
 	s.tracks(sv.Annual, kit.R(x, y+46, 4*68, 36))
 	c.Ink(kit.InkSoft)
-	c.FitText(s.status(v, sv), kit.Regular, textMin, 16, x+w, y+64, w-4*68-gap, 1)
+	c.FitText(s.status(v, sv), kit.Regular, 32, textMin, x, y+106, w, 0)
 	area := kit.R(x, y+pairHeadH, w, r.H-pairHeadH-2*gap)
 	s.district(sv.District, area, nil, pairCell)
 }
