@@ -57,7 +57,9 @@ func (s *State) promptOf(seat int) (games.Prompt, bool) {
 			return games.Prompt{}, false
 		}
 		if len(st.Tasks) > 0 && st.Prize == "" {
-			p := games.Prompt{Seat: seat, Text: games.T("sc.prompt." + st.Tasks[0].Kind)}
+			// Destroying a tile of one's deck lists the deck, which may
+			// hold the artifact kept in secret: answered in the DMs.
+			p := games.Prompt{Seat: seat, Text: games.T("sc.prompt." + st.Tasks[0].Kind), Secret: st.Tasks[0].Kind == taskDestroyOwn}
 			for _, c := range s.buyTaskChoices(seat) {
 				p.Options = append(p.Options, games.Option{ID: c.id, Label: c.label, Path: c.path})
 			}

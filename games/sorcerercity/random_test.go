@@ -297,3 +297,16 @@ func TestPace(t *testing.T) {
 		t.Fatalf("buy steps %d, buy turns %d, quiet picks %d, stage ends %d: every kind must come up", steps, turns, quiet, stageEnds)
 	}
 }
+
+// TestDestroyOwnIsPrivate: the reward that makes the others destroy a tile
+// of their deck lists each deck, kept artifact included, so it is asked in
+// private; the twin-deal check of this game (found by tavern sim) failed
+// while it was asked under the board.
+func TestDestroyOwnIsPrivate(t *testing.T) {
+	g := New()
+	setup := games.DefaultSetup(g, 3, 131)
+	setup.Options["artifacts"] = "yes"
+	if _, err := games.CheckTwins(g, setup, games.NewRNG(^uint64(131)), games.SimMaxMoves); err != nil {
+		t.Fatal(err)
+	}
+}
