@@ -119,6 +119,8 @@ func TestBadInputsChangeNothing(t *testing.T) {
 			act: func(h *harness) Result {
 				return h.click(ann, findID(h.t, h.channelMsgs(), KindOption, table.OptDeadline), "7")
 			}},
+		{name: "move without its option", setup: "turn", lang: "de", key: KeyMoveNoOption,
+			act: func(h *harness) Result { return h.slash(bo, CmdMove, "") }},
 		{name: "unknown command", setup: "turn", lang: "en", key: KeyMalformed,
 			act: func(h *harness) Result { return h.slash(ann, "dance", "") }},
 		{name: "unknown subcommand", setup: "turn", lang: "en", key: KeyMalformed,

@@ -12,6 +12,7 @@ const (
 	KeyUnknownGame   = "core.err.unknown_game"
 	KeyBadOptions    = "core.err.bad_options"
 	KeyMalformed     = "core.err.malformed"
+	KeyMoveNoOption  = "core.err.move_no_option"
 	KeyBadButton     = "core.err.bad_button"
 	KeyOldTable      = "core.err.old_table"
 	KeyInternal      = "core.err.internal"
@@ -121,6 +122,7 @@ func coreTexts() map[string][2]string {
 		KeyBusy:          {"This channel already has a table in progress. Finish it or end it with /game abandon first.", "In diesem Kanal läuft schon ein Tisch. Spielt ihn zu Ende oder beendet ihn zuerst mit /spiel abbrechen."},
 		KeyUnknownGame:   {"I do not know a game called “{game}”.", "Ein Spiel namens „{game}“ kenne ich nicht."},
 		KeyBadOptions:    {"I could not read the options “{text}”. Write them as key=value, separated by commas.", "Ich konnte die Optionen „{text}“ nicht lesen. Schreibe sie als schlüssel=wert, durch Kommas getrennt."},
+		KeyMoveNoOption:  {"Which option? Type /move option: and pick one of yours from the list.", "Welche Möglichkeit? Tippe /zug möglichkeit: und wähle eine deiner aus der Liste."},
 		KeyMalformed:     {"I did not understand that request.", "Diese Anfrage habe ich nicht verstanden."},
 		KeyBadButton:     {"That button is not one I understand. Please use the latest message.", "Diesen Knopf verstehe ich nicht. Bitte nimm die neueste Nachricht."},
 		KeyOldTable:      {"That button belongs to an earlier game in this channel.", "Dieser Knopf gehört zu einem früheren Spiel in diesem Kanal."},

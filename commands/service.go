@@ -168,7 +168,7 @@ func (s *Service) handleCommand(ctx context.Context, r request) Result {
 	case CmdMove:
 		move := stringOpt(data.Options, OptOption)
 		if move == "" {
-			return s.replyKey(r.lang, KeyMalformed)
+			return s.replyKey(r.lang, KeyMoveNoOption)
 		}
 		if res, ok := s.drillDown(ctx, r, r.channelID, move); ok {
 			return res
