@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tavern-bot/tavern/bot/fakediscord"
+	"github.com/tavern-bot/tavern/clock/clocktest"
 	"github.com/tavern-bot/tavern/games"
 	sc "github.com/tavern-bot/tavern/games/sorcerercity"
 	"github.com/tavern-bot/tavern/table"
@@ -20,7 +21,7 @@ import (
 // The channel hears each of them in a line and gets one board of the
 // districts when the build phase ends.
 func TestEndToEndSandTimer(t *testing.T) {
-	clk := &testClock{at: time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)}
+	clk := clocktest.NewClock(time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC))
 	w := newWorldAt(t, false, clk)
 	ps := players()[:2]
 	alice, bernd := ps[0], ps[1]
@@ -45,7 +46,7 @@ func TestEndToEndSandTimer(t *testing.T) {
 	if dms := w.fake.DMs(alice.UserID); !strings.Contains(dms[len(dms)-1].Content, due) {
 		t.Fatalf("alice's DM after starting: %q; want %q", dms[len(dms)-1].Content, due)
 	}
-	clk.advance(30 * time.Second)
+	clk.Advance(30 * time.Second)
 	clickDM(t, g, alice, "draw")
 	st := w.state(t, w.table(t))
 	drawn := st.View(0).(sc.PrivateView).Drawn
@@ -55,12 +56,12 @@ func TestEndToEndSandTimer(t *testing.T) {
 	}
 
 	// 90 seconds after her start, not before, her time is up.
-	clk.advance(59 * time.Second)
+	clk.Advance(59 * time.Second)
 	if n := w.tick(t); n != 0 {
 		t.Fatalf("%d tables changed a second before alice's time is up", n)
 	}
 	seen = len(w.fake.Messages(channelID))
-	clk.advance(time.Second)
+	clk.Advance(time.Second)
 	if n := w.tick(t); n != 1 {
 		t.Fatalf("%d tables changed when alice's time was up, want 1", n)
 	}
@@ -97,12 +98,12 @@ func TestEndToEndSandTimer(t *testing.T) {
 	if live := liveDMs(w, bernd); len(live) != 1 {
 		t.Fatalf("bernd has %d live DMs before his deadline, want his start prompt: %q", len(live), live)
 	}
-	clk.advance(24*time.Hour - 2*time.Minute)
+	clk.Advance(24*time.Hour - 2*time.Minute)
 	if n := w.tick(t); n != 0 && w.table(t).Moves != tb.Moves {
 		t.Fatalf("bernd was answered for before his deadline")
 	}
 	seen = len(w.fake.Messages(channelID))
-	clk.advance(2 * time.Minute)
+	clk.Advance(2 * time.Minute)
 	if n := w.tick(t); n != 1 {
 		t.Fatalf("%d tables changed at bernd's deadline, want 1", n)
 	}

@@ -17,7 +17,6 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strconv"
-	"sync"
 	"testing"
 	"time"
 
@@ -25,6 +24,7 @@ import (
 
 	"github.com/tavern-bot/tavern/bot"
 	"github.com/tavern-bot/tavern/bot/fakediscord"
+	"github.com/tavern-bot/tavern/clock/clocktest"
 	"github.com/tavern-bot/tavern/commands"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/lineup"
@@ -94,32 +94,14 @@ type world struct {
 	http   bool // HTTP interactions endpoint instead of the gateway
 	// clock, when set, is the service's time, moved on by the test; the
 	// scheduler does not run by itself then: tick plays what is due.
-	clock *testClock
-}
-
-// testClock is a time the test moves on.
-type testClock struct {
-	mu sync.Mutex
-	at time.Time
-}
-
-func (c *testClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.at
-}
-
-func (c *testClock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.at = c.at.Add(d)
+	clock *clocktest.Clock
 }
 
 func newWorld(t testing.TB, overHTTP bool) *world { return newWorldAt(t, overHTTP, nil) }
 
 // newWorldAt is a world whose service reads the time from clock (nil: the
 // real time).
-func newWorldAt(t testing.TB, overHTTP bool, clock *testClock) *world {
+func newWorldAt(t testing.TB, overHTTP bool, clock *clocktest.Clock) *world {
 	t.Helper()
 	reg, err := lineup.Registry()
 	if err != nil {

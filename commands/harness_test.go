@@ -14,6 +14,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/clock/clocktest"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
@@ -90,8 +91,7 @@ type harness struct {
 	dmIDs   map[string][]string  // the message ids of dms
 	dmEdits map[string]int       // DM messages edited in place, by user
 	blocked map[string]bool
-	clockMu sync.Mutex
-	clock   time.Time // what the Service reads as now
+	clock   *clocktest.Clock // what the Service reads as now
 	extra   []games.Game
 	held    *discordgo.Interaction // a click kept by a test to replay later
 	pinned  map[string]bool        // channel messages pinned
@@ -115,7 +115,7 @@ func newHarness(t *testing.T) *harness {
 	h := &harness{t: t, path: filepath.Join(t.TempDir(), "tavern.db"), images: &fakeImages{png: tinyPNG(t, 1), priv: tinyPNG(t, 2)},
 		msgs: map[string]*message{}, dms: map[string][]Message{}, dmIDs: map[string][]string{}, dmEdits: map[string]int{}, pinned: map[string]bool{},
 		blocked: map[string]bool{}, seed: 1000,
-		clock: time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)}
+		clock: clocktest.NewClock(time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC))}
 	h.open()
 	t.Cleanup(func() { _ = h.store.Close() })
 	return h
@@ -149,18 +149,10 @@ func (h *harness) open() {
 	h.store, h.svc = st, svc
 }
 
-func (h *harness) now() time.Time {
-	h.clockMu.Lock()
-	defer h.clockMu.Unlock()
-	return h.clock
-}
+func (h *harness) now() time.Time { return h.clock.Now() }
 
 // advance moves the Service's clock forward.
-func (h *harness) advance(d time.Duration) {
-	h.clockMu.Lock()
-	defer h.clockMu.Unlock()
-	h.clock = h.clock.Add(d)
-}
+func (h *harness) advance(d time.Duration) { h.clock.Advance(d) }
 
 // restart closes and reopens the store and builds a fresh Service.
 func (h *harness) restart() {
