@@ -101,8 +101,7 @@ func (s *State) spellTaskChoices(seat int) []choice {
 	t := st.Tasks[0]
 	var out []choice
 	for _, p := range s.spellTargets(seat, spellAt{t.At, t.Arg}) {
-		top, _ := st.District.Top(p)
-		out = append(out, choice{id: "mv:" + p.String(), label: games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", st.District.Name(p))})
+		out = append(out, choice{id: "mv:" + p.String(), label: s.cellLabel(&st.District, p)})
 	}
 	return out
 }

@@ -112,16 +112,33 @@ func (s *State) Apply(seat int, move string) (games.Outcome, error) {
 // finished its private part of a stage the others still play (a quiet
 // commit); otherwise a step that only the mover's message shows.
 func (s *State) pace(seat int, stage string, turn int, out *games.Outcome) {
-	_, asked := s.promptOf(seat)
-	othersInPublic := slices.ContainsFunc(s.Pending(), func(p games.Prompt) bool { return p.Seat != seat && !p.Secret })
 	switch {
 	case s.Over() || s.Stage != stage:
-	case stage == stageBuy && (s.Turn != turn || othersInPublic):
-	case asked || stage == stageBuy:
+	case stage == stageBuy && (s.Turn != turn || s.othersAskedInPublic(seat)):
+	case stage == stageBuy:
+		out.Uncommitted = true
+	case s.asked(seat):
 		out.Uncommitted = true
 	default:
 		out.Quiet = true
 	}
+}
+
+// asked reports whether seat has a decision pending.
+func (s *State) asked(seat int) bool {
+	_, ok := s.promptOf(seat)
+	return ok
+}
+
+// othersAskedInPublic reports a seat other than seat with a decision
+// answered under the board.
+func (s *State) othersAskedInPublic(seat int) bool {
+	for i := range s.Seats {
+		if p, ok := s.promptOf(i); ok && i != seat && !p.Secret {
+			return true
+		}
+	}
+	return false
 }
 
 // answer applies a legal move of seat's in the current stage.

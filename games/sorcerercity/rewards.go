@@ -242,17 +242,15 @@ func (s *State) buyTaskChoices(seat int) []choice {
 		}
 	case taskKill:
 		for _, p := range s.visibleMonsters(&st.District) {
-			top, _ := st.District.Top(p)
-			out = append(out, choice{id: "rm:" + p.String(), label: games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", st.District.Name(p))})
+			out = append(out, choice{id: "rm:" + p.String(), label: s.cellLabel(&st.District, p)})
 		}
 	case taskGiveMonster:
 		for _, p := range s.visibleMonsters(&st.District) {
-			top, _ := st.District.Top(p)
 			if len(s.Seats) == 1 { // solo: the monster is discarded instead
-				out = append(out, choice{id: "rm:" + p.String(), label: games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", st.District.Name(p))})
+				out = append(out, choice{id: "rm:" + p.String(), label: s.cellLabel(&st.District, p)})
 				continue
 			}
-			cell := games.Step{ID: p.String(), Label: games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", st.District.Name(p))}
+			cell := games.Step{ID: p.String(), Label: s.cellLabel(&st.District, p)}
 			others(func(o int) {
 				out = append(out, choice{id: fmt.Sprintf("give:%s:%d", p, o), label: games.T("sc.opt.to.player", "player", games.Player(o)), path: []games.Step{cell}})
 			})
@@ -307,8 +305,7 @@ func (s *State) buyTaskChoices(seat int) []choice {
 		others(func(o int) {
 			who := games.Step{ID: "p" + strconv.Itoa(o), Label: games.T("sc.opt.district", "player", games.Player(o))}
 			for _, p := range s.visibleMonsters(&s.Seats[o].District) {
-				top, _ := s.Seats[o].District.Top(p)
-				out = append(out, choice{id: fmt.Sprintf("kill:%d:%s", o, p), label: games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", s.Seats[o].District.Name(p)), path: []games.Step{who}})
+				out = append(out, choice{id: fmt.Sprintf("kill:%d:%s", o, p), label: s.cellLabel(&s.Seats[o].District, p), path: []games.Step{who}})
 			}
 		})
 	case taskEarly:
@@ -518,13 +515,13 @@ func (s *State) settleAllBuyTasks() {
 // the tiles beside the district first, else from the district.
 func (s *State) destroyOwned(seat int, id string) {
 	st := s.Seats[seat]
-	if s.takeOwned(st, id) {
+	if st.take(id) {
 		s.Gone = append(s.Gone, id)
 	}
 }
 
-// takeOwned removes one tile id from st, reporting whether it had one.
-func (s *State) takeOwned(st *Seat, id string) bool {
+// take removes one tile id the seat owns, reporting whether it had one.
+func (st *Seat) take(id string) bool {
 	if i := slices.Index(st.Deck, id); i >= 0 {
 		st.Deck = slices.Delete(st.Deck, i, i+1)
 		return true

@@ -153,7 +153,7 @@ func (s *State) taskChoices(seat int) []choice {
 			if top.FaceDown || !ok(c.At, s.c.Tile(top.Tile)) {
 				continue
 			}
-			out = append(out, choice{id: key + ":" + c.At.String(), label: games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", d.Name(c.At))})
+			out = append(out, choice{id: key + ":" + c.At.String(), label: s.cellLabel(d, c.At)})
 		}
 		return out
 	}
@@ -195,8 +195,7 @@ func (s *State) taskChoices(seat int) []choice {
 	case taskBeastNext:
 		var out []choice
 		for _, p := range s.scoreActors(seat) {
-			top, _ := d.Top(p)
-			out = append(out, choice{id: "first:" + p.String(), label: games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", d.Name(p))})
+			out = append(out, choice{id: "first:" + p.String(), label: s.cellLabel(d, p)})
 		}
 		return out
 	case taskEarly:
@@ -336,7 +335,7 @@ func (s *State) coverChoices(seat int, ok func(Tile) bool, fixed bool) []choice 
 		if top.FaceDown || !ok(s.c.Tile(top.Tile)) {
 			continue
 		}
-		cell := games.Step{ID: c.At.String(), Label: games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", st.District.Name(c.At))}
+		cell := games.Step{ID: c.At.String(), Label: s.cellLabel(&st.District, c.At)}
 		seen := map[[4]Colour]bool{}
 		for rot := range 4 {
 			if fixed {
@@ -595,8 +594,8 @@ func (s *State) coverChoicesWithout(seat int, p Pos) []Pos {
 	return out
 }
 
-// scoreBeastTasks lines up each visible Chimera's destruction and, with a
-// visible Genie, every visible monster's move.
+// scoreBeastTasks lines up what the score-phase monsters still to act do:
+// the one left acts at once; with two or more its owner picks the next.
 func (s *State) scoreBeastTasks(seat int) []Task {
 	actors := s.scoreActors(seat)
 	switch len(actors) {

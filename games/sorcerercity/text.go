@@ -86,3 +86,10 @@ func tileText(c *Components, id string) games.Text {
 // TileText names tile id by its colours and what it carries, in the
 // game's catalog: for pictures and other surfaces.
 func (c *Components) TileText(id string) games.Text { return tileText(c, id) }
+
+// cellLabel names the top tile at p of d and where it lies ("… at C4"),
+// as options that act on a tile of a district do.
+func (s *State) cellLabel(d *District, p Pos) games.Text {
+	top, _ := d.Top(p)
+	return games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", d.Name(p))
+}
