@@ -1,0 +1,481 @@
+package viscounts
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/tavern-bot/tavern/games"
+)
+
+// primaryRes is the resource that pays one icon of each kind.
+var primaryRes = [numIcons]string{Merchant: "silver", Builder: "stone", Noble: "gold", Cleric: "ink"}
+
+// maxExchanges bounds one trade's offers (a select holds 25 choices).
+const maxExchanges = 12
+
+// workerSteps are the noble icons that place 1, 2, 3 or 4 workers.
+var workerSteps = []int{1, 3, 5, 8}
+
+// pay is what a primary action costs: silver (including a dismissal)
+// and resources.
+type pay struct {
+	Silver  int
+	Res     [numResources]int
+	Dismiss bool
+}
+
+func (p pay) units() int { return p.Silver + p.Res[Ink] + p.Res[Gold] + p.Res[Stone] }
+
+// covers reports whether p spends no more of anything than q.
+func (p pay) covers(q pay) bool {
+	if p.Silver > q.Silver {
+		return false
+	}
+	for r := range numResources {
+		if p.Res[r] > q.Res[r] {
+			return false
+		}
+	}
+	return true
+}
+
+// moveChoices offers every space the viscount can end on: at least the
+// played card's silver value in steps, one more free with the first
+// Trading Post, each further step for a silver.
+func (s *State) moveChoices(t Task) (games.Text, bool, []choice) {
+	st := s.Seats[t.Seat]
+	least := 0
+	if s.Played >= 0 {
+		least = s.folk(s.Played).Cost
+	}
+	free := min(st.Built[TradingPost], 1)
+	most := least + free + min(st.Silver, numSpaces)
+	best := reachable(st.Space, least, most)
+	var out []choice
+	if least == 0 {
+		best[st.Space] = 0
+	}
+	for sp, steps := range best {
+		if steps < 0 {
+			continue
+		}
+		cost := max(0, steps-least-free)
+		out = append(out, choice{opt("m"+strconv.Itoa(sp), games.T("vc.opt.move", "space", s.spaceName(sp), "steps", steps, "silver", cost)), func() {
+			s.moveTo(t.Seat, sp, steps, cost)
+		}})
+	}
+	return games.T("vc.prompt.move", "least", least), false, out
+}
+
+// moveTo moves seat's viscount; every other viscount already there lets
+// its owner rearrange their board.
+func (s *State) moveTo(seat, space, steps, cost int) {
+	st := s.Seats[seat]
+	st.Silver -= cost
+	st.Space = space
+	s.say("moved", "player", games.Player(seat), "space", s.spaceName(space), "steps", steps, "silver", cost)
+	var ts []Task
+	for i := range s.Seats {
+		o := (seat + i) % s.Players
+		if o != seat && s.Seats[o].Space == space {
+			ts = append(ts, Task{Seat: o, Kind: "rearrange"})
+		}
+	}
+	s.push(ts...)
+}
+
+// dismissable is the townsfolk beside seat's viscount it may dismiss for
+// an action funded by icon, and its cost; -1 when none.
+func (s *State) dismissable(seat int, icon Icon) (card, cost int) {
+	st := s.Seats[seat]
+	p := st.Space / 3
+	if st.Dismissed || len(s.Folk[p]) == 0 {
+		return -1, 0
+	}
+	card = s.Folk[p][len(s.Folk[p])-1]
+	f := s.folk(card)
+	if f.Icons[icon] == 0 && f.Icons[Criminal] == 0 {
+		return -1, 0
+	}
+	cost = f.Cost
+	if st.Built[TradingPost] >= 2 {
+		cost = min(cost, 1)
+	}
+	return card, cost
+}
+
+// conversions lists the conversions of seat's board cards.
+func (s *State) conversions(seat int) []Conversion {
+	var out []Conversion
+	for _, c := range s.Seats[seat].Board {
+		if c >= 0 {
+			out = append(out, s.folk(c).Convert...)
+		}
+	}
+	return out
+}
+
+// freeIcons counts the icons seat has for an action of kind icon without
+// paying: its board, criminals as wilds, merchant icons a card converts,
+// and a dismissed card's icons.
+func (s *State) freeIcons(seat int, icon Icon, dismissed int) int {
+	ic := s.boardIcons(seat)
+	if dismissed >= 0 {
+		for i, n := range s.folk(dismissed).Icons {
+			ic[i] += n
+		}
+	}
+	n := ic[icon] + ic[Criminal]
+	if icon != Merchant {
+		best := 0
+		for _, cv := range s.conversions(seat) {
+			if cv.From == "merchant" && cv.To == icon {
+				best = max(best, ic[Merchant]/cv.Per*cv.Gain)
+			}
+		}
+		n += best
+	}
+	return n
+}
+
+// plans lists the least ways seat can pay need icons of kind icon, with
+// or without dismissing (dismissCost silver for card); none if it cannot.
+// Each plan is minimal (nothing can be left out) and none spends more of
+// everything than another.
+func (s *State) plans(seat int, icon Icon, need int, dismissed, dismissCost int) []pay {
+	st := s.Seats[seat]
+	short := need - s.freeIcons(seat, icon, dismissed)
+	base := pay{Silver: dismissCost, Dismiss: dismissed >= 0}
+	if st.Silver < dismissCost {
+		return nil
+	}
+	if short <= 0 {
+		return []pay{base}
+	}
+	chans := []Conversion{{From: primaryRes[icon], Per: 1, To: icon, Gain: 1}}
+	for _, cv := range s.conversions(seat) {
+		if cv.To == icon && cv.From != "merchant" {
+			chans = append(chans, cv)
+		}
+	}
+	have := func(from string, p pay) int {
+		switch from {
+		case "silver":
+			return st.Silver - p.Silver
+		case "ink":
+			return st.Res[Ink] - p.Res[Ink]
+		case "gold":
+			return st.Res[Gold] - p.Res[Gold]
+		}
+		return st.Res[Stone] - p.Res[Stone]
+	}
+	spend := func(p pay, from string, n int) pay {
+		switch from {
+		case "silver":
+			p.Silver += n
+		case "ink":
+			p.Res[Ink] += n
+		case "gold":
+			p.Res[Gold] += n
+		default:
+			p.Res[Stone] += n
+		}
+		return p
+	}
+	var found []pay
+	var walk func(i int, p pay, got int, uses []int)
+	walk = func(i int, p pay, got int, uses []int) {
+		if got >= short {
+			// Minimal: dropping one use of any channel falls short.
+			for j, u := range uses {
+				if u > 0 && got-chans[j].Gain >= short {
+					return
+				}
+			}
+			found = append(found, p)
+			return
+		}
+		if i == len(chans) {
+			return
+		}
+		cv := chans[i]
+		most := have(cv.From, p) / cv.Per
+		if cv.Once {
+			most = min(most, 1)
+		}
+		for u := 0; u <= most; u++ {
+			uses[i] = u
+			walk(i+1, spend(p, cv.From, u*cv.Per), got+u*cv.Gain, uses)
+			if got+u*cv.Gain >= short {
+				break
+			}
+		}
+		uses[i] = 0
+	}
+	walk(0, base, 0, make([]int, len(chans)))
+	var out []pay
+	for i, p := range found {
+		dominated := false
+		for j, q := range found {
+			if i != j && q.covers(p) && (q != p || j < i) {
+				dominated = true
+				break
+			}
+		}
+		if !dominated {
+			out = append(out, p)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b pay) int { return a.units() - b.units() })
+	if len(out) > 5 {
+		out = out[:5]
+	}
+	return out
+}
+
+// payOptions lists plans with and without dismissing the adjacent card.
+func (s *State) payOptions(seat int, icon Icon, need int) []pay {
+	out := s.plans(seat, icon, need, -1, 0)
+	if card, cost := s.dismissable(seat, icon); card >= 0 {
+		out = append(out, s.plans(seat, icon, need, card, cost)...)
+	}
+	return out
+}
+
+// spendPay pays p, dismissing the adjacent card if it says so, and
+// returns the tasks of the dismissal's effect.
+func (s *State) spendPay(seat int, p pay) []Task {
+	st := s.Seats[seat]
+	st.Silver -= p.Silver
+	for r := range numResources {
+		st.Res[r] -= p.Res[r]
+	}
+	if !p.Dismiss {
+		return nil
+	}
+	card := s.takeFolk(st.Space / 3)
+	s.Gone = append(s.Gone, card)
+	st.Dismissed = true
+	s.say("dismissed", "player", games.Player(seat), "card", s.cardName(card))
+	return s.effectTasks(seat, s.folk(card).Hire)
+}
+
+// payLabel names a plan: "2 Stone, 1 Silver, dismissing the Mason".
+func (s *State) payLabel(seat int, p pay) games.Text {
+	var parts []games.Text
+	silver := p.Silver
+	if p.Dismiss {
+		card := s.Folk[s.Seats[seat].Space/3][len(s.Folk[s.Seats[seat].Space/3])-1]
+		cost := s.folk(card).Cost
+		if s.Seats[seat].Built[TradingPost] >= 2 {
+			cost = min(cost, 1)
+		}
+		silver -= cost
+		parts = append(parts, games.T("vc.pay.dismiss", "card", s.cardName(card), "silver", cost))
+	}
+	if silver > 0 {
+		parts = append(parts, games.T("vc.gain.silver", "n", silver))
+	}
+	for r := range numResources {
+		if p.Res[r] > 0 {
+			parts = append(parts, games.T("vc.gain."+resourceNames[r], "n", p.Res[r]))
+		}
+	}
+	if len(parts) == 0 {
+		return games.T("vc.pay.free")
+	}
+	return list(parts)
+}
+
+// actionChoices offers the primary actions of the viscount's space, each
+// as a path: the action, its target, how to pay.
+func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
+	seat := t.Seat
+	st := s.Seats[seat]
+	p := st.Space / 3
+	out := []choice{{opt("pass", games.T("vc.opt.pass")), func() { s.say("passed", "player", games.Player(seat)) }}}
+	add := func(kind, id string, label games.Text, target games.Step, plans []pay, do func(pay)) {
+		for i, pl := range plans {
+			out = append(out, choice{
+				opt(joinIDs(kind, id, strconv.Itoa(i)), games.T("vc.opt.paid", "what", label, "pay", s.payLabel(seat, pl)),
+					games.Step{ID: kind, Label: games.T("vc.action." + kind)}, target),
+				func() { do(pl) },
+			})
+		}
+	}
+	if outer(st.Space) {
+		trade := s.side(p).Trades[min(st.Space%3, 1)]
+		if trade == TradeSilver {
+			// Silver paid adds nothing to this exchange: only icons count.
+			variants := []pay{{}}
+			if card, cost := s.dismissable(seat, Merchant); card >= 0 && st.Silver >= cost {
+				variants = append(variants, pay{Silver: cost, Dismiss: true})
+			}
+			for _, d := range variants {
+				n := s.freeIcons(seat, Merchant, s.dismissedBy(seat, d))
+				if n == 0 {
+					continue
+				}
+				label := games.T("vc.opt.trade.silver", "n", n)
+				add("trade", "s"+strconv.Itoa(n), label, games.Step{ID: "s" + strconv.Itoa(n), Label: label}, []pay{d}, func(pl pay) { s.trade(seat, trade, n, pl) })
+			}
+		} else {
+			for n := 1; n <= maxExchanges; n++ {
+				plans := s.payOptions(seat, Merchant, n*tradeRate[trade])
+				if len(plans) == 0 {
+					break
+				}
+				label := games.T("vc.opt.trade."+string(trade), "n", n)
+				add("trade", strconv.Itoa(n), label, games.Step{ID: strconv.Itoa(n), Label: label}, plans, func(pl pay) { s.trade(seat, trade, n, pl) })
+			}
+		}
+		for _, plot := range s.bankPlots(st.Space) {
+			for b := range numBuildings {
+				if st.Built[b] >= 3 {
+					continue
+				}
+				label := games.T("vc.opt.build", "building", games.T("vc.building."+buildingNames[b]), "plot", s.plotLabel(p, plot))
+				id := strconv.Itoa(b) + strconv.Itoa(plot)
+				add("build", id, label, games.Step{ID: id, Label: label}, s.payOptions(seat, Builder, buildingCost[b]), func(pl pay) {
+					s.push(s.spendPay(seat, pl)...)
+					s.build(seat, b, p, plot)
+					s.push(s.triggered(seat, "build")...)
+				})
+			}
+		}
+	} else {
+		for k := 1; k <= 4 && k <= st.Workers; k++ {
+			label := games.T("vc.opt.workers", "n", k)
+			add("workers", strconv.Itoa(k), label, games.Step{ID: strconv.Itoa(k), Label: label}, s.payOptions(seat, Noble, workerSteps[k-1]), func(pl pay) {
+				ts := s.spendPay(seat, pl)
+				s.placeWorkers(seat, p, k)
+				s.push(append(append(ts, Task{Seat: seat, Kind: "castle"}), s.triggered(seat, "noble")...)...)
+			})
+		}
+		if m, ok := s.topScript(p); ok && !st.Transcribed {
+			label := games.T("vc.opt.script", "script", s.scriptLabel(m))
+			add("script", "0", label, games.Step{ID: "0", Label: label}, s.payOptions(seat, Cleric, s.c.Manuscripts[m].Cost), func(pl pay) {
+				ts := s.spendPay(seat, pl)
+				st.Transcribed = true
+				s.push(append(append(ts, s.transcribe(seat, p)...), s.triggered(seat, "transcribe")...)...)
+			})
+		}
+	}
+	return games.T("vc.prompt.action", "space", s.spaceName(st.Space)), false, out
+}
+
+// dismissedBy is the card plan p dismisses, or -1.
+func (s *State) dismissedBy(seat int, p pay) int {
+	if !p.Dismiss {
+		return -1
+	}
+	f := s.Folk[s.Seats[seat].Space/3]
+	return f[len(f)-1]
+}
+
+// trade carries out n exchanges of kind trade.
+func (s *State) trade(seat int, trade Trade, n int, pl pay) {
+	ts := s.spendPay(seat, pl)
+	st := s.Seats[seat]
+	s.say("traded", "player", games.Player(seat), "what", games.T("vc.opt.trade."+string(trade), "n", n))
+	switch trade {
+	case TradeSilver:
+		st.Silver += n
+	case TradeInk:
+		st.Res[Ink] += n
+	case TradeGold:
+		st.Res[Gold] += n
+	case TradeStone:
+		st.Res[Stone] += n
+	case TradeDestroy:
+		ts = append(ts, Task{Seat: seat, Kind: "destroy", N: n})
+	case TradeFlip:
+		ts = append(ts, Task{Seat: seat, Kind: "flip", N: n})
+	}
+	s.push(append(ts, s.triggered(seat, "trade")...)...)
+}
+
+// bankPlots lists the free plots on the bank of an outer space.
+func (s *State) bankPlots(space int) []int {
+	p := space / 3
+	side := s.side(p)
+	lo, hi := 0, side.West
+	if space%3 == slotRight {
+		lo, hi = side.West, len(side.Plots)
+	}
+	var out []int
+	for i := lo; i < hi; i++ {
+		if s.Plots[p][i] < 0 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// build places seat's building b on plot i at position p: the plot's
+// reward, and every link whose other end holds a building pays both ends
+// (once when both are the builder's).
+func (s *State) build(seat, b, p, i int) {
+	st := s.Seats[seat]
+	st.Built[b]++
+	s.Plots[p][i] = seat*numBuildings + b
+	s.say("built", "player", games.Player(seat), "building", games.T("vc.building."+buildingNames[b]), "plot", s.plotLabel(p, i))
+	side := s.side(p)
+	ts := s.effectTasks(seat, side.Plots[i].Reward)
+	for _, l := range side.Links {
+		other := -1
+		switch i {
+		case l.A:
+			other = l.B
+		case l.B:
+			other = l.A
+		default:
+			continue
+		}
+		if s.Plots[p][other] < 0 {
+			continue
+		}
+		owner := s.Plots[p][other] / numBuildings
+		ts = append(ts, s.effectTasks(seat, l.Reward)...)
+		if owner != seat {
+			ts = append(ts, s.effectTasks(owner, l.Reward)...)
+		}
+	}
+	s.push(ts...)
+}
+
+// freeBuildChoices offers the free plots for a free building.
+func (s *State) freeBuildChoices(t Task) (games.Text, bool, []choice) {
+	st := s.Seats[t.Seat]
+	kinds := []int{}
+	switch t.Kind {
+	case "building":
+		kinds = []int{Workshop, TradingPost, Guildhall}
+	case "workshop":
+		kinds = []int{Workshop}
+	case "tradingpost":
+		kinds = []int{TradingPost}
+	case "guildhall":
+		kinds = []int{Guildhall}
+	}
+	var out []choice
+	for _, b := range kinds {
+		if st.Built[b] >= 3 {
+			continue
+		}
+		for p := range numSegments {
+			if t.Where == "here" && p != st.Space/3 {
+				continue
+			}
+			for i, owner := range s.Plots[p] {
+				if owner >= 0 || (t.Where == "here" && !slices.Contains(s.bankPlots(st.Space), i)) {
+					continue
+				}
+				label := games.T("vc.opt.build", "building", games.T("vc.building."+buildingNames[b]), "plot", s.plotLabel(p, i))
+				out = append(out, choice{opt(joinIDs("b", strconv.Itoa(b), strconv.Itoa(p), strconv.Itoa(i)), label,
+					games.Step{ID: strconv.Itoa(p), Label: s.segName(p)}), func() { s.build(t.Seat, b, p, i) }})
+			}
+		}
+	}
+	return games.T("vc.prompt.freebuild"), false, out
+}

@@ -1,0 +1,306 @@
+package viscounts
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/tavern-bot/tavern/games"
+)
+
+// drawOne draws the top card into seat's hand, reshuffling the discards
+// when the draw pile is empty; false when there is nothing to draw.
+func (s *State) drawOne(seat int) bool {
+	st := s.Seats[seat]
+	if len(st.Draw) == 0 {
+		if len(st.Discard) == 0 {
+			return false
+		}
+		s.reshuffle(seat)
+	}
+	n := len(st.Draw) - 1
+	st.Hand = append(st.Hand, st.Draw[n])
+	st.Draw = st.Draw[:n]
+	s.revealed = true
+	return true
+}
+
+// reshuffle turns the discards into the draw pile: a criminal on the
+// player board costs 1 Corruption, a board without one earns 1 Virtue.
+func (s *State) reshuffle(seat int) {
+	st := s.Seats[seat]
+	st.Draw = append(st.Draw, st.Discard...)
+	st.Discard = st.Discard[:0]
+	games.Shuffle(s.RNG, st.Draw)
+	s.revealed = true
+	if s.boardIcons(seat)[Criminal] > 0 {
+		s.gainCorruption(seat)
+		s.say("shuffled.corrupt", "player", games.Player(seat))
+	} else {
+		s.gainVirtue(seat)
+		s.say("shuffled.virtue", "player", games.Player(seat))
+	}
+}
+
+// ownedCards counts every card seat owns, wherever it lies.
+func (s *State) ownedCards(seat int) int {
+	st := s.Seats[seat]
+	n := len(st.Hand) + len(st.Draw) + len(st.Discard)
+	for _, c := range st.Board {
+		if c >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// boardIcons counts the icons on seat's player board: the cards in play
+// and what buildings and cleric bonus cards uncovered.
+func (s *State) boardIcons(seat int) Icons {
+	st := s.Seats[seat]
+	var ic Icons
+	for _, c := range st.Board {
+		if c >= 0 {
+			for i, n := range s.folk(c).Icons {
+				ic[i] += n
+			}
+		}
+	}
+	for b := range numBuildings {
+		for k := 1; k <= st.Built[b]; k++ {
+			if i, ok := buildingIcon(b, k); ok {
+				ic[i]++
+			}
+		}
+	}
+	ic[Cleric] += len(st.Bonus)
+	return ic
+}
+
+// buildingIcon is the permanent icon the kth building of kind b uncovers:
+// the third Trading Post and every Guildhall (the rulebook names them;
+// which icon each shows is our reconstruction, see doc.go).
+func buildingIcon(b, k int) (Icon, bool) {
+	switch {
+	case b == TradingPost && k == 3:
+		return Merchant, true
+	case b == Guildhall:
+		return [...]Icon{Noble, Cleric, Builder}[k-1], true
+	}
+	return 0, false
+}
+
+// playChoices offers the hand; with an empty hand the top card of the
+// draw pile is played blind.
+func (s *State) playChoices(t Task) (games.Text, bool, []choice) {
+	st := s.Seats[t.Seat]
+	if len(st.Hand) == 0 {
+		return games.T("vc.prompt.play"), false, []choice{{opt("blind", games.T("vc.opt.blind")), func() {
+			if s.drawOne(t.Seat) {
+				s.playCard(t.Seat, len(st.Hand)-1)
+			}
+		}}}
+	}
+	var out []choice
+	for i, c := range st.Hand {
+		out = append(out, choice{opt("c"+strconv.Itoa(c), s.cardLabel(c)), func() { s.playCard(t.Seat, i) }})
+	}
+	return games.T("vc.prompt.play"), true, out
+}
+
+// playCard puts hand card i on the left of the board: criminals cost
+// corruption, then its instant ability resolves.
+func (s *State) playCard(seat, i int) {
+	st := s.Seats[seat]
+	card := st.Hand[i]
+	st.Hand = slices.Delete(st.Hand, i, i+1)
+	st.Board[0] = card
+	s.Played = card
+	s.say("played", "player", games.Player(seat), "card", s.cardName(card))
+	f := s.folk(card)
+	var ts []Task
+	if f.Icons[Criminal] > 0 {
+		if n := s.boardIcons(seat)[Criminal]; n > 0 {
+			ts = append(ts, Task{Seat: seat, Kind: "corruption", N: n})
+		}
+	}
+	ts = append(ts, s.effectTasks(seat, f.Play)...)
+	s.push(ts...)
+}
+
+// rearrangeChoices offers every other order of the cards on the board;
+// an empty slot (the left one, before a card is played) stays empty.
+func (s *State) rearrangeChoices(t Task) (games.Text, bool, []choice) {
+	st := s.Seats[t.Seat]
+	var slots []int
+	for i, c := range st.Board {
+		if c >= 0 {
+			slots = append(slots, i)
+		}
+	}
+	out := []choice{{opt("keep", games.T("vc.opt.keep")), func() {}}}
+	seen := map[[boardSlots]int]bool{st.Board: true}
+	for _, perm := range permutations(len(slots)) {
+		b := st.Board
+		id := "o"
+		for i, p := range perm {
+			b[slots[i]] = st.Board[slots[p]]
+			id += strconv.Itoa(p)
+		}
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		var names []games.Text
+		for _, c := range b {
+			if c >= 0 {
+				names = append(names, s.cardName(c))
+			}
+		}
+		out = append(out, choice{opt(id, list(names)), func() {
+			st.Board = b
+			s.say("rearranged", "player", games.Player(t.Seat))
+		}})
+	}
+	if len(out) == 1 {
+		return games.Text{}, false, nil
+	}
+	return games.T("vc.prompt.rearrange"), false, out
+}
+
+// permutations lists the orders of n items (n ≤ 3).
+func permutations(n int) [][]int {
+	if n <= 1 {
+		return [][]int{make([]int, n)}
+	}
+	var out [][]int
+	for _, rest := range permutations(n - 1) {
+		for pos := 0; pos <= len(rest); pos++ {
+			p := append(append(append([]int{}, rest[:pos]...), n-1), rest[pos:]...)
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// cardChoices offers a hand card or the top of the draw pile to discard
+// or destroy, or nothing. An empty draw pile may be made of the discards
+// first. Destroying never leaves fewer than three cards.
+func (s *State) cardChoices(t Task) (games.Text, bool, []choice) {
+	seat := t.Seat
+	st := s.Seats[seat]
+	destroy := t.Kind == "destroy"
+	if destroy && s.ownedCards(seat) <= minCards {
+		return games.Text{}, false, nil
+	}
+	done := func(card int) {
+		if destroy {
+			s.Gone = append(s.Gone, card)
+			st.Silver += s.folk(card).Cost
+			s.say("destroyed", "player", games.Player(seat), "card", s.cardName(card), "silver", s.folk(card).Cost)
+		} else {
+			st.Discard = append(st.Discard, card)
+			s.say("discarded", "player", games.Player(seat), "card", s.cardName(card))
+		}
+		s.rewardFor(t)
+		s.again(t)
+	}
+	var out []choice
+	if s.Phase == phaseDraft {
+		// Before the first shuffle (player card 9) the deck is known:
+		// any of its cards may go.
+		for i, c := range st.Draw {
+			if slices.Index(st.Draw, c) == i {
+				out = append(out, choice{opt("c"+strconv.Itoa(c), s.cardLabel(c)), func() {
+					st.Draw = slices.Delete(st.Draw, i, i+1)
+					done(c)
+				}})
+			}
+		}
+	} else {
+		for i, c := range st.Hand {
+			out = append(out, choice{opt("c"+strconv.Itoa(c), s.cardLabel(c)), func() {
+				st.Hand = slices.Delete(st.Hand, i, i+1)
+				done(c)
+			}})
+		}
+		if len(st.Draw) > 0 || len(st.Discard) > 0 {
+			out = append(out, choice{opt("top", games.T("vc.opt.top")), func() {
+				if len(st.Draw) == 0 {
+					s.reshuffle(seat)
+				}
+				n := len(st.Draw) - 1
+				c := st.Draw[n]
+				st.Draw = st.Draw[:n]
+				s.revealed = true
+				done(c)
+			}})
+		}
+	}
+	if len(out) == 0 {
+		return games.Text{}, false, nil
+	}
+	out = append(out, choice{opt("skip", games.T("vc.opt.skip")), func() {}})
+	return games.T("vc.prompt." + t.Kind), true, out
+}
+
+// hireChoices offers the visible townsfolk for a free hire.
+func (s *State) hireChoices(t Task) (games.Text, bool, []choice) {
+	var out []choice
+	for p := range numSegments {
+		if len(s.Folk[p]) == 0 {
+			continue
+		}
+		card := s.Folk[p][len(s.Folk[p])-1]
+		out = append(out, choice{opt("h"+strconv.Itoa(p), games.T("vc.opt.hirefrom", "card", s.cardLabel(card), "place", s.segName(p))), func() {
+			s.hire(t.Seat, p)
+			s.again(t)
+		}})
+	}
+	return games.T("vc.prompt.hire"), false, out
+}
+
+// hire takes the top townsfolk at position p into seat's discards: its
+// hire effect resolves, and the first Workshop adds a discard.
+func (s *State) hire(seat, p int) {
+	st := s.Seats[seat]
+	card := s.takeFolk(p)
+	st.Discard = append(st.Discard, card)
+	s.say("hired", "player", games.Player(seat), "card", s.cardName(card))
+	ts := s.effectTasks(seat, s.folk(card).Hire)
+	if st.Built[Workshop] >= 1 {
+		ts = append(ts, Task{Seat: seat, Kind: "discard", N: 1})
+	}
+	s.push(ts...)
+}
+
+// takeFolk removes the top townsfolk at p, revealing the next.
+func (s *State) takeFolk(p int) int {
+	n := len(s.Folk[p]) - 1
+	card := s.Folk[p][n]
+	s.Folk[p] = s.Folk[p][:n]
+	if n > 0 {
+		s.revealed = true
+	}
+	return card
+}
+
+// recruitChoices offers hiring the townsfolk beside the viscount.
+func (s *State) recruitChoices(t Task) (games.Text, bool, []choice) {
+	st := s.Seats[t.Seat]
+	p := st.Space / 3
+	if len(s.Folk[p]) == 0 {
+		return games.Text{}, false, nil
+	}
+	card := s.Folk[p][len(s.Folk[p])-1]
+	cost := s.folk(card).Cost
+	if st.Silver < cost {
+		return games.Text{}, false, nil
+	}
+	return games.T("vc.prompt.recruit"), false, []choice{
+		{opt("hire", games.T("vc.opt.hire", "card", s.cardLabel(card), "silver", cost)), func() {
+			st.Silver -= cost
+			s.hire(t.Seat, p)
+		}},
+		{opt("skip", games.T("vc.opt.nohire")), func() {}},
+	}
+}

@@ -1,0 +1,235 @@
+package viscounts
+
+import (
+	"strconv"
+
+	"github.com/tavern-bot/tavern/games"
+)
+
+// effectTasks turns an effect into tasks for seat: a sequence becomes its
+// atoms in order, alternatives one choice.
+func (s *State) effectTasks(seat int, e Effect) []Task {
+	switch len(e) {
+	case 0:
+		return nil
+	case 1:
+		return s.seqTasks(seat, e[0])
+	}
+	return []Task{{Seat: seat, Kind: "alt", Alts: e}}
+}
+
+func (s *State) seqTasks(seat int, seq Seq) []Task {
+	out := make([]Task, 0, len(seq))
+	for _, a := range seq {
+		out = append(out, Task{Seat: seat, Kind: a.Kind, N: a.N, Reward: a.Reward})
+	}
+	return out
+}
+
+// again re-queues what is left of an atom with a count after one was done.
+func (s *State) again(t Task) {
+	if t.N > 1 {
+		t.N--
+		s.push(t)
+	}
+}
+
+// rewardFor queues the reward of an optional cost that was carried out.
+func (s *State) rewardFor(t Task) {
+	if t.Reward != nil {
+		s.push(s.seqTasks(t.Seat, Seq{*t.Reward})...)
+	}
+}
+
+// atomChoices lists the answers to an effect atom that needs a decision.
+func (s *State) atomChoices(t Task) (games.Text, bool, []choice) {
+	seat := t.Seat
+	st := s.Seats[seat]
+	switch t.Kind {
+	case "alt":
+		var out []choice
+		for i, seq := range t.Alts {
+			out = append(out, choice{opt("a"+strconv.Itoa(i), s.effectText(Effect{seq})), func() {
+				s.push(s.seqTasks(seat, seq)...)
+			}})
+		}
+		return games.T("vc.prompt.alt"), false, out
+	case "resource":
+		var out []choice
+		for r := range numResources {
+			out = append(out, choice{opt("r"+strconv.Itoa(r), games.T("vc.res."+resourceNames[r])), func() {
+				st.Res[r]++
+				s.say("gained", "player", games.Player(seat), "what", games.T("vc.gain."+resourceNames[r], "n", 1))
+				s.again(t)
+			}})
+		}
+		return games.T("vc.prompt.resource"), false, out
+	case "flip":
+		var out []choice
+		if st.Debts > 0 {
+			out = append(out, choice{opt("debt", games.T("vc.opt.flipdebt")), func() { s.flipDebt(seat); s.again(t) }})
+		}
+		if st.Deeds > 0 {
+			out = append(out, choice{opt("deed", games.T("vc.opt.flipdeed")), func() { s.flipDeed(seat); s.again(t) }})
+		}
+		return games.T("vc.prompt.flip"), false, out
+	case "hire":
+		return s.hireChoices(t)
+	case "manuscript":
+		return s.freeScriptChoices(t)
+	case "workers":
+		return s.freeWorkerChoices(t)
+	case "workshop", "tradingpost", "guildhall", "building":
+		return s.freeBuildChoices(t)
+	case "rearrange":
+		return s.rearrangeChoices(t)
+	case "discard", "destroy":
+		return s.cardChoices(t)
+	case "castlemove":
+		return s.castleMoveChoices(t)
+	}
+	return games.Text{}, false, nil
+}
+
+// autoAtom resolves an atom that needs no decision (or has no legal
+// answer, in which case it is lost).
+func (s *State) autoAtom(t Task) {
+	seat := t.Seat
+	st := s.Seats[seat]
+	gained := func(key string, n int) {
+		s.say("gained", "player", games.Player(seat), "what", games.T("vc.gain."+key, "n", n))
+	}
+	switch t.Kind {
+	case "silver":
+		st.Silver += t.N
+		gained("silver", t.N)
+	case "ink", "gold", "stone":
+		r := map[string]int{"ink": Ink, "gold": Gold, "stone": Stone}[t.Kind]
+		st.Res[r] += t.N
+		gained(t.Kind, t.N)
+	case "virtue":
+		for range t.N {
+			s.gainVirtue(seat)
+		}
+		gained("virtue", t.N)
+	case "corruption":
+		for range t.N {
+			s.gainCorruption(seat)
+		}
+		gained("corruption", t.N)
+	case "debt":
+		s.gainDebt(seat)
+		gained("debt", 1)
+		s.again(t)
+	case "deed":
+		s.gainDeed(seat)
+		gained("deed", 1)
+		s.again(t)
+	case "flipdebt":
+		if st.Debts > 0 {
+			s.flipDebt(seat)
+		}
+		s.again(t)
+	case "flipdeed":
+		if st.Deeds > 0 {
+			s.flipDeed(seat)
+		}
+		s.again(t)
+	case "draw":
+		n := 0
+		for range t.N {
+			if s.drawOne(seat) {
+				n++
+			}
+		}
+		s.say("drew", "player", games.Player(seat), "n", n)
+	case "shuffle":
+		if len(st.Discard) > 0 {
+			s.reshuffle(seat)
+		}
+	}
+}
+
+// gainCorruption moves the corruption marker up the track, dragging the
+// virtue marker along once they collided.
+func (s *State) gainCorruption(seat int) {
+	st := s.Seats[seat]
+	last := len(s.c.Track.Own) - 1
+	if st.Corruption == st.Virtue {
+		if st.Corruption < last {
+			st.Corruption++
+			st.Virtue++
+		}
+		return
+	}
+	st.Corruption++
+}
+
+// gainVirtue moves the virtue marker down the track.
+func (s *State) gainVirtue(seat int) {
+	st := s.Seats[seat]
+	if st.Corruption == st.Virtue {
+		if st.Virtue > 0 {
+			st.Corruption--
+			st.Virtue--
+		}
+		return
+	}
+	st.Virtue--
+}
+
+// gainDebt takes the top Debt; revealing Poverty triggers the end.
+func (s *State) gainDebt(seat int) {
+	s.Seats[seat].Debts++
+	if s.DebtsAbove > 0 {
+		s.DebtsAbove--
+		if s.DebtsAbove == 0 {
+			s.Poverty = true
+			s.say("poverty")
+			s.triggerEnd()
+		}
+	}
+	s.push(s.triggered(seat, "gaindebt")...)
+}
+
+// gainDeed takes the top Deed; revealing Prosperity triggers the end.
+func (s *State) gainDeed(seat int) {
+	s.Seats[seat].Deeds++
+	if s.DeedsAbove > 0 {
+		s.DeedsAbove--
+		if s.DeedsAbove == 0 {
+			s.Prosperity = true
+			s.say("prosperity")
+			s.triggerEnd()
+		}
+	}
+}
+
+// flipDebt pays a Debt: any one resource, and the cards that react.
+func (s *State) flipDebt(seat int) {
+	st := s.Seats[seat]
+	st.Debts--
+	st.PaidDebts++
+	s.say("flippeddebt", "player", games.Player(seat))
+	s.push(append([]Task{{Seat: seat, Kind: "resource", N: 1}}, s.triggered(seat, "flipdebt")...)...)
+}
+
+// flipDeed approves a Deed.
+func (s *State) flipDeed(seat int) {
+	st := s.Seats[seat]
+	st.Deeds--
+	st.Approved++
+	s.say("flippeddeed", "player", games.Player(seat))
+}
+
+// triggered lists the ongoing effects of seat's board cards that react to
+// trigger, left to right.
+func (s *State) triggered(seat int, trigger string) []Task {
+	var out []Task
+	for _, card := range s.Seats[seat].Board {
+		if card >= 0 && s.folk(card).Trigger == trigger {
+			out = append(out, s.effectTasks(seat, s.folk(card).Ongoing)...)
+		}
+	}
+	return out
+}

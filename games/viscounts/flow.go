@@ -1,0 +1,184 @@
+package viscounts
+
+import (
+	"strings"
+
+	"github.com/tavern-bot/tavern/games"
+)
+
+// The game runs as a list of tasks: every phase of a turn and every atom
+// of an effect is one. run resolves tasks that need no decision; the
+// first that needs one is the pending prompt. A task needs a decision
+// when it offers a real choice: a task with one legal answer takes it at
+// once, so players are asked only what matters. Optional steps list
+// "skip" among their answers, so they are asked whenever they can be done.
+
+// choice is one answer to a task: its option and how to carry it out.
+type choice struct {
+	opt games.Option
+	do  func()
+}
+
+// Pending lists the one decision awaited now.
+func (s *State) Pending() []games.Prompt {
+	if s.Phase == phaseOver || len(s.Tasks) == 0 {
+		return nil
+	}
+	t := s.Tasks[0]
+	text, secret, choices := s.choices(t)
+	p := games.Prompt{Seat: t.Seat, Text: text, Secret: secret}
+	for _, c := range choices {
+		p.Options = append(p.Options, c.opt)
+	}
+	return []games.Prompt{p}
+}
+
+// Apply answers the pending task.
+func (s *State) Apply(seat int, move string) (games.Outcome, error) {
+	if s.Phase == phaseOver {
+		return games.Outcome{}, games.Errorf("vc.err.over")
+	}
+	if len(s.Tasks) == 0 || s.Tasks[0].Seat != seat {
+		return games.Outcome{}, games.Errorf("vc.err.illegal")
+	}
+	t := s.Tasks[0]
+	_, _, choices := s.choices(t)
+	s.events, s.revealed = nil, false
+	turn := s.Round*len(s.Seats) + s.Current
+	for _, c := range choices {
+		if c.opt.ID == move {
+			s.Tasks = s.Tasks[1:]
+			c.do()
+			s.run()
+			next := s.Round*len(s.Seats) + s.Current
+			// A turn is one commit; so is a step after which another
+			// seat must answer, which the channel must show.
+			committed := s.Phase == phaseOver || next != turn || s.Phase == phaseDraft ||
+				(len(s.Tasks) > 0 && s.Tasks[0].Seat != seat)
+			return games.Outcome{Events: s.events, Revealed: s.revealed, Uncommitted: !committed}, nil
+		}
+	}
+	return games.Outcome{}, games.Errorf("vc.err.illegal")
+}
+
+// run resolves tasks until one needs a decision or none are left.
+func (s *State) run() {
+	for guard := 0; len(s.Tasks) > 0 && guard < 100000; guard++ {
+		t := s.Tasks[0]
+		_, _, choices := s.choices(t)
+		switch {
+		case len(choices) > 1:
+			return
+		case len(choices) == 1:
+			s.Tasks = s.Tasks[1:]
+			choices[0].do()
+		default:
+			s.Tasks = s.Tasks[1:]
+			s.auto(t)
+		}
+	}
+}
+
+// push puts tasks in front of the list, in order.
+func (s *State) push(ts ...Task) {
+	s.Tasks = append(append([]Task{}, ts...), s.Tasks...)
+}
+
+// choices lists the answers to t with the prompt's text; no answers means
+// t resolves by itself (auto).
+func (s *State) choices(t Task) (games.Text, bool, []choice) {
+	switch t.Kind {
+	case "draft":
+		return s.draftChoices(t)
+	case "play":
+		return s.playChoices(t)
+	case "move":
+		return s.moveChoices(t)
+	case "action":
+		return s.actionChoices(t)
+	case "recruit":
+		return s.recruitChoices(t)
+	case "cascade":
+		return s.cascadeChoices(t)
+	case "bump":
+		return s.bumpChoices(t)
+	}
+	return s.atomChoices(t)
+}
+
+// auto resolves a task that asks nothing.
+func (s *State) auto(t Task) {
+	switch t.Kind {
+	case "deal":
+		s.deal(t.Seat)
+	case "turn":
+		s.beginTurn()
+	case "castle":
+		s.castle()
+	case "collision":
+		s.collision()
+	case "reset":
+		st := s.Seats[t.Seat]
+		st.Corruption, st.Virtue = 0, len(s.c.Track.Own)-1
+	case "refill":
+		s.refill(t.Seat)
+	case "endturn":
+		s.endTurn()
+	default:
+		s.autoAtom(t)
+	}
+}
+
+// beginTurn shifts the current player's board and asks for a card.
+func (s *State) beginTurn() {
+	st := s.Seats[s.Current]
+	st.Dismissed, st.Transcribed = false, false
+	s.Phase = phaseTurn
+	s.Played = -1
+	dropped := st.Board[boardSlots-1]
+	copy(st.Board[1:], st.Board[:boardSlots-1])
+	st.Board[0] = -1
+	var ts []Task
+	if dropped >= 0 {
+		st.Discard = append(st.Discard, dropped)
+		s.say("dropoff", "player", games.Player(s.Current), "card", s.cardName(dropped))
+		ts = append(ts, s.effectTasks(s.Current, s.folk(dropped).DropOff)...)
+	}
+	for _, kind := range []string{"play", "move", "action", "recruit", "collision", "refill", "endturn"} {
+		ts = append(ts, Task{Seat: s.Current, Kind: kind})
+	}
+	s.push(ts...)
+}
+
+// endTurn passes the turn on, and ends the game after the last round.
+func (s *State) endTurn() {
+	s.Current = (s.Current + 1) % s.Players
+	if s.Current == s.Start {
+		if s.LastRound > 0 && s.Round >= s.LastRound {
+			s.finish()
+			return
+		}
+		s.Round++
+	}
+	s.push(Task{Seat: s.Current, Kind: "turn"})
+}
+
+// triggerEnd notes that Poverty or Prosperity showed: the round is
+// finished, then one more is played.
+func (s *State) triggerEnd() {
+	if s.LastRound == 0 {
+		s.LastRound = s.Round + 1
+		s.say("endtriggered", "round", s.LastRound+1)
+	}
+}
+
+// Over reports the end of the game.
+func (s *State) Over() bool { return s.Phase == phaseOver }
+
+// opt builds an option.
+func opt(id string, label games.Text, path ...games.Step) games.Option {
+	return games.Option{ID: id, Label: label, Path: path}
+}
+
+// joinIDs builds an option id of parts.
+func joinIDs(parts ...string) string { return strings.Join(parts, ".") }

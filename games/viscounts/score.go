@@ -1,0 +1,210 @@
+package viscounts
+
+import (
+	"slices"
+	"sort"
+
+	"github.com/tavern-bot/tavern/games"
+)
+
+// Score is one seat's final score by category.
+type Score struct {
+	Buildings, Castle, Sets, Scripts int
+	Leader, Bonus                    int
+	Debts, Deeds, Approved           int
+	Poverty, Prosperity              int
+	Total                            int
+}
+
+// finish ends the game.
+func (s *State) finish() {
+	s.Phase = phaseOver
+	s.Tasks = nil
+	s.say("over")
+}
+
+// scores computes every seat's score as the game stands.
+func (s *State) scores() []Score {
+	out := make([]Score, s.Players)
+	for i, st := range s.Seats {
+		sc := &out[i]
+		for b := range numBuildings {
+			sc.Buildings += buildingVP[b][st.Built[b]]
+		}
+		for tier := range 3 {
+			for sec := range numSegments {
+				sc.Castle += (tier + 1) * count(s.Tiers[tier][sec], i)
+			}
+		}
+		sc.Sets = setScore(s.ribbons(i))
+		for _, m := range st.Scripts {
+			sc.Scripts += s.scriptScore(i, &s.c.Manuscripts[m])
+		}
+		if s.Leader == i+1 {
+			sc.Leader = leaderVP
+		}
+		sc.Bonus = clericBonusVP * len(st.Bonus)
+		sc.Debts = -2 * st.Debts
+		sc.Deeds = st.Deeds
+		sc.Approved = 3 * st.Approved
+	}
+	flipped := func(f func(*Seat) int) []int {
+		v := make([]int, s.Players)
+		for i, st := range s.Seats {
+			v[i] = f(st)
+		}
+		return v
+	}
+	if s.Poverty {
+		for i, vp := range majority(flipped(func(st *Seat) int { return st.Approved }), s.Players) {
+			out[i].Poverty = vp
+		}
+	}
+	if s.Prosperity {
+		for i, vp := range majority(flipped(func(st *Seat) int { return st.PaidDebts }), s.Players) {
+			out[i].Prosperity = vp
+		}
+	}
+	for i := range out {
+		sc := &out[i]
+		sc.Total = sc.Buildings + sc.Castle + sc.Sets + sc.Scripts + sc.Leader + sc.Bonus + sc.Debts + sc.Deeds + sc.Approved + sc.Poverty + sc.Prosperity
+	}
+	return out
+}
+
+// ribbons counts seat's manuscripts by ribbon.
+func (s *State) ribbons(seat int) [numRibbons]int {
+	var n [numRibbons]int
+	for _, m := range s.Seats[seat].Scripts {
+		n[s.c.Manuscripts[m].Ribbon]++
+	}
+	return n
+}
+
+// setScore scores manuscripts in sets of different ribbons, n different
+// scoring n² (the rulebook: three different score 9). Taking the largest
+// set first is best, because squares grow faster than sums.
+func setScore(n [numRibbons]int) int {
+	total := 0
+	for {
+		size := 0
+		for r := range n {
+			if n[r] > 0 {
+				n[r]--
+				size++
+			}
+		}
+		if size == 0 {
+			return total
+		}
+		total += size * size
+	}
+}
+
+// scriptScore is what manuscript m scores for seat at the end. Icons are
+// those on the player board; cards' ongoing abilities do not count then.
+func (s *State) scriptScore(seat int, m *Manuscript) int {
+	st := s.Seats[seat]
+	n := 0
+	switch m.Per {
+	case "":
+	case "building":
+		n = st.Built[Workshop] + st.Built[TradingPost] + st.Built[Guildhall]
+	case "workshop":
+		n = st.Built[Workshop]
+	case "tradingpost":
+		n = st.Built[TradingPost]
+	case "guildhall":
+		n = st.Built[Guildhall]
+	case "merchant", "builder", "noble", "cleric", "criminal":
+		ic := s.boardIcons(seat)
+		n = ic[slices.Index(iconNames[:], m.Per)]
+	case "paiddebt":
+		n = st.PaidDebts
+	case "approveddeed":
+		n = st.Approved
+	case "deed":
+		n = st.Deeds + st.Approved
+	case "worker":
+		for tier := range 3 {
+			for sec := range numSegments {
+				n += count(s.Tiers[tier][sec], seat)
+			}
+		}
+	case "manuscript":
+		n = len(st.Scripts)
+	}
+	return m.VP + n*m.PerVP
+}
+
+// majority splits 12, 8 and 4 VP between the seats with the most, second
+// and third most of value; at least one is needed, ties share the places
+// they cover (rounded down), and with fewer than three players the 8 is
+// left out.
+func majority(value []int, players int) []int {
+	prizes := []int{12, 8, 4}
+	if players < 3 {
+		prizes = []int{12, 4}
+	}
+	order := make([]int, len(value))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return value[order[a]] > value[order[b]] })
+	out := make([]int, len(value))
+	place := 0
+	for i := 0; i < len(order) && place < len(prizes); {
+		j := i
+		for j < len(order) && value[order[j]] == value[order[i]] {
+			j++
+		}
+		if value[order[i]] == 0 {
+			break
+		}
+		sum := 0
+		for k := place; k < place+(j-i) && k < len(prizes); k++ {
+			sum += prizes[k]
+		}
+		for _, seat := range order[i:j] {
+			out[seat] = sum / (j - i)
+		}
+		place += j - i
+		i = j
+	}
+	return out
+}
+
+// wealth breaks ties: silver and resources left.
+func (s *State) wealth(seat int) int {
+	st := s.Seats[seat]
+	return st.Silver + st.Res[Ink] + st.Res[Gold] + st.Res[Stone]
+}
+
+// Standings ranks the seats by score, then by wealth; seats equal in both
+// share the rank.
+func (s *State) Standings() []games.Standing {
+	sc := s.scores()
+	order := make([]int, s.Players)
+	for i := range order {
+		order[i] = i
+	}
+	better := func(a, b int) bool {
+		if sc[a].Total != sc[b].Total {
+			return sc[a].Total > sc[b].Total
+		}
+		return s.wealth(a) > s.wealth(b)
+	}
+	sort.SliceStable(order, func(a, b int) bool { return better(order[a], order[b]) })
+	out := make([]games.Standing, 0, s.Players)
+	for i, seat := range order {
+		rank := i + 1
+		if i > 0 && !better(order[i-1], seat) {
+			rank = out[i-1].Rank
+		}
+		x := sc[seat]
+		out = append(out, games.Standing{Seat: seat, Rank: rank, Score: x.Total, Detail: games.T("vc.standing",
+			"buildings", x.Buildings, "castle", x.Castle, "scripts", x.Sets+x.Scripts, "cards", x.Leader+x.Bonus,
+			"debts", x.Debts, "deeds", x.Deeds+x.Approved, "ending", x.Poverty+x.Prosperity)})
+	}
+	return out
+}

@@ -1,0 +1,149 @@
+package viscounts
+
+import (
+	"strings"
+
+	"github.com/tavern-bot/tavern/games"
+)
+
+// list joins texts: "a, b, c".
+func list(parts []games.Text) games.Text {
+	switch len(parts) {
+	case 0:
+		return games.T("vc.nothing")
+	case 1:
+		return parts[0]
+	}
+	return games.T("vc.list", "a", parts[0], "b", list(parts[1:]))
+}
+
+// cardName is a townsfolk's name.
+func (s *State) cardName(c int) games.Text { return games.T("vc.card." + s.folk(c).ID) }
+
+// cardLabel is a townsfolk with its cost, icons and abilities, as a
+// player choosing it needs them.
+func (s *State) cardLabel(c int) games.Text {
+	f := s.folk(c)
+	return games.T("vc.cardlabel", "name", s.cardName(c), "cost", f.Cost, "icons", iconsText(f.Icons), "ability", s.abilityText(f))
+}
+
+// iconsText spells icons as emoji, one per icon.
+func iconsText(ic Icons) string {
+	var b strings.Builder
+	for i, n := range ic {
+		b.WriteString(strings.Repeat(iconEmoji[i], n))
+	}
+	return b.String()
+}
+
+// iconEmoji mark icons in texts.
+var iconEmoji = [numIcons]string{"💰", "🔨", "👑", "📜", "💀"}
+
+// abilityText describes a townsfolk's abilities in words.
+func (s *State) abilityText(f *Townsfolk) games.Text {
+	var parts []games.Text
+	if len(f.Play) > 0 {
+		parts = append(parts, games.T("vc.when.play", "e", s.effectText(f.Play)))
+	}
+	if f.Trigger != "" {
+		parts = append(parts, games.T("vc.when."+f.Trigger, "e", s.effectText(f.Ongoing)))
+	}
+	for _, cv := range f.Convert {
+		key := "vc.convert"
+		if cv.Once {
+			key = "vc.convert.once"
+		}
+		parts = append(parts, games.T(key, "per", cv.Per, "from", games.T("vc.unit."+cv.From), "gain", cv.Gain, "to", iconEmoji[cv.To]))
+	}
+	if len(f.DropOff) > 0 {
+		parts = append(parts, games.T("vc.when.dropoff", "e", s.effectText(f.DropOff)))
+	}
+	if len(f.Hire) > 0 {
+		parts = append(parts, games.T("vc.when.hire", "e", s.effectText(f.Hire)))
+	}
+	if len(parts) == 0 {
+		return games.T("vc.noability")
+	}
+	return list(parts)
+}
+
+// effectText describes an effect in words.
+func (s *State) effectText(e Effect) games.Text {
+	if len(e) == 0 {
+		return games.T("vc.nothing")
+	}
+	alts := make([]games.Text, len(e))
+	for i, seq := range e {
+		parts := make([]games.Text, len(seq))
+		for j, a := range seq {
+			parts[j] = atomText(a)
+		}
+		alts[i] = list(parts)
+	}
+	out := alts[0]
+	for _, a := range alts[1:] {
+		out = games.T("vc.or", "a", out, "b", a)
+	}
+	return out
+}
+
+func atomText(a Atom) games.Text {
+	t := games.T("vc.atom."+a.Kind, "n", a.N)
+	if a.Reward != nil {
+		t = games.T("vc.if", "a", t, "b", atomText(*a.Reward))
+	}
+	return t
+}
+
+// segName names the segment at board position p.
+func (s *State) segName(p int) games.Text { return games.T("vc.seg." + s.seg(p).ID) }
+
+// spaceName names a space: "the Quarry's river bank (2)".
+func (s *State) spaceName(sp int) games.Text {
+	p, slot := sp/3, sp%3
+	switch slot {
+	case slotInner:
+		return games.T("vc.space.inner", "place", s.segName(p))
+	case slotLeft:
+		return games.T("vc.space.left", "place", s.segName(p), "n", s.side(p).Numbers[0])
+	}
+	return games.T("vc.space.right", "place", s.segName(p), "n", s.side(p).Numbers[1])
+}
+
+// plotLabel names plot i at p with its reward.
+func (s *State) plotLabel(p, i int) games.Text {
+	return games.T("vc.plot", "place", s.segName(p), "n", i+1, "reward", s.effectText(s.side(p).Plots[i].Reward))
+}
+
+// scriptLabel names a manuscript: ribbon, cost, effect and score.
+func (s *State) scriptLabel(m int) games.Text {
+	ms := &s.c.Manuscripts[m]
+	score := games.T("vc.score.vp", "n", ms.VP)
+	if ms.Per != "" {
+		score = games.T("vc.score.per", "n", ms.PerVP, "per", games.T("vc.per."+ms.Per), "vp", ms.VP)
+	}
+	return games.T("vc.script", "ribbon", games.T("vc.ribbon."+ms.Ribbon.String()), "cost", ms.Cost, "now", s.effectText(ms.Now), "score", score)
+}
+
+// ruleTopics are the sections of /rules.
+func ruleTopics() []games.RuleTopic {
+	var out []games.RuleTopic
+	for _, id := range []string{"goal", "turn", "actions", "castle", "virtue", "end"} {
+		out = append(out, games.RuleTopic{ID: id, Title: games.T("vc.rules." + id + ".title"), Body: games.T("vc.rules." + id)})
+	}
+	return out
+}
+
+// catalog holds every text of the game, the component names included.
+func (g *Game) catalog() games.Catalog {
+	en, de := catalogEN(), catalogDE()
+	for _, t := range g.c.Townsfolk {
+		en["vc.card."+t.ID] = t.Name
+		de["vc.card."+t.ID] = t.De
+	}
+	for _, sg := range g.c.Segments {
+		en["vc.seg."+sg.ID] = sg.Name
+		de["vc.seg."+sg.ID] = sg.De
+	}
+	return games.Catalog{"en": en, "de": de}
+}
