@@ -25,13 +25,20 @@ type View struct {
 	// ClericBonus is the seat holding each ribbon's card, -1 none.
 	ClericBonus [numRibbons]int
 	Seats       []SeatView
-	// Hand is the viewer's own hand (empty for the public).
-	Hand []CardView
 	// Scores are the final scores once the game is over.
 	Scores []Score
 	Track  []TrackSpace
 	// Prompt names who is asked and what, publicly.
 	Asked int
+}
+
+// PrivateView is one seat's picture: the public view and its hand.
+type PrivateView struct {
+	View
+	Seat int
+	Hand []CardView
+	// Draw counts the seat's face-down draw pile (its order is secret).
+	Draw int
 }
 
 // SegmentView is one board position.
@@ -98,8 +105,21 @@ type SeatView struct {
 	Hero       string
 }
 
-// View builds viewer's view.
+// View builds viewer's view: a View for the public, a PrivateView for a
+// seat.
 func (s *State) View(viewer int) any {
+	v := s.publicView(viewer)
+	if viewer < 0 || viewer >= s.Players {
+		return v
+	}
+	pv := PrivateView{View: v, Seat: viewer, Draw: len(s.Seats[viewer].Draw)}
+	for _, c := range s.Seats[viewer].Hand {
+		pv.Hand = append(pv.Hand, s.cardView(c))
+	}
+	return pv
+}
+
+func (s *State) publicView(viewer int) View {
 	v := View{Viewer: viewer, Players: s.Players, Round: s.Round, LastRound: s.LastRound, Current: s.Current, Start: s.Start,
 		Over: s.Phase == phaseOver, Tiers: s.Tiers, DebtsAbove: s.DebtsAbove, DeedsAbove: s.DeedsAbove,
 		Poverty: s.Poverty, Prosperity: s.Prosperity, Leader: s.Leader - 1, Asked: -1}
@@ -150,11 +170,6 @@ func (s *State) View(viewer int) any {
 			sv.Scripts = append(sv.Scripts, s.scriptView(m))
 		}
 		v.Seats = append(v.Seats, sv)
-	}
-	if viewer >= 0 && viewer < s.Players {
-		for _, c := range s.Seats[viewer].Hand {
-			v.Hand = append(v.Hand, s.cardView(c))
-		}
 	}
 	if s.Phase == phaseOver {
 		v.Scores = s.scores()
