@@ -1,0 +1,149 @@
+package viscounts
+
+import (
+	"slices"
+
+	"github.com/tavern-bot/tavern/games"
+)
+
+var _ games.Bot = (*Game)(nil)
+
+// Policy is the bot Viscounts' bot seats play by. It looks ahead within
+// its own turn: a card is chosen for the best move and action it allows,
+// a space for the best action there, an action for what it gains; every
+// other answer for the position it leaves. Positions are valued by the
+// seat's score as it stands plus what its goods, queued rewards and
+// castle workers are likely worth. The lookahead works on a copy whose
+// draw piles are reshuffled with the policy's own seed, so a bot never
+// learns a face-down card and never changes the game's random draws.
+func (g *Game) Policy() games.Policy { return games.PolicyFunc(choose) }
+
+// lookahead bounds how many decisions ahead the policy tries.
+const lookahead = 3
+
+func choose(st games.State, seat int, seed uint64) (string, bool) {
+	s, ok := st.(*State)
+	if !ok || len(s.Tasks) == 0 || s.Tasks[0].Seat != seat {
+		return "", false
+	}
+	rng := games.NewRNG(seed)
+	_, _, choices := s.choices(s.Tasks[0])
+	if len(choices) == 0 {
+		return "", false
+	}
+	best, bestV := "", 0
+	for i, c := range choices {
+		v := s.tryOption(seat, i, rng, lookahead)
+		// Ties go to the earlier option, then by the policy's seed.
+		if best == "" || v > bestV || (v == bestV && rng.IntN(2) == 0) {
+			best, bestV = c.opt.ID, v
+		}
+	}
+	return best, true
+}
+
+// tryOption values answering the front task with its option i on a copy:
+// after it, the best answer to the seat's next decision of the same turn
+// (up to depth decisions), else the position.
+func (s *State) tryOption(seat, i int, rng *games.RNG, depth int) int {
+	c := s.clone(rng)
+	_, _, choices := c.choices(c.Tasks[0])
+	c.Tasks = c.Tasks[1:]
+	choices[i].do()
+	if depth > 1 {
+		// Settle what needs no decision, but stop before anything is
+		// drawn: the copy's draws are not the game's.
+		for guard := 0; len(c.Tasks) > 0 && guard < 200; guard++ {
+			t := c.Tasks[0]
+			if t.Seat != seat || t.Kind == "refill" || t.Kind == "draw" || t.Kind == "shuffle" || t.Kind == "endturn" || t.Kind == "deal" {
+				break
+			}
+			_, _, next := c.choices(t)
+			if len(next) > 1 {
+				best := 0
+				for j := range next {
+					if v := c.tryOption(seat, j, rng, depth-1); j == 0 || v > best {
+						best = v
+					}
+				}
+				return best
+			}
+			c.Tasks = c.Tasks[1:]
+			if len(next) == 1 {
+				next[0].do()
+			} else {
+				c.auto(t)
+			}
+		}
+	}
+	return c.value(seat)
+}
+
+// value estimates seat's prospects in tenths of a VP.
+func (s *State) value(seat int) int {
+	st := s.Seats[seat]
+	sc := s.scores()[seat]
+	v := 10 * sc.Total
+	v += 4*st.Silver + 8*(st.Res[Ink]+st.Res[Gold]+st.Res[Stone])
+	v += 20 * (st.PaidDebts + st.Approved) / max(1, s.Players-1) // majorities to come
+	for sec := range numSegments {
+		v += 4 * count(s.Tiers[0][sec], seat) // workers on their way inward
+	}
+	for _, zone := range [][]int{st.Hand, st.Draw, st.Discard, st.Board[:]} {
+		for _, c := range zone {
+			if c >= 0 && s.folk(c).Kind != "starter" {
+				v += 3 * s.folk(c).Cost
+			}
+		}
+	}
+	for _, t := range s.Tasks {
+		if t.Seat == seat {
+			v += taskValue[t.Kind] * max(t.N, 1)
+		}
+	}
+	// Corruption drifts towards debts.
+	v -= 3 * st.Corruption
+	return v
+}
+
+// taskValue is what a queued atom is roughly worth, in tenths of a VP.
+var taskValue = map[string]int{
+	"silver": 4, "ink": 8, "gold": 8, "stone": 8, "resource": 8, "virtue": 3, "corruption": -3,
+	"debt": -20, "deed": 10, "flipdebt": 20, "flipdeed": 20, "flip": 20, "hire": 15, "manuscript": 40,
+	"workers": 25, "workshop": 30, "tradingpost": 50, "guildhall": 70, "building": 40, "draw": 5,
+	"alt": 10, "castle": 5,
+}
+
+// clone copies s for the policy's lookahead, with its own RNG and every
+// draw pile reshuffled by it.
+func (s *State) clone(rng *games.RNG) *State {
+	c := *s
+	c.RNG = games.NewRNG(rng.Uint64())
+	c.events = nil
+	for t := range c.Tiers {
+		for p := range c.Tiers[t] {
+			c.Tiers[t][p] = slices.Clone(s.Tiers[t][p])
+		}
+	}
+	for p := range numSegments {
+		c.Folk[p] = slices.Clone(s.Folk[p])
+		c.Scripts[p] = slices.Clone(s.Scripts[p])
+		c.Plots[p] = slices.Clone(s.Plots[p])
+	}
+	c.DraftCards = slices.Clone(s.DraftCards)
+	c.DraftHeroes = slices.Clone(s.DraftHeroes)
+	c.Gone = slices.Clone(s.Gone)
+	c.Tasks = slices.Clone(s.Tasks)
+	c.Seats = make([]*Seat, len(s.Seats))
+	for i, st := range s.Seats {
+		cs := *st
+		cs.Hand = slices.Clone(st.Hand)
+		cs.Draw = slices.Clone(st.Draw)
+		games.Shuffle(c.RNG, cs.Draw)
+		cs.Discard = slices.Clone(st.Discard)
+		cs.Scripts = slices.Clone(st.Scripts)
+		cs.Bonus = slices.Clone(st.Bonus)
+		c.Seats[i] = &cs
+	}
+	return &c
+}

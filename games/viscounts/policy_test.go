@@ -1,0 +1,124 @@
+package viscounts
+
+import (
+	"testing"
+
+	"github.com/tavern-bot/tavern/games"
+)
+
+// TestPolicyPlaysWholeGames lets the bot play every seat: each game ends,
+// every answer is legal, and the invariants hold throughout.
+func TestPolicyPlaysWholeGames(t *testing.T) {
+	g := New()
+	for players := MinPlayers; players <= MaxPlayers; players++ {
+		s, err := g.New(games.Setup{Players: players, Seed: uint64(players)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves := 0
+		for !s.Over() {
+			p := s.Pending()
+			if len(p) != 1 {
+				t.Fatalf("%d players: %d prompts", players, len(p))
+			}
+			move, ok := g.Policy().Choose(s, p[0].Seat, uint64(moves))
+			if !ok || !games.Legal(s, p[0].Seat, move) {
+				t.Fatalf("%d players: policy answered %q (ok=%v)", players, move, ok)
+			}
+			if _, err := s.Apply(p[0].Seat, move); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.(*State).Check(); err != nil {
+				t.Fatalf("%d players after %d moves: %v", players, moves, err)
+			}
+			moves++
+			if moves > 5000 {
+				t.Fatalf("%d players: no end after %d moves", players, moves)
+			}
+		}
+		t.Logf("%d players: %d moves, %d rounds, standings %+v", players, moves, s.(*State).Round, s.Standings())
+	}
+}
+
+// TestPolicyLeavesTheGameAlone: choosing changes neither the state nor
+// its random draws.
+func TestPolicyLeavesTheGameAlone(t *testing.T) {
+	g := New()
+	s, _ := g.New(games.Setup{Players: 3, Seed: 7})
+	for range 40 {
+		p := s.Pending()[0]
+		before, _ := s.MarshalJSON()
+		move, _ := g.Policy().Choose(s, p.Seat, 1)
+		after, _ := s.MarshalJSON()
+		if string(before) != string(after) {
+			t.Fatal("the policy changed the state")
+		}
+		if _, err := s.Apply(p.Seat, move); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// botGame plays 3-player game i with the bot in seat 0 and random answers
+// for the others, failing on an illegal bot move; it reports whether the
+// bot won.
+func botGame(tb testing.TB, g *Game, i int) bool {
+	tb.Helper()
+	bot := g.Policy()
+	st, err := g.New(games.DefaultSetup(g, 3, uint64(i+1)))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	rng := games.NewRNG(uint64(i) + 99)
+	for moves := 0; !st.Over(); moves++ {
+		if moves > games.SimMaxMoves {
+			tb.Fatal("game did not end")
+		}
+		p := st.Pending()[0]
+		move := p.Options[rng.IntN(len(p.Options))].ID
+		if p.Seat == 0 {
+			var ok bool
+			if move, ok = bot.Choose(st, 0, games.PolicySeed(uint64(i), moves, 0)); !ok || !games.Legal(st, 0, move) {
+				tb.Fatalf("game %d move %d: the bot chose %q (ok %v)", i, moves, move, ok)
+			}
+		}
+		if _, err := st.Apply(p.Seat, move); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	first := st.Standings()[0]
+	return first.Seat == 0 && first.Rank == 1
+}
+
+// TestPolicyBeatsRandom: one bot seat against two random seats wins at
+// least 80% of 3-player games. The benchmark below plays as many games as
+// asked (1,000 in the README).
+func TestPolicyBeatsRandom(t *testing.T) {
+	g := New()
+	n := 10
+	if testing.Short() || raceBuild {
+		n = 3
+	}
+	wins := 0
+	for i := range n {
+		if botGame(t, g, i) {
+			wins++
+		}
+	}
+	if wins*100 < 80*n {
+		t.Fatalf("the bot won %d of %d games, want at least 80%%", wins, n)
+	}
+}
+
+// BenchmarkPolicyVsRandom reports the bot's share of wins against two
+// random seats: go test -run '^$' -bench PolicyVsRandom -benchtime 1000x
+func BenchmarkPolicyVsRandom(b *testing.B) {
+	g := New()
+	wins := 0
+	for i := range b.N {
+		if botGame(b, g, i) {
+			wins++
+		}
+	}
+	b.ReportMetric(100*float64(wins)/float64(b.N), "win-%")
+}
