@@ -1,0 +1,48 @@
+// Package viscounts is the rules of Viscounts of the West Kingdom (Shem
+// Phillips and S J Macdonald, Garphill Games) for one to four players:
+// a deck of townsfolk moved along a line of three cards on each player
+// board, viscounts travelling clockwise round five board segments, four
+// primary actions, a castle of three tiers, manuscripts, and the race of
+// Debts and Deeds towards Poverty or Prosperity.
+//
+// The game is a list of tasks (flow.go): every phase of a turn and every
+// atom of an effect is one, and the first task that offers a real choice
+// is the pending prompt. Components are data (data/*.toml) in a small
+// effect language (effect.go); what the rulebook only pictures is
+// reconstructed there and labelled so in each file's header.
+//
+// Readings where the rulebook leaves room, and our reconstructions:
+//   - The board's paths: each segment has an outer-left, an inner and an
+//     outer-right space; outer-left leads to outer-right and to the inner
+//     space, the inner space to outer-right and to the next segment's
+//     inner space, outer-right to the next segment's outer-left (the
+//     movement example's arrows). A viscount may end where it started.
+//   - Movement: the least steps are the played card's silver value; the
+//     first Trading Post adds one free step, each further step costs one
+//     Silver. Options name the destination with its cheapest cost.
+//   - Primary actions are optional ("no primary action" is always offered).
+//     Payment options are the minimal mixes of icons, resources, a card's
+//     conversions and the dismissal of the card beside the viscount; a
+//     resource a card lets count twice (Artist, Sculptor, Priest) counts
+//     twice once a turn, not three times. Merchant icons a card converts
+//     include those of a dismissed card (the card list's note 1).
+//   - A player may transcribe one manuscript per turn by the primary action;
+//     free manuscripts from effects are not limited by it.
+//   - The first Workshop's discard follows every hire, free hires too.
+//   - Permanent icons the rulebook names but does not picture: the third
+//     Trading Post shows a merchant icon, the Guildhalls a noble, a cleric
+//     and a builder icon in the order they are built; each cleric bonus
+//     card shows a cleric icon (its 3 VP and the icon come from the
+//     rulebook's examples).
+//   - Castle: groups of three resolve for the current player first, then
+//     for the others in turn order; the current player bumps workers from
+//     every section holding more than three, after all moves.
+//   - Rearranging permutes the cards on the board; an empty slot (before
+//     the card of the turn is played) stays where it is.
+//   - Manuscript sets score n² for n different ribbons (the rulebook's
+//     three-ribbon set scores 9, its example's three sets 26 = 16+9+1);
+//     sets are formed largest first, which is best.
+//   - Poverty/Prosperity majorities: 12/8/4 to most/second/third with at
+//     least one flipped card; tied players share the places they cover,
+//     rounded down; with fewer than three players the 8 is skipped.
+package viscounts
