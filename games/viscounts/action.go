@@ -88,11 +88,10 @@ func (s *State) moveTo(seat, space, steps, cost int) {
 // an action funded by icon, and its cost; -1 when none.
 func (s *State) dismissable(seat int, icon Icon) (card, cost int) {
 	st := s.Seats[seat]
-	p := st.Space / 3
-	if st.Dismissed || len(s.Folk[p]) == 0 {
+	if st.Dismissed {
 		return -1, 0
 	}
-	card = s.Folk[p][len(s.Folk[p])-1]
+	card, _ = s.adjacentFolk(st.Space / 3)
 	f := s.folk(card)
 	if f.Icons[icon] == 0 && f.Icons[Criminal] == 0 {
 		return -1, 0
@@ -253,8 +252,12 @@ func (s *State) spendPay(seat int, p pay) []Task {
 	if !p.Dismiss {
 		return nil
 	}
-	card := s.takeFolk(st.Space / 3)
-	s.Gone = append(s.Gone, card)
+	pos := st.Space / 3
+	card, printed := s.adjacentFolk(pos)
+	if !printed {
+		s.takeFolk(pos)
+		s.Gone = append(s.Gone, card)
+	}
 	st.Dismissed = true
 	s.say("dismissed", "player", games.Player(seat), "card", s.cardName(card))
 	return s.effectTasks(seat, s.folk(card).Hire)
@@ -265,7 +268,7 @@ func (s *State) payLabel(seat int, p pay) games.Text {
 	var parts []games.Text
 	silver := p.Silver
 	if p.Dismiss {
-		card := s.Folk[s.Seats[seat].Space/3][len(s.Folk[s.Seats[seat].Space/3])-1]
+		card, _ := s.adjacentFolk(s.Seats[seat].Space / 3)
 		cost := s.folk(card).Cost
 		if s.Seats[seat].Built[TradingPost] >= 2 {
 			cost = min(cost, 1)
@@ -352,9 +355,9 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 				s.push(append(append(ts, Task{Seat: seat, Kind: "castle"}), s.triggered(seat, "noble")...)...)
 			})
 		}
-		if m, ok := s.topScript(p); ok && !st.Transcribed {
-			label := games.T("vc.opt.script", "script", s.scriptLabel(m))
-			add("script", "0", label, games.Step{ID: "0", Label: label}, s.payOptions(seat, Cleric, s.c.Manuscripts[m].Cost), func(pl pay) {
+		if ms, _, _ := s.scriptAt(p); !st.Transcribed {
+			label := games.T("vc.opt.script", "script", s.describeScript(ms))
+			add("script", "0", label, games.Step{ID: "0", Label: label}, s.payOptions(seat, Cleric, ms.Cost), func(pl pay) {
 				ts := s.spendPay(seat, pl)
 				st.Transcribed = true
 				s.push(append(append(ts, s.transcribe(seat, p)...), s.triggered(seat, "transcribe")...)...)
@@ -369,8 +372,17 @@ func (s *State) dismissedBy(seat int, p pay) int {
 	if !p.Dismiss {
 		return -1
 	}
-	f := s.Folk[s.Seats[seat].Space/3]
-	return f[len(f)-1]
+	card, _ := s.adjacentFolk(s.Seats[seat].Space / 3)
+	return card
+}
+
+// adjacentFolk is the townsfolk a viscount at position p may dismiss:
+// the top of the pile, or the card printed under an empty pile.
+func (s *State) adjacentFolk(p int) (card int, printed bool) {
+	if n := len(s.Folk[p]); n > 0 {
+		return s.Folk[p][n-1], false
+	}
+	return s.c.Printed[s.seg(p).ID].Folk, true
 }
 
 // trade carries out n exchanges of kind trade.

@@ -65,7 +65,7 @@ func (s *State) Check() error {
 		switch {
 		case t.Kind == "starter":
 			want = s.Players
-		case t.Kind == "hero" && n == 0:
+		case t.Kind == "hero" && n == 0, t.Kind == "printed":
 			want = 0
 		}
 		if n != want {

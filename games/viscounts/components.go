@@ -70,7 +70,8 @@ type Townsfolk struct {
 	ID   string // unique, stable: used in saved games
 	Name string // English
 	De   string // German
-	// Kind is "neutral" (the five piles), "hero" or "starter" (8 a colour).
+	// Kind is "neutral" (the five piles), "hero", "starter" (8 a colour)
+	// or "printed" (on the board under a pile: dismissed, never hired).
 	Kind  string
 	Cost  int // silver to hire or dismiss, and the least movement
 	Icons Icons
@@ -116,7 +117,9 @@ type Catalog struct {
 	Castle      Castle
 	Track       Track
 	Ending      Ending
-	byID        map[string]int
+	// Printed is what each segment (by id) prints under its piles.
+	Printed map[string]Printed
+	byID    map[string]int
 }
 
 // loadCatalog reads and checks the embedded data.
@@ -144,6 +147,9 @@ func loadCatalog() (*Catalog, error) {
 	if err := c.loadParts(); err != nil {
 		return nil, err
 	}
+	if err := c.loadPrinted(); err != nil {
+		return nil, err
+	}
 	return c, nil
 }
 
@@ -153,7 +159,7 @@ func (r rawTownsfolk) build() (Townsfolk, error) {
 		return t, fmt.Errorf("id, name and de are required")
 	}
 	switch t.Kind {
-	case "neutral", "hero", "starter":
+	case "neutral", "hero", "starter", "printed":
 	default:
 		return t, fmt.Errorf("kind %q", t.Kind)
 	}

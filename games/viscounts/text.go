@@ -115,9 +115,15 @@ func (s *State) plotLabel(p, i int) games.Text {
 	return games.T("vc.plot", "place", s.segName(p), "n", i+1, "reward", s.effectText(s.side(p).Plots[i].Reward))
 }
 
-// scriptLabel names a manuscript: ribbon, cost, effect and score.
-func (s *State) scriptLabel(m int) games.Text {
-	ms := &s.c.Manuscripts[m]
+// scriptLabel names manuscript m: ribbon, cost, effect and score.
+func (s *State) scriptLabel(m int) games.Text { return s.describeScript(&s.c.Manuscripts[m]) }
+
+// describeScript names a manuscript; a printed one has no ribbon and
+// scores nothing.
+func (s *State) describeScript(ms *Manuscript) games.Text {
+	if ms.Ribbon < 0 {
+		return games.T("vc.script.printed", "cost", ms.Cost, "now", s.effectText(ms.Now))
+	}
 	score := games.T("vc.score.vp", "n", ms.VP)
 	if ms.Per != "" {
 		score = games.T("vc.score.per", "n", ms.PerVP, "per", games.T("vc.per."+ms.Per), "vp", ms.VP)

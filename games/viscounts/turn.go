@@ -14,10 +14,25 @@ func (s *State) topScript(p int) (int, bool) {
 	return s.Scripts[p][len(s.Scripts[p])-1], true
 }
 
+// scriptAt is the manuscript a viscount at p may transcribe: the top of
+// the pile (ok, with its index), or the one printed under an empty pile.
+func (s *State) scriptAt(p int) (ms *Manuscript, m int, ok bool) {
+	if m, ok := s.topScript(p); ok {
+		return &s.c.Manuscripts[m], m, true
+	}
+	pr := s.c.Printed[s.seg(p).ID]
+	return &pr.Script, -1, false
+}
+
 // transcribe gives seat the top manuscript at p: its instant effect, and
 // the cleric bonus card of its ribbon for the first to hold three.
 func (s *State) transcribe(seat, p int) []Task {
-	m, _ := s.topScript(p)
+	ms, m, ok := s.scriptAt(p)
+	if !ok {
+		// The printed manuscript: its effect, nothing to keep.
+		s.say("transcribed", "player", games.Player(seat), "script", s.describeScript(ms))
+		return s.effectTasks(seat, ms.Now)
+	}
 	s.Scripts[p] = s.Scripts[p][:len(s.Scripts[p])-1]
 	if len(s.Scripts[p]) > 0 {
 		s.revealed = true
@@ -25,7 +40,6 @@ func (s *State) transcribe(seat, p int) []Task {
 	st := s.Seats[seat]
 	st.Scripts = append(st.Scripts, m)
 	s.say("transcribed", "player", games.Player(seat), "script", s.scriptLabel(m))
-	ms := &s.c.Manuscripts[m]
 	if s.ClericBonus[ms.Ribbon] == 0 {
 		n := 0
 		for _, o := range st.Scripts {

@@ -52,7 +52,10 @@ type SegmentView struct {
 	PlotRewards []string
 	West        int
 	Links       []LinkView
-	Folk        *CardView // the top townsfolk, nil when the pile is empty
+	// Folk is the top townsfolk, or the printed one when FolkLeft is 0
+	// (it can be dismissed, not hired); Script likewise the top manuscript
+	// or, when ScriptsLeft is 0, the printed one (Ribbon -1).
+	Folk        *CardView
 	FolkLeft    int
 	Script      *ScriptView
 	ScriptsLeft int
@@ -137,14 +140,12 @@ func (s *State) publicView(viewer int) View {
 		for _, l := range side.Links {
 			sv.Links = append(sv.Links, LinkView{A: l.A, B: l.B, Reward: l.Reward.String()})
 		}
-		if n := len(s.Folk[p]); n > 0 {
-			cv := s.cardView(s.Folk[p][n-1])
-			sv.Folk = &cv
-		}
-		if m, ok := s.topScript(p); ok {
-			sc := s.scriptView(m)
-			sv.Script = &sc
-		}
+		card, _ := s.adjacentFolk(p)
+		cv := s.cardView(card)
+		sv.Folk = &cv
+		ms, _, _ := s.scriptAt(p)
+		sc := s.describeScriptView(ms)
+		sv.Script = &sc
 		v.Segments = append(v.Segments, sv)
 	}
 	for i := range s.c.Track.Own {
@@ -185,7 +186,8 @@ func (s *State) cardView(c int) CardView {
 	return CardView{ID: f.ID, Name: f.Name, De: f.De, Cost: f.Cost, Icons: f.Icons, Ability: s.abilityText(f)}
 }
 
-func (s *State) scriptView(m int) ScriptView {
-	ms := &s.c.Manuscripts[m]
-	return ScriptView{Ribbon: ms.Ribbon, Cost: ms.Cost, Label: s.scriptLabel(m)}
+func (s *State) scriptView(m int) ScriptView { return s.describeScriptView(&s.c.Manuscripts[m]) }
+
+func (s *State) describeScriptView(ms *Manuscript) ScriptView {
+	return ScriptView{Ribbon: ms.Ribbon, Cost: ms.Cost, Label: s.describeScript(ms)}
 }
