@@ -121,7 +121,7 @@ func TestTownsfolkSpotChecks(t *testing.T) {
 		"clergyman": {name: "Clergyman", kind: "neutral", cost: 1, icons: Icons{Merchant: 1, Cleric: 1}, hire: "rearrange",
 			convert: []Conversion{{From: "silver", Per: 2, To: Cleric, Gain: 1}}},
 		"benefactor": {name: "Benefactor", kind: "neutral", cost: 2, icons: Icons{Merchant: 2}, hire: "virtue",
-			convert: []Conversion{{From: "merchant", Per: 2, To: Noble, Gain: 1}}},
+			convert: []Conversion{{From: "merchant", Per: 2, To: Noble, Gain: 2}}},
 		"traveller": {name: "Traveller", kind: "neutral", cost: 2, icons: Icons{Merchant: 2},
 			convert: []Conversion{{From: "merchant", Per: 2, To: Cleric, Gain: 1}}},
 		"mason": {name: "Mason", kind: "neutral", cost: 1, icons: Icons{Merchant: 1, Builder: 1}, hire: "rearrange",
