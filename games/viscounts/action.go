@@ -39,29 +39,38 @@ func (p pay) covers(q pay) bool {
 	return true
 }
 
-// moveChoices offers every space the viscount can end on: at least the
+// moveOffer is a space a viscount can end on, in the fewest steps, and
+// the silver they cost.
+type moveOffer struct{ space, steps, cost int }
+
+// moveOffers lists every space the viscount can end on: at least the
 // played card's silver value in steps, one more free with the first
 // Trading Post, each further step for a silver.
-func (s *State) moveChoices(t Task) (games.Text, bool, []choice) {
-	st := s.Seats[t.Seat]
-	least := 0
+func (s *State) moveOffers(seat int) (least int, out []moveOffer) {
+	st := s.Seats[seat]
 	if s.Played >= 0 {
 		least = s.folk(s.Played).Cost
 	}
 	free := min(st.Built[TradingPost], 1)
-	most := least + free + min(st.Silver, numSpaces)
-	best := reachable(st.Space, least, most)
-	var out []choice
+	best := reachable(st.Space, least, least+free+min(st.Silver, numSpaces))
 	if least == 0 {
 		best[st.Space] = 0
 	}
 	for sp, steps := range best {
-		if steps < 0 {
-			continue
+		if steps >= 0 {
+			out = append(out, moveOffer{sp, steps, max(0, steps-least-free)})
 		}
-		cost := max(0, steps-least-free)
-		out = append(out, choice{opt("m"+strconv.Itoa(sp), games.T("vc.opt.move", "space", s.spaceName(sp), "steps", steps, "silver", cost)), func() {
-			s.moveTo(t.Seat, sp, steps, cost)
+	}
+	return least, out
+}
+
+// moveChoices offers the moves.
+func (s *State) moveChoices(t Task) (games.Text, bool, []choice) {
+	least, offers := s.moveOffers(t.Seat)
+	var out []choice
+	for _, m := range offers {
+		out = append(out, choice{opt("m"+strconv.Itoa(m.space), games.T("vc.opt.move", "space", s.spaceName(m.space), "steps", m.steps, "silver", m.cost)), func() {
+			s.moveTo(t.Seat, m.space, m.steps, m.cost)
 		}})
 	}
 	return games.T("vc.prompt.move", "least", least), false, out
