@@ -42,6 +42,12 @@
 //   - Manuscript sets score n² for n different ribbons (the rulebook's
 //     three-ribbon set scores 9, its example's three sets 26 = 16+9+1);
 //     sets are formed largest first, which is best.
+//   - A collision's reward for the other players goes to those without a
+//     criminal on their board (the collision example).
+//   - Manuscripts scoring per icon count the icons of all the player's
+//     townsfolk and of their buildings and bonus cards, not only the three
+//     cards on the board (the scoring example's 5 noble and 4 criminal
+//     icons would hardly fit there).
 //   - Poverty/Prosperity majorities: 12/8/4 to most/second/third with at
 //     least one flipped card; tied players share the places they cover,
 //     rounded down; with fewer than three players the 8 is skipped.

@@ -102,7 +102,10 @@ func setScore(n [numRibbons]int) int {
 }
 
 // scriptScore is what manuscript m scores for seat at the end. Icons are
-// those on the player board; cards' ongoing abilities do not count then.
+// those of every townsfolk the seat owns and those its buildings and
+// bonus cards show (the scoring example's 5 noble and 4 criminal icons do
+// not fit on a board of three cards); cards' ongoing abilities do not
+// count then.
 func (s *State) scriptScore(seat int, m *Manuscript) int {
 	st := s.Seats[seat]
 	n := 0
@@ -117,8 +120,7 @@ func (s *State) scriptScore(seat int, m *Manuscript) int {
 	case "guildhall":
 		n = st.Built[Guildhall]
 	case "merchant", "builder", "noble", "cleric", "criminal":
-		ic := s.boardIcons(seat)
-		n = ic[slices.Index(iconNames[:], m.Per)]
+		n = s.ownedIcons(seat)[slices.Index(iconNames[:], m.Per)]
 	case "paiddebt":
 		n = st.PaidDebts
 	case "approveddeed":
@@ -135,6 +137,21 @@ func (s *State) scriptScore(seat int, m *Manuscript) int {
 		n = len(st.Scripts)
 	}
 	return m.VP + n*m.PerVP
+}
+
+// ownedIcons counts the icons of all seat's townsfolk, wherever they lie,
+// and the permanent ones of its buildings and cleric bonus cards.
+func (s *State) ownedIcons(seat int) Icons {
+	st := s.Seats[seat]
+	ic := s.boardIcons(seat)
+	for _, zone := range [][]int{st.Hand, st.Draw, st.Discard} {
+		for _, c := range zone {
+			for i, n := range s.folk(c).Icons {
+				ic[i] += n
+			}
+		}
+	}
+	return ic
 }
 
 // majority splits 12, 8 and 4 VP between the seats with the most, second

@@ -74,8 +74,8 @@ func (s *State) freeScriptChoices(t Task) (games.Text, bool, []choice) {
 
 // collision resolves the current player's markers if they meet, in the
 // rulebook's order: second Workshops without criminals, cards reacting to
-// collisions, the current player's reward, the others' reward; then the
-// markers go back to the ends.
+// collisions, the current player's reward, the others' reward (for those
+// without a criminal on their board); then the markers go back.
 func (s *State) collision() {
 	cur := s.Seats[s.Current]
 	if cur.Corruption != cur.Virtue {
@@ -98,7 +98,11 @@ func (s *State) collision() {
 	}
 	ts = append(ts, s.effectTasks(s.Current, s.c.Track.Own[pos])...)
 	for _, x := range order[1:] {
-		ts = append(ts, s.effectTasks(x, s.c.Track.Others[pos])...)
+		// The others' reward goes to those without a criminal on their
+		// board (the rulebook's collision example).
+		if s.boardIcons(x)[Criminal] == 0 {
+			ts = append(ts, s.effectTasks(x, s.c.Track.Others[pos])...)
+		}
 	}
 	ts = append(ts, Task{Seat: s.Current, Kind: "reset"})
 	s.push(ts...)
