@@ -18,9 +18,11 @@ import (
 	"github.com/tavern-bot/tavern/table"
 )
 
-// Schema is the version of the stored envelope around a table: 1 held the
-// whole log inside the table, 2 keeps it apart (see table.MigrateV1).
-const Schema = 2
+// Schema is the version of the stored records: 1 held the whole log
+// inside a table's JSON (see table.MigrateV1), 2 kept it apart, 3 frames
+// the game state and the checkpoint beside the table's JSON (see
+// record.go). It is the first byte of every record.
+const Schema = 3
 
 var (
 	bucketTables  = []byte("tables")  // channel id -> current table snapshot
@@ -30,19 +32,6 @@ var (
 	bucketOutbox  = []byte("outbox")  // sequence (8 bytes) -> outbox record
 	bucketPlayers = []byte("players") // user id + "/" + channel id -> table id, for active tables the user sits at
 )
-
-// envelope is the stored JSON value; its schema lets a later version migrate.
-type envelope struct {
-	Schema int          `json:"schema"`
-	Table  *table.Table `json:"table"`
-}
-
-// outboxRecord is the stored form of an OutboxItem.
-type outboxRecord struct {
-	Channel string          `json:"channel"`
-	Table   string          `json:"table"`
-	Data    json.RawMessage `json:"data"`
-}
 
 // Stats count what the store did since it was opened, for tests and
 // benchmarks.
@@ -113,79 +102,92 @@ func (b *Bolt) put(bk *bolt.Bucket, k, v []byte) error {
 	return bk.Put(k, v)
 }
 
-func encode(t *table.Table) ([]byte, error) {
-	data, err := json.Marshal(envelope{Schema: Schema, Table: t})
-	if err != nil {
-		return nil, fmt.Errorf("storage: encode table %s: %w", t.ID, err)
-	}
-	return data, nil
-}
-
-// decode reads a stored snapshot. Records are migrated at Open, so an old
-// schema here is an error.
-func (b *Bolt) decode(data []byte) (*table.Table, error) {
-	b.loads.Add(1)
-	var e envelope
-	if err := json.Unmarshal(data, &e); err != nil {
-		return nil, fmt.Errorf("storage: decode table: %w", err)
-	}
-	if e.Schema != Schema || e.Table == nil {
-		return nil, fmt.Errorf("storage: unsupported record schema %d", e.Schema)
-	}
-	if e.Table.Schema > table.SchemaVersion {
-		return nil, fmt.Errorf("storage: table %s has schema %d, newer than %d", e.Table.ID, e.Table.Schema, table.SchemaVersion)
-	}
-	e.Table.Log, e.Table.LogFrom = nil, e.Table.Moves
-	return e.Table, nil
-}
-
-// migrate rewrites every schema-1 record (current and archived) into a
-// snapshot, its log entries and its due events. Opening again finds
-// nothing to do.
+// migrate rewrites every record written before schema 3: a schema-1
+// table becomes a snapshot, its log entries and its due events; a schema-2
+// table (the same books, its state inside its JSON) is framed; a JSON
+// outbox record is framed. Opening again finds nothing to do.
 func (b *Bolt) migrate(tx *bolt.Tx) error {
 	for _, name := range [][]byte{bucketTables, bucketArchive} {
-		bk := tx.Bucket(name)
-		type old struct{ key, raw []byte }
-		var todo []old
-		err := bk.ForEach(func(k, v []byte) error {
-			var probe struct {
-				Schema int             `json:"schema"`
-				Table  json.RawMessage `json:"table"`
-			}
-			if err := json.Unmarshal(v, &probe); err != nil {
-				return fmt.Errorf("migrate %s/%s: %w", name, k, err)
-			}
-			if probe.Schema == 1 {
-				todo = append(todo, old{bytes.Clone(k), probe.Table})
-			}
-			return nil
-		})
+		todo, err := legacyRecords(tx.Bucket(name))
 		if err != nil {
 			return err
 		}
 		for _, o := range todo {
-			t, log, err := table.MigrateV1(o.raw)
-			if err != nil {
-				return err
-			}
-			if err := b.putLog(tx, t, 0, log); err != nil {
-				return err
-			}
-			if string(name) == string(bucketTables) {
-				if err := b.putDue(tx, t.ChannelID, t.ID, nil, t.Due); err != nil {
-					return err
-				}
-			}
-			data, err := encode(t)
-			if err != nil {
-				return err
-			}
-			if err := b.put(bk, o.key, data); err != nil {
+			if err := b.migrateTable(tx, name, o.key, o.raw); err != nil {
 				return fmt.Errorf("migrate %s/%s: %w", name, o.key, err)
 			}
 		}
 	}
+	bk := tx.Bucket(bucketOutbox)
+	todo, err := legacyRecords(bk)
+	if err != nil {
+		return err
+	}
+	for _, o := range todo {
+		var r struct {
+			Channel string          `json:"channel"`
+			Table   string          `json:"table"`
+			Data    json.RawMessage `json:"data"`
+		}
+		if err := json.Unmarshal(o.raw, &r); err != nil {
+			return fmt.Errorf("migrate outbox item %x: %w", o.key, err)
+		}
+		if err := b.put(bk, o.key, outboxValue(r.Channel, r.Table, r.Data)); err != nil {
+			return fmt.Errorf("migrate outbox item %x: %w", o.key, err)
+		}
+	}
 	return nil
+}
+
+type record struct{ key, raw []byte }
+
+// legacyRecords copies out bk's JSON records (written before schema 3).
+func legacyRecords(bk *bolt.Bucket) ([]record, error) {
+	var out []record
+	err := bk.ForEach(func(k, v []byte) error {
+		if isLegacy(v) {
+			out = append(out, record{bytes.Clone(k), bytes.Clone(v)})
+		}
+		return nil
+	})
+	return out, err
+}
+
+// migrateTable rewrites one JSON table record of bucket name as schema 3.
+func (b *Bolt) migrateTable(tx *bolt.Tx, name, key, raw []byte) error {
+	var e legacy
+	if err := json.Unmarshal(raw, &e); err != nil {
+		return err
+	}
+	var t *table.Table
+	switch e.Schema {
+	case 1:
+		var log []table.Entry
+		var err error
+		if t, log, err = table.MigrateV1(e.Table); err != nil {
+			return err
+		}
+		if err := b.putLog(tx, t, 0, log); err != nil {
+			return err
+		}
+		if string(name) == string(bucketTables) {
+			if err := b.putDue(tx, t.ChannelID, t.ID, nil, t.Due); err != nil {
+				return err
+			}
+		}
+	case 2:
+		t = &table.Table{}
+		if err := json.Unmarshal(e.Table, t); err != nil {
+			return err
+		}
+	default:
+		return fmt.Errorf("unsupported record schema %d", e.Schema)
+	}
+	data, err := encode(t)
+	if err != nil {
+		return err
+	}
+	return b.put(tx.Bucket(name), key, data)
 }
 
 func logPrefix(channelID, tableID string) []byte {
@@ -351,39 +353,14 @@ func (b *Bolt) putOutbox(tx *bolt.Tx, t *table.Table) error {
 		if err != nil {
 			return fmt.Errorf("storage: outbox: %w", err)
 		}
-		data, err := outboxValue(t.ChannelID, t.ID, item)
-		if err != nil {
-			return fmt.Errorf("storage: outbox of table %s: %w", t.ID, err)
-		}
 		key := binary.BigEndian.AppendUint64(nil, seq)
-		if err := b.put(bk, key, data); err != nil {
+		if err := b.put(bk, key, outboxValue(t.ChannelID, t.ID, item)); err != nil {
 			return fmt.Errorf("storage: outbox: %w", err)
 		}
 		t.OutboxKeys = append(t.OutboxKeys, fmt.Sprintf("%016x", seq))
 	}
 	t.Outbox = nil
 	return nil
-}
-
-// outboxValue is the stored outboxRecord of item, assembled around it
-// rather than marshalled: json.Marshal would compact and re-escape the
-// whole delivery a second time on every move. item is checked once.
-func outboxValue(channelID, tableID string, item []byte) ([]byte, error) {
-	if !json.Valid(item) {
-		return nil, errors.New("item is not valid JSON")
-	}
-	ch, err := json.Marshal(channelID)
-	if err != nil {
-		return nil, err
-	}
-	tb, err := json.Marshal(tableID)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]byte, 0, len(item)+len(ch)+len(tb)+32)
-	out = append(append(append(out, `{"channel":`...), ch...), `,"table":`...)
-	out = append(append(append(out, tb...), `,"data":`...), item...)
-	return append(out, '}'), nil
 }
 
 // Get returns the channel's current table.
@@ -634,11 +611,11 @@ func (b *Bolt) Outbox(ctx context.Context) ([]OutboxItem, error) {
 	var out []OutboxItem
 	err := b.db.View(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketOutbox).ForEach(func(k, v []byte) error {
-			var r outboxRecord
-			if err := json.Unmarshal(v, &r); err != nil {
+			channel, tableID, data, err := decodeOutbox(v)
+			if err != nil {
 				return fmt.Errorf("decode outbox item %x: %w", k, err)
 			}
-			out = append(out, OutboxItem{Key: fmt.Sprintf("%016x", binary.BigEndian.Uint64(k)), ChannelID: r.Channel, TableID: r.Table, Data: r.Data})
+			out = append(out, OutboxItem{Key: fmt.Sprintf("%016x", binary.BigEndian.Uint64(k)), ChannelID: channel, TableID: tableID, Data: data})
 			return nil
 		})
 	})

@@ -407,13 +407,7 @@ func TestMigrateSchema1(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "v1.db")
 	copyFile(t, "testdata/v1.db", path)
 	for round := range 2 { // the second open finds nothing to migrate
-		s, err := storage.Open(path)
-		if err != nil {
-			t.Fatalf("open %d: %v", round, err)
-		}
-		if written := s.Stats().BytesWritten; (round == 0) != (written > 0) {
-			t.Fatalf("open %d wrote %d bytes", round, written)
-		}
+		s := openMigrating(t, path, round)
 		lobby, err := s.Get(ctx, "c1", storage.WithLog())
 		if err != nil || lobby.Status != table.StatusLobby || lobby.Moves != 0 || len(lobby.Due) != 0 {
 			t.Fatalf("lobby %+v (%v)", lobby, err)
@@ -473,7 +467,7 @@ func TestMigrateSchema1(t *testing.T) {
 }
 
 // checkArchivedV1 checks, in the database file itself (Store reads only
-// current tables), that v1.db's finished game was migrated: a schema-2
+// current tables), that v1.db's finished game was migrated: a current
 // snapshot whose own log replays to its final state, and no due event.
 func checkArchivedV1(t *testing.T, path string) {
 	t.Helper()
@@ -483,16 +477,13 @@ func checkArchivedV1(t *testing.T, path string) {
 	}
 	defer db.Close()
 	err = db.View(func(tx *bolt.Tx) error {
-		var e struct {
-			Schema int          `json:"schema"`
-			Table  *table.Table `json:"table"`
-		}
-		if err := json.Unmarshal(tx.Bucket([]byte("archive")).Get([]byte("c2/done1")), &e); err != nil {
+		raw := tx.Bucket([]byte("archive")).Get([]byte("c2/done1"))
+		done, err := storage.DecodeRecord(raw)
+		if err != nil {
 			return fmt.Errorf("archived table: %w", err)
 		}
-		done := e.Table
-		if e.Schema != storage.Schema || done.Schema != table.SchemaVersion || done.Status != table.StatusOver || done.Moves != 4 || len(done.Due) != 0 {
-			return fmt.Errorf("archived table: schema %d/%d, status %s, %d moves, due %v", e.Schema, done.Schema, done.Status, done.Moves, done.Due)
+		if raw[0] != storage.Schema || done.Schema != table.SchemaVersion || done.Status != table.StatusOver || done.Moves != 4 || len(done.Due) != 0 {
+			return fmt.Errorf("archived table: schema %d/%d, status %s, %d moves, due %v", raw[0], done.Schema, done.Status, done.Moves, done.Due)
 		}
 		prefix := []byte("c2/done1/")
 		c := tx.Bucket([]byte("log")).Cursor()
@@ -521,6 +512,20 @@ func checkArchivedV1(t *testing.T, path string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// openMigrating opens path for the round-th time: the first open
+// migrates (writes), later ones find nothing to do.
+func openMigrating(t *testing.T, path string, round int) *storage.Bolt {
+	t.Helper()
+	s, err := storage.Open(path)
+	if err != nil {
+		t.Fatalf("open %d: %v", round, err)
+	}
+	if written := s.Stats().BytesWritten; (round == 0) != (written > 0) {
+		t.Fatalf("open %d wrote %d bytes", round, written)
+	}
+	return s
 }
 
 func copyFile(t *testing.T, from, to string) {
