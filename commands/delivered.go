@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"encoding/json"
 	"time"
 
 	"github.com/tavern-bot/tavern/table"
@@ -71,9 +70,9 @@ func (s *Service) redeliver(ctx context.Context, until time.Time) []Result {
 	}
 	var out []Result
 	for _, item := range items {
-		var d delivery
 		done := s.delivered(item.ChannelID, item.TableID, []string{item.Key}, nil)
-		if err := json.Unmarshal(item.Data, &d); err != nil {
+		d, err := decodeDelivery(item.Data)
+		if err != nil {
 			s.log.Error("outbox: undecodable item dropped", "channel", item.ChannelID, "table", item.TableID, "err", err)
 			done(ctx)
 			continue

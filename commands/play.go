@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -162,7 +161,7 @@ func (s *Service) stage(t *table.Table, d delivery, err error) error {
 	if err != nil {
 		return err
 	}
-	data, err := json.Marshal(d)
+	data, err := encodeDelivery(d)
 	if err != nil {
 		return fmt.Errorf("commands: stage delivery for table %s: %w", t.ID, err)
 	}

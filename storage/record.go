@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/klauspost/compress/s2"
+
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -13,12 +15,12 @@ import (
 //
 //	Schema (one byte) | uvarint n | n bytes: the table's books as JSON, without
 //	its state and checkpoint | uvarint m | m bytes: the game state | the
-//	checkpoint (the rest)
+//	checkpoint (the rest); both S2 blocks, empty for none
 //
-// The game state and the checkpoint are the game's own bytes, stored as
-// they are: encoding/json neither re-validates nor re-compacts them on every
-// load and save, which it did while they were json.RawMessage fields inside
-// the table's JSON. Records of schema 1 and 2 were JSON envelopes
+// The game state and the checkpoint are the game's own bytes, compressed
+// (see compress) but never parsed: encoding/json neither re-validates nor
+// re-compacts them on every load and save, which it did while they were
+// json.RawMessage fields inside the table's JSON. Records of schema 1 and 2 were JSON envelopes
 // ({"schema":…,"table":…}, first byte '{'); Open migrates them.
 //
 // An outbox record is framed the same way:
@@ -42,8 +44,8 @@ func encode(t *table.Table) ([]byte, error) {
 	out := make([]byte, 0, 1+2*binary.MaxVarintLen32+len(js)+len(t.State)+len(t.Checkpoint))
 	out = append(out, Schema)
 	out = appendField(out, js)
-	out = appendField(out, t.State)
-	return append(out, t.Checkpoint...), nil
+	out = appendField(out, compress(t.State))
+	return append(out, compress(t.Checkpoint)...), nil
 }
 
 // decode reads a stored snapshot. Records are migrated at Open, so an
@@ -68,9 +70,12 @@ func (b *Bolt) decode(data []byte) (*table.Table, error) {
 	if t.Schema > table.SchemaVersion {
 		return nil, fmt.Errorf("storage: table %s has schema %d, newer than %d", t.ID, t.Schema, table.SchemaVersion)
 	}
-	// Copied: data lives in the database's memory map, the table outlives
-	// the transaction.
-	t.State, t.Checkpoint = cloneOrNil(state), cloneOrNil(checkpoint)
+	if t.State, err = decompress(state); err != nil {
+		return nil, fmt.Errorf("storage: table %s: state: %w", t.ID, err)
+	}
+	if t.Checkpoint, err = decompress(checkpoint); err != nil {
+		return nil, fmt.Errorf("storage: table %s: checkpoint: %w", t.ID, err)
+	}
 	t.Log, t.LogFrom = nil, t.Moves
 	return &t, nil
 }
@@ -129,11 +134,23 @@ func field(data []byte) (f, rest []byte, err error) {
 	return data[k : k+int(n)], data[k+int(n):], nil
 }
 
-func cloneOrNil(b []byte) []byte {
+// compress is an S2 block of a game state (nothing for none): JSON states
+// shrink to about a third, so a table's record and its neighbours fit in
+// fewer pages, which is most of what a commit writes and syncs.
+func compress(b []byte) []byte {
 	if len(b) == 0 {
 		return nil
 	}
-	return append([]byte(nil), b...)
+	return s2.Encode(nil, b)
+}
+
+// decompress reverses compress into new memory (data lives in the
+// database's memory map; the table outlives the transaction).
+func decompress(b []byte) ([]byte, error) {
+	if len(b) == 0 {
+		return nil, nil
+	}
+	return s2.Decode(nil, b)
 }
 
 func firstByte(data []byte) string {
