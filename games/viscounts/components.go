@@ -120,6 +120,7 @@ type Catalog struct {
 	// Printed is what each segment (by id) prints under its piles.
 	Printed map[string]Printed
 	byID    map[string]int
+	names   map[string]int // townsfolk by English name: how many bear it
 }
 
 // loadCatalog reads and checks the embedded data.
@@ -149,6 +150,10 @@ func loadCatalog() (*Catalog, error) {
 	}
 	if err := c.loadPrinted(); err != nil {
 		return nil, err
+	}
+	c.names = map[string]int{}
+	for _, t := range c.Townsfolk {
+		c.names[t.Name]++
 	}
 	return c, nil
 }

@@ -70,9 +70,12 @@ type LinkView struct {
 // CardView is a townsfolk as the pictures show it.
 type CardView struct {
 	ID, Name, De string
-	Cost         int
-	Icons        Icons
-	Ability      games.Text
+	// Unique: no other card in the game bears this name (starters are in
+	// every deck, and some townsfolk share a name).
+	Unique  bool
+	Cost    int
+	Icons   Icons
+	Ability games.Text
 }
 
 // ScriptView is a manuscript.
@@ -183,7 +186,8 @@ func (s *State) publicView(viewer int) View {
 
 func (s *State) cardView(c int) CardView {
 	f := s.folk(c)
-	return CardView{ID: f.ID, Name: f.Name, De: f.De, Cost: f.Cost, Icons: f.Icons, Ability: s.abilityText(f)}
+	return CardView{ID: f.ID, Name: f.Name, De: f.De, Unique: s.c.names[f.Name] == 1 && f.Kind != "starter",
+		Cost: f.Cost, Icons: f.Icons, Ability: s.abilityText(f)}
 }
 
 func (s *State) scriptView(m int) ScriptView { return s.describeScriptView(&s.c.Manuscripts[m]) }
