@@ -1,0 +1,130 @@
+package viscounts
+
+import (
+	"strconv"
+
+	vc "github.com/tavern-bot/tavern/games/viscounts"
+	"github.com/tavern-bot/tavern/imaging/kit"
+)
+
+// roundBox is the kingdom's top-left corner: the round, the final round
+// once triggered, and whose turn it is (or who is asked).
+func (s *scene) roundBox(v *vc.View, r kit.Rect) {
+	c := s.c
+	c.Panel(r)
+	x, w := r.X+pad, r.W-2*pad
+	y := r.Y + 34
+	s.ink(kit.Ink)
+	drafting := false
+	for _, sv := range v.Seats {
+		if sv.PlayerCard == 0 {
+			drafting = true
+		}
+	}
+	switch {
+	case v.Over:
+		s.fit(s.T("vcimg.over"), kit.Bold, 40, x, y, w, 0)
+	case drafting:
+		s.fit(s.T("vcimg.draft"), kit.Bold, 38, x, y, w, 0)
+	default:
+		s.fit(s.T("vcimg.round", "n", max(v.Round, 1)), kit.Bold, 40, x, y, w, 0)
+	}
+	y += 52
+	if v.LastRound > 0 && !v.Over {
+		hl := kit.R(x-4, y-22, w+8, 44)
+		c.RoundRect(hl, 10, kit.Highlight, kit.BrassDark, 2)
+		s.ink(kit.Ink)
+		key := "vcimg.final"
+		if v.Round < v.LastRound {
+			key = "vcimg.lastafter"
+		}
+		s.fit(s.T(key, "n", v.LastRound), kit.Bold, textMin, hl.CX(), y, w, 0.5)
+		y += 52
+	}
+	if v.Over {
+		return
+	}
+	s.ink(kit.InkSoft)
+	s.say(s.T("vcimg.turn"), kit.Regular, textMin, x, y, 0)
+	y += 50
+	if v.Current >= 0 && v.Current < len(v.Seats) {
+		s.badge(v.Current, x+26, y, 24)
+		s.ink(kit.Ink)
+		s.fit(s.m.Name(v.Current), kit.Bold, 34, x+60, y, w-60, 0)
+		y += 56
+	}
+	if v.Start >= 0 && v.Start < len(v.Seats) {
+		s.ink(kit.InkSoft)
+		s.say(s.T("vcimg.start"), kit.Regular, textMin, x, y, 0)
+		y += 50
+		s.badge(v.Start, x+26, y, 24)
+		s.ink(kit.Ink)
+		s.fit(s.m.Name(v.Start), kit.Bold, 34, x+60, y, w-60, 0)
+		y += 56
+	}
+	if v.Asked >= 0 && v.Asked != v.Current && v.Asked < len(v.Seats) {
+		s.ink(kit.InkSoft)
+		s.say(s.T("vcimg.asked"), kit.Regular, textMin, x, y, 0)
+		y += 50
+		s.badge(v.Asked, x+26, y, 24)
+		s.ink(kit.Ink)
+		s.fit(s.m.Name(v.Asked), kit.Bold, 34, x+60, y, w-60, 0)
+	}
+}
+
+// pilesBox is the kingdom's top-right corner: the Poverty and Prosperity
+// piles (debts and deeds above each card, or revealed), the Castle Leader
+// and the cleric bonus cards with their holders.
+func (s *scene) pilesBox(v *vc.View, r kit.Rect) {
+	c := s.c
+	c.Panel(r)
+	x, w := r.X+pad, r.W-2*pad
+	y := r.Y + 34
+	pile := func(icon, key string, above int, shown bool) {
+		s.atomIcon(icon, x+18, y, 18)
+		s.ink(kit.Ink)
+		s.fit(s.T(key), kit.Bold, textMin, x+46, y, w-46-90, 0)
+		state := s.T("vcimg.left", "n", above)
+		if shown {
+			state = s.T("vcimg.revealed")
+			hl := kit.R(x+w-s.measure(state, kit.Bold, textMin)-12, y-22, s.measure(state, kit.Bold, textMin)+12, 44)
+			c.RoundRect(hl, 10, kit.Highlight, nil, 0)
+		}
+		s.ink(kit.Ink)
+		s.say(state, kit.Bold, textMin, x+w-6, y, 1)
+		y += 52
+	}
+	pile("debt", "vcimg.poverty", v.DebtsAbove, v.Poverty)
+	pile("deed", "vcimg.prosperity", v.DeedsAbove, v.Prosperity)
+	c.Crown(x+18, y, 17)
+	s.ink(kit.Ink)
+	s.fit(s.T("vcimg.leader"), kit.Bold, textMin, x+46, y, w-46-60, 0)
+	if v.Leader >= 0 {
+		s.badge(v.Leader, x+w-26, y, 24)
+	} else {
+		s.say("—", kit.Bold, textMin, x+w-6, y, 1)
+	}
+	y += 56
+	s.ink(kit.InkSoft)
+	s.fit(s.T("vcimg.bonus"), kit.Regular, textMin, x, y, w, 0)
+	y += 58
+	cells := kit.R(x, y-28, w, 56).Columns(len(v.ClericBonus), 8)
+	for rb, holder := range v.ClericBonus {
+		cell := cells[rb]
+		s.ribbon(rb, cell.X+16, cell.CY(), 18)
+		if holder >= 0 {
+			s.badge(holder, cell.X+62, cell.CY(), 22)
+		} else {
+			s.ink(kit.InkSoft)
+			s.say("—", kit.Bold, textMin, cell.X+44, cell.CY(), 0)
+		}
+	}
+}
+
+// ribbon draws a manuscript in its ribbon's colour: a scroll with a band.
+func (s *scene) ribbon(rb int, cx, cy, r float64) {
+	s.icon("ribbon/"+strconv.Itoa(rb), func(c *kit.Canvas, x, y, r float64) {
+		c.Scroll(x, y, r)
+		c.RoundRect(kit.R(x-r*0.28, y-r*0.8, r*0.56, r*1.6), 2, ribbonInk[rb%len(ribbonInk)], kit.Ink, 1.5)
+	}, cx, cy, r)
+}

@@ -1,0 +1,314 @@
+package viscounts
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strconv"
+
+	vc "github.com/tavern-bot/tavern/games/viscounts"
+	"github.com/tavern-bot/tavern/imaging/kit"
+)
+
+// Icons are simple shapes, the same in every language and on every
+// picture: a townsfolk icon is a disc in its colour with a white sign, a
+// resource a small object in its own colour. The legend names them all.
+
+func rgb(hex uint32) color.RGBA {
+	return color.RGBA{uint8(hex >> 16), uint8(hex >> 8), uint8(hex), 0xff}
+}
+
+var (
+	white      = rgb(0xffffff)
+	silverInk  = rgb(0xc8ccd2)
+	silverDark = rgb(0x6f757d)
+	inkBlue    = rgb(0x1f3a6b)
+	goldInk    = rgb(0xf2c230)
+	stoneInk   = rgb(0x9a958c)
+	virtueInk  = rgb(0x7fc8f0)
+	corruptInk = rgb(0x4a1d5c)
+	debtInk    = rgb(0xa8322d)
+	deedInk    = rgb(0x2e8b57)
+	riverInk   = rgb(0x5b9bd5)
+	roadInk    = rgb(0x9c7a3a)
+	innerPath  = rgb(0x8fa7c0)
+)
+
+// folkInk is each townsfolk icon's colour: merchant, builder, noble,
+// cleric, criminal.
+var folkInk = [5]color.RGBA{rgb(0xe39b1b), rgb(0x8b5a2b), rgb(0x7d3c98), rgb(0x2e6fb5), rgb(0x262626)}
+
+// ribbonInk is each manuscript ribbon's colour: red, blue, green, grey.
+var ribbonInk = [4]color.RGBA{rgb(0xc0392b), rgb(0x2e6fb5), rgb(0x2e8b57), rgb(0x8c8c8c)}
+
+// iconNames name the icons for the sprite cache and the legend.
+var folkIconNames = [5]string{"merchant", "builder", "noble", "cleric", "criminal"}
+
+// painter draws one icon of radius r centred at (cx, cy).
+type painter func(c *kit.Canvas, cx, cy, r float64)
+
+// icon draws a cached icon.
+func (s *scene) icon(name string, p painter, cx, cy, r float64) {
+	key := name + "|" + strconv.FormatFloat(r, 'f', 1, 64)
+	s.sprites.Draw(s.c, key, cx, cy, int(3*r)+8, func(c *kit.Canvas, x, y float64) { p(c, x, y, r) })
+}
+
+// folkIcon draws a townsfolk icon.
+func (s *scene) folkIcon(i vc.Icon, cx, cy, r float64) {
+	s.icon("folk/"+folkIconNames[i], folkPainters[i], cx, cy, r)
+}
+
+var folkPainters = [5]painter{merchantIcon, builderIcon, nobleIcon, clericIcon, criminalIcon}
+
+func line(r float64) float64 { return math.Max(1.5, r*0.12) }
+
+func iconDisc(c *kit.Canvas, cx, cy, r float64, col color.RGBA) {
+	c.Disc(cx, cy, r, col, kit.Ink, line(r))
+}
+
+// merchantIcon: a coin purse (a sack with a tie) on orange.
+func merchantIcon(c *kit.Canvas, cx, cy, r float64) {
+	iconDisc(c, cx, cy, r, folkInk[vc.Merchant])
+	c.Disc(cx, cy+r*0.18, r*0.45, white, nil, 0)
+	c.Poly(white, nil, 0, cx-r*0.28, cy-r*0.5, cx+r*0.28, cy-r*0.5, cx+r*0.12, cy-r*0.15, cx-r*0.12, cy-r*0.15)
+	c.Disc(cx, cy+r*0.18, r*0.16, folkInk[vc.Merchant], nil, 0)
+}
+
+// builderIcon: a hammer on brown.
+func builderIcon(c *kit.Canvas, cx, cy, r float64) {
+	iconDisc(c, cx, cy, r, folkInk[vc.Builder])
+	c.Poly(white, nil, 0, cx-r*0.1, cy-r*0.3, cx+r*0.1, cy-r*0.3, cx+r*0.1, cy+r*0.62, cx-r*0.1, cy+r*0.62)
+	c.Poly(white, nil, 0, cx-r*0.5, cy-r*0.6, cx+r*0.5, cy-r*0.6, cx+r*0.5, cy-r*0.22, cx-r*0.5, cy-r*0.22)
+}
+
+// nobleIcon: a crown on purple.
+func nobleIcon(c *kit.Canvas, cx, cy, r float64) {
+	iconDisc(c, cx, cy, r, folkInk[vc.Noble])
+	c.Poly(white, nil, 0, cx-r*0.55, cy+r*0.4, cx-r*0.55, cy-r*0.4, cx-r*0.25, cy, cx, cy-r*0.55, cx+r*0.25, cy, cx+r*0.55, cy-r*0.4, cx+r*0.55, cy+r*0.4)
+}
+
+// clericIcon: a cross on blue.
+func clericIcon(c *kit.Canvas, cx, cy, r float64) {
+	iconDisc(c, cx, cy, r, folkInk[vc.Cleric])
+	c.Poly(white, nil, 0, cx-r*0.12, cy-r*0.6, cx+r*0.12, cy-r*0.6, cx+r*0.12, cy+r*0.6, cx-r*0.12, cy+r*0.6)
+	c.Poly(white, nil, 0, cx-r*0.42, cy-r*0.28, cx+r*0.42, cy-r*0.28, cx+r*0.42, cy-r*0.06, cx-r*0.42, cy-r*0.06)
+}
+
+// criminalIcon: a skull on black.
+func criminalIcon(c *kit.Canvas, cx, cy, r float64) {
+	iconDisc(c, cx, cy, r, folkInk[vc.Criminal])
+	c.Disc(cx, cy-r*0.1, r*0.46, white, nil, 0)
+	c.Poly(white, nil, 0, cx-r*0.25, cy+r*0.2, cx+r*0.25, cy+r*0.2, cx+r*0.22, cy+r*0.58, cx-r*0.22, cy+r*0.58)
+	c.Disc(cx-r*0.18, cy-r*0.1, r*0.13, folkInk[vc.Criminal], nil, 0)
+	c.Disc(cx+r*0.18, cy-r*0.1, r*0.13, folkInk[vc.Criminal], nil, 0)
+}
+
+// Resources and the other things effects give.
+
+func silverIcon(c *kit.Canvas, cx, cy, r float64) {
+	c.Disc(cx, cy, r*0.9, silverInk, silverDark, line(r))
+	c.Disc(cx, cy, r*0.58, nil, silverDark, math.Max(1, r*0.08))
+}
+
+// inkIcon: an ink well.
+func inkIcon(c *kit.Canvas, cx, cy, r float64) {
+	c.Poly(inkBlue, kit.Ink, line(r), cx-r*0.75, cy+r*0.8, cx-r*0.75, cy-r*0.1, cx-r*0.3, cy-r*0.45, cx+r*0.3, cy-r*0.45, cx+r*0.75, cy-r*0.1, cx+r*0.75, cy+r*0.8)
+	c.Poly(rgb(0x4d6fa8), kit.Ink, line(r)*0.8, cx-r*0.25, cy-r*0.45, cx-r*0.25, cy-r*0.85, cx+r*0.25, cy-r*0.85, cx+r*0.25, cy-r*0.45)
+}
+
+// goldIcon: a gold ingot.
+func goldIcon(c *kit.Canvas, cx, cy, r float64) {
+	c.Poly(goldInk, kit.BrassDark, line(r), cx-r*0.95, cy+r*0.55, cx-r*0.55, cy-r*0.45, cx+r*0.55, cy-r*0.45, cx+r*0.95, cy+r*0.55)
+	c.Poly(rgb(0xfff1b0), nil, 0, cx-r*0.4, cy-r*0.3, cx+r*0.1, cy-r*0.3, cx-r*0.05, cy, cx-r*0.5, cy)
+}
+
+// stoneIcon: a grey block.
+func stoneIcon(c *kit.Canvas, cx, cy, r float64) {
+	c.Poly(stoneInk, rgb(0x4a4640), line(r), cx-r*0.85, cy+r*0.6, cx-r*0.85, cy-r*0.3, cx-r*0.35, cy-r*0.7, cx+r*0.85, cy-r*0.7, cx+r*0.85, cy+r*0.25, cx+r*0.4, cy+r*0.6)
+	c.Poly(nil, rgb(0x4a4640), line(r)*0.7, cx-r*0.85, cy-r*0.3, cx+r*0.4, cy-r*0.3, cx+r*0.85, cy-r*0.7)
+	c.Poly(nil, rgb(0x4a4640), line(r)*0.7, cx+r*0.4, cy-r*0.3, cx+r*0.4, cy+r*0.6)
+}
+
+// anyResourceIcon: ink, gold and stone in thirds of a disc.
+func anyResourceIcon(c *kit.Canvas, cx, cy, r float64) {
+	for i, col := range []color.RGBA{inkBlue, goldInk, stoneInk} {
+		a0 := -math.Pi/2 + float64(i)*2*math.Pi/3
+		c.MoveTo(cx, cy)
+		c.DrawArc(cx, cy, r*0.9, a0, a0+2*math.Pi/3)
+		c.ClosePath()
+		c.SetColor(col)
+		c.Fill()
+	}
+	c.Disc(cx, cy, r*0.9, nil, kit.Ink, line(r))
+}
+
+// virtueIcon: a pale blue heart.
+func virtueIcon(c *kit.Canvas, cx, cy, r float64) {
+	c.NewSubPath()
+	c.MoveTo(cx, cy+r*0.85)
+	c.CubicTo(cx-r*1.3, cy, cx-r*0.6, cy-r*1.1, cx, cy-r*0.4)
+	c.CubicTo(cx+r*0.6, cy-r*1.1, cx+r*1.3, cy, cx, cy+r*0.85)
+	c.ClosePath()
+	c.SetColor(virtueInk)
+	c.FillPreserve()
+	c.SetColor(rgb(0x1d4f73))
+	c.SetLineWidth(line(r))
+	c.Stroke()
+}
+
+// corruptionIcon: a dark purple drop.
+func corruptionIcon(c *kit.Canvas, cx, cy, r float64) {
+	rr := r * 0.62
+	ccy := cy + r*0.3
+	c.NewSubPath()
+	c.MoveTo(cx, ccy-2*rr)
+	c.LineTo(cx+rr*math.Cos(-math.Pi/6), ccy+rr*math.Sin(-math.Pi/6))
+	c.DrawArc(cx, ccy, rr, -math.Pi/6, 7*math.Pi/6)
+	c.ClosePath()
+	c.SetColor(corruptInk)
+	c.FillPreserve()
+	c.SetColor(kit.Ink)
+	c.SetLineWidth(line(r))
+	c.Stroke()
+}
+
+// paper is a small sheet in col.
+func paper(c *kit.Canvas, cx, cy, r float64, col color.RGBA) {
+	c.RoundRect(kit.R(cx-r*0.65, cy-r*0.85, r*1.3, r*1.7), r*0.12, col, kit.Ink, line(r))
+}
+
+// debtIcon: a red sheet with a minus.
+func debtIcon(c *kit.Canvas, cx, cy, r float64) {
+	paper(c, cx, cy, r, debtInk)
+	c.Poly(white, nil, 0, cx-r*0.4, cy-r*0.1, cx+r*0.4, cy-r*0.1, cx+r*0.4, cy+r*0.12, cx-r*0.4, cy+r*0.12)
+}
+
+// deedIcon: a parchment sheet with a green seal.
+func deedIcon(c *kit.Canvas, cx, cy, r float64) {
+	paper(c, cx, cy, r, kit.Parchment)
+	c.Disc(cx, cy+r*0.3, r*0.32, deedInk, kit.Ink, line(r)*0.6)
+	c.Poly(nil, kit.InkSoft, line(r)*0.6, cx-r*0.4, cy-r*0.45, cx+r*0.4, cy-r*0.45)
+}
+
+// flipIcon: half a debt and half a deed, flipped (a debt paid or a deed
+// approved).
+func flipIcon(c *kit.Canvas, cx, cy, r float64) {
+	c.Poly(debtInk, nil, 0, cx-r*0.65, cy-r*0.85, cx+r*0.65, cy-r*0.85, cx-r*0.65, cy+r*0.85)
+	c.Poly(deedInk, nil, 0, cx+r*0.65, cy-r*0.85, cx+r*0.65, cy+r*0.85, cx-r*0.65, cy+r*0.85)
+	c.RoundRect(kit.R(cx-r*0.65, cy-r*0.85, r*1.3, r*1.7), r*0.1, nil, kit.Ink, line(r))
+	c.DrawArc(cx, cy, r*0.38, -math.Pi*0.9, math.Pi*0.5)
+	c.SetColor(white)
+	c.SetLineWidth(math.Max(2, r*0.16))
+	c.Stroke()
+}
+
+// hireIcon: a person.
+func hireIcon(c *kit.Canvas, cx, cy, r float64) {
+	c.Disc(cx, cy-r*0.45, r*0.32, rgb(0xf1d3b3), kit.Ink, line(r))
+	c.Poly(rgb(0x9c6b3c), kit.Ink, line(r), cx-r*0.65, cy+r*0.85, cx-r*0.5, cy-r*0.05, cx+r*0.5, cy-r*0.05, cx+r*0.65, cy+r*0.85)
+}
+
+// destroyIcon: a red cross.
+func destroyIcon(c *kit.Canvas, cx, cy, r float64) {
+	c.SetColor(kit.Danger)
+	c.SetLineWidth(math.Max(3, r*0.3))
+	c.SetLineCapRound()
+	c.DrawLine(cx-r*0.6, cy-r*0.6, cx+r*0.6, cy+r*0.6)
+	c.Stroke()
+	c.DrawLine(cx+r*0.6, cy-r*0.6, cx-r*0.6, cy+r*0.6)
+	c.Stroke()
+}
+
+// workerIcon: a neutral pawn.
+func workerIcon(c *kit.Canvas, cx, cy, r float64) { pawn(c, cx, cy, r, rgb(0xb58a5a)) }
+
+func pawn(c *kit.Canvas, cx, cy, r float64, col color.RGBA) {
+	c.Poly(col, kit.Ink, line(r), cx-r*0.7, cy+r*0.85, cx-r*0.25, cy-r*0.1, cx+r*0.25, cy-r*0.1, cx+r*0.7, cy+r*0.85)
+	c.Disc(cx, cy-r*0.45, r*0.38, col, kit.Ink, line(r))
+}
+
+// scriptIcon: a manuscript scroll.
+func scriptIcon(c *kit.Canvas, cx, cy, r float64) { c.Scroll(cx, cy, r*0.9) }
+
+// drawIcon: a card with a plus.
+func drawIcon(c *kit.Canvas, cx, cy, r float64) {
+	c.RoundRect(kit.R(cx-r*0.6, cy-r*0.85, r*1.2, r*1.7), r*0.12, kit.CardBack, kit.Ink, line(r))
+	c.Poly(white, nil, 0, cx-r*0.1, cy-r*0.4, cx+r*0.1, cy-r*0.4, cx+r*0.1, cy+r*0.4, cx-r*0.1, cy+r*0.4)
+	c.Poly(white, nil, 0, cx-r*0.4, cy-r*0.1, cx+r*0.4, cy-r*0.1, cx+r*0.4, cy+r*0.1, cx-r*0.4, cy+r*0.1)
+}
+
+// house draws a building's outline in col.
+func house(c *kit.Canvas, cx, cy, r float64, col color.RGBA) {
+	c.Poly(col, kit.Ink, line(r), cx-r*0.85, cy+r*0.85, cx-r*0.85, cy-r*0.15, cx, cy-r*0.9, cx+r*0.85, cy-r*0.15, cx+r*0.85, cy+r*0.85)
+}
+
+// atomIcons map an effect's atoms to their icons; atoms without one are
+// written in words.
+var atomIcons = map[string]painter{
+	"silver": silverIcon, "ink": inkIcon, "gold": goldIcon, "stone": stoneIcon, "resource": anyResourceIcon,
+	"virtue": virtueIcon, "corruption": corruptionIcon, "debt": debtIcon, "deed": deedIcon,
+	"flip": flipIcon, "flipdebt": flipIcon, "flipdeed": flipIcon, "hire": hireIcon, "destroy": destroyIcon,
+	"workers": workerIcon, "manuscript": scriptIcon, "draw": drawIcon,
+}
+
+// resourceIcons are the player resources in the order of vc's Res: ink,
+// gold, stone.
+var resourceIcons = [3]string{"ink", "gold", "stone"}
+
+// atomIcon draws the icon of an atom kind.
+func (s *scene) atomIcon(kind string, cx, cy, r float64) {
+	if p, ok := atomIcons[kind]; ok {
+		s.icon("atom/"+kind, p, cx, cy, r)
+	}
+}
+
+// buildingLetter is a building's letter in the reader's language.
+func (s *scene) buildingLetter(b int) string { return s.T("vcimg.letter." + buildingKeys[b]) }
+
+var buildingKeys = [3]string{"workshop", "tradingpost", "guildhall"}
+
+// buildingIcon draws a house in the building's shade with its letter.
+func (s *scene) buildingIcon(b int, cx, cy, r float64) {
+	s.icon("house", func(c *kit.Canvas, x, y, r float64) { house(c, x, y, r, kit.Parchment) }, cx, cy, r)
+	s.ink(kit.Ink)
+	s.say(s.buildingLetter(b), kit.Bold, textMin, cx, cy+r*0.2, 0.5)
+}
+
+// badge draws a seat's identity as the other games do, its shape in its
+// colour with the player's initial, the initial at a readable size.
+func (s *scene) badge(seat int, cx, cy, r float64) {
+	c := s.c
+	c.ShapePath(kit.SeatShape(seat), cx, cy, r)
+	fillStroke(c, kit.SeatColor(seat), kit.Ink, math.Max(1.5, r*0.1))
+	s.ink(kit.OnColor(kit.SeatColor(seat)))
+	dy := 0.0
+	if kit.SeatShape(seat) == kit.Triangle {
+		dy = r * 0.22
+	}
+	s.say(s.initial(seat), kit.Bold, textMin, cx, cy+dy, 0.5)
+}
+
+// pawnOf draws a seat's worker: its shape in its colour.
+func (s *scene) pawnOf(seat int, cx, cy, r float64) {
+	key := fmt.Sprintf("pawn/%d|%.1f", seat, r)
+	s.sprites.Draw(s.c, key, cx, cy, int(3*r)+8, func(c *kit.Canvas, x, y float64) {
+		c.ShapePath(kit.SeatShape(seat), x, y, r)
+		fillStroke(c, kit.SeatColor(seat), kit.Ink, math.Max(1.5, r*0.14))
+	})
+}
+
+func fillStroke(c *kit.Canvas, fill, stroke color.Color, w float64) {
+	c.SetColor(fill)
+	c.FillPreserve()
+	c.SetColor(stroke)
+	c.SetLineWidth(w)
+	c.Stroke()
+}
+
+func (s *scene) initial(seat int) string {
+	in := kit.Initials(s.m.Players)
+	if seat >= 0 && seat < len(in) {
+		return in[seat]
+	}
+	return kit.SeatLetter(seat)
+}

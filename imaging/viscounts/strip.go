@@ -1,0 +1,141 @@
+package viscounts
+
+import (
+	"strconv"
+
+	vc "github.com/tavern-bot/tavern/games/viscounts"
+	"github.com/tavern-bot/tavern/imaging/kit"
+)
+
+// Layout of a player's strip.
+const (
+	cardW   = 300
+	cardH   = 104
+	cardsY  = 62
+	resY    = cardsY + cardH + 34
+	trackY  = resY + 54
+	trackW  = 46
+	pipSize = 13
+)
+
+// strip draws one player's public state: name with the Castle Leader and
+// cleric bonus marks and the card counts; the three cards on the player
+// board; silver, resources, workers and buildings; the virtue/corruption
+// track, debts, deeds and manuscripts.
+func (s *scene) strip(v *vc.View, i int, r kit.Rect) {
+	c := s.c
+	sv := v.Seats[i]
+	if i == v.Current && !v.Over {
+		c.Shadow(r, 14)
+		c.RoundRect(r, 14, kit.Parchment, kit.BrassDark, 8)
+	} else {
+		c.Panel(r)
+	}
+	x, w := r.X+pad, r.W-2*pad
+	y := r.Y + 34
+	s.badge(i, x+26, y, 26)
+	s.ink(kit.Ink)
+	counts := s.T("vcimg.cards", "hand", sv.HandSize, "draw", sv.DrawSize, "discard", len(sv.Discard))
+	countsW := s.measure(counts, kit.Regular, textMin)
+	nx := x + 62
+	nx += s.fit(s.m.Name(i), kit.Bold, 36, nx, y, min(380, w-62-countsW-200), 0) + 16
+	if v.Leader == i {
+		c.Crown(nx+18, y, 17)
+		nx += 44
+	}
+	for _, rb := range sv.Bonus {
+		s.ribbon(int(rb), nx+16, y, 18)
+		c.StarIcon(nx+30, y+12, 9)
+		nx += 40
+	}
+	s.ink(kit.InkSoft)
+	s.say(counts, kit.Regular, textMin, x+w, y, 1)
+	for slot, card := range sv.Board {
+		box := kit.R(x+float64(slot)*(cardW+12), r.Y+cardsY, cardW, cardH)
+		s.boardCard(card, box)
+	}
+	s.resources(sv, x, r.Y+resY)
+	s.trackRow(v, sv, x, r.Y+trackY, w)
+}
+
+// boardCard draws a card on a player board: its name, cost and icons.
+func (s *scene) boardCard(card *vc.CardView, box kit.Rect) {
+	c := s.c
+	if card == nil {
+		c.RoundRect(box, 10, nil, kit.Muted, 3)
+		s.ink(kit.Muted)
+		s.say(s.T("vcimg.emptyslot"), kit.Regular, textMin, box.CX(), box.CY(), 0.5)
+		return
+	}
+	c.RoundRect(box, 10, kit.Cream, kit.InkSoft, 2.5)
+	s.ink(kit.Ink)
+	s.fit(s.w.Text(gameText("vc.card."+card.ID)), kit.Bold, 34, box.X+10, box.Y+28, box.W-20, 0)
+	s.costCoin(card.Cost, box.X+30, box.Y+74)
+	s.icons(card.Icons, box.X+60, box.Y+74, 18)
+}
+
+// resources draws silver, ink, gold, stone, the workers in supply and
+// the buildings built (filled pips) and left (empty pips).
+func (s *scene) resources(sv vc.SeatView, x, cy float64) {
+	item := func(kind string, n int) {
+		s.atomIcon(kind, x+18, cy, 18)
+		s.ink(kit.Ink)
+		x += 42 + s.say(strconv.Itoa(n), kit.Bold, textMin, x+42, cy, 0) + 26
+	}
+	item("silver", sv.Silver)
+	for k, n := range sv.Res {
+		item(resourceIcons[k], n)
+	}
+	item("workers", sv.Workers)
+	x += 20
+	for b, built := range sv.Built {
+		s.buildingIcon(b, x+20, cy, 21)
+		x += 48
+		for k := range 3 {
+			pip := kit.R(x, cy-pipSize/2, pipSize, pipSize)
+			fill := kit.Parchment
+			if k < built {
+				fill = kit.InkSoft
+			}
+			s.c.RoundRect(pip, 3, fill, kit.Ink, 1.5)
+			x += pipSize + 4
+		}
+		x += 24
+	}
+}
+
+// trackRow draws the virtue/corruption track with both markers, then
+// debts (open and paid), deeds (held and approved) and manuscripts.
+func (s *scene) trackRow(v *vc.View, sv vc.SeatView, x, cy, w float64) {
+	c := s.c
+	n := max(len(v.Track), 1)
+	for k := range n {
+		cell := kit.R(x+float64(k)*trackW, cy-22, trackW-2, 44)
+		c.RoundRect(cell, 6, kit.ParchDark, kit.InkSoft, 1.5)
+		switch {
+		case k == sv.Virtue && k == sv.Corruption:
+			s.atomIcon("virtue", cell.X+12, cell.CY()-8, 11)
+			s.atomIcon("corruption", cell.Right()-12, cell.CY()+8, 11)
+		case k == sv.Virtue:
+			s.atomIcon("virtue", cell.CX(), cell.CY(), 15)
+		case k == sv.Corruption:
+			s.atomIcon("corruption", cell.CX(), cell.CY(), 15)
+		}
+	}
+	x += float64(n)*trackW + 24
+	s.atomIcon("debt", x+16, cy, 18)
+	s.ink(kit.Ink)
+	x += 40 + s.say(s.T("vcimg.debts", "n", sv.Debts, "paid", sv.PaidDebts), kit.Regular, textMin, x+40, cy, 0) + 24
+	s.atomIcon("deed", x+16, cy, 18)
+	s.ink(kit.Ink)
+	x += 40 + s.say(s.T("vcimg.deeds", "n", sv.Deeds, "approved", sv.Approved), kit.Regular, textMin, x+40, cy, 0) + 24
+	for k, m := range sv.Scripts {
+		if k > 0 && x+36 > w+margin {
+			s.ink(kit.Ink)
+			s.say(s.T("vcimg.more", "n", len(sv.Scripts)-k), kit.Bold, textMin, x, cy, 0)
+			break
+		}
+		s.ribbon(int(m.Ribbon), x+16, cy, 18)
+		x += 36
+	}
+}
