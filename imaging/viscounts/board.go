@@ -1,6 +1,7 @@
 package viscounts
 
 import (
+	"fmt"
 	"image"
 	"math"
 	"strconv"
@@ -143,7 +144,9 @@ func (s *scene) kingdom(v *vc.View, y0 float64) {
 func (s *scene) roadArrow(x, y, a float64) {
 	const l = 20
 	dx, dy := math.Cos(a), math.Sin(a)
-	s.c.Poly(kit.Highlight, kit.Ink, 2.5, x+dx*l, y+dy*l, x-dx*l*0.7-dy*l*0.9, y-dy*l*0.7+dx*l*0.9, x-dx*l*0.7+dy*l*0.9, y-dy*l*0.7-dx*l*0.9)
+	s.icon(fmt.Sprintf("road/%.2f", a), func(c *kit.Canvas, x, y, _ float64) {
+		c.Poly(kit.Highlight, kit.Ink, 2.5, x+dx*l, y+dy*l, x-dx*l*0.7-dy*l*0.9, y-dy*l*0.7+dx*l*0.9, x-dx*l*0.7+dy*l*0.9, y-dy*l*0.7-dx*l*0.9)
+	}, x, y, l)
 }
 
 // Space boxes in a segment panel.
@@ -176,7 +179,7 @@ func (s *scene) segment(v *vc.View, p int, sg vc.SegmentView, r kit.Rect) {
 		} else {
 			c.RoundRect(b, 12, kit.ParchDark, kit.Brass, 3)
 			n := sg.Numbers[slot/2]
-			c.Disc(b.X+26, b.Y+26, 21, kit.Cream, kit.Ink, 2)
+			s.icon("number", func(c *kit.Canvas, x, y, r float64) { c.Disc(x, y, r, kit.Cream, kit.Ink, 2) }, b.X+26, b.Y+26, 23)
 			s.ink(kit.Ink)
 			s.say(strconv.Itoa(n), kit.Bold, textMin, b.X+26, b.Y+26, 0.5)
 			s.trade(sg.Trades[slot/2], b.Right()-26, b.Y+26)
@@ -196,7 +199,7 @@ func (s *scene) segment(v *vc.View, p int, sg vc.SegmentView, r kit.Rect) {
 
 // pathArrow is a small arrow between two spaces, pointing right.
 func (s *scene) pathArrow(x, y float64) {
-	s.c.Poly(kit.Ink, nil, 0, x-5, y-9, x+5, y, x-5, y+9)
+	s.icon("patharrow", func(c *kit.Canvas, x, y, _ float64) { c.Poly(kit.Ink, nil, 0, x-5, y-9, x+5, y, x-5, y+9) }, x, y, 10)
 }
 
 // trade draws an outer space's exchange: the icon of what merchant icons
@@ -251,23 +254,19 @@ func (s *scene) plots(sg vc.SegmentView, r kit.Rect) {
 		}
 		ax, bx := centres[l.A], centres[l.B]
 		ly := r.Y + plotSz + 26
-		c.SetColor(kit.InkSoft)
-		c.SetLineWidth(3)
-		c.MoveTo(ax, py)
-		c.LineTo(ax, ly)
-		c.LineTo(bx, ly)
-		c.LineTo(bx, py)
-		c.Stroke()
+		s.vline(ax, py, ly, 3, kit.InkSoft)
+		s.hline(ax, bx, ly, 3, kit.InkSoft)
+		s.vline(bx, py, ly, 3, kit.InkSoft)
 		w := s.effect(l.Reward, 0, 0, 15, false)
 		mid := (ax + bx) / 2
 		box := kit.R(mid-w/2-5, ly-18, w+10, 36)
-		c.RoundRect(box, 10, kit.Cream, kit.InkSoft, 2)
+		s.box(box, 10, kit.Cream, kit.InkSoft, 2)
 		s.effect(l.Reward, box.X+5, ly, 15, true)
 	}
 	for i, owner := range sg.Plots {
 		box := kit.R(centres[i]-plotSz/2, r.Y, plotSz, plotSz)
 		if owner < 0 {
-			c.RoundRect(box, 8, kit.Parchment, kit.InkSoft, 2)
+			s.box(box, 8, kit.Parchment, kit.InkSoft, 2)
 			if i < len(sg.PlotRewards) {
 				w := s.effect(sg.PlotRewards[i], 0, 0, 15, false)
 				s.effect(sg.PlotRewards[i], box.CX()-w/2, box.CY(), 15, true)
@@ -276,7 +275,7 @@ func (s *scene) plots(sg vc.SegmentView, r kit.Rect) {
 		}
 		seat, b := owner/3, owner%3
 		col := kit.SeatColor(seat)
-		c.RoundRect(box, 8, col, kit.Ink, 3)
+		s.box(box, 8, col, kit.Ink, 3)
 		s.pawnOf(seat, box.X+11, box.Y+11, 8)
 		s.ink(kit.OnColor(col))
 		s.say(s.buildingLetter(b), kit.Bold, 36, box.CX()+4, box.CY()+3, 0.5)

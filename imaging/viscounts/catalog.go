@@ -35,6 +35,8 @@ func Catalog() games.Catalog {
 			"vcimg.more":       "+{n}",
 			"vcimg.yourhand":   "Your hand ({n})",
 			"vcimg.nohand":     "Your hand is empty.",
+			"vcimg.yourboard":  "On your board (the rightmost drops off next)",
+			"vcimg.noboard":    "No cards on your board yet.",
 			"vcimg.scores":     "Final scores",
 
 			"vcimg.letter.workshop":    "W",
@@ -102,6 +104,8 @@ func Catalog() games.Catalog {
 			"vcimg.more":       "+{n}",
 			"vcimg.yourhand":   "Deine Hand ({n})",
 			"vcimg.nohand":     "Deine Hand ist leer.",
+			"vcimg.yourboard":  "Auf deinem Tableau (rechts fällt als Nächstes heraus)",
+			"vcimg.noboard":    "Noch keine Karten auf deinem Tableau.",
 			"vcimg.scores":     "Endwertung",
 
 			"vcimg.letter.workshop":    "W",

@@ -88,7 +88,7 @@ func (s *scene) pilesBox(v *vc.View, r kit.Rect) {
 		if shown {
 			state = s.T("vcimg.revealed")
 			hl := kit.R(x+w-s.measure(state, kit.Bold, textMin)-12, y-22, s.measure(state, kit.Bold, textMin)+12, 44)
-			c.RoundRect(hl, 10, kit.Highlight, nil, 0)
+			s.box(hl, 10, kit.Highlight, nil, 0)
 		}
 		s.ink(kit.Ink)
 		s.say(state, kit.Bold, textMin, x+w-6, y, 1)
@@ -96,7 +96,7 @@ func (s *scene) pilesBox(v *vc.View, r kit.Rect) {
 	}
 	pile("debt", "vcimg.poverty", v.DebtsAbove, v.Poverty)
 	pile("deed", "vcimg.prosperity", v.DeedsAbove, v.Prosperity)
-	c.Crown(x+18, y, 17)
+	s.icon("crown", (*kit.Canvas).Crown, x+18, y, 17)
 	s.ink(kit.Ink)
 	s.fit(s.T("vcimg.leader"), kit.Bold, textMin, x+46, y, w-46-60, 0)
 	if v.Leader >= 0 {

@@ -277,9 +277,10 @@ func (s *scene) buildingIcon(b int, cx, cy, r float64) {
 // badge draws a seat's identity as the other games do, its shape in its
 // colour with the player's initial, the initial at a readable size.
 func (s *scene) badge(seat int, cx, cy, r float64) {
-	c := s.c
-	c.ShapePath(kit.SeatShape(seat), cx, cy, r)
-	fillStroke(c, kit.SeatColor(seat), kit.Ink, math.Max(1.5, r*0.1))
+	s.sprites.Draw(s.c, fmt.Sprintf("badge/%d|%.1f", seat, r), cx, cy, int(3*r)+8, func(c *kit.Canvas, x, y float64) {
+		c.ShapePath(kit.SeatShape(seat), x, y, r)
+		fillStroke(c, kit.SeatColor(seat), kit.Ink, math.Max(1.5, r*0.1))
+	})
 	s.ink(kit.OnColor(kit.SeatColor(seat)))
 	dy := 0.0
 	if kit.SeatShape(seat) == kit.Triangle {

@@ -8,53 +8,87 @@ import (
 	"github.com/tavern-bot/tavern/imaging/kit"
 )
 
-// Layout of a seat's private picture: the hand, a card a row with its
-// abilities in words, then the seat's own strip.
+// Layout of a seat's private picture: its hand, a card a row with its
+// abilities in words, then the cards on its board the same way (their
+// ongoing and drop-off abilities matter now), then its strip.
 const (
 	handY     = topBarH + gap
-	handHeadH = 60
+	listHeadH = 60
 	cardHeadH = 58
 )
 
-// private draws a seat's hand and its strip. Its height follows the hand.
+// cardList is a titled list of cards with their abilities wrapped.
+type cardList struct {
+	title string
+	cards []vc.CardView
+	lines [][][]string
+	empty string
+}
+
+func (l *cardList) height() float64 {
+	h := float64(listHeadH)
+	for _, ls := range l.lines {
+		h += cardHeadH + float64(len(ls))*richLineH + pad + gap
+	}
+	if len(l.cards) == 0 {
+		h += 60
+	}
+	return h
+}
+
+// private draws a seat's hand, its board's cards and its strip. Its
+// height follows the cards.
 func (r *Renderer) private(v *vc.PrivateView, m imaging.Meta) image.Image {
-	// Lay the cards out on a scratch scene first: wrapping needs fonts.
-	measure := r.scene(1, 1, m)
+	// Lay the cards out first on a scratch canvas: wrapping needs fonts.
+	scratch := &scene{c: r.kit.Canvas(1, 1), w: imaging.NewWords(m, r.own), m: m}
 	textW := float64(boardW - 2*margin - 2*pad)
-	var lines [][][]string
-	handH := float64(handHeadH)
-	for _, card := range v.Hand {
-		l := measure.wrapRich(measure.w.Text(card.Ability), textW)
-		lines = append(lines, l)
-		handH += cardHeadH + float64(len(l))*richLineH + pad + gap
+	hand := cardList{title: scratch.T("vcimg.yourhand", "n", len(v.Hand)), cards: v.Hand, empty: scratch.T("vcimg.nohand")}
+	board := cardList{title: scratch.T("vcimg.yourboard"), empty: scratch.T("vcimg.noboard")}
+	if v.Seat >= 0 && v.Seat < len(v.Seats) {
+		for _, c := range v.Seats[v.Seat].Board {
+			if c != nil {
+				board.cards = append(board.cards, *c)
+			}
+		}
 	}
-	measure.c.Close()
-	if len(v.Hand) == 0 {
-		handH += 60
+	for _, l := range []*cardList{&hand, &board} {
+		for _, card := range l.cards {
+			l.lines = append(l.lines, scratch.wrapRich(scratch.w.Text(card.Ability), textW))
+		}
 	}
-	height := int(handY + handH + gap + stripH + gap)
+	scratch.c.Close()
+	height := int(handY + hand.height() + gap + board.height() + gap + stripH + gap)
 	s := r.scene(boardW, height, m)
 	defer s.c.Close()
 	s.topBar(s.T("vc.name") + " · " + s.m.Name(v.Seat))
-	panel := kit.R(margin, handY, boardW-2*margin, handH)
+	y := float64(handY)
+	for _, l := range []*cardList{&hand, &board} {
+		y = s.cardList(l, y, textW) + gap
+	}
+	if v.Seat >= 0 && v.Seat < len(v.Seats) {
+		s.strip(&v.View, v.Seat, kit.R(margin, y, boardW-2*margin, stripH))
+	}
+	return s.c.Image()
+}
+
+// cardList draws l in a panel from y; it returns the panel's bottom.
+func (s *scene) cardList(l *cardList, y, textW float64) float64 {
+	panel := kit.R(margin, y, boardW-2*margin, l.height())
 	s.c.Panel(panel)
 	x := panel.X + pad
 	s.ink(kit.Ink)
-	s.fit(s.T("vcimg.yourhand", "n", len(v.Hand)), kit.Bold, 38, x, panel.Y+34, textW, 0)
-	y := panel.Y + handHeadH
-	if len(v.Hand) == 0 {
+	s.fit(l.title, kit.Bold, 38, x, panel.Y+34, textW, 0)
+	y = panel.Y + listHeadH
+	if len(l.cards) == 0 {
 		s.ink(kit.InkSoft)
-		s.say(s.T("vcimg.nohand"), kit.Regular, textMin, x, y+24, 0)
+		s.say(l.empty, kit.Regular, textMin, x, y+24, 0)
 	}
-	for k, card := range v.Hand {
-		h := cardHeadH + float64(len(lines[k]))*richLineH + pad
-		box := kit.R(x-4, y, textW+8, h)
-		s.c.RoundRect(box, 12, kit.Cream, kit.InkSoft, 2.5)
-		right := s.folkLine(&card, x+4, y+cardHeadH/2+2, textW-8)
-		_ = right
-		s.drawRich(lines[k], x+4, y+cardHeadH+richLineH/2-6)
+	for k, card := range l.cards {
+		h := cardHeadH + float64(len(l.lines[k]))*richLineH + pad
+		s.c.RoundRect(kit.R(x-4, y, textW+8, h), 12, kit.Cream, kit.InkSoft, 2.5)
+		s.folkLine(&card, x+4, y+cardHeadH/2+2, textW-8)
+		s.drawRich(l.lines[k], x+4, y+cardHeadH+richLineH/2-6)
 		y += h + gap
 	}
-	s.strip(&v.View, v.Seat, kit.R(margin, panel.Bottom()+gap, boardW-2*margin, stripH))
-	return s.c.Image()
+	return panel.Bottom()
 }

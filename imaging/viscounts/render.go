@@ -10,8 +10,10 @@
 package viscounts
 
 import (
+	"fmt"
 	"image"
 	"image/color"
+	"math"
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/imaging"
@@ -71,9 +73,8 @@ const (
 	textBig = 38
 )
 
-// say draws s at size px (never below textMin) in the current ink.
+// say draws text at size px in the current ink; it returns its width.
 func (s *scene) say(text string, w kit.Weight, px, x, cy, ax float64) float64 {
-	px = max(px, textMin)
 	s.c.Font(w, px)
 	s.c.Text(text, x, cy, ax)
 	s.heard(text, px)
@@ -90,7 +91,7 @@ func (s *scene) fit(text string, w kit.Weight, px, x, cy, width, ax float64) flo
 
 // measure is the width of text at px.
 func (s *scene) measure(text string, w kit.Weight, px float64) float64 {
-	s.c.Font(w, max(px, textMin))
+	s.c.Font(w, px)
 	return s.c.Measure(text)
 }
 
@@ -104,3 +105,26 @@ func (s *scene) ink(col color.Color) { s.c.Ink(col) }
 
 // T localizes one of the renderer's or the game's keys.
 func (s *scene) T(key string, kv ...any) string { return s.w.T(key, kv...) }
+
+// box draws a rounded rectangle. Small ones are cached sprites: gg
+// rasterizes a path over the whole canvas, which costs far more on a
+// 1200×3000 board than copying a drawn box.
+func (s *scene) box(r kit.Rect, radius float64, fill, stroke color.Color, line float64) {
+	if r.W*r.H > 4000 && fill != nil && (stroke == nil || line <= 0 || radius > line) {
+		s.c.RoundRect(r, radius, fill, stroke, line)
+		return
+	}
+	key := fmt.Sprintf("box|%.1fx%.1f|%.1f|%v|%v|%.1f", r.W, r.H, radius, fill, stroke, line)
+	s.sprites.Draw(s.c, key, r.CX(), r.CY(), int(max(r.W, r.H)+line+6), func(c *kit.Canvas, cx, cy float64) {
+		c.RoundRect(kit.R(cx-r.W/2, cy-r.H/2, r.W, r.H), radius, fill, stroke, line)
+	})
+}
+
+// hline and vline draw axis-aligned lines as plain fills.
+func (s *scene) hline(x0, x1, y, w float64, col color.Color) {
+	s.c.FillRect(kit.R(min(x0, x1)-w/2, y-w/2, math.Abs(x1-x0)+w, w), col)
+}
+
+func (s *scene) vline(x, y0, y1, w float64, col color.Color) {
+	s.c.FillRect(kit.R(x-w/2, min(y0, y1)-w/2, w, math.Abs(y1-y0)+w), col)
+}

@@ -40,12 +40,12 @@ func (s *scene) strip(v *vc.View, i int, r kit.Rect) {
 	nx := x + 62
 	nx += s.fit(s.m.Name(i), kit.Bold, 36, nx, y, min(380, w-62-countsW-200), 0) + 16
 	if v.Leader == i {
-		c.Crown(nx+18, y, 17)
+		s.icon("crown", (*kit.Canvas).Crown, nx+18, y, 17)
 		nx += 44
 	}
 	for _, rb := range sv.Bonus {
 		s.ribbon(int(rb), nx+16, y, 18)
-		c.StarIcon(nx+30, y+12, 9)
+		s.icon("star", (*kit.Canvas).StarIcon, nx+30, y+12, 9)
 		nx += 40
 	}
 	s.ink(kit.InkSoft)
@@ -62,7 +62,7 @@ func (s *scene) strip(v *vc.View, i int, r kit.Rect) {
 func (s *scene) boardCard(card *vc.CardView, box kit.Rect) {
 	c := s.c
 	if card == nil {
-		c.RoundRect(box, 10, nil, kit.Muted, 3)
+		s.box(box, 10, nil, kit.Muted, 3)
 		s.ink(kit.Muted)
 		s.say(s.T("vcimg.emptyslot"), kit.Regular, textMin, box.CX(), box.CY(), 0.5)
 		return
@@ -97,7 +97,7 @@ func (s *scene) resources(sv vc.SeatView, x, cy float64) {
 			if k < built {
 				fill = kit.InkSoft
 			}
-			s.c.RoundRect(pip, 3, fill, kit.Ink, 1.5)
+			s.box(pip, 3, fill, kit.Ink, 1.5)
 			x += pipSize + 4
 		}
 		x += 24
@@ -107,11 +107,10 @@ func (s *scene) resources(sv vc.SeatView, x, cy float64) {
 // trackRow draws the virtue/corruption track with both markers, then
 // debts (open and paid), deeds (held and approved) and manuscripts.
 func (s *scene) trackRow(v *vc.View, sv vc.SeatView, x, cy, w float64) {
-	c := s.c
 	n := max(len(v.Track), 1)
 	for k := range n {
 		cell := kit.R(x+float64(k)*trackW, cy-22, trackW-2, 44)
-		c.RoundRect(cell, 6, kit.ParchDark, kit.InkSoft, 1.5)
+		s.box(cell, 6, kit.ParchDark, kit.InkSoft, 1.5)
 		switch {
 		case k == sv.Virtue && k == sv.Corruption:
 			s.atomIcon("virtue", cell.X+12, cell.CY()-8, 11)

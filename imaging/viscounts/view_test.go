@@ -1,0 +1,241 @@
+package viscounts
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/tavern-bot/tavern/games"
+	vc "github.com/tavern-bot/tavern/games/viscounts"
+	"github.com/tavern-bot/tavern/imaging"
+	"github.com/tavern-bot/tavern/imaging/boardbench"
+	"github.com/tavern-bot/tavern/imaging/kit"
+)
+
+// png draws view and encodes it.
+func pngOf(t testing.TB, r *Renderer, view any, m imaging.Meta) []byte {
+	t.Helper()
+	img, err := r.Render(view, m)
+	if err != nil {
+		t.Fatalf("Render: %v", err)
+	}
+	data, err := kit.EncodePNG(img)
+	if err != nil {
+		t.Fatalf("encode: %v", err)
+	}
+	return data
+}
+
+// TestBoardHeightStable: the public board of a player count has one
+// height through a whole game, the final scores included.
+func TestBoardHeightStable(t *testing.T) {
+	r := newRenderer(t)
+	step := 23
+	if raceBuild || testing.Short() {
+		step = 97
+	}
+	for players := vc.MinPlayers; players <= vc.MaxPlayers; players++ {
+		heights := map[int]int{}
+		st := played(t, players, uint64(players), func(st games.State, moves int) bool {
+			if moves%step == 0 {
+				img, err := r.Render(st.View(games.Public), meta(t, "en", games.Public, players))
+				if err != nil {
+					t.Fatal(err)
+				}
+				heights[img.Bounds().Dy()]++
+			}
+			return false
+		})
+		img, err := r.Render(st.View(games.Public), meta(t, "en", games.Public, players))
+		if err != nil {
+			t.Fatal(err)
+		}
+		heights[img.Bounds().Dy()]++
+		if len(heights) != 1 || heights[boardHeight(players)] == 0 {
+			t.Errorf("%d players: heights %v, want only %d", players, heights, boardHeight(players))
+		}
+	}
+}
+
+// TestPublicBoardShowsNoHand: changing the cards in a seat's hand (not
+// their number) leaves the public picture byte for byte the same, while
+// the seat's own picture changes.
+func TestPublicBoardShowsNoHand(t *testing.T) {
+	r := newRenderer(t)
+	for players := vc.MinPlayers; players <= vc.MaxPlayers; players++ {
+		st := played(t, players, uint64(40+players), func(_ games.State, moves int) bool { return moves >= 60 })
+		m := meta(t, "en", games.Public, players)
+		before := pngOf(t, r, st.View(games.Public), m)
+		seatBefore := pngOf(t, r, st.View(0), meta(t, "en", 0, players))
+		state, ok := st.(*vc.State)
+		if !ok {
+			t.Fatalf("state is %T", st)
+		}
+		// Each hand card trades places with the bottom card of a townsfolk
+		// pile (never its visible top): the hand's size stays the same.
+		seat := state.Seats[0]
+		swapped := 0
+		for i := range seat.Hand {
+			for p := range state.Folk {
+				pile := state.Folk[p]
+				if len(pile) > 1 && pile[0] != seat.Hand[i] {
+					seat.Hand[i], pile[0] = pile[0], seat.Hand[i]
+					swapped++
+					break
+				}
+			}
+		}
+		if swapped == 0 {
+			t.Fatalf("%d players: no hand card to swap (hand %v)", players, seat.Hand)
+		}
+		if after := pngOf(t, r, st.View(games.Public), m); !bytes.Equal(before, after) {
+			t.Errorf("%d players: the public board changed with the hand's cards", players)
+		}
+		if after := pngOf(t, r, st.View(0), meta(t, "en", 0, players)); bytes.Equal(seatBefore, after) {
+			t.Errorf("%d players: seat 0's picture did not change with its hand", players)
+		}
+	}
+}
+
+// drawn records every text a render draws.
+type drawn struct {
+	mu    sync.Mutex
+	texts []string
+	least float64
+	small string
+}
+
+func (d *drawn) hear(text string, size float64) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.texts = append(d.texts, text)
+	if d.least == 0 || size < d.least {
+		d.least, d.small = size, text
+	}
+}
+
+func (d *drawn) has(text string) bool {
+	for _, t := range d.texts {
+		if strings.Contains(t, text) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestTextsReadableOnAPhone: every text on every picture of every phase
+// is at least textMin px (11 px on a phone showing 400 of the 1200 px),
+// and every character has a glyph in the embedded fonts (the game's
+// texts carry emoji for icons: they are drawn as icons).
+func TestTextsReadableOnAPhone(t *testing.T) {
+	k, err := kit.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, players := range []int{2, 4} {
+		for _, at := range []int{0, 150, math.MaxInt} {
+			st := played(t, players, uint64(players+at%1000), func(_ games.State, moves int) bool { return moves >= at })
+			for _, viewer := range []int{games.Public, players - 1} {
+				for _, lang := range []string{"en", "de"} {
+					var d drawn
+					r := New(k)
+					r.texts = d.hear
+					if _, err := r.Render(st.View(viewer), meta(t, lang, viewer, players)); err != nil {
+						t.Fatal(err)
+					}
+					where := fmt.Sprintf("%d players, move %d, viewer %d, %s", players, at, viewer, lang)
+					if d.least < textMin {
+						t.Errorf("%s: %q at %.0f px, below %d", where, d.small, d.least, textMin)
+					}
+					for _, text := range d.texts {
+						for _, ch := range text {
+							if ch != ' ' && !k.HasGlyph(ch) {
+								t.Errorf("%s: %q has %q, which the fonts lack", where, text, ch)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestPrivatePictureShowsHandWithAbilities: a seat's picture names every
+// card in its hand and says each one's abilities in its language.
+func TestPrivatePictureShowsHandWithAbilities(t *testing.T) {
+	g := vc.New()
+	cat := g.Info().Catalog
+	for _, lang := range []string{"en", "de"} {
+		st := played(t, 3, 11, func(_ games.State, moves int) bool { return moves >= 80 })
+		pv, ok := st.View(1).(vc.PrivateView)
+		if !ok || len(pv.Hand) == 0 {
+			t.Fatalf("seat 1's view %T holds no hand", st.View(1))
+		}
+		var d drawn
+		r := newRenderer(t)
+		r.texts = d.hear
+		if _, err := r.Render(pv, meta(t, lang, 1, 3)); err != nil {
+			t.Fatal(err)
+		}
+		for _, card := range pv.Hand {
+			name := cat.Localize(lang, games.T("vc.card."+card.ID))
+			if !d.has(name) {
+				t.Errorf("%s: the hand's %s is not named", lang, name)
+			}
+			words := strings.Fields(cat.Localize(lang, card.Ability))
+			if len(words) == 0 || !d.has(strings.Trim(words[0], ",:")) {
+				t.Errorf("%s: %s's ability %q is not written", lang, name, cat.Localize(lang, card.Ability))
+			}
+		}
+	}
+}
+
+// TestRendersConcurrently draws boards and hands of one renderer from
+// several goroutines at once (run with -race).
+func TestRendersConcurrently(t *testing.T) {
+	r := newRenderer(t)
+	st := played(t, 4, 3, func(_ games.State, moves int) bool { return moves >= 120 })
+	var wg sync.WaitGroup
+	for viewer := -1; viewer < 4; viewer++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			lang := []string{"en", "de"}[(viewer+1)%2]
+			if _, err := r.Render(st.View(viewer), meta(t, lang, viewer, 4)); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+func TestRejectsForeignViews(t *testing.T) {
+	r := newRenderer(t)
+	for _, view := range []any{nil, "board", 42, (*vc.View)(nil), (*vc.PrivateView)(nil)} {
+		if _, err := r.Render(view, meta(t, "en", games.Public, 2)); err == nil {
+			t.Errorf("Render(%T) should fail", view)
+		}
+	}
+}
+
+func TestCatalogComplete(t *testing.T) {
+	for _, lang := range []string{"de", "en"} {
+		if missing := Catalog().MissingKeys(lang); len(missing) > 0 {
+			t.Errorf("%s lacks %v", lang, missing)
+		}
+	}
+}
+
+// BenchmarkBoard draws the public board of a 4-player game in its last
+// round: go test -run '^$' -bench Board -benchtime 30x ./imaging/viscounts/
+func BenchmarkBoard(b *testing.B) {
+	st := played(b, 4, 5, func(st games.State, _ int) bool {
+		v := st.View(games.Public).(vc.View)
+		return v.LastRound > 0 && v.Round == v.LastRound
+	})
+	m := meta(b, "de", games.Public, 4)
+	boardbench.Run(b, GameID, func(k *kit.Kit) imaging.Renderer { return New(k) }, st.View(games.Public), m)
+}
