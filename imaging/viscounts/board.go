@@ -35,7 +35,7 @@ const (
 	legendRowH = 50
 	lowerH     = marketH + gap + legendH
 	seatsY     = marketY + lowerH + gap
-	stripH     = 296
+	stripH     = 280
 )
 
 // panelAt is where the segment at board position p lies: clockwise from

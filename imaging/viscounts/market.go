@@ -23,9 +23,9 @@ func (s *scene) market(v *vc.View, r kit.Rect) {
 	s.ink(kit.Ink)
 	s.fit(s.T("vcimg.market"), kit.Bold, 36, x, r.Y+32, w, 0)
 	const (
-		nameW   = 250
+		nameW   = 225
 		folkX   = nameW + 10
-		scriptW = 330
+		scriptW = 300
 	)
 	for p, sg := range v.Segments {
 		row := kit.R(x, r.Y+60+float64(p)*rowH, w, rowH-6)
@@ -70,7 +70,7 @@ func (s *scene) folkLine(f *vc.CardView, x, cy, width float64) float64 {
 	s.costCoin(f.Cost, x+20, cy)
 	iconsW := s.iconsWidth(f.Icons, 17)
 	s.ink(kit.Ink)
-	nameW := s.fit(s.w.Text(gameText("vc.card."+f.ID)), kit.Bold, textMin, x+48, cy, width-48-iconsW-10, 0)
+	nameW := s.fit(s.w.Text(gameText("vc.card."+f.ID)), kit.Regular, textMin, x+48, cy, width-48-iconsW-10, 0)
 	return s.icons(f.Icons, x+48+nameW+10, cy, 17)
 }
 

@@ -10,10 +10,10 @@ import (
 // Layout of a player's strip.
 const (
 	cardW   = 300
-	cardH   = 104
+	cardH   = 96
 	cardsY  = 62
-	resY    = cardsY + cardH + 34
-	trackY  = resY + 54
+	resY    = cardsY + cardH + 32
+	trackY  = resY + 52
 	trackW  = 46
 	pipSize = 13
 )
@@ -35,10 +35,8 @@ func (s *scene) strip(v *vc.View, i int, r kit.Rect) {
 	y := r.Y + 34
 	s.badge(i, x+26, y, 26)
 	s.ink(kit.Ink)
-	counts := s.T("vcimg.cards", "hand", sv.HandSize, "draw", sv.DrawSize, "discard", len(sv.Discard))
-	countsW := s.measure(counts, kit.Regular, textMin)
 	nx := x + 62
-	nx += s.fit(s.m.Name(i), kit.Bold, 36, nx, y, min(380, w-62-countsW-200), 0) + 16
+	nx += s.fit(s.m.Name(i), kit.Bold, 36, nx, y, w-62-200, 0) + 16
 	if v.Leader == i {
 		s.icon("crown", (*kit.Canvas).Crown, nx+18, y, 17)
 		nx += 44
@@ -48,8 +46,13 @@ func (s *scene) strip(v *vc.View, i int, r kit.Rect) {
 		s.icon("star", (*kit.Canvas).StarIcon, nx+30, y+12, 9)
 		nx += 40
 	}
-	s.ink(kit.InkSoft)
-	s.say(counts, kit.Regular, textMin, x+w, y, 1)
+	// Beside the board's cards: the hand, draw pile and discards counted.
+	cx := x + 3*(cardW+12) + 6
+	for k, key := range []string{"vcimg.hand", "vcimg.drawpile", "vcimg.discards"} {
+		n := []int{sv.HandSize, sv.DrawSize, len(sv.Discard)}[k]
+		s.ink(kit.InkSoft)
+		s.fit(s.T(key, "n", n), kit.Regular, textMin, cx, r.Y+cardsY+16+float64(k)*32, x+w-cx, 0)
+	}
 	for slot, card := range sv.Board {
 		box := kit.R(x+float64(slot)*(cardW+12), r.Y+cardsY, cardW, cardH)
 		s.boardCard(card, box)
@@ -69,9 +72,9 @@ func (s *scene) boardCard(card *vc.CardView, box kit.Rect) {
 	}
 	c.RoundRect(box, 10, kit.Cream, kit.InkSoft, 2.5)
 	s.ink(kit.Ink)
-	s.fit(s.w.Text(gameText("vc.card."+card.ID)), kit.Bold, 34, box.X+10, box.Y+28, box.W-20, 0)
-	s.costCoin(card.Cost, box.X+30, box.Y+74)
-	s.icons(card.Icons, box.X+60, box.Y+74, 18)
+	s.fit(s.w.Text(gameText("vc.card."+card.ID)), kit.Bold, 34, box.X+10, box.Y+26, box.W-20, 0)
+	s.costCoin(card.Cost, box.X+30, box.Y+68)
+	s.icons(card.Icons, box.X+60, box.Y+68, 18)
 }
 
 // resources draws silver, ink, gold, stone, the workers in supply and
