@@ -121,10 +121,13 @@ func (s *scene) pilesBox(v *vc.View, r kit.Rect) {
 	}
 }
 
-// ribbon draws a manuscript in its ribbon's colour: a scroll with a band.
+// ribbon draws a manuscript in its ribbon's colour: a scroll with a band
+// (none for the manuscripts printed on the board, which have no ribbon).
 func (s *scene) ribbon(rb int, cx, cy, r float64) {
 	s.icon("ribbon/"+strconv.Itoa(rb), func(c *kit.Canvas, x, y, r float64) {
 		c.Scroll(x, y, r)
-		c.RoundRect(kit.R(x-r*0.28, y-r*0.8, r*0.56, r*1.6), 2, ribbonInk[rb%len(ribbonInk)], kit.Ink, 1.5)
+		if rb >= 0 && rb < len(ribbonInk) {
+			c.RoundRect(kit.R(x-r*0.28, y-r*0.8, r*0.56, r*1.6), 2, ribbonInk[rb], kit.Ink, 1.5)
+		}
 	}, cx, cy, r)
 }

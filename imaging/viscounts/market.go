@@ -43,7 +43,7 @@ func (s *scene) market(v *vc.View, r kit.Rect) {
 		} else {
 			s.folkLine(sg.Folk, fx, cy, scriptX-fx-150)
 			s.ink(kit.InkSoft)
-			s.say(s.T("vcimg.left", "n", sg.FolkLeft), kit.Regular, textMin, scriptX-16, cy, 1)
+			s.say(s.pileLeft(sg.FolkLeft), kit.Regular, textMin, scriptX-16, cy, 1)
 		}
 		if sg.Script == nil {
 			s.ink(kit.InkSoft)
@@ -51,17 +51,29 @@ func (s *scene) market(v *vc.View, r kit.Rect) {
 			continue
 		}
 		sx := scriptX
-		s.ribbon(int(sg.Script.Ribbon), sx+18, cy, 19)
+		rb := int(sg.Script.Ribbon)
+		s.ribbon(rb, sx+18, cy, 19)
 		s.ink(kit.Ink)
 		sx += 44
-		sx += s.fit(s.w.Text(gameText("vc.ribbon."+sg.Script.Ribbon.String())), kit.Bold, textMin, sx, cy, 100, 0) + 10
+		if rb >= 0 && rb < len(ribbonInk) {
+			sx += s.fit(s.w.Text(gameText("vc.ribbon."+sg.Script.Ribbon.String())), kit.Bold, textMin, sx, cy, 100, 0) + 10
+		}
 		s.folkIcon(vc.Cleric, sx+16, cy, 16)
 		s.ink(kit.Ink)
 		sx += 36
-		sx += s.say(strconv.Itoa(sg.Script.Cost), kit.Bold, textMin, sx, cy, 0) + 12
+		s.say(strconv.Itoa(sg.Script.Cost), kit.Bold, textMin, sx, cy, 0)
 		s.ink(kit.InkSoft)
-		s.say(s.T("vcimg.left", "n", sg.ScriptsLeft), kit.Regular, textMin, row.Right()-6, cy, 1)
+		s.say(s.pileLeft(sg.ScriptsLeft), kit.Regular, textMin, row.Right()-6, cy, 1)
 	}
+}
+
+// pileLeft says how many cards a pile holds under its top one; an empty
+// pile shows what is printed under it.
+func (s *scene) pileLeft(n int) string {
+	if n == 0 {
+		return s.T("vcimg.printed")
+	}
+	return s.T("vcimg.left", "n", n)
 }
 
 // folkLine draws a townsfolk in one line: its cost in a coin, its name

@@ -239,3 +239,33 @@ func BenchmarkBoard(b *testing.B) {
 	m := meta(b, "de", games.Public, 4)
 	boardbench.Run(b, GameID, func(k *kit.Kit) imaging.Renderer { return New(k) }, st.View(games.Public), m)
 }
+
+// TestEmptyPilesShowPrinted: a place whose townsfolk and manuscript piles
+// are used up shows what is printed under them, marked as printed.
+func TestEmptyPilesShowPrinted(t *testing.T) {
+	st := played(t, 3, 9, func(_ games.State, moves int) bool { return moves >= 30 })
+	state := st.(*vc.State)
+	state.Folk[2], state.Scripts[2] = nil, nil
+	v := st.View(games.Public).(vc.View)
+	if v.Segments[2].Folk == nil || v.Segments[2].Script == nil || v.Segments[2].Script.Ribbon >= 0 {
+		t.Fatalf("the view shows no printed townsfolk and manuscript: %+v", v.Segments[2])
+	}
+	for _, lang := range []string{"en", "de"} {
+		var d drawn
+		r := newRenderer(t)
+		r.texts = d.hear
+		if _, err := r.Render(v, meta(t, lang, games.Public, 3)); err != nil {
+			t.Fatal(err)
+		}
+		printed := Catalog()[lang]["vcimg.printed"]
+		n := 0
+		for _, text := range d.texts {
+			if text == printed {
+				n++
+			}
+		}
+		if n != 2 {
+			t.Errorf("%s: %q drawn %d times, want 2 (townsfolk and manuscript)", lang, printed, n)
+		}
+	}
+}
