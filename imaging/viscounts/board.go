@@ -23,16 +23,16 @@ const (
 	panelH = 292
 	// A castle section: its second-tier reward and three tiers.
 	castleW    = 206
-	castleH    = 206
+	castleH    = 192
 	castleTopY = panelH + gap
 	kingdomH   = castleTopY + 3*castleH + 2*gap + 10
 	cornerH    = 300
 	marketY    = kingdomY + kingdomH + gap
-	rowH       = 52
+	rowH       = 48
 	marketH    = 60 + 5*rowH + pad
-	legendH    = legendRows*legendRowH + 70
+	legendH    = legendRows*legendRowH + 66
 	legendRows = 6
-	legendRowH = 50
+	legendRowH = 46
 	lowerH     = marketH + gap + legendH
 	seatsY     = marketY + lowerH + gap
 	stripH     = 280
@@ -289,7 +289,7 @@ func (s *scene) section(v *vc.View, p int, r kit.Rect) {
 	c := s.c
 	c.Shadow(r, 12)
 	c.RoundRect(r, 12, rgb(0xd9d2c3), rgb(0x5b5346), 4)
-	head := kit.R(r.X+6, r.Y+6, r.W-12, 48)
+	head := kit.R(r.X+6, r.Y+6, r.W-12, 44)
 	c.RoundRect(head, 8, kit.Cream, nil, 0)
 	s.ink(kit.InkSoft)
 	s.say("II:", kit.Bold, textMin, head.X+6, head.CY(), 0)

@@ -42,6 +42,21 @@ func (s *scene) roundBox(v *vc.View, r kit.Rect) {
 		y += 52
 	}
 	if v.Over {
+		s.ink(kit.InkSoft)
+		s.say(s.T("vcimg.won"), kit.Regular, textMin, x, y, 0)
+		y += 50
+		best := -1 << 30
+		for _, sc := range v.Scores {
+			best = max(best, sc.Total)
+		}
+		for i, sc := range v.Scores {
+			if sc.Total == best && i < len(v.Seats) {
+				s.badge(i, x+26, y, 24)
+				s.ink(kit.Ink)
+				s.fit(s.m.Name(i), kit.Bold, 34, x+60, y, w-60, 0)
+				y += 56
+			}
+		}
 		return
 	}
 	s.ink(kit.InkSoft)

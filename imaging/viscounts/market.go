@@ -141,7 +141,7 @@ func (s *scene) legend(r kit.Rect) {
 	for k, it := range items {
 		col, row := k%cols, k/cols
 		cx := x + float64(col)*colW
-		cy := r.Y + 62 + float64(row)*legendRowH + legendRowH/2 - 8
+		cy := r.Y + 58 + float64(row)*legendRowH + legendRowH/2 - 6
 		if row >= legendRows {
 			break
 		}

@@ -26,7 +26,7 @@ var scoreRows = []struct {
 	{"prosperity", func(s vc.Score) int { return s.Prosperity }},
 }
 
-const scoreRowH = 46
+const scoreRowH = 42
 
 // scores draws the final scores, a row per category and a column per
 // player, the total last; the highest total is lit.
