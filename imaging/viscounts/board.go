@@ -18,9 +18,10 @@ import (
 // Its height depends only on the player count.
 const (
 	kingdomY = topBarH + gap
+	roadW    = 20
 	// A segment panel: its name, its three spaces, its plots.
 	panelW = 344
-	panelH = 292
+	panelH = 282
 	// A castle section: its second-tier reward and three tiers.
 	castleW    = 206
 	castleH    = 192
@@ -35,7 +36,7 @@ const (
 	legendRowH = 46
 	lowerH     = marketH + gap + legendH
 	seatsY     = marketY + lowerH + gap
-	stripH     = 280
+	stripH     = 262
 )
 
 // panelAt is where the segment at board position p lies: clockwise from
@@ -116,10 +117,17 @@ func (s *scene) kingdom(v *vc.View, y0 float64) {
 	}
 	for p := range centres {
 		a, b := centres[p], centres[(p+1)%5]
-		c.SetColor(roadInk)
-		c.SetLineWidth(20)
-		c.DrawLine(a[0], a[1], b[0], b[1])
-		c.Stroke()
+		switch {
+		case a[0] == b[0]:
+			s.vline(a[0], a[1], b[1], roadW, roadInk)
+		case a[1] == b[1]:
+			s.hline(a[0], b[0], a[1], roadW, roadInk)
+		default:
+			c.SetColor(roadInk)
+			c.SetLineWidth(roadW)
+			c.DrawLine(a[0], a[1], b[0], b[1])
+			c.Stroke()
+		}
 	}
 	for p, sg := range v.Segments {
 		s.segment(v, p, sg, at(panelAt(p)))
@@ -152,7 +160,7 @@ func (s *scene) roadArrow(x, y, a float64) {
 // Space boxes in a segment panel.
 const (
 	spaceY = 52
-	spaceH = 112
+	spaceH = 102
 	plotY  = spaceY + spaceH + 12
 	plotSz = 54
 )
@@ -190,7 +198,7 @@ func (s *scene) segment(v *vc.View, p int, sg vc.SegmentView, r kit.Rect) {
 				here = append(here, seat)
 			}
 		}
-		s.viscounts(here, kit.R(b.X+4, b.Y+52, b.W-8, b.H-56))
+		s.viscounts(here, kit.R(b.X+4, b.Y+50, b.W-8, b.H-52))
 	}
 	s.pathArrow(boxes[0].Right()+5, boxes[0].CY())
 	s.pathArrow(boxes[2].X-5, boxes[2].CY())
@@ -218,7 +226,7 @@ func (s *scene) viscounts(seats []int, r kit.Rect) {
 	if len(seats) == 0 {
 		return
 	}
-	const rad = 25
+	const rad = 23
 	step := min(2*rad+4, (r.W-2*rad)/math.Max(1, float64(len(seats)-1)))
 	x := r.CX() - step*float64(len(seats)-1)/2
 	for k, seat := range seats {

@@ -10,10 +10,10 @@ import (
 // Layout of a player's strip.
 const (
 	cardW   = 300
-	cardH   = 96
-	cardsY  = 62
-	resY    = cardsY + cardH + 32
-	trackY  = resY + 52
+	cardH   = 92
+	cardsY  = 58
+	resY    = cardsY + cardH + 28
+	trackY  = resY + 50
 	trackW  = 46
 	pipSize = 13
 )
@@ -32,7 +32,7 @@ func (s *scene) strip(v *vc.View, i int, r kit.Rect) {
 		c.Panel(r)
 	}
 	x, w := r.X+pad, r.W-2*pad
-	y := r.Y + 34
+	y := r.Y + 31
 	s.badge(i, x+26, y, 26)
 	s.ink(kit.Ink)
 	nx := x + 62
@@ -51,7 +51,7 @@ func (s *scene) strip(v *vc.View, i int, r kit.Rect) {
 	for k, key := range []string{"vcimg.hand", "vcimg.drawpile", "vcimg.discards"} {
 		n := []int{sv.HandSize, sv.DrawSize, len(sv.Discard)}[k]
 		s.ink(kit.InkSoft)
-		s.fit(s.T(key, "n", n), kit.Regular, textMin, cx, r.Y+cardsY+16+float64(k)*32, x+w-cx, 0)
+		s.fit(s.T(key, "n", n), kit.Regular, textMin, cx, r.Y+cardsY+15+float64(k)*31, x+w-cx, 0)
 	}
 	for slot, card := range sv.Board {
 		box := kit.R(x+float64(slot)*(cardW+12), r.Y+cardsY, cardW, cardH)
@@ -73,8 +73,8 @@ func (s *scene) boardCard(card *vc.CardView, box kit.Rect) {
 	c.RoundRect(box, 10, kit.Cream, kit.InkSoft, 2.5)
 	s.ink(kit.Ink)
 	s.fit(s.w.Text(gameText("vc.card."+card.ID)), kit.Bold, 34, box.X+10, box.Y+26, box.W-20, 0)
-	s.costCoin(card.Cost, box.X+30, box.Y+68)
-	s.icons(card.Icons, box.X+60, box.Y+68, 18)
+	s.costCoin(card.Cost, box.X+30, box.Y+66)
+	s.icons(card.Icons, box.X+60, box.Y+66, 18)
 }
 
 // resources draws silver, ink, gold, stone, the workers in supply and
