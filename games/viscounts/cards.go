@@ -56,6 +56,9 @@ func (s *State) ownedCards(seat int) int {
 // boardIcons counts the icons on seat's player board: the cards in play
 // and what buildings and cleric bonus cards uncovered.
 func (s *State) boardIcons(seat int) Icons {
+	if s.isAI(seat) {
+		return s.aiBoardIcons()
+	}
 	st := s.Seats[seat]
 	var ic Icons
 	for _, c := range st.Board {

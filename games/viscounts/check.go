@@ -55,7 +55,7 @@ func (s *State) Check() error {
 		if built != st.Built {
 			return fmt.Errorf("seat %d: built %v, on the board %v", i, st.Built, built)
 		}
-		if s.Phase != phaseDraft && s.ownedCards(i) < minCards {
+		if s.Phase != phaseDraft && !s.isAI(i) && s.ownedCards(i) < minCards {
 			return fmt.Errorf("seat %d: %d cards", i, s.ownedCards(i))
 		}
 	}
@@ -64,13 +64,16 @@ func (s *State) Check() error {
 		want := 1
 		switch {
 		case t.Kind == "starter":
-			want = s.Players
+			want = s.humans()
 		case t.Kind == "hero" && n == 0, t.Kind == "printed":
 			want = 0
 		}
 		if n != want {
 			return fmt.Errorf("townsfolk %s is in %d places, want %d", t.ID, n, want)
 		}
+	}
+	if err := s.checkSolo(); err != nil {
+		return err
 	}
 	scripts := make([]int, len(s.c.Manuscripts))
 	for p := range numSegments {

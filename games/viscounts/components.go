@@ -119,8 +119,12 @@ type Catalog struct {
 	Ending      Ending
 	// Printed is what each segment (by id) prints under its piles.
 	Printed map[string]Printed
-	byID    map[string]int
-	names   map[string]int // townsfolk by English name: how many bear it
+	// Opponents are the four solo AI boards; Schemes their 16 scheme
+	// cards, the 8 starting ones first (solo_data.go).
+	Opponents []Opponent
+	Schemes   []Scheme
+	byID      map[string]int
+	names     map[string]int // townsfolk by English name: how many bear it
 }
 
 // loadCatalog reads and checks the embedded data.
@@ -154,6 +158,9 @@ func loadCatalog() (*Catalog, error) {
 	c.names = map[string]int{}
 	for _, t := range c.Townsfolk {
 		c.names[t.Name]++
+	}
+	if err := c.loadSolo(); err != nil {
+		return nil, err
 	}
 	return c, nil
 }

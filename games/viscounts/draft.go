@@ -17,6 +17,9 @@ func (s *State) draftChoices(t Task) (games.Text, bool, []choice) {
 		label := games.T("vc.opt.pair", "card", n, "space", s.spaceName(s.startSpace(n)), "gains", s.cardGains(pc), "hero", s.cardName(hero))
 		out = append(out, choice{opt("p"+strconv.Itoa(i), label), func() { s.takePair(t.Seat, i) }})
 	}
+	if s.Solo != nil {
+		return games.T("vc.prompt.draft.solo", "opponent", s.aiName()), false, out
+	}
 	return games.T("vc.prompt.draft"), false, out
 }
 
@@ -60,14 +63,18 @@ func (s *State) deal(seat int) {
 	for range handStart {
 		s.drawOne(seat)
 	}
-	if s.Drafted < s.Players {
+	if s.Drafted < s.humans() {
 		s.Current = s.draftSeat()
 		s.push(Task{Seat: s.Current, Kind: "draft"})
 		return
 	}
+	var ts []Task
+	if s.Solo != nil {
+		ts = s.soloArrive()
+	}
 	s.DraftCards, s.DraftHeroes = nil, nil
 	s.Current, s.Round = s.Start, 1
-	s.push(Task{Seat: s.Current, Kind: "turn"})
+	s.push(append(ts, Task{Seat: s.Current, Kind: "turn"})...)
 }
 
 // cardGains names what a player card gives.

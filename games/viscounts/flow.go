@@ -26,8 +26,9 @@ func (s *State) Pending() []games.Prompt {
 	}
 	t := s.Tasks[0]
 	text, secret, choices := s.choices(t)
-	p := games.Prompt{Seat: t.Seat, Text: text, Secret: secret}
+	p := games.Prompt{Seat: t.Seat, Text: s.named(text), Secret: secret}
 	for _, c := range choices {
+		c.opt.Label = s.named(c.opt.Label)
 		p.Options = append(p.Options, c.opt)
 	}
 	return []games.Prompt{p}
@@ -87,6 +88,11 @@ func (s *State) push(ts ...Task) {
 // choices lists the answers to t with the prompt's text; no answers means
 // t resolves by itself (auto).
 func (s *State) choices(t Task) (games.Text, bool, []choice) {
+	if s.isAI(t.Seat) {
+		if out, ok := s.aiChoices(t); ok {
+			return games.Text{}, false, out
+		}
+	}
 	switch t.Kind {
 	case "draft":
 		return s.draftChoices(t)

@@ -21,7 +21,7 @@ func New() *Game {
 
 // Player counts.
 const (
-	MinPlayers = 2 // solo play comes with the four opponents
+	MinPlayers = 1 // solo: against one of the four automated opponents (solo.go)
 	MaxPlayers = 4
 )
 
@@ -33,6 +33,7 @@ func (g *Game) Info() games.Info {
 		Name:         games.T("vc.name"),
 		MinPlayers:   MinPlayers,
 		MaxPlayers:   MaxPlayers,
+		Options:      g.c.soloOptions(),
 		Rules:        ruleTopics(),
 		Catalog:      g.catalog(),
 	}
@@ -47,7 +48,16 @@ func (g *Game) New(setup games.Setup) (games.State, error) {
 		return nil, games.Errorf("vc.err.players", "min", MinPlayers, "max", MaxPlayers)
 	}
 	c := g.c
-	s := &State{Schema: schemaVersion, RNG: games.NewRNG(setup.Seed), Players: setup.Players, c: c, Played: -1}
+	opp, difficulty, err := c.soloSetup(setup)
+	if err != nil {
+		return nil, err
+	}
+	solo := setup.Players == 1
+	seats := setup.Players
+	if solo {
+		seats++ // the opponent's seat
+	}
+	s := &State{Schema: schemaVersion, RNG: games.NewRNG(setup.Seed), Players: seats, c: c, Played: -1}
 	rng := s.RNG
 	s.Large = setup.Players >= 3
 	for i := range s.Layout {
@@ -92,16 +102,20 @@ func (g *Game) New(setup games.Setup) (games.State, error) {
 
 	s.DebtsAbove = c.Ending.Debts[setup.Players]
 	s.DeedsAbove = c.Ending.Deeds[setup.Players]
-	for range setup.Players {
+	for n := range seats {
 		seat := &Seat{Board: [boardSlots]int{-1, -1, -1}, Workers: workersEach, Hero: -1, Virtue: len(c.Track.Own) - 1}
 		for i, t := range c.Townsfolk {
-			if t.Kind == "starter" {
+			if t.Kind == "starter" && n < setup.Players {
 				seat.Draw = append(seat.Draw, i)
 			}
 		}
 		s.Seats = append(s.Seats, seat)
 	}
-	s.Start = rng.IntN(setup.Players)
+	if solo {
+		s.startSolo(opp, difficulty) // the player holds the start marker
+	} else {
+		s.Start = rng.IntN(setup.Players)
+	}
 
 	// Players + 1 pairs of a player card and a hero, chosen in reverse
 	// turn order.
@@ -122,6 +136,9 @@ func (g *Game) New(setup games.Setup) (games.State, error) {
 // draftSeat is the seat choosing its pair now: the start player's
 // right-hand neighbour first, then counter-clockwise.
 func (s *State) draftSeat() int {
+	if s.Solo != nil {
+		return 0 // the opponent takes the pair left over
+	}
 	return ((s.Start-1-s.Drafted)%s.Players + 2*s.Players) % s.Players
 }
 

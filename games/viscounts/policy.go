@@ -134,6 +134,13 @@ func (s *State) clone(rng *games.RNG) *State {
 	c.DraftHeroes = slices.Clone(s.DraftHeroes)
 	c.Gone = slices.Clone(s.Gone)
 	c.Tasks = slices.Clone(s.Tasks)
+	if s.Solo != nil {
+		so := *s.Solo
+		so.Draw, so.Discard, so.Future, so.Box = slices.Clone(so.Draw), slices.Clone(so.Discard), slices.Clone(so.Future), slices.Clone(so.Box)
+		games.Shuffle(c.RNG, so.Draw)
+		games.Shuffle(c.RNG, so.Future)
+		c.Solo = &so
+	}
 	c.Seats = make([]*Seat, len(s.Seats))
 	for i, st := range s.Seats {
 		cs := *st

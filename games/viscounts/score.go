@@ -13,7 +13,9 @@ type Score struct {
 	Leader, Bonus                    int
 	Debts, Deeds, Approved           int
 	Poverty, Prosperity              int
-	Total                            int
+	// Resources is the solo opponent's 1 VP per resource left.
+	Resources int
+	Total     int
 }
 
 // finish ends the game.
@@ -47,6 +49,9 @@ func (s *State) scores() []Score {
 		sc.Debts = -2 * st.Debts
 		sc.Deeds = st.Deeds
 		sc.Approved = 3 * st.Approved
+		if s.isAI(i) {
+			sc.Resources = st.Res[Ink] + st.Res[Gold] + st.Res[Stone]
+		}
 	}
 	flipped := func(f func(*Seat) int) []int {
 		v := make([]int, s.Players)
@@ -67,7 +72,7 @@ func (s *State) scores() []Score {
 	}
 	for i := range out {
 		sc := &out[i]
-		sc.Total = sc.Buildings + sc.Castle + sc.Sets + sc.Scripts + sc.Leader + sc.Bonus + sc.Debts + sc.Deeds + sc.Approved + sc.Poverty + sc.Prosperity
+		sc.Total = sc.Buildings + sc.Castle + sc.Sets + sc.Scripts + sc.Leader + sc.Bonus + sc.Debts + sc.Deeds + sc.Approved + sc.Poverty + sc.Prosperity + sc.Resources
 	}
 	return out
 }
@@ -200,6 +205,9 @@ func (s *State) wealth(seat int) int {
 // Standings ranks the seats by score, then by wealth; seats equal in both
 // share the rank.
 func (s *State) Standings() []games.Standing {
+	if s.Solo != nil {
+		return s.soloStandings()
+	}
 	sc := s.scores()
 	order := make([]int, s.Players)
 	for i := range order {
@@ -218,10 +226,14 @@ func (s *State) Standings() []games.Standing {
 		if i > 0 && !better(order[i-1], seat) {
 			rank = out[i-1].Rank
 		}
-		x := sc[seat]
-		out = append(out, games.Standing{Seat: seat, Rank: rank, Score: x.Total, Detail: games.T("vc.standing",
-			"buildings", x.Buildings, "castle", x.Castle, "scripts", x.Sets+x.Scripts, "cards", x.Leader+x.Bonus,
-			"debts", x.Debts, "deeds", x.Deeds+x.Approved, "ending", x.Poverty+x.Prosperity)})
+		out = append(out, games.Standing{Seat: seat, Rank: rank, Score: sc[seat].Total, Detail: s.scoreDetail(sc[seat])})
 	}
 	return out
+}
+
+// scoreDetail names a score's parts.
+func (s *State) scoreDetail(x Score) games.Text {
+	return games.T("vc.standing",
+		"buildings", x.Buildings, "castle", x.Castle, "scripts", x.Sets+x.Scripts, "cards", x.Leader+x.Bonus,
+		"debts", x.Debts, "deeds", x.Deeds+x.Approved, "ending", x.Poverty+x.Prosperity)
 }

@@ -141,6 +141,9 @@ type State struct {
 	// Tasks is what must happen next, first first.
 	Tasks []Task  `json:"tasks,omitempty"`
 	Seats []*Seat `json:"seats"`
+	// Solo is the automated opponent of a one-player game (solo.go); its
+	// seat is one of Seats that no player sits at.
+	Solo *Solo `json:"solo,omitempty"`
 
 	c        *Catalog
 	revealed bool // the move being applied drew or revealed something
@@ -199,5 +202,5 @@ func (s *State) folk(i int) *Townsfolk { return &s.c.Townsfolk[i] }
 
 // say records a public event of the move being applied.
 func (s *State) say(key string, kv ...any) {
-	s.events = append(s.events, games.T("vc.ev."+key, kv...))
+	s.events = append(s.events, s.named(games.T("vc.ev."+key, kv...)))
 }

@@ -151,5 +151,15 @@ func (g *Game) catalog() games.Catalog {
 		en["vc.seg."+sg.ID] = sg.Name
 		de["vc.seg."+sg.ID] = sg.De
 	}
+	for k, v := range soloCatalogEN() {
+		en[k] = v
+	}
+	for k, v := range soloCatalogDE() {
+		de[k] = v
+	}
+	for _, o := range g.c.Opponents {
+		en["vc.ai."+o.ID] = o.Name
+		de["vc.ai."+o.ID] = o.De
+	}
 	return games.Catalog{"en": en, "de": de}
 }

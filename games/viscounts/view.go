@@ -30,6 +30,9 @@ type View struct {
 	Track  []TrackSpace
 	// Prompt names who is asked and what, publicly.
 	Asked int
+	// Opponent is the solo opponent (solo_view.go), nil with no solo
+	// opponent; Seats[Opponent.Seat] is its seat, which no player sits at.
+	Opponent *OpponentView
 }
 
 // PrivateView is one seat's picture: the public view and its hand.
@@ -115,7 +118,7 @@ type SeatView struct {
 // seat.
 func (s *State) View(viewer int) any {
 	v := s.publicView(viewer)
-	if viewer < 0 || viewer >= s.Players {
+	if viewer < 0 || viewer >= s.Players || s.isAI(viewer) {
 		return v
 	}
 	pv := PrivateView{View: v, Seat: viewer, Draw: len(s.Seats[viewer].Draw)}
@@ -181,6 +184,7 @@ func (s *State) publicView(viewer int) View {
 	if len(s.Tasks) > 0 {
 		v.Asked = s.Tasks[0].Seat
 	}
+	v.Opponent = s.opponentView()
 	return v
 }
 
