@@ -179,18 +179,26 @@ func TestAIReferenceCard(t *testing.T) {
 		check func(s *State, ai *Seat, before Seat, discards int) bool
 	}{
 		{"2 silver are a resource", nil, Task{Kind: "silver", N: 2},
-			func(s *State, ai *Seat, b Seat, _ int) bool { return ai.Res[Ink] == b.Res[Ink]+1 && ai.Silver == b.Silver }},
+			func(s *State, ai *Seat, b Seat, _ int) bool {
+				return ai.Res[Ink] == b.Res[Ink]+1 && ai.Silver == b.Silver
+			}},
 		{"3 silver are a resource and a silver", nil, Task{Kind: "silver", N: 3},
-			func(s *State, ai *Seat, b Seat, _ int) bool { return ai.Res[Ink] == b.Res[Ink]+1 && ai.Silver == b.Silver+1 }},
+			func(s *State, ai *Seat, b Seat, _ int) bool {
+				return ai.Res[Ink] == b.Res[Ink]+1 && ai.Silver == b.Silver+1
+			}},
 		{"a rearrange is a resource", nil, Task{Kind: "rearrange"},
 			func(s *State, ai *Seat, b Seat, _ int) bool { return ai.Res[Ink] == b.Res[Ink]+1 }},
 		{"a destroy is a card flip", nil, Task{Kind: "destroy", N: 1},
-			func(s *State, ai *Seat, b Seat, _ int) bool { return ai.PaidDebts == b.PaidDebts+1 && ai.Res[Ink] == b.Res[Ink]+1 }},
+			func(s *State, ai *Seat, b Seat, _ int) bool {
+				return ai.PaidDebts == b.PaidDebts+1 && ai.Res[Ink] == b.Res[Ink]+1
+			}},
 		{"an empty future pile is a card flip", func(s *State, _ *Seat) {
 			s.Solo.Box = append(s.Solo.Box, s.Solo.Future...)
 			s.Solo.Future = nil
 		}, Task{Kind: "ai.future", N: 1},
-			func(s *State, ai *Seat, b Seat, d int) bool { return ai.PaidDebts == b.PaidDebts+1 && len(s.Solo.Discard) == d }},
+			func(s *State, ai *Seat, b Seat, d int) bool {
+				return ai.PaidDebts == b.PaidDebts+1 && len(s.Solo.Discard) == d
+			}},
 		{"a flip with nothing to flip is a virtue", func(s *State, ai *Seat) { ai.Debts, ai.Deeds = 0, 0 }, Task{Kind: "flip", N: 1},
 			func(s *State, ai *Seat, b Seat, _ int) bool { return ai.Virtue == b.Virtue-1 }},
 		{"a debt flip with no debt is a virtue", func(s *State, ai *Seat) { ai.Debts = 0 }, Task{Kind: "flipdebt", N: 1},
@@ -210,7 +218,9 @@ func TestAIReferenceCard(t *testing.T) {
 				return len(s.Solo.Discard) == d+1 && s.c.Schemes[s.Solo.Discard[d]].Future
 			}},
 		{"a choice takes the first", nil, Task{Kind: "alt", Alts: Effect{{{Kind: "stone", N: 1}}, {{Kind: "gold", N: 1}}}},
-			func(s *State, ai *Seat, b Seat, _ int) bool { return ai.Res[Stone] == b.Res[Stone]+1 && ai.Res[Gold] == b.Res[Gold] }},
+			func(s *State, ai *Seat, b Seat, _ int) bool {
+				return ai.Res[Stone] == b.Res[Stone]+1 && ai.Res[Gold] == b.Res[Gold]
+			}},
 		{"drawing does nothing", nil, Task{Kind: "draw", N: 2},
 			func(s *State, ai *Seat, b Seat, _ int) bool { return ai.Res == b.Res && len(ai.Hand) == 0 }},
 	} {
