@@ -149,6 +149,9 @@ func (s *State) scriptScore(seat int, m *Manuscript) int {
 func (s *State) ownedIcons(seat int) Icons {
 	st := s.Seats[seat]
 	ic := s.boardIcons(seat)
+	if s.isAI(seat) {
+		return s.aiOwnedIcons(ic)
+	}
 	for _, zone := range [][]int{st.Hand, st.Draw, st.Discard} {
 		for _, c := range zone {
 			for i, n := range s.folk(c).Icons {

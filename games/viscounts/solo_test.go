@@ -709,3 +709,21 @@ func TestAIScoresItsLeftoverResources(t *testing.T) {
 		t.Fatal("the leftover resources are not in the total")
 	}
 }
+
+// TestAIOwnedIconsCountItsSchemes: manuscripts scoring per icon count
+// the opponent's schemes in its piles, as a player's townsfolk count.
+func TestAIOwnedIconsCountItsSchemes(t *testing.T) {
+	s := soloState(t, "cleric", 0, 16)
+	clearBoard(s, "s1")
+	s.Solo.Discard = append(s.Solo.Discard, s.Solo.Draw...)
+	s.Solo.Draw = nil
+	want := s.boardIcons(1)
+	for _, c := range s.Solo.Discard {
+		for i, n := range s.c.Schemes[c].Icons {
+			want[i] += n
+		}
+	}
+	if got := s.ownedIcons(1); got != want {
+		t.Fatalf("owned icons %v, want %v", got, want)
+	}
+}

@@ -574,3 +574,17 @@ func (s *State) aiBoardIcons() Icons {
 	ic[Cleric] += len(st.Bonus)
 	return ic
 }
+
+// aiOwnedIcons adds the icons of the schemes in the opponent's draw and
+// discard piles to its board's: its schemes are its cards, so manuscripts
+// scoring per icon count them all, as they count a player's townsfolk.
+func (s *State) aiOwnedIcons(ic Icons) Icons {
+	for _, zone := range [][]int{s.Solo.Draw, s.Solo.Discard} {
+		for _, c := range zone {
+			for i, n := range s.c.Schemes[c].Icons {
+				ic[i] += n
+			}
+		}
+	}
+	return ic
+}
