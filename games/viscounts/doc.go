@@ -51,4 +51,7 @@
 //   - Poverty/Prosperity majorities: 12/8/4 to most/second/third with at
 //     least one flipped card; tied players share the places they cover,
 //     rounded down; with fewer than three players the 8 is skipped.
+//
+// Solo play against the four automated opponents, and its readings of the
+// rulebook, are described in solo.go.
 package viscounts

@@ -13,7 +13,44 @@ import (
 // collisions, majorities, links and bumps treat it as a player, but it is
 // never asked anything. Its turn, and every effect it gains, runs as
 // tasks that have exactly one answer (solo_turn.go), following the
-// rulebook's solo rules.
+// rulebook's solo rules. The player holds the start marker, so the
+// opponent takes the last turn of every round, the final one included.
+//
+// Readings where the solo rules leave room:
+//   - Setup: the player's pair and its extra step come first, then the
+//     opponent's viscount (on the left-over card's space; that card and
+//     its hero go back to the box) and its starting items; its starting
+//     building follows its free-building rule. Difficulty shuffles random
+//     future schemes in (the German rulebook: "zufällige").
+//   - Funding: its board's icons (criminals wild) and one resource per
+//     missing icon (Stone builds, Gold places workers, Ink transcribes;
+//     any resource for the card-focused AI, spent from its largest heap);
+//     never Silver, never a dismissed card's icons. It trades with its
+//     icons alone.
+//   - 2 Silver are 1 resource; of an odd gain one Silver stays silver.
+//   - A discard or destroy with a reward (discard>silver2) is replaced
+//     whole: 1 Virtue or a card flip, not the reward. Flipping a Debt (or
+//     a Deed) it does not have is a flip with nothing to flip: 1 Virtue.
+//   - Drawing does nothing (it has no hand); a shuffle shuffles its
+//     scheme discards. Its reshuffle, like a player's, costs 1 Corruption
+//     with a criminal on its board, else gives 1 Virtue.
+//   - Every choice of rewards takes the first (the rulebook says so for the
+//     castle's second tier).
+//   - Its buildings: the left-most type on its board it can afford
+//     (Guildhalls, Trading Posts, Workshops), on the first free plot of
+//     its bank in board order. Of the buildings' abilities only the icons
+//     its board uncovers and the second Workshop's collision Virtue mean
+//     anything to it.
+//   - Its primary actions work from the outside path at its viscount's
+//     segment; it transcribes once a turn (an empty pile's printed
+//     manuscript too), places 2 to 4 workers (free workers may be one).
+//   - Bumps: the player's worker whenever a crowded section holds one
+//     (first tier first, clockwise from its viscount); its own otherwise.
+//   - Manuscripts scoring per icon count its schemes on its board and in
+//     its draw and discard piles, as a player's townsfolk count.
+//   - The player wins only with more VP than the opponent; a tie is lost.
+//   - The solo options set to anything but their defaults in a game of
+//     more players are an error, not ignored.
 
 // Solo is the opponent's own part of the state: its scheme cards.
 type Solo struct {
