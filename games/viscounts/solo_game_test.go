@@ -291,3 +291,37 @@ func TestSoloViewShowsTheOpponent(t *testing.T) {
 		t.Error("a two-player game shows an opponent")
 	}
 }
+
+// BenchmarkSoloPolicyVsOpponents reports how often the bot policy, as the
+// player, beats the opponents (each in turn, difficulty 0) and both
+// sides' mean scores: go test -run '^$' -bench SoloPolicyVsOpponents -benchtime 40x
+func BenchmarkSoloPolicyVsOpponents(b *testing.B) {
+	g := New()
+	pol := g.Policy()
+	wins, mine, theirs := 0, 0, 0
+	for i := range b.N {
+		opp := g.c.Opponents[i%len(g.c.Opponents)].ID
+		st, err := g.New(games.Setup{Players: 1, Seed: uint64(i + 1), Options: map[string]string{optOpponent: opp}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for moves := 0; !st.Over(); moves++ {
+			m, ok := pol.Choose(st, 0, uint64(moves))
+			if !ok || moves > games.SimMaxMoves {
+				b.Fatal("the policy found no answer")
+			}
+			if _, err := st.Apply(0, m); err != nil {
+				b.Fatal(err)
+			}
+		}
+		sc := st.(*State).scores()
+		mine += sc[0].Total
+		theirs += sc[1].Total
+		if st.Standings()[0].Rank == 1 {
+			wins++
+		}
+	}
+	b.ReportMetric(100*float64(wins)/float64(b.N), "win-%")
+	b.ReportMetric(float64(mine)/float64(b.N), "player-VP")
+	b.ReportMetric(float64(theirs)/float64(b.N), "opponent-VP")
+}
