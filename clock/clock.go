@@ -40,14 +40,19 @@
 //     phase at once without the seat having had a chance.
 //   - Max zero means no cap.
 //   - While paused no time passes: Start and Stop at any instant of the
-//     pause are taken at its start, and Resume moves the running decision
-//     and the phase forward by the paused span. Deadline has no answer
-//     while paused, so nothing falls due.
+//     pause are taken at its start, and Resume keeps the paused span as
+//     an off span of the seat. Deadline has no answer while paused, so
+//     nothing falls due.
+//   - Time counts only while the clock runs (see Calendar): inside the
+//     server's playing hours, not on weekends off, and outside the seat's
+//     off spans (vacations and pauses, see Off and Resume). An off span
+//     known in advance (a vacation) moves the deadline by its length.
 package clock
 
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -73,6 +78,9 @@ type Rules struct {
 	Initial, Increment, Max time.Duration
 	// Phase is the length of a phase timer; zero: none.
 	Phase time.Duration
+	// Calendar is when the clocks run (the server's playing hours); the
+	// zero Calendar: always.
+	Calendar Calendar
 }
 
 // Seat is one seat's clock as a table stores it; a seat without a clock
@@ -87,6 +95,10 @@ type Seat struct {
 	PhaseSince time.Time `json:"phase_since,omitzero"`
 	// Paused is when the clock was paused; zero: it runs.
 	Paused time.Time `json:"paused,omitzero"`
+	// Off are spans in which the clock does not run (vacations, past
+	// pauses), sorted and not overlapping; spans no running decision or
+	// phase can reach any more are dropped.
+	Off []Span `json:"off,omitempty"`
 }
 
 // ErrRules means a clock setting cannot be read or makes no sense.
@@ -134,7 +146,7 @@ func (r Rules) Validate() error {
 	if r.Phase > longest || r.Phase%time.Second != 0 {
 		return fmt.Errorf("phase time %v is not whole seconds up to 366 days: %w", r.Phase, ErrRules)
 	}
-	return nil
+	return r.Calendar.Validate()
 }
 
 // Begin is a seat's clock at the start of a game.
@@ -167,6 +179,24 @@ func (r Rules) Start(s Seat, now time.Time, phase string) Seat {
 			s.PhaseSince = now
 		}
 	}
+	return s.prune()
+}
+
+// prune drops the off spans that end before everything still counted
+// (the running decision and the phase) began.
+func (s Seat) prune() Seat {
+	from := s.Since
+	if !s.PhaseSince.IsZero() && (from.IsZero() || s.PhaseSince.Before(from)) {
+		from = s.PhaseSince
+	}
+	if from.IsZero() || len(s.Off) == 0 || s.Off[0].Until.After(from) {
+		return s
+	}
+	keep := slices.DeleteFunc(slices.Clone(s.Off), func(o Span) bool { return !o.Until.After(from) })
+	if len(keep) == 0 {
+		keep = nil
+	}
+	s.Off = keep
 	return s
 }
 
@@ -193,12 +223,29 @@ func (r Rules) EndPhase(s Seat) Seat {
 	return s
 }
 
-// spent is the running decision's time up to now, minus a pause.
+// spent is the running decision's time up to now: running time only.
 func (r Rules) spent(s Seat, now time.Time) time.Duration {
+	return r.runs(s).between(s.Since, now)
+}
+
+// runs is when s's clock runs: the calendar minus its off spans and a
+// pause (an off span without end).
+func (r Rules) runs(s Seat) runs {
+	off := s.Off
 	if !s.Paused.IsZero() {
-		now = s.Paused
+		off = addSpan(off, s.Paused, s.Paused.Add(horizon))
 	}
-	return max(0, now.Sub(s.Since))
+	return runs{cal: r.Calendar, off: off}
+}
+
+// Running is s's running time from a to b (calendar, off spans and pause
+// taken off).
+func (r Rules) Running(s Seat, a, b time.Time) time.Duration { return r.runs(s).between(a, b) }
+
+// After is the instant at which d of s's running time has passed since a;
+// ok is false when that never comes (paused).
+func (r Rules) After(s Seat, a time.Time, d time.Duration) (time.Time, bool) {
+	return r.runs(s).after(a, d)
 }
 
 // phaseDeadline is when the seat's phase timer runs out; ok is false when
@@ -207,7 +254,7 @@ func (r Rules) phaseDeadline(s Seat) (time.Time, bool) {
 	if r.Phase <= 0 || s.Phase == "" {
 		return time.Time{}, false
 	}
-	return s.PhaseSince.Add(r.Phase), true
+	return r.runs(s).after(s.PhaseSince, r.Phase)
 }
 
 // Deadline is when the running decision runs out of time; ok is false
@@ -217,11 +264,8 @@ func (r Rules) Deadline(s Seat) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	var at time.Time
-	switch r.Kind {
-	case Decision:
-		at = s.Since.Add(r.PerDecision)
-	case Bank:
-		at = s.Since.Add(s.Bank)
+	if budget, ok := r.budget(s); ok {
+		at, _ = r.runs(s).after(s.Since, budget)
 	}
 	if p, ok := r.phaseDeadline(s); ok && (at.IsZero() || p.Before(at)) {
 		at = p
@@ -229,17 +273,36 @@ func (r Rules) Deadline(s Seat) (time.Time, bool) {
 	return at, !at.IsZero()
 }
 
-// Remaining is the time left at now for the running decision (frozen while
-// paused, never negative); ok is false when no clock runs for it.
-func (r Rules) Remaining(s Seat, now time.Time) (time.Duration, bool) {
-	if !s.Paused.IsZero() {
-		now, s.Paused = s.Paused, time.Time{}
+// budget is the running decision's time by the kind of clock.
+func (r Rules) budget(s Seat) (time.Duration, bool) {
+	switch r.Kind {
+	case Decision:
+		return r.PerDecision, true
+	case Bank:
+		return s.Bank, true
 	}
-	at, ok := r.Deadline(s)
-	if !ok {
+	return 0, false
+}
+
+// Remaining is the running time left at now for the running decision
+// (frozen while paused or off, never negative); ok is false when no clock
+// runs for it.
+func (r Rules) Remaining(s Seat, now time.Time) (time.Duration, bool) {
+	if s.Since.IsZero() {
 		return 0, false
 	}
-	return max(0, at.Sub(now)), true
+	x := r.runs(s)
+	var left time.Duration
+	ok := false
+	if budget, has := r.budget(s); has {
+		left, ok = max(0, budget-x.between(s.Since, now)), true
+	}
+	if r.Phase > 0 && s.Phase != "" {
+		if p := max(0, r.Phase-x.between(s.PhaseSince, now)); !ok || p < left {
+			left, ok = p, true
+		}
+	}
+	return left, ok
 }
 
 // Expired reports whether the running decision is out of time at now.
@@ -258,19 +321,56 @@ func (r Rules) Pause(s Seat, now time.Time) Seat {
 }
 
 // Resume restarts a paused clock at now; the paused span is not charged:
-// the decision and the phase are moved forward by it.
+// it stays an off span of the seat.
 func (r Rules) Resume(s Seat, now time.Time) Seat {
 	if s.Paused.IsZero() {
 		return s
 	}
-	gap := max(0, now.Sub(s.Paused))
+	s.Off = addSpan(s.Off, s.Paused, now)
+	s.Paused = time.Time{}
+	return s
+}
+
+// Off adds [from, until) to the seat's off spans (a vacation): no time is
+// charged in it, and a running decision's deadline moves by the part of
+// it that falls before.
+func (r Rules) Off(s Seat, from, until time.Time) Seat {
+	s.Off = addSpan(s.Off, from, until)
+	return s
+}
+
+// EndOff ends every off span at now (a vacation ended early): spans that
+// have not begun are dropped, the one under way ends now.
+func (r Rules) EndOff(s Seat, now time.Time) Seat {
+	var keep []Span
+	for _, o := range s.Off {
+		switch {
+		case !o.From.Before(now):
+		case o.Until.After(now):
+			keep = append(keep, Span{From: o.From, Until: now})
+		default:
+			keep = append(keep, o)
+		}
+	}
+	s.Off = keep
+	return s
+}
+
+// Recalendar carries s over to new rules (a server changed its playing
+// hours) at now: what the running decision and phase used under r stays
+// used, and only the time from now on counts by the new calendar.
+func (r Rules) Recalendar(to Rules, s Seat, now time.Time) Seat {
+	from, into := r.runs(s), to.runs(s)
 	if !s.Since.IsZero() {
-		s.Since = s.Since.Add(gap)
+		if at, ok := into.before(now, from.between(s.Since, now)); ok {
+			s.Since = at
+		}
 	}
 	if !s.PhaseSince.IsZero() {
-		s.PhaseSince = s.PhaseSince.Add(gap)
+		if at, ok := into.before(now, from.between(s.PhaseSince, now)); ok {
+			s.PhaseSince = at
+		}
 	}
-	s.Paused = time.Time{}
 	return s
 }
 

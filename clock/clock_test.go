@@ -3,6 +3,7 @@ package clock
 import (
 	"encoding/json"
 	"errors"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -299,13 +300,14 @@ func TestSeatJSON(t *testing.T) {
 	if data, err := json.Marshal(Seat{}); err != nil || string(data) != "{}" {
 		t.Errorf("zero seat stored as %s (%v), want {}", data, err)
 	}
-	s := Seat{Bank: 36 * h, Since: t0, Phase: "build-3", PhaseSince: t0.Add(-h), Paused: t0.Add(h)}
+	s := Seat{Bank: 36 * h, Since: t0, Phase: "build-3", PhaseSince: t0.Add(-h), Paused: t0.Add(h),
+		Off: []Span{{From: t0.Add(-2 * h), Until: t0.Add(-h)}}}
 	data, err := json.Marshal(s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var back Seat
-	if err := json.Unmarshal(data, &back); err != nil || back != s {
+	if err := json.Unmarshal(data, &back); err != nil || !reflect.DeepEqual(back, s) {
 		t.Errorf("%s read back as %+v (%v), want %+v", data, back, err, s)
 	}
 }
