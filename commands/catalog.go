@@ -7,97 +7,103 @@ import (
 
 // Core catalog keys: everything the command surface itself says.
 const (
-	KeyNoTable       = "core.err.no_table"
-	KeyBusy          = "core.err.busy"
-	KeyUnknownGame   = "core.err.unknown_game"
-	KeyBadOptions    = "core.err.bad_options"
-	KeyMalformed     = "core.err.malformed"
-	KeyMoveNoOption  = "core.err.move_no_option"
-	KeyBadButton     = "core.err.bad_button"
-	KeyOldTable      = "core.err.old_table"
-	KeyInternal      = "core.err.internal"
-	KeyUnknownTopic  = "core.err.unknown_topic"
-	KeyNotInLobby    = "core.err.not_in_lobby"
-	KeyDMBlocked     = "core.dm.blocked"
-	KeyDMHeader      = "core.dm.header"
-	KeyOKMove        = "core.ok.move"
-	KeyOKNew         = "core.ok.new"
-	KeyOKJoined      = "core.ok.joined"
-	KeyOKLeft        = "core.ok.left"
-	KeyOKOption      = "core.ok.option"
-	KeyOKStarted     = "core.ok.started"
-	KeyOKUndo        = "core.ok.undo"
-	KeyOKVote        = "core.ok.vote"
-	KeyOKAbandoned   = "core.ok.abandoned"
-	KeyLobbyTitle    = "core.lobby.title"
-	KeyLobbyPlayers  = "core.lobby.players"
-	KeyLobbyOptions  = "core.lobby.options"
-	KeyLobbyNoOpts   = "core.lobby.no_options"
-	KeyLobbyHint     = "core.lobby.hint"
-	KeyLobbyStarted  = "core.lobby.started"
-	KeyLobbyClosed   = "core.lobby.closed"
-	KeyBtnJoin       = "core.btn.join"
-	KeyBtnLeave      = "core.btn.leave"
-	KeyBtnStart      = "core.btn.start"
-	KeyBtnHand       = "core.btn.hand"
-	KeyBtnBack       = "core.btn.back"
-	KeyBtnAddBot     = "core.btn.add_bot"
-	KeyBtnRemoveBot  = "core.btn.remove_bot"
-	KeyOKBotGone     = "core.ok.bot_gone"
-	KeyBotName       = "core.bot.name"
-	KeyOKBack        = "core.ok.back"
-	KeyOKBot         = "core.ok.bot"
-	KeySelectPart    = "core.select.part"
-	KeySelectOption  = "core.select.option"
-	KeyMoreUseMove   = "core.board.more_use_move"
-	KeyBoardStarted  = "core.board.started"
-	KeyBoardUndo     = "core.board.undo"
-	KeyStatusTitle   = "core.status.title"
-	KeyStatusPublic  = "core.status.public"
-	KeyStatusPrivate = "core.status.private"
-	KeyStatusOver    = "core.status.over"
-	KeyStatusGone    = "core.status.abandoned"
-	KeyStatusLobby   = "core.status.lobby"
-	KeyStandings     = "core.standings.title"
-	KeyStandingLine  = "core.standings.line"
-	KeyHandTitle     = "core.hand.title"
-	KeyHandNothing   = "core.hand.nothing"
-	KeyLogTitle      = "core.log.title"
-	KeyLogLine       = "core.log.line"
-	KeyLogEmpty      = "core.log.empty"
-	KeyDMNoTable     = "core.dm.no_table"
-	KeyDMWhichTable  = "core.dm.which_table"
-	KeyDMPickTable   = "core.dm.pick_table"
-	KeyMyGamesTitle  = "core.mygames.title"
-	KeyGameOverDM    = "core.dm.game_over"
-	KeyTookOver      = "core.took_over"
-	KeyReminder      = "core.reminder"
-	KeyReminderPing  = "core.reminder.ping"
-	KeyReturned      = "core.returned"
-	KeyOKReturned    = "core.ok.returned"
-	KeyMyGameYours   = "core.mygames.yours"
-	KeyMyGameOthers  = "core.mygames.others"
-	KeyMyGameLobby   = "core.mygames.lobby"
-	KeyLogMoved      = "core.log.moved"
-	KeyAbandonPost   = "core.abandon.post"
-	KeyAbandonVote   = "core.abandon.vote_post"
-	KeyAbandonByVote = "core.abandon.by_vote"
-	KeyRulesTitle    = "core.rules.title"
-	KeyRulesMore     = "core.rules.more"
-	KeyDMSettled     = "core.dm.settled"
-	KeyDMSpent       = "core.dm.spent"
-	KeyDMDue         = "core.dm.due"
-	KeyIdleClosed    = "core.deadline.idle_closed"
-	KeyClosedDM      = "core.dm.closed"
-	KeyTimedOut      = "core.timeout.narration"
-	KeyTimedOutQuiet = "core.timeout.secret"
-	KeyLogTimeout    = "core.log.timeout"
-	KeyStatusDue     = "core.status.deadline"
-	KeyStatusAway    = "core.status.away"
-	KeyStatusBank    = "core.status.bank"
-	KeyGroupPick     = "core.group.pick"
-	KeyGroupCount    = "core.group.count"
-	KeyGroupReply    = "core.group.reply"
+	KeyNoTable        = "core.err.no_table"
+	KeyBusy           = "core.err.busy"
+	KeyUnknownGame    = "core.err.unknown_game"
+	KeyBadOptions     = "core.err.bad_options"
+	KeyMalformed      = "core.err.malformed"
+	KeyMoveNoOption   = "core.err.move_no_option"
+	KeyBadButton      = "core.err.bad_button"
+	KeyOldTable       = "core.err.old_table"
+	KeyInternal       = "core.err.internal"
+	KeyUnknownTopic   = "core.err.unknown_topic"
+	KeyNotInLobby     = "core.err.not_in_lobby"
+	KeyDMBlocked      = "core.dm.blocked"
+	KeyDMHeader       = "core.dm.header"
+	KeyOKMove         = "core.ok.move"
+	KeyOKNew          = "core.ok.new"
+	KeyOKJoined       = "core.ok.joined"
+	KeyOKLeft         = "core.ok.left"
+	KeyOKOption       = "core.ok.option"
+	KeyOKStarted      = "core.ok.started"
+	KeyOKUndo         = "core.ok.undo"
+	KeyOKVote         = "core.ok.vote"
+	KeyOKAbandoned    = "core.ok.abandoned"
+	KeyLobbyTitle     = "core.lobby.title"
+	KeyLobbyPlayers   = "core.lobby.players"
+	KeyLobbyOptions   = "core.lobby.options"
+	KeyLobbyNoOpts    = "core.lobby.no_options"
+	KeyLobbyHint      = "core.lobby.hint"
+	KeyLobbyStarted   = "core.lobby.started"
+	KeyLobbyClosed    = "core.lobby.closed"
+	KeyBtnJoin        = "core.btn.join"
+	KeyBtnLeave       = "core.btn.leave"
+	KeyBtnStart       = "core.btn.start"
+	KeyBtnHand        = "core.btn.hand"
+	KeyBtnBack        = "core.btn.back"
+	KeyBtnAddBot      = "core.btn.add_bot"
+	KeyBtnRemoveBot   = "core.btn.remove_bot"
+	KeyOKBotGone      = "core.ok.bot_gone"
+	KeyBotName        = "core.bot.name"
+	KeyOKBack         = "core.ok.back"
+	KeyOKBot          = "core.ok.bot"
+	KeySelectPart     = "core.select.part"
+	KeySelectOption   = "core.select.option"
+	KeyMoreUseMove    = "core.board.more_use_move"
+	KeyBoardStarted   = "core.board.started"
+	KeyBoardUndo      = "core.board.undo"
+	KeyStatusTitle    = "core.status.title"
+	KeyStatusPublic   = "core.status.public"
+	KeyStatusPrivate  = "core.status.private"
+	KeyStatusOver     = "core.status.over"
+	KeyStatusGone     = "core.status.abandoned"
+	KeyStatusLobby    = "core.status.lobby"
+	KeyStandings      = "core.standings.title"
+	KeyStandingLine   = "core.standings.line"
+	KeyHandTitle      = "core.hand.title"
+	KeyHandNothing    = "core.hand.nothing"
+	KeyLogTitle       = "core.log.title"
+	KeyLogLine        = "core.log.line"
+	KeyLogEmpty       = "core.log.empty"
+	KeyDMNoTable      = "core.dm.no_table"
+	KeyDMWhichTable   = "core.dm.which_table"
+	KeyDMPickTable    = "core.dm.pick_table"
+	KeyMyGamesTitle   = "core.mygames.title"
+	KeyGameOverDM     = "core.dm.game_over"
+	KeyTookOver       = "core.took_over"
+	KeyReminder       = "core.reminder"
+	KeyReminderPing   = "core.reminder.ping"
+	KeyVacationOver   = "core.vacation.over"
+	KeyStatusVacation = "core.status.vacation"
+	KeyLastOne        = "core.reminder.last"
+	KeyLastOnePing    = "core.reminder.last_ping"
+	KeyLastOneDue     = "core.reminder.last_due"
+	KeyLastOneDuePing = "core.reminder.last_due_ping"
+	KeyReturned       = "core.returned"
+	KeyOKReturned     = "core.ok.returned"
+	KeyMyGameYours    = "core.mygames.yours"
+	KeyMyGameOthers   = "core.mygames.others"
+	KeyMyGameLobby    = "core.mygames.lobby"
+	KeyLogMoved       = "core.log.moved"
+	KeyAbandonPost    = "core.abandon.post"
+	KeyAbandonVote    = "core.abandon.vote_post"
+	KeyAbandonByVote  = "core.abandon.by_vote"
+	KeyRulesTitle     = "core.rules.title"
+	KeyRulesMore      = "core.rules.more"
+	KeyDMSettled      = "core.dm.settled"
+	KeyDMSpent        = "core.dm.spent"
+	KeyDMDue          = "core.dm.due"
+	KeyIdleClosed     = "core.deadline.idle_closed"
+	KeyClosedDM       = "core.dm.closed"
+	KeyTimedOut       = "core.timeout.narration"
+	KeyTimedOutQuiet  = "core.timeout.secret"
+	KeyLogTimeout     = "core.log.timeout"
+	KeyStatusDue      = "core.status.deadline"
+	KeyStatusAway     = "core.status.away"
+	KeyStatusBank     = "core.status.bank"
+	KeyGroupPick      = "core.group.pick"
+	KeyGroupCount     = "core.group.count"
+	KeyGroupReply     = "core.group.reply"
 )
 
 // CoreCatalog holds every core message (and the table errors) in English
@@ -108,9 +114,11 @@ func CoreCatalog() games.Catalog {
 		c["en"][key] = tr[0]
 		c["de"][key] = tr[1]
 	}
-	for key, tr := range commandTexts() {
-		c["en"][key] = tr[0]
-		c["de"][key] = tr[1]
+	for _, texts := range []map[string][2]string{commandTexts(), settingsCommandTexts(), settingsTexts(), vacationTexts()} {
+		for key, tr := range texts {
+			c["en"][key] = tr[0]
+			c["de"][key] = tr[1]
+		}
 	}
 	return c.Merge(table.Catalog())
 }
@@ -118,96 +126,102 @@ func CoreCatalog() games.Catalog {
 // coreTexts maps a key to its English and German text.
 func coreTexts() map[string][2]string {
 	return map[string][2]string{
-		KeyNoTable:       {"There is no game in this channel. Open one with /game new.", "In diesem Kanal läuft kein Spiel. Eröffne eines mit /spiel neu."},
-		KeyBusy:          {"This channel already has a table in progress. Finish it or end it with /game abandon first.", "In diesem Kanal läuft schon ein Tisch. Spielt ihn zu Ende oder beendet ihn zuerst mit /spiel abbrechen."},
-		KeyUnknownGame:   {"I do not know a game called “{game}”.", "Ein Spiel namens „{game}“ kenne ich nicht."},
-		KeyBadOptions:    {"I could not read the options “{text}”. Write them as key=value, separated by commas.", "Ich konnte die Optionen „{text}“ nicht lesen. Schreibe sie als schlüssel=wert, durch Kommas getrennt."},
-		KeyMoveNoOption:  {"Which option? Type /move option: and pick one of yours from the list.", "Welche Möglichkeit? Tippe /zug möglichkeit: und wähle eine deiner aus der Liste."},
-		KeyMalformed:     {"I did not understand that request.", "Diese Anfrage habe ich nicht verstanden."},
-		KeyBadButton:     {"That button is not one I understand. Please use the latest message.", "Diesen Knopf verstehe ich nicht. Bitte nimm die neueste Nachricht."},
-		KeyOldTable:      {"That button belongs to an earlier game in this channel.", "Dieser Knopf gehört zu einem früheren Spiel in diesem Kanal."},
-		KeyInternal:      {"Something went wrong on my side. Please try again in a moment.", "Bei mir ist etwas schiefgegangen. Bitte versuche es gleich noch einmal."},
-		KeyUnknownTopic:  {"There is no rules topic “{topic}”. Topics: {topics}.", "Es gibt kein Regelthema „{topic}“. Themen: {topics}."},
-		KeyNotInLobby:    {"The lobby is closed; the game has started or ended.", "Die Lobby ist geschlossen; das Spiel hat begonnen oder ist vorbei."},
-		KeyDMBlocked:     {"{player}, I cannot send you direct messages. Use /game hand or press “Show my hand” to see your hand and your options.", "{player}, ich kann dir keine Direktnachrichten schicken. Nutze /spiel hand oder „Meine Hand zeigen“, um deine Hand und deine Möglichkeiten zu sehen."},
-		KeyDMHeader:      {"**{game}** in <#{channel}>: {prompt}", "**{game}** in <#{channel}>: {prompt}"},
-		KeyOKMove:        {"Done: {option}.", "Erledigt: {option}."},
-		KeyOKNew:         {"Lobby opened. Others can join with the button; you start the game.", "Lobby eröffnet. Andere können per Knopf beitreten; du startest das Spiel."},
-		KeyOKJoined:      {"You have a seat at the table.", "Du hast einen Platz am Tisch."},
-		KeyOKLeft:        {"You left the table.", "Du hast den Tisch verlassen."},
-		KeyOKOption:      {"Option changed.", "Option geändert."},
-		KeyOKStarted:     {"The game has started.", "Das Spiel hat begonnen."},
-		KeyOKUndo:        {"Your last move was taken back.", "Dein letzter Zug wurde zurückgenommen."},
-		KeyOKVote:        {"Your vote to abandon is counted ({votes} of {needed}).", "Deine Stimme für den Abbruch zählt ({votes} von {needed})."},
-		KeyOKAbandoned:   {"The table was abandoned.", "Der Tisch wurde abgebrochen."},
-		KeyLobbyTitle:    {"**{game}**: a table is open, hosted by {host}.", "**{game}**: ein Tisch ist offen, Gastgeber ist {host}."},
-		KeyLobbyPlayers:  {"Players ({n}; {min} to {max}): {names}", "Spieler ({n}; {min} bis {max}): {names}"},
-		KeyLobbyOptions:  {"Options: {options}", "Optionen: {options}"},
-		KeyLobbyNoOpts:   {"This game has no options.", "Dieses Spiel hat keine Optionen."},
-		KeyLobbyHint:     {"Press Join to take a seat. The host presses Start (or types /game start).", "Drücke Beitreten für einen Platz. Der Gastgeber drückt Start (oder tippt /spiel start)."},
-		KeyLobbyStarted:  {"**{game}** has started with {names}.", "**{game}** hat begonnen mit {names}."},
-		KeyLobbyClosed:   {"**{game}**: this lobby was closed.", "**{game}**: diese Lobby wurde geschlossen."},
-		KeyBtnJoin:       {"Join", "Beitreten"},
-		KeyBtnLeave:      {"Leave", "Verlassen"},
-		KeyBtnStart:      {"Start", "Start"},
-		KeyBtnHand:       {"Show my hand", "Meine Hand zeigen"},
-		KeyBtnBack:       {"Back one step", "Einen Schritt zurück"},
-		KeyBtnAddBot:     {"Add a bot", "Bot hinzufügen"},
-		KeyBtnRemoveBot:  {"Remove a bot", "Bot entfernen"},
-		KeyOKBotGone:     {"A bot left the table.", "Ein Bot hat den Tisch verlassen."},
-		KeyBotName:       {"Bot {n}", "Bot {n}"},
-		KeyOKBack:        {"You stepped back one step.", "Du bist einen Schritt zurückgegangen."},
-		KeyOKBot:         {"A bot took a seat.", "Ein Bot hat Platz genommen."},
-		KeySelectPart:    {"{prompt} ({from}–{to})", "{prompt} ({from}–{to})"},
-		KeySelectOption:  {"{option}: {value}", "{option}: {value}"},
-		KeyMoreUseMove:   {"More options are available with /move.", "Weitere Möglichkeiten gibt es mit /zug."},
-		KeyBoardStarted:  {"The game begins. Seat order: {names}.", "Das Spiel beginnt. Sitzreihenfolge: {names}."},
-		KeyBoardUndo:     {"{player} took back their last move.", "{player} hat den letzten Zug zurückgenommen."},
-		KeyStatusTitle:   {"**{game}**, move {n}", "**{game}**, Zug {n}"},
-		KeyStatusPublic:  {"{player}: {prompt}", "{player}: {prompt}"},
-		KeyStatusPrivate: {"{player} is choosing privately.", "{player} wählt geheim."},
-		KeyStatusOver:    {"**{game}**: the game is over.", "**{game}**: das Spiel ist vorbei."},
-		KeyStatusGone:    {"**{game}**: this table was abandoned.", "**{game}**: dieser Tisch wurde abgebrochen."},
-		KeyStatusLobby:   {"**{game}**: waiting in the lobby for the host to start.", "**{game}**: wartet in der Lobby auf den Start."},
-		KeyStandings:     {"Final standings:", "Endstand:"},
-		KeyStandingLine:  {"{rank}. {player}: {score} ({detail})", "{rank}. {player}: {score} ({detail})"},
-		KeyHandTitle:     {"Your view of **{game}**.", "Deine Sicht auf **{game}**."},
-		KeyHandNothing:   {"Nothing is awaited from you right now.", "Gerade wird nichts von dir erwartet."},
-		KeyLogTitle:      {"Recent moves:", "Letzte Züge:"},
-		KeyLogLine:       {"{n}. {player}: {events}", "{n}. {player}: {events}"},
-		KeyLogEmpty:      {"No moves yet.", "Noch keine Züge."},
-		KeyDMNoTable:     {"You sit at no running table. Start one with /game new in a server channel.", "Du sitzt an keinem laufenden Tisch. Eröffne einen mit /game new in einem Server-Kanal."},
-		KeyDMWhichTable:  {"You play at several tables ({tables}): which one?", "Du spielst an mehreren Tischen ({tables}): an welchem?"},
-		KeyDMPickTable:   {"Choose a table", "Wähle einen Tisch"},
-		KeyReminder:      {"⏰ **{game}** in {channel}: your decision is waiting. Your time runs out {when}.", "⏰ **{game}** in {channel}: Deine Entscheidung wartet. Deine Zeit läuft {when} ab."},
-		KeyReminderPing:  {"⏰ {player}, your decision is waiting; your time runs out {when}.", "⏰ {player}, deine Entscheidung wartet; deine Zeit läuft {when} ab."},
-		KeyTookOver:      {"{player}'s time ran out: a bot plays their seat until they come back with /game return.", "Die Zeit von {player} ist abgelaufen: Ein Bot spielt den Platz, bis {player} mit /spiel rückkehr zurückkommt."},
-		KeyReturned:      {"{player} is back and plays their own seat again.", "{player} ist zurück und spielt den eigenen Platz wieder selbst."},
-		KeyOKReturned:    {"Welcome back: your seat is yours again.", "Willkommen zurück: Dein Platz gehört wieder dir."},
-		KeyGameOverDM:    {"**{game}** in {channel} is over.", "**{game}** in {channel} ist zu Ende."},
-		KeyMyGamesTitle:  {"**Your tables ({n})**, those waiting for you first:", "**Deine Tische ({n})**, die auf dich wartenden zuerst:"},
-		KeyMyGameYours:   {"**{game}** in {channel}: your decision, waiting since {since}", "**{game}** in {channel}: deine Entscheidung, offen seit {since}"},
-		KeyMyGameOthers:  {"{game} in {channel}: waiting for others (last move {since})", "{game} in {channel}: wartet auf andere (letzter Zug {since})"},
-		KeyMyGameLobby:   {"{game} in {channel}: lobby with {players}", "{game} in {channel}: Lobby mit {players}"},
-		KeyLogMoved:      {"moved.", "hat gezogen."},
-		KeyAbandonPost:   {"{player} ended this table.", "{player} hat diesen Tisch beendet."},
-		KeyAbandonVote:   {"{player} votes to abandon this table ({votes} of {needed} votes).", "{player} stimmt für den Abbruch dieses Tisches ({votes} von {needed} Stimmen)."},
-		KeyAbandonByVote: {"The players voted to abandon this table.", "Die Spieler haben den Abbruch dieses Tisches beschlossen."},
-		KeyRulesTitle:    {"**{game}**: rules summary", "**{game}**: Regelübersicht"},
-		KeyIdleClosed:    {"Nobody has played for {n} deadlines in a row, so this table is closed. Open a new one with /game new.", "Seit {n} Fristen in Folge hat niemand gespielt, daher ist dieser Tisch geschlossen. Eröffnet einen neuen mit /spiel neu."},
-		KeyDMDue:         {"⏳ Your time runs out {when}.", "⏳ Deine Zeit läuft ab {when}."},
-		KeyDMSpent:       {"This decision is over: the table or another player's move answered it. A new message comes when it is your turn again.", "Diese Entscheidung ist vorbei: der Tisch oder der Zug eines anderen hat sie beantwortet. Wenn du wieder dran bist, kommt eine neue Nachricht."},
-		KeyDMSettled:     {"Your answer is in. Nothing else is awaited from you right now; a new message comes when it is your turn again.", "Deine Antwort ist angekommen. Gerade wird nichts weiter von dir erwartet; wenn du wieder dran bist, kommt eine neue Nachricht."},
-		KeyRulesMore:     {"More topics: {topics}. Ask for one with /rules game:{id} topic:…", "Weitere Themen: {topics}. Frag nach einem mit /regeln spiel:{id} thema:…"},
-		KeyClosedDM:      {"I could not send you a direct message. Use /game hand or the “Show my hand” button.", "Ich konnte dir keine Direktnachricht schicken. Nutze /spiel hand oder den Knopf „Meine Hand zeigen“."},
-		KeyTimedOut:      {"{player} ran out of time: {option}.", "{player} hat die Bedenkzeit überschritten: {option}."},
-		KeyTimedOutQuiet: {"{player} ran out of time; the safe default was chosen privately.", "{player} hat die Bedenkzeit überschritten; die sichere Standardwahl wurde geheim getroffen."},
-		KeyLogTimeout:    {"(out of time)", "(Bedenkzeit überschritten)"},
-		KeyStatusDue:     {"{line} Time runs out {when}.", "{line} Die Bedenkzeit endet {when}."},
-		KeyStatusAway:    {"A bot plays {player}'s seat until they return (/game return).", "Ein Bot spielt den Platz von {player}, bis {player} zurückkehrt (/spiel rückkehr)."},
-		KeyStatusBank:    {"{player} has {time} left in the time bank.", "{player} hat noch {time} Bedenkzeit auf dem Konto."},
-		KeyGroupPick:     {"{prompt} (choose a group first)", "{prompt} (wähle zuerst eine Gruppe)"},
-		KeyGroupCount:    {"{n} options", "{n} Möglichkeiten"},
-		KeyGroupReply:    {"{prompt}: {group}", "{prompt}: {group}"},
+		KeyNoTable:        {"There is no game in this channel. Open one with /game new.", "In diesem Kanal läuft kein Spiel. Eröffne eines mit /spiel neu."},
+		KeyBusy:           {"This channel already has a table in progress. Finish it or end it with /game abandon first.", "In diesem Kanal läuft schon ein Tisch. Spielt ihn zu Ende oder beendet ihn zuerst mit /spiel abbrechen."},
+		KeyUnknownGame:    {"I do not know a game called “{game}”.", "Ein Spiel namens „{game}“ kenne ich nicht."},
+		KeyBadOptions:     {"I could not read the options “{text}”. Write them as key=value, separated by commas.", "Ich konnte die Optionen „{text}“ nicht lesen. Schreibe sie als schlüssel=wert, durch Kommas getrennt."},
+		KeyMoveNoOption:   {"Which option? Type /move option: and pick one of yours from the list.", "Welche Möglichkeit? Tippe /zug möglichkeit: und wähle eine deiner aus der Liste."},
+		KeyMalformed:      {"I did not understand that request.", "Diese Anfrage habe ich nicht verstanden."},
+		KeyBadButton:      {"That button is not one I understand. Please use the latest message.", "Diesen Knopf verstehe ich nicht. Bitte nimm die neueste Nachricht."},
+		KeyOldTable:       {"That button belongs to an earlier game in this channel.", "Dieser Knopf gehört zu einem früheren Spiel in diesem Kanal."},
+		KeyInternal:       {"Something went wrong on my side. Please try again in a moment.", "Bei mir ist etwas schiefgegangen. Bitte versuche es gleich noch einmal."},
+		KeyUnknownTopic:   {"There is no rules topic “{topic}”. Topics: {topics}.", "Es gibt kein Regelthema „{topic}“. Themen: {topics}."},
+		KeyNotInLobby:     {"The lobby is closed; the game has started or ended.", "Die Lobby ist geschlossen; das Spiel hat begonnen oder ist vorbei."},
+		KeyDMBlocked:      {"{player}, I cannot send you direct messages. Use /game hand or press “Show my hand” to see your hand and your options.", "{player}, ich kann dir keine Direktnachrichten schicken. Nutze /spiel hand oder „Meine Hand zeigen“, um deine Hand und deine Möglichkeiten zu sehen."},
+		KeyDMHeader:       {"**{game}** in <#{channel}>: {prompt}", "**{game}** in <#{channel}>: {prompt}"},
+		KeyOKMove:         {"Done: {option}.", "Erledigt: {option}."},
+		KeyOKNew:          {"Lobby opened. Others can join with the button; you start the game.", "Lobby eröffnet. Andere können per Knopf beitreten; du startest das Spiel."},
+		KeyOKJoined:       {"You have a seat at the table.", "Du hast einen Platz am Tisch."},
+		KeyOKLeft:         {"You left the table.", "Du hast den Tisch verlassen."},
+		KeyOKOption:       {"Option changed.", "Option geändert."},
+		KeyOKStarted:      {"The game has started.", "Das Spiel hat begonnen."},
+		KeyOKUndo:         {"Your last move was taken back.", "Dein letzter Zug wurde zurückgenommen."},
+		KeyOKVote:         {"Your vote to abandon is counted ({votes} of {needed}).", "Deine Stimme für den Abbruch zählt ({votes} von {needed})."},
+		KeyOKAbandoned:    {"The table was abandoned.", "Der Tisch wurde abgebrochen."},
+		KeyLobbyTitle:     {"**{game}**: a table is open, hosted by {host}.", "**{game}**: ein Tisch ist offen, Gastgeber ist {host}."},
+		KeyLobbyPlayers:   {"Players ({n}; {min} to {max}): {names}", "Spieler ({n}; {min} bis {max}): {names}"},
+		KeyLobbyOptions:   {"Options: {options}", "Optionen: {options}"},
+		KeyLobbyNoOpts:    {"This game has no options.", "Dieses Spiel hat keine Optionen."},
+		KeyLobbyHint:      {"Press Join to take a seat. The host presses Start (or types /game start).", "Drücke Beitreten für einen Platz. Der Gastgeber drückt Start (oder tippt /spiel start)."},
+		KeyLobbyStarted:   {"**{game}** has started with {names}.", "**{game}** hat begonnen mit {names}."},
+		KeyLobbyClosed:    {"**{game}**: this lobby was closed.", "**{game}**: diese Lobby wurde geschlossen."},
+		KeyBtnJoin:        {"Join", "Beitreten"},
+		KeyBtnLeave:       {"Leave", "Verlassen"},
+		KeyBtnStart:       {"Start", "Start"},
+		KeyBtnHand:        {"Show my hand", "Meine Hand zeigen"},
+		KeyBtnBack:        {"Back one step", "Einen Schritt zurück"},
+		KeyBtnAddBot:      {"Add a bot", "Bot hinzufügen"},
+		KeyBtnRemoveBot:   {"Remove a bot", "Bot entfernen"},
+		KeyOKBotGone:      {"A bot left the table.", "Ein Bot hat den Tisch verlassen."},
+		KeyBotName:        {"Bot {n}", "Bot {n}"},
+		KeyOKBack:         {"You stepped back one step.", "Du bist einen Schritt zurückgegangen."},
+		KeyOKBot:          {"A bot took a seat.", "Ein Bot hat Platz genommen."},
+		KeySelectPart:     {"{prompt} ({from}–{to})", "{prompt} ({from}–{to})"},
+		KeySelectOption:   {"{option}: {value}", "{option}: {value}"},
+		KeyMoreUseMove:    {"More options are available with /move.", "Weitere Möglichkeiten gibt es mit /zug."},
+		KeyBoardStarted:   {"The game begins. Seat order: {names}.", "Das Spiel beginnt. Sitzreihenfolge: {names}."},
+		KeyBoardUndo:      {"{player} took back their last move.", "{player} hat den letzten Zug zurückgenommen."},
+		KeyStatusTitle:    {"**{game}**, move {n}", "**{game}**, Zug {n}"},
+		KeyStatusPublic:   {"{player}: {prompt}", "{player}: {prompt}"},
+		KeyStatusPrivate:  {"{player} is choosing privately.", "{player} wählt geheim."},
+		KeyStatusOver:     {"**{game}**: the game is over.", "**{game}**: das Spiel ist vorbei."},
+		KeyStatusGone:     {"**{game}**: this table was abandoned.", "**{game}**: dieser Tisch wurde abgebrochen."},
+		KeyStatusLobby:    {"**{game}**: waiting in the lobby for the host to start.", "**{game}**: wartet in der Lobby auf den Start."},
+		KeyStandings:      {"Final standings:", "Endstand:"},
+		KeyStandingLine:   {"{rank}. {player}: {score} ({detail})", "{rank}. {player}: {score} ({detail})"},
+		KeyHandTitle:      {"Your view of **{game}**.", "Deine Sicht auf **{game}**."},
+		KeyHandNothing:    {"Nothing is awaited from you right now.", "Gerade wird nichts von dir erwartet."},
+		KeyLogTitle:       {"Recent moves:", "Letzte Züge:"},
+		KeyLogLine:        {"{n}. {player}: {events}", "{n}. {player}: {events}"},
+		KeyLogEmpty:       {"No moves yet.", "Noch keine Züge."},
+		KeyDMNoTable:      {"You sit at no running table. Start one with /game new in a server channel.", "Du sitzt an keinem laufenden Tisch. Eröffne einen mit /game new in einem Server-Kanal."},
+		KeyDMWhichTable:   {"You play at several tables ({tables}): which one?", "Du spielst an mehreren Tischen ({tables}): an welchem?"},
+		KeyDMPickTable:    {"Choose a table", "Wähle einen Tisch"},
+		KeyReminder:       {"⏰ **{game}** in {channel}: your decision is waiting. Your time runs out {when}.", "⏰ **{game}** in {channel}: Deine Entscheidung wartet. Deine Zeit läuft {when} ab."},
+		KeyReminderPing:   {"⏰ {player}, your decision is waiting; your time runs out {when}.", "⏰ {player}, deine Entscheidung wartet; deine Zeit läuft {when} ab."},
+		KeyVacationOver:   {"🧳 {player} is back from vacation; their clock runs again.", "🧳 {player} ist aus dem Urlaub zurück; die Uhr läuft wieder."},
+		KeyStatusVacation: {"🧳 {player} is on vacation until {when}; their clock stands still.", "🧳 {player} ist bis {when} im Urlaub; die Uhr steht still."},
+		KeyLastOne:        {"⏰ **{game}** in {channel}: everyone else has answered; the table waits only for you.", "⏰ **{game}** in {channel}: Alle anderen haben geantwortet; der Tisch wartet nur noch auf dich."},
+		KeyLastOnePing:    {"⏰ {player}, everyone else has answered; the table waits only for you.", "⏰ {player}, alle anderen haben geantwortet; der Tisch wartet nur noch auf dich."},
+		KeyLastOneDue:     {"⏰ **{game}** in {channel}: everyone else has answered; the table waits only for you. Your time runs out {when}.", "⏰ **{game}** in {channel}: Alle anderen haben geantwortet; der Tisch wartet nur noch auf dich. Deine Zeit läuft {when} ab."},
+		KeyLastOneDuePing: {"⏰ {player}, everyone else has answered; the table waits only for you. Your time runs out {when}.", "⏰ {player}, alle anderen haben geantwortet; der Tisch wartet nur noch auf dich. Deine Zeit läuft {when} ab."},
+		KeyTookOver:       {"{player}'s time ran out: a bot plays their seat until they come back with /game return.", "Die Zeit von {player} ist abgelaufen: Ein Bot spielt den Platz, bis {player} mit /spiel rückkehr zurückkommt."},
+		KeyReturned:       {"{player} is back and plays their own seat again.", "{player} ist zurück und spielt den eigenen Platz wieder selbst."},
+		KeyOKReturned:     {"Welcome back: your seat is yours again.", "Willkommen zurück: Dein Platz gehört wieder dir."},
+		KeyGameOverDM:     {"**{game}** in {channel} is over.", "**{game}** in {channel} ist zu Ende."},
+		KeyMyGamesTitle:   {"**Your tables ({n})**, those waiting for you first:", "**Deine Tische ({n})**, die auf dich wartenden zuerst:"},
+		KeyMyGameYours:    {"**{game}** in {channel}: your decision, waiting since {since}", "**{game}** in {channel}: deine Entscheidung, offen seit {since}"},
+		KeyMyGameOthers:   {"{game} in {channel}: waiting for others (last move {since})", "{game} in {channel}: wartet auf andere (letzter Zug {since})"},
+		KeyMyGameLobby:    {"{game} in {channel}: lobby with {players}", "{game} in {channel}: Lobby mit {players}"},
+		KeyLogMoved:       {"moved.", "hat gezogen."},
+		KeyAbandonPost:    {"{player} ended this table.", "{player} hat diesen Tisch beendet."},
+		KeyAbandonVote:    {"{player} votes to abandon this table ({votes} of {needed} votes).", "{player} stimmt für den Abbruch dieses Tisches ({votes} von {needed} Stimmen)."},
+		KeyAbandonByVote:  {"The players voted to abandon this table.", "Die Spieler haben den Abbruch dieses Tisches beschlossen."},
+		KeyRulesTitle:     {"**{game}**: rules summary", "**{game}**: Regelübersicht"},
+		KeyIdleClosed:     {"Nobody has played for {n} deadlines in a row, so this table is closed. Open a new one with /game new.", "Seit {n} Fristen in Folge hat niemand gespielt, daher ist dieser Tisch geschlossen. Eröffnet einen neuen mit /spiel neu."},
+		KeyDMDue:          {"⏳ Your time runs out {when}.", "⏳ Deine Zeit läuft ab {when}."},
+		KeyDMSpent:        {"This decision is over: the table or another player's move answered it. A new message comes when it is your turn again.", "Diese Entscheidung ist vorbei: der Tisch oder der Zug eines anderen hat sie beantwortet. Wenn du wieder dran bist, kommt eine neue Nachricht."},
+		KeyDMSettled:      {"Your answer is in. Nothing else is awaited from you right now; a new message comes when it is your turn again.", "Deine Antwort ist angekommen. Gerade wird nichts weiter von dir erwartet; wenn du wieder dran bist, kommt eine neue Nachricht."},
+		KeyRulesMore:      {"More topics: {topics}. Ask for one with /rules game:{id} topic:…", "Weitere Themen: {topics}. Frag nach einem mit /regeln spiel:{id} thema:…"},
+		KeyClosedDM:       {"I could not send you a direct message. Use /game hand or the “Show my hand” button.", "Ich konnte dir keine Direktnachricht schicken. Nutze /spiel hand oder den Knopf „Meine Hand zeigen“."},
+		KeyTimedOut:       {"{player} ran out of time: {option}.", "{player} hat die Bedenkzeit überschritten: {option}."},
+		KeyTimedOutQuiet:  {"{player} ran out of time; the safe default was chosen privately.", "{player} hat die Bedenkzeit überschritten; die sichere Standardwahl wurde geheim getroffen."},
+		KeyLogTimeout:     {"(out of time)", "(Bedenkzeit überschritten)"},
+		KeyStatusDue:      {"{line} Time runs out {when}.", "{line} Die Bedenkzeit endet {when}."},
+		KeyStatusAway:     {"A bot plays {player}'s seat until they return (/game return).", "Ein Bot spielt den Platz von {player}, bis {player} zurückkehrt (/spiel rückkehr)."},
+		KeyStatusBank:     {"{player} has {time} left in the time bank.", "{player} hat noch {time} Bedenkzeit auf dem Konto."},
+		KeyGroupPick:      {"{prompt} (choose a group first)", "{prompt} (wähle zuerst eine Gruppe)"},
+		KeyGroupCount:     {"{n} options", "{n} Möglichkeiten"},
+		KeyGroupReply:     {"{prompt}: {group}", "{prompt}: {group}"},
 	}
 }

@@ -89,14 +89,14 @@ func (s *Service) Definitions() []*discordgo.ApplicationCommand {
 	rulesGame.Choices = gameChoices
 	rulesTopic := s.option("rules.topic", discordgo.ApplicationCommandOptionString, false)
 	rulesTopic.Autocomplete = true
-	return []*discordgo.ApplicationCommand{
+	return append([]*discordgo.ApplicationCommand{
 		s.command("game",
 			sub(SubNew, newGame, newOpts), sub(SubStart), sub(SubStatus), sub(SubHand),
 			sub(SubLog), sub(SubUndo), sub(SubAbandon), sub(SubReturn)),
 		s.command("move", moveOpt),
 		s.command("rules", rulesGame, rulesTopic),
 		s.command("games"),
-	}
+	}, s.settingsDefinitions()...)
 }
 
 func (s *Service) command(path string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {

@@ -314,7 +314,7 @@ func TestDefinitions(t *testing.T) {
 			t.Errorf("/%s lacks German", d.Name)
 		}
 	}
-	if !slices.Equal(names, []string{CmdGame, CmdMove, CmdRules, CmdGames}) {
+	if !slices.Equal(names, []string{CmdGame, CmdMove, CmdRules, CmdGames, CmdSettings, CmdServerSettings, CmdVacation}) {
 		t.Fatalf("commands %v", names)
 	}
 	var subs []string

@@ -169,9 +169,14 @@ func (s *Service) start(ctx context.Context, r request, channelID, tableID strin
 		st games.State
 		d  delivery
 	)
+	cal, users := s.startSettings(ctx, channelID)
 	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
 		var err error
+		t.Calendar = cal
 		if st, err = t.Start(g, r.userID, s.now()); err != nil {
+			return err
+		}
+		if err := applySettings(t, g, users, s.now()); err != nil {
 			return err
 		}
 		names := strings.Join(t.Names(), ", ")

@@ -326,6 +326,8 @@ func (s *Service) statusText(sc scene, lang string) string {
 	rules := t.ClockRules()
 	for seat, u := range t.Seats {
 		switch {
+		case u.Vacation != nil:
+			lines = append(lines, s.cat.Localize(lang, games.T(KeyStatusVacation, "player", u.Name, "when", discordTime(u.Vacation.Until))))
 		case u.Away:
 			lines = append(lines, s.cat.Localize(lang, games.T(KeyStatusAway, "player", u.Name)))
 		case rules.Kind == clock.Bank && !u.Bot && len(games.SeatPrompts(sc.pending, seat)) == 0:
@@ -333,6 +335,7 @@ func (s *Service) statusText(sc scene, lang string) string {
 			lines = append(lines, s.cat.Localize(lang, games.T(KeyStatusBank, "player", u.Name, "time", clock.FormatDuration(u.Clock.Bank))))
 		}
 	}
+	lines = append(lines, s.calendarLines(t.Calendar, lang)...)
 	return truncate(strings.Join(lines, "\n"), 2000)
 }
 

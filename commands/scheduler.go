@@ -3,9 +3,11 @@ package commands
 import (
 	"context"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -50,28 +52,39 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 		tidy    *delivery
 		remind  []table.Reminder
 		pending []games.Prompt
+		back    []int // seats back from vacation
 	)
 	// tidyUp stages what is due without a move: clearing buttons
 	// remembered too late (a delivery repeated after a crash), and
 	// reminders.
 	tidyUp := func(t *table.Table) error {
 		stale := t.TakeStaleButtons()
-		if len(stale) == 0 && len(remind) == 0 {
+		if len(stale) == 0 && len(remind) == 0 && len(back) == 0 {
 			return nil
 		}
+		t.NewVersion()
 		c := newComposer(t, false)
 		clearAll(c, stale)
 		s.reminderDMs(c, t, remind, pending)
+		if len(back) > 0 {
+			s.vacationOver(c, t, back)
+			if res.State != nil {
+				s.statusPost(c, scene{t: t, st: res.State, pending: res.Pending})
+			}
+		}
 		d, err := c.done()
 		tidy = &d
 		return s.stage(t, d, err)
 	}
-	t, err := s.update(ctx, channelID, "", func(t *table.Table, g games.Game) error {
+	change := func(t *table.Table, g games.Game) error {
 		if t.Status != table.StatusPlaying {
 			t.Due = nil // finished meanwhile: nothing more is due
 			return tidyUp(t)
 		}
 		var err error
+		if back, err = t.TakeVacationEnds(g, now); err != nil {
+			return err
+		}
 		if remind, err = t.TakeReminders(g, now); err != nil {
 			return err
 		}
@@ -96,10 +109,12 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 		if err == nil && !closed {
 			c := &composer{d: d}
 			s.reminderDMs(c, t, remind, res.Pending)
+			s.vacationOver(c, t, back)
 			d, err = c.done()
 		}
 		return s.stage(t, d, err)
-	})
+	}
+	t, err := s.update(ctx, channelID, "", change)
 	if err != nil {
 		s.log.Error("scheduler", "channel", channelID, "err", err)
 		return Result{}, false
@@ -193,21 +208,59 @@ func (s *Service) wakeIfDue(t *table.Table) {
 }
 
 // reminderDMs reminds each seat in remind that still has a decision
-// pending (a timeout may have answered it meanwhile) by DM, or by a
-// mention in the channel when its DMs are closed.
+// pending (a timeout may have answered it meanwhile) as its player's
+// settings say (Seat.Notify; the table left out the reminders they do
+// not want): by DM (or by a mention in the channel when their DMs are
+// closed) or by a mention, in their language. One message per seat,
+// whatever reasons fell due together.
 func (s *Service) reminderDMs(c *composer, t *table.Table, remind []table.Reminder, pending []games.Prompt) {
 	for _, r := range remind {
 		if r.Seat < 0 || r.Seat >= len(t.Seats) || len(games.SeatPrompts(pending, r.Seat)) == 0 || t.Seats[r.Seat].Bot {
 			continue
 		}
 		u := t.Seats[r.Seat]
+		prefs := u.Notify
 		lang := seatLang(t, r.Seat)
-		m := Message{Content: s.cat.Localize(lang, games.T(KeyReminder, "game", s.gameName(lang, t.GameID), "channel", "<#"+t.ChannelID+">", "when", discordTime(r.Deadline)))}
-		notice := Message{Content: s.cat.Localize(t.Lang, games.T(KeyReminderPing, "player", "<@"+u.UserID+">", "when", discordTime(r.Deadline))), Mentions: []string{u.UserID}}
+		if prefs.Lang != "" {
+			lang = prefs.Lang
+		}
+		dmKey, pingKey := reminderKeys(r)
+		m := Message{Content: s.cat.Localize(lang, games.T(dmKey, "game", s.gameName(lang, t.GameID), "channel", "<#"+t.ChannelID+">", "when", discordTime(r.Deadline)))}
+		notice := Message{Content: s.cat.Localize(t.Lang, games.T(pingKey, "player", "<@"+u.UserID+">", "when", discordTime(r.Deadline))), Mentions: []string{u.UserID}}
+		if prefs.Delivery == settings.DeliverMention {
+			c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, notice)
+			continue
+		}
 		sn, err := storeMessage(notice)
 		if err != nil && c.err == nil {
 			c.err = err
 		}
 		c.add(post{Kind: kindDM, UserID: u.UserID, Blocked: &post{Kind: kindPost, ChannelID: t.ChannelID, Message: sn}}, m)
+	}
+}
+
+// reminderKeys are the texts of a reminder by DM and by mention: the time
+// running out, or everyone else having answered (with or without a clock).
+func reminderKeys(r table.Reminder) (dm, ping string) {
+	switch {
+	case r.Last && r.Deadline.IsZero():
+		return KeyLastOne, KeyLastOnePing
+	case r.Last:
+		return KeyLastOneDue, KeyLastOneDuePing
+	}
+	return KeyReminder, KeyReminderPing
+}
+
+// vacationOver tells the channel that seats are back from vacation: their
+// clocks run again.
+func (s *Service) vacationOver(c *composer, t *table.Table, back []int) {
+	var lines []string
+	for _, seat := range back {
+		if seat >= 0 && seat < len(t.Seats) {
+			lines = append(lines, s.cat.Localize(t.Lang, games.T(KeyVacationOver, "player", t.Seats[seat].Name)))
+		}
+	}
+	if len(lines) > 0 {
+		c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: truncate(strings.Join(lines, "\n"), 2000)})
 	}
 }

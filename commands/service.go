@@ -178,6 +178,12 @@ func (s *Service) handleCommand(ctx context.Context, r request) Result {
 		return s.rules(r, stringOpt(data.Options, OptGame), stringOpt(data.Options, OptTopic))
 	case CmdGames:
 		return s.myGames(ctx, r)
+	case CmdSettings:
+		return s.settingsCmd(ctx, r, data.Options)
+	case CmdServerSettings:
+		return s.serverSettingsCmd(ctx, r, data.Options)
+	case CmdVacation:
+		return s.vacationCmd(ctx, r, data.Options)
 	}
 	return s.replyKey(r.lang, KeyMalformed)
 }

@@ -58,6 +58,8 @@ type Store interface {
 	Outbox(ctx context.Context) ([]OutboxItem, error)
 	// Delivered removes an outbox item; removing one already gone is fine.
 	Delivered(ctx context.Context, key string) error
+	// Settings are users' and servers' settings.
+	Settings
 	Close() error
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/settings"
 )
 
 // maxAutoMoves bounds one Fire call. Bots that still have moves to make
@@ -68,6 +69,10 @@ func (t *Table) refreshDue(st games.State, pending []games.Prompt, now time.Time
 	if t.Status != StatusPlaying {
 		return
 	}
+	t.noteAlone(pending, now)
+	if at, ok := t.nextVacationEnd(); ok {
+		t.Due = append(t.Due, Due{At: at, Kind: DueVacation})
+	}
 	var clockAt time.Time
 	bot := false
 	for _, p := range pending {
@@ -93,6 +98,9 @@ func (t *Table) refreshDue(st games.State, pending []games.Prompt, now time.Time
 		if at, ok := t.nextReminder(st, pending, seat); ok && (remindAt.IsZero() || at.Before(remindAt)) {
 			remindAt = at
 		}
+		if at, ok := t.aloneDue(pending, seat); ok && (remindAt.IsZero() || at.Before(remindAt)) {
+			remindAt = at
+		}
 	}
 	if !remindAt.IsZero() {
 		t.Due = append(t.Due, Due{At: remindAt, Kind: DueRemind})
@@ -108,19 +116,28 @@ var reminderShares = [...]float64{0.5, 0.9}
 const minRemindedTime = 2 * time.Hour
 
 // reminders lists the moments seat's current decision earns its
-// reminders; none for a bot, an untimed or a short decision.
+// reminders; none for a bot, an untimed or a short decision. The shares
+// are of the decision's running time (playing hours, weekends and
+// vacations taken off), so a reminder never falls where the clock stands.
 func (t *Table) reminders(st games.State, pending []games.Prompt, seat int) []time.Time {
 	if len(games.SeatPrompts(pending, seat)) == 0 || t.Seats[seat].Bot {
 		return nil
 	}
 	at, ok := t.SeatDeadline(st, pending, seat)
 	since := t.Seats[seat].PromptSince
-	if !ok || since.IsZero() || at.Sub(since) < minRemindedTime {
+	if !ok || since.IsZero() {
+		return nil
+	}
+	rules, c := t.ClockRules(), t.Seats[seat].Clock
+	total := rules.Running(c, since, at)
+	if total < minRemindedTime {
 		return nil
 	}
 	var out []time.Time
 	for _, share := range reminderShares {
-		out = append(out, since.Add(time.Duration(share*float64(at.Sub(since)))))
+		if when, ok := rules.After(c, since, time.Duration(share*float64(total))); ok {
+			out = append(out, when)
+		}
 	}
 	return out
 }
@@ -129,20 +146,96 @@ func (t *Table) reminders(st games.State, pending []games.Prompt, seat int) []ti
 func (t *Table) nextReminder(st games.State, pending []games.Prompt, seat int) (time.Time, bool) {
 	times := t.reminders(st, pending, seat)
 	if n := t.Seats[seat].Reminded; n < len(times) {
-		return times[n], true
+		return t.held(seat, times[n]), true
 	}
 	return time.Time{}, false
 }
 
-// Reminder is a seat to remind of its decision, which runs out at Deadline.
+// held moves a reminder due at at past what holds the seat's reminders
+// back: the player's quiet hours and vacation.
+func (t *Table) held(seat int, at time.Time) time.Time {
+	s := t.Seats[seat]
+	if at.Before(s.RemindAfter) {
+		at = s.RemindAfter
+	}
+	if s.Vacation != nil && at.Before(s.Vacation.Until) {
+		at = s.Vacation.Until
+	}
+	return at
+}
+
+// Alone is a seat's "you are the last one we wait for" notice: it is
+// about the decision the seat was asked at prompt version V, which became
+// the only one the table waits for at Since; Told says it was sent.
+type Alone struct {
+	V     int       `json:"v,omitempty"`
+	Since time.Time `json:"since,omitzero"`
+	Told  bool      `json:"told,omitempty"`
+}
+
+// aloneGrace is how long a decision must have been pending before its
+// player is told they are the last one: a player asked a moment ago (the
+// others being bots that answer at once) needs no second message.
+const aloneGrace = 30 * time.Minute
+
+// noteAlone marks the seat that everyone else has left waiting: a
+// simultaneous step (two or more seats waited at the last refresh) whose
+// one remaining seat still has the same decision.
+func (t *Table) noteAlone(pending []games.Prompt, now time.Time) {
+	var waiting []int
+	for _, p := range pending {
+		if p.Seat >= 0 && p.Seat < len(t.Seats) && !slices.Contains(waiting, p.Seat) {
+			waiting = append(waiting, p.Seat)
+		}
+	}
+	if len(waiting) == 1 {
+		s := &t.Seats[waiting[0]]
+		if !s.Bot && t.Waiting >= 2 && s.PromptVersion <= t.WaitingV && s.Alone.V != s.PromptVersion {
+			s.Alone = Alone{V: s.PromptVersion, Since: now}
+		}
+	}
+	t.Waiting, t.WaitingV = len(waiting), t.Version
+}
+
+// aloneDue is when seat is to be told it is the last one waited for:
+// only while no time reminder was sent for the decision (one the player
+// does not want was not sent), since the notice takes the place of the
+// half-time reminder: a decision earns two reminder messages at most.
+func (t *Table) aloneDue(pending []games.Prompt, seat int) (time.Time, bool) {
+	s := t.Seats[seat]
+	if s.Bot || s.Alone.Told || (s.Reminded > 0 && s.Notify.Wants(false)) || s.Alone.V != s.PromptVersion || s.Alone.Since.IsZero() || len(games.SeatPrompts(pending, seat)) == 0 {
+		return time.Time{}, false
+	}
+	at := s.Alone.Since
+	if grace := s.PromptSince.Add(aloneGrace); at.Before(grace) {
+		at = grace
+	}
+	return t.held(seat, at), true
+}
+
+// Reminder is a seat to remind of its decision, which runs out at
+// Deadline (zero: never). Time says some of its time is gone (half or nine
+// tenths); Last says everyone else has answered. One Reminder is one
+// message, however many reasons fell due together.
 type Reminder struct {
-	Seat     int
-	Deadline time.Time
+	Seat       int
+	Deadline   time.Time
+	Time, Last bool
+}
+
+// HoldReminders keeps seat's reminders back until until (the player's
+// quiet hours): they come then, once.
+func (t *Table) HoldReminders(seat int, until time.Time) {
+	if seat >= 0 && seat < len(t.Seats) && until.After(t.Seats[seat].RemindAfter) {
+		t.Seats[seat].RemindAfter = until
+	}
 }
 
 // TakeReminders lists the seats whose decision has earned a reminder by
 // now and counts it as sent (one reminder, however many moments passed):
-// a reminder is sent once, whenever the scheduler gets to it.
+// a reminder is sent once, whenever the scheduler gets to it. The seat's
+// settings (Seat.Notify) hold reminders back in its quiet hours and leave
+// out those the player does not want (counted all the same).
 func (t *Table) TakeReminders(g games.Game, now time.Time) ([]Reminder, error) {
 	st, err := t.playing(g)
 	if err != nil {
@@ -150,7 +243,17 @@ func (t *Table) TakeReminders(g games.Game, now time.Time) ([]Reminder, error) {
 	}
 	pending := st.Pending()
 	var out []Reminder
+	changed := false
 	for seat := range t.Seats {
+		n := t.Seats[seat].Notify
+		if until, quiet := n.QuietUntil(now); quiet && n.Reminders != settings.RemindNone && until.After(t.Seats[seat].RemindAfter) {
+			t.HoldReminders(seat, until)
+			changed = true
+		}
+		if now.Before(t.held(seat, now)) {
+			continue
+		}
+		r := Reminder{Seat: seat}
 		times := t.reminders(st, pending, seat)
 		due := 0
 		for _, at := range times {
@@ -158,13 +261,24 @@ func (t *Table) TakeReminders(g games.Game, now time.Time) ([]Reminder, error) {
 				due++
 			}
 		}
+		if at, ok := t.aloneDue(pending, seat); ok && !now.Before(at) {
+			// The notice stands in for the half-time reminder.
+			t.Seats[seat].Alone.Told = true
+			r.Last = true
+			due = max(due, 1)
+		}
 		if due > t.Seats[seat].Reminded {
+			r.Time = t.Seats[seat].Reminded < len(times) && !now.Before(times[t.Seats[seat].Reminded])
 			t.Seats[seat].Reminded = due
-			at, _ := t.SeatDeadline(st, pending, seat)
-			out = append(out, Reminder{Seat: seat, Deadline: at})
+		}
+		changed = changed || r.Time || r.Last
+		r.Last, r.Time = r.Last && n.Wants(true), r.Time && n.Wants(false)
+		if r.Time || r.Last {
+			r.Deadline, _ = t.SeatDeadline(st, pending, seat)
+			out = append(out, r)
 		}
 	}
-	if len(out) > 0 {
+	if changed {
 		t.refreshDue(st, pending, now)
 	}
 	return out, nil

@@ -95,6 +95,7 @@ func (t *Table) ClockRules() clock.Rules {
 			r.Phase = d
 		}
 	}
+	r.Calendar = t.Calendar
 	return r
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/settings"
 )
 
 // SchemaVersion is the layout version of a stored Table. Bump it (and teach
@@ -62,6 +63,17 @@ type Seat struct {
 	// LiveDMs are this table's DMs to the seat that still carry buttons;
 	// the seat's next decision (or the end) clears them.
 	LiveDMs []MessageRef `json:"live_dms,omitempty"`
+	// Vacation is the player's vacation while it lasts (its end is a due
+	// event); the clock's off spans keep what it means for the time.
+	Vacation *clock.Span `json:"vacation,omitempty"`
+	// Alone is the seat's "last one we wait for" notice (see due.go).
+	Alone Alone `json:"alone,omitzero"`
+	// RemindAfter holds the seat's reminders back until then (the player's
+	// quiet hours).
+	RemindAfter time.Time `json:"remind_after,omitzero"`
+	// Notify is the player's reminder settings, copied from their
+	// settings at the start and whenever they change them.
+	Notify settings.Notify `json:"notify,omitzero"`
 }
 
 // MessageRef is a message the bot posted, by the change (table version)
@@ -152,10 +164,18 @@ type Table struct {
 	TurnEvents       []games.Text    `json:"turn_events,omitempty"`
 	// Idle counts, per seat, the answers in a row the table gave for that
 	// seat because its time ran out.
-	Idle         []int     `json:"idle,omitempty"`
-	AbandonVotes []string  `json:"abandon_votes,omitempty"`
-	CreatedAt    time.Time `json:"created"`
-	UpdatedAt    time.Time `json:"updated"`
+	Idle         []int    `json:"idle,omitempty"`
+	AbandonVotes []string `json:"abandon_votes,omitempty"`
+	// Calendar is when the clocks run (the server's playing hours and
+	// weekends), copied from the server's settings.
+	Calendar clock.Calendar `json:"calendar,omitzero"`
+	// Waiting is how many seats had a decision at the last refresh of the
+	// due events, at version WaitingV: it tells a simultaneous step whose
+	// last seat is now the only one waited for.
+	Waiting   int       `json:"waiting,omitempty"`
+	WaitingV  int       `json:"waiting_v,omitempty"`
+	CreatedAt time.Time `json:"created"`
+	UpdatedAt time.Time `json:"updated"`
 }
 
 // Due is one moment at which a table must be looked at.
@@ -169,10 +189,11 @@ type DueKind string
 
 // The kinds of due events.
 const (
-	DueClock  DueKind = "clock"  // a seat's time runs out
-	DueBot    DueKind = "bot"    // a bot seat has a decision to make
-	DueTidy   DueKind = "tidy"   // stale buttons to clear (see StaleButtons)
-	DueRemind DueKind = "remind" // a seat's time is half or nine tenths gone
+	DueClock    DueKind = "clock"    // a seat's time runs out
+	DueBot      DueKind = "bot"      // a bot seat has a decision to make
+	DueTidy     DueKind = "tidy"     // stale buttons to clear (see StaleButtons)
+	DueRemind   DueKind = "remind"   // a seat's time is half or nine tenths gone, or it is the last one waited for
+	DueVacation DueKind = "vacation" // a seat's vacation ends
 )
 
 // Params are what a lobby is opened with.

@@ -1,0 +1,141 @@
+package storage
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/tavern-bot/tavern/settings"
+	"github.com/tavern-bot/tavern/table"
+)
+
+// Settings keeps what players and servers chose (package settings), one
+// record per user and per server. Part of Store, so a PostgreSQL backend
+// implements it beside the tables.
+type Settings interface {
+	// User returns userID's settings; the zero value when none are stored.
+	User(ctx context.Context, userID string) (settings.User, error)
+	// UpdateUser runs fn on userID's settings in one write transaction and
+	// stores them; nothing is stored when fn fails.
+	UpdateUser(ctx context.Context, userID string, fn func(*settings.User) error) error
+	// Guild returns a server's settings; the zero value when none are stored.
+	Guild(ctx context.Context, guildID string) (settings.Guild, error)
+	// UpdateGuild runs fn on a server's settings as UpdateUser does.
+	UpdateGuild(ctx context.Context, guildID string, fn func(*settings.Guild) error) error
+	// GuildTables lists the channels of the server's active tables (lobby
+	// or playing), for a change of its settings that reaches them.
+	GuildTables(ctx context.Context, guildID string) ([]string, error)
+}
+
+var (
+	bucketUsers  = []byte("users")  // user id -> settings.User
+	bucketGuilds = []byte("guilds") // guild id -> settings.Guild
+)
+
+// User returns userID's settings.
+func (b *Bolt) User(ctx context.Context, userID string) (settings.User, error) {
+	var u settings.User
+	err := b.viewRecord(ctx, bucketUsers, userID, &u)
+	return u, err
+}
+
+// UpdateUser changes userID's settings in one transaction.
+func (b *Bolt) UpdateUser(ctx context.Context, userID string, fn func(*settings.User) error) error {
+	var u settings.User
+	return b.updateRecord(ctx, bucketUsers, userID, &u, func() error { return fn(&u) })
+}
+
+// Guild returns a server's settings.
+func (b *Bolt) Guild(ctx context.Context, guildID string) (settings.Guild, error) {
+	var g settings.Guild
+	err := b.viewRecord(ctx, bucketGuilds, guildID, &g)
+	return g, err
+}
+
+// UpdateGuild changes a server's settings in one transaction.
+func (b *Bolt) UpdateGuild(ctx context.Context, guildID string, fn func(*settings.Guild) error) error {
+	var g settings.Guild
+	return b.updateRecord(ctx, bucketGuilds, guildID, &g, func() error { return fn(&g) })
+}
+
+// viewRecord reads the JSON record key of bucket into v; a missing
+// bucket or key leaves v as it is.
+func (b *Bolt) viewRecord(ctx context.Context, bucket []byte, key string, v any) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("storage: read %s %s: %w", bucket, key, err)
+	}
+	err := b.db.View(func(tx *bolt.Tx) error {
+		bk := tx.Bucket(bucket)
+		if bk == nil {
+			return nil
+		}
+		if data := bk.Get([]byte(key)); data != nil {
+			return json.Unmarshal(data, v)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("storage: read %s %s: %w", bucket, key, err)
+	}
+	return nil
+}
+
+// updateRecord loads key of bucket into v, runs fn and stores v, in one
+// write transaction.
+func (b *Bolt) updateRecord(ctx context.Context, bucket []byte, key string, v any, fn func() error) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("storage: update %s %s: %w", bucket, key, err)
+	}
+	return b.db.Update(func(tx *bolt.Tx) error {
+		bk, err := tx.CreateBucketIfNotExists(bucket)
+		if err != nil {
+			return fmt.Errorf("storage: bucket %s: %w", bucket, err)
+		}
+		if data := bk.Get([]byte(key)); data != nil {
+			if err := json.Unmarshal(data, v); err != nil {
+				return fmt.Errorf("storage: read %s %s: %w", bucket, key, err)
+			}
+		}
+		if err := fn(); err != nil {
+			return err
+		}
+		data, err := json.Marshal(v)
+		if err != nil {
+			return fmt.Errorf("storage: encode %s %s: %w", bucket, key, err)
+		}
+		return b.put(bk, []byte(key), data)
+	})
+}
+
+// GuildTables lists the server's active tables. It reads every current
+// table's guild and status (a rare admin change pays for it; no index
+// is kept on the move path).
+func (b *Bolt) GuildTables(ctx context.Context, guildID string) ([]string, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("storage: tables of server %s: %w", guildID, err)
+	}
+	var out []string
+	err := b.db.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketTables).ForEach(func(k, v []byte) error {
+			var e struct {
+				Table struct {
+					Guild  string       `json:"guild"`
+					Status table.Status `json:"status"`
+				} `json:"table"`
+			}
+			if err := json.Unmarshal(v, &e); err != nil {
+				return fmt.Errorf("table %s: %w", k, err)
+			}
+			if e.Table.Guild == guildID && (e.Table.Status == table.StatusLobby || e.Table.Status == table.StatusPlaying) {
+				out = append(out, string(k))
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("storage: tables of server %s: %w", guildID, err)
+	}
+	return out, nil
+}

@@ -1,0 +1,125 @@
+package table
+
+import (
+	"time"
+
+	"github.com/tavern-bot/tavern/clock"
+	"github.com/tavern-bot/tavern/games"
+)
+
+// StartVacation pauses userID's clock at this table from now until until
+// (see clock.Rules.Off): the running decision's deadline moves by the
+// vacation, reminders wait for its end, and its end is a due event
+// (DueVacation). A vacation already under way is replaced. Only a game
+// being played has clocks; other tables are left alone (ErrNotPlaying).
+// No decision changes, so the version stays (buttons stay good).
+func (t *Table) StartVacation(g games.Game, userID string, until, now time.Time) error {
+	seat, st, err := t.seatPlaying(g, userID)
+	if err != nil {
+		return err
+	}
+	rules := t.ClockRules()
+	c := t.Seats[seat].Clock
+	if t.Seats[seat].Vacation != nil {
+		c = rules.EndOff(c, now)
+	}
+	t.Seats[seat].Clock = rules.Off(c, now, until)
+	t.Seats[seat].Vacation = &clock.Span{From: now, Until: until}
+	t.refreshDue(st, st.Pending(), now)
+	return nil
+}
+
+// EndVacation ends userID's vacation at this table now: the clock runs
+// again from now on. A seat not on vacation is left alone (ok false).
+func (t *Table) EndVacation(g games.Game, userID string, now time.Time) (bool, error) {
+	seat, st, err := t.seatPlaying(g, userID)
+	if err != nil {
+		return false, err
+	}
+	if t.Seats[seat].Vacation == nil {
+		return false, nil
+	}
+	t.Seats[seat].Clock = t.ClockRules().EndOff(t.Seats[seat].Clock, now)
+	t.Seats[seat].Vacation = nil
+	t.refreshDue(st, st.Pending(), now)
+	return true, nil
+}
+
+// TakeVacationEnds lists the seats whose vacation is over by now and
+// forgets the vacation (the clock's off span stays: it is in the past), so
+// that its end is told once.
+func (t *Table) TakeVacationEnds(g games.Game, now time.Time) ([]int, error) {
+	var out []int
+	for i, s := range t.Seats {
+		if s.Vacation != nil && !now.Before(s.Vacation.Until) {
+			t.Seats[i].Vacation = nil
+			out = append(out, i)
+		}
+	}
+	if len(out) == 0 || t.Status != StatusPlaying {
+		return out, nil
+	}
+	st, err := t.playing(g)
+	if err != nil {
+		return nil, err
+	}
+	t.refreshDue(st, st.Pending(), now)
+	return out, nil
+}
+
+// SetCalendar changes when the table's clocks run (the server changed its
+// playing hours) at now: time already used stays used (see
+// clock.Rules.Recalendar).
+func (t *Table) SetCalendar(g games.Game, cal clock.Calendar, now time.Time) error {
+	if t.Calendar.Equal(cal) {
+		return nil
+	}
+	if t.Status != StatusPlaying {
+		t.Calendar = cal
+		return nil
+	}
+	st, err := t.playing(g)
+	if err != nil {
+		return err
+	}
+	from := t.ClockRules()
+	to := from
+	to.Calendar = cal
+	for i := range t.Seats {
+		t.Seats[i].Clock = from.Recalendar(to, t.Seats[i].Clock, now)
+	}
+	t.Calendar = cal
+	t.refreshDue(st, st.Pending(), now)
+	return nil
+}
+
+// nextVacationEnd is the earliest end of a seat's vacation.
+func (t *Table) nextVacationEnd() (time.Time, bool) {
+	var at time.Time
+	for _, s := range t.Seats {
+		if s.Vacation != nil && (at.IsZero() || s.Vacation.Until.Before(at)) {
+			at = s.Vacation.Until
+		}
+	}
+	return at, !at.IsZero()
+}
+
+// seatPlaying is userID's seat at a game being played, with its state.
+func (t *Table) seatPlaying(g games.Game, userID string) (int, games.State, error) {
+	seat := t.SeatOf(userID)
+	if seat < 0 {
+		return 0, nil, games.Errorf(ErrNotSeated)
+	}
+	st, err := t.playing(g)
+	if err != nil {
+		return 0, nil, err
+	}
+	return seat, st, nil
+}
+
+// NewVersion marks a change that only tells something (a reminder, a
+// vacation's line, new playing hours) with a version of its own, so that
+// its messages get nonces of their own: Discord would take a second post
+// under an earlier change's nonce for a repeat and drop it. No prompt
+// changes, so every button stays good, and the last move's time stays.
+func (t *Table) NewVersion() { t.Version++ }
