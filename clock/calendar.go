@@ -78,7 +78,9 @@ func (c *Calendar) resolve() error {
 func (c Calendar) Validate() error { return c.resolve() }
 
 // UnmarshalJSON reads a stored calendar and resolves its zone once, so
-// that computing with it never reads the zone database again.
+// that computing with it never reads the zone database again. A zone that
+// no longer resolves (settings are checked when made, so only a zone
+// database without it) counts as UTC rather than losing the table.
 func (c *Calendar) UnmarshalJSON(data []byte) error {
 	type plain Calendar
 	var p plain
@@ -86,8 +88,10 @@ func (c *Calendar) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("clock: calendar: %w", err)
 	}
 	*c = Calendar(p)
-	if err := c.resolve(); err != nil {
-		return fmt.Errorf("clock: stored calendar: %w", err)
+	if loc, err := time.LoadLocation(c.Zone); err == nil {
+		c.loc = loc
+	} else {
+		c.loc = time.UTC
 	}
 	return nil
 }

@@ -374,3 +374,17 @@ func TestLastOneReminder(t *testing.T) {
 		t.Errorf("more reminders %v", dms)
 	}
 }
+
+// A time zone set on its own stays for the hours set later.
+func TestServerZoneAlone(t *testing.T) {
+	h := newHarness(t)
+	admin := int64(discordgo.PermissionManageGuild)
+	h.wantReply(h.as(ann, admin, CmdServerSettings, "", OptTimezone, "Asia/Tokyo"), "en", KeyServerSaved)
+	h.wantReply(h.as(ann, admin, CmdServerSettings, "", OptHours, "9-17"), "en", KeyServerSaved)
+	if g := h.guild(); g.Calendar.Zone != "Asia/Tokyo" || g.Calendar.From != 9*60 {
+		t.Errorf("stored %+v", g.Calendar)
+	}
+	if res := h.slash(bo, CmdServerSettings, ""); !strings.Contains(res.Reply.Content, "09:00 bis 17:00 (Asia/Tokyo)") {
+		t.Errorf("shown as %q", res.Reply.Content)
+	}
+}

@@ -75,7 +75,7 @@ type Guild struct {
 	// Allowance is the yearly vacation allowance in days; nil: the default.
 	Allowance *int `json:"allowance,omitempty"`
 	// Calendar is when clocks run at the server's tables.
-	Calendar clock.Calendar `json:"calendar,omitzero"`
+	Calendar clock.Calendar `json:"calendar"` // kept whole: a zone set before any hours stays
 }
 
 // AllowanceDays is the server's yearly vacation allowance.
