@@ -119,16 +119,21 @@ func (b *Bolt) GuildTables(ctx context.Context, guildID string) ([]string, error
 	var out []string
 	err := b.db.View(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketTables).ForEach(func(k, v []byte) error {
-			var e struct {
-				Table struct {
-					Guild  string       `json:"guild"`
-					Status table.Status `json:"status"`
-				} `json:"table"`
+			if len(v) == 0 || v[0] != Schema {
+				return fmt.Errorf("table %s: %w", k, errFrame)
 			}
-			if err := json.Unmarshal(v, &e); err != nil {
+			books, _, err := field(v[1:]) // the books only: the state is not needed
+			if err != nil {
 				return fmt.Errorf("table %s: %w", k, err)
 			}
-			if e.Table.Guild == guildID && (e.Table.Status == table.StatusLobby || e.Table.Status == table.StatusPlaying) {
+			var e struct {
+				Guild  string       `json:"guild"`
+				Status table.Status `json:"status"`
+			}
+			if err := json.Unmarshal(books, &e); err != nil {
+				return fmt.Errorf("table %s: %w", k, err)
+			}
+			if e.Guild == guildID && (e.Status == table.StatusLobby || e.Status == table.StatusPlaying) {
 				out = append(out, string(k))
 			}
 			return nil
