@@ -42,6 +42,7 @@ func Catalog() games.Catalog {
 			"vcimg.yourboard":  "On your board (the rightmost drops off next)",
 			"vcimg.noboard":    "No cards on your board yet.",
 			"vcimg.scores":     "Final scores",
+			"vcimg.collisions": "A collision on each space gives you (top), the others (bottom)",
 
 			"vcimg.letter.workshop":    "W",
 			"vcimg.letter.tradingpost": "T",
@@ -115,6 +116,7 @@ func Catalog() games.Catalog {
 			"vcimg.yourboard":  "Auf deinem Tableau (rechts fällt als Nächstes heraus)",
 			"vcimg.noboard":    "Noch keine Karten auf deinem Tableau.",
 			"vcimg.scores":     "Endwertung",
+			"vcimg.collisions": "Eine Kollision auf jedem Feld bringt dir (oben), den anderen (unten)",
 
 			"vcimg.letter.workshop":    "W",
 			"vcimg.letter.tradingpost": "H",

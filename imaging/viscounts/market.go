@@ -41,7 +41,7 @@ func (s *scene) market(v *vc.View, r kit.Rect) {
 			s.ink(kit.InkSoft)
 			s.say(s.T("vcimg.empty"), kit.Regular, textMin, fx, cy, 0)
 		} else {
-			s.folkLine(sg.Folk, fx, cy, scriptX-fx-150)
+			s.folkLine(sg.Folk, fx, cy, scriptX-fx-150, kit.Regular)
 			s.ink(kit.InkSoft)
 			s.say(s.pileLeft(sg.FolkLeft), kit.Regular, textMin, scriptX-16, cy, 1)
 		}
@@ -77,12 +77,13 @@ func (s *scene) pileLeft(n int) string {
 }
 
 // folkLine draws a townsfolk in one line: its cost in a coin, its name
-// and its icons; width bounds name and icons. It returns where it ends.
-func (s *scene) folkLine(f *vc.CardView, x, cy, width float64) float64 {
+// (in weight) and its icons; width bounds name and icons. It returns
+// where it ends.
+func (s *scene) folkLine(f *vc.CardView, x, cy, width float64, weight kit.Weight) float64 {
 	s.costCoin(f.Cost, x+20, cy)
 	iconsW := s.iconsWidth(f.Icons, 17)
 	s.ink(kit.Ink)
-	nameW := s.fit(s.w.Text(gameText("vc.card."+f.ID)), kit.Regular, textMin, x+48, cy, width-48-iconsW-10, 0)
+	nameW := s.fit(s.w.Text(gameText("vc.card."+f.ID)), weight, textMin, x+48, cy, width-48-iconsW-10, 0)
 	return s.icons(f.Icons, x+48+nameW+10, cy, 17)
 }
 

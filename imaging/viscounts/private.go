@@ -57,7 +57,7 @@ func (r *Renderer) private(v *vc.PrivateView, m imaging.Meta) image.Image {
 		}
 	}
 	scratch.c.Close()
-	height := int(handY + hand.height() + gap + board.height() + gap + stripH + gap)
+	height := int(handY + hand.height() + gap + board.height() + gap + stripH + gap + trackPanelH + gap)
 	s := r.scene(boardW, height, m)
 	defer s.c.Close()
 	s.topBar(s.T("vc.name") + " · " + s.m.Name(v.Seat))
@@ -67,6 +67,7 @@ func (r *Renderer) private(v *vc.PrivateView, m imaging.Meta) image.Image {
 	}
 	if v.Seat >= 0 && v.Seat < len(v.Seats) {
 		s.strip(&v.View, v.Seat, kit.R(margin, y, boardW-2*margin, stripH))
+		s.trackPanel(&v.View, v.Seat, kit.R(margin, y+stripH+gap, boardW-2*margin, trackPanelH))
 	}
 	return s.c.Image()
 }
@@ -86,7 +87,7 @@ func (s *scene) cardList(l *cardList, y, textW float64) float64 {
 	for k, card := range l.cards {
 		h := cardHeadH + float64(len(l.lines[k]))*richLineH + pad
 		s.c.RoundRect(kit.R(x-4, y, textW+8, h), 12, kit.Cream, kit.InkSoft, 2.5)
-		s.folkLine(&card, x+4, y+cardHeadH/2+2, textW-8)
+		s.folkLine(&card, x+4, y+cardHeadH/2+2, textW-8, kit.Bold)
 		s.drawRich(l.lines[k], x+4, y+cardHeadH+richLineH/2-6)
 		y += h + gap
 	}
