@@ -307,9 +307,8 @@ func fillStroke(c *kit.Canvas, fill, stroke color.Color, w float64) {
 }
 
 func (s *scene) initial(seat int) string {
-	in := kit.Initials(s.m.Players)
-	if seat >= 0 && seat < len(in) {
-		return in[seat]
+	if seat >= 0 && seat < len(s.initials) && s.initials[seat] != "" {
+		return s.initials[seat]
 	}
 	return kit.SeatLetter(seat)
 }

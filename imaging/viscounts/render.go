@@ -55,10 +55,12 @@ type scene struct {
 	m       imaging.Meta
 	sprites *kit.Sprites
 	texts   func(string, float64)
+	// initials are the players' initials by seat, for their badges.
+	initials []string
 }
 
 func (r *Renderer) scene(w, h int, m imaging.Meta) *scene {
-	return &scene{c: imaging.LabelSeats(r.kit.BoardCanvas(w, h), m), w: imaging.NewWords(m, r.own), m: m, sprites: r.sprites, texts: r.texts}
+	return &scene{c: r.kit.BoardCanvas(w, h), w: imaging.NewWords(m, r.own), m: m, sprites: r.sprites, texts: r.texts, initials: kit.Initials(m.Players)}
 }
 
 // The sizes every picture shares.
