@@ -293,15 +293,16 @@ func TestSoloViewShowsTheOpponent(t *testing.T) {
 }
 
 // BenchmarkSoloPolicyVsOpponents reports how often the bot policy, as the
-// player, beats the opponents (each in turn, difficulty 0) and both
-// sides' mean scores: go test -run '^$' -bench SoloPolicyVsOpponents -benchtime 40x
+// player, beats each opponent (in turn, difficulty 0) and the mean scores
+// of both sides against each: go test -run '^$' -bench SoloPolicyVsOpponents -benchtime 200x
 func BenchmarkSoloPolicyVsOpponents(b *testing.B) {
 	g := New()
 	pol := g.Policy()
-	wins, mine, theirs := 0, 0, 0
+	n := len(g.c.Opponents)
+	wins, mine, theirs, played := make([]int, n), make([]int, n), make([]int, n), make([]int, n)
 	for i := range b.N {
-		opp := g.c.Opponents[i%len(g.c.Opponents)].ID
-		st, err := g.New(games.Setup{Players: 1, Seed: uint64(i + 1), Options: map[string]string{optOpponent: opp}})
+		o := i % n
+		st, err := g.New(games.Setup{Players: 1, Seed: uint64(i + 1), Options: map[string]string{optOpponent: g.c.Opponents[o].ID}})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -315,13 +316,20 @@ func BenchmarkSoloPolicyVsOpponents(b *testing.B) {
 			}
 		}
 		sc := st.(*State).scores()
-		mine += sc[0].Total
-		theirs += sc[1].Total
+		played[o]++
+		mine[o] += sc[0].Total
+		theirs[o] += sc[1].Total
 		if st.Standings()[0].Rank == 1 {
-			wins++
+			wins[o]++
 		}
 	}
-	b.ReportMetric(100*float64(wins)/float64(b.N), "win-%")
-	b.ReportMetric(float64(mine)/float64(b.N), "player-VP")
-	b.ReportMetric(float64(theirs)/float64(b.N), "opponent-VP")
+	for o := range n {
+		if played[o] == 0 {
+			continue
+		}
+		id, k := g.c.Opponents[o].ID, float64(played[o])
+		b.ReportMetric(100*float64(wins[o])/k, id+"-win-%")
+		b.ReportMetric(float64(mine[o])/k, id+"-player-VP")
+		b.ReportMetric(float64(theirs[o])/k, id+"-VP")
+	}
 }

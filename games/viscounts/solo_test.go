@@ -155,7 +155,8 @@ func TestAIChart(t *testing.T) {
 		{"cleric", [3]int{Ink: 6, Stone: 4}, Gold},
 		{"cleric", [3]int{Ink: 9, Gold: 9, Stone: 9}, Gold},
 		{"cleric", [3]int{Ink: 2, Stone: 9}, Ink},
-		{"noble", [3]int{Gold: 5}, Gold},
+		{"noble", [3]int{Gold: 2}, Gold},
+		{"noble", [3]int{Gold: 3}, Ink},
 		{"builder", [3]int{Stone: 7}, Gold},
 		// The card-focused AI: all one type; it fills the smallest heap.
 		{"merchant", [3]int{Ink: 2, Gold: 1, Stone: 3}, Gold},
@@ -329,15 +330,27 @@ func clearBoard(s *State, schemes ...string) {
 		}
 	}
 	for i, id := range schemes {
-		c := slices.IndexFunc(s.c.Schemes, func(sc Scheme) bool { return sc.ID == id })
-		for _, zone := range []*[]int{&so.Draw, &so.Discard, &so.Future, &so.Box} {
-			if k := slices.Index(*zone, c); k >= 0 {
-				*zone = slices.Delete(*zone, k, k+1)
-			}
-		}
-		so.Board[i] = c
+		so.Board[i] = takeScheme(s, id)
 	}
 	aiSeat(s).Res = [numResources]int{}
+}
+
+// takeScheme takes scheme id out of wherever it is, for a test to put it
+// somewhere; -1 for no id.
+func takeScheme(s *State, id string) int {
+	so := s.Solo
+	c := slices.IndexFunc(s.c.Schemes, func(sc Scheme) bool { return sc.ID == id })
+	for _, zone := range []*[]int{&so.Draw, &so.Discard, &so.Future, &so.Box} {
+		if k := slices.Index(*zone, c); k >= 0 {
+			*zone = slices.Delete(*zone, k, k+1)
+		}
+	}
+	for i, b := range so.Board {
+		if b == c && c >= 0 {
+			so.Board[i] = -1
+		}
+	}
+	return c
 }
 
 func TestAIPlacesAsManyWorkersAsItCanNeverOne(t *testing.T) {
@@ -725,5 +738,116 @@ func TestAIOwnedIconsCountItsSchemes(t *testing.T) {
 	}
 	if got := s.ownedIcons(1); got != want {
 		t.Fatalf("owned icons %v, want %v", got, want)
+	}
+}
+
+// TestAITrades: the trade on its space as often as its icons allow; the
+// card-focused Merchant counts every icon on its board, the others their
+// merchant icons and criminals only.
+func TestAITrades(t *testing.T) {
+	for _, tc := range []struct {
+		opp     string
+		schemes []string
+		trade   Trade
+		check   func(ai *Seat, b Seat) bool
+	}{
+		// Merchant: s5 (2 merchant), s7 (builder, cleric), its Guildhall's
+		// merchant: 5 icons.
+		{"merchant", []string{"s5", "s7"}, TradeSilver, func(ai *Seat, b Seat) bool { return res(ai)-res(&b) == 2 && ai.Silver == b.Silver+1 }},
+		{"merchant", []string{"s5", "s7"}, TradeGold, func(ai *Seat, b Seat) bool { return ai.Res[Gold] == b.Res[Gold]+2 }},
+		{"merchant", []string{"s5", "s7"}, TradeDestroy, func(ai *Seat, b Seat) bool { return ai.PaidDebts+ai.Approved == b.PaidDebts+b.Approved+1 }},
+		{"merchant", []string{"s5", "s7"}, TradeFlip, func(ai *Seat, b Seat) bool { return ai.PaidDebts+ai.Approved == b.PaidDebts+b.Approved+1 }},
+		// Cleric: s8 (merchant, noble), s6 (noble, criminal): 2 icons.
+		{"cleric", []string{"s8", "s6"}, TradeStone, func(ai *Seat, b Seat) bool { return ai.Res[Stone] == b.Res[Stone]+1 }},
+		{"cleric", []string{"s8", "s6"}, TradeDestroy, func(ai *Seat, b Seat) bool { return ai.Virtue == b.Virtue-1 }}, // cannot: the fallback
+	} {
+		s := soloState(t, tc.opp, 0, 17)
+		ai := aiSeat(s)
+		clearBoard(s, tc.schemes...)
+		ai.Debts, ai.Deeds, ai.Corruption = 2, 2, 0
+		// Its viscount on an outer space with that trade.
+		found := false
+		for p := range numSegments {
+			for slot, tr := range s.side(p).Trades {
+				if tr == tc.trade && !found {
+					ai.Space = p*3 + []int{slotLeft, slotRight}[slot]
+					found = true
+				}
+			}
+		}
+		if !found {
+			t.Fatalf("no space trades %s", tc.trade)
+		}
+		before := *ai
+		aiDo(s, Task{Kind: "ai.action", Where: aiTrade, Alts: Effect{{{Kind: "virtue", N: 1}}}})
+		if !tc.check(ai, before) {
+			t.Errorf("%s trading %s: before %+v, after %+v", tc.opp, tc.trade, before, *ai)
+		}
+	}
+}
+
+// res counts a seat's resources.
+func res(st *Seat) int { return st.Res[Ink] + st.Res[Gold] + st.Res[Stone] }
+
+// TestAISchemeSteps: a criminal scheme costs 1 Corruption per criminal
+// icon on its board; the focus icon is its opponent's action.
+func TestAISchemeSteps(t *testing.T) {
+	s := soloState(t, "builder", 0, 18)
+	ai := aiSeat(s)
+	clearBoard(s)
+	s.Solo.Board[1] = takeScheme(s, "s2")
+	f8 := takeScheme(s, "f8")
+	s.Solo.Draw = append(s.Solo.Draw, f8)
+	ts := s.schemeTasks(f8)
+	if ts[0].Kind != "ai.criminals" || ts[3].Kind != "ai.action" || ts[3].Where != aiBuild {
+		t.Fatalf("f8's tasks %+v: the focus is the Builder's build", ts)
+	}
+	ai.Corruption, ai.Virtue = 0, len(s.c.Track.Own)-1
+	s.events = nil
+	aiTurn(s)
+	// f8 has 2 criminals, s2 (shifted right) 1.
+	want := games.T("vc.gain.corruption", "n", 3)
+	if !slices.ContainsFunc(s.events, func(e games.Text) bool {
+		return e.Key == "vc.ev.gained" && len(e.Args) == 2 && e.Args[1].Text != nil && e.Args[1].Text.Key == want.Key && e.Args[1].Text.Args[0] == want.Args[0]
+	}) {
+		t.Fatalf("no 3 Corruption for a scheme with 2 criminals beside one with 1: %v", s.events)
+	}
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestAIReshuffles: an empty draw pile is made of its discards (the card
+// that just dropped off included) with a player's Corruption or Virtue.
+func TestAIReshuffles(t *testing.T) {
+	for _, criminal := range []bool{false, true} {
+		s := soloState(t, "cleric", 0, 19)
+		ai := aiSeat(s)
+		so := s.Solo
+		so.Discard = append(so.Discard, so.Draw...)
+		so.Draw = nil
+		clearBoard(s)
+		kept := "s4"
+		if criminal {
+			kept = "s6"
+		}
+		so.Board[1], so.Board[2] = takeScheme(s, kept), takeScheme(s, "s5")
+		ai.Corruption, ai.Virtue = 0, len(s.c.Track.Own)-1
+		total := len(so.Discard) + 1
+		s.events = nil
+		aiTurn(s)
+		if len(so.Draw)+len(so.Discard)+1 != total {
+			t.Errorf("draw %d + discard %d after the shuffle of %d", len(so.Draw), len(so.Discard), total)
+		}
+		key := "vc.ev.shuffled.virtue"
+		if criminal {
+			key = "vc.ev.shuffled.corrupt"
+		}
+		if !slices.ContainsFunc(s.events, func(e games.Text) bool { return e.Key == key }) {
+			t.Errorf("criminal %v: no %s", criminal, key)
+		}
+		if err := s.Check(); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -334,7 +334,8 @@ func (s *State) aiTranscribe() bool {
 }
 
 // aiTrade uses the exchange of its viscount's space as often as its
-// merchant icons (criminals wild) allow; it buys no merchant icons.
+// merchant icons (criminals wild; every icon for an opponent whose board
+// says so) allow; it buys no merchant icons.
 func (s *State) aiTrade() bool {
 	seat := s.Solo.Seat
 	st := s.Seats[seat]
@@ -343,6 +344,12 @@ func (s *State) aiTrade() bool {
 	}
 	trade := s.side(st.Space / 3).Trades[min(st.Space%3, 1)]
 	icons, _ := s.aiFunds(Merchant)
+	if s.opponent().TradeAllIcons {
+		icons = 0
+		for _, n := range s.boardIcons(seat) {
+			icons += n
+		}
+	}
 	n := icons / tradeRate[trade]
 	if n == 0 {
 		return false
