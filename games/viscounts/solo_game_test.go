@@ -333,3 +333,27 @@ func BenchmarkSoloPolicyVsOpponents(b *testing.B) {
 		b.ReportMetric(float64(theirs[o])/k, id+"-VP")
 	}
 }
+
+// TestSoloSavesAndReplays: a solo game survives Marshal and Load at every
+// move, and replaying its moves gives the same game (the opponent draws
+// only from the state's RNG).
+func TestSoloSavesAndReplays(t *testing.T) {
+	g := New()
+	setup := games.Setup{Players: 1, Seed: 77, Options: map[string]string{optOpponent: randomAI, optDifficulty: "2"}}
+	moves, final, err := games.RandomPlay(g, setup, games.NewRNG(5), games.SimMaxMoves, func(s games.State) error {
+		return games.CheckRoundTrip(g, s)
+	})
+	if err != nil || !final.Over() {
+		t.Fatalf("after %d moves: %v (over %v)", len(moves), err, final.Over())
+	}
+	t.Logf("%d moves", len(moves))
+	again, err := games.Replay(g, setup, moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := final.MarshalJSON()
+	b, _ := again.MarshalJSON()
+	if string(a) != string(b) {
+		t.Fatal("the replay differs")
+	}
+}
