@@ -129,7 +129,7 @@ func (s *scene) kingdom(v *vc.View, y0 float64) {
 			c.Stroke()
 		}
 	}
-	for p, sg := range v.Segments {
+	for p, sg := range v.Segments[:min(len(v.Segments), len(centres))] {
 		s.segment(v, p, sg, at(panelAt(p)))
 		s.section(v, p, at(sectionAt(p)))
 	}

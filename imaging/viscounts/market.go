@@ -27,7 +27,7 @@ func (s *scene) market(v *vc.View, r kit.Rect) {
 		folkX   = nameW + 10
 		scriptW = 300
 	)
-	for p, sg := range v.Segments {
+	for p, sg := range v.Segments[:min(len(v.Segments), 5)] {
 		row := kit.R(x, r.Y+60+float64(p)*rowH, w, rowH-6)
 		if p%2 == 0 {
 			c.RoundRect(row, 8, kit.ParchDark, nil, 0)

@@ -277,3 +277,21 @@ func TestEmptyPilesShowPrinted(t *testing.T) {
 		}
 	}
 }
+
+// TestDrawsOddViewsWithoutPanic: views a game never produces (empty,
+// without seats, a seat out of range, unknown effects) still draw.
+func TestDrawsOddViewsWithoutPanic(t *testing.T) {
+	r := newRenderer(t)
+	st := played(t, 2, 1, func(_ games.State, moves int) bool { return moves >= 20 })
+	odd := st.View(games.Public).(vc.View)
+	odd.Castle[0] = "no such effect"
+	odd.Segments[1].PlotRewards = nil
+	odd.Segments[2].Links = append(odd.Segments[2].Links, vc.LinkView{A: -1, B: 99, Reward: "silver"})
+	odd.Track = nil
+	m := imaging.Meta{Lang: "fr", Catalog: vc.New().Info().Catalog}
+	for _, view := range []any{vc.View{}, vc.PrivateView{Seat: 3}, odd, vc.PrivateView{View: odd, Seat: 7}} {
+		if _, err := r.Render(view, m); err != nil {
+			t.Errorf("Render(%T): %v", view, err)
+		}
+	}
+}
