@@ -60,7 +60,7 @@ type scene struct {
 }
 
 func (r *Renderer) scene(w, h int, m imaging.Meta) *scene {
-	return &scene{c: r.kit.BoardCanvas(w, h), w: imaging.NewWords(m, r.own), m: m, sprites: r.sprites, texts: r.texts, initials: kit.Initials(m.Players)}
+	return &scene{c: imaging.LabelSeats(r.kit.BoardCanvas(w, h), m), w: imaging.NewWords(m, r.own), m: m, sprites: r.sprites, texts: r.texts, initials: kit.Initials(m.Players)}
 }
 
 // The sizes every picture shares.
