@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 // TestDeliveryCodec checks that an outbox item reads back as the delivery
@@ -13,9 +15,19 @@ import (
 // is refused rather than delivered wrong.
 func TestDeliveryCodec(t *testing.T) {
 	at := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	rows := []discordgo.MessageComponent{
+		discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Pass <now>", Style: discordgo.PrimaryButton, CustomID: "m|c1|t1|7|pass"},
+			discordgo.Button{Label: "Hand", Style: discordgo.SecondaryButton, CustomID: "h|c1|t1|7|", Disabled: true},
+		}},
+		discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: "s|c1|t1|7|", Placeholder: "Room",
+				Options: []discordgo.SelectMenuOption{{Label: "A1", Value: "a1"}, {Label: "B2", Value: "b2", Description: "x"}}},
+		}},
+	}
 	base := delivery{Game: "g", Table: "t1", Channel: "c1", Version: 7, At: at, Lang: "de", Names: []string{"Ann", "Bo"},
 		Langs: []string{"de", "en"}, Urgent: true, Posts: []post{
-			{Kind: kindPost, ChannelID: "c1", Message: stored{Content: "a <b> & \"c\"\n", Components: []json.RawMessage{json.RawMessage(`{"type":1}`)}, Nonce: "t1.7.0"},
+			{Kind: kindPost, ChannelID: "c1", Message: stored{Content: "a <b> & \"c\"\n", Components: rows, Nonce: "t1.7.0"},
 				Picture: &pictureSpec{Viewer: -1, Name: "board.png"}, Remember: rememberBoard},
 			{Kind: kindDM, UserID: "u2", Message: stored{Content: "dm"}, Blocked: &post{Kind: kindPost, ChannelID: "c1", Message: stored{Content: "closed"}}},
 		}}
@@ -69,4 +81,61 @@ func mustJSON(t *testing.T, d delivery) []byte {
 		t.Fatal(err)
 	}
 	return data
+}
+
+// TestDeliveryJSONMatchesMarshal checks that the hand-written JSON of a
+// delivery is exactly what json.Marshal makes of it (without the state),
+// for every kind of field and string a delivery can hold.
+func TestDeliveryJSONMatchesMarshal(t *testing.T) {
+	odd := "a\"b\\c\n\r\t\b\f\x00\x1f<tag> & \u2028\u2029 é 🐉 \xff\xfe end"
+	one := 1
+	cases := []struct {
+		name string
+		d    delivery
+	}{
+		{"empty", delivery{}},
+		{"no posts, names empty", delivery{Game: "g", Names: []string{}, Posts: []post{}}},
+		{"odd strings", delivery{Game: odd, Table: odd, Channel: odd, Lang: odd, Names: []string{odd, ""}, Langs: []string{odd},
+			At: time.Date(2026, 1, 2, 3, 4, 5, 600, time.FixedZone("x", 3600)), Version: -3,
+			Posts: []post{{Kind: postKind(odd), ChannelID: odd, MessageID: odd, UserID: odd, Remember: remember(odd),
+				Message: stored{Content: odd, Mentions: []string{odd}, Nonce: odd}}}}},
+		{"every post field", delivery{Version: 12, Urgent: true, Posts: []post{
+			{Kind: kindDM, UserID: "u", Picture: &pictureSpec{Viewer: -1, Name: "b.png", Results: true}, Pin: true, Remember: rememberDM,
+				Blocked: &post{Kind: kindPost, ChannelID: "c", Message: stored{Content: "closed", Mentions: []string{"u"}}}},
+			{Kind: kindEdit, Picture: &pictureSpec{}},
+			{Kind: kindClear, ChannelID: "c", MessageID: "m"},
+		}}},
+		{"components", delivery{Posts: []post{{Kind: kindPost, Message: stored{Components: []discordgo.MessageComponent{
+			discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				discordgo.Button{Label: odd, CustomID: odd},
+				discordgo.Button{Label: "l", Style: discordgo.LinkButton, URL: "https://x/?a=1&b=<2>", SKUID: "s", ID: 4, Disabled: true},
+				discordgo.Button{Label: "e", Style: discordgo.SuccessButton, Emoji: &discordgo.ComponentEmoji{Name: "🐉", ID: "9", Animated: true}},
+				&discordgo.Button{Label: "pointer"},
+			}, ID: 7},
+			discordgo.ActionsRow{},
+			discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: "s", Placeholder: odd, MinValues: &one, MaxValues: 2,
+					Options: []discordgo.SelectMenuOption{{Label: odd, Value: "v", Description: "d", Default: true, Emoji: &discordgo.ComponentEmoji{Name: "x"}}}},
+			}},
+		}}}}}},
+	}
+	// appendComponent writes these two types field by field.
+	if n := reflect.TypeFor[discordgo.Button]().NumField(); n != 8 {
+		t.Errorf("discordgo.Button has %d fields, appendComponent writes 8: teach it the new ones", n)
+	}
+	if n := reflect.TypeFor[discordgo.ActionsRow]().NumField(); n != 2 {
+		t.Errorf("discordgo.ActionsRow has %d fields, appendComponent writes 2: teach it the new ones", n)
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			want := mustJSON(t, tc.d)
+			got, err := appendDeliveryJSON(nil, &tc.d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != string(want) {
+				t.Fatalf("hand-written JSON differs from json.Marshal:\n got %s\nwant %s", got, want)
+			}
+		})
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -117,32 +118,36 @@ type pictureSpec struct {
 	Results bool   `json:"results,omitempty"`
 }
 
-// stored is a Message without its files, in a form JSON keeps.
+// stored is a Message without its files, in a form JSON keeps. Its
+// components stay values until the delivery is encoded, so each is
+// marshalled once, with the delivery.
 type stored struct {
-	Content    string            `json:"content,omitempty"`
-	Components []json.RawMessage `json:"components,omitempty"`
-	Mentions   []string          `json:"mentions,omitempty"`
-	Nonce      string            `json:"nonce,omitempty"`
+	Content    string                       `json:"content,omitempty"`
+	Components []discordgo.MessageComponent `json:"components,omitempty"`
+	Mentions   []string                     `json:"mentions,omitempty"`
+	Nonce      string                       `json:"nonce,omitempty"`
 }
 
-func storeMessage(m Message) (stored, error) {
-	out := stored{Content: m.Content, Mentions: m.Mentions, Nonce: m.Nonce}
-	for _, c := range m.Components {
-		data, err := json.Marshal(c)
-		if err != nil {
-			return stored{}, fmt.Errorf("commands: store component: %w", err)
-		}
-		out.Components = append(out.Components, data)
+func storeMessage(m Message) stored {
+	return stored{Content: m.Content, Components: slices.Clone(m.Components), Mentions: m.Mentions, Nonce: m.Nonce}
+}
+
+// UnmarshalJSON reads the components back as the rows the surface makes.
+func (m *stored) UnmarshalJSON(data []byte) error {
+	var raw struct {
+		Content    string            `json:"content,omitempty"`
+		Components []json.RawMessage `json:"components,omitempty"`
+		Mentions   []string          `json:"mentions,omitempty"`
+		Nonce      string            `json:"nonce,omitempty"`
 	}
-	return out, nil
-}
-
-func (m stored) message() (Message, error) {
-	out := Message{Content: m.Content, Mentions: m.Mentions, Nonce: m.Nonce}
-	for _, raw := range m.Components {
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	*m = stored{Content: raw.Content, Mentions: raw.Mentions, Nonce: raw.Nonce}
+	for _, r := range raw.Components {
 		var row discordgo.ActionsRow
-		if err := json.Unmarshal(raw, &row); err != nil {
-			return Message{}, fmt.Errorf("commands: load component: %w", err)
+		if err := json.Unmarshal(r, &row); err != nil {
+			return fmt.Errorf("commands: load component: %w", err)
 		}
 		// discordgo decodes to pointers; the surface makes values.
 		for k, c := range row.Components {
@@ -153,35 +158,33 @@ func (m stored) message() (Message, error) {
 				row.Components[k] = *c
 			}
 		}
-		out.Components = append(out.Components, row)
+		m.Components = append(m.Components, row)
 	}
-	return out, nil
+	return nil
+}
+
+func (m stored) message() Message {
+	return Message{Content: m.Content, Components: slices.Clone(m.Components), Mentions: m.Mentions, Nonce: m.Nonce}
 }
 
 // deliveryFrame is the first byte of an outbox item made by
 // encodeDelivery; items staged before it are JSON objects ('{').
 const deliveryFrame = 1
 
-// encodeDelivery is d as an outbox item: deliveryFrame, the length of d's
-// JSON as a uvarint, the JSON without the state, then the state as an S2
-// block. The state is neither scanned by encoding/json nor grown by base64,
-// and the item is about half as large, which keeps the commit's pages few.
+// encodeDelivery is d as an outbox item: deliveryFrame, the length of the
+// state's S2 block as a uvarint, the block, then d's JSON without the state
+// (the rest). The state is neither scanned by encoding/json nor grown by
+// base64, and the item is about half as large, which keeps the commit's
+// pages few.
 func encodeDelivery(d delivery) ([]byte, error) {
-	state := d.State
-	d.State = nil
-	js, err := json.Marshal(d)
-	if err != nil {
-		return nil, err
+	out := make([]byte, 1+binary.MaxVarintLen32+s2.MaxEncodedLen(len(d.State)), 1+binary.MaxVarintLen32+s2.MaxEncodedLen(len(d.State))+2048)
+	var block []byte
+	if len(d.State) > 0 {
+		block = s2.Encode(out[1+binary.MaxVarintLen32:], d.State)
 	}
-	out := make([]byte, 0, 1+binary.MaxVarintLen32+len(js)+s2.MaxEncodedLen(len(state)))
-	out = binary.AppendUvarint(append(out, deliveryFrame), uint64(len(js)))
-	out = append(out, js...)
-	if len(state) == 0 {
-		return out, nil
-	}
-	n := len(out)
-	block := s2.Encode(out[n:n+s2.MaxEncodedLen(len(state))], state)
-	return out[:n+len(block)], nil
+	head := binary.AppendUvarint(append(out[:0], deliveryFrame), uint64(len(block)))
+	n := copy(out[len(head):], block) // the block moves left next to its length
+	return appendDeliveryJSON(out[:len(head)+n], &d)
 }
 
 // decodeDelivery reads an outbox item made by encodeDelivery, or a JSON
@@ -199,7 +202,7 @@ func decodeDelivery(item []byte) (delivery, error) {
 	if k <= 0 || n > uint64(len(item)-1-k) {
 		return d, errors.New("commands: outbox item cut short")
 	}
-	js, block := item[1+k:1+k+int(n)], item[1+k+int(n):]
+	block, js := item[1+k:1+k+int(n)], item[1+k+int(n):]
 	if err := json.Unmarshal(js, &d); err != nil {
 		return d, err
 	}
@@ -240,11 +243,7 @@ func (c *composer) add(p post, m Message) *post {
 	if p.Blocked != nil && p.Blocked.Message.Nonce == "" {
 		p.Blocked.Message.Nonce = nonce(c.d.Table, c.d.Version, len(c.d.Posts)) + "b"
 	}
-	sm, err := storeMessage(m)
-	if err != nil && c.err == nil {
-		c.err = err
-	}
-	p.Message = sm
+	p.Message = storeMessage(m)
 	c.d.Posts = append(c.d.Posts, p)
 	c.d.messages = append(c.d.messages, m)
 	return &c.d.Posts[len(c.d.Posts)-1]
@@ -325,14 +324,9 @@ func (s *Service) action(d delivery, p post, fresh *Message, files []File, sent 
 	case kindUnpin:
 		return Unpin{ChannelID: p.ChannelID, MessageID: p.MessageID}, nil
 	}
-	var m Message
+	m := p.Message.message()
 	if fresh != nil {
 		m = *fresh
-	} else {
-		var err error
-		if m, err = p.Message.message(); err != nil {
-			return nil, err
-		}
 	}
 	m.Files = files
 	var onSent func(string)
@@ -366,11 +360,7 @@ func (s *Service) action(d delivery, p post, fresh *Message, files []File, sent 
 			}
 		}
 		if p.Blocked != nil {
-			bm, err := p.Blocked.Message.message()
-			if err != nil {
-				return nil, err
-			}
-			dm.Blocked = &ChannelPost{ChannelID: p.Blocked.ChannelID, Message: bm}
+			dm.Blocked = &ChannelPost{ChannelID: p.Blocked.ChannelID, Message: p.Blocked.Message.message()}
 			if dm.OnSent != nil {
 				// The notice in the channel stands in for the DM: its
 				// button is cleared with the seat's next decision too.

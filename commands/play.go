@@ -413,11 +413,7 @@ func (s *Service) privateMessages(c *composer, sc scene, from dmSource, skip int
 				Components: []discordgo.MessageComponent{s.handRow(t)},
 				Mentions:   []string{u.UserID},
 			}
-			sn, err := storeMessage(notice)
-			if err != nil && c.err == nil {
-				c.err = err
-			}
-			c.add(post{Kind: kindDM, UserID: u.UserID, Picture: pic, Remember: rememberDM, Blocked: &post{Kind: kindPost, ChannelID: t.ChannelID, Message: sn}}, m)
+			c.add(post{Kind: kindDM, UserID: u.UserID, Picture: pic, Remember: rememberDM, Blocked: &post{Kind: kindPost, ChannelID: t.ChannelID, Message: storeMessage(notice)}}, m)
 			clearAll(c, t.TakeLiveDMs(seat, table.MessageRef{}))
 			continue
 		}

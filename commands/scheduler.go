@@ -231,11 +231,7 @@ func (s *Service) reminderDMs(c *composer, t *table.Table, remind []table.Remind
 			c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, notice)
 			continue
 		}
-		sn, err := storeMessage(notice)
-		if err != nil && c.err == nil {
-			c.err = err
-		}
-		c.add(post{Kind: kindDM, UserID: u.UserID, Blocked: &post{Kind: kindPost, ChannelID: t.ChannelID, Message: sn}}, m)
+		c.add(post{Kind: kindDM, UserID: u.UserID, Blocked: &post{Kind: kindPost, ChannelID: t.ChannelID, Message: storeMessage(notice)}}, m)
 	}
 }
 
