@@ -168,8 +168,10 @@ func (m stored) message() Message {
 }
 
 // deliveryFrame is the first byte of an outbox item made by
-// encodeDelivery; items staged before it are JSON objects ('{').
-const deliveryFrame = 1
+// encodeDelivery; items staged before it are JSON objects ('{'). (1 was a
+// layout with the JSON first, on main for minutes and never released: such
+// an item is refused, not misread.)
+const deliveryFrame = 2
 
 // encodeDelivery is d as an outbox item: deliveryFrame, the length of the
 // state's S2 block as a uvarint, the block, then d's JSON without the state
