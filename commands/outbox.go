@@ -169,24 +169,27 @@ func (m stored) message() Message {
 
 // deliveryFrame is the first byte of an outbox item made by
 // encodeDelivery; items staged before it are JSON objects ('{'). (1 was a
-// layout with the JSON first, on main for minutes and never released: such
-// an item is refused, not misread.)
+// layout on main for minutes and never released: such an item is refused,
+// not misread.)
 const deliveryFrame = 2
 
-// encodeDelivery is d as an outbox item: deliveryFrame, the length of the
-// state's S2 block as a uvarint, the block, then d's JSON without the state
-// (the rest). The state is neither scanned by encoding/json nor grown by
-// base64, and the item is about half as large, which keeps the commit's
-// pages few.
+// encodeDelivery is d as an outbox item: deliveryFrame, then one S2 block
+// of the state's length (a uvarint), the state and d's JSON without the
+// state. The state is neither scanned by encoding/json nor grown by
+// base64, and the item is small (in BenchmarkMoveRules 2.0 KB for Dungeon
+// Designer and 1.5 KB for Zauberschwert, against 5.9 and 3.4 KB as JSON
+// with the state in base64): the outbox's newest leaf holds two items in
+// one page, and a commit writes fewer pages.
 func encodeDelivery(d delivery) ([]byte, error) {
-	out := make([]byte, 1+binary.MaxVarintLen32+s2.MaxEncodedLen(len(d.State)), 1+binary.MaxVarintLen32+s2.MaxEncodedLen(len(d.State))+2048)
-	var block []byte
-	if len(d.State) > 0 {
-		block = s2.Encode(out[1+binary.MaxVarintLen32:], d.State)
+	plain := make([]byte, 0, binary.MaxVarintLen32+len(d.State)+2048)
+	plain = binary.AppendUvarint(plain, uint64(len(d.State)))
+	plain, err := appendDeliveryJSON(append(plain, d.State...), &d)
+	if err != nil {
+		return nil, err
 	}
-	head := binary.AppendUvarint(append(out[:0], deliveryFrame), uint64(len(block)))
-	n := copy(out[len(head):], block) // the block moves left next to its length
-	return appendDeliveryJSON(out[:len(head)+n], &d)
+	out := make([]byte, 1+s2.MaxEncodedLen(len(plain)))
+	out[0] = deliveryFrame
+	return out[:1+len(s2.Encode(out[1:], plain))], nil
 }
 
 // decodeDelivery reads an outbox item made by encodeDelivery, or a JSON
@@ -200,20 +203,19 @@ func decodeDelivery(item []byte) (delivery, error) {
 	if len(item) == 0 || item[0] != deliveryFrame {
 		return d, errors.New("commands: not an outbox item")
 	}
-	n, k := binary.Uvarint(item[1:])
-	if k <= 0 || n > uint64(len(item)-1-k) {
+	plain, err := s2.Decode(nil, item[1:])
+	if err != nil {
+		return d, fmt.Errorf("commands: outbox item: %w", err)
+	}
+	n, k := binary.Uvarint(plain)
+	if k <= 0 || n > uint64(len(plain)-k) {
 		return d, errors.New("commands: outbox item cut short")
 	}
-	block, js := item[1+k:1+k+int(n)], item[1+k+int(n):]
-	if err := json.Unmarshal(js, &d); err != nil {
+	if err := json.Unmarshal(plain[k+int(n):], &d); err != nil {
 		return d, err
 	}
-	if len(block) > 0 {
-		state, err := s2.Decode(nil, block)
-		if err != nil {
-			return d, fmt.Errorf("commands: outbox item state: %w", err)
-		}
-		d.State = state
+	if n > 0 {
+		d.State = plain[k : k+int(n)]
 	}
 	return d, nil
 }
