@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
 	"testing"
@@ -41,9 +42,13 @@ func TestDeliveryCodec(t *testing.T) {
 		{"without state", base},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			item, err := encodeDelivery(tc.d)
+			item, scratch, err := encodeDelivery(tc.d, nil)
 			if err != nil {
 				t.Fatal(err)
+			}
+			// Working memory reused by a second call changes nothing.
+			if again, _, err := encodeDelivery(tc.d, append(scratch, "left over"...)); err != nil || !bytes.Equal(again, item) {
+				t.Fatalf("encoded again with used working memory: %q (%v), want %q", again, err, item)
 			}
 			got, err := decodeDelivery(item)
 			if err != nil {

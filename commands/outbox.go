@@ -179,17 +179,19 @@ const deliveryFrame = 2
 // base64, and the item is small (in BenchmarkMoveRules 2.0 KB for Dungeon
 // Designer and 1.5 KB for Zauberschwert, against 5.9 and 3.4 KB as JSON
 // with the state in base64): the outbox's newest leaf holds two items in
-// one page, and a commit writes fewer pages.
-func encodeDelivery(d delivery) ([]byte, error) {
-	plain := make([]byte, 0, binary.MaxVarintLen32+len(d.State)+2048)
-	plain = binary.AppendUvarint(plain, uint64(len(d.State)))
-	plain, err := appendDeliveryJSON(append(plain, d.State...), &d)
-	if err != nil {
-		return nil, err
+// one page, and a commit writes fewer pages. scratch is working memory
+// (nil is fine); the grown scratch is returned for the next call.
+func encodeDelivery(d delivery, scratch []byte) (item, grown []byte, err error) {
+	plain := binary.AppendUvarint(scratch[:0], uint64(len(d.State)))
+	if plain, err = appendDeliveryJSON(append(plain, d.State...), &d); err != nil {
+		return nil, scratch, err
 	}
-	out := make([]byte, 1+s2.MaxEncodedLen(len(plain)))
-	out[0] = deliveryFrame
-	return out[:1+len(s2.Encode(out[1:], plain))], nil
+	buf := slices.Grow(plain, s2.MaxEncodedLen(len(plain))) // the block goes after plain
+	block := s2.Encode(buf[len(plain):len(plain)+s2.MaxEncodedLen(len(plain))], buf[:len(plain)])
+	item = make([]byte, 1+len(block))
+	item[0] = deliveryFrame
+	copy(item[1:], block)
+	return item, buf[:0], nil
 }
 
 // decodeDelivery reads an outbox item made by encodeDelivery, or a JSON

@@ -161,7 +161,13 @@ func (s *Service) stage(t *table.Table, d delivery, err error) error {
 	if err != nil {
 		return err
 	}
-	data, err := encodeDelivery(d)
+	scratch, _ := s.scratch.Get().(*[]byte)
+	if scratch == nil {
+		scratch = new([]byte)
+	}
+	data, grown, err := encodeDelivery(d, *scratch)
+	*scratch = grown
+	s.scratch.Put(scratch)
 	if err != nil {
 		return fmt.Errorf("commands: stage delivery for table %s: %w", t.ID, err)
 	}

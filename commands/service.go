@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -42,6 +43,7 @@ type Service struct {
 	wake    chan struct{} // a change made a table due now
 	names   map[string]games.Text
 	render  *renderPool
+	scratch sync.Pool // *[]byte: working memory for staging outbox items
 }
 
 var _ Interactions = (*Service)(nil)

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -47,6 +48,7 @@ type Bolt struct {
 	db      *bolt.DB
 	loads   atomic.Int64
 	written atomic.Int64
+	scratch sync.Pool // *[]byte: working memory for encoding records
 }
 
 var _ Store = (*Bolt)(nil)
@@ -190,7 +192,7 @@ func (b *Bolt) migrateTable(tx *bolt.Tx, name, key, raw []byte) error {
 	default:
 		return fmt.Errorf("unsupported record schema %d", e.Schema)
 	}
-	data, err := encode(t)
+	data, err := b.encode(t)
 	if err != nil {
 		return err
 	}
@@ -492,7 +494,7 @@ func (b *Bolt) save(tx *bolt.Tx, t *table.Table, from int, oldDue []table.Due, o
 		}
 	}
 	t.SpentOutbox = nil
-	data, err := encode(t)
+	data, err := b.encode(t)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/klauspost/compress/s2"
 
@@ -33,19 +34,36 @@ import (
 // errFrame means a stored value is not a well-formed record.
 var errFrame = errors.New("malformed record")
 
-// encode frames t's snapshot.
-func encode(t *table.Table) ([]byte, error) {
+// encode frames t's snapshot. scratch is working memory (nil is fine);
+// the grown scratch is returned for the next call.
+func encode(t *table.Table, scratch []byte) (rec, grown []byte, err error) {
 	books := *t // a shallow copy: the bytes below are framed, not marshalled
 	books.State, books.Checkpoint = nil, nil
 	js, err := json.Marshal(&books)
 	if err != nil {
-		return nil, fmt.Errorf("storage: encode table %s: %w", t.ID, err)
+		return nil, scratch, fmt.Errorf("storage: encode table %s: %w", t.ID, err)
 	}
-	out := make([]byte, 0, 1+2*binary.MaxVarintLen32+len(js)+len(t.State)+len(t.Checkpoint))
-	out = append(out, Schema)
-	out = appendField(out, js)
-	out = appendField(out, compress(t.State))
-	return append(out, compress(t.Checkpoint)...), nil
+	// Both blocks go into scratch, then the record is made at its size.
+	scratch = slices.Grow(scratch[:0], s2.MaxEncodedLen(len(t.State))+s2.MaxEncodedLen(len(t.Checkpoint)))
+	state := compress(scratch[:0], t.State)
+	checkpoint := compress(scratch[len(state):len(state)], t.Checkpoint)
+	rec = make([]byte, 0, 1+2*binary.MaxVarintLen32+len(js)+len(state)+len(checkpoint))
+	rec = append(rec, Schema)
+	rec = appendField(rec, js)
+	rec = appendField(rec, state)
+	return append(rec, checkpoint...), scratch[:0], nil
+}
+
+// encode is encode with working memory from b's pool.
+func (b *Bolt) encode(t *table.Table) ([]byte, error) {
+	scratch, _ := b.scratch.Get().(*[]byte)
+	if scratch == nil {
+		scratch = new([]byte)
+	}
+	rec, grown, err := encode(t, *scratch)
+	*scratch = grown
+	b.scratch.Put(scratch)
+	return rec, err
 }
 
 // decode reads a stored snapshot. Records are migrated at Open, so an
@@ -137,11 +155,14 @@ func field(data []byte) (f, rest []byte, err error) {
 // compress is an S2 block of a game state (nothing for none): JSON states
 // shrink to about a third, so a table's record and its neighbours fit in
 // fewer pages, which is most of what a commit writes and syncs.
-func compress(b []byte) []byte {
+//
+// The block is written at dst[:0], which must have room for it (see
+// s2.MaxEncodedLen).
+func compress(dst, b []byte) []byte {
 	if len(b) == 0 {
 		return nil
 	}
-	return s2.Encode(nil, b)
+	return s2.Encode(dst[:s2.MaxEncodedLen(len(b))], b)
 }
 
 // decompress reverses compress into new memory (data lives in the

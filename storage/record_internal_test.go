@@ -65,9 +65,13 @@ func TestTableFrame(t *testing.T) {
 			if c.checkpoint != "" {
 				want.Checkpoint = []byte(c.checkpoint)
 			}
-			data, err := encode(want)
+			data, scratch, err := encode(want, nil)
 			if err != nil {
 				t.Fatal(err)
+			}
+			// Working memory reused by a second call changes nothing.
+			if again, _, err := encode(want, append(scratch, "left over"...)); err != nil || !bytes.Equal(again, data) {
+				t.Fatalf("encoded again with used working memory: %q (%v), want %q", again, err, data)
 			}
 			got, err := DecodeRecord(data)
 			if err != nil {
