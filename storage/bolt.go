@@ -357,6 +357,12 @@ func (b *Bolt) TablesOf(ctx context.Context, userID string) ([]string, error) {
 func (b *Bolt) putOutbox(tx *bolt.Tx, t *table.Table) error {
 	t.OutboxKeys = nil
 	bk := tx.Bucket(bucketOutbox)
+	// Keys are a sequence: every item goes after the last, so leaves are
+	// split full (bbolt's advice for sequential inserts). A backlog (Discord
+	// down) then needs half the leaves, and each insert reads a branch with
+	// half the children. The log is not like this: its keys start with the
+	// channel, so tables append in the middle of the tree.
+	bk.FillPercent = 1
 	for _, item := range t.Outbox {
 		seq, err := bk.NextSequence()
 		if err != nil {
