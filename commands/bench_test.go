@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
+	"runtime/metrics"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -46,7 +47,10 @@ func BenchmarkMove(b *testing.B) {
 
 // BenchmarkMoveRules is BenchmarkMove without pictures: what the session
 // engine itself costs per move. It reports how often a move asks the game
-// for its pending decisions and decodes its state (budget: at most 2 and 1).
+// for its pending decisions and decodes its state (budget: at most 2 and 1),
+// the database pages a move's commit writes, and the share of moves during
+// which a garbage collection finished (a lower bound of those it slowed:
+// with the benchmark's small heap, the tail's main cause).
 func BenchmarkMoveRules(b *testing.B) {
 	var c counters
 	reg, err := games.NewRegistry(counted{zauberschwert.New(), &c}, counted{dungeondesigner.New(), &c})
@@ -78,8 +82,8 @@ func benchMoves(b *testing.B, reg *games.Registry, images commands.Images, id st
 	}
 	bt := &benchTable{Driver: commandstest.Driver{TB: b, Svc: svc, Store: store, Reg: reg, Game: id}, rng: games.NewRNG(3)}
 	var (
-		took           []time.Duration
-		pending, loads int64
+		took                           []time.Duration
+		pending, loads, pages, gcEnded int64
 	)
 	for range b.N {
 		b.StopTimer()
@@ -88,10 +92,15 @@ func benchMoves(b *testing.B, reg *games.Registry, images commands.Images, id st
 		if c != nil {
 			p0, l0 = c.pending.Load(), c.loads.Load()
 		}
+		pages0, gc0 := store.Stats().Pages, gcCycles()
 		b.StartTimer()
 		start := time.Now()
 		res := svc.Handle(context.Background(), i)
 		took = append(took, time.Since(start))
+		pages += store.Stats().Pages - pages0
+		if gcCycles() != gc0 {
+			gcEnded++
+		}
 		if c != nil {
 			pending += c.pending.Load() - p0
 			loads += c.loads.Load() - l0
@@ -107,10 +116,19 @@ func benchMoves(b *testing.B, reg *games.Registry, images commands.Images, id st
 	b.ReportMetric(q(0.5), "p50-ms")
 	b.ReportMetric(q(0.9), "p90-ms")
 	b.ReportMetric(q(0.99), "p99-ms")
+	b.ReportMetric(float64(pages)/float64(b.N), "pages/move")
+	b.ReportMetric(100*float64(gcEnded)/float64(b.N), "%moves-gc-ended")
 	if c != nil {
 		b.ReportMetric(float64(pending)/float64(b.N), "pending/move")
 		b.ReportMetric(float64(loads)/float64(b.N), "decodes/move")
 	}
+}
+
+// gcCycles is the number of garbage collections finished so far.
+func gcCycles() uint64 {
+	s := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
 }
 
 // counters count what a move asks of a game.

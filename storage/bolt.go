@@ -41,6 +41,9 @@ type Stats struct {
 	Loads int64
 	// BytesWritten counts the bytes of keys and values put.
 	BytesWritten int64
+	// Pages counts the pages write transactions allocated: what their
+	// commits wrote and synced, besides the meta page.
+	Pages int64
 }
 
 // Bolt is the bbolt-backed Store.
@@ -67,14 +70,7 @@ func Open(path string) (*Bolt, error) { return OpenWith(path, Options{}) }
 
 // OpenWith is Open with options.
 func OpenWith(path string, o Options) (*Bolt, error) {
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 2 * time.Second, NoSync: o.NoSync,
-		// The freelist is not written by each commit: it is derived data (the
-		// pages no tree reaches), which Open rebuilds by walking the trees.
-		// Every commit still syncs its pages and then its meta page, so what
-		// a committed change wrote is on disk exactly as before; a commit
-		// writes one page fewer, and the hash map finds free runs in O(1).
-		NoFreelistSync: true, FreelistType: bolt.FreelistMapType,
-	})
+	db, err := bolt.Open(path, 0o600, boltOptions(o))
 	if err != nil {
 		return nil, fmt.Errorf("storage: open database %q: %w", path, err)
 	}
@@ -101,9 +97,22 @@ func OpenWith(path string, o Options) (*Bolt, error) {
 	return b, nil
 }
 
+// boltOptions are the bbolt options of a database opened with o.
+func boltOptions(o Options) *bolt.Options {
+	return &bolt.Options{Timeout: 2 * time.Second, NoSync: o.NoSync,
+		// The freelist is not written by each commit: it is derived data (the
+		// pages no tree reaches), which Open rebuilds by walking the trees.
+		// Every commit still syncs its pages and then its meta page, so what
+		// a committed change wrote is on disk exactly as before; a commit
+		// writes one page fewer, and the hash map finds free runs in O(1).
+		NoFreelistSync: true, FreelistType: bolt.FreelistMapType,
+	}
+}
+
 // Stats reports the counters.
 func (b *Bolt) Stats() Stats {
-	return Stats{Loads: b.loads.Load(), BytesWritten: b.written.Load()}
+	db := b.db.Stats()
+	return Stats{Loads: b.loads.Load(), BytesWritten: b.written.Load(), Pages: db.TxStats.GetPageCount()}
 }
 
 func (b *Bolt) put(bk *bolt.Bucket, k, v []byte) error {
