@@ -10,7 +10,7 @@ func Catalog() games.Catalog {
 		"en": {
 			"vcimg.round":     "Round {n}",
 			"vcimg.final":     "Final round",
-			"vcimg.lastafter": "Game ends after round {n}",
+			"vcimg.lastafter": "Last round: {n}",
 			"vcimg.over":      "Game over",
 			"vcimg.won":       "Most points:",
 			"vcimg.draft":     "Choosing player cards",
@@ -84,7 +84,7 @@ func Catalog() games.Catalog {
 		"de": {
 			"vcimg.round":     "Runde {n}",
 			"vcimg.final":     "Letzte Runde",
-			"vcimg.lastafter": "Ende nach Runde {n}",
+			"vcimg.lastafter": "Letzte Runde: {n}",
 			"vcimg.over":      "Spielende",
 			"vcimg.won":       "Die meisten Punkte:",
 			"vcimg.draft":     "Spielerkarten wählen",

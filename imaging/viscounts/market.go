@@ -23,7 +23,7 @@ func (s *scene) market(v *vc.View, r kit.Rect) {
 	s.ink(kit.Ink)
 	s.fit(s.T("vcimg.market"), kit.Bold, 36, x, r.Y+32, w, 0)
 	const (
-		nameW   = 225
+		nameW   = 210
 		folkX   = nameW + 10
 		scriptW = 300
 	)
@@ -41,9 +41,9 @@ func (s *scene) market(v *vc.View, r kit.Rect) {
 			s.ink(kit.InkSoft)
 			s.say(s.T("vcimg.empty"), kit.Regular, textMin, fx, cy, 0)
 		} else {
-			s.folkLine(sg.Folk, fx, cy, scriptX-fx-150, kit.Regular)
+			s.folkLine(sg.Folk, fx, cy, scriptX-fx-145, kit.Regular)
 			s.ink(kit.InkSoft)
-			s.say(s.pileLeft(sg.FolkLeft), kit.Regular, textMin, scriptX-16, cy, 1)
+			s.say(s.pileLeft(sg.FolkLeft), kit.Regular, textMin, scriptX-12, cy, 1)
 		}
 		if sg.Script == nil {
 			s.ink(kit.InkSoft)

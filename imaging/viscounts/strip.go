@@ -72,7 +72,7 @@ func (s *scene) boardCard(card *vc.CardView, box kit.Rect) {
 	}
 	c.RoundRect(box, 10, kit.Cream, kit.InkSoft, 2.5)
 	s.ink(kit.Ink)
-	s.fit(s.w.Text(gameText("vc.card."+card.ID)), kit.Bold, 34, box.X+10, box.Y+26, box.W-20, 0)
+	s.cardName(s.w.Text(gameText("vc.card."+card.ID)), box.X+10, box.Y+26, box.W-20)
 	s.costCoin(card.Cost, box.X+30, box.Y+66)
 	s.icons(card.Icons, box.X+60, box.Y+66, 18)
 }
@@ -140,4 +140,14 @@ func (s *scene) trackRow(v *vc.View, sv vc.SeatView, x, cy, w float64) {
 		s.ribbon(int(m.Ribbon), x+16, cy, 18)
 		x += 36
 	}
+}
+
+// cardName draws a card's name in bold, or in regular weight when bold
+// does not fit whole (Schuldeneintreiber on a player board).
+func (s *scene) cardName(name string, x, cy, width float64) {
+	weight := kit.Bold
+	if s.measure(name, kit.Bold, textMin) > width {
+		weight = kit.Regular
+	}
+	s.fit(name, weight, 34, x, cy, width, 0)
 }

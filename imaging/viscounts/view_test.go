@@ -295,3 +295,105 @@ func TestDrawsOddViewsWithoutPanic(t *testing.T) {
 		}
 	}
 }
+
+// TestBoardNamesWhatItShows: the public board names every place (on its
+// segment and in the market), every player, the round, each top
+// townsfolk, and the final round once it is triggered.
+func TestBoardNamesWhatItShows(t *testing.T) {
+	cat := vc.New().Info().Catalog
+	st := played(t, 3, 21, func(st games.State, _ int) bool {
+		return st.View(games.Public).(vc.View).LastRound > 0
+	})
+	v := st.View(games.Public).(vc.View)
+	for _, lang := range []string{"en", "de"} {
+		var d drawn
+		r := newRenderer(t)
+		r.texts = d.hear
+		if _, err := r.Render(v, meta(t, lang, games.Public, 3)); err != nil {
+			t.Fatal(err)
+		}
+		count := func(text string) int {
+			n := 0
+			for _, t := range d.texts {
+				if t == text {
+					n++
+				}
+			}
+			return n
+		}
+		for _, sg := range v.Segments {
+			if name := cat.Localize(lang, games.T("vc.seg."+sg.ID)); count(name) != 2 {
+				t.Errorf("%s: %q drawn %d times, want 2 (segment and market)", lang, name, count(name))
+			}
+			if name := cat.Localize(lang, games.T("vc.card."+sg.Folk.ID)); !d.has(name) {
+				t.Errorf("%s: the top townsfolk %q is not named", lang, name)
+			}
+		}
+		for seat := range v.Seats {
+			if !d.has(names[seat]) && !d.has(names[seat][:4]) {
+				t.Errorf("%s: player %q is not named", lang, names[seat])
+			}
+		}
+		round := Catalog()[lang]["vcimg.round"]
+		if !d.has(strings.ReplaceAll(round, "{n}", fmt.Sprint(v.Round))) {
+			t.Errorf("%s: round %d is not shown", lang, v.Round)
+		}
+		final := Catalog()[lang]["vcimg.final"]
+		if v.Round < v.LastRound {
+			final = strings.ReplaceAll(Catalog()[lang]["vcimg.lastafter"], "{n}", fmt.Sprint(v.LastRound))
+		}
+		if !d.has(final) {
+			t.Errorf("%s: the end (%q) is not announced", lang, final)
+		}
+	}
+}
+
+// TestEveryCardNameFits: every townsfolk's name fits whole wherever a
+// card is named (player boards, the market, the hand), in both languages,
+// with three icons beside it. Cards are drawn three at a time.
+func TestEveryCardNameFits(t *testing.T) {
+	cat := vc.New().Info().Catalog
+	st := played(t, 4, 2, func(_ games.State, moves int) bool { return moves >= 40 })
+	base := st.View(0).(vc.PrivateView)
+	r := newRenderer(t)
+	langs := []string{"en", "de"}
+	if raceBuild || testing.Short() {
+		langs = []string{"de"} // the longer names
+	}
+	for _, lang := range langs {
+		var cards []vc.CardView
+		seen := map[string]bool{}
+		for key := range cat["en"] {
+			id, ok := strings.CutPrefix(key, "vc.card.")
+			if ok && !seen[cat.Localize(lang, games.T(key))] {
+				seen[cat.Localize(lang, games.T(key))] = true
+				cards = append(cards, vc.CardView{ID: id, Cost: 3, Icons: vc.Icons{2, 0, 0, 0, 1}, Ability: games.T("vc.noability")})
+			}
+		}
+		for i := 0; i < len(cards); i += 3 {
+			three := []vc.CardView{cards[i], cards[min(i+1, len(cards)-1)], cards[min(i+2, len(cards)-1)]}
+			v := base
+			v.Seats = append([]vc.SeatView(nil), base.Seats...)
+			v.Seats[0].Board = [3]*vc.CardView{&three[0], &three[1], &three[2]}
+			v.Segments = append([]vc.SegmentView(nil), base.Segments...)
+			for k := range three {
+				v.Segments[k].Folk = &three[k]
+			}
+			v.Hand = three
+			for _, view := range []any{v, v.View} {
+				var d drawn
+				r.texts = d.hear
+				if _, err := r.Render(view, meta(t, lang, 0, 4)); err != nil {
+					t.Fatal(err)
+				}
+				all := strings.Join(d.texts, "\n")
+				for _, card := range three {
+					name := cat.Localize(lang, games.T("vc.card."+card.ID))
+					if n := strings.Count(all, name); n < 2 {
+						t.Errorf("%s: %q drawn whole %d times in %T", lang, name, n, view)
+					}
+				}
+			}
+		}
+	}
+}
