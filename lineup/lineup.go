@@ -8,12 +8,14 @@ import (
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/games/dungeondesigner"
 	"github.com/tavern-bot/tavern/games/sorcerercity"
+	"github.com/tavern-bot/tavern/games/viscounts"
 	"github.com/tavern-bot/tavern/games/zauberschwert"
 	"github.com/tavern-bot/tavern/imaging"
 	"github.com/tavern-bot/tavern/imaging/boards"
 	ddimg "github.com/tavern-bot/tavern/imaging/dungeondesigner"
 	"github.com/tavern-bot/tavern/imaging/kit"
 	scimg "github.com/tavern-bot/tavern/imaging/sorcerercity"
+	vcimg "github.com/tavern-bot/tavern/imaging/viscounts"
 	zsimg "github.com/tavern-bot/tavern/imaging/zauberschwert"
 )
 
@@ -32,6 +34,7 @@ func Games() []Game {
 		{zauberschwert.New(), func(k *kit.Kit) imaging.Renderer { return zsimg.New(k) }},
 		{dungeondesigner.New(), func(k *kit.Kit) imaging.Renderer { return ddimg.New(k) }},
 		{sc, func(k *kit.Kit) imaging.Renderer { return scimg.New(k, sc.Components()) }},
+		{viscounts.New(), func(k *kit.Kit) imaging.Renderer { return vcimg.New(k) }},
 	}
 }
 

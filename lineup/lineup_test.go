@@ -89,7 +89,7 @@ func checkWiring(t *testing.T, g games.Game) {
 			t.Fatalf("%s: not a PNG: %v", name, err)
 		}
 	}
-	if !b.HasBoard(g.Info().ID) || b.HasBoard("viscounts") {
+	if !b.HasBoard(g.Info().ID) || b.HasBoard("nope") {
 		t.Error("HasBoard is wrong")
 	}
 	if _, err := b.Lobby("nope", commands.LobbyView{}, m); err == nil {

@@ -118,6 +118,7 @@ func (s *State) playCard(seat, i int) {
 	st.Hand = slices.Delete(st.Hand, i, i+1)
 	st.Board[0] = card
 	s.Played = card
+	s.revealed = true // the card was hidden in the hand
 	s.say("played", "player", games.Player(seat), "card", s.cardName(card))
 	f := s.folk(card)
 	var ts []Task
@@ -196,6 +197,7 @@ func (s *State) cardChoices(t Task) (games.Text, bool, []choice) {
 		return games.Text{}, false, nil
 	}
 	done := func(card int) {
+		s.revealed = true // a card from the hand or the pile shows
 		if destroy {
 			s.Gone = append(s.Gone, card)
 			st.Silver += s.folk(card).Cost

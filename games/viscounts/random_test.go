@@ -59,3 +59,22 @@ func TestTimeoutMoveIsOffered(t *testing.T) {
 		}
 	}
 }
+
+// TestTwinDeals: the flow (narration, public view, who is asked what)
+// never depends on a hidden card: a twin whose hidden parts are dealt
+// anew stays alike through random games of every player count.
+func TestTwinDeals(t *testing.T) {
+	g := New()
+	n := uint64(4)
+	if testing.Short() || raceBuild {
+		n = 1
+	}
+	for players := MinPlayers; players <= MaxPlayers; players++ {
+		for seed := range n {
+			setup := games.Setup{Players: players, Seed: seed}
+			if moves, err := games.CheckTwins(g, setup, games.NewRNG(^seed), 20000); err != nil {
+				t.Fatalf("%d players, seed %d, after %d moves: %v", players, seed, len(moves), err)
+			}
+		}
+	}
+}
