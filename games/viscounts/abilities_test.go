@@ -134,7 +134,19 @@ func TestEveryTownsfolkAbilityResolves(t *testing.T) {
 				return keys
 			}, 0})
 		}
-		if len(f.Hire) > 0 {
+		if f.Kind == "printed" {
+			// Printed under a pile: dismissed when the pile is empty, never hired.
+			triggers = append(triggers, trigger{"dismiss", f.Hire, func(t *testing.T, s *State, alt string) []string {
+				p := segPos(t, s, strings.TrimPrefix(f.ID, "printed-"))
+				st := s.Seats[0]
+				st.Space = space(p, slotInner)
+				s.Gone = append(s.Gone, s.Folk[p]...)
+				s.Folk[p] = nil
+				s.events = nil
+				do(s, s.spendPay(0, pay{Silver: f.Cost, Dismiss: true})...)
+				return settle(t, s, alt, never)
+			}, 0})
+		} else if len(f.Hire) > 0 {
 			triggers = append(triggers, trigger{"hire", f.Hire, func(t *testing.T, s *State, alt string) []string {
 				toBoard(t, s, 0, "lender", "trader")
 				toFolk(t, s, 2, f.ID)
@@ -285,19 +297,24 @@ func TestConversionsPerTwoMerchants(t *testing.T) {
 	for _, c := range []struct {
 		id, dismiss string
 		icon        Icon
-	}{{"benefactor", "aristocrat", Noble}, {"strongman", "mason", Builder}, {"traveller", "clergyman", Cleric}} {
+		// pair is what each 2 merchant icons count as: 2 noble icons for
+		// the Benefactor (the rulebook's castle example), 1 cleric icon
+		// for the Traveller (the rulebook's card layout), 1 builder icon
+		// for the Strongman (the card list).
+		pair int
+	}{{"benefactor", "aristocrat", Noble, 2}, {"strongman", "mason", Builder, 1}, {"traveller", "clergyman", Cleric, 1}} {
 		s := table(t, 3)
 		st := s.Seats[0]
 		toBoard(t, s, 0, c.id, "trader") // 2 + 1 merchant icons
-		if got := s.freeIcons(0, c.icon, -1); got != 1 {
-			t.Errorf("%s with 3 merchant icons: %d %s icons, want 1", c.id, got, c.icon)
+		if got := s.freeIcons(0, c.icon, -1); got != c.pair {
+			t.Errorf("%s with 3 merchant icons: %d %s icons, want %d", c.id, got, c.icon, c.pair)
 		}
 		d := card(t, s, c.dismiss) // 1 merchant and 1 of the action's icon
-		if got := s.freeIcons(0, c.icon, d); got != 3 {
-			t.Errorf("%s dismissing the %s: %d %s icons, want 3 (4 merchants make 2, and its own)", c.id, c.dismiss, got, c.icon)
+		if got := s.freeIcons(0, c.icon, d); got != 2*c.pair+1 {
+			t.Errorf("%s dismissing the %s: %d %s icons, want %d (4 merchants make 2 pairs, and its own)", c.id, c.dismiss, got, c.icon, 2*c.pair+1)
 		}
 		// The same through the action's plans: the dismissal alone pays
-		// for 3 icons.
+		// for 3 icons (2 pairs of merchants and the card's own icon).
 		p := 2
 		st.Space, st.Silver = space(p, slotInner), s.folk(d).Cost
 		if c.icon == Builder {
@@ -308,8 +325,8 @@ func TestConversionsPerTwoMerchants(t *testing.T) {
 			t.Errorf("%s: ways to fund 3 %s icons %+v, want the dismissal alone", c.id, c.icon, got)
 		}
 		toBoard(t, s, 0, "", "thief", "conspirator")
-		if got := s.freeIcons(0, c.icon, -1); got != 1+2 {
-			t.Errorf("%s with two criminals instead of the Trader: %d %s icons, want 3 (1 for 2 merchants, 2 wild criminals that are no merchants)", c.id, got, c.icon)
+		if got := s.freeIcons(0, c.icon, -1); got != c.pair+2 {
+			t.Errorf("%s with two criminals instead of the Trader: %d %s icons, want %d (1 pair of merchants, 2 wild criminals that are no merchants)", c.id, got, c.icon, c.pair+2)
 		}
 	}
 }
