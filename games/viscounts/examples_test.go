@@ -298,9 +298,10 @@ func TestExampleTranscribe(t *testing.T) {
 // collisionExample is the collision example's position (page 22): Red
 // (seat 0) has built a second Workshop but has a Thief on the board, a
 // Peddler (1 Ink Well in collisions), and both markers on the space
-// printing 2 Debts and 3 Silver. Blue has two Workshops and no criminal.
+// printing 2 Debts and 3 Silver. Blue has two Workshops and no criminal,
+// the third player no criminal, the fourth a Thief.
 func collisionExample(t *testing.T) *State {
-	s := table(t, 3)
+	s := table(t, 4)
 	last := len(s.c.Track.Own) - 1
 	if s.c.Track.Own[last].String() != "debt2+silver3" || s.c.Track.Others[last].String() != "virtue" {
 		t.Fatalf("track space %d changed: %v / %v", last, s.c.Track.Own[last], s.c.Track.Others[last])
@@ -314,16 +315,18 @@ func collisionExample(t *testing.T) *State {
 	builtOn(s, 1, Workshop, 1, 1)
 	toBoard(t, s, 1, "squire", "abbot")
 	toBoard(t, s, 2, "labourer")
+	toBoard(t, s, 3, "labourer", "thief")
 	return s
 }
 
 // Collision (page 22): no Virtue for Red's second Workshop (a criminal on
 // the board); the Peddler's Ink Well; 2 Debts and 3 Silver; 1 Virtue for
 // every other player without criminals (Blue also for its second
-// Workshop); Red's markers back at the ends.
+// Workshop), none for the fourth with its Thief; Red's markers back at
+// the ends.
 func TestExampleCollision(t *testing.T) {
 	s := collisionExample(t)
-	red, blue, third := s.Seats[0], s.Seats[1], s.Seats[2]
+	red, blue, third, fourth := s.Seats[0], s.Seats[1], s.Seats[2], s.Seats[3]
 	last := len(s.c.Track.Own) - 1
 	do(s, Task{Seat: 0, Kind: "collision"})
 	settled(t, s)
@@ -338,6 +341,9 @@ func TestExampleCollision(t *testing.T) {
 	}
 	if third.Virtue != last-1 {
 		t.Errorf("third player's virtue marker %d, want %d (others' reward)", third.Virtue, last-1)
+	}
+	if fourth.Virtue != last {
+		t.Errorf("fourth player's virtue marker %d, want %d (a criminal on the board: no reward)", fourth.Virtue, last)
 	}
 }
 
@@ -385,11 +391,17 @@ func TestExampleMovement(t *testing.T) {
 // icon, one per criminal icon and one per flipped debt (3); the Castle
 // Leader card; one cleric bonus card; 1 unpaid debt; 4 acquired and 2
 // approved deeds; Poverty revealed, Red third in approved deeds.
-// The other manuscripts score nothing: red-1, blue-2, green-2 print no
-// points, blue-9 counts merchant icons (Red has none on its board).
+// Red's townsfolk show 4 noble icons (5 with the first Guildhall's) and 4
+// criminal icons, no merchant or builder icon, so the other manuscripts
+// score nothing: red-1, blue-2, green-2 print no points, blue-9 counts
+// merchant icons.
 func scoringExample(t *testing.T) *State {
 	s := table(t, 3)
 	red := s.Seats[0]
+	strip(s, 0)
+	toBoard(t, s, 0, "enforcer", "antagonist", "thief") // 2 noble; 2 + 1 criminal
+	toHand(t, s, 0, "squire", "conspirator")            // 1 noble; 1 criminal
+	toDraw(t, s, 0, "princess")                         // 1 noble
 	builtOn(s, 0, TradingPost, 0, 0)
 	builtOn(s, 0, Guildhall, 0, 1)
 	builtOn(s, 0, Guildhall, 0, 2)
@@ -421,10 +433,8 @@ func scoringExample(t *testing.T) *State {
 	return s
 }
 
-// Scoring (page 25), every category the board-icon question leaves
-// alone; TestExampleScoring109 checks the noble and criminal manuscripts
-// and the total.
-func TestExampleScoringCategories(t *testing.T) {
+// Scoring (page 25): 109 VP for Red, category by category.
+func TestExampleScoring109(t *testing.T) {
 	s := scoringExample(t)
 	if err := s.Check(); err != nil {
 		t.Fatal(err)
@@ -447,6 +457,10 @@ func TestExampleScoringCategories(t *testing.T) {
 		{"grey-6 (per building)", s.scriptScore(0, &s.c.Manuscripts[script(t, s, "grey-6")]), 6},
 		{"blue-3 (per flipped debt)", s.scriptScore(0, &s.c.Manuscripts[script(t, s, "blue-3")]), 3},
 		{"blue-9 (no merchant icons)", s.scriptScore(0, &s.c.Manuscripts[script(t, s, "blue-9")]), 0},
+		{"red-4 (per noble icon)", s.scriptScore(0, &s.c.Manuscripts[script(t, s, "red-4")]), 5},
+		{"grey-3 (per criminal icon)", s.scriptScore(0, &s.c.Manuscripts[script(t, s, "grey-3")]), 4},
+		{"manuscripts' own points (6 + 5 + 4 + 3)", sc.Scripts, 18},
+		{"total", sc.Total, 109},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s: %d, want %d", c.what, c.got, c.want)
