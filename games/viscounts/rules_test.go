@@ -718,25 +718,6 @@ func TestCollisionOnlyInPhaseFive(t *testing.T) {
 	}
 }
 
-// Page 22: a second Workshop and no criminal on the board: 1 Virtue,
-// before the reward of the markers' space (which is where they met).
-func TestSecondWorkshopCollisionVirtue(t *testing.T) {
-	s := table(t, 3)
-	st := s.Seats[0]
-	st.Corruption, st.Virtue = 3, 3
-	builtOn(s, 0, Workshop, 0, 0)
-	builtOn(s, 0, Workshop, 0, 1)
-	toBoard(t, s, 0, "abbot")
-	do(s, Task{Seat: 0, Kind: "collision"})
-	settled(t, s)
-	if s.c.Track.Own[3].String() != "deed+silver2" {
-		t.Fatalf("track space 3 changed: %v", s.c.Track.Own[3])
-	}
-	if st.Deeds != 1 || st.Silver != 2 || st.Corruption != 0 || st.Virtue != len(s.c.Track.Own)-1 {
-		t.Errorf("deeds %d, silver %d, markers %d/%d: want space 3's reward and a reset", st.Deeds, st.Silver, st.Corruption, st.Virtue)
-	}
-}
-
 // endTurns ends turns until the game is over; it returns whose turns
 // began, in order.
 func endTurns(s *State) []int {
