@@ -132,8 +132,9 @@ func (d *drawn) has(text string) bool {
 
 // TestTextsReadableOnAPhone: every text on every picture of every phase
 // is at least textMin px (11 px on a phone showing 400 of the 1200 px),
-// and every character has a glyph in the embedded fonts (the game's
-// texts carry emoji for icons: they are drawn as icons).
+// whole (only players' names may be shortened), and every character has
+// a glyph in the embedded fonts (the game's texts carry emoji for icons:
+// they are drawn as icons).
 func TestTextsReadableOnAPhone(t *testing.T) {
 	k, err := kit.New()
 	if err != nil {
@@ -159,6 +160,9 @@ func TestTextsReadableOnAPhone(t *testing.T) {
 						t.Errorf("%s: %q at %.0f px, below %d", where, d.small, d.least, textMin)
 					}
 					for _, text := range d.texts {
+						if cut, ok := strings.CutSuffix(text, "…"); ok && !namePrefix(strings.TrimSpace(cut)) {
+							t.Errorf("%s: %q is cut short", where, text)
+						}
 						for _, ch := range text {
 							if ch != ' ' && !k.HasGlyph(ch) {
 								t.Errorf("%s: %q has %q, which the fonts lack", where, text, ch)
@@ -396,4 +400,15 @@ func TestEveryCardNameFits(t *testing.T) {
 			}
 		}
 	}
+}
+
+// namePrefix reports whether text begins a player's name: long names
+// may be shortened, nothing else.
+func namePrefix(text string) bool {
+	for _, n := range names {
+		if strings.HasPrefix(n, text) {
+			return true
+		}
+	}
+	return false
 }
