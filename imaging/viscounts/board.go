@@ -23,7 +23,7 @@ const (
 	panelW = 344
 	panelH = 282
 	// A castle section: its second-tier reward and three tiers.
-	castleW    = 206
+	castleW    = 220
 	castleH    = 192
 	castleTopY = panelH + gap
 	kingdomH   = castleTopY + 3*castleH + 2*gap + 10
@@ -58,7 +58,7 @@ func panelAt(p int) kit.Rect {
 
 // sectionAt is where the castle section facing position p lies.
 func sectionAt(p int) kit.Rect {
-	left, right := float64(boardW/2-castleW-gap/2), float64(boardW/2+gap/2)
+	left, right := float64(boardW/2-castleW-4), float64(boardW/2+4)
 	switch p {
 	case 0:
 		return kit.R(boardW/2-castleW/2, castleTopY, castleW, castleH)
@@ -310,8 +310,8 @@ func (s *scene) section(v *vc.View, p int, r kit.Rect) {
 		tier := 2 - k // the third tier on top, nearest the keep
 		c.RoundRect(row, 8, kit.Tint(rgb(0xd9d2c3), 0.25+0.15*float64(k)), nil, 0)
 		s.ink(kit.InkSoft)
-		s.say([]string{"I", "II", "III"}[tier], kit.Bold, textMin, row.X+26, row.CY(), 0.5)
-		s.workers(v.Tiers[tier][p], kit.R(row.X+54, row.Y, row.W-56, row.H))
+		s.say([]string{"I", "II", "III"}[tier], kit.Bold, textMin, row.X+24, row.CY(), 0.5)
+		s.workers(v.Tiers[tier][p], kit.R(row.X+50, row.Y, row.W-50, row.H))
 	}
 }
 
@@ -328,11 +328,14 @@ func (s *scene) workers(seats []int, r kit.Rect) {
 	if len(order) == 0 {
 		return
 	}
-	step := min(50, r.W/float64(len(order)))
+	step, pr := min(56, r.W/float64(len(order))), 14.0
+	if len(order) > 2 {
+		pr = 11 // three seats share the row
+	}
 	for k, seat := range order {
 		x := r.X + float64(k)*step
-		s.pawnOf(seat, x+12, r.CY(), 12)
+		s.pawnOf(seat, x+pr, r.CY(), pr)
 		s.ink(kit.Ink)
-		s.say(strconv.Itoa(counts[seat]), kit.Bold, textMin, x+27, r.CY(), 0)
+		s.say(strconv.Itoa(counts[seat]), kit.Bold, textMin, x+2*pr+2, r.CY(), 0)
 	}
 }
