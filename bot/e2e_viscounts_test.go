@@ -52,7 +52,7 @@ func (r *viscountsRules) checkMove(g *game, m appliedMove) {
 	if a, b := jsonOf(t, pub), jsonOf(t, twin.View(games.Public)); !bytes.Equal(a, b) {
 		t.Fatalf("the public view depends on hidden cards:\n%s\n%s", a, b)
 	}
-	for seat := range pub.Seats {
+	for seat := range m.tbAfter.Seats { // a solo game's opponent is not a seat
 		pv := m.after.View(seat).(vc.PrivateView)
 		if pub.Seats[seat].HandSize != len(pv.Hand) {
 			t.Fatalf("seat %d: public hand size %d, private hand %d", seat, pub.Seats[seat].HandSize, len(pv.Hand))
@@ -89,4 +89,11 @@ func (r *viscountsRules) checkEnd(g *game) {
 
 func TestEndToEndViscountsGateway(t *testing.T) {
 	play(t, viscountsSpec(players(), nil), false)
+}
+
+func TestEndToEndViscountsSoloHTTP(t *testing.T) {
+	g := play(t, viscountsSpec(players()[:1], map[string]string{"difficulty": "1"}), true)
+	if st := g.w.state(t, g.w.table(t)); !st.Over() {
+		t.Error("the solo game did not end")
+	}
 }
