@@ -388,3 +388,46 @@ func TestServerZoneAlone(t *testing.T) {
 		t.Errorf("shown as %q", res.Reply.Content)
 	}
 }
+
+// The new commands are complete in English and German within Discord's
+// limits: names lowercase without spaces (up to 32), descriptions and
+// choice names up to 100 characters.
+func TestSettingsDefinitions(t *testing.T) {
+	h := newHarness(t)
+	var check func(path, name string, names map[discordgo.Locale]string, desc string, descs map[discordgo.Locale]string)
+	check = func(path, name string, names map[discordgo.Locale]string, desc string, descs map[discordgo.Locale]string) {
+		for _, n := range []string{name, names[discordgo.German]} {
+			if n == "" || len(n) > 32 || n != strings.ToLower(n) || strings.ContainsAny(n, " .") {
+				t.Errorf("%s: name %q", path, n)
+			}
+		}
+		for _, d := range []string{desc, descs[discordgo.German]} {
+			if d == "" || len([]rune(d)) > 100 || strings.HasPrefix(d, "core.") {
+				t.Errorf("%s: description %q", path, d)
+			}
+		}
+	}
+	var walk func(path string, opts []*discordgo.ApplicationCommandOption)
+	walk = func(path string, opts []*discordgo.ApplicationCommandOption) {
+		for _, o := range opts {
+			check(path+" "+o.Name, o.Name, o.NameLocalizations, o.Description, o.DescriptionLocalizations)
+			for _, c := range o.Choices {
+				if c.Name == "" || len(c.Name) > 100 || c.NameLocalizations[discordgo.German] == "" || strings.HasPrefix(c.Name, "core.") {
+					t.Errorf("%s %s: choice %+v", path, o.Name, c)
+				}
+			}
+			walk(path+" "+o.Name, o.Options)
+		}
+	}
+	defs := h.svc.settingsDefinitions()
+	if len(defs) != 3 {
+		t.Fatalf("%d commands", len(defs))
+	}
+	for _, d := range defs {
+		check("/"+d.Name, d.Name, *d.NameLocalizations, d.Description, *d.DescriptionLocalizations)
+		walk("/"+d.Name, d.Options)
+	}
+	if p := defs[1].DefaultMemberPermissions; p == nil || *p != discordgo.PermissionManageGuild {
+		t.Error("/server-settings is not for server managers by default")
+	}
+}
