@@ -132,8 +132,8 @@ func (s *scene) legend(r kit.Rect) {
 		items = append(items, legendItem{func(cx, cy float64) { s.buildingIcon(b, cx, cy, ir+2) }, "vc.building." + buildingKeys[b]})
 	}
 	items = append(items,
-		legendItem{func(cx, cy float64) { s.ink(kit.InkSoft); s.say("II:", kit.Bold, textMin, cx, cy, 0.5) }, "vcimg.tier2"},
 		legendItem{func(cx, cy float64) { s.ink(kit.InkSoft); s.say("III", kit.Bold, textMin, cx, cy, 0.5) }, "vcimg.tiers"},
+		legendItem{func(cx, cy float64) { s.ink(kit.InkSoft); s.say("II:", kit.Bold, textMin, cx, cy, 0.5) }, "vcimg.tier2"},
 	)
 	s.ink(kit.Ink)
 	s.fit(s.T("vcimg.legend"), kit.Bold, 36, x, r.Y+32, w, 0)
