@@ -41,7 +41,8 @@ var folkInk = [5]color.RGBA{rgb(0xe39b1b), rgb(0x8b5a2b), rgb(0x7d3c98), rgb(0x2
 // ribbonInk is each manuscript ribbon's colour: red, blue, green, grey.
 var ribbonInk = [4]color.RGBA{rgb(0xc0392b), rgb(0x2e6fb5), rgb(0x2e8b57), rgb(0x8c8c8c)}
 
-// iconNames name the icons for the sprite cache and the legend.
+// folkIconNames name the townsfolk icons for the sprite cache and the
+// legend, in the order of vc.Icon.
 var folkIconNames = [5]string{"merchant", "builder", "noble", "cleric", "criminal"}
 
 // painter draws one icon of radius r centred at (cx, cy).
