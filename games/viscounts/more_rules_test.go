@@ -244,3 +244,54 @@ func TestFreeManuscriptCosts(t *testing.T) {
 		t.Errorf("took %v, gold %d: want red-3 and its Gold", s.Seats[0].Scripts, s.Seats[0].Res[Gold])
 	}
 }
+
+// Page 23: the game ends one round after the first reveal; the other
+// card showing later (Divided Kingdom) does not push the end back.
+func TestSecondRevealKeepsTheEnd(t *testing.T) {
+	s := table(t, 3)
+	s.Round, s.DebtsAbove, s.DeedsAbove = 3, 1, 1
+	s.gainDebt(1)
+	s.Tasks = nil
+	if s.LastRound != 4 {
+		t.Fatalf("last round %d after Poverty in round 3, want 4", s.LastRound)
+	}
+	s.Round = 4
+	s.gainDeed(2)
+	if !s.Poverty || !s.Prosperity || s.LastRound != 4 {
+		t.Errorf("after Prosperity in round 4: poverty %v, prosperity %v, last round %d; want both shown, still round 4", s.Poverty, s.Prosperity, s.LastRound)
+	}
+}
+
+// Page 11: a turn runs through its six phases in order and passes to the
+// player on the left, who starts with card management.
+func TestWholeTurnInOrder(t *testing.T) {
+	s := table(t, 3)
+	st := s.Seats[0]
+	st.Draw = append(st.Draw, st.Hand...)
+	st.Hand = nil
+	toHand(t, s, 0, "abbot", "squire")
+	st.Space, st.Silver = space(0, slotLeft), 5
+	toFolk(t, s, 1, "miner")
+	do(s, Task{Seat: 0, Kind: "turn"})
+	var kinds []string
+	step := func(kind, id string) {
+		t.Helper()
+		asked(t, s, 0, kind)
+		kinds = append(kinds, kind)
+		answer(t, s, id)
+	}
+	step("play", "c"+itoa(card(t, s, "abbot")))
+	step("move", "m"+itoa(space(1, slotLeft)))
+	step("action", "pass")
+	step("recruit", "hire")
+	if !slices.Equal(kinds, []string{"play", "move", "action", "recruit"}) {
+		t.Errorf("phases %v", kinds)
+	}
+	if len(st.Hand) != 3 || st.Silver != 5-2 || !slices.Contains(st.Discard, card(t, s, "miner")) {
+		t.Errorf("after the turn: hand %d, silver %d, discard %v: want 3 drawn, the Miner hired for 2", len(st.Hand), st.Silver, st.Discard)
+	}
+	if s.Current != 1 {
+		t.Fatalf("current seat %d, want 1 (the left neighbour)", s.Current)
+	}
+	asked(t, s, 1, "play")
+}
