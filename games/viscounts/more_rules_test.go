@@ -295,3 +295,43 @@ func TestWholeTurnInOrder(t *testing.T) {
 	}
 	asked(t, s, 1, "play")
 }
+
+// Page 23, over whole random games: the game ends only after Poverty or
+// Prosperity showed, every player has had the same number of turns, and
+// the player right of the start player had the last one.
+func TestWholeGamesEndWithEqualTurns(t *testing.T) {
+	g := New()
+	for players := 2; players <= MaxPlayers; players++ {
+		seed := uint64(40 + players)
+		st, err := g.New(games.Setup{Players: players, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		rng := games.NewRNG(seed)
+		turns := make([]int, players)
+		last := -1
+		for moves := 0; !s.Over(); moves++ {
+			if moves > 50000 {
+				t.Fatalf("%d players: no end after %d moves", players, moves)
+			}
+			if s.Phase == phaseTurn && s.Current != last {
+				turns[s.Current]++
+				last = s.Current
+			}
+			p := s.Pending()[0]
+			if _, err := s.Apply(p.Seat, p.Options[rng.IntN(len(p.Options))].ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !s.Poverty && !s.Prosperity {
+			t.Errorf("%d players: over with neither card shown", players)
+		}
+		if slices.Min(turns) != slices.Max(turns) {
+			t.Errorf("%d players: turns %v, want equal", players, turns)
+		}
+		if right := (s.Start + players - 1) % players; last != right {
+			t.Errorf("%d players, start %d: last turn by %d, want %d", players, s.Start, last, right)
+		}
+	}
+}
