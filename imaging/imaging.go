@@ -24,6 +24,9 @@ type Meta struct {
 	// Missing, when set, hears every key found in no catalog (it is drawn
 	// humanized): tests use it to find words without a translation.
 	Missing func(key string) `json:"-"`
+	// Texts, when set, records every text drawn with its size: tests use
+	// it to prove a picture reads on a phone (see Legibility).
+	Texts *kit.TextLog `json:"-"`
 }
 
 // Name is the display name of seat, or a neutral "Seat N" if unknown.
@@ -34,10 +37,12 @@ func (m Meta) Name(seat int) string {
 	return NewWords(m, Catalog()).T("img.seat", "n", seat+1)
 }
 
-// LabelSeats makes c's seat markers show the players' initials (from
-// m.Players) instead of A, B, C.
-func LabelSeats(c *kit.Canvas, m Meta) *kit.Canvas {
+// Prepare readies a renderer's new canvas for m: its seat markers show the
+// players' initials (from m.Players) instead of A, B, C, and the texts it
+// draws are reported to m.Texts.
+func Prepare(c *kit.Canvas, m Meta) *kit.Canvas {
 	c.SeatLabels(kit.Initials(m.Players))
+	c.RecordTexts(m.Texts)
 	return c
 }
 

@@ -117,6 +117,8 @@ type Canvas struct {
 	size   float64
 	ink    color.Color
 	labels []string // seat markers' texts by seat (SeatLabels)
+	texts  *TextLog // where drawn texts are reported (RecordTexts), or nil
+	decor  string   // why the texts drawn now are decoration (Decorative)
 }
 
 // Canvas starts a w×h drawing.

@@ -20,8 +20,9 @@ type Sprites struct {
 // sprite is one cached drawing and the part of it that is not fully
 // transparent, the only part worth compositing.
 type sprite struct {
-	img *image.RGBA
-	ink image.Rectangle
+	img   *image.RGBA
+	ink   image.Rectangle
+	texts []TextUse // the texts painting it drew, reported at every copy
 }
 
 // NewSprites makes a cache of at most max sprites drawn with k.
@@ -43,10 +44,13 @@ func (s *Sprites) Draw(c *Canvas, key string, cx, cy float64, size int, paint fu
 	full := key + "@" + strconv.FormatFloat(fx, 'f', 2, 64) + "," + strconv.FormatFloat(fy, 'f', 2, 64)
 	sp := s.cache.get(full, func() sprite {
 		sc := s.kit.Canvas(size, size)
+		var texts TextLog
+		sc.RecordTexts(&texts)
 		paint(sc, float64(size/2)+fx, float64(size/2)+fy)
 		sc.Close()
-		return sprite{img: sc.Image(), ink: opaqueBounds(sc.Image())}
+		return sprite{img: sc.Image(), ink: opaqueBounds(sc.Image()), texts: texts.Uses()}
 	})
+	c.replayTexts(sp.texts)
 	x, y := int(math.Floor(cx))-size/2, int(math.Floor(cy))-size/2
 	at := sp.ink.Add(image.Pt(x, y))
 	clipped := at.Intersect(c.rgba.Bounds())

@@ -31,6 +31,7 @@ func (c *Canvas) Text(s string, x, cy, ax float64) {
 	if s == "" {
 		return
 	}
+	c.recordText(s)
 	w := c.Measure(s)
 	base := cy + c.size*capHeight/2
 	d := font.Drawer{

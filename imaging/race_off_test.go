@@ -1,0 +1,5 @@
+//go:build !race
+
+package imaging_test
+
+const raceEnabled = false
