@@ -50,8 +50,8 @@ func TestPhoneLegibility(t *testing.T) {
 		floor    float64 // phone px every needed text reaches; the goal is boardtest.PhoneMinPx
 	}{
 		{zsgame.New(), zauberschwert.New(k), []int{2, 3, 4}, nil, 4},
-		{ddgame.New(), dungeondesigner.New(k), []int{1, 2, 3, 4, 5}, nil, 2},
-		{ddgame.New(), dungeondesigner.New(k), []int{1}, map[string]string{"solo": "legendary"}, 2},
+		{ddgame.New(), dungeondesigner.New(k), []int{1, 2, 3, 4, 5}, nil, boardtest.PhoneMinPx},
+		{ddgame.New(), dungeondesigner.New(k), []int{1}, map[string]string{"solo": "legendary"}, boardtest.PhoneMinPx},
 		// Sorcerer City's renderer belongs to another change: its floor is
 		// what it reaches today.
 		{sc, sorcerercity.New(k, sc.Components()), []int{1, 2, 3, 4, 5, 6}, nil, 4.6},

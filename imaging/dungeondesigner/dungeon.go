@@ -21,7 +21,7 @@ type dungeonGeom struct {
 }
 
 func newDungeonGeom(x, y, cell float64) dungeonGeom {
-	label := math.Min(26, math.Max(17, cell*0.22))
+	label := math.Min(40, math.Max(17, cell*0.22))
 	g := dungeonGeom{x: x, y: y, label: label, labelW: label * 1.5, gateH: math.Max(30, cell*0.34)}
 	gap := math.Max(3, math.Round(cell*0.05))
 	g.grid = kit.Grid{X: x + g.labelW + 6, Y: y + label + 6 + g.gateH + gap*1.5, Cell: cell, Gap: gap, Rows: 4, Cols: 4}
@@ -159,7 +159,7 @@ func (s *scene) gate(cx, cy, h float64, label string, placed, linked bool) {
 		ink = kit.InkSoft
 	}
 	c.Ink(ink)
-	c.Font(kit.Bold, math.Min(24, h*0.55))
+	c.Font(kit.Bold, math.Min(40, h*0.6))
 	c.Text(label, cx+r*0.95, cy, 0)
 	if linked {
 		c.Check(cx-r*1.5, cy, r*0.5, kit.Good)

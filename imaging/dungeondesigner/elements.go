@@ -123,12 +123,12 @@ func (s *scene) drawElement(el string, cx, cy, r float64) {
 // code prints a short element code inside a glyph of radius r.
 func (s *scene) code(text string, cx, cy, r float64, ink color.Color) {
 	c := s.c
-	size := r * 1.1
+	size := r * 1.3
 	if len([]rune(text)) > 1 {
-		size = r * 0.95
+		size = r * 1.15
 	}
 	c.Ink(ink)
-	c.FitText(text, kit.Bold, size, 6, cx, cy, r*1.7, 0.5)
+	c.FitText(text, kit.Bold, size, 6, cx, cy, r*1.75, 0.5)
 }
 
 // chest draws a treasure chest: the only boxy glyph with a lid.
@@ -165,7 +165,7 @@ func (s *scene) star(v int, cx, cy, r float64) {
 		text = "−" + strconv.Itoa(-v)
 	}
 	c.Ink(ink)
-	c.FitText(text, kit.Bold, r*0.95, 6, cx, cy+r*0.2, r*1.3, 0.5)
+	c.FitText(text, kit.Bold, r*1.2, 6, cx, cy+r*0.2, r*1.75, 0.5)
 }
 
 // passage draws the secret-passage glyph: a purple plate with a

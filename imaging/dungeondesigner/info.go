@@ -20,51 +20,48 @@ func (s *scene) title(v *dd.PublicView) string {
 	return t
 }
 
-// topBar shows the year and phase on the left and the hidden piles on the
-// right.
+// topBar shows the year and phase on the first line and the hidden piles
+// on the second.
 func (s *scene) topBar(v *dd.PublicView) {
 	c := s.c
-	c.RoundRect(kit.R(-20, -20, boardW+40, topBarH+20), 18, kit.Tint(kit.Wood, -0.35), kit.BrassDark, 3)
-	cy := topBarH / 2
-	x := float64(boardW) - margin
-	for _, sh := range []string{"square", "oval", "circle"} {
-		x = s.pileCount(x, v.TileSupply[sh], "", func(cx float64) { s.tileToken(sh, cx, cy-6, 12) })
-	}
-	c.Ink(kit.Muted)
-	c.Font(kit.Medium, 15)
-	c.Text(s.w.T("ddimg.pile.tiles"), x+(float64(boardW)-margin-x)/2, cy+22, 0.5)
-	x -= 14
-	x = s.pileCount(x, v.StallDeck, s.w.T("ddimg.pile.stalls"), func(cx float64) { c.Deck(kit.R(cx-11, cy-22, 22, 30), v.StallDeck) })
-	x = s.pileCount(x, v.TaskDeck, s.w.T("ddimg.pile.tasks"), func(cx float64) { c.Scroll(cx, cy-6, 14) })
-	x = s.pileCount(x, v.RoomDiscard, s.w.T("ddimg.pile.discard"), func(cx float64) { c.RoundRect(kit.R(cx-11, cy-22, 22, 30), 4, nil, kit.Muted, 2) })
-	x = s.pileCount(x, v.RoomDeck, s.w.T("ddimg.pile.rooms"), func(cx float64) { c.Deck(kit.R(cx-11, cy-22, 22, 30), v.RoomDeck) })
+	c.RoundRect(kit.R(-20, -20, boardW+40, boardTopH+20), 18, kit.Tint(kit.Wood, -0.35), kit.BrassDark, 3)
 	c.Ink(kit.Cream)
-	c.FitText(s.title(v), kit.Bold, 36, 20, margin+10, cy, x-margin-30, 0)
+	c.FitText(s.title(v), kit.Bold, 42, readable, margin+10, 38, boardW-2*margin-20, 0)
+	cy := 98.0
+	x := margin + 10
+	x = s.pileCount(x, cy, v.RoomDeck, s.w.T("ddimg.pile.rooms"), func(cx float64) { c.Deck(kit.R(cx-13, cy-18, 26, 36), v.RoomDeck) })
+	x = s.pileCount(x, cy, v.RoomDiscard, s.w.T("ddimg.pile.discard"), func(cx float64) { c.RoundRect(kit.R(cx-13, cy-18, 26, 36), 4, nil, kit.Muted, 2) })
+	x = s.pileCount(x, cy, v.TaskDeck, s.w.T("ddimg.pile.tasks"), func(cx float64) { c.Scroll(cx, cy, 17) })
+	x = s.pileCount(x, cy, v.StallDeck, s.w.T("ddimg.pile.stalls"), func(cx float64) { c.Deck(kit.R(cx-13, cy-18, 26, 36), v.StallDeck) })
+	for _, sh := range []string{"square", "oval", "circle"} {
+		x = s.pileCount(x, cy, v.TileSupply[sh], "", func(cx float64) { s.tileToken(sh, cx, cy, 14) })
+	}
+	c.Decorative("names the tile piles before them; pile sizes do not decide a move", func() {
+		c.Ink(kit.Muted)
+		c.Font(kit.Medium, 22)
+		c.Text(s.w.T("ddimg.pile.tiles"), x, cy, 0)
+	})
 }
 
-// pileCount draws an icon with a count beside it and a caption below,
-// ending at right; it returns the left edge used.
-func (s *scene) pileCount(right float64, n int, caption string, icon func(cx float64)) float64 {
+// pileCount draws an icon with a count and a caption after it, starting at
+// x; it returns where the next one starts.
+func (s *scene) pileCount(x, cy float64, n int, caption string, icon func(cx float64)) float64 {
 	c := s.c
-	cy := topBarH / 2
-	c.Font(kit.Bold, 26)
-	num := strconv.Itoa(n)
-	w := 30 + c.Measure(num) + 6
-	c.Font(kit.Medium, 15)
-	if cw := c.Measure(caption); cw > w {
-		w = cw
-	}
-	x := right - w
-	icon(x + 13)
+	icon(x + 16)
 	c.Ink(kit.Cream)
-	c.Font(kit.Bold, 26)
-	c.Text(num, x+30, cy-6, 0)
+	c.Font(kit.Bold, readable)
+	num := strconv.Itoa(n)
+	c.Text(num, x+38, cy, 0)
+	x += 38 + c.Measure(num) + 8
 	if caption != "" {
-		c.Ink(kit.Muted)
-		c.Font(kit.Medium, 15)
-		c.Text(caption, x+w/2, cy+22, 0.5)
+		c.Decorative("a pile's name beside its icon and size; pile sizes do not decide a move", func() {
+			c.Ink(kit.Muted)
+			c.Font(kit.Medium, 22)
+			c.Text(caption, x, cy, 0)
+			x += c.Measure(caption)
+		})
 	}
-	return x - 14
+	return x + 22
 }
 
 // turnPanel says what happens now and whom the game waits for.
@@ -72,10 +69,11 @@ func (s *scene) turnPanel(v *dd.PublicView, r kit.Rect) {
 	c := s.c
 	c.Panel(r)
 	in := r.Inset(16)
+	top, low := in.Y+22, in.Y+104
 	switch {
 	case v.Phase == dd.PhaseBuild:
 		c.Ink(kit.Ink)
-		c.FitText(s.w.T("ddimg.build.all"), kit.Bold, 28, 18, in.X, in.Y+14, in.W, 0)
+		c.FitText(s.w.T("ddimg.build.all"), kit.Bold, 38, readable, in.X, top, in.W, 0)
 		line := s.w.T("ddimg.build.row", "n", v.Year)
 		if len(v.Seats) > 1 { // solo hands are not passed on
 			key := "ddimg.pass.prev"
@@ -85,48 +83,59 @@ func (s *scene) turnPanel(v *dd.PublicView, r kit.Rect) {
 			line += " · " + s.w.T(key)
 		}
 		c.Ink(kit.InkSoft)
-		c.FitText(line, kit.Medium, 22, 14, in.X, in.Y+44, in.W, 0)
-		x := in.X + 18
+		c.WrapBox(line, kit.Medium, readable, readable, kit.R(in.X, in.Y+44, in.W*0.55, in.H-44), 0)
+		// Who still chooses: a marker per seat, ticked once chosen.
+		x := in.Right() - float64(len(v.Seats))*92 + 40
 		for _, sv := range v.Seats {
-			c.SeatMarker(sv.Seat, x, in.Bottom()-16, 16)
+			s.bigMarker(sv.Seat, x, low+4)
 			if sv.Picked {
-				c.Disc(x+14, in.Bottom()-28, 10, kit.Good, kit.Cream, 2)
-				c.Check(x+14, in.Bottom()-28, 5, kit.Cream)
+				c.Disc(x+34, low-26, 16, kit.Good, kit.Cream, 2)
+				c.Check(x+34, low-26, 8, kit.Cream)
 			} else {
-				c.Hourglass(x+16, in.Bottom()-28, 9)
+				c.Hourglass(x+36, low-26, 14)
 			}
-			x += 52
+			x += 92
 		}
 	case v.Phase == dd.PhaseImprove && v.Placing != nil:
-		c.SeatMarker(v.Placing.Seat, in.X+20, in.Y+18, 18)
+		s.bigMarker(v.Placing.Seat, in.X+40, in.Y+50)
 		c.Ink(kit.Ink)
-		c.FitText(s.w.T("ddimg.placing", "name", s.m.Name(v.Placing.Seat)), kit.Bold, 28, 18, in.X+48, in.Y+18, in.W-48, 0)
-		x := in.X + 30
+		c.FitText(s.w.T("ddimg.placing", "name", s.m.Name(v.Placing.Seat)), kit.Bold, 38, readable, in.X+96, top, in.W-96, 0)
+		x := in.X + 96 + tileBig*1.4
 		for i, t := range v.Placing.Tiles {
 			if i == 0 {
-				c.RoundRect(kit.R(x-30, in.Y+44, 60, 50), 10, kit.Highlight, kit.BrassDark, 2)
+				c.RoundRect(kit.R(x-tileBig*1.4, low-tileBig-4, tileBig*2.8, tileBig*2+8), 10, kit.Highlight, kit.BrassDark, 2)
 			}
-			s.tile(t.Shape, t.Element, x, in.Y+69, 19)
-			x += 72
+			s.tile(t.Shape, t.Element, x, low, tileBig)
+			x += tileBig * 3
 		}
 		if len(v.Placing.Tiles) > 0 {
 			c.Ink(kit.InkSoft)
-			c.FitText("← "+s.w.T("ddimg.next.tile")+": "+s.w.Text(v.Placing.Tiles[0].Name), kit.Medium, 22, 14, x-20, in.Y+69, in.Right()-x+20, 0)
+			c.FitText("← "+s.w.Text(v.Placing.Tiles[0].Name), kit.Bold, readable, readable, x-tileBig, low, in.Right()-x+tileBig, 0)
 		}
 	case v.Phase == dd.PhaseImprove && v.Acting >= 0:
-		c.SeatMarker(v.Acting, in.X+24, in.Y+24, 22)
+		s.bigMarker(v.Acting, in.X+40, in.Y+50)
 		c.Ink(kit.Ink)
-		c.FitText(s.w.T("ddimg.market.turn", "name", s.m.Name(v.Acting)), kit.Bold, 30, 18, in.X+56, in.Y+24, in.W-56, 0)
+		c.FitText(s.w.T("ddimg.market.turn", "name", s.m.Name(v.Acting)), kit.Bold, 38, readable, in.X+96, top, in.W-96, 0)
 		c.Ink(kit.InkSoft)
-		c.FitText(s.w.T("dd.phase.improve")+" · "+s.w.T("ddimg.gold")+": "+strconv.Itoa(s.goldOf(v, v.Acting)), kit.Medium, 22, 14, in.X, in.Y+70, in.W, 0)
+		c.FitText(s.w.T("dd.phase.improve")+" · "+s.w.T("ddimg.gold")+": "+strconv.Itoa(s.goldOf(v, v.Acting)), kit.Medium, readable, readable, in.X+96, low, in.W-96, 0)
 	case v.Phase == dd.PhaseOver:
 		c.Ink(kit.Ink)
-		c.FitText(s.w.T("ddimg.over"), kit.Bold, 32, 20, in.X, in.Y+20, in.W, 0)
+		c.FitText(s.w.T("ddimg.over"), kit.Bold, 40, readable, in.X, top, in.W, 0)
 		if w := s.winner(v); w != "" {
-			c.Crown(in.X+22, in.Y+70, 18)
-			c.FitText(w, kit.Bold, 30, 18, in.X+52, in.Y+70, in.W-52, 0)
+			c.Crown(in.X+24, low, 22)
+			c.FitText(w, kit.Bold, 38, readable, in.X+60, low, in.W-60, 0)
 		}
 	}
+}
+
+// tileBig is the radius of a market tile drawn so that its letters read
+// on a phone.
+const tileBig = 50.0
+
+// bigMarker draws a seat marker standing alone (no name beside it), large
+// enough for its initial to read on a phone.
+func (s *scene) bigMarker(seat int, cx, cy float64) {
+	s.c.SeatMarker(seat, cx, cy, 43)
 }
 
 func (s *scene) goldOf(v *dd.PublicView, seat int) int {
@@ -151,37 +160,38 @@ func (s *scene) winner(v *dd.PublicView) string {
 	return s.w.T("ddimg.winner", "name", s.m.Name(best.Seat))
 }
 
-// orderPanel shows the order track and the new order being formed.
+// orderPanel shows the order track and the new order being formed, side
+// by side.
 func (s *scene) orderPanel(v *dd.PublicView, r kit.Rect) {
 	c := s.c
 	c.Panel(r)
-	in := r.Inset(14)
-	rows := in.Rows(2, 6)
+	halves := r.Inset(14).Columns(2, 24)
 	n := max(len(v.Order), len(v.Seats))
-	s.track(s.w.T("ddimg.order"), v.Order, n, rows[0])
-	s.track(s.w.T("ddimg.new.order"), v.NewOrder, n, rows[1])
+	s.track(s.w.T("ddimg.order"), v.Order, n, halves[0])
+	s.track(s.w.T("ddimg.new.order"), v.NewOrder, n, halves[1])
 }
 
-// track draws one row of numbered order places with the seats on them.
+// track draws one order track: its label, then the places from the first
+// on the left, with the seats on them.
 func (s *scene) track(label string, seats []int, n int, r kit.Rect) {
 	c := s.c
-	labelW := 170.0
 	c.Ink(kit.Ink)
-	c.FitText(label, kit.Bold, 22, 14, r.X, r.CY(), labelW-8, 0)
-	slot := kit.R(r.X+labelW, r.Y, r.W-labelW, r.H)
-	step := slot.W / float64(max(n, 1))
-	step = min(step, 72)
+	c.FitText(label, kit.Bold, readable, readable, r.X, r.Y+20, r.W, 0)
+	step := math.Min(r.W/float64(max(n, 1)), 110)
+	cy := r.Y + 40 + (r.H-40)/2
 	for i := 0; i < n; i++ {
-		cx := slot.X + step*float64(i) + step/2
-		c.Ink(kit.InkSoft)
-		c.Font(kit.Bold, 15)
-		c.Text(strconv.Itoa(i+1), cx-step/2+8, r.Y+10, 0.5)
+		cx := r.X + step*float64(i) + 52
+		c.Decorative("the places of the order read left to right", func() {
+			c.Ink(kit.InkSoft)
+			c.Font(kit.Bold, 18)
+			c.Text(strconv.Itoa(i+1), cx-46, cy-34, 0.5)
+		})
 		if i < len(seats) {
-			c.SeatMarker(seats[i], cx+4, r.CY()+2, math.Min(20, r.H*0.4))
+			s.bigMarker(seats[i], cx, cy)
 			continue
 		}
-		c.SetDash(4, 3)
-		c.DrawCircle(cx+4, r.CY()+2, math.Min(18, r.H*0.36))
+		c.SetDash(6, 4)
+		c.DrawCircle(cx, cy, 38)
 		c.SetColor(kit.Muted)
 		c.SetLineWidth(2)
 		c.Stroke()

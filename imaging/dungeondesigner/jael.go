@@ -2,7 +2,6 @@ package dungeondesigner
 
 import (
 	"image/color"
-	"math"
 	"strconv"
 
 	dd "github.com/tavern-bot/tavern/games/dungeondesigner"
@@ -12,11 +11,12 @@ import (
 var jaelColor = color.RGBA{0x4a, 0x23, 0x5e, 0xff}
 
 const (
-	jaelHeadH   = 52.0
-	jaelCardH   = 214.0
-	jaelMiniRm  = 40.0
-	jaelTileR   = 15.0
-	jaelSection = 34.0
+	jaelHeadH  = 60.0
+	jaelCardH  = 470.0
+	jaelMiniRm = 44.0
+	jaelLine   = 50.0 // a line of text read on a phone
+	jaelTokenR = 30.0 // element letters read on a phone
+	jaelTokenW = 128.0
 )
 
 func flowRows(n int, item, width float64) int {
@@ -24,12 +24,33 @@ func flowRows(n int, item, width float64) int {
 	return max((n+per-1)/per, 1)
 }
 
+// jaelTileKinds counts Jael's tiles by element, in the order first taken.
+func jaelTileKinds(tiles []dd.TileView) (els []string, counts map[string]int) {
+	counts = map[string]int{}
+	for _, t := range tiles {
+		if counts[t.Element] == 0 {
+			els = append(els, t.Element)
+		}
+		counts[t.Element]++
+	}
+	return els, counts
+}
+
+// jaelPileRows and jaelKindRows are the rows the panel keeps for Jael's
+// rooms and tiles, so that the board keeps its height while Jael gathers
+// (rooms beyond them are counted in the heading only).
+const (
+	jaelPileRows = 2
+	jaelKindRows = 4
+)
+
 // jaelHeight is the panel height Jael's public state needs.
 func (s *scene) jaelHeight(j *dd.JaelView) float64 {
 	inner := jaelW - 32
-	h := jaelHeadH + 12 + jaelCardH + 12 + 30
-	h += jaelSection + float64(flowRows(len(j.Pile), jaelMiniRm+6, inner))*(jaelMiniRm+6)
-	h += jaelSection + float64(flowRows(len(j.Tiles), jaelTileR*2.8+4, inner))*(jaelTileR*2+8)
+	els, _ := jaelTileKinds(j.Tiles)
+	h := jaelHeadH + 12 + jaelCardH + 12 + 2*jaelLine
+	h += jaelLine + jaelPileRows*(jaelMiniRm+6)
+	h += jaelLine + float64(max(flowRows(len(els), jaelTokenW, inner), jaelKindRows))*(2*jaelTokenR+12)
 	return h + 16
 }
 
@@ -45,12 +66,14 @@ func (s *scene) jaelPanel(v *dd.PublicView, r kit.Rect) {
 	c.SetColor(jaelColor)
 	c.Fill()
 	c.FillRect(kit.R(r.X+2, r.Y+jaelHeadH-10, r.W-4, 12), jaelColor)
-	c.ShapePath(kit.Hexagon, r.X+28, r.Y+jaelHeadH/2+1, 18)
+	c.ShapePath(kit.Hexagon, r.X+30, r.Y+jaelHeadH/2+1, 20)
 	c.SetColor(kit.Cream)
 	c.Fill()
-	c.Ink(jaelColor)
-	c.Font(kit.Bold, 20)
-	c.Text("J", r.X+28, r.Y+jaelHeadH/2+1, 0.5)
+	c.Decorative("Jael's name follows the marker", func() {
+		c.Ink(jaelColor)
+		c.Font(kit.Bold, 22)
+		c.Text("J", r.X+30, r.Y+jaelHeadH/2+1, 0.5)
+	})
 	name := s.w.T("ddimg.jael")
 	if v.Difficulty != "" {
 		key := "ddimg.jael.normal"
@@ -63,14 +86,14 @@ func (s *scene) jaelPanel(v *dd.PublicView, r kit.Rect) {
 	if j.Current != nil {
 		gold = j.Current.Gold
 	}
-	c.Font(kit.Bold, 34)
+	c.Font(kit.Bold, 38)
 	gs := strconv.Itoa(gold)
 	gw := c.Measure(gs)
 	c.Ink(kit.Cream)
 	c.Text(gs, r.Right()-14, r.Y+jaelHeadH/2+1, 1)
-	c.Coin(r.Right()-14-gw-20, r.Y+jaelHeadH/2+1, 15)
+	c.Coin(r.Right()-14-gw-20, r.Y+jaelHeadH/2+1, 16)
 	c.Ink(kit.Cream)
-	c.FitText(name, kit.Bold, 30, 16, r.X+54, r.Y+jaelHeadH/2+1, r.W-54-gw-60, 0)
+	c.FitText(name, kit.Bold, 36, readable, r.X+58, r.Y+jaelHeadH/2+1, r.W-58-gw-62, 0)
 
 	in := kit.R(r.X+16, r.Y+jaelHeadH+12, r.W-32, 0)
 	y := in.Y
@@ -85,90 +108,102 @@ func (s *scene) jaelPanel(v *dd.PublicView, r kit.Rect) {
 	status := s.w.T("ddimg.jael.deck", "n", j.DeckSize)
 	switch {
 	case j.Triggered:
-		c.Check(in.X+10, y+14, 10, kit.Good)
+		c.Check(in.X+12, y+jaelLine/2, 12, kit.Good)
 		status = s.w.T("ddimg.jael.done") + " · " + status
 	case j.Current != nil && v.Phase != dd.PhaseOver:
-		c.Hourglass(in.X+10, y+14, 11)
+		c.Hourglass(in.X+12, y+jaelLine/2, 14)
 		status = s.w.T("ddimg.jael.waiting", "n", j.Current.Gold) + " · " + status
 	}
 	c.Ink(kit.Ink)
-	c.FitText(status, kit.Medium, 22, 13, in.X+28, y+14, in.W-28, 0)
-	y += 30
+	c.WrapBox(status, kit.Medium, readable, readable, kit.R(in.X+34, y, in.W-34, 2*jaelLine), 0)
+	y += 2 * jaelLine
 
 	c.Ink(kit.Ink)
-	c.FitText(s.w.T("ddimg.jael.pile", "n", len(j.Pile)), kit.Bold, 22, 14, in.X, y+jaelSection/2, in.W, 0)
-	y += jaelSection
+	c.FitText(s.w.T("ddimg.jael.pile", "n", len(j.Pile)), kit.Bold, readable, readable, in.X, y+jaelLine/2, in.W, 0)
+	y += jaelLine
 	per := max(int(in.W/(jaelMiniRm+6)), 1)
-	for i := range j.Pile {
-		x := in.X + float64(i%per)*(jaelMiniRm+6)
-		s.room(&j.Pile[i], kit.R(x, y+float64(i/per)*(jaelMiniRm+6), jaelMiniRm, jaelMiniRm))
-	}
-	y += float64(flowRows(len(j.Pile), jaelMiniRm+6, in.W)) * (jaelMiniRm + 6)
+	c.Decorative("Jael's rooms at a glance; the heading counts them", func() {
+		for i := range min(len(j.Pile), jaelPileRows*per) {
+			x := in.X + float64(i%per)*(jaelMiniRm+6)
+			s.room(&j.Pile[i], kit.R(x, y+float64(i/per)*(jaelMiniRm+6), jaelMiniRm, jaelMiniRm))
+		}
+	})
+	y += jaelPileRows * (jaelMiniRm + 6)
 
 	c.Ink(kit.Ink)
-	c.FitText(s.w.T("ddimg.jael.tiles", "n", len(j.Tiles)), kit.Bold, 22, 14, in.X, y+jaelSection/2, in.W, 0)
-	y += jaelSection
-	step := jaelTileR*2.8 + 4
-	per = max(int(in.W/step), 1)
-	for i, t := range j.Tiles {
-		x := in.X + jaelTileR*1.4 + float64(i%per)*step
-		s.tile(t.Shape, t.Element, x, y+jaelTileR+4+float64(i/per)*(jaelTileR*2+8), jaelTileR)
+	c.FitText(s.w.T("ddimg.jael.tiles", "n", len(j.Tiles)), kit.Bold, readable, readable, in.X, y+jaelLine/2, in.W, 0)
+	y += jaelLine
+	els, counts := jaelTileKinds(j.Tiles)
+	per = max(int(in.W/jaelTokenW), 1)
+	for i, el := range els {
+		x := in.X + jaelTokenR + float64(i%per)*jaelTokenW
+		cy := y + jaelTokenR + 6 + float64(i/per)*(2*jaelTokenR+12)
+		s.element(el, x, cy, jaelTokenR)
+		c.Ink(kit.Ink)
+		c.Font(kit.Bold, readable)
+		c.Text("×"+strconv.Itoa(counts[el]), x+jaelTokenR+8, cy, 0)
 	}
 }
 
-// jaelCard draws Jael's current card.
+// jaelCard draws Jael's current card, a line per entry.
 func (s *scene) jaelCard(v *dd.PublicView, jc *dd.JaelCardView, r kit.Rect) {
 	c := s.c
 	c.RoundRect(r, 12, kit.Tint(jaelColor, 0.8), jaelColor, 3)
-	in := r.Inset(12)
+	in := r.Inset(14)
+	y := in.Y + jaelLine/2
 	c.Ink(kit.Ink)
-	c.FitText(s.w.T("ddimg.jael.card", "n", v.Year), kit.Bold, 24, 16, in.X, in.Y+14, in.W*0.6, 0)
-	// Tier symbol and name on the right of the title.
-	tier := s.w.T("dd.tier." + jc.Tier)
-	c.Font(kit.Medium, 20)
-	tw := c.Measure(tier)
-	c.Ink(kit.InkSoft)
-	c.Text(tier, in.Right(), in.Y+14, 1)
+	c.FitText(s.w.T("ddimg.jael.card", "n", v.Year), kit.Bold, 36, readable, in.X, y, in.W, 0)
+	y += jaelLine
+	x := in.X
 	switch jc.Tier {
 	case "crown":
-		c.Crown(in.Right()-tw-20, in.Y+14, 12)
+		c.Crown(x+16, y, 16)
+		x += 40
 	case "diamond":
-		c.ShapePath(kit.Diamond, in.Right()-tw-18, in.Y+14, 9)
+		c.ShapePath(kit.Diamond, x+14, y, 13)
 		c.SetColor(kit.MagicBlue)
 		c.Fill()
+		x += 40
 	}
-
-	rowH := 38.0
-	y := in.Y + 30 + rowH/2
+	c.Ink(kit.InkSoft)
+	c.FitText(s.w.T("dd.tier."+jc.Tier), kit.Medium, readable, readable, x, y, in.Right()-x, 0)
+	y += jaelLine
 	label := func(key string) float64 {
 		c.Ink(kit.InkSoft)
-		c.FitText(s.w.T(key), kit.Bold, 20, 12, in.X, y, 150, 0)
-		return in.X + 158
+		c.Font(kit.Bold, readable)
+		t := s.w.T(key) + ":"
+		c.Text(t, in.X, y, 0)
+		return in.X + c.Measure(t) + 12
 	}
 	// Runes: a room with one of these runes left over goes to Jael.
-	x := label("ddimg.jael.runes")
+	x = label("ddimg.jael.runes")
 	for _, rn := range jc.Runes {
-		x += s.rune(rn, x, y, 14) + 8
+		x += s.rune(rn, x, y, 24) + 8
 	}
-	y += rowH
+	y += jaelLine + 8
 	x = label("ddimg.jael.collect")
 	for _, col := range jc.Collect {
 		key := "ddimg.collect.upper"
 		if col.Part == "lower" {
 			key = "ddimg.collect.lower"
 		}
-		x += c.Pill(x, y, 28, s.w.T(key, "n", col.Stall), jaelColor, kit.Cream, 0) + 8
+		t := s.w.T(key, "n", col.Stall)
+		c.Font(kit.Bold, 56*0.62)
+		if x > in.X && x+c.Measure(t)+56 > in.Right() {
+			x, y = in.X+24, y+jaelLine+12
+		}
+		x += c.Pill(x, y, 56, t, jaelColor, kit.Cream, 0) + 8
 	}
-	y += rowH
+	y += jaelLine + 12
 	x = label("ddimg.jael.base")
-	c.StarIcon(x+12, y, 13)
+	c.StarIcon(x+16, y, 17)
 	c.Ink(kit.Ink)
-	c.Font(kit.Bold, 26)
-	c.Text(strconv.Itoa(jc.Base), x+32, y, 0)
-	y += rowH
+	c.Font(kit.Bold, 36)
+	c.Text(strconv.Itoa(jc.Base), x+40, y, 0)
+	y += jaelLine
 	x = label("ddimg.jael.bonus")
 	c.Ink(kit.Ink)
-	c.WrapBox(s.w.Text(jc.Bonus), kit.Bold, 22, 13, kit.R(x, y-rowH/2, in.Right()-x, math.Min(rowH+10, in.Bottom()-y+rowH/2)), 0)
+	c.WrapBox(s.w.Text(jc.Bonus), kit.Bold, readable, readable, kit.R(x, y-jaelLine/2+4, in.Right()-x, 2*jaelLine), 0)
 }
 
 // rune draws a solo rune: a coloured disc with its letter, returning the
@@ -180,7 +215,7 @@ func (s *scene) rune(rn string, x, cy, r float64) float64 {
 	}
 	s.c.Disc(x+r, cy, r, col, kit.Ink, 1.5)
 	s.c.Ink(kit.Cream)
-	s.c.Font(kit.Bold, r*1.1)
+	s.c.Font(kit.Bold, r*1.4)
 	s.c.Text(s.w.T("ddimg.rune."+rn), x+r, cy, 0.5)
 	return 2 * r
 }

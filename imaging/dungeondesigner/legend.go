@@ -6,9 +6,9 @@ import (
 )
 
 const (
-	legendRowH = 36.0
-	legendIcon = 15.0
-	legendText = 19.0
+	legendRowH = 72.0
+	legendIcon = 31.0 // element letters read on a phone
+	legendText = readable
 )
 
 type legendItem struct {
@@ -16,8 +16,10 @@ type legendItem struct {
 	icon  func(cx, cy float64)
 }
 
-// legendItems explains every glyph of the board in the reader's language.
-func (s *scene) legendItems() []legendItem {
+// legendItems explains the glyphs of a picture in the reader's language:
+// the elements always, the parts of a room only when rooms are drawn
+// readable (withRooms; on the public board they are thumbnails).
+func (s *scene) legendItems(withRooms bool) []legendItem {
 	var items []legendItem
 	for _, el := range append(append([]string{}, monsterCodes...), trapCodes...) {
 		items = append(items, legendItem{s.w.T("dd.el." + el), func(cx, cy float64) { s.element(el, cx, cy, legendIcon) }})
@@ -27,7 +29,14 @@ func (s *scene) legendItems() []legendItem {
 		legendItem{s.w.T("ddimg.star.pos"), func(cx, cy float64) { s.star(2, cx, cy, legendIcon) }},
 		legendItem{s.w.T("ddimg.star.neg"), func(cx, cy float64) { s.star(-1, cx, cy, legendIcon) }},
 		legendItem{s.w.T("dd.el.passage"), func(cx, cy float64) { s.passage(cx, cy, legendIcon*0.8, false) }},
-		legendItem{s.w.T("ddimg.tile"), func(cx, cy float64) { s.tile("circle", "slime", cx, cy, legendIcon) }},
+		legendItem{s.w.T("ddimg.tile"), func(cx, cy float64) {
+			s.c.Decorative("an example tile; its letter has an entry of its own", func() { s.tile("circle", "slime", cx, cy, legendIcon) })
+		}},
+	)
+	if !withRooms {
+		return items
+	}
+	items = append(items,
 		legendItem{s.w.T("ddimg.door") + " + " + s.w.T("ddimg.path"), func(cx, cy float64) {
 			b := kit.R(cx-legendIcon, cy-legendIcon, 2*legendIcon, 2*legendIcon)
 			s.c.RoundRect(b, 3, caveFloor, nil, 0)
@@ -48,12 +57,12 @@ func (s *scene) legendItems() []legendItem {
 
 // legendFlow places the items in rows inside r and draws them when draw
 // is set; it returns the number of rows used.
-func (s *scene) legendFlow(r kit.Rect, draw bool) int {
+func (s *scene) legendFlow(r kit.Rect, withRooms, draw bool) int {
 	c := s.c
 	x, row := r.X, 0
-	for _, it := range s.legendItems() {
+	for _, it := range s.legendItems(withRooms) {
 		c.Font(kit.Medium, legendText)
-		w := 2*legendIcon + 8 + c.Measure(it.label) + 22
+		w := 2*legendIcon + 12 + c.Measure(it.label) + 30
 		if x > r.X && x+w > r.Right() {
 			x, row = r.X, row+1
 		}
@@ -62,20 +71,20 @@ func (s *scene) legendFlow(r kit.Rect, draw bool) int {
 			it.icon(x+legendIcon, cy)
 			c.Ink(kit.Cream)
 			c.Font(kit.Medium, legendText)
-			c.Text(it.label, x+2*legendIcon+8, cy, 0)
+			c.Text(it.label, x+2*legendIcon+12, cy, 0)
 		}
 		x += w
 	}
 	return row + 1
 }
 
-func (s *scene) legendHeight() float64 {
-	rows := s.legendFlow(kit.R(0, 0, boardW-2*margin-24, 0), false)
+func (s *scene) legendHeight(withRooms bool) float64 {
+	rows := s.legendFlow(kit.R(0, 0, boardW-2*margin-24, 0), withRooms, false)
 	return float64(rows)*legendRowH + 16
 }
 
 // legend draws the key on dark wood at the bottom of the board.
-func (s *scene) legend(r kit.Rect) {
+func (s *scene) legend(r kit.Rect, withRooms bool) {
 	s.c.DarkPanel(r)
-	s.legendFlow(kit.R(r.X+12, r.Y+8, r.W-24, r.H-16), true)
+	s.legendFlow(kit.R(r.X+12, r.Y+8, r.W-24, r.H-16), withRooms, true)
 }

@@ -37,6 +37,16 @@ func (r *Renderer) Render(view any, m imaging.Meta) (image.Image, error) {
 	return imaging.DrawView(view, m, r.board, r.private)
 }
 
+// readable is the smallest size of a text a player needs to decide: 11 px
+// on a phone showing the 1200 px picture 400 px wide (issue 15), rounded up.
+const readable = 34.0
+
+// thumbnail is why the texts inside the dungeons on the public board may
+// be small: they are pictures of every dungeon at a glance, and each seat
+// gets its own dungeon drawn readable in its private picture (its DMs and
+// "Show my hand"), with the spots a tile may go to ringed.
+const thumbnail = "a dungeon thumbnail on the public board; the seat's own picture draws it readable"
+
 // scene is one drawing in progress.
 type scene struct {
 	c       *kit.Canvas

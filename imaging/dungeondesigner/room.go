@@ -49,8 +49,8 @@ func (s *scene) room(rv *dd.RoomView, b kit.Rect) {
 		}
 		cx, cy := b.X+quadCentre[q][0]*S, b.Y+quadCentre[q][1]*S
 		if sp.FromTile {
-			s.tileToken(tileShape(sp.Element), cx, cy, S*0.175)
-			s.element(sp.Element, cx, cy, S*0.14)
+			s.tileToken(tileShape(sp.Element), cx, cy, S*0.2)
+			s.element(sp.Element, cx, cy, S*0.175)
 			continue
 		}
 		s.element(sp.Element, cx, cy, S*0.172)

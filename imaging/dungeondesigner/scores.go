@@ -9,9 +9,9 @@ import (
 )
 
 const (
-	sheetHeadH = 58.0
-	sheetRowH  = 34.0
-	sheetLabel = 250.0
+	sheetHeadH = 64.0
+	sheetRowH  = 48.0
+	sheetLabel = 340.0
 )
 
 // sheetRow is one category of the final score sheet: a label and a cell
@@ -102,7 +102,7 @@ func (s *scene) scoreSheet(v *dd.PublicView, r kit.Rect) {
 	ncols := len(rows[0].cells)
 	colW := (in.W - sheetLabel) / float64(max(ncols, 1))
 	c.Ink(kit.Ink)
-	c.FitText(s.w.T("ddimg.score.sheet"), kit.Bold, 28, 18, in.X+6, in.Y+sheetHeadH/2, sheetLabel-12, 0)
+	c.FitText(s.w.T("ddimg.score.sheet"), kit.Bold, 38, readable, in.X+6, in.Y+sheetHeadH/2, sheetLabel-12, 0)
 	for i := 0; i < ncols; i++ {
 		x := in.X + sheetLabel + float64(i)*colW
 		head := kit.R(x+2, in.Y, colW-4, sheetHeadH-6)
@@ -112,13 +112,13 @@ func (s *scene) scoreSheet(v *dd.PublicView, r kit.Rect) {
 		}
 		if i < len(ranked) {
 			seat := ranked[i].Seat
-			c.SeatMarker(seat, head.X+22, head.CY(), 15)
+			c.Decorative("the player's name follows the marker", func() { c.SeatMarker(seat, head.X+22, head.CY(), 17) })
 			c.Ink(kit.Ink)
-			c.FitText(s.m.Name(seat), kit.Bold, 22, 12, head.X+44, head.CY(), head.W-50, 0)
+			c.FitText(s.m.Name(seat), kit.Bold, 36, readable, head.X+46, head.CY(), head.W-52, 0)
 			continue
 		}
 		c.Ink(jaelColor)
-		c.FitText(s.w.T("ddimg.jael"), kit.Bold, 24, 12, head.CX(), head.CY(), head.W-12, 0.5)
+		c.FitText(s.w.T("ddimg.jael"), kit.Bold, 36, readable, head.CX(), head.CY(), head.W-12, 0.5)
 	}
 	y := in.Y + sheetHeadH
 	for k, row := range rows {
@@ -126,16 +126,16 @@ func (s *scene) scoreSheet(v *dd.PublicView, r kit.Rect) {
 		if k%2 == 0 {
 			c.FillRect(band, kit.ParchDark)
 		}
-		weight, size := kit.Medium, 20.0
+		weight, size := kit.Medium, readable
 		if row.total {
-			weight, size = kit.Bold, 24
+			weight, size = kit.Bold, 38
 			c.FillRect(band, kit.Tint(kit.Brass, 0.35))
 		}
 		c.Ink(kit.Ink)
-		c.FitText(row.label, weight, size, 12, in.X+8, band.CY(), sheetLabel-16, 0)
+		c.FitText(row.label, weight, size, readable, in.X+8, band.CY(), sheetLabel-16, 0)
 		for i, cell := range row.cells {
 			x := in.X + sheetLabel + float64(i)*colW
-			c.FitText(cell, weight, size, 12, x+colW/2, band.CY(), colW-8, 0.5)
+			c.FitText(cell, weight, size, readable, x+colW/2, band.CY(), colW-8, 0.5)
 		}
 		y += sheetRowH
 	}

@@ -1,27 +1,29 @@
 package dungeondesigner
 
 import (
+	"image/color"
 	"math"
 	"strconv"
+	"strings"
 
 	dd "github.com/tavern-bot/tavern/games/dungeondesigner"
 	"github.com/tavern-bot/tavern/imaging/kit"
 )
 
 const (
-	seatHeadH  = 52.0
-	seatStatsH = 32.0
-	seatTaskH  = 40.0
+	seatHeadH  = 60.0
+	seatStatsH = 116.0 // two lines of chips
+	seatTaskH  = 52.0
 )
 
-// seatPanelHeight is the height of a seat panel with cells of size cell
-// and room for tasks task lines.
-func seatPanelHeight(cell float64, tasks int) float64 {
-	return seatHeadH + seatStatsH + dungeonHeight(cell) + float64(tasks)*seatTaskH + 12
+// seatPanelHeight is the height of a seat panel with thumbnail cells of
+// size cell and room for the most tasks a seat takes.
+func seatPanelHeight(cell float64) float64 {
+	return seatHeadH + seatStatsH + dungeonHeight(cell) + maxSeatTasks*seatTaskH + 12
 }
 
-// seatPanel draws one seat: name, gold and status, the dungeon with its
-// coordinates, and the tasks it has taken.
+// seatPanel draws one seat: name, gold and status, a thumbnail of its
+// dungeon, and the tasks it has taken with their value.
 func (s *scene) seatPanel(v *dd.PublicView, sv *dd.SeatView, r kit.Rect, cell float64) {
 	c := s.c
 	active := v.Phase == dd.PhaseImprove && v.Acting == sv.Seat
@@ -38,17 +40,19 @@ func (s *scene) seatPanel(v *dd.PublicView, sv *dd.SeatView, r kit.Rect, cell fl
 	c.SetColor(band)
 	c.Fill()
 	c.FillRect(kit.R(r.X+2, r.Y+seatHeadH-10, r.W-4, 12), band)
-	c.SeatMarker(sv.Seat, r.X+28, r.Y+seatHeadH/2+1, 18)
+	c.Decorative("the player's name follows the marker", func() {
+		c.SeatMarker(sv.Seat, r.X+30, r.Y+seatHeadH/2+1, 21)
+	})
 
 	// Gold on the right of the header, name in the rest.
-	c.Font(kit.Bold, 34)
+	c.Font(kit.Bold, 38)
 	gold := strconv.Itoa(sv.Gold)
 	gw := c.Measure(gold)
 	c.Ink(kit.Ink)
 	c.Text(gold, r.Right()-14, r.Y+seatHeadH/2+1, 1)
-	c.Coin(r.Right()-14-gw-20, r.Y+seatHeadH/2+1, 15)
+	c.Coin(r.Right()-14-gw-20, r.Y+seatHeadH/2+1, 16)
 	c.Ink(kit.Ink)
-	c.FitText(s.m.Name(sv.Seat), kit.Bold, 30, 16, r.X+54, r.Y+seatHeadH/2+1, r.W-54-gw-60, 0)
+	c.FitText(s.m.Name(sv.Seat), kit.Bold, 36, readable, r.X+58, r.Y+seatHeadH/2+1, r.W-58-gw-62, 0)
 
 	s.seatStats(v, sv, kit.R(r.X+12, r.Y+seatHeadH+2, r.W-24, seatStatsH))
 
@@ -59,23 +63,36 @@ func (s *scene) seatPanel(v *dd.PublicView, sv *dd.SeatView, r kit.Rect, cell fl
 	if v.Phase == dd.PhaseBuild {
 		buildRow = v.Year - 1
 	}
-	s.dungeon(&sv.Dungeon, g, buildRow, sv.Blueprint.Exit)
+	c.Decorative(thumbnail, func() { s.dungeon(&sv.Dungeon, g, buildRow, sv.Blueprint.Exit) })
 	if v.Placing != nil && v.Placing.Seat == sv.Seat {
 		s.places(v.Placing.Places, g)
 	}
 	_, h := g.size()
 	y := g.y + h
 	for _, t := range sv.Tasks {
-		s.taskLine(t, kit.R(r.X+10, y, r.W-20, seatTaskH-4), math.Min(20, r.W/20), true)
+		s.seatTask(t, kit.R(r.X+10, y, r.W-20, seatTaskH-4))
 		y += seatTaskH
 	}
 }
 
-// seatStats is one line of chips: status this phase, place in the order,
-// blueprint progress and the entrance path network.
+// seatTask is one task a seat took: its number and value read on a phone;
+// its text, small, is for a closer look (the seat's own picture and the
+// open tasks before it was taken show it readable).
+func (s *scene) seatTask(t dd.TaskView, r kit.Rect) {
+	c := s.c
+	x := s.taskNumber(t, r.X, r.CY())
+	pw := s.taskPoints(t, r.Right(), r.CY())
+	c.Decorative("a taken task's text; the seat's own picture shows it readable", func() {
+		c.Ink(kit.Ink)
+		c.WrapBox(s.w.Text(t.Text), kit.Medium, 20, 14, kit.R(x, r.Y, r.Right()-pw-10-x, r.H), 0)
+	})
+}
+
+// seatStats is two lines of chips read on a phone: the status this phase,
+// then the blueprint's progress and the entrance path's length.
 func (s *scene) seatStats(v *dd.PublicView, sv *dd.SeatView, r kit.Rect) {
 	c := s.c
-	h := math.Min(28, r.H-6)
+	h := 54.0 // chips with text at readable size
 	x := r.X
 	status, fill, ink := "", kit.ParchDark, kit.Ink
 	switch {
@@ -94,30 +111,29 @@ func (s *scene) seatStats(v *dd.PublicView, sv *dd.SeatView, r kit.Rect) {
 			}
 		}
 	}
-	if status != "" {
-		x += c.Pill(x, r.CY(), h, status, fill, ink, 0) + 8
-	}
 	if sv.GoldKept {
-		x += c.Pill(x, r.CY(), h, s.w.T("ddimg.gold")+" "+s.w.T("ddimg.kept"), kit.Brass, kit.Ink, 0) + 8
+		status = strings.TrimPrefix(status+" · "+s.w.T("ddimg.gold")+" "+s.w.T("ddimg.kept"), " · ")
 	}
-	if v.Phase == dd.PhaseBuild && sv.HandSize > 0 {
-		c.Hand(x+12, r.CY(), 11)
-		c.Ink(kit.Ink)
-		c.Font(kit.Bold, h*0.7)
-		c.Text(strconv.Itoa(sv.HandSize), x+28, r.CY(), 0)
-		x += 28 + c.Measure(strconv.Itoa(sv.HandSize)) + 10
-	}
-	rest := []string{s.w.T("ddimg.blueprint", "n", sv.Blueprint.Met), s.w.T("ddimg.net.in", "n", sv.Dungeon.EntranceRooms)}
-	if sv.Dungeon.ExitPlaced {
-		rest = append(rest, s.w.T("ddimg.net.out", "n", sv.Dungeon.ExitRooms))
-	}
-	for _, t := range rest {
+	rows := r.Rows(2, 4)
+	// chip draws t on row, shortened to the room left when first on its
+	// row, left out otherwise.
+	chip := func(row kit.Rect, t string, fill, ink color.RGBA) {
 		c.Font(kit.Bold, h*0.62)
-		if x+c.Measure(t)+h*0.9 > r.Right() {
-			break
+		if t == "" {
+			return
 		}
-		x += c.Pill(x, r.CY(), h, t, kit.ParchDark, kit.InkSoft, 0) + 8
+		if x+c.Measure(t)+h*0.9 > row.Right() {
+			if x > row.X {
+				return
+			}
+			t = c.Ellipsize(t, row.W-h*0.9)
+		}
+		x += c.Pill(x, row.CY(), h, t, fill, ink, 0) + 8
 	}
+	chip(rows[0], status, fill, ink)
+	x = r.X
+	chip(rows[1], s.w.T("ddimg.blueprint", "n", sv.Blueprint.Met), kit.ParchDark, kit.InkSoft)
+	chip(rows[1], s.w.T("ddimg.net.in", "n", sv.Dungeon.EntranceRooms), kit.ParchDark, kit.InkSoft)
 }
 
 // places rings every spot (or, for a secret passage, every edge) the tile
