@@ -49,7 +49,7 @@ func TestPhoneLegibility(t *testing.T) {
 		options  map[string]string
 		floor    float64 // phone px every needed text reaches; the goal is boardtest.PhoneMinPx
 	}{
-		{zsgame.New(), zauberschwert.New(k), []int{2, 3, 4}, nil, 4},
+		{zsgame.New(), zauberschwert.New(k), []int{2, 3, 4}, nil, boardtest.PhoneMinPx},
 		{ddgame.New(), dungeondesigner.New(k), []int{1, 2, 3, 4, 5}, nil, boardtest.PhoneMinPx},
 		{ddgame.New(), dungeondesigner.New(k), []int{1}, map[string]string{"solo": "legendary"}, boardtest.PhoneMinPx},
 		// Sorcerer City's renderer belongs to another change: its floor is

@@ -261,7 +261,7 @@ func (c *Canvas) Wizard(seat int, cx, bottom, h float64) {
 	c.Poly(Tint(col, -0.25), Ink, line, cx-h*0.24, hatBase, cx+h*0.05, bottom-h, cx+h*0.24, hatBase)
 	c.Disc(cx+h*0.05, bottom-h, h*0.035, Highlight, nil, 0)
 	c.Ink(OnColor(col))
-	label, size := c.seatLabel(seat), h*0.26
+	label, size := c.seatLabel(seat), h*0.3
 	if len([]rune(label)) > 1 {
 		size *= 0.7
 	}

@@ -11,15 +11,19 @@ import (
 
 const (
 	boardW   = 1200
-	topBarH  = 76
-	cardW    = 236
-	cardH    = 330
-	displayY = 100
-	panelsY  = 520
+	topBarH  = 128 // two lines: round and phase, then the piles
+	cardW    = 340
+	cardH    = 420
+	displayY = topBarH + 20
+	wizardH  = 116 // a wizard's initial reads on a phone
+	panelsY  = displayY + cardH + wizardH + 30
+	infoX    = 36 + 2*cardW + 2*24
 )
 
-// board draws the public board: header, display with placed wizards, the
-// info panel (what happens now) and one panel per seat.
+// board draws the public board: the round and piles on top, the two
+// adventure cards with the wizards placed at them, what happens now, and a
+// panel per seat, two to a row, so that every text a player needs reads on
+// a phone.
 func (r *Renderer) board(v *zs.PublicView, m imaging.Meta) image.Image {
 	seats := v.Seats
 	probe := r.scene(10, 10, m)
@@ -32,69 +36,69 @@ func (r *Renderer) board(v *zs.PublicView, m imaging.Meta) image.Image {
 	}
 	probe.c.Close()
 
-	height := int(panelsY + panelH + 24)
+	rows := (len(seats) + 1) / 2
+	height := int(panelsY + float64(rows)*(panelH+16) + 8)
 	s := r.boardScene(boardW, height, m)
 	defer s.c.Close()
 	s.topBar(v)
 	s.display(v)
-	s.info(v, kit.R(576, displayY-4, boardW-576-36, 404))
-	x := 36.0
-	for _, sv := range seats {
-		s.seatPanel(v, sv, kit.R(x, panelsY, panelW, panelH), true)
-		x += panelW + 16
+	s.info(v, kit.R(infoX, displayY-4, boardW-infoX-36, cardH+wizardH+8))
+	for i, sv := range seats {
+		x := 36 + float64(i%2)*(panelW+16)
+		y := panelsY + float64(i/2)*(panelH+16)
+		s.seatPanel(v, sv, kit.R(x, y, panelW, panelH), true)
 	}
 	return s.c.Image()
 }
 
-func seatPanelWidth(n int) float64 {
-	if n < 2 {
-		n = 2
-	}
-	return (boardW - 72 - 16*float64(n-1)) / float64(n)
+// seatPanelWidth is the width of a seat panel: two to a row.
+func seatPanelWidth(int) float64 {
+	return (boardW - 72 - 16) / 2
 }
 
+// title is the round and phase, shared by the board and private views.
+func (s *scene) title(round int, phase string) string {
+	t := s.w.T("zsimg.round", "n", round)
+	if phase != "" {
+		t += " · " + phase + ": " + s.w.T("zsimg.phase."+phase)
+	}
+	return t
+}
+
+// topBar shows the round and phase, and under it the two piles.
 func (s *scene) topBar(v *zs.PublicView) {
 	c := s.c
 	c.RoundRect(kit.R(-20, -20, boardW+40, topBarH+20), 18, kit.Tint(kit.Wood, -0.35), kit.BrassDark, 3)
-	title := s.w.T("zsimg.round", "n", v.Round)
-	if v.Phase != "" {
-		title += " · " + v.Phase + ": " + s.w.T("zsimg.phase."+v.Phase)
-	}
 	c.Ink(kit.Cream)
-	c.FitText(title, kit.Bold, 36, 24, 32, topBarH/2, 640, 0)
-
-	// Piles, right-aligned: adventures (with the next letter) and artifacts.
-	x := float64(boardW - 36)
-	x = s.pile(x, v.ArtifactPile, s.w.T("zsimg.pile.art"), "")
-	s.pile(x-28, v.AdventurePile, s.w.T("zsimg.pile.adv"), v.NextDeck)
+	c.FitText(s.title(v.Round, v.Phase), kit.Bold, 42, readable, 32, 38, boardW-64, 0)
+	x := s.pile(32, v.AdventurePile, s.w.T("zsimg.pile.adv"), v.NextDeck)
+	s.pile(x+40, v.ArtifactPile, s.w.T("zsimg.pile.art"), "")
 }
 
-// pile draws a face-down stack, its count and caption ending at right; it
-// returns the left edge used.
-func (s *scene) pile(right float64, count int, caption, letter string) float64 {
+// pile draws a deck with its count and caption from x on (the adventure
+// deck shows the letter of the deck it draws from next); it returns where
+// it ends.
+func (s *scene) pile(x float64, count int, caption, letter string) float64 {
 	c := s.c
-	c.Font(kit.Medium, 18)
-	capW := c.Measure(caption)
-	c.Font(kit.Bold, 36)
-	num := strconv.Itoa(count)
-	numW := c.Measure(num)
-	w := 40 + 10 + numW + 8 + capW
-	x := right - w
-	c.Deck(kit.R(x, topBarH/2-24, 36, 50), count)
+	cy := 96.0
+	c.Deck(kit.R(x, cy-26, 40, 52), count)
 	if letter != "" {
 		c.Ink(kit.Highlight)
-		c.Font(kit.Bold, 24)
-		c.Text(letter, x+18, topBarH/2+1, 0.5)
+		c.Font(kit.Bold, readable)
+		c.Text(letter, x+20, cy+1, 0.5)
 	}
 	c.Ink(kit.Cream)
-	c.Font(kit.Bold, 36)
-	c.Text(num, x+50, topBarH/2, 0)
+	c.Font(kit.Bold, 38)
+	num := strconv.Itoa(count)
+	c.Text(num, x+54, cy, 0)
+	x += 54 + c.Measure(num) + 12
 	c.Ink(kit.Muted)
-	c.Font(kit.Medium, 18)
-	c.Text(caption, x+50+numW+8, topBarH/2+6, 0)
-	return x
+	c.Font(kit.Medium, readable)
+	c.Text(caption, x, cy, 0)
+	return x + c.Measure(caption)
 }
 
+// display draws the two adventure cards with the wizards placed at them.
 func (s *scene) display(v *zs.PublicView) {
 	c := s.c
 	for slot := 0; slot < 2; slot++ {
@@ -110,36 +114,34 @@ func (s *scene) display(v *zs.PublicView) {
 			c.RoundRect(r, 16, kit.Fade(kit.Wood, 0.5), kit.Muted, 3)
 			c.SetDash()
 			c.Ink(kit.Muted)
-			c.FitText(s.w.T("zsimg.empty.slot"), kit.Medium, 28, 18, r.CX(), r.CY(), r.W-30, 0.5)
+			c.FitText(s.w.T("zsimg.empty.slot"), kit.Medium, 38, readable, r.CX(), r.CY(), r.W-30, 0.5)
 			continue
 		}
-		// The card under resolution is highlighted even if the engine has
-		// already marked it resolved while its auction or fight runs.
 		active := v.Resolving == slot ||
 			(v.Auction != nil && v.Auction.Slot == slot) || (v.Fight != nil && v.Fight.Slot == slot)
 		s.adventureCard(dc.Card, r, slot, active)
 		if dc.Resolved && !active {
 			c.RoundRect(r, 16, kit.Fade(kit.Wood, 0.55), nil, 0)
-			pw := c.Pill(r.CX()+14, r.CY(), 44, s.w.T("zsimg.resolved"), kit.Good, kit.Cream, 0.5)
-			c.Disc(r.CX()+14-pw/2-10, r.CY(), 24, kit.Good, kit.Cream, 3)
-			c.Check(r.CX()+14-pw/2-10, r.CY(), 12, kit.Cream)
+			pw := c.Pill(r.CX()+18, r.CY(), 56, s.w.T("zsimg.resolved"), kit.Good, kit.Cream, 0.5)
+			c.Disc(r.CX()+18-pw/2-14, r.CY(), 28, kit.Good, kit.Cream, 3)
+			c.Check(r.CX()+18-pw/2-14, r.CY(), 14, kit.Cream)
 		}
-		s.wizards(dc.Wizards, r.CX(), r.Bottom()+74, r.W+20)
+		s.wizards(dc.Wizards, r.CX(), r.Bottom()+wizardH+14, r.W)
 	}
 }
 
-// wizards draws the figures placed at a card, centred on cx above bottom.
+// wizards draws the wizards placed at a card in a row centred on cx.
 func (s *scene) wizards(seats []int, cx, bottom, width float64) {
 	if len(seats) == 0 {
 		return
 	}
-	step := 60.0
+	step := 86.0
 	if w := width / float64(len(seats)); w < step {
 		step = w
 	}
 	x := cx - step*float64(len(seats)-1)/2
 	for _, seat := range seats {
-		s.c.Wizard(seat, x, bottom, 66)
+		s.c.Wizard(seat, x, bottom, wizardH)
 		x += step
 	}
 }

@@ -36,20 +36,21 @@ func (s *scene) adventureCard(card zs.Card, r kit.Rect, slot int, resolving bool
 		c.Shadow(r, 16)
 	}
 	c.RoundRect(r, 16, frame, kit.Tint(frame, -0.5), 3)
-	head := kit.R(r.X, r.Y, r.W, 52)
+	head := kit.R(r.X, r.Y, r.W, 62)
 	c.Ink(kit.Cream)
-	c.FitText(s.w.T(card.Name), kit.Bold, 30, 18, head.X+48+(head.W-90)/2, head.CY()+2, head.W-90, 0.5)
+	c.FitText(s.w.T(card.Name), kit.Bold, 38, readable, head.X+60, head.CY()+2, head.W-74, 0)
 	// Slot number, so players can name the card ("card 1").
-	c.Disc(r.X+26, head.CY(), 18, kit.Cream, kit.Tint(frame, -0.5), 2)
+	c.Disc(r.X+32, head.CY(), 24, kit.Cream, kit.Tint(frame, -0.5), 2)
 	c.Ink(kit.Ink)
-	c.Font(kit.Bold, 24)
-	c.Text(strconv.Itoa(slot+1), r.X+26, head.CY(), 0.5)
-	// Deck letter.
-	c.Ink(kit.Tint(frame, 0.55))
-	c.Font(kit.Bold, 22)
-	c.Text(card.Deck, r.Right()-22, head.CY(), 0.5)
+	c.Font(kit.Bold, readable)
+	c.Text(strconv.Itoa(slot+1), r.X+32, head.CY(), 0.5)
+	c.Decorative("the deck a card came from does not decide a move", func() {
+		c.Ink(kit.Tint(frame, 0.55))
+		c.Font(kit.Bold, 22)
+		c.Text(card.Deck, r.Right()-16, r.Bottom()-16, 0.5)
+	})
 
-	body := kit.R(r.X+10, r.Y+52, r.W-20, r.H-62)
+	body := kit.R(r.X+10, r.Y+62, r.W-20, r.H-88)
 	c.RoundRect(body, 10, kit.Parchment, nil, 0)
 	switch card.Kind {
 	case zs.KindCreature:
@@ -57,35 +58,34 @@ func (s *scene) adventureCard(card zs.Card, r kit.Rect, slot int, resolving bool
 	case zs.KindSpell:
 		s.spellBody(card, body)
 	case zs.KindOrb:
-		c.Orb(body.CX(), body.Y+body.H*0.36, body.W*0.24)
+		c.Orb(body.CX(), body.Y+body.H*0.3, body.W*0.22)
 		c.Ink(kit.MagicDeep)
-		c.Font(kit.Bold, 48)
-		c.Text(fmt.Sprintf("+%d", card.Magic), body.CX(), body.Y+body.H*0.7, 0.5)
+		c.Font(kit.Bold, 56)
+		c.Text(fmt.Sprintf("+%d", card.Magic), body.CX(), body.Y+body.H*0.62, 0.5)
 		c.Ink(kit.InkSoft)
-		c.WrapBox(s.w.T("zsimg.orb.gain"), kit.Medium, 20, 16, kit.R(body.X+8, body.Y+body.H*0.8, body.W-16, body.H*0.2-4), 0.5)
+		c.WrapBox(s.w.T("zsimg.orb.gain"), kit.Medium, readable, readable, kit.R(body.X+8, body.Y+body.H*0.74, body.W-16, body.H*0.26-4), 0.5)
 	case zs.KindHoly:
-		c.Temple(body.CX(), body.Y+body.H*0.36, body.W*0.24)
-		y := body.Y + body.H*0.7
-		s.gain(body.CX(), y, card.Stones, 1)
+		c.Temple(body.CX(), body.Y+body.H*0.28, body.W*0.22)
+		s.gain(body.CX(), body.Y+body.H*0.58, card.Stones, 1)
 		c.Ink(kit.InkSoft)
-		c.WrapBox(s.w.T("zsimg.holy.gain"), kit.Medium, 20, 16, kit.R(body.X+8, body.Y+body.H*0.8, body.W-16, body.H*0.2-4), 0.5)
+		c.WrapBox(s.w.T("zsimg.holy.gain"), kit.Medium, readable, readable, kit.R(body.X+8, body.Y+body.H*0.68, body.W-16, body.H*0.32-4), 0.5)
 	}
 }
 
 func (s *scene) creatureBody(card zs.Card, b kit.Rect) {
 	c := s.c
-	drawCreature(c, card.Species, b.CX(), b.Y+b.H*0.36, b.W*0.3)
+	drawCreature(c, card.Species, b.CX(), b.Y+b.H*0.33, b.W*0.28)
 	// Strength: the red number, large, top left.
-	c.Disc(b.X+34, b.Y+34, 28, kit.StoneRed, kit.StoneDeep, 3)
+	c.Disc(b.X+40, b.Y+40, 34, kit.StoneRed, kit.StoneDeep, 3)
 	c.Ink(kit.Cream)
-	c.Font(kit.Bold, 34)
-	c.Text(strconv.Itoa(card.Strength), b.X+34, b.Y+34, 0.5)
+	c.Font(kit.Bold, 42)
+	c.Text(strconv.Itoa(card.Strength), b.X+40, b.Y+40, 0.5)
 	if sym, ok := symbolOf(card.Symbol); ok {
-		c.Disc(b.Right()-32, b.Y+32, 24, kit.Cream, kit.Ink, 2.5)
-		c.Sym(sym, b.Right()-32, b.Y+32, 14, kit.Ink, nil)
+		c.Disc(b.Right()-36, b.Y+36, 28, kit.Cream, kit.Ink, 2.5)
+		c.Sym(sym, b.Right()-36, b.Y+36, 16, kit.Ink, nil)
 	}
 	// Rewards: alone, then per wizard together.
-	rows := kit.R(b.X+6, b.Y+b.H*0.68, b.W-12, b.H*0.32-6).Rows(2, 6)
+	rows := kit.R(b.X+6, b.Bottom()-2*64, b.W-12, 2*64-6).Rows(2, 6)
 	s.rewardRow(rows[0], "1", card.Single)
 	s.rewardRow(rows[1], "2+", card.Shared)
 }
@@ -93,33 +93,33 @@ func (s *scene) creatureBody(card zs.Card, b kit.Rect) {
 func (s *scene) rewardRow(r kit.Rect, who string, rw zs.Reward) {
 	c := s.c
 	c.RoundRect(r, 8, kit.ParchDark, nil, 0)
-	c.Pill(r.X+8, r.CY(), r.H-8, who, kit.InkSoft, kit.Cream, 0)
-	s.gain(r.X+r.W*0.62, r.CY(), rw.Stones, rw.Artifacts)
+	c.Pill(r.X+6, r.CY(), 56, who, kit.InkSoft, kit.Cream, 0)
+	s.gain(r.X+r.W*0.6, r.CY(), rw.Stones, rw.Artifacts)
 }
 
 // gain draws "<gem> n  <card> m" centred on cx.
 func (s *scene) gain(cx, cy float64, stones, cards int) {
 	c := s.c
-	c.Font(kit.Bold, 32)
+	c.Font(kit.Bold, 38)
 	sw := c.Measure(strconv.Itoa(stones))
 	cw := c.Measure(strconv.Itoa(cards))
-	total := 30 + sw + 18 + 24 + cw
+	total := 34 + sw + 20 + 28 + cw
 	x := cx - total/2
-	c.Gem(x+13, cy, 13)
+	c.Gem(x+15, cy, 15)
 	c.Ink(kit.Ink)
-	c.Text(strconv.Itoa(stones), x+30, cy, 0)
-	x += 30 + sw + 18
-	c.CardBack(kit.R(x, cy-15, 21, 30))
-	c.Text(strconv.Itoa(cards), x+26, cy, 0)
+	c.Text(strconv.Itoa(stones), x+34, cy, 0)
+	x += 34 + sw + 20
+	c.CardBack(kit.R(x, cy-17, 24, 34))
+	c.Text(strconv.Itoa(cards), x+30, cy, 0)
 }
 
 func (s *scene) spellBody(card zs.Card, b kit.Rect) {
 	c := s.c
-	c.Scroll(b.CX(), b.Y+b.H*0.24, b.W*0.17)
+	c.Scroll(b.CX(), b.Y+36, 28)
 	key := "zs.spell." + card.Spell + ".effect"
 	if s.w.Has(key) {
 		c.Ink(kit.Ink)
-		c.WrapBox(s.w.T(key), kit.Medium, 22, 16, kit.R(b.X+10, b.Y+b.H*0.44, b.W-20, b.H*0.54), 0.5)
+		c.WrapBox(s.w.T(key), kit.Medium, readable, readable, kit.R(b.X+8, b.Y+72, b.W-16, b.H-78), 0.5)
 	}
 }
 
@@ -128,27 +128,28 @@ func (s *scene) artifactTile(a zs.Artifact, r kit.Rect) {
 	c := s.c
 	c.RoundRect(r, 8, kit.Tint(kit.Brass, 0.55), kit.BrassDark, 2)
 	n := len(a.Symbols)
-	symR := math.Min(r.H*0.2, r.W/float64(2*n+1))
+	symR := math.Min(r.H*0.17, r.W/float64(2*n+1))
 	for i, sy := range a.Symbols {
 		if k, ok := symbolOf(sy); ok {
 			x := r.CX() + (float64(i)-float64(n-1)/2)*symR*2.4
-			c.Sym(k, x, r.Y+r.H*0.3, symR, kit.Ink, nil)
+			c.Sym(k, x, r.Y+r.H*0.27, symR, kit.Ink, nil)
 		}
 	}
-	s.bonus(a.Bonus, r.CX(), r.Y+r.H*0.72, r.H*0.22, r.W-8)
+	s.bonus(a.Bonus, r.CX(), r.Y+r.H*0.7, 38, r.W-8)
 }
 
-// bonus draws an artifact bonus compactly: "+2 gem", "+1 gem +1 drop" or
-// "+2 gem / drop", shrinking to stay within maxW.
-func (s *scene) bonus(b zs.Bonus, cx, cy, size, maxW float64) {
+// bonus draws an artifact bonus compactly with its numbers at px: "+2
+// gem", "+1 gem +1 drop" or "+2 gem / drop", shrinking towards readable to
+// stay within maxW.
+func (s *scene) bonus(b zs.Bonus, cx, cy, px, maxW float64) {
 	c := s.c
-	c.Font(kit.Bold, size*1.5)
+	c.Font(kit.Bold, px)
 	type part struct {
 		text string
 		icon func(x float64)
 	}
-	gem := func(x float64) { c.Gem(x, cy, size*0.62) }
-	drop := func(x float64) { c.Drop(x, cy, size*0.62) }
+	gem := func(x float64) { c.Gem(x, cy, px*0.4) }
+	drop := func(x float64) { c.Drop(x, cy, px*0.4) }
 	var parts []part
 	switch {
 	case b.Choice > 0:
@@ -161,13 +162,13 @@ func (s *scene) bonus(b zs.Bonus, cx, cy, size, maxW float64) {
 			parts = append(parts, part{"+" + strconv.Itoa(b.Magic), drop})
 		}
 	}
-	icon := size * 1.3
+	icon := px * 0.9
 	total := 0.0
 	for _, p := range parts {
 		total += c.Measure(p.text) + icon
 	}
-	if total > maxW && size > 8 {
-		s.bonus(b, cx, cy, size*maxW/total*0.97, maxW)
+	if total > maxW && px > readable {
+		s.bonus(b, cx, cy, math.Max(readable, math.Floor(px*maxW/total)), maxW)
 		return
 	}
 	x := cx - total/2
@@ -180,8 +181,10 @@ func (s *scene) bonus(b zs.Bonus, cx, cy, size, maxW float64) {
 	}
 }
 
-// artifactCard draws one artifact card of a hand: name, symbols, bonus,
-// which half of a two-part artifact it is, and a green rim when complete.
+// artifactCard draws one artifact card of a hand or an offer: its name
+// with its number as the menus name it ("Wand #3", on up to two lines, so
+// a player can match picture and option), symbols, bonus, which half of a
+// two-part artifact it is, and a green rim when complete.
 func (s *scene) artifactCard(ac zs.ArtifactCard, complete bool, r kit.Rect) {
 	c := s.c
 	edge, line := kit.BrassDark, 3.0
@@ -190,27 +193,26 @@ func (s *scene) artifactCard(ac zs.ArtifactCard, complete bool, r kit.Rect) {
 		edge = kit.Tint(kit.Good, -0.4)
 	}
 	c.RoundRect(r, 12, kit.Tint(kit.Brass, 0.6), edge, line)
-	head := kit.R(r.X, r.Y, r.W, r.H*0.2)
-	c.RoundRect(kit.R(r.X+4, r.Y+4, r.W-8, head.H-4), 9, kit.Tint(kit.Brass, -0.15), nil, 0)
+	head := kit.R(r.X+4, r.Y+4, r.W-8, 100)
+	c.RoundRect(head, 9, kit.Tint(kit.Brass, -0.15), nil, 0)
 	c.Ink(kit.Ink)
-	// The card's number as the menus name it ("Wand #3"), so a player can
-	// match picture and option.
-	c.FitText(s.w.T(ac.Artifact.Name)+" #"+strconv.Itoa(ac.Index), kit.Bold, r.W*0.16, 12, head.CX(), head.CY()+2, head.W-30, 0.5)
+	c.WrapBox(s.w.T(ac.Artifact.Name)+" #"+strconv.Itoa(ac.Index), kit.Bold, 38, readable, head.Inset(4), 0.5)
+	rest := kit.R(r.X, head.Bottom(), r.W, r.Bottom()-head.Bottom())
 	n := len(ac.Artifact.Symbols)
-	symR := math.Min(r.W*0.13, r.W/float64(2*n+1)*0.9)
+	symR := math.Min(20, r.W/float64(2*n+1)*0.9)
 	for i, sy := range ac.Artifact.Symbols {
 		if k, ok := symbolOf(sy); ok {
 			x := r.CX() + (float64(i)-float64(n-1)/2)*symR*2.5
-			c.Sym(k, x, r.Y+r.H*0.4, symR, kit.Ink, nil)
+			c.Sym(k, x, rest.Y+rest.H*0.2, symR, kit.Ink, nil)
 		}
 	}
-	s.bonus(ac.Artifact.Bonus, r.CX(), r.Y+r.H*0.64, r.W*0.13, r.W-16)
+	s.bonus(ac.Artifact.Bonus, r.CX(), rest.Y+rest.H*0.5, 38, r.W-16)
 	if ac.Part > 0 {
-		s.partBadge(ac.Part, r.CX(), r.Y+r.H*0.86, r.W*0.12)
+		s.partBadge(ac.Part, r.CX(), rest.Y+rest.H*0.8, 31)
 	}
 	if complete {
-		c.Disc(r.Right()-6, r.Y+6, r.W*0.11, kit.Good, kit.Cream, 2.5)
-		c.Check(r.Right()-6, r.Y+6, r.W*0.055, kit.Cream)
+		c.Disc(r.Right()-6, r.Y+6, 22, kit.Good, kit.Cream, 2.5)
+		c.Check(r.Right()-6, r.Y+6, 11, kit.Cream)
 	}
 }
 

@@ -24,13 +24,13 @@ func (s *scene) info(v *zs.PublicView, r kit.Rect) {
 	// already shows whose turn it is; otherwise a box names them.
 	showWaiting := !v.Over && len(v.Turn) > 0 && v.Auction == nil && v.Fight == nil
 	c.Ink(kit.Ink)
-	c.FitText(step, kit.Bold, 38, 26, in.X, in.Y+20, in.W, 0)
+	c.WrapBox(step, kit.Bold, 40, readable, kit.R(in.X, in.Y-6, in.W, 96), 0)
 	c.SetColor(kit.Muted)
 	c.SetLineWidth(2)
-	c.DrawLine(in.X, in.Y+50, in.Right(), in.Y+50)
+	c.DrawLine(in.X, in.Y+96, in.Right(), in.Y+96)
 	c.Stroke()
 
-	block := kit.R(in.X, in.Y+64, in.W, in.H-64)
+	block := kit.R(in.X, in.Y+110, in.W, in.H-110)
 	waitH := waitingHeight(len(v.Turn))
 	if showWaiting {
 		block.H -= waitH + 12
@@ -41,16 +41,16 @@ func (s *scene) info(v *zs.PublicView, r kit.Rect) {
 	case v.Fight != nil:
 		s.fight(v, v.Fight, block)
 	case v.SpellTurn >= 0 && !v.Over:
-		c.Scroll(block.X+26, block.Y+30, 24)
+		c.Scroll(block.X+26, block.Y+42, 24)
 		c.Ink(kit.Ink)
-		c.FitText(s.w.T("zsimg.spell.turn", "name", s.m.Name(v.SpellTurn)), kit.Bold, 30, 22, block.X+64, block.Y+30, block.W-64, 0)
-		block.Y += 64
-		block.H -= 64
+		c.WrapBox(s.w.T("zsimg.spell.turn", "name", s.m.Name(v.SpellTurn)), kit.Bold, readable, readable, kit.R(block.X+64, block.Y, block.W-64, 88), 0)
+		block.Y += 96
+		block.H -= 96
 		fallthrough
 	default:
 		if key := "zsimg.hint." + v.Step; s.w.Has(key) && block.H > 40 {
 			c.Ink(kit.InkSoft)
-			c.WrapBox(s.w.T(key), kit.Medium, 28, 20, block, 0)
+			c.WrapBox(s.w.T(key), kit.Medium, readable, readable, block, 0)
 		}
 	}
 	if !showWaiting {
@@ -78,12 +78,13 @@ func (s *scene) auction(v *zs.PublicView, a *zs.AuctionView, r kit.Rect) {
 		num := strconv.Itoa(a.High)
 		c.Text(num, r.X+52, y, 0)
 		x := r.X + 52 + c.Measure(num) + 18
-		c.SeatMarker(a.HighSeat, x+18, y, 18)
+		c.Decorative("the player's name follows the marker", func() { c.SeatMarker(a.HighSeat, x+18, y, 18) })
 		c.Ink(kit.Ink)
-		c.FitText(s.m.Name(a.HighSeat), kit.Bold, 30, 22, x+44, y, r.Right()-x-44, 0)
+		c.FitText(s.m.Name(a.HighSeat), kit.Bold, 38, readable, x+44, y, r.Right()-x-44, 0)
 	} else {
 		c.Ink(kit.Ink)
-		c.FitText(s.w.T("zsimg.no.bid", "n", a.MinBid), kit.Medium, 28, 20, r.X, y, r.W, 0)
+		c.WrapBox(s.w.T("zsimg.no.bid", "n", a.MinBid), kit.Medium, readable, readable, kit.R(r.X, y-24, r.W, 132), 0)
+		y += 88
 	}
 	s.seatList(a.Bidders, kit.R(r.X, y+42, r.W, r.Bottom()-y-42), func(seat int) status {
 		switch {
@@ -98,17 +99,17 @@ func (s *scene) auction(v *zs.PublicView, a *zs.AuctionView, r kit.Rect) {
 
 func (s *scene) fight(v *zs.PublicView, f *zs.FightView, r kit.Rect) {
 	c := s.c
-	c.Disc(r.X+22, r.Y+18, 22, kit.StoneRed, kit.StoneDeep, 2)
+	c.Disc(r.X+28, r.Y+24, 28, kit.StoneRed, kit.StoneDeep, 2)
 	c.Ink(kit.Cream)
-	c.Font(kit.Bold, 26)
-	c.Text(strconv.Itoa(f.Strength), r.X+22, r.Y+18, 0.5)
+	c.Font(kit.Bold, 36)
+	c.Text(strconv.Itoa(f.Strength), r.X+28, r.Y+24, 0.5)
 	c.Ink(kit.InkSoft)
-	c.FitText(s.w.T("zsimg.fight.for", "card", s.cardName(v, f.Slot)), kit.Bold, 28, 20, r.X+54, r.Y+18, r.W-54, 0)
-	y := r.Y + 54
+	c.WrapBox(s.w.T("zsimg.fight.for", "card", s.cardName(v, f.Slot)), kit.Bold, readable, readable, kit.R(r.X+66, r.Y-20, r.W-66, 88), 0)
+	y := r.Y + 76
 	if f.Mode != "" {
 		c.Ink(kit.Ink)
-		c.FitText(s.w.T("zsimg.mode."+f.Mode), kit.Bold, 30, 22, r.X, y+4, r.W, 0)
-		y += 40
+		c.WrapBox(s.w.T("zsimg.mode."+f.Mode), kit.Bold, readable, readable, kit.R(r.X, y-16, r.W, 88), 0)
+		y += 92
 	}
 	s.seatList(f.Involved, kit.R(r.X, y, r.W, r.Bottom()-y), func(seat int) status {
 		if f.Mode != "" {
@@ -136,20 +137,17 @@ type status struct {
 // seats are greyed out and struck through.
 func (s *scene) seatList(seats []int, r kit.Rect, statusOf func(int) status) {
 	c := s.c
-	rowH := 50.0
-	if n := float64(len(seats)); n > 0 && r.H/n < rowH {
-		rowH = r.H / n
-	}
+	rowH := 58.0
 	for i, seat := range seats {
 		cy := r.Y + rowH*(float64(i)+0.5)
 		st := statusOf(seat)
 		text, active := st.text, st.active
-		c.SeatMarker(seat, r.X+18, cy, rowH*0.4)
+		c.Decorative("the player's name follows the marker", func() { c.SeatMarker(seat, r.X+18, cy, 18) })
 		ink := kit.Ink
 		if !active {
 			ink = kit.Muted
 		}
-		c.Font(kit.Bold, rowH*0.55)
+		c.Font(kit.Bold, readable)
 		statusW := 0.0
 		if text != "" {
 			statusW = c.Measure(text) + 12
@@ -161,7 +159,7 @@ func (s *scene) seatList(seats []int, r kit.Rect, statusOf func(int) status) {
 			}
 		}
 		c.Ink(ink)
-		c.FitText(s.m.Name(seat), kit.Bold, rowH*0.7, 18, r.X+44, cy, r.W-44-statusW, 0)
+		c.FitText(s.m.Name(seat), kit.Bold, 38, readable, r.X+44, cy, r.W-44-statusW, 0)
 		if !active {
 			w := c.Measure(c.Ellipsize(s.m.Name(seat), r.W-44-statusW))
 			c.SetColor(kit.Muted)
@@ -172,33 +170,23 @@ func (s *scene) seatList(seats []int, r kit.Rect, statusOf func(int) status) {
 	}
 }
 
-// waitingHeight is the height of the waiting box for n seats, two per row.
+// waitingHeight is the height of the waiting box for n seats, one per line.
 func waitingHeight(n int) float64 {
-	rows := (n + 1) / 2
-	if rows < 1 {
-		rows = 1
-	}
-	return 44 + 48*float64(rows)
+	return 56 + 52*float64(max(n, 1))
 }
 
-// waiting lists the seats whose decision is awaited, two per row.
+// waiting lists the seats whose decision is awaited, one per line.
 func (s *scene) waiting(turn []int, r kit.Rect) {
 	c := s.c
 	c.RoundRect(r, 12, kit.Tint(kit.Highlight, 0.55), kit.BrassDark, 2)
-	c.Hourglass(r.X+32, r.CY(), 24)
+	c.Hourglass(r.X+28, r.Y+30, 20)
 	c.Ink(kit.InkSoft)
-	c.Font(kit.Medium, 22)
-	c.Text(s.w.T("zsimg.waiting"), r.X+66, r.Y+22, 0)
-	cols := 2
-	if len(turn) == 1 {
-		cols = 1
-	}
-	each := (r.Right() - 12 - (r.X + 66)) / float64(cols)
+	c.Font(kit.Medium, readable)
+	c.Text(s.w.T("zsimg.waiting"), r.X+58, r.Y+30, 0)
 	for i, seat := range turn {
-		x := r.X + 66 + float64(i%cols)*each
-		cy := r.Y + 44 + 24 + float64(i/cols)*48
-		c.SeatMarker(seat, x+16, cy, 16)
+		cy := r.Y + 56 + 26 + float64(i)*52
+		c.Decorative("the player's name follows the marker", func() { c.SeatMarker(seat, r.X+30, cy, 17) })
 		c.Ink(kit.Ink)
-		c.FitText(s.m.Name(seat), kit.Bold, 30, 20, x+38, cy, each-48, 0)
+		c.FitText(s.m.Name(seat), kit.Bold, 38, readable, r.X+56, cy, r.W-68, 0)
 	}
 }

@@ -11,32 +11,38 @@ import (
 )
 
 const (
-	handCardW = 162.0
-	handCardH = 224.0
-	handGap   = 14.0
-	offerH    = 150.0
-	miniW     = 96.0
-	miniH     = 128.0
+	handCardW = 240.0
+	handCardH = 300.0
+	handGap   = 16.0
+	statusH   = 290.0
+	offerCard = 250.0 // an offered card's height (handCardW wide)
+	offerGap  = 14.0
 )
 
-// private draws one seat's secret view for its DMs: own status, the hand
-// of artifact cards with complete artifacts marked, and trade offers.
+// private draws one seat's secret view: its magic, power stones, spells
+// and laid-out artifacts, its hand of artifact cards named as the menus
+// name them ("Wand #3"), and the trade offers it is part of, every text a
+// player needs readable on a phone.
 func (r *Renderer) private(v *zs.PrivateView, m imaging.Meta) image.Image {
 	perRow := int(math.Floor((boardW - 72 - 40 + handGap) / (handCardW + handGap)))
-	rows := (len(v.Hand) + perRow - 1) / perRow
-	if rows == 0 {
-		rows = 1
-	}
+	rows := max((len(v.Hand)+perRow-1)/perRow, 1)
 	offers := v.Offers
 	if v.Draft != nil {
 		offers = append(append([]zs.OfferView(nil), offers...), *v.Draft)
 	}
-	handY := 96.0 + 130 + 20
-	handH := 60 + float64(rows)*(handCardH+handGap)
+	handY := topBarH + 20 + statusH + 20
+	handH := 72 + float64(rows)*(handCardH+handGap)
 	offersY := handY + handH + 20
 	height := offersY
+	offerHs := make([]float64, len(offers))
+	for i, o := range offers {
+		offerHs[i] = offerHeight(o)
+	}
 	if len(offers) > 0 {
-		height += 60 + float64(len(offers))*(offerH+14) + 10
+		height += 60
+		for _, h := range offerHs {
+			height += h + offerGap
+		}
 	}
 	height += 16
 
@@ -44,53 +50,49 @@ func (r *Renderer) private(v *zs.PrivateView, m imaging.Meta) image.Image {
 	defer s.c.Close()
 	c := s.c
 	s.privateTop(v)
-	s.ownStatus(v, kit.R(36, 96, boardW-72, 130))
+	s.ownStatus(v, kit.R(36, topBarH+20, boardW-72, statusH))
 
 	hand := kit.R(36, handY, boardW-72, handH)
 	c.Panel(hand)
 	c.Ink(kit.Ink)
-	c.FitText(s.w.T("zsimg.your.hand")+" ("+strconv.Itoa(len(v.Hand))+")", kit.Bold, 32, 22, hand.X+20, hand.Y+32, hand.W-40, 0)
+	c.FitText(s.w.T("zsimg.your.hand")+" ("+strconv.Itoa(len(v.Hand))+")", kit.Bold, 40, readable, hand.X+20, hand.Y+36, hand.W-40, 0)
 	if len(v.Hand) == 0 {
 		c.Ink(kit.InkSoft)
-		c.FitText(s.w.T("zsimg.hand.empty"), kit.Medium, 32, 22, hand.CX(), hand.Y+60+handCardH/2, hand.W-40, 0.5)
+		c.FitText(s.w.T("zsimg.hand.empty"), kit.Medium, 38, readable, hand.CX(), hand.Y+72+handCardH/2, hand.W-40, 0.5)
 	}
 	for i, hc := range v.Hand {
 		x := hand.X + 20 + float64(i%perRow)*(handCardW+handGap)
-		y := hand.Y + 66 + float64(i/perRow)*(handCardH+handGap)
+		y := hand.Y + 72 + float64(i/perRow)*(handCardH+handGap)
 		s.artifactCard(hc.ArtifactCard, hc.Complete, kit.R(x, y, handCardW-8, handCardH-8))
 	}
 
 	if len(offers) > 0 {
 		c.Ink(kit.Cream)
-		c.FitText(s.w.T("zsimg.offers"), kit.Bold, 32, 22, 44, offersY+30, 600, 0)
+		c.FitText(s.w.T("zsimg.offers"), kit.Bold, 40, readable, 44, offersY+30, 600, 0)
 		y := offersY + 60
 		for i, o := range offers {
 			draft := v.Draft != nil && i == len(offers)-1
-			s.offer(o, draft, kit.R(36, y, boardW-72, offerH))
-			y += offerH + 14
+			s.offer(o, draft, kit.R(36, y, boardW-72, offerHs[i]))
+			y += offerHs[i] + offerGap
 		}
 	}
 	return c.Image()
 }
 
+// privateTop names the viewer on the first line and the round and phase
+// on the second.
 func (s *scene) privateTop(v *zs.PrivateView) {
 	c := s.c
 	c.RoundRect(kit.R(-20, -20, boardW+40, topBarH+20), 18, kit.Tint(kit.Wood, -0.35), kit.BrassDark, 3)
-	c.SeatMarker(v.Seat, 60, topBarH/2, 24)
-	right := s.w.T("zsimg.round", "n", v.Round)
-	if v.Phase != "" {
-		right += " · " + v.Phase + ": " + s.w.T("zsimg.phase."+v.Phase)
-	}
-	c.Ink(kit.Muted)
-	c.Font(kit.Medium, 26)
-	right = c.Ellipsize(right, 460)
-	rw := c.Measure(right)
-	c.Text(right, boardW-32, topBarH/2, 1)
+	c.Decorative("the player's name follows the marker", func() { c.SeatMarker(v.Seat, 56, 38, 24) })
 	c.Ink(kit.Cream)
-	c.FitText(s.m.Name(v.Seat)+" · "+s.w.T("zsimg.private"), kit.Bold, 36, 24, 98, topBarH/2, boardW-32-rw-40-98, 0)
+	c.FitText(s.m.Name(v.Seat)+" · "+s.w.T("zsimg.private"), kit.Bold, 40, readable, 92, 38, boardW-92-32, 0)
+	c.Ink(kit.Muted)
+	c.FitText(s.title(v.Round, v.Phase), kit.Medium, 38, readable, 32, 96, boardW-64, 0)
 }
 
-// ownStatus is the compact summary of the seat's public state.
+// ownStatus shows the seat's magic, power stones, start player crown,
+// laid-out artifacts and spells.
 func (s *scene) ownStatus(v *zs.PrivateView, r kit.Rect) {
 	c := s.c
 	c.Panel(r)
@@ -100,32 +102,51 @@ func (s *scene) ownStatus(v *zs.PrivateView, r kit.Rect) {
 			me = sv
 		}
 	}
-	s.magicGauge(me.Magic, kit.R(r.X+20, r.Y+38, 330, 44))
-	c.Gem(r.X+400, r.Y+38, 18)
+	s.magicGauge(me.Magic, kit.R(r.X+20, r.Y+40, 420, 44))
+	c.Gem(r.X+490, r.Y+40, 20)
 	c.Ink(kit.Ink)
-	c.Font(kit.Bold, 38)
-	c.Text(strconv.Itoa(me.Stones), r.X+426, r.Y+38, 0)
+	c.Font(kit.Bold, 42)
+	c.Text(strconv.Itoa(me.Stones), r.X+518, r.Y+40, 0)
 	if v.StartPlayer == v.Seat {
-		c.Crown(r.X+520, r.Y+36, 22)
+		c.Crown(r.X+620, r.Y+38, 24)
 	}
-	// Laid-out artifacts, shown small on the right of the first line.
-	x := r.X + 570
+	x := r.X + 20
 	for _, a := range me.LaidOut {
-		if x+76 > r.Right()-16 {
+		if x+tileW > r.Right()-16 {
 			break
 		}
-		s.artifactTile(a.Artifact, kit.R(x, r.Y+10, 70, 56))
-		x += 78
+		s.artifactTile(a.Artifact, kit.R(x, r.Y+84, tileW, tileH))
+		x += tileW + 8
+	}
+	if len(me.LaidOut) == 0 {
+		c.Ink(kit.InkSoft)
+		c.FitText(s.w.T("zsimg.laid")+": "+s.w.T("zsimg.none"), kit.Medium, readable, readable, r.X+20, r.Y+84+tileH/2, r.W-40, 0)
 	}
 	if len(me.Spells) > 0 {
-		s.spells(me.Spells, r.X+20, r.Y+76, r.W-40, true)
+		s.spells(me.Spells, r.X+20, r.Y+84+tileH+8, r.W-40, true)
 	} else {
 		c.Ink(kit.InkSoft)
-		c.FitText(s.w.T("zsimg.spells")+": "+s.w.T("zsimg.none"), kit.Medium, 24, 18, r.X+20, r.Y+100, r.W-40, 0)
+		c.FitText(s.w.T("zsimg.spells")+": "+s.w.T("zsimg.none"), kit.Medium, readable, readable, r.X+20, r.Y+84+tileH+48, r.W-40, 0)
 	}
 }
 
-// offer draws one trade offer: who to whom, the cards given and wanted.
+// offerHeight is the height of one trade offer: its cards in rows.
+func offerHeight(o zs.OfferView) float64 {
+	rows := offerRows(len(o.Give), len(o.Want))
+	return 20 + float64(rows)*(48+offerCard+12)
+}
+
+// offerPerRow is how many offered cards a row holds beside the names.
+const offerPerRow = 3
+
+// offerRows is the rows an offer needs: the cards given, then those
+// wanted, in one flow.
+func offerRows(give, want int) int {
+	return max((max(give, 1)+max(want, 1)+offerPerRow-1)/offerPerRow, 1)
+}
+
+// offer draws one trade offer: who offers to whom on the left, then the
+// cards given and the cards wanted.
 func (s *scene) offer(o zs.OfferView, draft bool, r kit.Rect) {
 	c := s.c
 	c.Panel(r)
@@ -134,41 +155,55 @@ func (s *scene) offer(o zs.OfferView, draft bool, r kit.Rect) {
 		c.RoundRect(r.Inset(6), 10, nil, kit.InkSoft, 2)
 		c.SetDash()
 	}
-	// Left column: from → to.
-	left := kit.R(r.X+18, r.Y+14, 300, r.H-28)
-	c.SeatMarker(o.From, left.X+18, left.Y+22, 17)
-	c.Ink(kit.Ink)
-	c.FitText(s.m.Name(o.From), kit.Bold, 28, 18, left.X+44, left.Y+22, left.W-44, 0)
-	c.Font(kit.Bold, 30)
-	c.Text("→", left.X+8, left.CY(), 0)
-	if o.To >= 0 {
-		c.SeatMarker(o.To, left.X+18, left.Bottom()-22, 17)
+	left := kit.R(r.X+18, r.Y+14, 290, r.H-28)
+	name := func(seat int, cy float64) {
+		c.Decorative("the player's name follows the marker", func() { c.SeatMarker(seat, left.X+18, cy, 17) })
 		c.Ink(kit.Ink)
-		c.FitText(s.m.Name(o.To), kit.Bold, 28, 18, left.X+44, left.Bottom()-22, left.W-44, 0)
+		c.FitText(s.m.Name(seat), kit.Bold, 38, readable, left.X+44, cy, left.W-44, 0)
+	}
+	name(o.From, left.Y+26)
+	c.Ink(kit.Ink)
+	c.Font(kit.Bold, 40)
+	c.Text("↓", left.X+18, left.Y+84, 0.5)
+	if o.To >= 0 {
+		name(o.To, left.Y+142)
 	}
 	if draft {
 		c.Ink(kit.InkSoft)
-		c.FitText(s.w.T("zsimg.draft"), kit.Medium, 20, 14, left.X+44, left.CY(), left.W-44, 0)
+		c.WrapBox(s.w.T("zsimg.draft"), kit.Medium, readable, readable, kit.R(left.X, left.Y+174, left.W, left.Bottom()-left.Y-174), 0)
 	}
-	// Gives and wants, side by side.
 	area := kit.R(left.Right()+16, r.Y+10, r.Right()-left.Right()-32, r.H-20)
-	halves := area.Columns(2, 20)
-	s.offerCards(s.w.T("zsimg.gives"), o.Give, halves[0])
-	s.offerCards(s.w.T("zsimg.wants"), o.Want, halves[1])
-}
-
-func (s *scene) offerCards(label string, cards []zs.ArtifactCard, r kit.Rect) {
-	c := s.c
-	c.Ink(kit.InkSoft)
-	c.FitText(label, kit.Bold, 22, 16, r.X, r.Y+12, r.W, 0)
-	if len(cards) == 0 {
-		c.Ink(kit.Muted)
-		c.FitText("– "+s.w.T("zsimg.nothing")+" –", kit.Medium, 24, 16, r.X, r.CY()+10, r.W, 0)
-		return
+	type slot struct {
+		label string
+		card  *zs.ArtifactCard
 	}
-	w := math.Min(miniW, (r.W-8*float64(len(cards)-1))/float64(len(cards)))
-	h := math.Min(r.H-28, w*miniH/miniW)
-	for i, ac := range cards {
-		s.artifactCard(ac, false, kit.R(r.X+float64(i)*(w+8), r.Y+26, w, h))
+	var slots []slot
+	for _, side := range []struct {
+		label string
+		cards []zs.ArtifactCard
+	}{{s.w.T("zsimg.gives"), o.Give}, {s.w.T("zsimg.wants"), o.Want}} {
+		if len(side.cards) == 0 {
+			slots = append(slots, slot{label: side.label})
+		}
+		for i := range side.cards {
+			l := ""
+			if i == 0 {
+				l = side.label
+			}
+			slots = append(slots, slot{label: l, card: &side.cards[i]})
+		}
+	}
+	w := handCardW - 8
+	for i, sl := range slots {
+		x := area.X + float64(i%offerPerRow)*(w+12)
+		y := area.Y + float64(i/offerPerRow)*(offerCard+12+48)
+		c.Ink(kit.InkSoft)
+		c.FitText(sl.label, kit.Bold, readable, readable, x, y+22, w, 0)
+		if sl.card == nil {
+			c.Ink(kit.Muted)
+			c.FitText("– "+s.w.T("zsimg.nothing")+" –", kit.Medium, readable, readable, x, y+48+offerCard/2, w, 0)
+			continue
+		}
+		s.artifactCard(*sl.card, false, kit.R(x, y+48, w, offerCard))
 	}
 }

@@ -48,6 +48,10 @@ func (r *Renderer) boardScene(w, h int, m imaging.Meta) *scene {
 	return &scene{c: imaging.Prepare(r.kit.BoardCanvas(w, h), m), w: imaging.NewWords(m, r.own), m: m}
 }
 
+// readable is the smallest size of a text a player needs to decide: 11 px
+// on a phone showing the 1200 px picture 400 px wide (issue 15), rounded up.
+const readable = 34.0
+
 func symbolOf(s zs.Symbol) (kit.Symbol, bool) {
 	switch s {
 	case zs.Triangle:

@@ -10,8 +10,21 @@ import (
 
 const maxMagic = 30
 
-// seatPanel draws (or, with draw false, only measures) one seat's public
-// status into r and returns the height it needs.
+// Rows of a seat panel: the reserved ones keep the board's height while
+// seats gain spells and artifacts.
+const (
+	seatHeadH    = 64.0
+	seatLineH    = 54.0
+	chipH        = 56.0 // a spell chip: its name reads on a phone
+	tileW        = 150.0
+	tileH        = 100.0
+	minSpellRows = 1
+	minTileRows  = 1
+)
+
+// seatPanel draws one seat (or, with draw unset, only measures it) and
+// returns the height it needs: name, where its wizard stands, magic,
+// power stones and hand size, spells and laid-out artifacts.
 func (s *scene) seatPanel(v *zs.PublicView, sv zs.SeatView, r kit.Rect, draw bool) float64 {
 	c := s.c
 	active := contains(v.Turn, sv.Seat)
@@ -25,44 +38,45 @@ func (s *scene) seatPanel(v *zs.PublicView, sv zs.SeatView, r kit.Rect, draw boo
 			c.Shadow(r, 14)
 		}
 		c.RoundRect(r, 14, kit.Parchment, edge, line)
-		c.DrawRoundedRectangle(r.X+2, r.Y+2, r.W-4, 58, 12)
-		c.SetColor(kit.Tint(kit.SeatColor(sv.Seat), 0.55))
+		band := kit.Tint(kit.SeatColor(sv.Seat), 0.55)
+		c.DrawRoundedRectangle(r.X+2, r.Y+2, r.W-4, seatHeadH, 12)
+		c.SetColor(band)
 		c.Context.Fill()
-		c.FillRect(kit.R(r.X+2, r.Y+48, r.W-4, 12), kit.Tint(kit.SeatColor(sv.Seat), 0.55))
-		c.SeatMarker(sv.Seat, r.X+30, r.Y+31, 19)
-		nameW := r.W - 70
+		c.FillRect(kit.R(r.X+2, r.Y+seatHeadH-10, r.W-4, 12), band)
+		c.Decorative("the player's name follows the marker", func() { c.SeatMarker(sv.Seat, r.X+32, r.Y+seatHeadH/2+1, 21) })
+		nameW := r.W - 76
 		if v.StartPlayer == sv.Seat {
-			c.Crown(r.Right()-26, r.Y+60+24, 18)
+			c.Crown(r.Right()-32, r.Y+seatHeadH/2+1, 20)
+			nameW -= 56
 		}
 		c.Ink(kit.Ink)
-		c.FitText(s.m.Name(sv.Seat), kit.Bold, 34, 24, r.X+58, r.Y+31, nameW, 0)
+		c.FitText(s.m.Name(sv.Seat), kit.Bold, 40, readable, r.X+62, r.Y+seatHeadH/2+1, nameW, 0)
 	}
-	in := kit.R(r.X+14, r.Y+60, r.W-28, 0)
-	y := in.Y + 24
+	in := kit.R(r.X+14, r.Y+seatHeadH, r.W-28, 0)
+	y := in.Y + seatLineH/2 + 4
 	if draw {
-		s.placement(v, sv, in.X, y, in.W-40)
+		s.placement(v, sv, in.X, y, in.W)
 	}
-	y += 46
+	y += seatLineH
 	if draw {
-		s.magicGauge(sv.Magic, kit.R(in.X, y-22, in.W, 44))
-	}
-	y += 52
-	if draw {
-		half := in.W / 2
-		c.Gem(in.X+18, y, 17)
+		s.magicGauge(sv.Magic, kit.R(in.X, y-22, in.W*0.56, 44))
+		x := in.X + in.W*0.6
+		c.Gem(x+18, y, 18)
 		c.Ink(kit.Ink)
-		c.Font(kit.Bold, 38)
-		c.Text(strconv.Itoa(sv.Stones), in.X+44, y, 0)
-		c.Hand(in.X+half+18, y, 17)
-		c.Text(strconv.Itoa(sv.HandSize), in.X+half+44, y, 0)
+		c.Font(kit.Bold, 40)
+		c.Text(strconv.Itoa(sv.Stones), x+42, y, 0)
+		x += in.W * 0.2
+		c.Hand(x+18, y, 18)
+		c.Text(strconv.Itoa(sv.HandSize), x+42, y, 0)
 	}
-	y += 32
+	y += seatLineH/2 + 4
 	y = s.spells(sv.Spells, in.X, y, in.W, draw)
 	y = s.laidOut(sv.LaidOut, in.X, y, in.W, draw)
-	return y - r.Y + 10
+	return y - r.Y + 12
 }
 
-// placement says where the seat's wizard is this round.
+// placement says where the seat's wizard stands, or that it passed or is
+// done trading.
 func (s *scene) placement(v *zs.PublicView, sv zs.SeatView, x, cy, w float64) {
 	c := s.c
 	text, ink, tick := "", kit.InkSoft, false
@@ -79,14 +93,13 @@ func (s *scene) placement(v *zs.PublicView, sv zs.SeatView, x, cy, w float64) {
 		return
 	}
 	if tick {
-		c.Check(x+10, cy, 10, kit.Good)
-		x, w = x+28, w-28
+		c.Check(x+12, cy, 12, kit.Good)
+		x, w = x+32, w-32
 	}
 	c.Ink(ink)
-	c.FitText(text, kit.Medium, 24, 16, x, cy, w, 0)
+	c.FitText(text, kit.Medium, 38, readable, x, cy, w, 0)
 }
 
-// magicGauge draws magic as a 0–30 bar with the number beside it.
 func (s *scene) magicGauge(magic int, r kit.Rect) {
 	c := s.c
 	c.Drop(r.X+16, r.CY(), 18)
@@ -112,21 +125,20 @@ func (s *scene) magicGauge(magic int, r kit.Rect) {
 	c.Text(strconv.Itoa(magic), r.Right(), r.CY(), 1)
 }
 
-// spells lays out owned spells as chips, flowing into rows.
+// spells draws the spell chips in rows from y on, at least minSpellRows
+// of them, and returns where the next part starts.
 func (s *scene) spells(spells []zs.SpellView, x, y, w float64, draw bool) float64 {
-	if len(spells) == 0 {
-		return y
-	}
 	c := s.c
-	const h, gap = 34.0, 8.0
+	const h, gap = chipH, 8.0
 	cx := x
 	y += 6
+	rows := 1
 	for _, sp := range spells {
 		name := s.w.T(sp.Spell.Name)
-		c.Font(kit.Bold, 21)
-		cw := math.Min(w, c.Measure(name)+h+18)
+		c.Font(kit.Bold, readable)
+		cw := math.Min(w, c.Measure(name)+h+24)
 		if cx > x && cx+cw > x+w {
-			cx, y = x, y+h+gap
+			cx, y, rows = x, y+h+gap, rows+1
 		}
 		if draw {
 			fill, ink := kit.Tint(kindColor(zs.KindSpell), 0.15), kit.Cream
@@ -141,32 +153,29 @@ func (s *scene) spells(spells []zs.SpellView, x, y, w float64, draw bool) float6
 				c.Scroll(cx+h/2+2, chip.CY(), h*0.34)
 			}
 			c.Ink(ink)
-			c.FitText(name, kit.Bold, 21, 14, cx+h+4, chip.CY(), cw-h-14, 0)
+			c.FitText(name, kit.Bold, readable, readable, cx+h+4, chip.CY(), cw-h-14, 0)
 		}
 		cx += cw + gap
+	}
+	for ; rows < minSpellRows; rows++ {
+		y += h + gap
 	}
 	return y + h + 4
 }
 
-// laidOut draws the seat's laid-out artifacts as tiles.
+// laidOut draws the laid-out artifacts as tiles in rows from y on, at
+// least minTileRows of them, and returns where the next part starts.
 func (s *scene) laidOut(arts []zs.LaidOut, x, y, w float64, draw bool) float64 {
-	if len(arts) == 0 {
-		return y
-	}
-	const tileH, gap = 68.0, 8.0
+	const gap = 8.0
 	y += 8
-	perRow := int((w + gap) / (84 + gap))
-	if perRow < 3 {
-		perRow = 3
-	}
-	size := math.Min(96, (w-gap*float64(perRow-1))/float64(perRow))
+	perRow := max(int((w+gap)/(tileW+gap)), 1)
 	for i, a := range arts {
 		if draw {
-			tx := x + float64(i%perRow)*(size+gap)
+			tx := x + float64(i%perRow)*(tileW+gap)
 			ty := y + float64(i/perRow)*(tileH+gap)
-			s.artifactTile(a.Artifact, kit.R(tx, ty, size, tileH))
+			s.artifactTile(a.Artifact, kit.R(tx, ty, tileW, tileH))
 		}
 	}
-	rows := (len(arts) + perRow - 1) / perRow
+	rows := max((len(arts)+perRow-1)/perRow, minTileRows)
 	return y + float64(rows)*(tileH+gap)
 }
