@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/png"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -98,6 +99,43 @@ func TestWrapRespectsWidth(t *testing.T) {
 	for _, l := range lines {
 		if c.Measure(l) > 260 {
 			t.Errorf("line %q too wide", l)
+		}
+	}
+}
+
+// TestWrapSplitsLongWords: a word wider than a line is split with a
+// hyphen, not ellipsized, and no letter is lost.
+func TestWrapSplitsLongWords(t *testing.T) {
+	c := newKit(t).Canvas(100, 100)
+	defer c.Close()
+	c.Font(Bold, 34)
+	for _, tt := range []struct {
+		text  string
+		width float64
+	}{
+		{"Versammlungsraum", 196},
+		{"Große Schleimbrutstätte", 150},
+		{"Donaudampfschifffahrtsgesellschaft", 120},
+	} {
+		lines := c.Wrap(tt.text, tt.width)
+		if len(lines) < 2 {
+			t.Errorf("%q: one line %q", tt.text, lines)
+		}
+		joined := ""
+		for i, l := range lines {
+			if c.Measure(l) > tt.width {
+				t.Errorf("%q: line %q wider than %v", tt.text, l, tt.width)
+			}
+			if strings.Contains(l, "…") {
+				t.Errorf("%q: line %q ellipsized", tt.text, l)
+			}
+			if i > 0 && !strings.HasSuffix(lines[i-1], "-") {
+				joined += " "
+			}
+			joined += strings.TrimSuffix(l, "-")
+		}
+		if joined != tt.text {
+			t.Errorf("%q: lines %q join to %q", tt.text, lines, joined)
 		}
 	}
 }

@@ -85,8 +85,9 @@ func (c *Canvas) Ellipsize(s string, width float64) string {
 	return "…"
 }
 
-// Wrap breaks s into lines no wider than width in the current face. Words
-// longer than a line are ellipsized rather than split.
+// Wrap breaks s into lines no wider than width in the current face. A
+// word longer than a line (German compounds such as
+// "Versammlungsraum") is split with a hyphen where the line ends.
 func (c *Canvas) Wrap(s string, width float64) []string {
 	var lines []string
 	for _, para := range strings.Split(s, "\n") {
@@ -103,11 +104,32 @@ func (c *Canvas) Wrap(s string, width float64) []string {
 			if line != "" {
 				lines = append(lines, line)
 			}
+			for c.Measure(word) > width {
+				head, rest := c.splitWord(word, width)
+				if rest == "" {
+					break
+				}
+				lines = append(lines, head)
+				word = rest
+			}
 			line = c.Ellipsize(word, width)
 		}
 		lines = append(lines, line)
 	}
 	return lines
+}
+
+// splitWord cuts the longest start of word that fits width with a hyphen
+// after it, keeping at least two letters on each side; rest is "" when no
+// such cut exists.
+func (c *Canvas) splitWord(word string, width float64) (head, rest string) {
+	r := []rune(word)
+	for n := len(r) - 2; n >= 2; n-- {
+		if h := string(r[:n]) + "-"; c.Measure(h) <= width {
+			return h, string(r[n:])
+		}
+	}
+	return word, ""
 }
 
 // WrapBox draws s wrapped into the box, shrinking from maxPx towards minPx
