@@ -134,12 +134,15 @@ func TestSubtractRectsCoversTheRestOnce(t *testing.T) {
 // An outlined panel comes out exactly as filling the stroke colour out to
 // the line's outer edge and the fill inside it, though the stroke colour
 // now skips what the fill covers.
+// outlinedPanels are panels with an outline, some partly off the canvas.
+var outlinedPanels = []struct {
+	r            Rect
+	radius, line float64
+}{{R(10.3, 12.6, 150.2, 88.9), 14, 4}, {R(-8, 20, 120, 70), 20, 3}, {R(30, 5.5, 130.5, 100), 6, 2}, {R(5, 5, 170, 120), 16, 6.5}}
+
 func TestOutlinedRoundRectMatchesTwoFills(t *testing.T) {
 	k := newKit(t)
-	for _, tt := range []struct {
-		r            Rect
-		radius, line float64
-	}{{R(10.3, 12.6, 150.2, 88.9), 14, 4}, {R(-8, 20, 120, 70), 20, 3}, {R(30, 5.5, 130.5, 100), 6, 2}, {R(5, 5, 170, 120), 16, 6.5}} {
+	for _, tt := range outlinedPanels {
 		got, want := k.Canvas(180, 130), k.Canvas(180, 130)
 		for _, c := range []*Canvas{got, want} {
 			c.Background()
@@ -150,6 +153,31 @@ func TestOutlinedRoundRectMatchesTwoFills(t *testing.T) {
 		want.fillRoundRect(Rect{tt.r.X + half, tt.r.Y + half, tt.r.W - tt.line, tt.r.H - tt.line}, tt.radius-half, Parchment)
 		if !bytes.Equal(got.Image().Pix, want.Image().Pix) {
 			t.Errorf("%+v: outlined panel differs from two fills", tt)
+		}
+	}
+}
+
+// TestShadowUnderPanelMatchesWholeShadow: leaving out of a shadow what
+// the panel drawn on it covers changes no pixel of shadow and panel, with
+// or without the panel's outline.
+func TestShadowUnderPanelMatchesWholeShadow(t *testing.T) {
+	k := newKit(t)
+	for _, tt := range outlinedPanels {
+		for _, line := range []float64{tt.line, 0} {
+			got, want := k.Canvas(180, 130), k.Canvas(180, 130)
+			got.Background()
+			want.Background()
+			got.Shadow(tt.r, tt.radius)
+			want.RoundRect(Rect{tt.r.X + 4, tt.r.Y + 6, tt.r.W, tt.r.H}, tt.radius, ShadowColor, nil, 0)
+			var stroke color.Color
+			if line > 0 {
+				stroke = Brass
+			}
+			got.RoundRect(tt.r, tt.radius, Parchment, stroke, line)
+			want.RoundRect(tt.r, tt.radius, Parchment, stroke, line)
+			if !bytes.Equal(got.Image().Pix, want.Image().Pix) {
+				t.Errorf("%+v, line %v: shadow and panel differ from a whole shadow under the panel", tt, line)
+			}
 		}
 	}
 }

@@ -294,10 +294,19 @@ func drawPlanks(img *image.RGBA) {
 	}
 }
 
-// Shadow draws the drop shadow of a panel about to be drawn at r. It is
-// opaque: a translucent fill under a whole panel costs more than the panel.
+// Shadow draws the drop shadow of an opaque panel about to be drawn at r
+// with the same radius. It is opaque: a translucent fill under a whole
+// panel costs more than the panel. The flat parts the panel will cover are
+// left out, so a big panel is not filled twice.
 func (c *Canvas) Shadow(r Rect, radius float64) {
-	c.RoundRect(Rect{r.X + 4, r.Y + 6, r.W, r.H}, radius, ShadowColor, nil, 0)
+	radius = math.Min(radius, math.Min(r.W, r.H)/2)
+	s := Rect{r.X + 4, r.Y + 6, r.W, r.H}
+	if s.W*s.H <= 4000 {
+		c.RoundRect(s, radius, ShadowColor, nil, 0)
+		return
+	}
+	covered, _ := roundRectPieces(r, radius)
+	c.fillRoundRect(s, radius, ShadowColor, covered[:]...)
 }
 
 // Panel draws a parchment panel with a brass rim and a soft shadow.
