@@ -37,10 +37,10 @@ func (m Meta) Name(seat int) string {
 	return NewWords(m, Catalog()).T("img.seat", "n", seat+1)
 }
 
-// Prepare readies a renderer's new canvas for m: its seat markers show the
-// players' initials (from m.Players) instead of A, B, C, and the texts it
-// draws are reported to m.Texts.
-func Prepare(c *kit.Canvas, m Meta) *kit.Canvas {
+// LabelSeats readies a renderer's new canvas for m: its seat markers show
+// the players' initials (from m.Players) instead of A, B, C, and the texts
+// it draws are reported to m.Texts.
+func LabelSeats(c *kit.Canvas, m Meta) *kit.Canvas {
 	c.SeatLabels(kit.Initials(m.Players))
 	c.RecordTexts(m.Texts)
 	return c

@@ -25,7 +25,7 @@ func (im *Images) Results(game games.Info, standings []games.Standing, m Meta) (
 	if height < 600 {
 		height = 600
 	}
-	c := Prepare(im.kit.BoardCanvas(1200, height), m)
+	c := LabelSeats(im.kit.BoardCanvas(1200, height), m)
 	defer c.Close()
 	c.Banner(kit.R(60, 28, 1080, 88), w.Text(game.Name))
 

@@ -56,12 +56,12 @@ type scene struct {
 }
 
 func (r *Renderer) scene(w, h int, m imaging.Meta) *scene {
-	return &scene{c: imaging.Prepare(r.kit.Canvas(w, h), m), w: imaging.NewWords(m, r.own), m: m, sprites: r.sprites}
+	return &scene{c: imaging.LabelSeats(r.kit.Canvas(w, h), m), w: imaging.NewWords(m, r.own), m: m, sprites: r.sprites}
 }
 
 // boardScene is a scene for a whole picture, on the plank background.
 func (r *Renderer) boardScene(w, h int, m imaging.Meta) *scene {
-	return &scene{c: imaging.Prepare(r.kit.BoardCanvas(w, h), m), w: imaging.NewWords(m, r.own), m: m, sprites: r.sprites}
+	return &scene{c: imaging.LabelSeats(r.kit.BoardCanvas(w, h), m), w: imaging.NewWords(m, r.own), m: m, sprites: r.sprites}
 }
 
 // rowLabel and colLabel name a grid line as players type it in move ids

@@ -49,5 +49,5 @@ type scene struct {
 }
 
 func (r *Renderer) boardScene(w, h int, m imaging.Meta) *scene {
-	return &scene{c: imaging.Prepare(r.kit.BoardCanvas(w, h), m), w: imaging.NewWords(m, r.own), m: m, cs: r.c, sprites: r.sprites}
+	return &scene{c: imaging.LabelSeats(r.kit.BoardCanvas(w, h), m), w: imaging.NewWords(m, r.own), m: m, cs: r.c, sprites: r.sprites}
 }

@@ -40,12 +40,12 @@ type scene struct {
 }
 
 func (r *Renderer) scene(w, h int, m imaging.Meta) *scene {
-	return &scene{c: imaging.Prepare(r.kit.Canvas(w, h), m), w: imaging.NewWords(m, r.own), m: m}
+	return &scene{c: imaging.LabelSeats(r.kit.Canvas(w, h), m), w: imaging.NewWords(m, r.own), m: m}
 }
 
 // boardScene is a scene for a whole picture, on the plank background.
 func (r *Renderer) boardScene(w, h int, m imaging.Meta) *scene {
-	return &scene{c: imaging.Prepare(r.kit.BoardCanvas(w, h), m), w: imaging.NewWords(m, r.own), m: m}
+	return &scene{c: imaging.LabelSeats(r.kit.BoardCanvas(w, h), m), w: imaging.NewWords(m, r.own), m: m}
 }
 
 // readable is the smallest size of a text a player needs to decide: 11 px
