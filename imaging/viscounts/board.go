@@ -81,6 +81,7 @@ func boardHeight(players int) int {
 func (r *Renderer) board(v *vc.View, m imaging.Meta) image.Image {
 	s := r.scene(boardW, boardHeight(len(v.Seats)), m)
 	defer s.c.Close()
+	s.useNames(v)
 	s.topBar(s.T("vc.name"))
 	s.kingdom(v, kingdomY)
 	lower := kit.R(margin, marketY, boardW-2*margin, lowerH)

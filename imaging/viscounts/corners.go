@@ -53,7 +53,7 @@ func (s *scene) roundBox(v *vc.View, r kit.Rect) {
 			if sc.Total == best && i < len(v.Seats) {
 				s.badge(i, x+26, y, 24)
 				s.ink(kit.Ink)
-				s.fit(s.m.Name(i), kit.Bold, 34, x+60, y, w-60, 0)
+				s.fit(s.name(i), kit.Bold, 34, x+60, y, w-60, 0)
 				y += 56
 			}
 		}
@@ -65,7 +65,7 @@ func (s *scene) roundBox(v *vc.View, r kit.Rect) {
 	if v.Current >= 0 && v.Current < len(v.Seats) {
 		s.badge(v.Current, x+26, y, 24)
 		s.ink(kit.Ink)
-		s.fit(s.m.Name(v.Current), kit.Bold, 34, x+60, y, w-60, 0)
+		s.fit(s.name(v.Current), kit.Bold, 34, x+60, y, w-60, 0)
 		y += 56
 	}
 	if v.Start >= 0 && v.Start < len(v.Seats) {
@@ -74,7 +74,7 @@ func (s *scene) roundBox(v *vc.View, r kit.Rect) {
 		y += 50
 		s.badge(v.Start, x+26, y, 24)
 		s.ink(kit.Ink)
-		s.fit(s.m.Name(v.Start), kit.Bold, 34, x+60, y, w-60, 0)
+		s.fit(s.name(v.Start), kit.Bold, 34, x+60, y, w-60, 0)
 		y += 56
 	}
 	if v.Asked >= 0 && v.Asked != v.Current && v.Asked < len(v.Seats) {
@@ -83,7 +83,7 @@ func (s *scene) roundBox(v *vc.View, r kit.Rect) {
 		y += 50
 		s.badge(v.Asked, x+26, y, 24)
 		s.ink(kit.Ink)
-		s.fit(s.m.Name(v.Asked), kit.Bold, 34, x+60, y, w-60, 0)
+		s.fit(s.name(v.Asked), kit.Bold, 34, x+60, y, w-60, 0)
 	}
 }
 
@@ -96,24 +96,25 @@ func (s *scene) pilesBox(v *vc.View, r kit.Rect) {
 	x, w := r.X+pad, r.W-2*pad
 	y := r.Y + 34
 	pile := func(icon, key string, above int, shown bool) {
-		s.atomIcon(icon, x+18, y, 18)
-		s.ink(kit.Ink)
-		s.fit(s.T(key), kit.Bold, textMin, x+46, y, w-46-90, 0)
+		s.atomIcon(icon, x+15, y, 15)
 		state := s.T("vcimg.left", "n", above)
 		if shown {
 			state = s.T("vcimg.revealed")
-			hl := kit.R(x+w-s.measure(state, kit.Bold, textMin)-12, y-22, s.measure(state, kit.Bold, textMin)+12, 44)
-			s.box(hl, 10, kit.Highlight, nil, 0)
+		}
+		stateW := s.measure(state, kit.Regular, textMin)
+		if shown {
+			s.box(kit.R(x+w-stateW-12, y-22, stateW+12, 44), 10, kit.Highlight, nil, 0)
 		}
 		s.ink(kit.Ink)
-		s.say(state, kit.Bold, textMin, x+w-6, y, 1)
+		s.say(state, kit.Regular, textMin, x+w-6, y, 1)
+		s.cardName(s.T(key), x+38, y, w-38-stateW-16)
 		y += 52
 	}
 	pile("debt", "vcimg.poverty", v.DebtsAbove, v.Poverty)
 	pile("deed", "vcimg.prosperity", v.DeedsAbove, v.Prosperity)
-	s.icon("crown", (*kit.Canvas).Crown, x+18, y, 17)
+	s.icon("crown", (*kit.Canvas).Crown, x+16, y, 15)
 	s.ink(kit.Ink)
-	s.fit(s.T("vcimg.leader"), kit.Bold, textMin, x+46, y, w-46-60, 0)
+	s.fit(s.T("vcimg.leader"), kit.Bold, textMin, x+38, y, w-38-60, 0)
 	if v.Leader >= 0 {
 		s.badge(v.Leader, x+w-26, y, 24)
 	} else {

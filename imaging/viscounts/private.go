@@ -10,59 +10,92 @@ import (
 
 // Layout of a seat's private picture: its hand, a card a row with its
 // abilities in words, then the cards on its board the same way (their
-// ongoing and drop-off abilities matter now), then its strip.
+// ongoing and drop-off abilities matter now), in solo play the
+// opponent's schemes in words, then its strip and what a collision gives.
 const (
 	handY     = topBarH + gap
 	listHeadH = 60
 	cardHeadH = 58
 )
 
-// cardList is a titled list of cards with their abilities wrapped.
+// entry is one card of a list: its head line (cost, name, icons) and its
+// abilities in words, wrapped.
+type entry struct {
+	head  func(s *scene, x, cy, width float64)
+	text  string
+	lines [][]string
+}
+
+// cardList is a titled list of cards.
 type cardList struct {
-	title string
-	cards []vc.CardView
-	lines [][][]string
-	empty string
+	title, empty string
+	entries      []entry
 }
 
 func (l *cardList) height() float64 {
 	h := float64(listHeadH)
-	for _, ls := range l.lines {
-		h += cardHeadH + float64(len(ls))*richLineH + pad + gap
+	for _, e := range l.entries {
+		h += cardHeadH + float64(len(e.lines))*richLineH + pad + gap
 	}
-	if len(l.cards) == 0 {
+	if len(l.entries) == 0 {
 		h += 60
 	}
 	return h
 }
 
-// private draws a seat's hand, its board's cards and its strip. Its
-// height follows the cards.
+func townsfolk(card vc.CardView, w imaging.Words) entry {
+	return entry{head: func(s *scene, x, cy, width float64) { s.folkLine(&card, x, cy, width, kit.Bold) }, text: w.Text(card.Ability)}
+}
+
+// private draws a seat's picture. Its height follows the cards.
 func (r *Renderer) private(v *vc.PrivateView, m imaging.Meta) image.Image {
 	// Lay the cards out first on a scratch canvas: wrapping needs fonts.
 	scratch := &scene{c: r.kit.Canvas(1, 1), w: imaging.NewWords(m, r.own), m: m}
 	textW := float64(boardW - 2*margin - 2*pad)
-	hand := cardList{title: scratch.T("vcimg.yourhand", "n", len(v.Hand)), cards: v.Hand, empty: scratch.T("vcimg.nohand")}
+	hand := cardList{title: scratch.T("vcimg.yourhand", "n", len(v.Hand)), empty: scratch.T("vcimg.nohand")}
+	for _, c := range v.Hand {
+		hand.entries = append(hand.entries, townsfolk(c, scratch.w))
+	}
 	board := cardList{title: scratch.T("vcimg.yourboard"), empty: scratch.T("vcimg.noboard")}
 	if v.Seat >= 0 && v.Seat < len(v.Seats) {
 		for _, c := range v.Seats[v.Seat].Board {
 			if c != nil {
-				board.cards = append(board.cards, *c)
+				board.entries = append(board.entries, townsfolk(*c, scratch.w))
 			}
 		}
 	}
-	for _, l := range []*cardList{&hand, &board} {
-		for _, card := range l.cards {
-			l.lines = append(l.lines, scratch.wrapRich(scratch.w.Text(card.Ability), textW))
+	lists := []*cardList{&hand, &board}
+	if o := v.Opponent; o != nil {
+		schemes := cardList{title: scratch.T("vcimg.opponent", "name", scratch.w.Text(o.Name)), empty: scratch.T("vcimg.noschemes")}
+		for _, sch := range o.Board {
+			if sch != nil {
+				schemes.entries = append(schemes.entries, entry{head: func(s *scene, x, cy, width float64) {
+					label := s.T("vcimg.scheme")
+					if sch.Future {
+						label = s.T("vcimg.futurescheme")
+					}
+					s.ink(kit.Ink)
+					lw := s.fit(label, kit.Bold, 34, x, cy, width-200, 0)
+					s.icons(sch.Icons, x+lw+12, cy, 17)
+				}, text: scratch.w.Text(sch.Text)})
+			}
 		}
+		lists = append(lists, &schemes)
+	}
+	height := float64(handY)
+	for _, l := range lists {
+		for k := range l.entries {
+			l.entries[k].lines = scratch.wrapRich(l.entries[k].text, textW)
+		}
+		height += l.height() + gap
 	}
 	scratch.c.Close()
-	height := int(handY + hand.height() + gap + board.height() + gap + stripH + gap + trackPanelH + gap)
-	s := r.scene(boardW, height, m)
+	s := r.scene(boardW, int(height+stripH+gap+trackPanelH+gap), m)
 	defer s.c.Close()
-	s.topBar(s.T("vc.name") + " · " + s.m.Name(v.Seat))
+	s.useNames(&v.View)
+	s.topBar(s.T("vc.name") + " · " + s.name(v.Seat))
 	y := float64(handY)
-	for _, l := range []*cardList{&hand, &board} {
+	for _, l := range lists {
 		y = s.cardList(l, y, textW) + gap
 	}
 	if v.Seat >= 0 && v.Seat < len(v.Seats) {
@@ -80,15 +113,15 @@ func (s *scene) cardList(l *cardList, y, textW float64) float64 {
 	s.ink(kit.Ink)
 	s.fit(l.title, kit.Bold, 38, x, panel.Y+34, textW, 0)
 	y = panel.Y + listHeadH
-	if len(l.cards) == 0 {
+	if len(l.entries) == 0 {
 		s.ink(kit.InkSoft)
 		s.say(l.empty, kit.Regular, textMin, x, y+24, 0)
 	}
-	for k, card := range l.cards {
-		h := cardHeadH + float64(len(l.lines[k]))*richLineH + pad
+	for _, e := range l.entries {
+		h := cardHeadH + float64(len(e.lines))*richLineH + pad
 		s.c.RoundRect(kit.R(x-4, y, textW+8, h), 12, kit.Cream, kit.InkSoft, 2.5)
-		s.folkLine(&card, x+4, y+cardHeadH/2+2, textW-8, kit.Bold)
-		s.drawRich(l.lines[k], x+4, y+cardHeadH+richLineH/2-6)
+		e.head(s, x+4, y+cardHeadH/2+2, textW-8)
+		s.drawRich(e.lines, x+4, y+cardHeadH+richLineH/2-6)
 		y += h + gap
 	}
 	return panel.Bottom()

@@ -16,6 +16,7 @@ import (
 	"math"
 
 	"github.com/tavern-bot/tavern/games"
+	vc "github.com/tavern-bot/tavern/games/viscounts"
 	"github.com/tavern-bot/tavern/imaging"
 	"github.com/tavern-bot/tavern/imaging/kit"
 )
@@ -55,8 +56,9 @@ type scene struct {
 	m       imaging.Meta
 	sprites *kit.Sprites
 	texts   func(string, float64)
-	// initials are the players' initials by seat, for their badges.
-	initials []string
+	// names and initials are the seats' names and their badges' initials
+	// (see useNames).
+	names, initials []string
 }
 
 func (r *Renderer) scene(w, h int, m imaging.Meta) *scene {
@@ -129,4 +131,25 @@ func (s *scene) hline(x0, x1, y, w float64, col color.Color) {
 
 func (s *scene) vline(x, y0, y1, w float64, col color.Color) {
 	s.c.FillRect(kit.R(x-w/2, min(y0, y1)-w/2, w, math.Abs(y1-y0)+w), col)
+}
+
+// useNames takes the seats' names from the table, and the solo
+// opponent's, which no player sits at, from the view.
+func (s *scene) useNames(v *vc.View) {
+	names := make([]string, max(len(v.Seats), len(s.m.Players)))
+	for i := range names {
+		names[i] = s.m.Name(i)
+	}
+	if o := v.Opponent; o != nil && o.Seat >= 0 && o.Seat < len(names) {
+		names[o.Seat] = s.w.Text(o.Name)
+	}
+	s.names, s.initials = names, kit.Initials(names)
+}
+
+// name is a seat's name.
+func (s *scene) name(seat int) string {
+	if seat >= 0 && seat < len(s.names) {
+		return s.names[seat]
+	}
+	return s.m.Name(seat)
 }

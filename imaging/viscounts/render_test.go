@@ -53,19 +53,20 @@ func meta(t testing.TB, lang string, viewer, players int) imaging.Meta {
 }
 
 // TestBoards draws the public board and every seat's picture at moments
-// of random games with 2 to 4 players, in both languages.
+// of random games with 1 (against a solo opponent) to 4 players, in both
+// languages.
 func TestBoards(t *testing.T) {
 	r := newRenderer(t)
-	counts, moments := []int{2, 3, 4}, []int{0, 40, 200, 100000}
+	counts, moments := []int{1, 2, 3, 4}, []int{0, 40, 200, 100000}
 	if raceBuild || testing.Short() {
-		counts, moments = []int{2, 4}, []int{40, 100000}
+		counts, moments = []int{1, 4}, []int{40, 100000}
 	}
 	for _, players := range counts {
 		for _, at := range moments {
 			st := played(t, players, uint64(players*13+at), func(_ games.State, moves int) bool { return moves >= at })
 			lang := []string{"en", "de"}[(at/40)%2]
 			name := fmt.Sprintf("vc-%dp-%06d", players, at)
-			boardtest.Render(t, r, st.View(games.Public), meta(t, lang, games.Public, players), boardW, boardHeight(players), boardHeight(players), name+"-public.png")
+			boardtest.Render(t, r, st.View(games.Public), meta(t, lang, games.Public, players), boardW, boardHeight(max(players, 2)), boardHeight(max(players, 2)), name+"-public.png") // solo: the opponent has a strip
 			for seat := range players {
 				boardtest.Render(t, r, st.View(seat), meta(t, lang, seat, players), boardW, 500, 4000, fmt.Sprintf("%s-seat%d.png", name, seat))
 			}

@@ -47,7 +47,7 @@ func (s *scene) scores(v *vc.View, r kit.Rect) {
 		cx := x + labelW + (float64(i)+0.5)*colW
 		s.badge(i, cx-colW/2+30, headY, 24)
 		s.ink(kit.Ink)
-		s.fit(s.m.Name(i), kit.Bold, textMin, cx-colW/2+62, headY, colW-66, 0)
+		s.fit(s.name(i), kit.Bold, textMin, cx-colW/2+62, headY, colW-66, 0)
 	}
 	y := headY + 36
 	for k, row := range scoreRows {

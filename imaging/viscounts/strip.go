@@ -36,7 +36,7 @@ func (s *scene) strip(v *vc.View, i int, r kit.Rect) {
 	s.badge(i, x+26, y, 26)
 	s.ink(kit.Ink)
 	nx := x + 62
-	nx += s.fit(s.m.Name(i), kit.Bold, 36, nx, y, w-62-200, 0) + 16
+	nx += s.fit(s.name(i), kit.Bold, 36, nx, y, w-62-200, 0) + 16
 	if v.Leader == i {
 		s.icon("crown", (*kit.Canvas).Crown, nx+18, y, 17)
 		nx += 44
@@ -47,15 +47,25 @@ func (s *scene) strip(v *vc.View, i int, r kit.Rect) {
 		nx += 40
 	}
 	// Beside the board's cards: the hand, draw pile and discards counted.
-	cx := x + 3*(cardW+12) + 6
-	for k, key := range []string{"vcimg.hand", "vcimg.drawpile", "vcimg.discards"} {
-		n := []int{sv.HandSize, sv.DrawSize, len(sv.Discard)}[k]
+	keys, counts := []string{"vcimg.hand", "vcimg.drawpile", "vcimg.discards"}, []int{sv.HandSize, sv.DrawSize, len(sv.Discard)}
+	if o := v.Opponent; o != nil && o.Seat == i {
+		// The solo opponent plays schemes: its focus, its schemes, its
+		// draw and future piles.
 		s.ink(kit.InkSoft)
-		s.fit(s.T(key, "n", n), kit.Regular, textMin, cx, r.Y+cardsY+15+float64(k)*31, x+w-cx, 0)
+		s.fit(s.T("vcimg.focus", "action", gameText("vc.aiaction."+o.Focus)), kit.Regular, textMin, nx, y, x+w-nx, 0)
+		keys, counts = []string{"vcimg.drawpile", "vcimg.future", "vcimg.discards"}, []int{o.DrawSize, o.FutureSize, len(o.Discard)}
+		for slot, sch := range o.Board {
+			s.scheme(sch, kit.R(x+float64(slot)*(cardW+12), r.Y+cardsY, cardW, cardH))
+		}
+	} else {
+		for slot, card := range sv.Board {
+			s.boardCard(card, kit.R(x+float64(slot)*(cardW+12), r.Y+cardsY, cardW, cardH))
+		}
 	}
-	for slot, card := range sv.Board {
-		box := kit.R(x+float64(slot)*(cardW+12), r.Y+cardsY, cardW, cardH)
-		s.boardCard(card, box)
+	cx := x + 3*(cardW+12) + 6
+	for k, key := range keys {
+		s.ink(kit.InkSoft)
+		s.fit(s.T(key, "n", counts[k]), kit.Regular, textMin, cx, r.Y+cardsY+15+float64(k)*31, x+w-cx, 0)
 	}
 	s.resources(sv, x, r.Y+resY)
 	s.trackRow(v, sv, x, r.Y+trackY, w)
@@ -142,12 +152,30 @@ func (s *scene) trackRow(v *vc.View, sv vc.SeatView, x, cy, w float64) {
 	}
 }
 
-// cardName draws a card's name in bold, or in regular weight when bold
-// does not fit whole (Schuldeneintreiber on a player board).
+// cardName draws a name in bold, or in regular weight when bold does not
+// fit whole (Schuldeneintreiber on a player board).
 func (s *scene) cardName(name string, x, cy, width float64) {
 	weight := kit.Bold
 	if s.measure(name, kit.Bold, textMin) > width {
 		weight = kit.Regular
 	}
 	s.fit(name, weight, 34, x, cy, width, 0)
+}
+
+// scheme draws a solo opponent's scheme on its board: a future scheme
+// marked as one, and its icons (its effects are in words on the
+// player's private picture).
+func (s *scene) scheme(sch *vc.SchemeView, box kit.Rect) {
+	if sch == nil {
+		s.boardCard(nil, box)
+		return
+	}
+	s.c.RoundRect(box, 10, kit.Tint(innerPath, 0.7), kit.InkSoft, 2.5)
+	s.ink(kit.Ink)
+	label := s.T("vcimg.scheme")
+	if sch.Future {
+		label = s.T("vcimg.futurescheme")
+	}
+	s.fit(label, kit.Bold, 34, box.X+10, box.Y+26, box.W-20, 0)
+	s.icons(sch.Icons, box.X+12, box.Y+66, 18)
 }

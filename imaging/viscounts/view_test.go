@@ -33,7 +33,7 @@ func pngOf(t testing.TB, r *Renderer, view any, m imaging.Meta) []byte {
 // height through a whole game, the final scores included.
 func TestBoardHeightStable(t *testing.T) {
 	r := newRenderer(t)
-	step, counts := 23, []int{2, 3, 4}
+	step, counts := 23, []int{1, 2, 3, 4}
 	if raceBuild || testing.Short() { // playing and drawing are ~15x slower
 		step, counts = 97, []int{3}
 	}
@@ -147,12 +147,17 @@ func TestTextsReadableOnAPhone(t *testing.T) {
 	for _, players := range counts {
 		for _, at := range moments {
 			st := played(t, players, uint64(players+at%1000), func(_ games.State, moves int) bool { return moves >= at })
-			for _, viewer := range []int{games.Public, players - 1} {
+			// Besides the view itself, the same with both end cards
+			// revealed and the last round announced.
+			ending := st.View(games.Public).(vc.View)
+			ending.Poverty, ending.Prosperity, ending.Over, ending.LastRound = true, true, false, ending.Round+1
+			views := map[int]any{games.Public: st.View(games.Public), players - 1: st.View(players - 1), -2: ending}
+			for viewer, view := range views {
 				for _, lang := range []string{"en", "de"} {
 					var d drawn
 					r := New(k)
 					r.texts = d.hear
-					if _, err := r.Render(st.View(viewer), meta(t, lang, viewer, players)); err != nil {
+					if _, err := r.Render(view, meta(t, lang, viewer, players)); err != nil {
 						t.Fatal(err)
 					}
 					where := fmt.Sprintf("%d players, move %d, viewer %d, %s", players, at, viewer, lang)
