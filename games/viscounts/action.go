@@ -349,9 +349,13 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 				label := games.T("vc.opt.build", "building", games.T("vc.building."+buildingNames[b]), "plot", s.plotLabel(p, plot))
 				id := strconv.Itoa(b) + strconv.Itoa(plot)
 				add("build", id, label, games.Step{ID: id, Label: label}, s.payOptions(seat, Builder, buildingCost[b]), func(pl pay) {
-					s.push(s.spendPay(seat, pl)...)
-					s.build(seat, b, p, plot)
+					// The dismissal's effect first (the rulebook's build
+					// example), then the plot and links, then the cards
+					// reacting to the build: pushed last to first.
+					ts := s.spendPay(seat, pl)
 					s.push(s.triggered(seat, "build")...)
+					s.build(seat, b, p, plot)
+					s.push(ts...)
 				})
 			}
 		}

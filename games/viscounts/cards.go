@@ -61,11 +61,13 @@ func (s *State) boardIcons(seat int) Icons {
 	}
 	st := s.Seats[seat]
 	var ic Icons
-	for _, c := range st.Board {
+	for slot, c := range st.Board {
 		if c >= 0 {
 			for i, n := range s.folk(c).Icons {
 				ic[i] += n
 			}
+		} else if icon, ok := startingIcon[slot]; ok && st.Turns >= 1 && st.Turns <= 2 {
+			ic[icon]++
 		}
 	}
 	for b := range numBuildings {
@@ -78,6 +80,12 @@ func (s *State) boardIcons(seat int) Icons {
 	ic[Cleric] += len(st.Bonus)
 	return ic
 }
+
+// startingIcon is the icon printed on a board slot no card covers yet:
+// the player board shows starting icons there, usable on a player's first
+// two turns only (the setup picture), until cards cover them. Which icons
+// they are is our reconstruction (see doc.go).
+var startingIcon = map[int]Icon{1: Merchant, 2: Builder}
 
 // buildingIcon is the permanent icon the kth building of kind b uncovers:
 // the third Trading Post and every Guildhall (the rulebook names them;

@@ -34,6 +34,13 @@
 //     and a builder icon in the order they are built; each cleric bonus
 //     card shows a cleric icon (its 3 VP and the icon come from the
 //     rulebook's examples).
+//   - The player board's two right slots print starting icons, counted
+//     while no card covers them (a player's first two turns): we chose a
+//     merchant icon on the middle slot and a builder icon on the right.
+//   - A collision pays where the markers sit when the reward is paid: a
+//     second Workshop's virtue (step 1) may have moved them since they met.
+//   - Corruption gained together with virtue moves first, whatever order
+//     an effect lists them in.
 //   - Castle: groups of three resolve for the current player first, then
 //     for the others in turn order; the current player bumps workers from
 //     every section holding more than three, after all moves.

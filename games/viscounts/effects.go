@@ -1,6 +1,7 @@
 package viscounts
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/tavern-bot/tavern/games"
@@ -18,11 +19,23 @@ func (s *State) effectTasks(seat int, e Effect) []Task {
 	return []Task{{Seat: seat, Kind: "alt", Alts: e}}
 }
 
+// seqTasks lists a sequence's atoms as tasks. Corruption gained with
+// virtue at once moves first (the rulebook), whatever order the data
+// writes them in.
 func (s *State) seqTasks(seat int, seq Seq) []Task {
 	out := make([]Task, 0, len(seq))
 	for _, a := range seq {
 		out = append(out, Task{Seat: seat, Kind: a.Kind, N: a.N, Reward: a.Reward})
 	}
+	slices.SortStableFunc(out, func(a, b Task) int {
+		switch {
+		case a.Kind == "corruption" && b.Kind == "virtue":
+			return -1
+		case a.Kind == "virtue" && b.Kind == "corruption":
+			return 1
+		}
+		return 0
+	})
 	return out
 }
 

@@ -135,6 +135,8 @@ func (s *State) auto(t Task) {
 		s.castle()
 	case "collision":
 		s.collision()
+	case "collisionpay":
+		s.collisionPay()
 	case "reset":
 		st := s.Seats[t.Seat]
 		st.Corruption, st.Virtue = 0, len(s.c.Track.Own)-1
@@ -151,6 +153,7 @@ func (s *State) auto(t Task) {
 func (s *State) beginTurn() {
 	st := s.Seats[s.Current]
 	st.Dismissed, st.Transcribed = false, false
+	st.Turns++
 	s.Phase = phaseTurn
 	s.Played = -1
 	dropped := st.Board[boardSlots-1]

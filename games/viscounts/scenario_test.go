@@ -48,6 +48,7 @@ func table(t *testing.T, players int) *State {
 		seat.Corruption, seat.Virtue = 0, len(s.c.Track.Own)-1
 		seat.Bonus = nil
 		seat.Dismissed, seat.Transcribed = false, false
+		seat.Turns = 3 // a position past the opening: no starting icons
 		for i, c := range seat.Board {
 			if c >= 0 {
 				seat.Discard = append(seat.Discard, c)

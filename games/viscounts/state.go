@@ -82,6 +82,10 @@ type Seat struct {
 	PlayerCard int `json:"playerCard"` // its number; 0 before the draft
 	Hero       int `json:"hero"`       // catalog index, -1 before the draft
 
+	// Turns counts the seat's turns begun; the board's starting icons
+	// serve on the first two.
+	Turns int `json:"turns,omitempty"`
+
 	// This turn's limits: one dismissal, one manuscript, once-a-turn
 	// conversions used.
 	Dismissed   bool `json:"dismissed,omitempty"`

@@ -81,7 +81,6 @@ func (s *State) collision() {
 	if cur.Corruption != cur.Virtue {
 		return
 	}
-	pos := cur.Corruption
 	s.say("collision", "player", games.Player(s.Current))
 	var ts []Task
 	order := make([]int, s.Players)
@@ -96,15 +95,23 @@ func (s *State) collision() {
 	for _, x := range order {
 		ts = append(ts, s.triggered(x, "collision")...)
 	}
-	ts = append(ts, s.effectTasks(s.Current, s.c.Track.Own[pos])...)
-	for _, x := range order[1:] {
-		// The others' reward goes to those without a criminal on their
-		// board (the rulebook's collision example).
+	ts = append(ts, Task{Seat: s.Current, Kind: "collisionpay"}, Task{Seat: s.Current, Kind: "reset"})
+	s.push(ts...)
+}
+
+// collisionPay pays the current player the reward above where the
+// markers sit now (a second Workshop's virtue may have moved them since
+// they met), and the others the reward below it; the others' reward goes
+// to those without a criminal on their board (the collision example).
+func (s *State) collisionPay() {
+	pos := s.Seats[s.Current].Corruption
+	ts := s.effectTasks(s.Current, s.c.Track.Own[pos])
+	for i := 1; i < s.Players; i++ {
+		x := (s.Current + i) % s.Players
 		if s.boardIcons(x)[Criminal] == 0 {
 			ts = append(ts, s.effectTasks(x, s.c.Track.Others[pos])...)
 		}
 	}
-	ts = append(ts, Task{Seat: s.Current, Kind: "reset"})
 	s.push(ts...)
 }
 
