@@ -363,14 +363,21 @@ func (g *game) plan() (*answer, bool) {
 	switch {
 	case !p.Secret:
 		board, ok := latestWith(w.fake.Messages(channelID), commands.KindMove, commands.KindMoveSelect, commands.KindGroup)
-		if !ok {
-			t.Fatalf("no channel message offers %s's public prompt", who.Username)
-		}
-		msg = board
 		// After a step inside a turn the channel's board is unchanged;
-		// the player goes on from the answer only they see.
-		if r, ok := g.lastReply[who.UserID]; ok && len(moveChoices(t, r, p)) > 0 {
+		// the player goes on from the answer only they see, or from
+		// their DM edited in place when the step was made there (a
+		// secret step followed by public ones of the same turn).
+		switch r, replied := g.lastReply[who.UserID]; {
+		case replied && len(moveChoices(t, r, p)) > 0:
 			msg = r
+		case ok && len(moveChoices(t, board, p)) > 0:
+			msg = board
+		default:
+			dms := w.fake.DMs(who.UserID)
+			if len(dms) == 0 || len(moveChoices(t, dms[len(dms)-1], p)) == 0 {
+				t.Fatalf("no channel message, answer or DM offers %s's public prompt", who.Username)
+			}
+			msg = dms[len(dms)-1]
 		}
 	case who.dmClosed:
 		g.blockedPrompt = true

@@ -43,7 +43,7 @@ func (s *State) Apply(seat int, move string) (games.Outcome, error) {
 		return games.Outcome{}, games.Errorf("vc.err.illegal")
 	}
 	t := s.Tasks[0]
-	_, secret, choices := s.choices(t)
+	_, _, choices := s.choices(t)
 	s.events, s.revealed = nil, false
 	turn := s.Round*len(s.Seats) + s.Current
 	for _, c := range choices {
@@ -53,25 +53,15 @@ func (s *State) Apply(seat int, move string) (games.Outcome, error) {
 			s.run()
 			next := s.Round*len(s.Seats) + s.Current
 			// A turn is one commit; so is a step after which another
-			// seat must answer, which the channel must show, and a
-			// secret answer (the card played from the hand) after which
-			// the mover goes on in public: the channel shows the card
-			// played and offers the next step.
+			// seat must answer, which the channel must show. After the
+			// card played in secret the mover goes on where they played
+			// it (their DM, edited in place, offers the next steps).
 			committed := s.Phase == phaseOver || next != turn || s.Phase == phaseDraft ||
-				(len(s.Tasks) > 0 && s.Tasks[0].Seat != seat) || (secret && !s.frontSecret())
+				(len(s.Tasks) > 0 && s.Tasks[0].Seat != seat)
 			return games.Outcome{Events: s.events, Revealed: s.revealed, Uncommitted: !committed}, nil
 		}
 	}
 	return games.Outcome{}, games.Errorf("vc.err.illegal")
-}
-
-// frontSecret reports whether the pending decision is answered privately.
-func (s *State) frontSecret() bool {
-	if len(s.Tasks) == 0 {
-		return false
-	}
-	_, secret, _ := s.choices(s.Tasks[0])
-	return secret
 }
 
 // run resolves tasks until one needs a decision or none are left.
