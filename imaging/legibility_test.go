@@ -11,6 +11,7 @@ import (
 	"github.com/tavern-bot/tavern/games"
 	ddgame "github.com/tavern-bot/tavern/games/dungeondesigner"
 	scgame "github.com/tavern-bot/tavern/games/sorcerercity"
+	vcgame "github.com/tavern-bot/tavern/games/viscounts"
 	zsgame "github.com/tavern-bot/tavern/games/zauberschwert"
 	"github.com/tavern-bot/tavern/imaging"
 	"github.com/tavern-bot/tavern/imaging/boardtest"
@@ -18,6 +19,7 @@ import (
 	"github.com/tavern-bot/tavern/imaging/kit"
 	"github.com/tavern-bot/tavern/imaging/samples"
 	"github.com/tavern-bot/tavern/imaging/sorcerercity"
+	"github.com/tavern-bot/tavern/imaging/viscounts"
 	"github.com/tavern-bot/tavern/imaging/zauberschwert"
 )
 
@@ -56,6 +58,7 @@ func TestPhoneLegibility(t *testing.T) {
 		// what it reaches today.
 		{sc, sorcerercity.New(k, sc.Components()), []int{1, 2, 3, 4, 5, 6}, nil, 4.6},
 		{sc, sorcerercity.New(k, sc.Components()), []int{3}, map[string]string{"artifacts": "yes"}, 4.6},
+		{vcgame.New(), viscounts.New(k), []int{1, 2, 3, 4}, nil, boardtest.PhoneMinPx},
 	}
 	for _, tt := range tests {
 		id := tt.game.Info().ID

@@ -29,8 +29,6 @@ type Renderer struct {
 	kit     *kit.Kit
 	own     games.Catalog
 	sprites *kit.Sprites
-	// texts, when set (tests only), hears every text drawn with its size.
-	texts func(text string, size float64)
 }
 
 // maxSprites bounds the icon cache: some forty icons at a few sizes.
@@ -55,14 +53,13 @@ type scene struct {
 	w       imaging.Words
 	m       imaging.Meta
 	sprites *kit.Sprites
-	texts   func(string, float64)
 	// names and initials are the seats' names and their badges' initials
 	// (see useNames).
 	names, initials []string
 }
 
 func (r *Renderer) scene(w, h int, m imaging.Meta) *scene {
-	return &scene{c: imaging.LabelSeats(r.kit.BoardCanvas(w, h), m), w: imaging.NewWords(m, r.own), m: m, sprites: r.sprites, texts: r.texts, initials: kit.Initials(m.Players)}
+	return &scene{c: imaging.LabelSeats(r.kit.BoardCanvas(w, h), m), w: imaging.NewWords(m, r.own), m: m, sprites: r.sprites, initials: kit.Initials(m.Players)}
 }
 
 // The sizes every picture shares.
@@ -74,14 +71,12 @@ const (
 	topBarH = 76
 	// textMin is the smallest text a player must read: 11 px at 400 px.
 	textMin = 33
-	textBig = 38
 )
 
 // say draws text at size px in the current ink; it returns its width.
 func (s *scene) say(text string, w kit.Weight, px, x, cy, ax float64) float64 {
 	s.c.Font(w, px)
 	s.c.Text(text, x, cy, ax)
-	s.heard(text, px)
 	return s.c.Measure(text)
 }
 
@@ -89,7 +84,6 @@ func (s *scene) say(text string, w kit.Weight, px, x, cy, ax float64) float64 {
 func (s *scene) fit(text string, w kit.Weight, px, x, cy, width, ax float64) float64 {
 	text = s.c.Fit(text, w, max(px, textMin), textMin, width)
 	s.c.Text(text, x, cy, ax)
-	s.heard(text, s.c.FontSize())
 	return s.c.Measure(text)
 }
 
@@ -97,12 +91,6 @@ func (s *scene) fit(text string, w kit.Weight, px, x, cy, width, ax float64) flo
 func (s *scene) measure(text string, w kit.Weight, px float64) float64 {
 	s.c.Font(w, px)
 	return s.c.Measure(text)
-}
-
-func (s *scene) heard(text string, px float64) {
-	if s.texts != nil && text != "" {
-		s.texts(text, px)
-	}
 }
 
 func (s *scene) ink(col color.Color) { s.c.Ink(col) }

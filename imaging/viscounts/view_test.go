@@ -104,21 +104,33 @@ func TestPublicBoardShowsNoHand(t *testing.T) {
 	}
 }
 
-// drawn records every text a render draws.
+// drawn is every text a render drew (through imaging.Meta.Texts), with
+// the smallest.
 type drawn struct {
-	mu    sync.Mutex
 	texts []string
 	least float64
 	small string
 }
 
-func (d *drawn) hear(text string, size float64) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	d.texts = append(d.texts, text)
-	if d.least == 0 || size < d.least {
-		d.least, d.small = size, text
+// render draws view and collects the texts it drew.
+func render(t testing.TB, r *Renderer, view any, m imaging.Meta) drawn {
+	t.Helper()
+	var log kit.TextLog
+	m.Texts = &log
+	if _, err := r.Render(view, m); err != nil {
+		t.Fatalf("Render: %v", err)
 	}
+	var d drawn
+	for _, u := range log.Uses() {
+		if u.Decor != "" {
+			continue
+		}
+		d.texts = append(d.texts, u.Text)
+		if d.least == 0 || u.Size < d.least {
+			d.least, d.small = u.Size, u.Text
+		}
+	}
+	return d
 }
 
 func (d *drawn) has(text string) bool {
@@ -154,12 +166,7 @@ func TestTextsReadableOnAPhone(t *testing.T) {
 			views := map[int]any{games.Public: st.View(games.Public), players - 1: st.View(players - 1), -2: ending}
 			for viewer, view := range views {
 				for _, lang := range []string{"en", "de"} {
-					var d drawn
-					r := New(k)
-					r.texts = d.hear
-					if _, err := r.Render(view, meta(t, lang, viewer, players)); err != nil {
-						t.Fatal(err)
-					}
+					d := render(t, New(k), view, meta(t, lang, viewer, players))
 					where := fmt.Sprintf("%d players, move %d, viewer %d, %s", players, at, viewer, lang)
 					if d.least < textMin {
 						t.Errorf("%s: %q at %.0f px, below %d", where, d.small, d.least, textMin)
@@ -191,12 +198,7 @@ func TestPrivatePictureShowsHandWithAbilities(t *testing.T) {
 		if !ok || len(pv.Hand) == 0 {
 			t.Fatalf("seat 1's view %T holds no hand", st.View(1))
 		}
-		var d drawn
-		r := newRenderer(t)
-		r.texts = d.hear
-		if _, err := r.Render(pv, meta(t, lang, 1, 3)); err != nil {
-			t.Fatal(err)
-		}
+		d := render(t, newRenderer(t), pv, meta(t, lang, 1, 3))
 		for _, card := range pv.Hand {
 			name := cat.Localize(lang, games.T("vc.card."+card.ID))
 			if !d.has(name) {
@@ -268,12 +270,7 @@ func TestEmptyPilesShowPrinted(t *testing.T) {
 		t.Fatalf("the view shows no printed townsfolk and manuscript: %+v", v.Segments[2])
 	}
 	for _, lang := range []string{"en", "de"} {
-		var d drawn
-		r := newRenderer(t)
-		r.texts = d.hear
-		if _, err := r.Render(v, meta(t, lang, games.Public, 3)); err != nil {
-			t.Fatal(err)
-		}
+		d := render(t, newRenderer(t), v, meta(t, lang, games.Public, 3))
 		printed := Catalog()[lang]["vcimg.printed"]
 		n := 0
 		for _, text := range d.texts {
@@ -315,12 +312,7 @@ func TestBoardNamesWhatItShows(t *testing.T) {
 	})
 	v := st.View(games.Public).(vc.View)
 	for _, lang := range []string{"en", "de"} {
-		var d drawn
-		r := newRenderer(t)
-		r.texts = d.hear
-		if _, err := r.Render(v, meta(t, lang, games.Public, 3)); err != nil {
-			t.Fatal(err)
-		}
+		d := render(t, newRenderer(t), v, meta(t, lang, games.Public, 3))
 		count := func(text string) int {
 			n := 0
 			for _, t := range d.texts {
@@ -390,11 +382,7 @@ func TestEveryCardNameFits(t *testing.T) {
 			}
 			v.Hand = three
 			for _, view := range []any{v, v.View} {
-				var d drawn
-				r.texts = d.hear
-				if _, err := r.Render(view, meta(t, lang, 0, 4)); err != nil {
-					t.Fatal(err)
-				}
+				d := render(t, r, view, meta(t, lang, 0, 4))
 				all := strings.Join(d.texts, "\n")
 				for _, card := range three {
 					name := cat.Localize(lang, games.T("vc.card."+card.ID))
