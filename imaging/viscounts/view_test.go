@@ -70,7 +70,10 @@ func TestBoardHeightStable(t *testing.T) {
 func TestPublicBoardShowsNoHand(t *testing.T) {
 	r := newRenderer(t)
 	for players := vc.MinPlayers; players <= vc.MaxPlayers; players++ {
-		st := played(t, players, uint64(40+players), func(_ games.State, moves int) bool { return moves >= 60 })
+		// From move 60 on, the first moment seat 0 holds cards.
+		st := played(t, players, uint64(40+players), func(st games.State, moves int) bool {
+			return moves >= 60 && len(st.(*vc.State).Seats[0].Hand) > 0
+		})
 		m := meta(t, "en", games.Public, players)
 		before := pngOf(t, r, st.View(games.Public), m)
 		seatBefore := pngOf(t, r, st.View(0), meta(t, "en", 0, players))
