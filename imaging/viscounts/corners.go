@@ -59,31 +59,23 @@ func (s *scene) roundBox(v *vc.View, r kit.Rect) {
 		}
 		return
 	}
-	s.ink(kit.InkSoft)
-	s.say(s.T("vcimg.turn"), kit.Regular, textMin, x, y, 0)
-	y += 50
-	if v.Current >= 0 && v.Current < len(v.Seats) {
-		s.badge(v.Current, x+26, y, 24)
+	// Who plays, who started and who is asked: a label, the seat's badge
+	// and name on one line each.
+	who := func(key string, seat int) {
+		if seat < 0 || seat >= len(v.Seats) {
+			return
+		}
+		s.ink(kit.InkSoft)
+		lw := s.say(s.T(key), kit.Regular, textMin, x, y, 0)
+		s.badge(seat, x+lw+34, y, 24)
 		s.ink(kit.Ink)
-		s.fit(s.name(v.Current), kit.Bold, 34, x+60, y, w-60, 0)
+		s.fit(s.name(seat), kit.Bold, 34, x+lw+66, y, w-lw-66, 0)
 		y += 56
 	}
-	if v.Start >= 0 && v.Start < len(v.Seats) {
-		s.ink(kit.InkSoft)
-		s.say(s.T("vcimg.start"), kit.Regular, textMin, x, y, 0)
-		y += 50
-		s.badge(v.Start, x+26, y, 24)
-		s.ink(kit.Ink)
-		s.fit(s.name(v.Start), kit.Bold, 34, x+60, y, w-60, 0)
-		y += 56
-	}
-	if v.Asked >= 0 && v.Asked != v.Current && v.Asked < len(v.Seats) {
-		s.ink(kit.InkSoft)
-		s.say(s.T("vcimg.asked"), kit.Regular, textMin, x, y, 0)
-		y += 50
-		s.badge(v.Asked, x+26, y, 24)
-		s.ink(kit.Ink)
-		s.fit(s.name(v.Asked), kit.Bold, 34, x+60, y, w-60, 0)
+	who("vcimg.turn", v.Current)
+	who("vcimg.start", v.Start)
+	if v.Asked != v.Current {
+		who("vcimg.asked", v.Asked)
 	}
 }
 
