@@ -157,15 +157,17 @@ func (s *scene) handCard(v *dd.PrivateView, rv *dd.RoomView, r kit.Rect) {
 	c.Ink(kit.Ink)
 	c.Font(kit.Bold, 36)
 	c.Text(strconv.Itoa(rv.Gold), r.X+52, y, 0)
-	c.Decorative("the room's drawing shows its type, the key names it", func() {
-		c.Ink(kit.InkSoft)
-		c.FitText(s.w.T("dd.type."+rv.Type), kit.Medium, 20, 12, r.X+96, y, r.W-140, 0)
-	})
+	typeW := r.W - 110
 	if v.Players == 1 && rv.Rune != "" {
 		s.rune(rv.Rune, r.Right()-56, y, 24)
+		typeW -= 50
 	}
+	c.Decorative("the room's drawing shows its type, the key names it", func() {
+		c.Ink(kit.InkSoft)
+		c.FitText(s.w.T("dd.type."+rv.Type), kit.Medium, 20, 12, r.X+96, y, typeW, 0)
+	})
 	if badge != "" {
-		c.Pill(r.CX(), r.Y+4, 56, badge, kit.Ink, kit.Cream, 0.5)
+		c.Pill(r.CX(), r.Y+30, 56, badge, kit.Ink, kit.Cream, 0.5)
 	}
 }
 
