@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -77,9 +78,11 @@ func TestHTTPRoutes(t *testing.T) {
 	}
 }
 
-func TestStateETagSkipsUnchangedViews(t *testing.T) {
-	s, _ := newTestServer(t)
-	get := func(user, since string) View {
+// TestStateSinceVersion checks the page's poll: given the version it has,
+// the server sends only what changed since, or everything when it cannot
+// tell what the page has.
+func TestStateSinceVersion(t *testing.T) {
+	get := func(t *testing.T, s *Server, user, since string) View {
 		t.Helper()
 		w := do(t, s, "GET", stateURL(user, tab1, since), "", nil)
 		var v View
@@ -88,21 +91,109 @@ func TestStateETagSkipsUnchangedViews(t *testing.T) {
 		}
 		return v
 	}
-	first := get(ada.ID, "")
-	if first.Unchanged || first.ETag == "" || len(first.Users) != 4 || len(first.Channels) != 2 {
-		t.Fatalf("first view %+v", first)
+	ids := func(v View) []string {
+		var out []string
+		for _, m := range v.Messages {
+			out = append(out, m.Content)
+		}
+		return out
 	}
-	if again := get(ada.ID, first.ETag); !again.Unchanged || again.ETag != first.ETag || len(again.Users) != 0 {
-		t.Errorf("unchanged view re-sent: %+v", again)
+	tests := []struct {
+		name string
+		// change acts between the first poll and the second; it returns
+		// the since the second poll sends, given the first poll's version.
+		change        func(t *testing.T, s *Server, first View) string
+		user          User
+		wantFull      bool
+		wantUnchanged bool
+		wantContents  []string // of the second poll, in order
+		wantRemoved   int
+	}{
+		{"nothing new", func(t *testing.T, s *Server, first View) string { return first.Version },
+			ada, false, true, nil, 0},
+		{"someone else's ephemeral is nothing new", func(t *testing.T, s *Server, first View) string {
+			mustCommand(t, s, bruno.ID, tab1, "/game hand")
+			return first.Version
+		}, ada, false, true, nil, 0},
+		{"new messages only", func(t *testing.T, s *Server, first View) string {
+			mustCommand(t, s, clara.ID, tab1, "/game new game:zauberschwert")
+			return first.Version
+		}, clara, false, false, []string{"Table opened.", "Lobby: 1 players"}, 0},
+		{"edited message only", func(t *testing.T, s *Server, first View) string {
+			mustCommand(t, s, ada.ID, tab1, "/game new game:zauberschwert")
+			since := get(t, s, bruno.ID, "").Version
+			if err := s.Click(context.Background(), bruno.ID, tab1, lobbyID(t, s), "join", nil); err != nil {
+				t.Fatalf("join: %v", err)
+			}
+			return since
+		}, bruno, false, false, []string{"Lobby: 2 players", "You joined."}, 0},
+		{"dismissed ephemeral is removed", func(t *testing.T, s *Server, first View) string {
+			mustCommand(t, s, ada.ID, tab1, "/game new game:zauberschwert")
+			v := get(t, s, ada.ID, "")
+			eph, _ := findMessage(v, "Table opened.")
+			if err := s.Dismiss(ada.ID, tab1, eph.ID); err != nil {
+				t.Fatalf("dismiss: %v", err)
+			}
+			return v.Version
+		}, ada, false, false, nil, 1},
+		{"unknown version gives the full list", func(t *testing.T, s *Server, first View) string {
+			s.Say(ada.ID, tab1, "hello")
+			return "1.2.3.4.5"
+		}, ada, true, false, []string{"chat before", "hello"}, 0},
+		{"garbage version gives the full list", func(t *testing.T, s *Server, first View) string { return "x" },
+			ada, true, false, []string{"chat before"}, 0},
+		{"another user's version gives the full list", func(t *testing.T, s *Server, first View) string {
+			return get(t, s, bruno.ID, "").Version
+		}, ada, true, false, []string{"chat before"}, 0},
+		{"a future version gives the full list", func(t *testing.T, s *Server, first View) string {
+			c, _ := parseCursor(first.Version)
+			c.version += 10
+			return c.String()
+		}, ada, true, false, []string{"chat before"}, 0},
 	}
-	mustCommand(t, s, bruno.ID, tab1, "/game hand") // ephemeral for Bruno only
-	if again := get(ada.ID, first.ETag); !again.Unchanged {
-		t.Error("Bruno's ephemeral reply changed Ada's view")
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, _ := newTestServer(t)
+			if err := s.Say(ada.ID, tab1, "chat before"); err != nil {
+				t.Fatal(err)
+			}
+			first := get(t, s, tc.user.ID, "")
+			if !first.Full || first.Version == "" || len(first.Users) != 4 || len(first.Channels) != 2 {
+				t.Fatalf("first view %+v", first)
+			}
+			since := tc.change(t, s, first)
+			got := get(t, s, tc.user.ID, since)
+			if got.Full != tc.wantFull || got.Unchanged != tc.wantUnchanged {
+				t.Errorf("full %v unchanged %v, want %v %v", got.Full, got.Unchanged, tc.wantFull, tc.wantUnchanged)
+			}
+			if !slices.Equal(ids(got), tc.wantContents) {
+				t.Errorf("messages %q, want %q", ids(got), tc.wantContents)
+			}
+			if len(got.Removed) != tc.wantRemoved {
+				t.Errorf("removed %v, want %d", got.Removed, tc.wantRemoved)
+			}
+			if tc.wantUnchanged && (len(got.Users) != 0 || got.Version == "") {
+				t.Errorf("unchanged view re-sent its chrome or lost its version: %+v", got)
+			}
+			if !tc.wantUnchanged && (len(got.Users) != 4 || got.Version == since) {
+				t.Errorf("changed view lacks chrome or kept its version: %+v", got)
+			}
+			// The page's next poll from here finds nothing new.
+			if again := get(t, s, tc.user.ID, got.Version); !again.Unchanged {
+				t.Errorf("poll after catching up: %+v", again)
+			}
+		})
 	}
-	mustCommand(t, s, bruno.ID, tab1, "/game new game:zauberschwert")
-	if changed := get(ada.ID, first.ETag); changed.Unchanged || changed.ETag == first.ETag || !contains(changed, "Lobby: 1") {
-		t.Errorf("public post not seen: %+v", changed)
+}
+
+// lobbyID is the id of the lobby status message in tab1.
+func lobbyID(t *testing.T, s *Server) string {
+	t.Helper()
+	m, ok := findMessage(view(t, s, ada.ID, tab1), "Lobby:")
+	if !ok {
+		t.Fatal("no lobby message")
 	}
+	return m.ID
 }
 
 func TestSuggest(t *testing.T) {

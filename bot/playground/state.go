@@ -28,6 +28,9 @@ type message struct {
 	Thinking bool
 	Edited   bool
 	Created  time.Time
+	// Version is the world's version when the message last changed, so a
+	// page can ask for only what changed since the version it has.
+	Version uint64
 }
 
 type storedFile struct {
@@ -41,6 +44,16 @@ type channel struct {
 	Name     string
 	DMUser   string // owner of a DM channel; "" for guild channels
 	Messages []*message
+	// Removed lists deleted (ephemeral) messages, so a page that still
+	// shows one learns to drop it.
+	Removed []removal
+}
+
+// removal records that a message of one user's view disappeared.
+type removal struct {
+	ID      string
+	For     string // the ephemeral message's owner
+	Version uint64
 }
 
 // world is the whole pretend Discord state. Every field is guarded by mu.
@@ -52,7 +65,12 @@ type world struct {
 	files    map[string][]byte
 	dmClosed map[string]bool
 	seq      uint64
-	now      func() time.Time
+	// version counts changes to any message; epoch tells this world's
+	// versions apart from a previous run's, which a reloaded server must
+	// not take for its own.
+	version uint64
+	epoch   int64
+	now     func() time.Time
 }
 
 func newWorld(o Options) *world {
@@ -64,6 +82,7 @@ func newWorld(o Options) *world {
 		seq:      1_300_000_000_000_000_000,
 		now:      time.Now,
 	}
+	w.epoch = w.now().UnixNano()
 	for _, c := range o.Channels {
 		w.channels[c.ID] = &channel{ID: c.ID, Name: c.Name}
 		w.order = append(w.order, c.ID)
@@ -80,6 +99,20 @@ func newWorld(o Options) *world {
 func (w *world) nextID() string {
 	w.seq++
 	return fmt.Sprintf("%d", w.seq)
+}
+
+// touch marks m as changed now; callers hold mu.
+func (w *world) touch(m *message) {
+	w.version++
+	m.Version = w.version
+}
+
+// remove deletes message i of c and records it; callers hold mu.
+func (w *world) remove(c *channel, i int) {
+	w.version++
+	m := c.Messages[i]
+	c.Removed = append(c.Removed, removal{ID: m.ID, For: m.EphemeralFor, Version: w.version})
+	c.Messages = slices.Delete(c.Messages, i, i+1)
 }
 
 // newID is nextID for callers that do not hold mu (interaction ids, tokens).
@@ -113,6 +146,7 @@ func (w *world) post(channelID, authorID string, in commands.Message, ephemeralF
 	}
 	m := &message{ID: w.nextID(), AuthorID: authorID, EphemeralFor: ephemeralFor, Created: w.now()}
 	w.fill(m, in)
+	w.touch(m)
 	c.Messages = append(c.Messages, m)
 	return m.ID, true
 }
@@ -127,6 +161,7 @@ func (w *world) edit(channelID, messageID string, in commands.Message) bool {
 	}
 	w.fill(m, in)
 	m.Edited = true
+	w.touch(m)
 	return true
 }
 
@@ -138,6 +173,7 @@ func (w *world) clearButtons(channelID, messageID string) {
 	if m := w.find(channelID, messageID); m != nil && m.EphemeralFor == "" && len(m.Components) > 0 {
 		m.Components = nil
 		m.Edited = true
+		w.touch(m)
 	}
 }
 
@@ -166,6 +202,7 @@ func (w *world) thinking(channelID, botID, userID, command string) (string, bool
 	}
 	m := &message{ID: w.nextID(), AuthorID: botID, EphemeralFor: userID, Invoker: userID,
 		Command: command, Thinking: true, Created: w.now()}
+	w.touch(m)
 	c.Messages = append(c.Messages, m)
 	return m.ID, true
 }
@@ -184,11 +221,12 @@ func (w *world) resolve(channelID, messageID string, reply *commands.Message) {
 			continue
 		}
 		if reply == nil {
-			c.Messages = slices.Delete(c.Messages, i, i+1)
+			w.remove(c, i)
 			return
 		}
 		m.Thinking = false
 		w.fill(m, *reply)
+		w.touch(m)
 		return
 	}
 }
@@ -203,7 +241,7 @@ func (w *world) dismiss(channelID, messageID, userID string) bool {
 	}
 	for i, m := range c.Messages {
 		if m.ID == messageID && m.EphemeralFor == userID {
-			c.Messages = slices.Delete(c.Messages, i, i+1)
+			w.remove(c, i)
 			return true
 		}
 	}

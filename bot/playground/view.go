@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -15,9 +16,16 @@ import (
 
 // View is what the page shows one user in one channel. It is filtered on
 // the server: other users' DMs and ephemeral replies never leave it.
+//
+// A page polls with the Version it has: when the server knows that version,
+// Messages holds only the messages created or edited since (Full is false)
+// and Removed the ids of those deleted since, so a poll in a long channel
+// stays small. Otherwise Full is true and Messages is the whole channel.
 type View struct {
-	ETag        string            `json:"etag"`
+	Version     string            `json:"version"`
+	Full        bool              `json:"full,omitempty"`
 	Unchanged   bool              `json:"unchanged,omitempty"`
+	Removed     []string          `json:"removed,omitempty"`
 	Me          string            `json:"me"`
 	Lang        string            `json:"lang"`
 	Text        map[string]string `json:"text,omitempty"`
@@ -78,8 +86,10 @@ type helpEntry struct {
 	Description string   `json:"description,omitempty"`
 }
 
-// View builds what userID sees in channelID. When since equals the current
-// ETag, only the ETag comes back, so the page re-renders only on change.
+// View builds what userID sees in channelID. since is the Version the page
+// has ("" for none): a version this server handed out for the same user and
+// channel yields only the changes after it, and Unchanged with no chrome
+// when there are none; any other value yields the full list.
 func (s *Server) View(userID, channelID, since string) (View, error) {
 	u, c, err := s.access(userID, channelID)
 	if err != nil {
@@ -113,14 +123,30 @@ func (s *Server) View(userID, channelID, since string) (View, error) {
 		uv.DMCount = len(s.world.channels[s.world.dmOf[pu.ID]].Messages)
 		v.Users = append(v.Users, uv)
 	}
-	msgs := make([]message, 0, len(s.world.channels[c.ID].Messages))
-	for _, m := range s.world.channels[c.ID].Messages {
-		if m.EphemeralFor == "" || m.EphemeralFor == u.ID {
+	cur := cursor{epoch: s.world.epoch, user: u.ID, channel: c.ID, version: s.world.version}
+	prev, known := parseCursor(since)
+	known = known && prev.epoch == cur.epoch && prev.user == cur.user && prev.channel == cur.channel && prev.version <= cur.version
+	after := uint64(0)
+	if known {
+		after = prev.version
+	}
+	wc := s.world.channels[c.ID]
+	var msgs []message
+	for _, m := range wc.Messages {
+		if m.Version > after && (m.EphemeralFor == "" || m.EphemeralFor == u.ID) {
 			msgs = append(msgs, *m)
+		}
+	}
+	if known {
+		for _, r := range wc.Removed {
+			if r.Version > after && (r.For == "" || r.For == u.ID) {
+				v.Removed = append(v.Removed, r.ID)
+			}
 		}
 	}
 	s.world.mu.Unlock()
 
+	v.Full = !known
 	v.Messages = make([]MessageView, 0, len(msgs))
 	for _, m := range msgs {
 		mv, err := s.messageView(lang, m)
@@ -129,17 +155,47 @@ func (s *Server) View(userID, channelID, since string) (View, error) {
 		}
 		v.Messages = append(v.Messages, mv)
 	}
-	raw, err := json.Marshal(v)
+	chrome := v
+	chrome.Messages, chrome.Removed, chrome.Full = nil, nil, false
+	raw, err := json.Marshal(chrome)
 	if err != nil {
 		return View{}, fmt.Errorf("playground: encode view: %w", err)
 	}
 	h := fnv.New64a()
 	h.Write(raw)
-	v.ETag = fmt.Sprintf("%x", h.Sum64())
-	if since != "" && since == v.ETag {
-		return View{ETag: v.ETag, Unchanged: true, Me: u.ID, Lang: lang, Messages: []MessageView{}}, nil
+	cur.chrome = fmt.Sprintf("%x", h.Sum64())
+	v.Version = cur.String()
+	if known && prev.chrome == cur.chrome && len(v.Messages) == 0 && len(v.Removed) == 0 {
+		return View{Version: v.Version, Unchanged: true, Me: u.ID, Lang: lang, Messages: []MessageView{}}, nil
 	}
 	return v, nil
+}
+
+// cursor is what a View's Version encodes: whose view of which channel, at
+// which world version, with which chrome (users, texts, help).
+type cursor struct {
+	epoch         int64
+	user, channel string
+	version       uint64
+	chrome        string
+}
+
+func (c cursor) String() string {
+	return fmt.Sprintf("%d.%s.%s.%d.%s", c.epoch, c.user, c.channel, c.version, c.chrome)
+}
+
+// parseCursor reads a Version; ok is false for anything malformed.
+func parseCursor(s string) (cursor, bool) {
+	parts := strings.Split(s, ".")
+	if len(parts) != 5 {
+		return cursor{}, false
+	}
+	epoch, err1 := strconv.ParseInt(parts[0], 10, 64)
+	version, err2 := strconv.ParseUint(parts[3], 10, 64)
+	if err1 != nil || err2 != nil {
+		return cursor{}, false
+	}
+	return cursor{epoch: epoch, user: parts[1], channel: parts[2], version: version, chrome: parts[4]}, true
 }
 
 func (s *Server) messageView(lang string, m message) (MessageView, error) {
