@@ -1,5 +1,8 @@
 // Tavern playground page: polls the server's filtered view of one user in
 // one channel and renders it like Discord. No framework, no build step.
+// A poll sends the version the page has and gets back only the messages
+// created or edited since; those are appended or replaced in place, so a
+// click costs the same in a channel of ten messages or a thousand.
 "use strict";
 (function () {
   const $ = (sel) => document.querySelector(sel);
@@ -7,7 +10,8 @@
   const st = {
     user: params.get("user") || localStorage.getItem("pg.user") || "",
     channel: params.get("channel") || "",
-    etag: "", view: null, seenDM: {}, sug: [], sugSel: -1, sugSeq: 0, failed: {}, polling: false, pollSeq: 0,
+    version: "", gen: 0, view: null, chromeKey: "", msgs: new Map(), seenDM: {}, sug: [], sugSel: -1, sugSeq: 0, failed: {},
+    polling: null, again: false,
   };
   const EYE = '<svg class="eye" viewBox="0 0 24 24" width="14" height="14" aria-hidden="true"><path fill="currentColor" d="M12 5C6.5 5 2.7 9.1 1.5 12c1.2 2.9 5 7 10.5 7s9.3-4.1 10.5-7C21.3 9.1 17.5 5 12 5zm0 11.5A4.5 4.5 0 1 1 12 7.5a4.5 4.5 0 0 1 0 9zm0-2.5a2 2 0 1 0 0-4 2 2 0 0 0 0 4z"/></svg>';
   const COLORS = ["#5865f2", "#eb459e", "#3ba55d", "#faa61a", "#ed4245", "#00a8fc", "#9b59b6"];
@@ -75,35 +79,62 @@
     return data;
   }
 
-  // poll fetches the view; only the newest answer is rendered.
-  async function poll(force) {
-    if (st.polling && !force) return;
-    const seq = ++st.pollSeq;
-    st.polling = true;
-    try {
-      const q = new URLSearchParams({ user: st.user, channel: st.channel, since: force ? "" : st.etag });
-      const v = await api("/api/state?" + q);
-      if (seq === st.pollSeq && !v.unchanged) { st.view = v; st.etag = v.etag; render(); }
-    } catch (e) {
-      if (seq === st.pollSeq) await bootstrap();
-    } finally { if (seq === st.pollSeq) st.polling = false; }
+  // poll brings the page up to date. Polls never overlap (an older delta
+  // applied after a newer one would undo an edit): a poll asked for while
+  // one runs makes that one go round again. reset starts over with the full
+  // list, as after switching user or channel.
+  function poll(reset) {
+    if (reset) { st.gen++; st.version = ""; }
+    if (st.polling) { st.again = true; return st.polling; }
+    st.polling = (async () => {
+      try {
+        do {
+          st.again = false;
+          const gen = st.gen;
+          let v;
+          try {
+            v = await api("/api/state?" + new URLSearchParams({ user: st.user, channel: st.channel, since: st.version }));
+          } catch (e) {
+            if (gen === st.gen && await bootstrap()) { st.gen++; st.version = ""; st.again = true; }
+            continue;
+          }
+          if (gen !== st.gen) { st.again = true; continue; } // switched meanwhile: this answer is for the old view
+          apply(v);
+        } while (st.again);
+      } finally { st.polling = null; }
+    })();
+    return st.polling;
   }
 
-  // bootstrap picks a valid user and channel when none (or a stale one) is set.
+  // bootstrap picks a valid user and channel when none (or a stale one) is
+  // set; true when it changed either.
   async function bootstrap() {
     const res = await fetch("/api/bootstrap").catch(() => null);
-    if (!res || !res.ok) return;
+    if (!res || !res.ok) return false;
     const b = await res.json();
-    const known = b.users.some((u) => u.id === st.user);
-    if (!known) st.user = b.users[0].id;
-    if (known && st.view && st.view.channel && st.view.channel.id === st.channel) return; // a passing error
-    if (!b.channels.some((c) => c.id === st.channel)) st.channel = b.channels[0].id;
-    const v = await api("/api/state?" + new URLSearchParams({ user: st.user, channel: st.channel }));
-    st.view = v; st.etag = v.etag; render();
+    let changed = false;
+    if (!b.users.some((u) => u.id === st.user)) { st.user = b.users[0].id; changed = true; }
+    if (!b.channels.some((c) => c.id === st.channel) && !(st.view && st.view.dm && st.view.dm.id === st.channel && st.view.me === st.user)) {
+      st.channel = b.channels[0].id; changed = true;
+    }
+    return changed;
   }
 
-  function render() {
-    const v = st.view;
+  // apply merges one answer of /api/state into the page.
+  function apply(v) {
+    st.version = v.version;
+    if (v.unchanged) return;
+    const { messages, removed, full, version, ...chrome } = v;
+    const key = JSON.stringify(chrome);
+    if (key !== st.chromeKey || full) {
+      st.chromeKey = key;
+      st.view = chrome;
+      renderChrome(chrome);
+    }
+    renderMessages(messages, removed || [], full);
+  }
+
+  function renderChrome(v) {
     document.documentElement.lang = v.lang;
     document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
     $("#dms-closed-box").title = t("pg.dms_closed_hint");
@@ -126,30 +157,61 @@
     $("#input").placeholder = v.placeholder || "";
     $("#help").innerHTML = `<span>${esc(t("pg.commands"))}:</span>` + (v.help || []).map((h) =>
       `<span class="cmd" data-insert="/${esc(h.name)} " title="${esc(h.description || "")}">/${esc(h.name)}${h.subs ? " " + esc(h.subs.join("|")) : ""}</span>`).join("");
-    renderMessages(v);
   }
 
-  function renderMessages(v) {
+  // renderMessages appends new messages, replaces edited ones in place and
+  // drops removed ones; the rest of the list is left alone. A full answer
+  // rebuilds the list.
+  function renderMessages(messages, removed, full) {
     const box = $("#messages");
     const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
-    if (!v.messages.length) {
-      box.innerHTML = `<div class="empty">${esc(v.empty || "")}</div>`;
-      return;
+    if (full) { st.msgs.clear(); box.textContent = ""; }
+    for (const id of removed) {
+      st.msgs.delete(id);
+      const el = msgEl(id);
+      if (el) el.remove();
     }
-    box.innerHTML = v.messages.map((m) => messageHTML(m, v)).join("");
-    if (atBottom || st.scrollDown) {
-      // Pictures still loading make the list taller: stay at the bottom
-      // as each arrives.
-      const stick = () => { box.scrollTop = box.scrollHeight; };
-      stick();
-      box.querySelectorAll("img").forEach((img) => {
-        if (!img.complete) img.addEventListener("load", stick, { once: true });
-      });
-      st.scrollDown = false;
+    const added = document.createDocumentFragment();
+    for (const m of messages) {
+      st.msgs.set(m.id, m);
+      const old = msgEl(m.id);
+      const el = build(m);
+      if (old) old.replaceWith(el); else added.appendChild(el);
     }
+    const empty = box.querySelector(":scope > .empty");
+    if (empty && (added.childNodes.length || st.msgs.size)) empty.remove();
+    box.appendChild(added);
+    if (!st.msgs.size && !box.querySelector(":scope > .empty")) {
+      box.innerHTML = `<div class="empty">${esc(st.view.empty || "")}</div>`;
+    }
+    if (atBottom || st.scrollDown) { st.scrollDown = false; stickToBottom(); }
   }
 
-  function messageHTML(m, v) {
+  // stickToBottom shows the newest message, and keeps showing it while the
+  // pictures still loading make the list taller.
+  function stickToBottom() {
+    const box = $("#messages");
+    const stick = () => { box.scrollTop = box.scrollHeight; };
+    stick();
+    box.querySelectorAll("img").forEach((img) => {
+      if (!img.complete) img.addEventListener("load", stick, { once: true });
+    });
+  }
+
+  function msgEl(id) { return $("#messages").querySelector(`:scope > .msg[data-id="${CSS.escape(id)}"]`); }
+  function build(m) {
+    const tpl = document.createElement("template");
+    tpl.innerHTML = messageHTML(m);
+    return tpl.content.firstElementChild;
+  }
+  // redraw renders one known message again (a failed click, a pending button).
+  function redraw(id) {
+    const m = st.msgs.get(id);
+    const old = msgEl(id);
+    if (m && old) old.replaceWith(build(m));
+  }
+
+  function messageHTML(m) {
     const mention = (m.mentions || []).includes(st.user) && (m.content || "").includes(`<@${st.user}>`);
     let h = `<div class="msg${m.ephemeral ? " ephemeral" : ""}${mention ? " mention" : ""}" data-id="${esc(m.id)}">`;
     h += avatar(m.authorId, m.authorName) + `<div class="body">`;
@@ -202,8 +264,8 @@
     } catch (e) {
       st.failed[id] = e.message || t("pg.err.failed");
     }
-    st.etag = "";
-    await poll(true);
+    redraw(id); // frees the pressed button even when the message itself did not change
+    await poll(false);
   }
 
   async function send(line) {
@@ -213,7 +275,7 @@
     const input = $("#input");
     input.disabled = true;
     const req = api("/api/command", { user: st.user, channel: st.channel, line });
-    const early = setTimeout(() => poll(true), 250); // shows the "thinking" placeholder meanwhile
+    const early = setTimeout(() => poll(false), 250); // shows the "thinking" placeholder meanwhile
     try {
       await req;
       input.value = "";
@@ -225,8 +287,7 @@
       input.disabled = false;
       input.focus();
     }
-    st.etag = "";
-    await poll(true);
+    await poll(false);
   }
 
   function showError(msg) {
@@ -273,7 +334,6 @@
   function switchTo(user, channel) {
     st.user = user || st.user;
     st.channel = channel || st.channel;
-    st.etag = "";
     st.failed = {};
     st.scrollDown = true;
     showError("");
@@ -299,7 +359,7 @@
       return;
     }
     if (el.dataset.insert) { const i = $("#input"); i.value = el.dataset.insert; i.focus(); scheduleSuggest(); return; }
-    if (el.dataset.dismiss) { api("/api/dismiss", { user: st.user, channel: st.channel, message: el.dataset.dismiss }).finally(() => poll(true)); return; }
+    if (el.dataset.dismiss) { api("/api/dismiss", { user: st.user, channel: st.channel, message: el.dataset.dismiss }).finally(() => poll(false)); return; }
     const msg = el.closest(".msg");
     if (el.dataset.customId) { click(msg, el.dataset.customId, [], el); return; }
     if (el.dataset.submitSelect) {
@@ -311,7 +371,7 @@
   document.addEventListener("change", (ev) => {
     const sel = ev.target;
     if (sel.id === "dms-closed") {
-      api("/api/dms", { user: st.user, closed: sel.checked }).finally(() => poll(true));
+      api("/api/dms", { user: st.user, closed: sel.checked }).finally(() => poll(false));
       return;
     }
     if (sel.matches("select[data-select]") && sel.dataset.max === "1" && sel.value) {
