@@ -18,7 +18,7 @@ import (
 // developer's machine (the README's test command must pass with nothing but
 // Go) and fails when CI is set: .ci/run installs it, so there a missing
 // browser is a broken pipeline, not a reason to prove nothing.
-func chromiumPath(t *testing.T) string {
+func chromiumPath(t testing.TB) string {
 	t.Helper()
 	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
 		if p, err := exec.LookPath(name); err == nil {
@@ -35,7 +35,7 @@ func chromiumPath(t *testing.T) string {
 
 // browser starts a headless Chromium with a throw-away profile and no
 // network chatter of its own.
-func browser(t *testing.T) (context.Context, context.CancelFunc) {
+func browser(t testing.TB) (context.Context, context.CancelFunc) {
 	t.Helper()
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromiumPath(t)),
@@ -69,7 +69,7 @@ func browser(t *testing.T) (context.Context, context.CancelFunc) {
 
 // page drives the playground page the way a person would.
 type page struct {
-	t   *testing.T
+	t   testing.TB
 	ctx context.Context
 }
 

@@ -16,7 +16,7 @@ var (
 	tab2  = DefaultOptions().Channels[1].ID
 )
 
-func newTestServer(t *testing.T) (*Server, *fakeHandler) {
+func newTestServer(t testing.TB) (*Server, *fakeHandler) {
 	t.Helper()
 	f := newFake()
 	s, err := New(f, Options{}, slog.New(slog.NewTextHandler(io.Discard, nil)))
@@ -26,14 +26,14 @@ func newTestServer(t *testing.T) (*Server, *fakeHandler) {
 	return s, f
 }
 
-func mustCommand(t *testing.T, s *Server, user, channel, line string) {
+func mustCommand(t testing.TB, s *Server, user, channel, line string) {
 	t.Helper()
 	if err := s.Command(context.Background(), user, channel, line); err != nil {
 		t.Fatalf("%s as %s: %v", line, user, err)
 	}
 }
 
-func view(t *testing.T, s *Server, user, channel string) View {
+func view(t testing.TB, s *Server, user, channel string) View {
 	t.Helper()
 	v, err := s.View(user, channel, "")
 	if err != nil {

@@ -59,7 +59,7 @@ func TestInteractionShape(t *testing.T) {
 
 // startTable opens a table as Ada, lets each of joiners press Join, and
 // returns the status message id.
-func startTable(t *testing.T, s *Server, f *fakeHandler, ch string, joiners ...User) string {
+func startTable(t testing.TB, s *Server, f *fakeHandler, ch string, joiners ...User) string {
 	t.Helper()
 	mustCommand(t, s, ada.ID, ch, "/game new game:zauberschwert")
 	status, ok := findMessage(view(t, s, ada.ID, ch), "Lobby:")

@@ -11,7 +11,7 @@
     user: params.get("user") || localStorage.getItem("pg.user") || "",
     channel: params.get("channel") || "",
     version: "", gen: 0, view: null, chromeKey: "", msgs: new Map(), seenDM: {}, sug: [], sugSel: -1, sugSeq: 0, failed: {},
-    polling: null, again: false,
+    polling: null, again: false, pinned: true, scrollDown: false,
   };
   const EYE = '<svg class="eye" viewBox="0 0 24 24" width="14" height="14" aria-hidden="true"><path fill="currentColor" d="M12 5C6.5 5 2.7 9.1 1.5 12c1.2 2.9 5 7 10.5 7s9.3-4.1 10.5-7C21.3 9.1 17.5 5 12 5zm0 11.5A4.5 4.5 0 1 1 12 7.5a4.5 4.5 0 0 1 0 9zm0-2.5a2 2 0 1 0 0-4 2 2 0 0 0 0 4z"/></svg>';
   const COLORS = ["#5865f2", "#eb459e", "#3ba55d", "#faa61a", "#ed4245", "#00a8fc", "#9b59b6"];
@@ -163,8 +163,7 @@
   // drops removed ones; the rest of the list is left alone. A full answer
   // rebuilds the list.
   function renderMessages(messages, removed, full) {
-    const box = $("#messages");
-    const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+    const box = $("#list");
     if (full) { st.msgs.clear(); box.textContent = ""; }
     for (const id of removed) {
       st.msgs.delete(id);
@@ -184,21 +183,31 @@
     if (!st.msgs.size && !box.querySelector(":scope > .empty")) {
       box.innerHTML = `<div class="empty">${esc(st.view.empty || "")}</div>`;
     }
-    if (atBottom || st.scrollDown) { st.scrollDown = false; stickToBottom(); }
+    if (st.scrollDown) { st.scrollDown = false; stickToBottom(); } else stick();
   }
 
-  // stickToBottom shows the newest message, and keeps showing it while the
-  // pictures still loading make the list taller.
-  function stickToBottom() {
-    const box = $("#messages");
-    const stick = () => { box.scrollTop = box.scrollHeight; };
-    stick();
-    box.querySelectorAll("img").forEach((img) => {
-      if (!img.complete) img.addEventListener("load", stick, { once: true });
-    });
-  }
+  // While the page is pinned to the newest message (it starts so, and a
+  // switch, a sent command or a click pins it again), every change of a
+  // message's height scrolls back down: pictures loading, edits, and
+  // messages scrolled into view replacing their estimated height (see
+  // content-visibility in app.css) with their real one. Scrolling up by
+  // hand unpins it; scrolling back to the bottom pins it again.
+  const box0 = $("#messages");
+  const stick = () => { if (st.pinned) box0.scrollTop = box0.scrollHeight; };
+  // The list's height is the sum of its messages': one observer sees them all.
+  const resized = new ResizeObserver(stick);
+  resized.observe(box0);
+  resized.observe($("#list"));
+  let byHand = 0;
+  for (const ev of ["wheel", "touchmove"]) box0.addEventListener(ev, () => { byHand = Date.now(); }, { passive: true });
+  box0.addEventListener("pointerdown", (ev) => { if (ev.target === box0) byHand = Date.now(); }); // the scrollbar
+  box0.addEventListener("scroll", () => {
+    if (box0.scrollHeight - box0.scrollTop - box0.clientHeight < 80) st.pinned = true;
+    else if (Date.now() - byHand < 1000) st.pinned = false;
+  }, { passive: true });
+  function stickToBottom() { st.pinned = true; stick(); }
 
-  function msgEl(id) { return $("#messages").querySelector(`:scope > .msg[data-id="${CSS.escape(id)}"]`); }
+  function msgEl(id) { return $("#list").querySelector(`:scope > .msg[data-id="${CSS.escape(id)}"]`); }
   function build(m) {
     const tpl = document.createElement("template");
     tpl.innerHTML = messageHTML(m);
@@ -208,7 +217,8 @@
   function redraw(id) {
     const m = st.msgs.get(id);
     const old = msgEl(id);
-    if (m && old) old.replaceWith(build(m));
+    if (!m || !old) return;
+    old.replaceWith(build(m));
   }
 
   function messageHTML(m) {
