@@ -1,0 +1,269 @@
+package replay_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/gif"
+	"slices"
+	"testing"
+
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/imaging"
+	"github.com/tavern-bot/tavern/imaging/kit"
+	"github.com/tavern-bot/tavern/imaging/replay"
+	"github.com/tavern-bot/tavern/lineup"
+)
+
+// played is a complete game of one of Tavern's games, with its public
+// boards and a way to draw them.
+type played struct {
+	id    string
+	views []any
+	draw  replay.Draw
+	im    *imaging.Images
+	meta  imaging.Meta
+}
+
+// playGame plays gameID at random to the end with players seats and
+// returns the public view at the start and after every commit.
+func playGame(tb testing.TB, gameID string, players int, seed uint64) played {
+	tb.Helper()
+	k, err := kit.New()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	im := imaging.New(k)
+	var g games.Game
+	for _, line := range lineup.Games() {
+		if line.Rules.Info().ID == gameID {
+			g = line.Rules
+			if err := im.Register(gameID, line.Board(k)); err != nil {
+				tb.Fatal(err)
+			}
+		}
+	}
+	if g == nil {
+		tb.Fatalf("no game %q in the lineup", gameID)
+	}
+	setup := games.DefaultSetup(g, players, seed)
+	moves, _, err := games.RandomPlay(g, setup, games.NewRNG(seed), games.SimMaxMoves, nil)
+	if err != nil {
+		tb.Fatalf("%s: random play: %v", gameID, err)
+	}
+	// The log a table keeps: which moves were steps inside a turn.
+	st, err := g.New(setup)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	log := make([]games.Logged, len(moves))
+	for i, m := range moves {
+		out, err := st.Apply(m.Seat, m.ID)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		log[i] = games.Logged{Move: m, Uncommitted: out.Uncommitted}
+	}
+	views, err := games.PublicViews(g, setup, log)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	meta := imaging.Meta{Lang: "en", Catalog: g.Info().Catalog, Players: []string{"Ada", "Bo", "Cy", "Di", "Ed", "Fe"}[:players], Viewer: games.Public}
+	return played{id: gameID, views: views, im: im, meta: meta,
+		draw: func(view any) (image.Image, error) { return im.Draw(gameID, view, meta) }}
+}
+
+func TestReplayOfEveryGame(t *testing.T) {
+	for _, tc := range []struct {
+		game    string
+		players int
+	}{
+		{"zauberschwert", 2},
+		{"dungeon-designer", 2},
+		{"sorcerer-city", 2},
+		{"viscounts", 2},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			p := playGame(t, tc.game, tc.players, 7)
+			res, err := replay.Encode(p.views, p.draw, p.im.Recycle, replay.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.GIF) >= 10<<20 {
+				t.Fatalf("replay is %d bytes, not under 10 MiB", len(res.GIF))
+			}
+			if want := replay.Sample(len(p.views), replay.DefaultMaxFrames); !slices.Equal(res.Shown, want) {
+				t.Fatalf("shown boards %v, want %v (one per commit, or the documented sample)", res.Shown, want)
+			}
+			frames := decode(t, res.GIF)
+			if len(frames) != len(res.Shown) {
+				t.Fatalf("%d frames, want %d", len(frames), len(res.Shown))
+			}
+			if len(p.views) <= replay.DefaultMaxFrames && len(frames) != len(p.views) {
+				t.Fatalf("%d frames for %d commits (with the start)", len(frames), len(p.views))
+			}
+			pal := paletteOf(t, res.GIF)
+			// Every frame is the public board of its commit, after the
+			// same scaling and palette; a sample of frames keeps it quick.
+			for _, k := range replay.Sample(len(frames), 6) {
+				full, err := p.draw(p.views[res.Shown[k]])
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := replay.NewMapper(pal).Quantize(replay.Scale(full, res.Width))
+				if diff := compare(frames[k], want); diff != "" {
+					t.Fatalf("frame %d (board %d): %s", k, res.Shown[k], diff)
+				}
+			}
+		})
+	}
+}
+
+// A replay too big for the limit falls back to a smaller scale, then to
+// fewer frames; one that cannot fit says so.
+func TestReplayFitsTheLimit(t *testing.T) {
+	p := playGame(t, "zauberschwert", 2, 3)
+	full, err := replay.Encode(p.views, p.draw, p.im.Recycle, replay.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	limit := len(full.GIF) * 2 / 3
+	small, err := replay.Encode(p.views, p.draw, p.im.Recycle, replay.Options{MaxBytes: limit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(small.GIF) > limit || (small.Width >= full.Width && len(small.Shown) >= len(full.Shown)) {
+		t.Fatalf("limit %d: got %d bytes, width %d, %d frames (full: width %d, %d frames)", limit, len(small.GIF), small.Width, len(small.Shown), full.Width, len(full.Shown))
+	}
+	if got := len(decode(t, small.GIF)); got != len(small.Shown) {
+		t.Fatalf("%d frames decoded, %d shown", got, len(small.Shown))
+	}
+	if _, err := replay.Encode(p.views, p.draw, p.im.Recycle, replay.Options{MaxBytes: 100}); err == nil {
+		t.Fatal("a 100-byte limit was met")
+	}
+}
+
+func TestReplayErrors(t *testing.T) {
+	if _, err := replay.Encode(nil, nil, nil, replay.Options{}); !errors.Is(err, replay.ErrNoViews) {
+		t.Fatalf("no views: %v", err)
+	}
+	bad := func(any) (image.Image, error) { return nil, errors.New("cannot draw") }
+	if _, err := replay.Encode([]any{1, 2}, bad, nil, replay.Options{}); err == nil {
+		t.Fatal("a failing renderer gave a replay")
+	}
+	panics := func(any) (image.Image, error) { panic("boom") }
+	if _, err := replay.Encode([]any{1}, panics, nil, replay.Options{}); err == nil {
+		t.Fatal("a panicking renderer gave a replay")
+	}
+}
+
+func TestSample(t *testing.T) {
+	for _, tc := range []struct {
+		n, max int
+		want   []int
+	}{
+		{1, 5, []int{0}},
+		{3, 5, []int{0, 1, 2}},
+		{5, 5, []int{0, 1, 2, 3, 4}},
+		{10, 4, []int{0, 3, 6, 9}},
+		{7, 2, []int{0, 6}},
+	} {
+		if got := replay.Sample(tc.n, tc.max); !slices.Equal(got, tc.want) {
+			t.Errorf("Sample(%d, %d) = %v, want %v", tc.n, tc.max, got, tc.want)
+		}
+	}
+}
+
+// Frames of different sizes share the largest size, padded with the most
+// frequent colour.
+func TestReplayPadsGrowingBoards(t *testing.T) {
+	box := func(w, h int, c color.RGBA) *image.RGBA {
+		img := image.NewRGBA(image.Rect(0, 0, w, h))
+		draw.Draw(img, img.Rect, image.NewUniform(c), image.Point{}, draw.Src)
+		return img
+	}
+	red, blue := color.RGBA{200, 0, 0, 255}, color.RGBA{0, 0, 200, 255}
+	views := []any{box(40, 20, red), box(60, 30, blue), box(60, 50, blue)}
+	draw := func(v any) (image.Image, error) { return v.(*image.RGBA), nil }
+	res, err := replay.Encode(views, draw, nil, replay.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	frames := decode(t, res.GIF)
+	if len(frames) != 3 || frames[0].Bounds() != image.Rect(0, 0, 60, 50) {
+		t.Fatalf("%d frames, first %v", len(frames), frames[0].Bounds())
+	}
+	if c := color.RGBAModel.Convert(frames[0].At(10, 10)); c != red {
+		t.Fatalf("first board's pixel %v, want %v", c, red)
+	}
+	if c := color.RGBAModel.Convert(frames[0].At(50, 40)); c != blue {
+		t.Fatalf("padding %v, want the most frequent colour %v", c, blue)
+	}
+}
+
+// decode returns the GIF's frames as full pictures, each drawn over the
+// one before as a viewer shows them.
+func decode(t *testing.T, data []byte) []*image.Paletted {
+	t.Helper()
+	g, err := gif.DecodeAll(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	canvas := image.NewPaletted(image.Rect(0, 0, g.Config.Width, g.Config.Height), g.Config.ColorModel.(color.Palette))
+	var out []*image.Paletted
+	for i, f := range g.Image {
+		if g.Disposal[i] != gif.DisposalNone {
+			t.Fatalf("frame %d disposal %d", i, g.Disposal[i])
+		}
+		draw.Draw(canvas, f.Bounds(), f, f.Bounds().Min, draw.Src)
+		c := image.NewPaletted(canvas.Rect, canvas.Palette)
+		copy(c.Pix, canvas.Pix)
+		out = append(out, c)
+	}
+	return out
+}
+
+func paletteOf(t *testing.T, data []byte) color.Palette {
+	t.Helper()
+	cfg, err := gif.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg.ColorModel.(color.Palette)
+}
+
+// compare reports the first pixel where got differs from want (want may
+// be smaller: the rest of got is padding).
+func compare(got, want *image.Paletted) string {
+	if !want.Rect.In(got.Rect) {
+		return fmt.Sprintf("board %v does not fit the frame %v", want.Rect, got.Rect)
+	}
+	for y := want.Rect.Min.Y; y < want.Rect.Max.Y; y++ {
+		for x := want.Rect.Min.X; x < want.Rect.Max.X; x++ {
+			a, b := color.RGBAModel.Convert(got.At(x, y)), color.RGBAModel.Convert(want.At(x, y))
+			if a != b {
+				return fmt.Sprintf("pixel (%d,%d) is %v, the board has %v", x, y, a, b)
+			}
+		}
+	}
+	return ""
+}
+
+// BenchmarkReplayDungeonDesigner5 replays a long game: Dungeon Designer
+// with five players, from its public boards to the GIF.
+func BenchmarkReplayDungeonDesigner5(b *testing.B) {
+	p := playGame(b, "dungeon-designer", 5, 11)
+	b.ResetTimer()
+	for b.Loop() {
+		res, err := replay.Encode(p.views, p.draw, p.im.Recycle, replay.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(len(p.views)), "boards")
+		b.ReportMetric(float64(len(res.Shown)), "frames")
+		b.ReportMetric(float64(len(res.GIF))/(1<<20), "MiB")
+	}
+}
