@@ -21,6 +21,7 @@ const (
 	SubUndo       = "undo"
 	SubAbandon    = "abandon"
 	SubReturn     = "return"
+	SubReplay     = "replay"
 	OptGame       = "game"
 	OptOptions    = "options"
 	OptOption     = "option"
@@ -54,6 +55,8 @@ func commandTexts() map[string][2]string {
 		"core.cmd.game.undo.desc":        {"Take back your last move if nothing was revealed", "Deinen letzten Zug zurücknehmen, wenn nichts aufgedeckt wurde"},
 		"core.cmd.game.return.name":      {"return", "rückkehr"},
 		"core.cmd.game.return.desc":      {"Play your seat again after a bot took it over", "Deinen Platz wieder selbst spielen, nachdem ein Bot ihn übernommen hat"},
+		"core.cmd.game.replay.name":      {"replay", "wiederholung"},
+		"core.cmd.game.replay.desc":      {"Post an animated replay of the public board so far", "Eine animierte Wiederholung des bisherigen öffentlichen Spielbretts zeigen"},
 		"core.cmd.game.abandon.name":     {"abandon", "abbrechen"},
 		"core.cmd.game.abandon.desc":     {"End the table (host or channel managers; others vote)", "Den Tisch beenden (Gastgeber oder Kanalverwalter; sonst Abstimmung)"},
 		"core.cmd.move.name":             {"move", "zug"},
@@ -92,7 +95,7 @@ func (s *Service) Definitions() []*discordgo.ApplicationCommand {
 	return append([]*discordgo.ApplicationCommand{
 		s.command("game",
 			sub(SubNew, newGame, newOpts), sub(SubStart), sub(SubStatus), sub(SubHand),
-			sub(SubLog), sub(SubUndo), sub(SubAbandon), sub(SubReturn)),
+			sub(SubLog), sub(SubUndo), sub(SubAbandon), sub(SubReturn), sub(SubReplay)),
 		s.command("move", moveOpt),
 		s.command("rules", rulesGame, rulesTopic),
 		s.command("games"),

@@ -166,6 +166,8 @@ func (s *Service) handleCommand(ctx context.Context, r request) Result {
 			return s.abandon(ctx, r)
 		case SubReturn:
 			return s.returnSeat(ctx, r)
+		case SubReplay:
+			return s.replay(ctx, r)
 		}
 	case CmdMove:
 		move := stringOpt(data.Options, OptOption)

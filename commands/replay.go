@@ -1,0 +1,92 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/storage"
+	"github.com/tavern-bot/tavern/table"
+)
+
+// Replayer is implemented by Images that can animate a game: views are
+// the public boards after every commit, oldest first, and around wraps
+// the drawing of each frame (the service passes its render pool, so a
+// replay waits behind the boards players need). The result is a GIF.
+type Replayer interface {
+	Replay(gameID string, views []any, m ImageMeta, around func(draw func())) ([]byte, error)
+}
+
+// Keys of the replay texts.
+const (
+	KeyReplayEmpty   = "core.replay.empty"
+	KeyReplayNoImage = "core.replay.no_images"
+	KeyReplayPost    = "core.replay.post"
+	KeyReplayFailed  = "core.replay.failed"
+	KeyOKReplay      = "core.ok.replay"
+)
+
+func replayTexts() map[string][2]string {
+	return map[string][2]string{
+		KeyReplayEmpty:   {"There is nothing to replay yet: no move has been made at this table.", "Noch gibt es nichts zum Abspielen: An diesem Tisch wurde noch kein Zug gemacht."},
+		KeyReplayNoImage: {"This bot draws no pictures, so it cannot show a replay.", "Dieser Bot zeichnet keine Bilder und kann daher keine Wiederholung zeigen."},
+		KeyReplayPost:    {"🎞️ Replay of **{game}**: the public board after each of {n} turns.", "🎞️ Wiederholung von **{game}**: das öffentliche Spielbrett nach jedem von {n} Zügen."},
+		KeyReplayFailed:  {"The replay could not be drawn. The game itself is not affected.", "Die Wiederholung konnte nicht gezeichnet werden. Das Spiel selbst ist davon nicht betroffen."},
+		KeyOKReplay:      {"The replay is posted in the channel.", "Die Wiederholung steht im Kanal."},
+	}
+}
+
+// replay answers /game replay: an animated GIF of the public board after
+// every commit so far, posted in the channel, with the final standings
+// once the game is over. Only public views are drawn, so it may be asked
+// for at any time; it reads the table and changes nothing.
+func (s *Service) replay(ctx context.Context, r request) Result {
+	t, g, err := s.load(ctx, r.channelID, "", storage.WithLog())
+	if err != nil {
+		return s.replyErr(r, err)
+	}
+	if t.Status == table.StatusLobby || t.Moves == 0 {
+		return s.replyKey(r.lang, KeyReplayEmpty)
+	}
+	rp, ok := s.images.(Replayer)
+	if !ok {
+		return s.replyKey(r.lang, KeyReplayNoImage)
+	}
+	if t.LogFrom != 0 || len(t.Log) != t.Moves {
+		return s.replyErr(r, fmt.Errorf("replay of table %s: %w", t.ID, table.ErrLogNotLoaded))
+	}
+	log := make([]games.Logged, len(t.Log))
+	for i, e := range t.Log {
+		log[i] = games.Logged{Move: games.Move{Seat: e.Seat, ID: e.Move}, Uncommitted: e.Uncommitted}
+	}
+	views, err := games.PublicViews(g, t.Setup(), log)
+	if err != nil {
+		return s.replyErr(r, fmt.Errorf("replay of table %s: %w", t.ID, err))
+	}
+	around := func(draw func()) {
+		s.render.acquire(false)
+		defer s.render.release()
+		draw()
+	}
+	gifData, err := rp.Replay(t.GameID, views, s.meta(t, games.Public), around)
+	if err != nil {
+		s.log.Error("replay", "table", t.ID, "err", err)
+		return s.replyKey(r.lang, KeyReplayFailed)
+	}
+	lines := []string{s.cat.Localize(t.Lang, games.T(KeyReplayPost, "game", s.gameName(t.Lang, t.GameID), "n", len(views)-1))}
+	if t.Status == table.StatusOver {
+		st, err := t.Load(g)
+		if err != nil {
+			return s.replyErr(r, errors.Join(fmt.Errorf("replay of table %s", t.ID), err))
+		}
+		lines = append(lines, s.cat.Localize(t.Lang, games.T(KeyStandings)))
+		lines = append(lines, s.standingLines(scene{t: t, g: g, st: st}, t.Lang)...)
+	}
+	post := ChannelPost{ChannelID: t.ChannelID, Message: Message{
+		Content: truncate(strings.Join(lines, "\n"), 2000),
+		Files:   []File{{Name: "replay.gif", Data: gifData}},
+	}}
+	return Result{Reply: &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKReplay))}, Actions: []Action{post}}
+}

@@ -1,0 +1,165 @@
+package commands
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/storage"
+	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/tabletest"
+)
+
+// fakeReplayer is fakeImages that also animates, recording the views it
+// was given and how many frames it drew through the service's pool.
+type fakeReplayer struct {
+	*fakeImages
+	gif   []byte
+	fail  bool
+	mu    sync.Mutex
+	asked [][]any
+	drawn int
+}
+
+func (f *fakeReplayer) Replay(gameID string, views []any, m ImageMeta, around func(func())) ([]byte, error) {
+	f.mu.Lock()
+	f.asked = append(f.asked, views)
+	f.mu.Unlock()
+	for range views {
+		around(func() {
+			f.mu.Lock()
+			f.drawn++
+			f.mu.Unlock()
+		})
+	}
+	if f.fail {
+		return nil, errors.New("cannot draw")
+	}
+	return f.gif, nil
+}
+
+func newReplayHarness(t *testing.T) (*harness, *fakeReplayer) {
+	h := newHarness(t)
+	rp := &fakeReplayer{fakeImages: h.images, gif: []byte("GIF89a-fake")}
+	h.render = rp
+	h.restart()
+	return h, rp
+}
+
+func TestReplayBadInput(t *testing.T) {
+	h, rp := newReplayHarness(t)
+	h.wantReply(h.slash(ann, CmdGame, SubReplay), "en", KeyNoTable)
+	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "rounds=1"), "en", KeyOKNew)
+	h.wantReply(h.slash(bo, CmdGame, SubReplay), "de", KeyReplayEmpty)
+	h.wantReply(h.click(bo, findID(h.t, h.channelMsgs(), KindJoin, "")), "de", KeyOKJoined)
+	h.wantReply(h.click(ann, findID(h.t, h.channelMsgs(), KindStart, "")), "en", KeyOKStarted)
+	before := len(h.history())
+	v := h.table().Version
+	h.wantReply(h.slash(ann, CmdGame, SubReplay), "en", KeyReplayEmpty)
+	if len(rp.asked) != 0 || len(h.history()) != before || h.table().Version != v {
+		t.Fatalf("a replay without moves drew %d replays, posted %d messages, changed version %d -> %d", len(rp.asked), len(h.history())-before, v, h.table().Version)
+	}
+}
+
+func TestReplayWithoutPictures(t *testing.T) {
+	h := newHarness(t) // fakeImages draws boards but no replays
+	h.lobbyAndStart(ann, bo)
+	h.wantDMAnswered(h.bidInDM(ann, "3"))
+	h.wantReply(h.slash(ann, CmdGame, SubReplay), "en", KeyReplayNoImage)
+}
+
+func TestReplayFailureChangesNothing(t *testing.T) {
+	h, rp := newReplayHarness(t)
+	rp.fail = true
+	h.lobbyAndStart(ann, bo)
+	h.wantDMAnswered(h.bidInDM(ann, "3"))
+	before, v := len(h.history()), h.table().Version
+	h.wantReply(h.slash(bo, CmdGame, SubReplay), "de", KeyReplayFailed)
+	if len(h.history()) != before || h.table().Version != v {
+		t.Fatal("a failed replay posted or changed the table")
+	}
+}
+
+func TestReplayOfAFinishedGame(t *testing.T) {
+	h, rp := newReplayHarness(t)
+	h.lobbyAndStart(ann, bo)
+	// Mid-game, the replay shows the public boards so far.
+	h.wantDMAnswered(h.bidInDM(ann, "3"))
+	h.wantReply(h.slash(cy, CmdGame, SubReplay), "en", KeyOKReplay) // a spectator may ask
+	h.wantDMAnswered(h.bidInDM(bo, "1"))
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindMove, "leap")), "en", KeyOKMove)
+	h.wantReply(h.slash(bo, CmdMove, "", OptOption, "step"), "de", KeyOKMove)
+	tb := h.table()
+	if tb.Status != table.StatusOver {
+		t.Fatalf("status %q, want over", tb.Status)
+	}
+	v := tb.Version
+	res := h.slash(bo, CmdGame, SubReplay)
+	h.wantReply(res, "de", KeyOKReplay)
+	if h.table().Version != v {
+		t.Fatal("a replay changed the table")
+	}
+	// One view at the start and one per commit, all public.
+	log, err := h.store.Get(ctxBG, chanA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	commits := 0
+	for _, e := range h.fullLog(log.ID) {
+		if !e.Uncommitted {
+			commits++
+		}
+	}
+	if len(rp.asked) != 2 {
+		t.Fatalf("%d replays drawn, want 2", len(rp.asked))
+	}
+	views := rp.asked[1]
+	if len(views) != commits+1 || len(rp.asked[0]) != 2 {
+		t.Fatalf("%d views for %d commits; mid-game %d views after one commit", len(views), commits, len(rp.asked[0]))
+	}
+	for i, view := range views {
+		if _, private := view.(tabletest.PrivateView); private {
+			t.Fatalf("view %d is private", i)
+		}
+	}
+	if rp.drawn != len(views)+len(rp.asked[0]) {
+		t.Fatalf("%d frames went through the render pool, want %d", rp.drawn, len(views)+len(rp.asked[0]))
+	}
+	// The channel gets the GIF with the final standings, in the table's
+	// language.
+	var post *ChannelPost
+	for _, a := range res.Actions {
+		if p, ok := a.(ChannelPost); ok {
+			post = &p
+		}
+	}
+	if post == nil || post.ChannelID != chanA || len(post.Message.Files) != 1 || post.Message.Files[0].Name != "replay.gif" || !bytes.Equal(post.Message.Files[0].Data, rp.gif) {
+		t.Fatalf("replay post %+v", post)
+	}
+	wantTitle := h.text("en", KeyReplayPost)
+	if !strings.HasPrefix(post.Message.Content, wantTitle) || !strings.Contains(post.Message.Content, h.svc.cat.Localize("en", games.T(KeyStandings))) {
+		t.Fatalf("replay post text %q", post.Message.Content)
+	}
+	for _, name := range []string{"Ann", "Bo"} {
+		if !strings.Contains(post.Message.Content, name) {
+			t.Fatalf("standings in %q lack %s", post.Message.Content, name)
+		}
+	}
+	if strings.Contains(post.Message.Content, tabletest.SecretMarker) {
+		t.Fatal("the replay post leaks a secret")
+	}
+}
+
+// fullLog reads a table's whole move log from the store.
+func (h *harness) fullLog(tableID string) []table.Entry {
+	h.t.Helper()
+	tb, err := h.store.Get(ctxBG, chanA, storage.WithLog())
+	if err != nil || tb.ID != tableID {
+		h.t.Fatalf("log of %s: %v", tableID, err)
+	}
+	return slices.Clone(tb.Log)
+}
