@@ -77,6 +77,10 @@ func playGame(tb testing.TB, gameID string, players int, seed uint64) played {
 }
 
 func TestReplayOfEveryGame(t *testing.T) {
+	maxFrames := everyGameOptions.MaxFrames
+	if maxFrames == 0 {
+		maxFrames = replay.DefaultMaxFrames
+	}
 	for _, tc := range []struct {
 		game    string
 		players int
@@ -88,21 +92,21 @@ func TestReplayOfEveryGame(t *testing.T) {
 	} {
 		t.Run(tc.game, func(t *testing.T) {
 			p := playGame(t, tc.game, tc.players, 7)
-			res, err := replay.Encode(p.views, p.draw, p.im.Recycle, replay.Options{})
+			res, err := replay.Encode(p.views, p.draw, p.im.Recycle, everyGameOptions)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if len(res.GIF) >= 10<<20 {
 				t.Fatalf("replay is %d bytes, not under 10 MiB", len(res.GIF))
 			}
-			if want := replay.Sample(len(p.views), replay.DefaultMaxFrames); !slices.Equal(res.Shown, want) {
+			if want := replay.Sample(len(p.views), maxFrames); !slices.Equal(res.Shown, want) {
 				t.Fatalf("shown boards %v, want %v (one per commit, or the documented sample)", res.Shown, want)
 			}
 			frames := decode(t, res.GIF)
 			if len(frames) != len(res.Shown) {
 				t.Fatalf("%d frames, want %d", len(frames), len(res.Shown))
 			}
-			if len(p.views) <= replay.DefaultMaxFrames && len(frames) != len(p.views) {
+			if len(p.views) <= maxFrames && len(frames) != len(p.views) {
 				t.Fatalf("%d frames for %d commits (with the start)", len(frames), len(p.views))
 			}
 			pal := paletteOf(t, res.GIF)
@@ -126,12 +130,14 @@ func TestReplayOfEveryGame(t *testing.T) {
 // fewer frames; one that cannot fit says so.
 func TestReplayFitsTheLimit(t *testing.T) {
 	p := playGame(t, "zauberschwert", 2, 3)
-	full, err := replay.Encode(p.views, p.draw, p.im.Recycle, replay.Options{})
+	opt := replay.Options{Width: 200, MaxFrames: 20}
+	full, err := replay.Encode(p.views, p.draw, p.im.Recycle, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	limit := len(full.GIF) * 2 / 3
-	small, err := replay.Encode(p.views, p.draw, p.im.Recycle, replay.Options{MaxBytes: limit})
+	opt.MaxBytes = limit
+	small, err := replay.Encode(p.views, p.draw, p.im.Recycle, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +147,8 @@ func TestReplayFitsTheLimit(t *testing.T) {
 	if got := len(decode(t, small.GIF)); got != len(small.Shown) {
 		t.Fatalf("%d frames decoded, %d shown", got, len(small.Shown))
 	}
-	if _, err := replay.Encode(p.views, p.draw, p.im.Recycle, replay.Options{MaxBytes: 100}); err == nil {
+	opt.MaxBytes = 100
+	if _, err := replay.Encode(p.views, p.draw, p.im.Recycle, opt); err == nil {
 		t.Fatal("a 100-byte limit was met")
 	}
 }
