@@ -274,3 +274,39 @@ func BenchmarkReplayDungeonDesigner5(b *testing.B) {
 		b.ReportMetric(float64(len(res.GIF))/(1<<20), "MiB")
 	}
 }
+
+// Scale averages each pixel's block exactly, rounding to nearest.
+func TestScaleAverages(t *testing.T) {
+	rng := games.NewRNG(9)
+	for _, tc := range []struct{ w, h, width int }{{8, 6, 4}, {9, 7, 4}, {30, 11, 7}, {5, 5, 8}, {64, 3, 1}} {
+		src := image.NewRGBA(image.Rect(0, 0, tc.w, tc.h))
+		for i := range src.Pix {
+			src.Pix[i] = uint8(rng.IntN(256))
+		}
+		got := replay.Scale(src, tc.width)
+		dw := min(tc.w, tc.width)
+		dh := tc.h
+		if tc.w > tc.width {
+			dh = max(1, (tc.h*tc.width+tc.w/2)/tc.w)
+		}
+		if got.Rect != image.Rect(0, 0, dw, dh) {
+			t.Fatalf("%dx%d to %d: %v", tc.w, tc.h, tc.width, got.Rect)
+		}
+		for y := range dh {
+			for x := range dw {
+				x0, x1, y0, y1 := x*tc.w/dw, (x+1)*tc.w/dw, y*tc.h/dh, (y+1)*tc.h/dh
+				for c := range 4 {
+					sum, n := 0, (x1-x0)*(y1-y0)
+					for sy := y0; sy < y1; sy++ {
+						for sx := x0; sx < x1; sx++ {
+							sum += int(src.Pix[sy*src.Stride+4*sx+c])
+						}
+					}
+					if want := uint8((sum + n/2) / n); got.Pix[y*got.Stride+4*x+c] != want {
+						t.Fatalf("%dx%d to %d: pixel (%d,%d) channel %d is %d, want %d", tc.w, tc.h, tc.width, x, y, c, got.Pix[y*got.Stride+4*x+c], want)
+					}
+				}
+			}
+		}
+	}
+}
