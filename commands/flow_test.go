@@ -324,7 +324,7 @@ func TestDefinitions(t *testing.T) {
 			t.Errorf("/game %s: German name or description length", o.Name)
 		}
 	}
-	if !slices.Equal(subs, []string{SubNew, SubStart, SubStatus, SubHand, SubLog, SubUndo, SubAbandon, SubReturn}) {
+	if !slices.Equal(subs, []string{SubNew, SubStart, SubStatus, SubHand, SubLog, SubUndo, SubAbandon, SubReturn, SubReplay}) {
 		t.Errorf("subcommands %v", subs)
 	}
 	choices := defs[0].Options[0].Options[0].Choices
