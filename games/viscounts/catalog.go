@@ -127,7 +127,7 @@ func catalogEN() map[string]string {
 		"vc.prompt.freeworkers": "Place {n} free worker(s): which castle section?",
 		"vc.prompt.freescript":  "Take a manuscript costing 3 or 4 for free:",
 
-		"vc.opt.pair":          "Card {card} at {space} ({gains}) with {hero}",
+		"vc.opt.pair":          "{hero} + card {card}, at {space}: {gains}",
 		"vc.opt.blind":         "Play the top card of your draw pile",
 		"vc.opt.keep":          "Keep the order",
 		"vc.opt.top":           "The top card of the draw pile (unseen)",
@@ -328,7 +328,7 @@ func catalogDE() map[string]string {
 		"vc.prompt.freeworkers": "Setze {n} Arbeiter gratis ein: in welchen Burgabschnitt?",
 		"vc.prompt.freescript":  "Nimm ein Manuskript zu 3 oder 4 gratis:",
 
-		"vc.opt.pair":          "Karte {card} bei {space} ({gains}) mit {hero}",
+		"vc.opt.pair":          "{hero} + Karte {card}, bei {space}: {gains}",
 		"vc.opt.blind":         "Die oberste Karte deines Nachziehstapels spielen",
 		"vc.opt.keep":          "Reihenfolge behalten",
 		"vc.opt.top":           "Die oberste Karte des Nachziehstapels (ungesehen)",
