@@ -76,14 +76,21 @@ func (r *viscountsRules) prefer(_ *game, _ games.Prompt, cs []choice) []choice {
 	return active
 }
 
-// staleTarget: an old move prompt in the channel is the one to click again.
+// staleTarget: an old prompt answered in the channel (the draft, a
+// rearrange, a resource, a turn's steps answered there) is the one to
+// click again.
 func (r *viscountsRules) staleTarget(g *game, a answer) bool {
-	return !g.w.fake.IsDMChannel(a.msg.ChannelID) && strings.HasPrefix(a.choice.move, "m")
+	return !g.w.fake.IsDMChannel(a.msg.ChannelID)
 }
 
 func (r *viscountsRules) checkEnd(g *game) {
 	if r.plays == 0 || r.handChecks == 0 || r.turns == 0 {
 		g.t.Errorf("cards played from DMs %d, hands checked hidden %d, boards posted %d", r.plays, r.handChecks, r.turns)
+	}
+	for _, p := range g.players {
+		if !g.staleChecked[p.UserID] {
+			g.t.Errorf("no stale click was checked for %s", p.Username)
+		}
 	}
 }
 
