@@ -147,7 +147,8 @@ const schedulerRetry = 10 * time.Second
 // the scheduler delivers them again (the transport failed to reach Discord).
 const outboxRetry = time.Minute
 
-// RunScheduler first delivers whatever the outbox kept from before a
+// RunScheduler first pauses running clocks over an outage (see
+// forgiveOutage) and delivers whatever the outbox kept from before a
 // restart, then plays due events as they come: it sleeps until the next
 // due moment (or until a change asks for it, such as a bot's turn) and
 // runs Tick, until ctx ends. Every outboxRetry it delivers again what
@@ -161,14 +162,19 @@ func (s *Service) RunScheduler(ctx context.Context, run func(context.Context, []
 			}
 		}
 	}
+	s.forgiveOutage(ctx) // before any deadline of the downtime fires
 	carry(s.Redeliver(ctx))
-	lastRetry := s.now()
+	lastRetry, lastBeat := s.now(), s.now()
 	for {
 		results := s.Tick(ctx)
 		carry(results)
 		if now := s.now(); now.Sub(lastRetry) >= outboxRetry {
 			carry(s.redeliver(ctx, now.Add(-outboxRetry)))
 			lastRetry = now
+		}
+		if now := s.now(); now.Sub(lastBeat) >= heartbeatEvery {
+			s.beat(ctx, now)
+			lastBeat = now
 		}
 		wait := schedulerNap
 		if at, ok, err := s.nextDue(ctx); err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -27,12 +28,35 @@ type Settings interface {
 	// GuildTables lists the channels of the server's active tables (lobby
 	// or playing), for a change of its settings that reaches them.
 	GuildTables(ctx context.Context, guildID string) ([]string, error)
+	// Heartbeat is the last moment the scheduler said it was alive (zero
+	// when it never did); Beat records one.
+	Heartbeat(ctx context.Context) (time.Time, error)
+	Beat(ctx context.Context, at time.Time) error
 }
 
 var (
 	bucketUsers  = []byte("users")  // user id -> settings.User
 	bucketGuilds = []byte("guilds") // guild id -> settings.Guild
+	bucketMeta   = []byte("meta")   // the scheduler's heartbeat
 )
+
+// heartbeat is the record of the scheduler's last sign of life.
+type heartbeat struct {
+	At time.Time `json:"at"`
+}
+
+// Heartbeat returns the scheduler's last recorded sign of life.
+func (b *Bolt) Heartbeat(ctx context.Context) (time.Time, error) {
+	var h heartbeat
+	err := b.viewRecord(ctx, bucketMeta, "heartbeat", &h)
+	return h.At, err
+}
+
+// Beat records the scheduler's sign of life at at.
+func (b *Bolt) Beat(ctx context.Context, at time.Time) error {
+	var h heartbeat
+	return b.updateRecord(ctx, bucketMeta, "heartbeat", &h, func() error { h.At = at; return nil })
+}
 
 // User returns userID's settings.
 func (b *Bolt) User(ctx context.Context, userID string) (settings.User, error) {

@@ -123,3 +123,20 @@ func (t *Table) seatPlaying(g games.Game, userID string) (int, games.State, erro
 // under an earlier change's nonce for a repeat and drop it. No prompt
 // changes, so every button stays good, and the last move's time stays.
 func (t *Table) NewVersion() { t.Version++ }
+
+// Outage pauses every seat's clock over [from, until), a time the bot was
+// down: nobody is charged for time in which they could not play (the rule
+// Board Game Arena and lichess apply after outages). Due events move with
+// the clocks.
+func (t *Table) Outage(g games.Game, from, until time.Time) error {
+	st, err := t.playing(g)
+	if err != nil {
+		return err
+	}
+	rules := t.ClockRules()
+	for i := range t.Seats {
+		t.Seats[i].Clock = rules.Off(t.Seats[i].Clock, from, until)
+	}
+	t.refreshDue(st, st.Pending(), until)
+	return nil
+}
