@@ -84,6 +84,7 @@ const (
 	KeyMyGameYours    = "core.mygames.yours"
 	KeyMyGameOthers   = "core.mygames.others"
 	KeyMyGameLobby    = "core.mygames.lobby"
+	KeyMyGameVacation = "core.mygames.vacation"
 	KeyLogMoved       = "core.log.moved"
 	KeyAbandonPost    = "core.abandon.post"
 	KeyAbandonVote    = "core.abandon.vote_post"
@@ -202,6 +203,7 @@ func coreTexts() map[string][2]string {
 		KeyMyGamesTitle:   {"**Your tables ({n})**, those waiting for you first:", "**Deine Tische ({n})**, die auf dich wartenden zuerst:"},
 		KeyMyGameYours:    {"**{game}** in {channel}: your decision, waiting since {since}", "**{game}** in {channel}: deine Entscheidung, offen seit {since}"},
 		KeyMyGameOthers:   {"{game} in {channel}: waiting for others (last move {since})", "{game} in {channel}: wartet auf andere (letzter Zug {since})"},
+		KeyMyGameVacation: {" · 🧳 your clock is paused until {until}", " · 🧳 deine Uhr ruht bis {until}"},
 		KeyMyGameLobby:    {"{game} in {channel}: lobby with {players}", "{game} in {channel}: Lobby mit {players}"},
 		KeyLogMoved:       {"moved.", "hat gezogen."},
 		KeyAbandonPost:    {"{player} ended this table.", "{player} hat diesen Tisch beendet."},

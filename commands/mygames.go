@@ -45,6 +45,9 @@ func (s *Service) myGames(ctx context.Context, r request) Result {
 		}
 		item.line = s.cat.Localize(r.lang, games.T(key, "game", s.gameName(r.lang, t.GameID), "channel", "<#"+ch+">",
 			"since", discordTime(item.since), "players", strings.Join(t.Names(), ", ")))
+		if v := t.Seats[seat].Vacation; v != nil && s.now().Before(v.Until) {
+			item.line += s.cat.Localize(r.lang, games.T(KeyMyGameVacation, "until", discordTime(v.Until)))
+		}
 		list = append(list, item)
 	}
 	if len(list) == 0 {

@@ -230,6 +230,12 @@ func TestVacationCommand(t *testing.T) {
 		t.Errorf("channel line %v, status %v", line, status)
 	}
 	h.wantReply(h.slash(bo, CmdGame, SubStatus), "de", KeyStatusTitle)
+	if res := h.slash(bo, CmdGames, ""); res.Reply == nil || !strings.Contains(res.Reply.Content, "🧳 deine Uhr ruht bis <t:") {
+		t.Errorf("/games during the vacation: %+v", res.Reply)
+	}
+	if res := h.slash(ann, CmdGames, ""); res.Reply == nil || strings.Contains(res.Reply.Content, "🧳") {
+		t.Errorf("/games of a player not on vacation: %+v", res.Reply)
+	}
 
 	// Over what is left: 11 days, and a running vacation counts the day it
 	// has begun.
