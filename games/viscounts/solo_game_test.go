@@ -196,69 +196,36 @@ func TestSoloPolicyPlaysThePlayer(t *testing.T) {
 // English and a German template, against each opponent.
 func TestSoloTextsTranslated(t *testing.T) {
 	g := New()
-	cat := games.BaseCatalog().Merge(g.Info().Catalog)
-	missing := map[string]bool{}
-	var check func(tx games.Text)
-	check = func(tx games.Text) {
-		for _, lang := range []string{"en", "de"} {
-			if _, ok := cat[lang][tx.Key]; !ok {
-				missing[lang+" "+tx.Key] = true
-			}
-		}
-		for _, a := range tx.Args {
-			if a.Key != "" {
-				check(games.Text{Key: a.Key})
-			}
-			if a.Text != nil {
-				check(*a.Text)
-			}
-			if a.Seat == 2 {
-				t.Errorf("%s names the opponent's seat as a player", tx.Key)
-			}
+	tr := newTranslations(g)
+	tr.arg = func(tx games.Text, a games.Arg) {
+		if a.Seat == 2 {
+			t.Errorf("%s names the opponent's seat as a player", tx.Key)
 		}
 	}
 	for _, o := range g.Info().Options {
-		check(o.Label)
+		tr.check(o.Label)
 	}
 	for _, key := range []string{"vc.err.soloonly", "vc.err.opponent", "vc.err.difficulty"} {
-		check(games.Text{Key: key})
+		tr.check(games.Text{Key: key})
 	}
 	for i, o := range g.c.Opponents {
 		st, _ := g.New(games.Setup{Players: 1, Seed: uint64(i + 7), Options: map[string]string{optOpponent: o.ID, optDifficulty: "3"}})
 		s := st.(*State)
-		rng := games.NewRNG(uint64(i))
-		for !s.Over() {
-			p := s.Pending()[0]
-			check(p.Text)
-			for _, op := range p.Options {
-				check(op.Label)
-			}
-			out, err := s.Apply(p.Seat, p.Options[rng.IntN(len(p.Options))].ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, e := range out.Events {
-				check(e)
-			}
+		tr.play(t, s, games.NewRNG(uint64(i)), func() {
 			if v := s.publicView(games.Public).Opponent; v != nil {
-				check(v.Name)
-				check(v.Chart)
+				tr.check(v.Name)
+				tr.check(v.Chart)
 				for _, sc := range v.Discard {
-					check(sc.Text)
+					tr.check(sc.Text)
 				}
 			}
-		}
-		for _, st := range s.Standings() {
-			check(st.Detail)
-		}
+		})
 		for _, r := range s.Rivals() {
-			check(r.Name)
-			check(r.Detail)
+			tr.check(r.Name)
+			tr.check(r.Detail)
 		}
 	}
-	for k := range missing {
-		t.Errorf("no translation: %s", k)
-	}
+	tr.report(t)
 }
 
 // TestSoloViewShowsTheOpponent: the public view names the opponent and
