@@ -194,27 +194,28 @@ func (s *State) gainVirtue(seat int) {
 // gainDebt takes the top Debt; revealing Poverty triggers the end.
 func (s *State) gainDebt(seat int) {
 	s.Seats[seat].Debts++
-	if s.DebtsAbove > 0 {
-		s.DebtsAbove--
-		if s.DebtsAbove == 0 {
-			s.Poverty = true
-			s.say("poverty")
-			s.triggerEnd()
-		}
-	}
+	s.takeAbove(&s.DebtsAbove, &s.Poverty, "poverty")
 	s.push(s.triggered(seat, "gaindebt")...)
 }
 
 // gainDeed takes the top Deed; revealing Prosperity triggers the end.
 func (s *State) gainDeed(seat int) {
 	s.Seats[seat].Deeds++
-	if s.DeedsAbove > 0 {
-		s.DeedsAbove--
-		if s.DeedsAbove == 0 {
-			s.Prosperity = true
-			s.say("prosperity")
-			s.triggerEnd()
-		}
+	s.takeAbove(&s.DeedsAbove, &s.Prosperity, "prosperity")
+}
+
+// takeAbove takes a card from the pile above Poverty or Prosperity: the
+// last one reveals the card below (event) and triggers the end; once it
+// shows, the pile below serves without end.
+func (s *State) takeAbove(above *int, revealed *bool, event string) {
+	if *above == 0 {
+		return
+	}
+	*above--
+	if *above == 0 {
+		*revealed = true
+		s.say(event)
+		s.triggerEnd()
 	}
 }
 
