@@ -87,13 +87,9 @@ func (im *Images) HasBoard(gameID string) bool {
 
 // Board draws view with gameID's renderer and encodes it as PNG.
 func (im *Images) Board(gameID string, view any, m Meta) ([]byte, error) {
-	r, ok := im.renderers[gameID]
-	if !ok {
-		return nil, fmt.Errorf("imaging: no renderer for game %q", gameID)
-	}
-	img, err := r.Render(view, m)
+	img, err := im.Draw(gameID, view, m)
 	if err != nil {
-		return nil, fmt.Errorf("imaging: render %s board: %w", gameID, err)
+		return nil, err
 	}
 	return im.encode(img)
 }
