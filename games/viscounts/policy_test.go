@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/games/gamestest"
 )
 
 // TestPolicyPlaysWholeGames lets the bot play every seat: each game ends,
@@ -59,37 +60,6 @@ func TestPolicyLeavesTheGameAlone(t *testing.T) {
 	}
 }
 
-// botGame plays 3-player game i with the bot in seat 0 and random answers
-// for the others, failing on an illegal bot move; it reports whether the
-// bot won.
-func botGame(tb testing.TB, g *Game, i int) bool {
-	tb.Helper()
-	bot := g.Policy()
-	st, err := g.New(games.DefaultSetup(g, 3, uint64(i+1)))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	rng := games.NewRNG(uint64(i) + 99)
-	for moves := 0; !st.Over(); moves++ {
-		if moves > games.SimMaxMoves {
-			tb.Fatal("game did not end")
-		}
-		p := st.Pending()[0]
-		move := p.Options[rng.IntN(len(p.Options))].ID
-		if p.Seat == 0 {
-			var ok bool
-			if move, ok = bot.Choose(st, 0, games.PolicySeed(uint64(i), moves, 0)); !ok || !games.Legal(st, 0, move) {
-				tb.Fatalf("game %d move %d: the bot chose %q (ok %v)", i, moves, move, ok)
-			}
-		}
-		if _, err := st.Apply(p.Seat, move); err != nil {
-			tb.Fatal(err)
-		}
-	}
-	first := st.Standings()[0]
-	return first.Seat == 0 && first.Rank == 1
-}
-
 // TestPolicyBeatsRandom: one bot seat against two random seats wins at
 // least 80% of 3-player games. The benchmark below plays as many games as
 // asked (1,000 in the README).
@@ -101,7 +71,7 @@ func TestPolicyBeatsRandom(t *testing.T) {
 	}
 	wins := 0
 	for i := range n {
-		if botGame(t, g, i) {
+		if gamestest.BotWins(t, g, g.Policy(), 3, i) {
 			wins++
 		}
 	}
@@ -116,7 +86,7 @@ func BenchmarkPolicyVsRandom(b *testing.B) {
 	g := New()
 	wins := 0
 	for i := range b.N {
-		if botGame(b, g, i) {
+		if gamestest.BotWins(b, g, g.Policy(), 3, i) {
 			wins++
 		}
 	}
