@@ -105,11 +105,17 @@ func (s *State) dismissable(seat int, icon Icon) (card, cost int) {
 	if f.Icons[icon] == 0 && f.Icons[Criminal] == 0 {
 		return -1, 0
 	}
-	cost = f.Cost
-	if st.Built[TradingPost] >= 2 {
+	return card, s.dismissCost(seat, card)
+}
+
+// dismissCost is what dismissing card costs seat: its silver value, at
+// most 1 with the second Trading Post.
+func (s *State) dismissCost(seat, card int) int {
+	cost := s.folk(card).Cost
+	if s.Seats[seat].Built[TradingPost] >= 2 {
 		cost = min(cost, 1)
 	}
-	return card, cost
+	return cost
 }
 
 // conversions lists the conversions of seat's board cards.
@@ -278,10 +284,7 @@ func (s *State) payLabel(seat int, p pay) games.Text {
 	silver := p.Silver
 	if p.Dismiss {
 		card, _ := s.adjacentFolk(s.Seats[seat].Space / 3)
-		cost := s.folk(card).Cost
-		if s.Seats[seat].Built[TradingPost] >= 2 {
-			cost = min(cost, 1)
-		}
+		cost := s.dismissCost(seat, card)
 		silver -= cost
 		parts = append(parts, games.T("vc.pay.dismiss", "card", s.cardName(card), "silver", cost))
 	}
@@ -341,6 +344,12 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 				add("trade", strconv.Itoa(n), label, games.Step{ID: strconv.Itoa(n), Label: label}, plans, func(pl pay) { s.trade(seat, trade, n, pl) })
 			}
 		}
+		var buildPlans [numBuildings][]pay // the same for every plot of the bank
+		for b := range numBuildings {
+			if st.Built[b] < 3 {
+				buildPlans[b] = s.payOptions(seat, Builder, buildingCost[b])
+			}
+		}
 		for _, plot := range s.bankPlots(st.Space) {
 			for b := range numBuildings {
 				if st.Built[b] >= 3 {
@@ -348,7 +357,7 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 				}
 				label := games.T("vc.opt.build", "building", games.T("vc.building."+buildingNames[b]), "plot", s.plotLabel(p, plot))
 				id := strconv.Itoa(b) + strconv.Itoa(plot)
-				add("build", id, label, games.Step{ID: id, Label: label}, s.payOptions(seat, Builder, buildingCost[b]), func(pl pay) {
+				add("build", id, label, games.Step{ID: id, Label: label}, buildPlans[b], func(pl pay) {
 					// The dismissal's effect first (the rulebook's build
 					// example), then the plot and links, then the cards
 					// reacting to the build: pushed last to first.
