@@ -6,6 +6,7 @@ package commandstest
 import (
 	"context"
 	"fmt"
+	"sync/atomic"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -27,15 +28,50 @@ type Driver struct {
 	Store storage.Store
 	Reg   *games.Registry
 	Game  string
+	// Posted numbers the messages Deliver pretends to post; nil gives
+	// every message the id "0".
+	Posted *atomic.Uint64
+}
+
+// Deliver carries res out as a transport would, without Discord: each
+// action's OnSent hears of a new message id, then Done runs, which clears
+// the change's outbox entry and stores the ids the table remembers (so the
+// next change clears the buttons of the messages it replaces, as live).
+func (d Driver) Deliver(res commands.Result) {
+	id := func() string {
+		if d.Posted == nil {
+			return "0"
+		}
+		return fmt.Sprint(d.Posted.Add(1))
+	}
+	for _, a := range res.Actions {
+		switch a := a.(type) {
+		case commands.ChannelPost:
+			if a.OnSent != nil {
+				a.OnSent(id())
+			}
+		case commands.ChannelEdit:
+			if a.OnSent != nil {
+				a.OnSent(id())
+			}
+		case commands.DirectMessage:
+			if a.OnSent != nil {
+				a.OnSent("dm-"+a.UserID, id())
+			}
+		}
+	}
+	if res.Done != nil {
+		res.Done(context.Background())
+	}
 }
 
 // Open starts a table of d.Game with three seats in channel.
 func (d Driver) Open(channel string) {
-	d.Svc.Handle(context.Background(), Interaction(channel, Users[0], discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{
+	d.Deliver(d.Svc.Handle(context.Background(), Interaction(channel, Users[0], discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{
 		Name: commands.CmdGame, Options: []*discordgo.ApplicationCommandInteractionDataOption{{
 			Name: commands.SubNew, Type: discordgo.ApplicationCommandOptionSubCommand,
 			Options: []*discordgo.ApplicationCommandInteractionDataOption{{Name: commands.OptGame, Type: discordgo.ApplicationCommandOptionString, Value: d.Game}},
-		}}}))
+		}}})))
 	for _, u := range Users[1:] {
 		d.button(channel, u, commands.KindJoin)
 	}
@@ -57,6 +93,7 @@ func (d Driver) button(channel, user string, kind commands.Kind) {
 	if len(res.Actions) == 0 {
 		d.TB.Fatalf("%s by %s refused: %+v", kind, user, res.Reply)
 	}
+	d.Deliver(res)
 }
 
 // Move returns the click of a random pending option at channel's table (a
