@@ -54,7 +54,9 @@ func BenchmarkMove(b *testing.B) {
 // on a busy machine),
 // the database pages a move's commit writes, done-p99 (the transport's
 // confirmation after carrying the actions out: a second, untimed commit that
-// clears the outbox entry and keeps the new messages' ids, as live), and the share of moves during
+// clears the outbox entry and keeps the new messages' ids, as live),
+// B-all/move (every byte allocated per move, the untimed driver and
+// confirmation included: what paces the garbage collector), and the share of moves during
 // which a garbage collection finished (a lower bound of those it slowed:
 // with the benchmark's small heap, the tail's main cause).
 func BenchmarkMoveRules(b *testing.B) {
@@ -91,6 +93,8 @@ func benchMoves(b *testing.B, reg *games.Registry, images commands.Images, id st
 		took, cpu, done                []time.Duration
 		pending, loads, pages, gcEnded int64
 	)
+	var ms0, ms1 runtime.MemStats
+	runtime.ReadMemStats(&ms0)
 	for range b.N {
 		b.StopTimer()
 		i := bt.next()
@@ -123,6 +127,8 @@ func benchMoves(b *testing.B, reg *games.Registry, images commands.Images, id st
 		done = append(done, time.Since(start))
 		b.StartTimer()
 	}
+	runtime.ReadMemStats(&ms1)
+	b.ReportMetric(float64(ms1.TotalAlloc-ms0.TotalAlloc)/float64(b.N), "B-all/move")
 	q := func(d []time.Duration, p float64) float64 {
 		return float64(d[min(len(d)-1, int(p*float64(len(d))))].Microseconds()) / 1000
 	}
