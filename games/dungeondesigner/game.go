@@ -8,17 +8,22 @@ import (
 const ID = "dungeon-designer"
 
 // Game builds Dungeon Designer states from one set of components.
-type Game struct{ c *Components }
+type Game struct {
+	c    *Components
+	info games.Info // built once: the catalog is a few hundred texts
+}
 
 // New returns the game with the embedded component data.
-func New() games.Game { return Game{c: DefaultComponents()} }
+func New() games.Game { return NewWithComponents(DefaultComponents()) }
 
 // NewWithComponents returns the game with other component data, e.g. files
 // corrected by a server owner (see LoadComponents).
-func NewWithComponents(c *Components) games.Game { return Game{c: c} }
+func NewWithComponents(c *Components) games.Game { return Game{c: c, info: describe(c)} }
 
 // Info describes the game for the command surface.
-func (g Game) Info() games.Info {
+func (g Game) Info() games.Info { return g.info }
+
+func describe(c *Components) games.Info {
 	return games.Info{
 		ID: ID,
 		// RulesVersion: bump when a rules fix changes what a recorded game replays to.
@@ -33,7 +38,7 @@ func (g Game) Info() games.Info {
 			Default: "normal",
 		}},
 		Rules:   ruleTopics(),
-		Catalog: catalog(g.c),
+		Catalog: catalog(c),
 	}
 }
 

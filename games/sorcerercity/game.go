@@ -8,7 +8,10 @@ import (
 )
 
 // Game is Sorcerer City with one validated component set.
-type Game struct{ c *Components }
+type Game struct {
+	c    *Components
+	info games.Info // built once: the catalog is a few hundred texts
+}
 
 // New returns the game with the embedded components; they are validated by
 // the package tests, so a failure here is a build defect.
@@ -17,7 +20,7 @@ func New() *Game {
 	if err != nil {
 		panic(err)
 	}
-	return &Game{c: c}
+	return &Game{c: c, info: describe()}
 }
 
 // NewFromFS returns the game with component files from fsys (an owner's
@@ -27,7 +30,7 @@ func NewFromFS(fsys fs.FS) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Game{c: c}, nil
+	return &Game{c: c, info: describe()}, nil
 }
 
 // Player counts.
@@ -37,7 +40,9 @@ const (
 )
 
 // Info describes the game for the command surface.
-func (g *Game) Info() games.Info {
+func (g *Game) Info() games.Info { return g.info }
+
+func describe() games.Info {
 	return games.Info{
 		ID:           "sorcerer-city",
 		RulesVersion: "2", // 2: the owner orders score-phase monsters

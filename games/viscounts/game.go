@@ -7,7 +7,10 @@ import (
 )
 
 // Game is Viscounts of the West Kingdom with one validated component set.
-type Game struct{ c *Catalog }
+type Game struct {
+	c    *Catalog
+	info games.Info // built once: the catalog is a few hundred texts
+}
 
 // New returns the game with the embedded components; the package tests
 // validate them, so a failure here is a build defect.
@@ -16,7 +19,9 @@ func New() *Game {
 	if err != nil {
 		panic(err)
 	}
-	return &Game{c: c}
+	g := &Game{c: c}
+	g.info = g.describe()
+	return g
 }
 
 // Player counts.
@@ -26,7 +31,9 @@ const (
 )
 
 // Info describes the game for the command surface.
-func (g *Game) Info() games.Info {
+func (g *Game) Info() games.Info { return g.info }
+
+func (g *Game) describe() games.Info {
 	return games.Info{
 		ID:           "viscounts",
 		RulesVersion: "1",

@@ -8,7 +8,10 @@ import (
 )
 
 // Game is Zauberschwert & Drachenei with one validated component set.
-type Game struct{ d *Data }
+type Game struct {
+	d    *Data
+	info games.Info // built once: the catalog is a few hundred texts
+}
 
 // New returns the game with the embedded component data. The embedded files
 // are validated by the package tests, so a failure here is a build defect.
@@ -17,7 +20,7 @@ func New() games.Game {
 	if err != nil {
 		panic(err)
 	}
-	return &Game{d: d}
+	return &Game{d: d, info: describe()}
 }
 
 // NewFromFS returns the game with component files from fsys (a server
@@ -27,14 +30,16 @@ func NewFromFS(fsys fs.FS) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Game{d: d}, nil
+	return &Game{d: d, info: describe()}, nil
 }
 
 // Data returns the component set (read-only by convention).
 func (g *Game) Data() *Data { return g.d }
 
 // Info describes the game for the command surface.
-func (g *Game) Info() games.Info {
+func (g *Game) Info() games.Info { return g.info }
+
+func describe() games.Info {
 	return games.Info{
 		ID: "zauberschwert",
 		// RulesVersion: bump when a rules fix changes what a recorded game replays to.
