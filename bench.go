@@ -2,18 +2,20 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/commands/commandstest"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/lineup"
 	"github.com/tavern-bot/tavern/storage"
@@ -82,7 +84,10 @@ func sampleViews(g games.Game, players int) ([]any, error) {
 }
 
 // interactionLatencies opens a three-player table of game in a temporary
-// database and times n button clicks answering pending prompts.
+// database and times n moves through Service.Handle, each a click (or a
+// typed /move) answering a random pending prompt. Each move is then carried
+// out as a transport would (message ids kept, the outbox entry cleared by
+// Done) outside the timing, so the database holds what it holds live.
 func interactionLatencies(ctx context.Context, reg *games.Registry, images commands.Images, game string, n int) ([]time.Duration, error) {
 	dir, err := os.MkdirTemp("", "tavern-bench-")
 	if err != nil {
@@ -100,39 +105,33 @@ func interactionLatencies(ctx context.Context, reg *games.Registry, images comma
 		return nil, err
 	}
 	const channel = "100"
-	users := []string{"1", "2", "3"}
-	svc.Handle(ctx, slash(users[0], channel, "new", &discordgo.ApplicationCommandInteractionDataOption{Name: commands.OptGame, Type: discordgo.ApplicationCommandOptionString, Value: game}))
-	for _, u := range users[1:] {
-		if err := click(ctx, svc, store, u, channel, commands.KindJoin, ""); err != nil {
-			return nil, err
-		}
-	}
-	if err := click(ctx, svc, store, users[0], channel, commands.KindStart, ""); err != nil {
-		return nil, err
-	}
-	rng := games.NewRNG(3)
 	var lat []time.Duration
-	for len(lat) < n {
-		t, err := store.Get(ctx, channel)
-		if err != nil {
-			return nil, err
+	err = untilFatal(func(f commandstest.Failer) {
+		d := commandstest.Driver{TB: f, Svc: svc, Store: store, Reg: reg, Game: game, Posted: new(atomic.Uint64)}
+		d.Open(channel)
+		rng := games.NewRNG(3)
+		for len(lat) < n {
+			click, ok := d.Move(channel, rng)
+			if !ok {
+				return
+			}
+			before, err := store.Get(ctx, channel)
+			if err != nil {
+				f.Fatal(err)
+			}
+			start := time.Now()
+			res := svc.Handle(ctx, click)
+			lat = append(lat, time.Since(start))
+			// A step inside a turn answers the mover alone: it was applied
+			// when the table's version moved on.
+			if after, err := store.Get(ctx, channel); err != nil || after.Version == before.Version {
+				f.Fatalf("bench: move refused: %v %+v", err, res.Reply)
+			}
+			d.Deliver(res)
 		}
-		g, _ := reg.Get(t.GameID)
-		st, err := t.Load(g)
-		if err != nil {
-			return nil, err
-		}
-		pending := st.Pending()
-		if st.Over() || len(pending) == 0 {
-			break
-		}
-		p := pending[rng.IntN(len(pending))]
-		move := p.Options[rng.IntN(len(p.Options))].ID
-		start := time.Now()
-		if err := click(ctx, svc, store, t.Seats[p.Seat].UserID, channel, commands.KindMove, move); err != nil {
-			return nil, err
-		}
-		lat = append(lat, time.Since(start))
+	})
+	if err != nil {
+		return nil, err
 	}
 	if len(lat) == 0 {
 		return nil, fmt.Errorf("bench: no move was applied")
@@ -140,48 +139,28 @@ func interactionLatencies(ctx context.Context, reg *games.Registry, images comma
 	return lat, nil
 }
 
-func slash(user, channel, sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *discordgo.Interaction {
-	return &discordgo.Interaction{
-		ID: "1", Type: discordgo.InteractionApplicationCommand, ChannelID: channel, GuildID: "9",
-		Member: &discordgo.Member{User: &discordgo.User{ID: user, Username: "u" + user}},
-		Data: discordgo.ApplicationCommandInteractionData{Name: commands.CmdGame, Options: []*discordgo.ApplicationCommandInteractionDataOption{
-			{Name: sub, Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts},
-		}},
-	}
+// untilFatal runs fn on its own goroutine and returns the first failure fn
+// reports through its Failer, which ends fn there as a test's Fatal does.
+func untilFatal(fn func(commandstest.Failer)) error {
+	f := &failer{}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		fn(f)
+	}()
+	<-done
+	return f.err
 }
 
-// click presses a button carrying the table's current version and checks
-// that the service accepted it (an applied click yields actions, or, for a
-// step, a new table version).
-func click(ctx context.Context, svc *commands.Service, store storage.Store, user, channel string, kind commands.Kind, arg string) error {
-	t, err := store.Get(ctx, channel)
-	if err != nil {
-		return err
-	}
-	id, err := commands.CustomID{Kind: kind, Channel: channel, Table: t.ID, Version: t.Version, Arg: arg}.Encode()
-	if err != nil {
-		return err
-	}
-	res := svc.Handle(ctx, &discordgo.Interaction{
-		ID: "2", Type: discordgo.InteractionMessageComponent, ChannelID: channel, GuildID: "9",
-		Member: &discordgo.Member{User: &discordgo.User{ID: user, Username: "u" + user}},
-		Data:   discordgo.MessageComponentInteractionData{CustomID: id, ComponentType: discordgo.ButtonComponent},
-	})
-	if len(res.Actions) > 0 {
-		return nil
-	}
-	// A step inside a turn answers the mover alone: it was applied when
-	// the table's version moved on.
-	after, err := store.Get(ctx, channel)
-	if err != nil {
-		return err
-	}
-	if after.Version > t.Version {
-		return nil
-	}
-	msg := ""
-	if res.Reply != nil {
-		msg = res.Reply.Content
-	}
-	return fmt.Errorf("bench: click %s %s refused: %s", kind, arg, msg)
+// failer records a failure and ends the calling goroutine.
+type failer struct{ err error }
+
+func (f *failer) Fatal(args ...any) {
+	f.err = errors.New(fmt.Sprint(args...))
+	runtime.Goexit()
+}
+
+func (f *failer) Fatalf(format string, args ...any) {
+	f.err = fmt.Errorf(format, args...)
+	runtime.Goexit()
 }

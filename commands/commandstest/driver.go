@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 	"sync/atomic"
-	"testing"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -19,11 +18,18 @@ import (
 // Users are the three players' user ids.
 var Users = []string{"1", "2", "3"}
 
+// Failer is what a Driver needs of its caller to stop on a failure:
+// testing.TB has it, and `tavern bench` brings its own.
+type Failer interface {
+	Fatal(args ...any)
+	Fatalf(format string, args ...any)
+}
+
 // Driver opens tables of Game and picks moves at them. It holds no state
 // of its own beyond its fields, so goroutines may share one, each with its
 // own channels and RNG.
 type Driver struct {
-	TB    testing.TB
+	TB    Failer
 	Svc   *commands.Service
 	Store storage.Store
 	Reg   *games.Registry
