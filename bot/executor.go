@@ -150,6 +150,14 @@ func (e *Executor) Run(ctx context.Context, actions []commands.Action) error {
 			err = e.unpin(ctx, a)
 		case *commands.Unpin:
 			err = e.unpin(ctx, *a)
+		case commands.ThreadOpen:
+			err = e.openThread(ctx, a)
+		case *commands.ThreadOpen:
+			err = e.openThread(ctx, *a)
+		case commands.ThreadArchive:
+			err = e.archive(ctx, a)
+		case *commands.ThreadArchive:
+			err = e.archive(ctx, *a)
 		default:
 			e.log.Error("discord: unknown action", "type", fmt.Sprintf("%T", a))
 			continue
@@ -188,6 +196,43 @@ func (e *Executor) post(ctx context.Context, a commands.ChannelPost) error {
 		return e.session.ChannelMessagePin(a.ChannelID, msg.ID, discordgo.WithContext(ctx))
 	}
 	return nil
+}
+
+// threadArchiveMinutes is the longest inactivity Discord allows before
+// it archives a thread by itself (a week): a game's thread may rest for
+// days between moves, and a new message would reopen it anyway.
+const threadArchiveMinutes = 10080
+
+// openThread posts the starter line, opens a public thread from it and
+// carries out what the thread is opened for. When Discord refuses the
+// thread, the starter says so instead.
+func (e *Executor) openThread(ctx context.Context, a commands.ThreadOpen) error {
+	starter, err := e.send(ctx, a.ChannelID, a.Starter)
+	if err != nil {
+		return err
+	}
+	th, err := e.session.MessageThreadStartComplex(a.ChannelID, starter.ID,
+		&discordgo.ThreadStart{Name: a.Name, AutoArchiveDuration: threadArchiveMinutes}, discordgo.WithContext(ctx))
+	if err != nil {
+		if ferr := e.edit(ctx, commands.ChannelEdit{ChannelID: a.ChannelID, MessageID: starter.ID, Message: a.Failed}); ferr != nil {
+			e.log.Warn("discord: thread failure notice failed", "err", ferr)
+		}
+		return fmt.Errorf("discord: open thread: %w", err)
+	}
+	if a.Then == nil {
+		return nil
+	}
+	return e.Run(ctx, a.Then(ctx, th.ID, starter.ID))
+}
+
+// archive archives a thread; one that is gone needs nothing.
+func (e *Executor) archive(ctx context.Context, a commands.ThreadArchive) error {
+	yes := true
+	_, err := e.session.ChannelEditComplex(a.ThreadID, &discordgo.ChannelEdit{Archived: &yes}, discordgo.WithContext(ctx))
+	if err != nil && (messageGone(err) || hasCode(err, discordgo.ErrCodeUnknownChannel)) {
+		return nil
+	}
+	return err
 }
 
 func (e *Executor) unpin(ctx context.Context, a commands.Unpin) error {
@@ -362,6 +407,10 @@ func actionName(a commands.Action) string {
 		return "clear_buttons"
 	case commands.Unpin, *commands.Unpin:
 		return "unpin"
+	case commands.ThreadOpen, *commands.ThreadOpen:
+		return "thread_open"
+	case commands.ThreadArchive, *commands.ThreadArchive:
+		return "thread_archive"
 	}
 	return "unknown"
 }

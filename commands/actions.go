@@ -46,7 +46,7 @@ type File struct {
 }
 
 // Action is one effect for the transport: ChannelPost, ChannelEdit,
-// DirectMessage, ClearButtons or Unpin.
+// DirectMessage, ClearButtons, Unpin, ThreadOpen or ThreadArchive.
 type Action interface{ isAction() }
 
 // ChannelPost sends a new message to a channel. OnSent, if set, is called
@@ -94,6 +94,29 @@ func (ChannelEdit) isAction()   {}
 func (DirectMessage) isAction() {}
 func (ClearButtons) isAction()  {}
 func (Unpin) isAction()         {}
+func (ThreadOpen) isAction()    {}
+func (ThreadArchive) isAction() {}
+
+// ThreadOpen posts Starter in the channel ChannelID and opens a public
+// thread named Name from it (Discord gives such a thread the starter
+// message's id). Then is called with the thread's and the starter's ids;
+// the actions it returns are carried out next (a table's lobby, inside the
+// thread). When the thread cannot be opened (no permission to create
+// threads, a channel that has none), the starter is replaced by Failed and
+// Then is not called.
+type ThreadOpen struct {
+	ChannelID string
+	Name      string
+	Starter   Message
+	Failed    Message
+	Then      func(ctx context.Context, threadID, starterID string) []Action
+}
+
+// ThreadArchive archives a thread: it leaves the channel's list of active
+// threads and stays readable; a thread that is gone needs nothing.
+type ThreadArchive struct {
+	ThreadID string
+}
 
 // Unpin unpins a message the bot pinned (the status of a game that
 // ended); a message that is gone needs nothing.

@@ -86,6 +86,7 @@ func (s *Service) Definitions() []*discordgo.ApplicationCommand {
 	newGame.Choices = gameChoices
 	newOpts := s.option("game.new.options", discordgo.ApplicationCommandOptionString, false)
 	newOpts.MaxLength = 200
+	newThread := s.option("game.new.thread", discordgo.ApplicationCommandOptionBoolean, false)
 	moveOpt := s.option("move.option", discordgo.ApplicationCommandOptionString, true)
 	moveOpt.Autocomplete = true
 	rulesGame := s.option("rules.game", discordgo.ApplicationCommandOptionString, true)
@@ -94,7 +95,7 @@ func (s *Service) Definitions() []*discordgo.ApplicationCommand {
 	rulesTopic.Autocomplete = true
 	return append([]*discordgo.ApplicationCommand{
 		s.command("game",
-			sub(SubNew, newGame, newOpts), sub(SubStart), sub(SubStatus), sub(SubHand),
+			sub(SubNew, newGame, newOpts, newThread), sub(SubStart), sub(SubStatus), sub(SubHand),
 			sub(SubLog), sub(SubUndo), sub(SubAbandon), sub(SubReturn), sub(SubReplay)),
 		s.command("move", moveOpt),
 		s.command("rules", rulesGame, rulesTopic),

@@ -95,6 +95,10 @@ type harness struct {
 	extra   []games.Game
 	held    *discordgo.Interaction // a click kept by a test to replay later
 	pinned  map[string]bool        // channel messages pinned
+	// threads maps each thread opened to its parent channel; archived
+	// counts the archivings of each.
+	threads  map[string]string
+	archived map[string]int
 }
 
 const (
@@ -114,6 +118,7 @@ func newHarness(t *testing.T) *harness {
 	t.Helper()
 	h := &harness{t: t, path: filepath.Join(t.TempDir(), "tavern.db"), images: &fakeImages{png: tinyPNG(t, 1), priv: tinyPNG(t, 2)},
 		msgs: map[string]*message{}, dms: map[string][]Message{}, dmIDs: map[string][]string{}, dmEdits: map[string]int{}, pinned: map[string]bool{},
+		threads: map[string]string{}, archived: map[string]int{},
 		blocked: map[string]bool{}, seed: 1000,
 		clock: clocktest.NewClock(time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC))}
 	h.open()
@@ -200,6 +205,18 @@ func (h *harness) run(res Result) Result {
 		case Unpin:
 			h.mu.Lock()
 			delete(h.pinned, a.MessageID)
+			h.mu.Unlock()
+		case ThreadOpen:
+			var starter string
+			h.post(ChannelPost{ChannelID: a.ChannelID, Message: a.Starter, OnSent: func(id string) { starter = id }})
+			thread := "th-" + starter
+			h.mu.Lock()
+			h.threads[thread] = a.ChannelID
+			h.mu.Unlock()
+			h.run(Result{Actions: a.Then(context.Background(), thread, starter)})
+		case ThreadArchive:
+			h.mu.Lock()
+			h.archived[a.ThreadID]++
 			h.mu.Unlock()
 		default:
 			h.t.Fatalf("unknown action %T", a)

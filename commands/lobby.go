@@ -28,7 +28,7 @@ func parseOptions(text string) (map[string]string, bool) {
 	return out, true
 }
 
-func (s *Service) newTable(ctx context.Context, r request, gameID, optionText string) Result {
+func (s *Service) newTable(ctx context.Context, r request, gameID, optionText string, thread bool) Result {
 	g, ok := s.games.Get(gameID)
 	if !ok {
 		return s.replyKey(r.lang, KeyUnknownGame, "game", truncate(gameID, 40))
@@ -44,11 +44,15 @@ func (s *Service) newTable(ctx context.Context, r request, gameID, optionText st
 	if r.channelID == "" {
 		return s.replyKey(r.lang, KeyMalformed)
 	}
-	t := table.New(table.Params{
+	p := table.Params{
 		ID: s.newTableID(), ChannelID: r.channelID, GuildID: r.i.GuildID, GameID: gameID,
 		Lang: r.guildLang, Options: opts, Seed: s.newSeed(), Now: s.now(),
 		Host: table.Seat{UserID: r.userID, Name: r.userName, Lang: r.lang},
-	})
+	}
+	if thread {
+		return s.newThreadTable(ctx, r, p)
+	}
+	t := table.New(p)
 	if err := s.store.Create(ctx, t); err != nil {
 		return s.replyErr(r, err)
 	}

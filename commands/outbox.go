@@ -74,6 +74,9 @@ const (
 	kindDM    postKind = "dm"
 	kindClear postKind = "clear" // remove the buttons of MessageID
 	kindUnpin postKind = "unpin" // unpin MessageID
+	// kindArchive archives the thread ChannelID (a table's own thread, a
+	// day after its game ended).
+	kindArchive postKind = "archive"
 )
 
 type remember string
@@ -329,6 +332,8 @@ func (s *Service) action(d delivery, p post, fresh *Message, files []File, sent 
 		return ClearButtons{ChannelID: p.ChannelID, MessageID: p.MessageID}, nil
 	case kindUnpin:
 		return Unpin{ChannelID: p.ChannelID, MessageID: p.MessageID}, nil
+	case kindArchive:
+		return ThreadArchive{ThreadID: p.ChannelID}, nil
 	}
 	m := p.Message.message()
 	if fresh != nil {

@@ -53,18 +53,22 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 		remind  []table.Reminder
 		pending []games.Prompt
 		back    []int // seats back from vacation
+		ended   table.Ended
 	)
 	// tidyUp stages what is due without a move: clearing buttons
-	// remembered too late (a delivery repeated after a crash), and
-	// reminders.
+	// remembered too late (a delivery repeated after a crash), reminders,
+	// and what follows a game's end.
 	tidyUp := func(t *table.Table) error {
 		stale := t.TakeStaleButtons()
-		if len(stale) == 0 && len(remind) == 0 && len(back) == 0 {
+		if len(stale) == 0 && len(remind) == 0 && len(back) == 0 && ended == (table.Ended{}) {
 			return nil
 		}
 		t.NewVersion()
 		c := newComposer(t, false)
 		clearAll(c, stale)
+		if ended.Archive {
+			c.add(post{Kind: kindArchive, ChannelID: t.ChannelID}, Message{})
+		}
 		s.reminderDMs(c, t, remind, pending)
 		if len(back) > 0 {
 			s.vacationOver(c, t, back)
@@ -78,7 +82,8 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 	}
 	change := func(t *table.Table, g games.Game) error {
 		if t.Status != table.StatusPlaying {
-			t.Due = nil // finished meanwhile: nothing more is due
+			// Finished meanwhile: only what follows the end is due.
+			ended = t.TakeEnded(now)
 			return tidyUp(t)
 		}
 		var err error

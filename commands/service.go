@@ -152,7 +152,7 @@ func (s *Service) handleCommand(ctx context.Context, r request) Result {
 		sub := data.Options[0]
 		switch sub.Name {
 		case SubNew:
-			return s.newTable(ctx, r, stringOpt(sub.Options, OptGame), stringOpt(sub.Options, OptOptions))
+			return s.newTable(ctx, r, stringOpt(sub.Options, OptGame), stringOpt(sub.Options, OptOptions), boolOpt(sub.Options, OptThread))
 		case SubStart:
 			return s.start(ctx, r, r.channelID, "")
 		case SubStatus, SubHand, SubLog:
@@ -256,6 +256,17 @@ func stringOpt(opts []*discordgo.ApplicationCommandInteractionDataOption, name s
 		}
 	}
 	return ""
+}
+
+// boolOpt is a boolean option's value (false when absent).
+func boolOpt(opts []*discordgo.ApplicationCommandInteractionDataOption, name string) bool {
+	for _, o := range opts {
+		if o.Name == name {
+			v, _ := o.Value.(bool)
+			return v
+		}
+	}
+	return false
 }
 
 // reply is an ephemeral text answer.

@@ -67,6 +67,7 @@ func (t *Table) refreshDue(st games.State, pending []games.Prompt, now time.Time
 		t.Due = append(t.Due, Due{At: now, Kind: DueTidy})
 	}
 	if t.Status != StatusPlaying {
+		t.Due = append(t.Due, t.endDues()...)
 		return
 	}
 	t.noteAlone(pending, now)
@@ -389,8 +390,7 @@ func (t *Table) CloseIdle(now time.Time) bool {
 	if t.Status != StatusPlaying || !t.IsIdle() {
 		return false
 	}
-	t.Status = StatusAbandoned
-	t.Due = nil
+	t.end(StatusAbandoned, now)
 	t.touch(now)
 	return true
 }

@@ -221,8 +221,8 @@ func (u *turn) finish() (MoveResult, error) {
 	if u.changed {
 		t.AbandonVotes = nil
 	}
-	if u.st.Over() {
-		t.Status = StatusOver
+	if u.st.Over() && t.Status == StatusPlaying {
+		t.end(StatusOver, u.now)
 	}
 	t.refreshDue(u.st, u.pending, u.now)
 	u.res.State, u.res.Pending = u.st, u.pending

@@ -39,7 +39,7 @@ func (t *Table) Leave(userID string, now time.Time) error {
 	}
 	t.Seats = slices.Delete(t.Seats, i, i+1)
 	if len(t.Seats) == 0 {
-		t.Status = StatusAbandoned
+		t.end(StatusAbandoned, now)
 	} else if t.Host == userID {
 		t.Host = t.Seats[0].UserID
 	}

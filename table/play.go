@@ -177,7 +177,7 @@ func (t *Table) Abandon(userID string, manageChannels bool, now time.Time) (Aban
 	}
 	needed := len(t.Seats)/2 + 1
 	if userID == t.Host || manageChannels {
-		t.Status = StatusAbandoned
+		t.end(StatusAbandoned, now)
 		t.touch(now)
 		return AbandonResult{Abandoned: true, Votes: len(t.AbandonVotes), Needed: needed}, nil
 	}
@@ -190,7 +190,7 @@ func (t *Table) Abandon(userID string, manageChannels bool, now time.Time) (Aban
 	t.AbandonVotes = append(t.AbandonVotes, userID)
 	res := AbandonResult{Votes: len(t.AbandonVotes), Needed: needed}
 	if res.Votes >= needed {
-		t.Status = StatusAbandoned
+		t.end(StatusAbandoned, now)
 		res.Abandoned = true
 	}
 	t.touch(now)

@@ -176,6 +176,14 @@ type Table struct {
 	WaitingV  int       `json:"waiting_v,omitempty"`
 	CreatedAt time.Time `json:"created"`
 	UpdatedAt time.Time `json:"updated"`
+	// Parent is the channel a table played in its own thread was opened
+	// in; ChannelID is then the thread's. Empty for a table in a channel.
+	Parent string `json:"parent,omitempty"`
+	// EndedAt is when the game ended (over or abandoned): what follows the
+	// end (archiving the thread) counts from it.
+	EndedAt time.Time `json:"ended,omitzero"`
+	// ThreadArchived says the table's thread was archived.
+	ThreadArchived bool `json:"thread_archived,omitempty"`
 }
 
 // Due is one moment at which a table must be looked at.
@@ -194,6 +202,7 @@ const (
 	DueTidy     DueKind = "tidy"     // stale buttons to clear (see StaleButtons)
 	DueRemind   DueKind = "remind"   // a seat's time is half or nine tenths gone, or it is the last one waited for
 	DueVacation DueKind = "vacation" // a seat's vacation ends
+	DueArchive  DueKind = "archive"  // the thread of a game that ended is archived
 )
 
 // Params are what a lobby is opened with.
@@ -201,6 +210,7 @@ type Params struct {
 	ID        string
 	ChannelID string
 	GuildID   string
+	Parent    string // the channel the table's thread was opened in, if any
 	GameID    string
 	Lang      string
 	Options   map[string]string // as typed; validated again at Start
@@ -220,6 +230,7 @@ func New(p Params) *Table {
 		ID:        p.ID,
 		ChannelID: p.ChannelID,
 		GuildID:   p.GuildID,
+		Parent:    p.Parent,
 		GameID:    p.GameID,
 		Lang:      games.Lang(p.Lang),
 		Options:   opts,

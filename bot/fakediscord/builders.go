@@ -102,6 +102,11 @@ func IntOpt(name string, value int) *discordgo.ApplicationCommandInteractionData
 	return &discordgo.ApplicationCommandInteractionDataOption{Name: name, Type: discordgo.ApplicationCommandOptionInteger, Value: float64(value)}
 }
 
+// BoolOpt is a boolean option.
+func BoolOpt(name string, value bool) *discordgo.ApplicationCommandInteractionDataOption {
+	return &discordgo.ApplicationCommandInteractionDataOption{Name: name, Type: discordgo.ApplicationCommandOptionBoolean, Value: value}
+}
+
 // UserOpt is a user option holding a user id.
 func UserOpt(name, userID string) *discordgo.ApplicationCommandInteractionDataOption {
 	return &discordgo.ApplicationCommandInteractionDataOption{Name: name, Type: discordgo.ApplicationCommandOptionUser, Value: userID}

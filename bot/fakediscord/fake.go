@@ -1,7 +1,8 @@
 // Package fakediscord is a fake Discord on loopback for tests that drive the
-// real discordgo: a REST server recording every message, interaction reply
-// and command registration in memory, plus a small gateway websocket that
-// speaks Hello, Identify, Ready and heartbeats and lets a test dispatch
+// real discordgo: a REST server recording every message, interaction reply,
+// thread (a channel with a parent) and command registration in memory, plus
+// a small gateway websocket that speaks Hello, Identify, Ready and
+// heartbeats and lets a test dispatch
 // INTERACTION_CREATE events. Failures Discord produces in the wild (closed
 // DMs, a 500, a 429, a deleted message) can be switched on per request.
 package fakediscord
@@ -99,6 +100,10 @@ type Fake struct {
 	// deleted message still blocks its nonce, as on Discord.
 	nonces map[nonceKey]nonceRecord
 	now    func() time.Time
+	// threads are channels with a parent, by id, and their ids in the
+	// order they were opened.
+	threads     map[string]*Thread
+	threadOrder []string
 }
 
 type nonceKey struct{ channelID, nonce string }
@@ -129,6 +134,7 @@ func New(tb testing.TB) *Fake {
 		commands:     map[string][]*discordgo.ApplicationCommand{},
 		nonces:       map[nonceKey]nonceRecord{},
 		now:          time.Now,
+		threads:      map[string]*Thread{},
 	}
 	f.srv = httptest.NewServer(f.routes())
 	tb.Cleanup(f.Close)

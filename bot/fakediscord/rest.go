@@ -26,6 +26,10 @@ func (f *Fake) routes() http.Handler {
 	api.HandleFunc("POST /channels/{cid}/messages", f.channelPost)
 	api.HandleFunc("PATCH /channels/{cid}/messages/{mid}", f.channelEdit)
 	api.HandleFunc("GET /channels/{cid}/messages/{mid}", f.channelGet)
+	api.HandleFunc("POST /channels/{cid}/messages/{mid}/threads", f.messageThreadStart)
+	api.HandleFunc("POST /channels/{cid}/threads", f.threadStart)
+	api.HandleFunc("PATCH /channels/{cid}", f.channelPatch)
+	api.HandleFunc("GET /channels/{cid}", f.channelGetInfo)
 	api.HandleFunc("PUT /channels/{cid}/pins/{mid}", f.channelPin(true))
 	api.HandleFunc("DELETE /channels/{cid}/pins/{mid}", f.channelPin(false))
 	api.HandleFunc("POST /users/@me/channels", f.userChannelCreate)
@@ -374,6 +378,9 @@ func (f *Fake) channelPost(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if f.repeatedNonce(w, cid, p) {
+		return
+	}
+	if !f.unarchiveOnPost(w, cid) {
 		return
 	}
 	m, err := f.newMessage(cid, p, files)

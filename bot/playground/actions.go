@@ -42,6 +42,14 @@ func (s *Server) apply(ctx context.Context, actions []commands.Action) {
 			s.world.clearButtons(a.ChannelID, a.MessageID)
 		case commands.Unpin, *commands.Unpin:
 			// The pretend channel shows no pins.
+		case commands.ThreadOpen:
+			s.openThread(ctx, a)
+		case *commands.ThreadOpen:
+			s.openThread(ctx, *a)
+		case commands.ThreadArchive:
+			s.world.archiveThread(a.ThreadID)
+		case *commands.ThreadArchive:
+			s.world.archiveThread(a.ThreadID)
 		default:
 			s.log.WarnContext(ctx, "playground: unknown action", slog.String("type", fmt.Sprintf("%T", a)))
 		}

@@ -114,8 +114,8 @@ func (s *Server) serveBootstrap(w http.ResponseWriter, r *http.Request) {
 	for _, u := range s.opts.Users {
 		b.Users = append(b.Users, entry{u.ID, u.Name})
 	}
-	for _, c := range s.opts.Channels {
-		b.Channels = append(b.Channels, entry(c))
+	for _, c := range s.world.guildChannels() { // threads opened since included
+		b.Channels = append(b.Channels, entry{c.ID, c.Name})
 	}
 	writeJSON(w, http.StatusOK, b)
 }

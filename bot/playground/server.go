@@ -74,8 +74,10 @@ func (s *Server) user(id string) (User, bool) {
 }
 
 func (s *Server) channel(id string) (channelInfo, bool) {
-	c, ok := s.chans[id]
-	return c, ok
+	if c, ok := s.chans[id]; ok {
+		return c, true
+	}
+	return s.world.info(id) // a thread opened since
 }
 
 func (s *Server) dmChannel(userID string) (string, bool) {

@@ -40,9 +40,13 @@ type storedFile struct {
 
 // channel is a guild channel or one user's DM channel with the bot.
 type channel struct {
-	ID       string
-	Name     string
-	DMUser   string // owner of a DM channel; "" for guild channels
+	ID     string
+	Name   string
+	DMUser string // owner of a DM channel; "" for guild channels
+	// Parent is the channel a thread was opened in ("" for others);
+	// Archived marks a thread archived.
+	Parent   string
+	Archived bool
 	Messages []*message
 	// Removed lists deleted (ephemeral) messages, so a page that still
 	// shows one learns to drop it.

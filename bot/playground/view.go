@@ -50,9 +50,11 @@ type userView struct {
 }
 
 type channelView struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
-	DM   bool   `json:"dm,omitempty"`
+	ID       string `json:"id"`
+	Name     string `json:"name"`
+	DM       bool   `json:"dm,omitempty"`
+	Thread   bool   `json:"thread,omitempty"`
+	Archived bool   `json:"archived,omitempty"`
 }
 
 // MessageView is one message as the page renders it.
@@ -102,9 +104,7 @@ func (s *Server) View(userID, channelID, since string) (View, error) {
 	for _, k := range chromeKeys() {
 		v.Text[k] = s.ui.Localize(lang, games.T(k))
 	}
-	for _, ch := range s.opts.Channels {
-		v.Channels = append(v.Channels, channelView{ID: ch.ID, Name: ch.Name})
-	}
+	v.Channels = s.world.guildChannels()
 	dm, _ := s.dmChannel(u.ID)
 	v.DM = channelView{ID: dm, Name: s.opts.BotName, DM: true}
 	where := "#" + c.Name

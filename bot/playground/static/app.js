@@ -143,7 +143,7 @@
     if (v.channel.dm) st.seenDM[st.user] = (v.users.find((u) => u.id === st.user) || {}).dmCount || 0;
 
     $("#channels").innerHTML = v.channels.map((c) =>
-      `<a class="channel${c.id === st.channel ? " active" : ""}" data-channel="${esc(c.id)}"><span class="hash">#</span>${esc(c.name)}</a>`).join("");
+      `<a class="channel${c.thread ? " thread" : ""}${c.archived ? " archived" : ""}${c.id === st.channel ? " active" : ""}" data-channel="${esc(c.id)}"><span class="hash">${c.thread ? "↳" : "#"}</span>${esc(c.name)}</a>`).join("");
     const me = v.users.find((u) => u.id === st.user);
     $("#dms").innerHTML = `<a class="channel${v.dm.id === st.channel ? " active" : ""}" data-channel="${esc(v.dm.id)}">${avatar(v.bot.id, v.bot.name, true)}${esc(v.bot.name)}</a>`;
     $("#users").innerHTML = v.users.map((u) => {

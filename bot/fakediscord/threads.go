@@ -1,0 +1,193 @@
+package fakediscord
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Thread is a thread as the fake keeps it: a channel with a parent. Its
+// messages are a channel's (Messages(thread.ID)).
+type Thread struct {
+	ID, ParentID, Name string
+	// StarterID is the message it was started from ("" for none); on
+	// Discord such a thread takes that message's id.
+	StarterID           string
+	Archived, Locked    bool
+	AutoArchiveDuration int
+}
+
+// Discord's error codes the thread routes answer with.
+const (
+	codeWrongChannelType = 50024  // Cannot execute action on this channel type
+	codeThreadExists     = 160004 // A thread has already been created for this message
+)
+
+// Thread returns the thread with id.
+func (f *Fake) Thread(id string) (Thread, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	th, ok := f.threads[id]
+	if !ok {
+		return Thread{}, false
+	}
+	return *th, true
+}
+
+// Threads lists the threads opened in parentID, oldest first.
+func (f *Fake) Threads(parentID string) []Thread {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []Thread
+	for _, id := range f.threadOrder {
+		if th := f.threads[id]; th.ParentID == parentID {
+			out = append(out, *th)
+		}
+	}
+	return out
+}
+
+// threadBody is the part of a thread's create or edit body the fake reads.
+type threadBody struct {
+	Name                string                `json:"name"`
+	AutoArchiveDuration int                   `json:"auto_archive_duration"`
+	Type                discordgo.ChannelType `json:"type"`
+	Archived            *bool                 `json:"archived"`
+	Locked              *bool                 `json:"locked"`
+}
+
+// startThread reads a thread's create body and checks that a thread may
+// be opened in the path's channel; when ok it returns with f.mu held.
+func (f *Fake) startThread(w http.ResponseWriter, r *http.Request) (body threadBody, cid string, ok bool) {
+	if err := json.NewDecoder(r.Body).Decode(&body); err != nil || body.Name == "" || len([]rune(body.Name)) > 100 {
+		badForm(w)
+		return body, "", false
+	}
+	f.mu.Lock()
+	cid = r.PathValue("cid")
+	if !f.threadable(w, cid) {
+		f.mu.Unlock()
+		return body, "", false
+	}
+	return body, cid, true
+}
+
+// threadable reports whether a thread may be opened in cid: not in a DM,
+// not in a thread. Call with f.mu held.
+func (f *Fake) threadable(w http.ResponseWriter, cid string) bool {
+	_, dm := f.dmUsers[cid]
+	_, thread := f.threads[cid]
+	if dm || thread {
+		apiError(w, http.StatusBadRequest, codeWrongChannelType, "Cannot execute action on this channel type")
+		return false
+	}
+	return true
+}
+
+// messageThreadStart opens a public thread from a message; the thread
+// takes the message's id, as on Discord.
+func (f *Fake) messageThreadStart(w http.ResponseWriter, r *http.Request) {
+	body, cid, ok := f.startThread(w, r)
+	if !ok {
+		return
+	}
+	defer f.mu.Unlock()
+	m := f.pathMessage(w, r)
+	if m == nil {
+		return
+	}
+	if _, ok := f.threads[m.ID]; ok {
+		apiError(w, http.StatusBadRequest, codeThreadExists, "A thread has already been created for this message")
+		return
+	}
+	th := f.addThread(m.ID, cid, body)
+	th.StarterID = m.ID
+	writeJSON(w, http.StatusCreated, threadWire(th))
+}
+
+// threadStart opens a thread without a starter message.
+func (f *Fake) threadStart(w http.ResponseWriter, r *http.Request) {
+	body, cid, ok := f.startThread(w, r)
+	if !ok {
+		return
+	}
+	defer f.mu.Unlock()
+	writeJSON(w, http.StatusCreated, threadWire(f.addThread(f.newID(), cid, body)))
+}
+
+// addThread records a new thread. Call with f.mu held.
+func (f *Fake) addThread(id, parent string, body threadBody) *Thread {
+	th := &Thread{ID: id, ParentID: parent, Name: body.Name, AutoArchiveDuration: body.AutoArchiveDuration}
+	f.threads[id] = th
+	f.threadOrder = append(f.threadOrder, id)
+	f.notify()
+	return th
+}
+
+// channelPatch edits a thread (archived, locked, name); other channels
+// are taken as they are. An unknown thread is Unknown Channel.
+func (f *Fake) channelPatch(w http.ResponseWriter, r *http.Request) {
+	var body threadBody
+	if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
+		badForm(w)
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	th, ok := f.threads[r.PathValue("cid")]
+	if !ok {
+		if _, known := f.messages[r.PathValue("cid")]; !known {
+			apiError(w, http.StatusNotFound, discordgo.ErrCodeUnknownChannel, "Unknown Channel")
+			return
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"id": r.PathValue("cid"), "type": discordgo.ChannelTypeGuildText})
+		return
+	}
+	if body.Name != "" {
+		th.Name = body.Name
+	}
+	if body.Archived != nil {
+		th.Archived = *body.Archived
+	}
+	if body.Locked != nil {
+		th.Locked = *body.Locked
+	}
+	f.notify()
+	writeJSON(w, http.StatusOK, threadWire(th))
+}
+
+// channelGetInfo answers GET /channels/{cid} for a thread.
+func (f *Fake) channelGetInfo(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	th, ok := f.threads[r.PathValue("cid")]
+	if !ok {
+		apiError(w, http.StatusNotFound, discordgo.ErrCodeUnknownChannel, "Unknown Channel")
+		return
+	}
+	writeJSON(w, http.StatusOK, threadWire(th))
+}
+
+// unarchiveOnPost reopens an archived thread a message is sent to, as
+// Discord does for a thread that is not locked; a locked one refuses.
+// Call with f.mu held.
+func (f *Fake) unarchiveOnPost(w http.ResponseWriter, cid string) bool {
+	th, ok := f.threads[cid]
+	if !ok || !th.Archived {
+		return true
+	}
+	if th.Locked {
+		apiError(w, http.StatusForbidden, 50083, "Thread is archived")
+		return false
+	}
+	th.Archived = false
+	return true
+}
+
+func threadWire(th *Thread) map[string]any {
+	return map[string]any{
+		"id": th.ID, "type": discordgo.ChannelTypeGuildPublicThread, "parent_id": th.ParentID, "name": th.Name,
+		"thread_metadata": map[string]any{"archived": th.Archived, "locked": th.Locked, "auto_archive_duration": th.AutoArchiveDuration},
+	}
+}

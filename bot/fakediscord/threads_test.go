@@ -1,0 +1,89 @@
+package fakediscord_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/bot"
+	"github.com/tavern-bot/tavern/bot/fakediscord"
+)
+
+// TestThreadsThroughDiscordgo opens, fills, archives and reopens a thread
+// the way the executor does, and checks the refusals Discord gives.
+func TestThreadsThroughDiscordgo(t *testing.T) {
+	f := fakediscord.New(t)
+	s, err := bot.NewSession("token", f.APIURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	starter, err := s.ChannelMessageSend("parent", "a table in a thread")
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, err := s.MessageThreadStartComplex("parent", starter.ID, &discordgo.ThreadStart{Name: "Game · alice", AutoArchiveDuration: 10080})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if th.ID != starter.ID || th.ParentID != "parent" || th.Name != "Game · alice" || !th.IsThread() {
+		t.Fatalf("thread %+v: want the starter's id %s, parent and name", th, starter.ID)
+	}
+	if _, err := s.ChannelMessageSend(th.ID, "in the thread"); err != nil {
+		t.Fatal(err)
+	}
+	if ms := f.Messages(th.ID); len(ms) != 1 || ms[0].Content != "in the thread" {
+		t.Fatalf("thread messages %+v", ms)
+	}
+	if ms := f.Messages("parent"); len(ms) != 1 {
+		t.Fatalf("parent has %d messages, want only the starter", len(ms))
+	}
+	yes := true
+	if _, err := s.ChannelEditComplex(th.ID, &discordgo.ChannelEdit{Archived: &yes}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := f.Thread(th.ID); !got.Archived {
+		t.Fatal("the thread is not archived")
+	}
+	if _, err := s.ChannelMessageSend(th.ID, "reopened"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := f.Thread(th.ID); got.Archived {
+		t.Fatal("a message did not reopen the archived thread")
+	}
+	if got := f.Threads("parent"); len(got) != 1 || got[0].ID != th.ID {
+		t.Fatalf("threads of the parent %+v", got)
+	}
+
+	dm, err := s.UserChannelCreate("800")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inDM, err := s.ChannelMessageSend(dm.ID, "hello")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inThread := f.Messages(th.ID)[0]
+	refusals := []struct {
+		name             string
+		channel, message string
+		status, wantCode int
+	}{
+		{"a second thread from the same message", "parent", starter.ID, 400, 160004},
+		{"a thread inside a thread", th.ID, inThread.ID, 400, 50024},
+		{"a thread in a DM", dm.ID, inDM.ID, 400, 50024},
+		{"a message that does not exist", "parent", "404", 404, discordgo.ErrCodeUnknownMessage},
+	}
+	for _, r := range refusals {
+		_, err := s.MessageThreadStartComplex(r.channel, r.message, &discordgo.ThreadStart{Name: "x"})
+		var re *discordgo.RESTError
+		if !errors.As(err, &re) || re.Response.StatusCode != r.status || re.Message == nil || re.Message.Code != r.wantCode {
+			t.Errorf("%s: err %v, want %d with code %d", r.name, err, r.status, r.wantCode)
+		}
+	}
+	_, err = s.ChannelEditComplex("nowhere", &discordgo.ChannelEdit{Archived: &yes})
+	var re *discordgo.RESTError
+	if !errors.As(err, &re) || re.Message == nil || re.Message.Code != discordgo.ErrCodeUnknownChannel {
+		t.Errorf("archiving an unknown thread: %v, want Unknown Channel", err)
+	}
+}

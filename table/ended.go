@@ -1,0 +1,57 @@
+package table
+
+import (
+	"slices"
+	"time"
+)
+
+// ArchiveAfter is how long a table's thread stays open after its game
+// ended: long enough to talk about the game and look at the replay, then
+// it leaves the channel's list of active threads.
+const ArchiveAfter = 24 * time.Hour
+
+// end closes the table with status (over or abandoned) at now: nothing of
+// the game is due any more, only what follows its end.
+func (t *Table) end(status Status, now time.Time) {
+	t.Status = status
+	t.EndedAt = now
+	t.Due = slices.DeleteFunc(t.Due, func(d Due) bool { return d.Kind != DueTidy })
+	t.Due = append(t.Due, t.endDues()...)
+}
+
+// endDues are the due events of a table whose game ended: archiving its
+// thread a day later. A table that ended before EndedAt was kept has none.
+func (t *Table) endDues() []Due {
+	if t.Active() || t.EndedAt.IsZero() {
+		return nil
+	}
+	var out []Due
+	if t.Parent != "" && !t.ThreadArchived {
+		out = append(out, Due{At: t.EndedAt.Add(ArchiveAfter), Kind: DueArchive})
+	}
+	return out
+}
+
+// Ended is what fell due at a table whose game ended.
+type Ended struct {
+	// Archive: the table's thread is to be archived now.
+	Archive bool
+}
+
+// TakeEnded settles the due events of a table whose game ended: it
+// returns what is due at now, counted as done (a due event fires once),
+// and keeps only what is still to come (and stale buttons to clear).
+func (t *Table) TakeEnded(now time.Time) Ended {
+	var e Ended
+	for _, d := range t.endDues() {
+		if now.Before(d.At) {
+			continue
+		}
+		if d.Kind == DueArchive {
+			t.ThreadArchived, e.Archive = true, true
+		}
+	}
+	t.Due = slices.DeleteFunc(t.Due, func(d Due) bool { return d.Kind != DueTidy })
+	t.Due = append(t.Due, t.endDues()...)
+	return e
+}
