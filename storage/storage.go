@@ -60,6 +60,8 @@ type Store interface {
 	Delivered(ctx context.Context, key string) error
 	// Settings are users' and servers' settings.
 	Settings
+	// Tournaments are community tournaments and their due events.
+	Tournaments
 	Close() error
 }
 
