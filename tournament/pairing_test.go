@@ -251,7 +251,7 @@ func checkRound(t *testing.T, s simulation, prev, now *Tournament) {
 
 func propertyRuns(t *testing.T) int {
 	if testing.Short() {
-		return 200
+		return min(200, runsFull)
 	}
 	return runsFull
 }
@@ -482,8 +482,5 @@ func TestKnockout(t *testing.T) {
 		t.Error("a running knockout took a late joiner")
 	}
 }
-
-// runsFull is how many random tournaments a property test plays.
-const runsFull = 2000
 
 var zeroTime time.Time
