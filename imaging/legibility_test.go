@@ -54,10 +54,8 @@ func TestPhoneLegibility(t *testing.T) {
 		{zsgame.New(), zauberschwert.New(k), []int{2, 3, 4}, nil, boardtest.PhoneMinPx},
 		{ddgame.New(), dungeondesigner.New(k), []int{1, 2, 3, 4, 5}, nil, boardtest.PhoneMinPx},
 		{ddgame.New(), dungeondesigner.New(k), []int{1}, map[string]string{"solo": "legendary"}, boardtest.PhoneMinPx},
-		// Sorcerer City's renderer belongs to another change: its floor is
-		// what it reaches today.
-		{sc, sorcerercity.New(k, sc.Components()), []int{1, 2, 3, 4, 5, 6}, nil, 4.6},
-		{sc, sorcerercity.New(k, sc.Components()), []int{3}, map[string]string{"artifacts": "yes"}, 4.6},
+		{sc, sorcerercity.New(k, sc.Components()), []int{1, 2, 3, 4, 5, 6}, nil, boardtest.PhoneMinPx},
+		{sc, sorcerercity.New(k, sc.Components()), []int{3}, map[string]string{"artifacts": "yes"}, boardtest.PhoneMinPx},
 		{vcgame.New(), viscounts.New(k), []int{1, 2, 3, 4}, nil, boardtest.PhoneMinPx},
 	}
 	for _, tt := range tests {

@@ -10,71 +10,82 @@ import (
 	"github.com/tavern-bot/tavern/imaging/kit"
 )
 
-// Layout of the 1200 px board; every text a player needs is 26 px or
-// more, so it stays readable at a phone's 400 px.
+// Layout of the 1200 px pictures. A phone shows them 400 px wide, so every
+// text a player needs is drawn at textMin or more (11 px there), and every
+// height depends only on the player count, never on the move: districts
+// are drawn in fixed areas, their tiles smaller when they outgrow them.
 const (
 	boardW  = 1200
 	margin  = 36
 	topBarH = 76
-	yearsY  = 96
-	yearsH  = sc.Years*(yearRowH+yearGap) - yearGap
-	// A row per year, its texts large enough for a phone.
-	yearRowH = 46
-	yearGap  = 5
-	marketY  = yearsY + yearsH + 16
+	gap     = 16
+	// textMin is the smallest text a player needs: 34 px, 11.3 px on a
+	// phone; readable is the least that still reads there (11 px).
+	textMin  = 34
+	readable = 33
+
+	yearsY = topBarH + 20
+	// A row per year on two lines: the year, its Prestige and monster;
+	// then its reward.
+	yearRowH = 76
+	yearGap  = 4
+	yearsH   = sc.Years*(yearRowH+yearGap) - yearGap
+	marketY  = yearsY + yearsH + gap
 	// The market: three vendors a row, tiles large enough that their
-	// prices read at 11 px on a phone.
+	// prices read on a phone.
 	marketRows    = 2
 	vendorsPerRow = 3
 	marketTile    = 112
-	marketH       = marketRows*(36+marketTile+8) + 24
-	seatsY        = marketY + marketH + 16
-	infoW         = 330
-	maxCell       = 96
-	seatMinH      = 200
-	gap           = 16
-	textMin       = 26
+	marketLabelH  = 44
+	marketH       = marketRows*(marketLabelH+marketTile+8) + 24
+	seatsY        = marketY + marketH + gap
 )
 
 func gameText(key string, kv ...any) games.Text { return games.T(key, kv...) }
 
-// board draws the channel's picture: a lone seat gets the whole width,
-// more seats sit two to a row, their districts under their tracks.
+// A seat's panel: its head (name and Prestige; tracks and state; deck),
+// then its district in a fixed area.
+const (
+	headRowH  = 44
+	seatHeadH = 3*headRowH + 2*8
+)
+
+// grid is the fixed area a district is drawn in (without its coordinate
+// strip) and the largest its cells may be.
+type grid struct{ w, h, most float64 }
+
+// Districts: two seats to a row on the public board (room for 7 columns and 6 rows of tiles
+// at 70 px, where a monster's initials still read), a lone seat across the
+// width, and a seat's own picture large.
+var (
+	pairGrid = grid{w: (boardW-2*margin-gap)/2 - 2*gap - labelW, h: 420, most: 80}
+	soloGrid = grid{w: boardW - 2*margin - 2*gap - labelW, h: 640, most: 96}
+	ownGrid  = grid{w: boardW - 2*margin - 2*gap - labelW, h: 880, most: 150}
+)
+
+// seatPanelH is the height of a seat's panel around a district area g.
+func seatPanelH(g grid) float64 { return gap + seatHeadH + 8 + labelW + g.h + gap }
+
+// board draws the channel's picture: the years and the market, then the
+// seats, a lone one across the width, more two to a row.
 func (r *Renderer) board(v *sc.View, m imaging.Meta) image.Image {
 	if len(v.Seats) == 1 {
-		h := seatHeight(v.Seats[0].District, boardW-2*margin-infoW-gap)
-		s := r.boardScene(boardW, int(seatsY+h+2*gap), m)
+		h := seatPanelH(soloGrid)
+		s := r.boardScene(boardW, int(seatsY+h+gap), m)
 		defer s.c.Close()
 		s.header(v)
-		s.seat(v, 0, v.Seats[0], kit.R(margin, seatsY, boardW-2*margin, h), nil)
+		s.seatPanel(v, 0, v.Seats[0], kit.R(margin, seatsY, boardW-2*margin, h), soloGrid)
 		return s.c.Image()
 	}
 	colW := (boardW - 2*margin - gap) / 2.0
-	var rowH []float64
-	for i := 0; i < len(v.Seats); i += 2 {
-		h := pairHeight(v.Seats[i].District, colW)
-		if i+1 < len(v.Seats) {
-			h = max(h, pairHeight(v.Seats[i+1].District, colW))
-		}
-		rowH = append(rowH, h)
-	}
-	total := 0.0
-	for _, h := range rowH {
-		total += h + gap
-	}
-	s := r.boardScene(boardW, int(seatsY+total+gap), m)
+	h := seatPanelH(pairGrid)
+	rows := (len(v.Seats) + 1) / 2
+	s := r.boardScene(boardW, int(seatsY+float64(rows)*(h+gap)), m)
 	defer s.c.Close()
 	s.header(v)
-	y := float64(seatsY)
-	for row, h := range rowH {
-		for col := range 2 {
-			i := 2*row + col
-			if i >= len(v.Seats) {
-				break
-			}
-			s.pairSeat(v, i, v.Seats[i], kit.R(margin+float64(col)*(colW+gap), y, colW, h))
-		}
-		y += h + gap
+	for i, sv := range v.Seats {
+		row, col := i/2, i%2
+		s.seatPanel(v, i, sv, kit.R(margin+float64(col)*(colW+gap), seatsY+float64(row)*(h+gap), colW, h), pairGrid)
 	}
 	return s.c.Image()
 }
@@ -86,53 +97,59 @@ func (s *scene) header(v *sc.View) {
 	s.market(v, kit.R(margin, marketY, boardW-2*margin, marketH))
 }
 
-// Two seats to a row: the compact head over the district.
-const (
-	pairHeadH = 136
-	pairCell  = 80
-)
-
-func pairHeight(d sc.District, width float64) float64 {
-	return pairHeadH + gridHeight(d, nil, width-2*gap, pairCell) + 2*gap
+// seatPanel draws a seat's head over its district.
+func (s *scene) seatPanel(v *sc.View, i int, sv sc.SeatView, r kit.Rect, g grid) {
+	s.c.Panel(r)
+	x, w := r.X+gap, r.W-2*gap
+	s.seatHead(v, i, sv, kit.R(x, r.Y+gap, w, seatHeadH))
+	s.district(sv.District, kit.R(x, r.Y+gap+seatHeadH+8, w, labelW+g.h), nil, g.most)
 }
 
-// pairSeat draws a seat in half the width: name and Prestige, then the
-// four tracks and its state, then the district.
-func (s *scene) pairSeat(v *sc.View, i int, sv sc.SeatView, r kit.Rect) {
+// seatHead is a seat's name and Prestige; this year's four tracks and
+// where it stands; its deck and discards, each on a row of its own.
+func (s *scene) seatHead(v *sc.View, i int, sv sc.SeatView, r kit.Rect) {
 	c := s.c
-	c.Panel(r)
-	x, y, w := r.X+gap, r.Y+gap, r.W-2*gap
-	c.SeatMarker(i, x+18, y+20, 18)
-	c.Font(kit.Bold, 36)
+	cy := r.Y + headRowH/2
+	c.Decorative("the player's name follows the marker", func() { c.SeatMarker(i, r.X+20, cy, 20) })
+	c.Font(kit.Bold, 38)
 	n := strconv.Itoa(sv.Prestige)
 	nw := c.Measure(n)
 	c.Ink(kit.Ink)
-	c.Text(n, x+w, y+20, 1)
-	c.StarIcon(x+w-nw-22, y+20, 17)
-	c.FitText(s.m.Name(i), kit.Bold, 32, textMin, x+44, y+20, w-44-nw-52, 0)
-	s.tracks(sv.Annual, kit.R(x, y+46, 4*68, 36))
+	c.Text(n, r.Right(), cy, 1)
+	c.StarIcon(r.Right()-nw-22, cy, 18)
+	c.FitText(s.m.Name(i), kit.Bold, 38, textMin, r.X+48, cy, r.W-48-nw-56, 0)
+
+	row := kit.R(r.X, r.Y+headRowH+8, r.W, headRowH)
+	tracks := kit.R(row.X, row.Y, 4*64+3*6, row.H)
+	s.tracks(sv.Annual, tracks)
+	c.Ink(kit.Ink)
+	c.FitText(s.state(v, sv), kit.Bold, textMin, textMin, tracks.Right()+gap, row.CY(), row.Right()-tracks.Right()-gap, 0)
+
 	c.Ink(kit.InkSoft)
-	c.FitText(s.status(v, sv), kit.Regular, 32, textMin, x, y+106, w, 0)
-	area := kit.R(x, y+pairHeadH, w, r.H-pairHeadH-2*gap)
-	s.district(sv.District, area, nil, pairCell)
+	c.FitText(s.pile(sv), kit.Regular, textMin, textMin, r.X, r.Y+2*(headRowH+8)+headRowH/2, r.W, 0)
 }
 
-// status says where a seat stands: building, done, its Influence place,
-// and its deck.
-func (s *scene) status(v *sc.View, sv sc.SeatView) string {
-	status := s.w.T("scimg.deck", "n", sv.Deck)
-	if sv.Aside > 0 {
-		status += " · " + s.w.T("scimg.aside", "n", sv.Aside)
-	}
+// state says where a seat stands in this stage: building, done building,
+// or its Influence place.
+func (s *scene) state(v *sc.View, sv sc.SeatView) string {
 	switch {
 	case v.Stage == "build" && !sv.Done:
-		status = s.w.T("scimg.building") + " · " + status
+		return s.w.T("scimg.building")
 	case v.Stage == "build":
-		status = s.w.T("scimg.done") + " · " + status
+		return s.w.T("scimg.done")
 	case sv.Place > 0:
-		status = s.w.T("scimg.place", "n", sv.Place) + " · " + status
+		return s.w.T("scimg.place", "n", sv.Place)
 	}
-	return status
+	return ""
+}
+
+// pile counts a seat's deck and the tiles it discarded this year.
+func (s *scene) pile(sv sc.SeatView) string {
+	text := s.w.T("scimg.deck", "n", sv.Deck)
+	if sv.Aside > 0 {
+		text += " · " + s.w.T("scimg.aside", "n", sv.Aside)
+	}
+	return text
 }
 
 // bounds is a district's extent, one cell wider on every side when
@@ -158,41 +175,24 @@ func bounds(d sc.District, spots []sc.Pos) (minX, minY, cols, rows int) {
 	return minX, minY, maxX - minX + 1, maxY - minY + 1
 }
 
-// cellSize fits a district of cols × rows into width.
-func cellSize(cols int, width, most float64) float64 {
-	return min(most, width/float64(cols))
-}
-
 // labelW is the strip above and left of a district's grid that holds its
 // column letters and row numbers, the coordinates options name: 34 px is
 // 11 px on a phone's 400 px.
 const labelW = 34
-
-// gridHeight is the height d takes in width, with cells up to most and
-// the coordinate strip.
-func gridHeight(d sc.District, spots []sc.Pos, width, most float64) float64 {
-	_, _, cols, rows := bounds(d, spots)
-	return float64(rows)*cellSize(cols, width-labelW, most) + labelW
-}
-
-func seatHeight(d sc.District, width float64) float64 {
-	return max(seatMinH, gridHeight(d, nil, width-2*gap, maxCell)+2*gap)
-}
 
 func (s *scene) topBar(v *sc.View) {
 	c := s.c
 	c.RoundRect(kit.R(-20, -20, boardW+40, topBarH+20), 18, kit.Tint(kit.Wood, -0.35), kit.BrassDark, 3)
 	title := s.w.T("sc.name") + " · " + s.w.T("scimg.year", "n", min(v.Year, sc.Years)) + " · " + s.w.T("scimg.stage."+v.Stage)
 	c.Ink(kit.Cream)
-	c.FitText(title, kit.Bold, 38, textMin, margin, topBarH/2, boardW-2*margin, 0)
+	c.FitText(title, kit.Bold, 40, textMin, margin, topBarH/2, boardW-2*margin, 0)
 }
 
 // years lists each year on a row of its own: its Prestige for the most
-// Influence, its reward, and the monster it brings (with the Mystery
-// Player's cards in a 2-player game), the current year lit.
+// Influence and the monster it brings (with the Mystery Player's cards in
+// a 2-player game), then its reward; the current year lit.
 func (s *scene) years(v *sc.View, r kit.Rect) {
 	c := s.c
-	const monsterW = 250
 	for i, row := range r.Rows(sc.Years, yearGap) {
 		y := i + 1
 		if y == v.Year {
@@ -200,13 +200,27 @@ func (s *scene) years(v *sc.View, r kit.Rect) {
 		} else {
 			c.RoundRect(row, 10, kit.Parchment, kit.Brass, 2)
 		}
-		cy := row.CY()
+		top, bottom := row.Y+20, row.Y+56
+		left, right := row.X+14, row.Right()-14
 		c.Ink(kit.Ink)
-		c.FitText(s.w.T("scimg.year", "n", y), kit.Bold, 30, textMin, row.X+12, cy, 110, 0)
-		c.StarIcon(row.X+140, cy, 14)
-		c.Font(kit.Bold, 30)
-		c.Text(strconv.Itoa(v.YearPrestige[y]), row.X+160, cy, 0)
-		right := row.Right() - 12
+		c.Font(kit.Bold, textMin)
+		year := s.w.T("scimg.year", "n", y)
+		c.Text(year, left, top, 0)
+		x := left + c.Measure(year) + 28
+		c.StarIcon(x, top, 16)
+		c.Font(kit.Bold, textMin)
+		prestige := strconv.Itoa(v.YearPrestige[y])
+		c.Text(prestige, x+22, top, 0)
+		x += 22 + c.Measure(prestige) + 24
+		if y < sc.Years {
+			monster := "—"
+			if b := v.Beasts[y]; b != "" {
+				monster = s.w.Text(gameText("sc.monster." + b))
+			}
+			c.Ink(kit.StoneDeep)
+			c.Text(monster, right, top, 1)
+			right -= c.Measure(monster) + 24
+		}
 		if v.Mystery != nil && y < len(v.Mystery) && len(v.Mystery[y]) > 0 {
 			text := ""
 			for k, n := range v.Mystery[y] {
@@ -216,24 +230,10 @@ func (s *scene) years(v *sc.View, r kit.Rect) {
 				text += strconv.Itoa(n)
 			}
 			c.Ink(kit.StoneRed)
-			c.Font(kit.Bold, 28)
-			mystery := s.w.T("scimg.mystery", "n", text)
-			c.Text(mystery, right, cy, 1)
-			right -= c.Measure(mystery) + 16
-		}
-		if y < sc.Years {
-			monster := "—"
-			if b := v.Beasts[y]; b != "" {
-				monster = s.w.Text(gameText("sc.monster." + b))
-			}
-			c.Ink(kit.StoneDeep)
-			c.FitText(monster, kit.Bold, 28, textMin, right, cy, monsterW, 1)
-			right -= monsterW + 16
+			c.FitText(s.w.T("scimg.mystery", "n", text), kit.Bold, textMin, textMin, right, top, right-x, 1)
 		}
 		c.Ink(kit.InkSoft)
-		reward := s.w.Text(gameText("sc.reward." + v.Rewards[y]))
-		x := row.X + 215
-		c.FitText(reward, kit.Regular, 30, textMin, x, cy, right-x, 0)
+		c.FitText(s.w.Text(gameText("sc.reward."+v.Rewards[y])), kit.Regular, textMin, textMin, left, bottom, row.W-28, 0)
 	}
 }
 
@@ -255,8 +255,8 @@ func (s *scene) market(v *sc.View, r kit.Rect) {
 		} else {
 			label += " · " + s.w.T("scimg.left", "n", v.Decks[vd])
 		}
-		c.FitText(label, kit.Bold, textMin+2, 18, col.X, col.Y+16, col.W, 0)
-		ty := col.Y + 36
+		c.FitText(label, kit.Bold, textMin, textMin, col.X, col.Y+marketLabelH/2-2, col.W, 0)
+		ty := col.Y + marketLabelH
 		if vd == sc.Vendors {
 			if v.Rainbow > 0 {
 				box := kit.R(col.X, ty, marketTile, marketTile)
@@ -281,37 +281,14 @@ func (s *scene) guarded(v *sc.View, vendor, slot int, box kit.Rect) {
 	s.c.Disc(box.X+box.W*0.22, box.Bottom()-box.H*0.22, box.W*0.2, jaggedInk, kit.Danger, 3)
 }
 
-// seat draws one seat's panel: name, Prestige, this year's tracks and
-// state on the left, the district on the right (free spots named when set).
-func (s *scene) seat(v *sc.View, i int, sv sc.SeatView, r kit.Rect, spots []sc.Pos) {
-	s.c.Panel(r)
-	s.seatInfo(v, i, sv, kit.R(r.X+gap, r.Y+gap, infoW-gap, r.H-2*gap))
-	area := kit.R(r.X+infoW+gap, r.Y+gap, r.W-infoW-2*gap, r.H-2*gap)
-	s.district(sv.District, area, spots, maxCell)
-}
-
-// seatInfo is a seat's name, Prestige, this year's four tracks and its
-// state.
-func (s *scene) seatInfo(v *sc.View, i int, sv sc.SeatView, info kit.Rect) {
-	c := s.c
-	c.SeatMarker(i, info.X+18, info.Y+20, 18)
-	c.Ink(kit.Ink)
-	c.FitText(s.m.Name(i), kit.Bold, 32, textMin, info.X+44, info.Y+20, info.W-44, 0)
-	c.StarIcon(info.X+18, info.Y+66, 18)
-	c.Font(kit.Bold, 40)
-	c.Text(strconv.Itoa(sv.Prestige), info.X+44, info.Y+66, 0)
-	s.tracks(sv.Annual, kit.R(info.X, info.Y+96, info.W, 40))
-	c.Ink(kit.InkSoft)
-	c.FitText(s.status(v, sv), kit.Regular, textMin, 18, info.X, info.Y+158, info.W, 0)
-}
-
 // district draws d's top tiles in area, centred, with the grid's column
 // letters above and row numbers beside it, and names each free spot in
-// spots by its coordinate, as the options do.
+// spots by its coordinate, as the options do. Cells are as large as the
+// area allows, up to most.
 func (s *scene) district(d sc.District, area kit.Rect, spots []sc.Pos, most float64) {
 	c := s.c
 	minX, minY, cols, rows := bounds(d, spots)
-	cell := min(cellSize(cols, area.W-labelW, most), (area.H-labelW)/float64(rows))
+	cell := min(most, (area.W-labelW)/float64(cols), (area.H-labelW)/float64(rows))
 	ox := area.X + (area.W-cell*float64(cols)+labelW)/2
 	oy := area.Y + (area.H-cell*float64(rows)+labelW)/2
 	if len(d.Cells) > 0 || len(spots) > 0 {
@@ -322,7 +299,7 @@ func (s *scene) district(d sc.District, area kit.Rect, spots []sc.Pos, most floa
 			c.Text(sc.ColumnName(minX+k-frame.X), ox+(float64(k)+0.5)*cell, oy-labelW/2, 0.5)
 		}
 		for k := range rows {
-			c.Text(strconv.Itoa(minY+k-frame.Y+1), ox-labelW/2, oy+(float64(k)+0.5)*cell, 0.5)
+			c.Text(strconv.Itoa(minY+k-frame.Y+1), ox-labelW/2-4, oy+(float64(k)+0.5)*cell, 0.5)
 		}
 	}
 	at := func(p sc.Pos) kit.Rect {
@@ -340,18 +317,25 @@ func (s *scene) district(d sc.District, area kit.Rect, spots []sc.Pos, most floa
 		box := at(p).Inset(cell * 0.08)
 		c.RoundRect(box, cell*0.12, kit.Fade(kit.Highlight, 0.55), kit.BrassDark, 3)
 		c.Ink(kit.Ink)
-		c.FitText(d.Name(p), kit.Bold, cell*0.4, 14, box.CX(), box.CY(), box.W*0.9, 0.5)
+		// The name the options use, never below textMin: in a crowded
+		// district it may spill over the highlight's rim.
+		c.Font(kit.Bold, max(textMin, min(48, cell*0.4)))
+		c.Text(d.Name(p), box.CX(), box.CY(), 0.5)
 	}
 }
 
-// tracks draws this year's four tracks as chips in their colours.
+// tracks draws this year's four tracks as chips in their colours, each
+// drawn once per value and size and copied after.
 func (s *scene) tracks(a sc.Annual, r kit.Rect) {
-	c := s.c
 	for k, t := range r.Columns(len(sc.Colours), 6) {
 		col := sc.Colours[k]
-		c.RoundRect(t, 8, colourInk[col], kit.Ink, 1.5)
-		c.Ink(kit.OnColor(colourInk[col]))
-		c.Font(kit.Bold, 28)
-		c.Text(strconv.Itoa(a[k]), t.CX(), t.CY(), 0.5)
+		n := strconv.Itoa(a[k])
+		key := "chip/" + strconv.Itoa(int(col)) + "/" + n + "/" + strconv.Itoa(int(t.W)) + "x" + strconv.Itoa(int(t.H))
+		s.sprites.Draw(s.c, key, t.CX(), t.CY(), int(max(t.W, t.H))+4, func(c *kit.Canvas, cx, cy float64) {
+			c.RoundRect(kit.R(cx-t.W/2, cy-t.H/2, t.W, t.H), 8, colourInk[col], kit.Ink, 1.5)
+			c.Ink(kit.OnColor(colourInk[col]))
+			c.Font(kit.Bold, textMin)
+			c.Text(n, cx, cy, 0.5)
+		})
 	}
 }

@@ -28,7 +28,8 @@ func Catalog() games.Catalog {
 			"scimg.left":            "{n} left",
 			"scimg.yourtile":        "Your tile",
 			"scimg.facedown":        "face down",
-			"scimg.spots":           "Highlighted: free spots",
+			"scimg.spots":           "Highlighted: the free spots, named as the choices name them",
+			"scimg.district":        "Your district",
 			"scimg.mystery":         "Mystery: {n}",
 		},
 		"de": {
@@ -52,7 +53,8 @@ func Catalog() games.Catalog {
 			"scimg.left":            "noch {n}",
 			"scimg.yourtile":        "Dein Plättchen",
 			"scimg.facedown":        "verdeckt",
-			"scimg.spots":           "Hervorgehoben: freie Felder",
+			"scimg.spots":           "Hervorgehoben: freie Felder, benannt wie in der Auswahl",
+			"scimg.district":        "Dein Stadtviertel",
 			"scimg.mystery":         "Mysterie: {n}",
 		},
 	}

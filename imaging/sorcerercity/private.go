@@ -8,77 +8,76 @@ import (
 	"github.com/tavern-bot/tavern/imaging/kit"
 )
 
-// Layout of a seat's private picture.
+// Layout of a seat's private picture, the same height at every move: a
+// head with the seat's own state and the tile it places, its district
+// large, and the market.
 const (
-	privTileY  = topBarH + 20
-	privTileSz = 200
-	privCell   = 150
-	privInfoH  = 210
-	privAreaW  = boardW - 2*margin - 2*gap
+	privHeadY  = topBarH + 20
+	privHeadH  = 236
+	privTileSz = 156
+	privHeadW  = 500 // the seat's head; the tile to place is right of it
+	privPanelY = privHeadY + privHeadH + gap
+	hintH      = 44
 )
 
-// districtH is the height a seat's own district takes, its cells as large
-// as the width allows (up to privCell), free spots included.
-func districtH(d sc.District, spots []sc.Pos) float64 {
-	return gridHeight(d, spots, privAreaW, privCell)
-}
+// privPanelH is the district panel's height: its caption, the coordinate
+// strip and the district's fixed area.
+const privPanelH = gap + hintH + labelW + 880 + gap
 
-// private draws a seat's own picture: the tile it must place (unless
-// face down), its district large with the free spots named by their
-// coordinates, as its options name them, its tracks, and the market.
+// private draws a seat's own picture: its state, the tile it must place
+// (unless face down), its district large with the free spots named by
+// their coordinates, as its options name them, and the market.
 func (r *Renderer) private(v *sc.PrivateView, m imaging.Meta) image.Image {
-	placing := v.Drawn != "" || len(v.Spots) > 0
-	headH := 0.0
-	if placing {
-		headH = privTileSz + 40 + gap
-	}
-	height := int(privTileY + headH + privInfoH + districtH(v.Seats[v.Seat].District, v.Spots) + 2*gap + marketH + gap)
+	height := int(privPanelY + privPanelH + gap + marketH + gap)
 	s := r.boardScene(boardW, height, m)
 	defer s.c.Close()
 	s.topBar(&v.View)
 	c := s.c
-	head := kit.R(margin, privTileY, boardW-2*margin, headH-gap)
-	if !placing {
-		head.H = -gap // the district panel starts right under the top bar
-	}
-	if placing {
-		s.placing(v, head)
-	}
 	sv := v.Seats[v.Seat]
-	panel := kit.R(margin, head.Bottom()+gap, boardW-2*margin, privInfoH+districtH(sv.District, v.Spots)+gap)
+	head := kit.R(margin, privHeadY, boardW-2*margin, privHeadH)
+	c.Panel(head)
+	s.seatHead(&v.View, v.Seat, sv, kit.R(head.X+gap, head.Y+gap, privHeadW, seatHeadH))
+	split := head.X + gap + privHeadW + 2*gap
+	c.FillRect(kit.R(split-1.5, head.Y+gap, 3, head.H-2*gap), kit.Brass)
+	s.placing(v, kit.R(split+2*gap, head.Y+gap, head.Right()-split-3*gap, head.H-2*gap))
+
+	panel := kit.R(margin, privPanelY, boardW-2*margin, privPanelH)
 	c.Panel(panel)
-	s.seatInfo(&v.View, v.Seat, sv, kit.R(panel.X+gap, panel.Y+gap, infoW-gap, privInfoH-gap))
-	area := kit.R(panel.X+gap, panel.Y+privInfoH, panel.W-2*gap, panel.H-privInfoH-gap)
-	s.district(sv.District, area, v.Spots, privCell)
+	caption := s.w.T("scimg.district")
+	if len(v.Spots) > 0 {
+		caption = s.w.T("scimg.spots")
+	}
+	c.Ink(kit.Ink)
+	c.FitText(caption, kit.Bold, textMin, textMin, panel.X+gap, panel.Y+gap+hintH/2, panel.W-2*gap, 0)
+	area := kit.R(panel.X+gap, panel.Y+gap+hintH, panel.W-2*gap, labelW+ownGrid.h)
+	s.district(sv.District, area, v.Spots, ownGrid.most)
 	s.market(&v.View, kit.R(margin, panel.Bottom()+gap, boardW-2*margin, marketH))
 	return c.Image()
 }
 
-// placing shows the tile to place and says what the numbers mean.
-func (s *scene) placing(v *sc.PrivateView, head kit.Rect) {
+// placing shows the tile to place, face up with what it carries in
+// words, or face down; nothing while the seat places none.
+func (s *scene) placing(v *sc.PrivateView, r kit.Rect) {
+	if v.Drawn == "" && len(v.Spots) == 0 {
+		return
+	}
 	c := s.c
-	c.Panel(head)
 	c.Ink(kit.Ink)
-	c.Font(kit.Bold, 32)
-	c.Text(s.w.T("scimg.yourtile"), head.X+gap, head.Y+30, 0)
-	tileBox := kit.R(head.X+gap, head.Y+52, privTileSz-40, privTileSz-40)
-	switch {
-	case v.Drawn != "":
+	c.Font(kit.Bold, textMin)
+	c.Text(s.w.T("scimg.yourtile"), r.X, r.Y+20, 0)
+	tileBox := kit.R(r.X, r.Bottom()-privTileSz, privTileSz, privTileSz)
+	words := kit.R(tileBox.Right()+gap, r.Y, r.Right()-tileBox.Right()-gap, r.H)
+	c.Ink(kit.InkSoft)
+	if v.Drawn != "" {
 		s.tile(tileBox, sc.Placed{Tile: v.Drawn}, 0)
-		c.Ink(kit.InkSoft)
 		if what := s.tileWords(v.Drawn); what != "" {
-			c.WrapBox(what, kit.Regular, 30, 22, kit.R(tileBox.Right()+gap, tileBox.Y, head.W-tileBox.W-3*gap-infoW, tileBox.H), 0)
+			c.WrapBox(what, kit.Regular, 36, textMin, words, 0)
 		}
-	case len(v.Spots) > 0:
-		s.tile(tileBox, sc.Placed{}, 0)
-		c.Ink(kit.InkSoft)
-		c.Font(kit.Regular, 28)
-		c.Text(s.w.T("scimg.facedown"), tileBox.Right()+gap, tileBox.CY(), 0)
+		return
 	}
-	if len(v.Spots) > 0 {
-		c.Ink(kit.InkSoft)
-		c.FitText(s.w.T("scimg.spots"), kit.Regular, 26, 18, head.Right()-gap, head.Y+30, infoW, 1)
-	}
+	s.tile(tileBox, sc.Placed{}, 0)
+	c.Font(kit.Regular, textMin)
+	c.Text(s.w.T("scimg.facedown"), words.X, tileBox.CY(), 0)
 }
 
 // tileWords names what a tile carries besides its colours and goals (the

@@ -146,3 +146,110 @@ func builtAll(v sc.View) bool {
 	}
 	return true
 }
+
+// botGame plays a game of bots, calling at after every move until it
+// returns false or the game ends.
+func botGame(t *testing.T, g *sc.Game, players int, seed uint64, at func(st games.State, move int) bool) {
+	t.Helper()
+	st, err := g.New(games.DefaultSetup(g, players, seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := g.Policy()
+	for move := 0; !st.Over(); move++ {
+		p := st.Pending()[0]
+		m, ok := bot.Choose(st, p.Seat, uint64(move))
+		if !ok {
+			t.Fatalf("move %d: the bot has no move", move)
+		}
+		if _, err := st.Apply(p.Seat, m); err != nil {
+			t.Fatal(err)
+		}
+		if !at(st, move) {
+			return
+		}
+	}
+}
+
+// TestHeightsStable: a game's board keeps one height from move to move
+// (a phone keeps its scroll position), and a seat's own picture one height
+// whatever the game, while bots build districts of every size.
+func TestHeightsStable(t *testing.T) {
+	r, g := newRenderer(t)
+	counts, every := []int{1, 2, 4, 6}, 23
+	if raceBuild || testing.Short() {
+		counts, every = []int{1, 6}, 97
+	}
+	own := 0
+	for _, players := range counts {
+		board := 0
+		botGame(t, g, players, uint64(players), func(st games.State, move int) bool {
+			if move%every != 0 {
+				return true
+			}
+			for viewer := games.Public; viewer < players; viewer++ {
+				img, err := r.Render(st.View(viewer), imaging.Meta{Lang: "en", Catalog: g.Info().Catalog, Players: names, Viewer: viewer})
+				if err != nil {
+					t.Fatal(err)
+				}
+				h, want := img.Bounds().Dy(), &own
+				if viewer == games.Public {
+					want = &board
+				}
+				if *want == 0 {
+					*want = h
+				} else if h != *want {
+					t.Fatalf("%d players, move %d, viewer %d: picture %d px high, was %d", players, move, viewer, h, *want)
+				}
+			}
+			return true
+		})
+	}
+}
+
+// TestOwnPictureNamesMonsters: however large a seat's district grows, its
+// own picture names every visible monster in it readably (on the
+// channel's board a crowded district may show them too small, as
+// decoration).
+func TestOwnPictureNamesMonsters(t *testing.T) {
+	r, g := newRenderer(t)
+	m := imaging.Meta{Lang: "de", Catalog: g.Info().Catalog, Players: names}
+	words := imaging.NewWords(m, r.own)
+	var log kit.TextLog
+	m.Texts = &log
+	checked, largest := 0, 0
+	botGame(t, g, 4, 3, func(st games.State, move int) bool {
+		if move%9 != 0 {
+			return true
+		}
+		for seat := range 4 {
+			v := st.View(seat).(sc.PrivateView)
+			var want []string
+			for _, cl := range v.Seats[seat].District.Cells {
+				if top := cl.Stack[len(cl.Stack)-1]; top.Tile != "" && g.Components().Tile(top.Tile).Beast != "" {
+					want = append(want, abbrev(words.Text(gameText("sc.monster."+g.Components().Tile(top.Tile).Beast))))
+				}
+			}
+			if len(want) == 0 {
+				continue
+			}
+			log.Reset()
+			m.Viewer = seat
+			if _, err := r.Render(v, m); err != nil {
+				t.Fatal(err)
+			}
+			for _, name := range want {
+				if !slices.ContainsFunc(log.Uses(), func(u kit.TextUse) bool { return u.Text == name && u.Decor == "" && u.Size >= readable }) {
+					t.Fatalf("move %d, seat %d: its own picture does not name its %s readably: %v", move, seat, name, log.Uses())
+				}
+			}
+			checked++
+			_, _, cols, rows := bounds(v.Seats[seat].District, v.Spots)
+			largest = max(largest, cols, rows)
+		}
+		return true
+	})
+	if checked == 0 || largest < 9 {
+		t.Fatalf("checked %d pictures with monsters, the largest district %d cells across; want some of 9 or more", checked, largest)
+	}
+}

@@ -70,9 +70,11 @@ func (s *scene) paintTile(r kit.Rect, pl sc.Placed, cost int) {
 	c := s.c
 	if pl.Tile == "" { // face down: nobody sees it
 		c.RoundRect(r, r.W*0.08, kit.CardBack, kit.CardBackHi, 2)
-		c.Font(kit.Bold, r.H*0.5)
-		c.Ink(kit.Cream)
-		c.Text("?", r.CX(), r.CY(), 0.5)
+		c.Decorative("the card back already shows the tile is face down", func() {
+			c.Font(kit.Bold, r.H*0.5)
+			c.Ink(kit.Cream)
+			c.Text("?", r.CX(), r.CY(), 0.5)
+		})
 		return
 	}
 	t := s.cs.Tile(pl.Tile)
@@ -99,8 +101,8 @@ func (s *scene) paintTile(r kit.Rect, pl sc.Placed, cost int) {
 	}
 	c.RoundRect(r, 0, nil, kit.Ink, max(1.5, w*0.02))
 	s.carries(r, t)
-	if cost > 0 {
-		cr := w * 0.2
+	if cost > 0 { // the price in a coin large enough to read on a phone
+		cr := w * 0.23
 		c.Coin(x+w-cr*0.9, y+cr*0.9, cr)
 		c.Font(kit.Bold, cr*1.35)
 		c.Ink(kit.Ink)
@@ -129,6 +131,10 @@ func (s *scene) zigzag(a, b [2]float64, cx, cy float64) {
 // carries draws on the middle of a tile what it carries.
 func (s *scene) carries(r kit.Rect, t sc.Tile) {
 	c := s.c
+	if t.Beast != "" && len(t.Goals) == 0 {
+		s.monster(r, t.Beast)
+		return
+	}
 	n := len(t.Goals)
 	if t.Beast != "" || t.Kind == sc.ArtifactTile || t.Spell != "" {
 		n++
@@ -167,6 +173,29 @@ func (s *scene) carries(r kit.Rect, t sc.Tile) {
 		cell := next()
 		c.StarIcon(cell.CX(), cell.CY(), min(cell.W, cell.H)*0.45)
 	}
+}
+
+// crowdedMonster is why a monster's initials may be too small for a phone.
+const crowdedMonster = "a monster on a tile too small to name it on a phone; prompts name it with its coordinate"
+
+// monster draws a monster's initials large on a black disc in the middle
+// of its tile. A tile too small for them to read on a phone (a crowded
+// district on the channel's board) still shows them, marked as decoration:
+// the prompts name a monster with its coordinate, which always reads, and
+// its owner's picture draws it large.
+func (s *scene) monster(r kit.Rect, beast string) {
+	c := s.c
+	c.Disc(r.CX(), r.CY(), r.W*0.36, jaggedInk, nil, 0)
+	name := abbrev(s.w.Text(gameText("sc.monster." + beast)))
+	draw := func() {
+		c.Ink(kit.Cream)
+		c.FitText(name, kit.Bold, r.W*0.5, 8, r.CX(), r.CY(), r.W*0.64, 0.5)
+	}
+	if c.Fit(name, kit.Bold, r.W*0.5, 8, r.W*0.64); c.FontSize() < readable {
+		c.Decorative(crowdedMonster, draw)
+		return
+	}
+	draw()
 }
 
 // goal draws a goal as a shield in its colour with its kind's sign: three
