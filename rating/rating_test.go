@@ -105,16 +105,31 @@ func randomGame(rng *rand.Rand, n int) (seats []int, ranks []int) {
 	return seats, ranks
 }
 
+// newPool is n new players.
+func newPool(n int) []Rating {
+	pool := make([]Rating, n)
+	for i := range pool {
+		pool[i] = New()
+	}
+	return pool
+}
+
+// seated are the ratings of the pool's players at seats.
+func seated(pool []Rating, seats []int) []Rating {
+	in := make([]Rating, len(seats))
+	for i, s := range seats {
+		in[i] = pool[s]
+	}
+	return in
+}
+
 // TestFirstPlaceNeverLowersDisplay is the property the display rating
 // promises: whoever ranks first (alone or tied) never sees it drop, over
 // many random games of players of every strength.
 func TestFirstPlaceNeverLowersDisplay(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	const n = 30
-	pool := make([]Rating, n)
-	for i := range pool {
-		pool[i] = New()
-	}
+	pool := newPool(n)
 	firsts := 0
 	for game := 0; game < 20000; game++ {
 		seats, ranks := randomGame(rng, n)
@@ -124,10 +139,7 @@ func TestFirstPlaceNeverLowersDisplay(t *testing.T) {
 			}
 			ranks[0] = 1
 		}
-		in := make([]Rating, len(seats))
-		for i, s := range seats {
-			in[i] = pool[s]
-		}
+		in := seated(pool, seats)
 		out := Rate(in, ranks, Tavern())
 		best := ranks[0]
 		for _, r := range ranks {
@@ -156,10 +168,7 @@ func TestFirstPlaceNeverLowersDisplay(t *testing.T) {
 func TestWinnerClimbs(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	const n = 12
-	pool := make([]Rating, n)
-	for i := range pool {
-		pool[i] = New()
-	}
+	pool := newPool(n)
 	prev := pool[0].Display()
 	for game := 0; game < 300; game++ {
 		others := rng.Perm(n - 1)[:1+rng.IntN(4)]
@@ -169,10 +178,7 @@ func TestWinnerClimbs(t *testing.T) {
 			seats = append(seats, o+1)
 			ranks = append(ranks, 2+rng.IntN(i+1))
 		}
-		in := make([]Rating, len(seats))
-		for i, s := range seats {
-			in[i] = pool[s]
-		}
+		in := seated(pool, seats)
 		out := Rate(in, ranks, Tavern())
 		for i, s := range seats {
 			pool[s] = out[i]
@@ -207,17 +213,11 @@ func TestLongSeriesBounded(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(5, 6))
 			const n = 40
-			pool := make([]Rating, n)
-			for i := range pool {
-				pool[i] = New()
-			}
+			pool := newPool(n)
 			maxDrift := 0.0
 			for game := 0; game < 50000; game++ {
 				seats, ranks := randomGame(rng, n)
-				in := make([]Rating, len(seats))
-				for i, s := range seats {
-					in[i] = pool[s]
-				}
+				in := seated(pool, seats)
 				for i, r := range Rate(in, ranks, tc.opts) {
 					pool[seats[i]] = r
 				}
