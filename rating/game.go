@@ -2,6 +2,7 @@ package rating
 
 import (
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -207,4 +208,19 @@ func (g Game) Apply(records map[Key]map[string]Record, stats map[string]Stats) {
 		}
 		stats[p.UserID] = s
 	}
+}
+
+// SortBoard orders records for a leaderboard: highest display rating
+// first, then more games, then by user id, so equal ratings list the
+// same way every time.
+func SortBoard(records []Record) {
+	slices.SortFunc(records, func(a, b Record) int {
+		if da, db := a.Rating.Display(), b.Rating.Display(); da != db {
+			return db - da
+		}
+		if a.Games != b.Games {
+			return b.Games - a.Games
+		}
+		return strings.Compare(a.UserID, b.UserID)
+	})
 }

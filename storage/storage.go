@@ -62,6 +62,8 @@ type Store interface {
 	Settings
 	// Tournaments are community tournaments and their due events.
 	Tournaments
+	// Ratings are players' ratings and stats.
+	Ratings
 	Close() error
 }
 

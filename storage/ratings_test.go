@@ -1,0 +1,91 @@
+package storage_test
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/tavern-bot/tavern/rating"
+	"github.com/tavern-bot/tavern/storage"
+)
+
+// A finished game is recorded once per table id, in the server's scope
+// and the global one, with every person's stats; records survive a
+// reopen and the leaderboard is ordered.
+func TestRatings(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "db")
+	db, err := storage.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	server := rating.Key{Game: "zauberschwert", Scope: "g1"}
+	global := rating.Key{Game: "zauberschwert", Scope: rating.Global}
+	if _, ok, err := db.Rating(ctx, global, "a"); ok || err != nil {
+		t.Fatalf("rating before any game: %v %v", ok, err)
+	}
+	if board, err := db.Leaderboard(ctx, global); len(board) != 0 || err != nil {
+		t.Fatalf("leaderboard before any game: %v %v", board, err)
+	}
+	if s, err := db.PlayerStats(ctx, "a"); s.Games != 0 || err != nil {
+		t.Fatalf("stats before any game: %+v %v", s, err)
+	}
+	game := func(table, guild string, ranks ...int) rating.Game {
+		g := rating.Game{TableID: table, GameID: "zauberschwert", GuildID: guild, Rated: true}
+		for i, r := range ranks {
+			g.Players = append(g.Players, rating.Player{UserID: string(rune('a' + i)), Name: "P" + string(rune('A'+i)), Rank: r, Answered: 2, Think: time.Minute})
+		}
+		return g
+	}
+	tests := []struct {
+		name string
+		game rating.Game
+		want bool
+	}{
+		{"first game", game("t1", "g1", 1, 2, 3), true},
+		{"the same table again changes nothing", game("t1", "g1", 3, 2, 1), false},
+		{"another table of another server", game("t2", "g2", 1, 3, 2), true},
+	}
+	for _, tc := range tests {
+		got, err := db.RecordGame(ctx, tc.game)
+		if err != nil || got != tc.want {
+			t.Fatalf("%s: recorded %v, %v; want %v", tc.name, got, err, tc.want)
+		}
+	}
+	if _, err := db.RecordGame(ctx, rating.Game{}); err == nil {
+		t.Error("a game without a table id was recorded")
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if db, err = storage.Open(path); err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+
+	a, ok, err := db.Rating(ctx, server, "a")
+	if err != nil || !ok || a.Games != 1 || a.Wins != 1 || a.Name != "PA" || a.Rating.Mu <= rating.DefaultMu {
+		t.Fatalf("a in g1: %+v %v %v", a, ok, err)
+	}
+	ga, _, _ := db.Rating(ctx, global, "a")
+	if ga.Games != 2 || ga.Wins != 2 || ga.Rating.Mu <= a.Rating.Mu {
+		t.Errorf("a globally: %+v (in g1 %+v)", ga, a)
+	}
+	board, err := db.Leaderboard(ctx, global)
+	if err != nil || len(board) != 3 || board[0].UserID != "a" {
+		t.Fatalf("global board: %+v %v", board, err)
+	}
+	for i := 1; i < len(board); i++ {
+		if board[i].Rating.Display() > board[i-1].Rating.Display() {
+			t.Errorf("board out of order at %d: %+v", i, board)
+		}
+	}
+	if other, _ := db.Leaderboard(ctx, rating.Key{Game: "viscounts", Scope: rating.Global}); len(other) != 0 {
+		t.Errorf("another game's board: %+v", other)
+	}
+	s, err := db.PlayerStats(ctx, "b")
+	if err != nil || s.Games != 2 || s.Wins != 0 || s.Answered != 4 || s.Think != 2*time.Minute || len(s.Rated) != 3 {
+		t.Errorf("stats of b: %+v %v", s, err)
+	}
+}
