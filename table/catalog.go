@@ -32,6 +32,8 @@ const (
 	KeyOptPhase = "table.opt.phase"
 	// KeyOptAbsent labels the core option for players whose time runs out.
 	KeyOptAbsent = "table.opt.absent"
+	// KeyOptRated labels the core option that rates the game.
+	KeyOptRated = "table.opt.rated"
 )
 
 // Catalog holds the English and German texts of every table error.
@@ -62,6 +64,7 @@ func Catalog() games.Catalog {
 			KeyOptDeadline:       "Clock (hours per decision, or a time bank)",
 			KeyOptPhase:          "Time per phase",
 			KeyOptAbsent:         "When time runs out (safe = the game's safe answer, bot = a bot plays the seat until its player returns)",
+			KeyOptRated:          "Rated (auto = when no bot plays, yes, no)",
 			ErrNotAway:           "A bot plays your seat only after your time ran out at a table whose lobby chose “absent=bot”; you are playing it yourself.",
 		},
 		"de": {
@@ -89,6 +92,7 @@ func Catalog() games.Catalog {
 			KeyOptDeadline:       "Uhr (Stunden pro Entscheidung oder Zeitkonto)",
 			KeyOptPhase:          "Zeit pro Phase",
 			KeyOptAbsent:         "Wenn die Zeit abläuft (safe = die sichere Antwort des Spiels, bot = ein Bot spielt den Platz, bis sein Spieler zurückkehrt)",
+			KeyOptRated:          "Gewertet (auto = wenn kein Bot mitspielt, yes = ja, no = nein)",
 			ErrNotAway:           "Ein Bot übernimmt deinen Platz nur, wenn deine Zeit an einem Tisch mit „absent=bot“ abgelaufen ist; du spielst ihn selbst.",
 		},
 	}

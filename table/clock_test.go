@@ -166,8 +166,13 @@ func TestBotSeatPlaysWholeGame(t *testing.T) {
 			}
 		}
 	}
-	if tb.Status != table.StatusOver || len(tb.Due) != 0 {
+	// Only the game's recording into ratings and stats is due.
+	if tb.Status != table.StatusOver || len(tb.Due) != 1 || tb.Due[0].Kind != table.DueRecord || !tb.Unrecorded {
 		t.Fatalf("status %s, due %+v", tb.Status, tb.Due)
+	}
+	tb.Recorded()
+	if len(tb.Due) != 0 || tb.Unrecorded {
+		t.Fatalf("recorded, still due: %+v", tb.Due)
 	}
 	replayed, err := tb.Rebuild(g)
 	if err != nil {

@@ -19,13 +19,17 @@ func (t *Table) end(status Status, now time.Time) {
 	t.Due = append(t.Due, t.endDues()...)
 }
 
-// endDues are the due events of a table whose game ended: archiving its
+// endDues are the due events of a table whose game ended: recording the
+// game into ratings and stats at once (until Recorded), archiving its
 // thread a day later. A table that ended before EndedAt was kept has none.
 func (t *Table) endDues() []Due {
 	if t.Active() || t.EndedAt.IsZero() {
 		return nil
 	}
 	var out []Due
+	if t.Unrecorded {
+		out = append(out, Due{At: t.EndedAt, Kind: DueRecord})
+	}
 	if t.Parent != "" && !t.ThreadArchived {
 		out = append(out, Due{At: t.EndedAt.Add(ArchiveAfter), Kind: DueArchive})
 	}

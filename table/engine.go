@@ -176,6 +176,7 @@ func (u *turn) apply(seat int, move string, how mover) error {
 	t.appendEntry(Entry{Seat: seat, Move: move, Events: out.Events, Revealed: out.Revealed,
 		Timeout: how == byTimeout, Bot: how == byBot, Uncommitted: out.Uncommitted, Quiet: out.Quiet && !out.Uncommitted, At: u.now, Version: t.Version})
 	t.countIdle(seat, how)
+	t.countDecision(seat, how, u.now)
 	commit := !out.Uncommitted || u.st.Over()
 	t.TurnEvents = append(t.TurnEvents, out.Events...)
 	switch {
@@ -203,6 +204,7 @@ func (u *turn) apply(seat int, move string, how mover) error {
 	took := how == byBot && slices.Contains(u.tookOver, seat)
 	if took {
 		u.tookOver = slices.DeleteFunc(u.tookOver, func(s int) bool { return s == seat })
+		t.Seats[seat].Missed++
 	}
 	u.res.Steps = append(u.res.Steps, Step{Seat: seat, Move: move, Outcome: out, Label: label, Secret: secret,
 		Timeout: how == byTimeout, Bot: how == byBot, TookOver: took})
@@ -222,11 +224,34 @@ func (u *turn) finish() (MoveResult, error) {
 		t.AbandonVotes = nil
 	}
 	if u.st.Over() && t.Status == StatusPlaying {
+		t.Unrecorded = true // before end: its due events follow from it
 		t.end(StatusOver, u.now)
 	}
 	t.refreshDue(u.st, u.pending, u.now)
 	u.res.State, u.res.Pending = u.st, u.pending
 	return u.res, nil
+}
+
+// countDecision adds a person's answer, or the table's answer for them, to
+// the seat's decisions (a bot's moves count nowhere).
+func (t *Table) countDecision(seat int, how mover, now time.Time) {
+	s := &t.Seats[seat]
+	switch how {
+	case byPlayer:
+		s.Answered++
+		if !s.PromptSince.IsZero() && now.After(s.PromptSince) {
+			s.Think += now.Sub(s.PromptSince)
+		}
+	case byTimeout:
+		s.Missed++
+	}
+}
+
+// Recorded marks the finished game as in the ratings and stats: its
+// DueRecord event goes.
+func (t *Table) Recorded() {
+	t.Unrecorded = false
+	t.Due = slices.DeleteFunc(t.Due, func(d Due) bool { return d.Kind == DueRecord })
 }
 
 // appendEntry adds e to the log.

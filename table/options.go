@@ -28,6 +28,19 @@ const DeadlineOff = "off"
 // until the player returns (AbsentBot, see Table.Return).
 const OptAbsent = "absent"
 
+// OptRated is the core option that makes a finished game change its
+// players' ratings (package rating): "auto" rates a game of two or more
+// people without bots, "yes" rates the people at a table with bots too
+// (bots are never rated), "no" never. A one-person game is never rated.
+const OptRated = "rated"
+
+// The OptRated choices.
+const (
+	RatedAuto = "auto"
+	RatedYes  = "yes"
+	RatedNo   = "no"
+)
+
 // The OptAbsent choices.
 const (
 	AbsentSafe = "safe"
@@ -48,6 +61,12 @@ func CoreOptions(info games.Info) []games.OptionSpec {
 		Label:   games.T(KeyOptAbsent),
 		Choices: []string{AbsentSafe, AbsentBot},
 		Default: AbsentSafe,
+	})
+	out = append(out, games.OptionSpec{
+		ID:      OptRated,
+		Label:   games.T(KeyOptRated),
+		Choices: []string{RatedAuto, RatedYes, RatedNo},
+		Default: RatedAuto,
 	})
 	if info.PhaseTimer {
 		choices := []string{DeadlineOff, "90s", "2m", "5m", "10m", "30m", "2h", "12h", "1d"}
@@ -81,7 +100,30 @@ func CheckOptionIDs(info games.Info) error {
 	return nil
 }
 
-func isCoreOption(id string) bool { return id == OptDeadline || id == OptPhase || id == OptAbsent }
+func isCoreOption(id string) bool {
+	return id == OptDeadline || id == OptPhase || id == OptAbsent || id == OptRated
+}
+
+// Rated reports whether the game, once over, changes its players'
+// ratings (OptRated): people are seats played by persons (a seat a bot
+// took over for its absent player included), bots the lobby seated.
+func (t *Table) Rated() bool {
+	people, bots := 0, 0
+	for _, s := range t.Seats {
+		if s.Bot && !s.Away {
+			bots++
+		} else {
+			people++
+		}
+	}
+	switch t.Options[OptRated] {
+	case RatedNo:
+		return false
+	case RatedYes:
+		return people >= 2
+	}
+	return people >= 2 && bots == 0
+}
 
 // ClockRules are the seats' clock as the table's options set it; options
 // that cannot be read (never stored: they are validated) mean no clock.

@@ -74,6 +74,13 @@ type Seat struct {
 	// Notify is the player's reminder settings, copied from their
 	// settings at the start and whenever they change them.
 	Notify settings.Notify `json:"notify,omitzero"`
+	// Answered counts the decisions the player answered, Think the time
+	// they took for them (from each decision's start, wall clock), Missed
+	// those the table answered or a bot took over when their time ran
+	// out: what their profile's reliability and time per move are made of.
+	Answered int           `json:"answered,omitempty"`
+	Think    time.Duration `json:"think,omitempty"`
+	Missed   int           `json:"missed,omitempty"`
 }
 
 // MessageRef is a message the bot posted, by the change (table version)
@@ -172,7 +179,12 @@ type Table struct {
 	// Waiting is how many seats had a decision at the last refresh of the
 	// due events, at version WaitingV: it tells a simultaneous step whose
 	// last seat is now the only one waited for.
-	Waiting   int       `json:"waiting,omitempty"`
+	Waiting int `json:"waiting,omitempty"`
+	// Unrecorded marks a game that ended and is not yet in the players'
+	// ratings and stats: a due event (DueRecord) stays until the
+	// scheduler recorded it (see Recorded).
+	Unrecorded bool `json:"unrecorded,omitempty"`
+
 	WaitingV  int       `json:"waiting_v,omitempty"`
 	CreatedAt time.Time `json:"created"`
 	UpdatedAt time.Time `json:"updated"`
@@ -203,6 +215,7 @@ const (
 	DueRemind   DueKind = "remind"   // a seat's time is half or nine tenths gone, or it is the last one waited for
 	DueVacation DueKind = "vacation" // a seat's vacation ends
 	DueArchive  DueKind = "archive"  // the thread of a game that ended is archived
+	DueRecord   DueKind = "record"   // a finished game goes into ratings and stats
 )
 
 // Params are what a lobby is opened with.
