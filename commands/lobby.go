@@ -226,7 +226,7 @@ func (s *Service) lobbyMessage(t *table.Table, g games.Game) Message {
 		}
 		lines = append(lines, s.cat.Localize(lang, games.T(KeyLobbyOptions, "options", strings.Join(parts, ", "))))
 	}
-	lines = append(lines, s.cat.Localize(lang, games.T(KeyLobbyHint)))
+	lines = append(lines, s.ratedLine(t, lang), s.cat.Localize(lang, games.T(KeyLobbyHint)))
 	m := Message{Content: strings.Join(lines, "\n")}
 	var rows []discordgo.MessageComponent
 	for _, o := range specs {

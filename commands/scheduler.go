@@ -2,11 +2,13 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/rating"
 	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -80,7 +82,23 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 		tidy = &d
 		return s.stage(t, d, err)
 	}
+	var (
+		finished rating.Game // a finished game to record before the table's change
+		recorded string      // the table whose game is recorded
+	)
 	change := func(t *table.Table, g games.Game) error {
+		if t.Status == table.StatusOver && t.Unrecorded {
+			if recorded != t.ID {
+				st, err := t.Load(g)
+				if err != nil {
+					s.log.Error("ratings: finished game unreadable, not recorded", "table", t.ID, "err", err)
+				} else {
+					finished = ratingGame(t, st)
+					return errRecordFirst
+				}
+			}
+			t.Recorded()
+		}
 		if t.Status != table.StatusPlaying {
 			// Finished meanwhile: only what follows the end is due.
 			ended = t.TakeEnded(now)
@@ -120,6 +138,12 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 		return s.stage(t, d, err)
 	}
 	t, err := s.update(ctx, channelID, "", change)
+	if errors.Is(err, errRecordFirst) {
+		if err = s.recordGame(ctx, finished); err == nil {
+			recorded = finished.TableID
+			t, err = s.update(ctx, channelID, "", change)
+		}
+	}
 	if err != nil {
 		s.log.Error("scheduler", "channel", channelID, "err", err)
 		return Result{}, false

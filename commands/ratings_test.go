@@ -1,0 +1,189 @@
+package commands
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tavern-bot/tavern/rating"
+	"github.com/tavern-bot/tavern/storage"
+	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/tabletest"
+)
+
+// playToEnd plays the fake game's one round: both bid, Ann leaps, Bo
+// steps.
+func (h *harness) playToEnd() {
+	h.t.Helper()
+	h.wantDMAnswered(h.bidInDM(ann, "3"))
+	h.wantDMAnswered(h.bidInDM(bo, "1"))
+	h.advance(time.Minute)
+	h.wantReply(h.click(ann, findID(h.t, h.channelMsgs(), KindMove, "leap")), "en", KeyOKMove)
+	h.wantReply(h.slash(bo, CmdMove, "", OptOption, "step"), "de", KeyOKMove)
+	if tb := h.table(); tb.Status != table.StatusOver || !tb.Unrecorded {
+		h.t.Fatalf("after the last move: status %s, unrecorded %v", tb.Status, tb.Unrecorded)
+	}
+}
+
+// wantRanks are the final places of the harness's table by user.
+func (h *harness) wantRanks() map[string]int {
+	h.t.Helper()
+	tb := h.table()
+	g, _ := h.svc.games.Get(tb.GameID)
+	st, err := tb.Load(g)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	out := map[string]int{}
+	for _, s := range st.Standings() {
+		out[tb.Seats[s.Seat].UserID] = s.Rank
+	}
+	return out
+}
+
+// A finished game goes into both players' ratings (server and global) and
+// stats exactly once: on the scheduler's next tick, not again on later
+// ticks, and not twice when a crash came between recording the game and
+// dropping the table's due event.
+func TestGameEndRecordedOnce(t *testing.T) {
+	for _, crash := range []bool{false, true} {
+		h := newHarness(t)
+		h.lobbyAndStart(ann, bo)
+		h.playToEnd()
+		ranks := h.wantRanks()
+		if crash {
+			tb := h.table()
+			g, _ := h.svc.games.Get(tb.GameID)
+			st, _ := tb.Load(g)
+			if ok, err := h.store.RecordGame(ctxBG, ratingGame(tb, st)); !ok || err != nil {
+				t.Fatalf("recording by hand: %v %v", ok, err)
+			}
+			h.restart()
+		}
+		for range 3 {
+			h.tick()
+		}
+		tb := h.table()
+		if tb.Unrecorded || len(tb.Due) != 0 {
+			t.Fatalf("crash %v: still due after the ticks: %+v", crash, tb.Due)
+		}
+		for _, scope := range []string{guildA, rating.Global} {
+			for _, u := range []string{ann, bo} {
+				r, ok, err := h.store.Rating(ctxBG, rating.Key{Game: tabletest.ID, Scope: scope}, u)
+				wins := 0
+				if ranks[u] == 1 {
+					wins = 1
+				}
+				if err != nil || !ok || r.Games != 1 || r.Wins != wins || r.Name != names[u] {
+					t.Errorf("crash %v: %s in %s: %+v %v %v (rank %d)", crash, u, scope, r, ok, err, ranks[u])
+				}
+				if won := r.Rating.Mu > rating.DefaultMu; won != (ranks[u] == 1) && ranks[ann] != ranks[bo] {
+					t.Errorf("crash %v: %s ranked %d has mu %.2f", crash, u, ranks[u], r.Rating.Mu)
+				}
+			}
+		}
+		s, err := h.store.PlayerStats(ctxBG, ann)
+		if err != nil || s.Games != 1 || s.Answered != 2 || s.Missed != 0 || s.Think < time.Minute {
+			t.Errorf("crash %v: Ann's stats %+v %v", crash, s, err)
+		}
+	}
+}
+
+// The lobby says whether the game will be rated as seated now: two
+// people are, a bot makes the table unrated unless rated=yes.
+func TestLobbyShowsRated(t *testing.T) {
+	h := newHarness(t)
+	lobby := func() string {
+		h.t.Helper()
+		return h.msgs[h.table().LobbyMessageID].msg.Content
+	}
+	rated, unrated := h.text("en", KeyLobbyRated), h.text("en", KeyLobbyUnrated)
+	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "rounds=1"), "en", KeyOKNew)
+	if !strings.Contains(lobby(), unrated) {
+		t.Errorf("one person's lobby: %q", lobby())
+	}
+	h.wantReply(h.click(bo, findID(t, h.channelMsgs(), KindJoin, "")), "de", KeyOKJoined)
+	if !strings.Contains(lobby(), rated) {
+		t.Errorf("two people's lobby: %q", lobby())
+	}
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindAddBot, "")), "en", KeyOKBot)
+	if !strings.Contains(lobby(), unrated) {
+		t.Errorf("lobby with a bot: %q", lobby())
+	}
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindOption, table.OptRated), table.RatedYes), "en", KeyOKOption)
+	if !strings.Contains(lobby(), rated) || h.table().Options[table.OptRated] != table.RatedYes {
+		t.Errorf("lobby with a bot and rated=yes: %q", lobby())
+	}
+}
+
+// /leaderboard and /profile after a rated game, in both languages, and
+// every bad input answered without a change.
+func TestLeaderboardAndProfile(t *testing.T) {
+	h := newHarness(t)
+	h.lobbyAndStart(ann, bo)
+	h.playToEnd()
+	ranks := h.wantRanks()
+	h.tick()
+	winner, loser := ann, bo
+	if ranks[bo] < ranks[ann] {
+		winner, loser = bo, ann
+	}
+	res := h.slash(ann, CmdLeaderboard, "", OptGame, tabletest.ID)
+	board := res.Reply.Content
+	first, second := strings.Index(board, "1. "+names[winner]), strings.Index(board, "2. "+names[loser])
+	if first < 0 || second < first || !strings.Contains(board, h.text("en", KeyBoardYou)) || !strings.Contains(board, "this server") {
+		t.Errorf("leaderboard:\n%s", board)
+	}
+	if !strings.Contains(board, "provisional (1 of 5 games)") {
+		t.Errorf("leaderboard lacks the provisional mark:\n%s", board)
+	}
+	if res := h.slash(bo, CmdLeaderboard, "", OptGame, tabletest.ID, OptScope, ScopeGlobal); !strings.Contains(res.Reply.Content, "Rangliste") || !strings.Contains(res.Reply.Content, "alle Server") {
+		t.Errorf("German global leaderboard:\n%s", res.Reply.Content)
+	}
+	if res := h.slash(cy, CmdLeaderboard, "", OptGame, tabletest.ID); !strings.Contains(res.Reply.Content, h.text("en", KeyBoardNotYou)) {
+		t.Errorf("a player without a rating is not told so:\n%s", res.Reply.Content)
+	}
+	prof := h.slash(ann, CmdProfile, "").Reply.Content
+	for _, want := range []string{"Games finished: 1", "Reliability: 100% (2 of 2", "Average time per move", "(this server)", "(all servers)", "±"} {
+		if !strings.Contains(prof, want) {
+			t.Errorf("profile lacks %q:\n%s", want, prof)
+		}
+	}
+	other := h.slash(ann, CmdProfile, "", OptUser, bo).Reply.Content
+	if !strings.Contains(other, names[bo]) || !strings.Contains(other, "Games finished: 1") {
+		t.Errorf("Bo's profile as Ann sees it:\n%s", other)
+	}
+	tests := []struct {
+		name, user, lang, key string
+		opts                  []string
+		cmd                   string
+	}{
+		{"unknown game", ann, "en", KeyUnknownGame, []string{OptGame, "chess"}, CmdLeaderboard},
+		{"bad scope", bo, "de", KeyBoardBadScope, []string{OptGame, tabletest.ID, OptScope, "galaxy"}, CmdLeaderboard},
+		{"no rated game of it yet", ann, "en", KeyBoardEmpty, []string{OptGame, tabletest.ID, OptScope, ScopeServer}, CmdLeaderboard},
+		{"no game finished", cy, "en", KeyProfileNone, nil, CmdProfile},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.key == KeyBoardEmpty {
+				h.svc.store = emptyBoards{h.store}
+				defer func() { h.svc.store = h.store }()
+			}
+			h.wantReply(h.slash(tc.user, tc.cmd, "", tc.opts...), tc.lang, tc.key)
+		})
+	}
+	dm := slashInteraction(ann, CmdLeaderboard, "", OptGame, tabletest.ID, OptScope, ScopeServer)
+	dm.GuildID, dm.Member, dm.User = "", nil, dm.Member.User
+	h.wantReply(h.run(h.svc.Handle(ctxBG, dm)), "en", KeyBoardNoServer)
+	dm = slashInteraction(ann, CmdLeaderboard, "", OptGame, tabletest.ID)
+	dm.GuildID, dm.Member, dm.User = "", nil, dm.Member.User
+	if res := h.run(h.svc.Handle(ctxBG, dm)); !strings.Contains(res.Reply.Content, "all servers") {
+		t.Errorf("a leaderboard asked in a DM is not the global one:\n%s", res.Reply.Content)
+	}
+}
+
+// emptyBoards is a store whose leaderboards are empty.
+type emptyBoards struct{ *storage.Bolt }
+
+func (emptyBoards) Leaderboard(context.Context, rating.Key) ([]rating.Record, error) { return nil, nil }
