@@ -100,7 +100,7 @@ func (s *Service) Definitions() []*discordgo.ApplicationCommand {
 		s.command("move", moveOpt),
 		s.command("rules", rulesGame, rulesTopic),
 		s.command("games"),
-	}, s.settingsDefinitions()...)
+	}, append(s.settingsDefinitions(), s.ratingsDefinitions()...)...)
 }
 
 func (s *Service) command(path string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {

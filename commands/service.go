@@ -188,6 +188,10 @@ func (s *Service) handleCommand(ctx context.Context, r request) Result {
 		return s.serverSettingsCmd(ctx, r, data.Options)
 	case CmdVacation:
 		return s.vacationCmd(ctx, r, data.Options)
+	case CmdLeaderboard:
+		return s.leaderboard(ctx, r, stringOpt(data.Options, OptGame), stringOpt(data.Options, OptScope))
+	case CmdProfile:
+		return s.profile(ctx, r, stringOpt(data.Options, OptUser))
 	}
 	return s.replyKey(r.lang, KeyMalformed)
 }

@@ -1,0 +1,323 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/clock"
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/rating"
+)
+
+// The ratings commands and their options, as Discord delivers them.
+const (
+	CmdLeaderboard = "leaderboard"
+	CmdProfile     = "profile"
+	OptScope       = "scope"
+	OptUser        = "user"
+	ScopeServer    = "server"
+	ScopeGlobal    = "global"
+)
+
+// leaderboardTop is how many players a leaderboard lists; the caller's own
+// place follows when it is lower.
+const leaderboardTop = 10
+
+// RatingsImages draws the ratings' pictures. The Images a Service is given
+// may implement it; without it the answers are words only.
+type RatingsImages interface {
+	Leaderboard(b BoardView, m ImageMeta) ([]byte, error)
+	Profile(p ProfileView, m ImageMeta) ([]byte, error)
+}
+
+// BoardView is a leaderboard as drawn: every text already in the reader's
+// language.
+type BoardView struct {
+	Title    string // "Zauberschwert & Drachenei: leaderboard"
+	Subtitle string // "this server" or "all servers"
+	Rows     []BoardRow
+}
+
+// BoardRow is one player's line of a leaderboard.
+type BoardRow struct {
+	Place  int
+	Name   string
+	Rating int
+	Detail string // "±120 · 12 played · 8 won"
+	Mark   string // "provisional (1 of 5 games)", or "" for an established rating
+	Caller bool   // the reader's own line
+}
+
+// Words is the row's detail and mark in one line.
+func (r BoardRow) Words() string {
+	if r.Mark == "" {
+		return r.Detail
+	}
+	return r.Detail + " · " + r.Mark
+}
+
+// ProfileView is a player's profile as drawn, every text localized.
+type ProfileView struct {
+	Name  string
+	Lines []string // games and wins, reliability, time per move
+	Games []BoardRow
+}
+
+// scopeOf reads the scope option: this server's ratings by default in a
+// server, the global ones in a DM.
+func (s *Service) scopeOf(r request, scope string) (key string, label string, ok bool) {
+	switch {
+	case scope == ScopeGlobal || scope == "" && r.i.GuildID == "":
+		return rating.Global, s.cat.Localize(r.lang, games.T(KeyBoardGlobal)), true
+	case scope == ScopeServer || scope == "":
+		return r.i.GuildID, s.cat.Localize(r.lang, games.T(KeyBoardServer)), r.i.GuildID != ""
+	}
+	return "", "", false
+}
+
+// leaderboard answers /leaderboard: the top players of a game in this
+// server or across all, and the caller's own place.
+func (s *Service) leaderboard(ctx context.Context, r request, gameID, scope string) Result {
+	if _, ok := s.games.Get(gameID); !ok {
+		return s.replyKey(r.lang, KeyUnknownGame, "game", truncate(gameID, 40))
+	}
+	if scope != "" && scope != ScopeServer && scope != ScopeGlobal {
+		return s.replyKey(r.lang, KeyBoardBadScope, "scope", truncate(scope, 40))
+	}
+	scopeKey, scopeLabel, ok := s.scopeOf(r, scope)
+	if !ok {
+		return s.replyKey(r.lang, KeyBoardNoServer)
+	}
+	game := s.gameName(r.lang, gameID)
+	records, err := s.store.Leaderboard(ctx, rating.Key{Game: gameID, Scope: scopeKey})
+	if err != nil {
+		return s.replyErr(r, err)
+	}
+	if len(records) == 0 {
+		return s.replyKey(r.lang, KeyBoardEmpty, "game", game, "scope", scopeLabel)
+	}
+	view := BoardView{Title: s.cat.Localize(r.lang, games.T(KeyBoardTitle, "game", game)), Subtitle: scopeLabel}
+	for i, rec := range records {
+		if i >= leaderboardTop && rec.UserID != r.userID {
+			continue
+		}
+		view.Rows = append(view.Rows, s.boardRow(r.lang, i+1, rec, rec.Name, rec.UserID == r.userID))
+	}
+	lines := []string{fmt.Sprintf("**%s** (%s)", view.Title, scopeLabel)}
+	for _, row := range view.Rows {
+		if row.Place > leaderboardTop {
+			lines = append(lines, "…")
+		}
+		line := fmt.Sprintf("%d. %s: **%d** (%s)", row.Place, plainName(row.Name), row.Rating, row.Words())
+		if row.Caller {
+			line += " " + s.cat.Localize(r.lang, games.T(KeyBoardYou))
+		}
+		lines = append(lines, line)
+	}
+	if !containsCaller(view.Rows) {
+		lines = append(lines, s.cat.Localize(r.lang, games.T(KeyBoardNotYou)))
+	}
+	lines = append(lines, s.cat.Localize(r.lang, games.T(KeyBoardHow)))
+	return s.ratingsReply(r, lines, "leaderboard.png", func(ri RatingsImages, m ImageMeta) ([]byte, error) { return ri.Leaderboard(view, m) })
+}
+
+// ratingsReply is the answer only the caller sees: lines, and the
+// picture draw makes when the images can draw it (a failing picture costs
+// only the picture).
+func (s *Service) ratingsReply(r request, lines []string, file string, draw func(RatingsImages, ImageMeta) ([]byte, error)) Result {
+	m := &Message{Content: truncate(strings.Join(lines, "\n"), 2000)}
+	if ri, ok := s.images.(RatingsImages); ok {
+		if png, err := draw(ri, ImageMeta{Lang: r.lang, Catalog: s.cat, Viewer: games.Public}); err != nil {
+			s.log.Warn("ratings image", "file", file, "err", err)
+		} else {
+			m.Files = []File{{Name: file, Data: png}}
+		}
+	}
+	return Result{Reply: m}
+}
+
+func containsCaller(rows []BoardRow) bool {
+	for _, r := range rows {
+		if r.Caller {
+			return true
+		}
+	}
+	return false
+}
+
+// boardRow is one record as a line: its display rating, uncertainty,
+// games and wins, and whether it is still provisional.
+func (s *Service) boardRow(lang string, place int, rec rating.Record, name string, caller bool) BoardRow {
+	detail := s.cat.Localize(lang, games.T(KeyBoardDetail, "plusminus", rec.Rating.Uncertainty(), "games", rec.Games, "wins", rec.Wins))
+	row := BoardRow{Place: place, Name: name, Rating: rec.Rating.Display(), Detail: detail, Caller: caller}
+	if rec.Provisional() {
+		row.Mark = s.cat.Localize(lang, games.T(KeyBoardProvisional, "n", rec.Games, "of", rating.ProvisionalGames))
+	}
+	return row
+}
+
+// plainName keeps a display name from formatting or pinging anyone in a
+// message: markdown and mention characters are escaped.
+func plainName(name string) string {
+	r := strings.NewReplacer("\\", "\\\\", "*", "\\*", "_", "\\_", "~", "\\~", "`", "\\`", "|", "\\|", ">", "\\>", "@", "@\u200b", "<", "\\<")
+	return r.Replace(truncate(name, 64))
+}
+
+// profile answers /profile: a player's games and wins, their ratings with
+// uncertainty, reliability and time per move.
+func (s *Service) profile(ctx context.Context, r request, userID string) Result {
+	if userID == "" {
+		userID = r.userID
+	}
+	stats, err := s.store.PlayerStats(ctx, userID)
+	if err != nil {
+		return s.replyErr(r, err)
+	}
+	name := stats.Name
+	if name == "" {
+		name = resolvedName(r, userID)
+	}
+	if stats.Games == 0 {
+		return s.replyKey(r.lang, KeyProfileNone, "player", plainName(name))
+	}
+	view := ProfileView{Name: name}
+	view.Lines = append(view.Lines, s.cat.Localize(r.lang, games.T(KeyProfileGames, "games", stats.Games, "wins", stats.Wins)))
+	if share, ok := stats.Reliability(); ok {
+		view.Lines = append(view.Lines, s.cat.Localize(r.lang, games.T(KeyProfileReliability,
+			"percent", int(math.Round(100*share)), "answered", stats.Answered, "decisions", stats.Answered+stats.Missed)))
+	}
+	if d, ok := stats.MoveTime(); ok {
+		view.Lines = append(view.Lines, s.cat.Localize(r.lang, games.T(KeyProfileMoveTime, "time", clock.FormatDuration(d))))
+	}
+	for _, k := range stats.Rated {
+		if k.Scope != rating.Global && k.Scope != r.i.GuildID {
+			continue // another server's rating is that server's business
+		}
+		rec, ok, err := s.store.Rating(ctx, k, userID)
+		if err != nil {
+			return s.replyErr(r, err)
+		}
+		if !ok {
+			continue
+		}
+		scope := KeyBoardServer
+		if k.Scope == rating.Global {
+			scope = KeyBoardGlobal
+		}
+		label := s.cat.Localize(r.lang, games.T(KeyProfileRating, "game", s.gameName(r.lang, k.Game), "scope", s.cat.Localize(r.lang, games.T(scope))))
+		view.Games = append(view.Games, s.boardRow(r.lang, 0, rec, label, false))
+	}
+	lines := []string{fmt.Sprintf("**%s**", plainName(name))}
+	lines = append(lines, view.Lines...)
+	for _, g := range view.Games {
+		lines = append(lines, fmt.Sprintf("%s: **%d** (%s)", g.Name, g.Rating, g.Words()))
+	}
+	if len(view.Games) == 0 {
+		lines = append(lines, s.cat.Localize(r.lang, games.T(KeyProfileUnrated)))
+	}
+	return s.ratingsReply(r, lines, "profile.png", func(ri RatingsImages, m ImageMeta) ([]byte, error) { return ri.Profile(view, m) })
+}
+
+// resolvedName is the name Discord resolved for a user option, or the
+// caller's own name.
+func resolvedName(r request, userID string) string {
+	if userID == r.userID {
+		return r.userName
+	}
+	if data, ok := r.i.Data.(discordgo.ApplicationCommandInteractionData); ok && data.Resolved != nil {
+		if m, ok := data.Resolved.Members[userID]; ok && m.Nick != "" {
+			return m.Nick
+		}
+		if u, ok := data.Resolved.Users[userID]; ok {
+			if u.GlobalName != "" {
+				return u.GlobalName
+			}
+			return u.Username
+		}
+	}
+	return userID
+}
+
+// ratingsDefinitions are /leaderboard and /profile.
+func (s *Service) ratingsDefinitions() []*discordgo.ApplicationCommand {
+	game := s.option("leaderboard.game", discordgo.ApplicationCommandOptionString, true)
+	game.Choices = s.gameChoices()
+	scope := s.option("leaderboard.scope", discordgo.ApplicationCommandOptionString, false)
+	for _, v := range []string{ScopeServer, ScopeGlobal} {
+		key := KeyBoardServer
+		if v == ScopeGlobal {
+			key = KeyBoardGlobal
+		}
+		scope.Choices = append(scope.Choices, &discordgo.ApplicationCommandOptionChoice{
+			Name: s.cat.Localize("en", games.T(key)), Value: v,
+			NameLocalizations: map[discordgo.Locale]string{discordgo.German: s.cat.Localize("de", games.T(key))},
+		})
+	}
+	return []*discordgo.ApplicationCommand{
+		s.command("leaderboard", game, scope),
+		s.command("profile", s.option("profile.user", discordgo.ApplicationCommandOptionUser, false)),
+	}
+}
+
+// Keys of the leaderboard and profile texts.
+const (
+	KeyBoardTitle         = "core.board.title"
+	KeyBoardServer        = "core.board.server"
+	KeyBoardGlobal        = "core.board.global"
+	KeyBoardEmpty         = "core.board.empty"
+	KeyBoardBadScope      = "core.board.bad_scope"
+	KeyBoardNoServer      = "core.board.no_server"
+	KeyBoardDetail        = "core.board.detail"
+	KeyBoardProvisional   = "core.board.provisional"
+	KeyBoardYou           = "core.board.you"
+	KeyBoardNotYou        = "core.board.not_you"
+	KeyBoardHow           = "core.board.how"
+	KeyProfileNone        = "core.profile.none"
+	KeyProfileGames       = "core.profile.games"
+	KeyProfileReliability = "core.profile.reliability"
+	KeyProfileMoveTime    = "core.profile.move_time"
+	KeyProfileRating      = "core.profile.rating"
+	KeyProfileUnrated     = "core.profile.unrated"
+)
+
+// ratingsTexts are the ratings' texts (the lobby's line, the leaderboard's
+// and the profile's) and command names
+// in English and German.
+func ratingsTexts() map[string][2]string {
+	return map[string][2]string{
+		KeyLobbyRated:         {"⭐ Rated: the result changes the players' ratings (/leaderboard).", "⭐ Gewertet: Das Ergebnis ändert die Wertungen der Spieler (/rangliste)."},
+		KeyLobbyUnrated:       {"Unrated: the result changes no rating (rated=yes rates the people at a table with bots).", "Nicht gewertet: Das Ergebnis ändert keine Wertung (rated=yes wertet die Menschen an einem Tisch mit Bots)."},
+		KeyBoardTitle:         {"{game}: leaderboard", "{game}: Rangliste"},
+		KeyBoardServer:        {"this server", "dieser Server"},
+		KeyBoardGlobal:        {"all servers", "alle Server"},
+		KeyBoardEmpty:         {"No rated game of {game} has ended yet ({scope}).", "Noch keine gewertete Partie {game} ist zu Ende ({scope})."},
+		KeyBoardBadScope:      {"“{scope}” is not a scope: choose server or global.", "„{scope}“ ist kein Bereich: Wähle server oder global."},
+		KeyBoardNoServer:      {"A direct message belongs to no server: ask for scope:global, or ask in a server.", "Eine Direktnachricht gehört zu keinem Server: Frag nach bereich:global oder frag in einem Server."},
+		KeyBoardDetail:        {"±{plusminus} · {games} played · {wins} won", "±{plusminus} · {games} gespielt · {wins} gewonnen"},
+		KeyBoardProvisional:   {"provisional ({n} of {of} games)", "vorläufig ({n} von {of} Partien)"},
+		KeyBoardYou:           {"← you", "← du"},
+		KeyBoardNotYou:        {"You have no rating here yet: finish a rated game.", "Du hast hier noch keine Wertung: Beende eine gewertete Partie."},
+		KeyBoardHow:           {"Rating: the skill we are sure of (mean minus three times its uncertainty); a win never lowers it.", "Wertung: die Spielstärke, derer wir sicher sind (Mittel minus dreimal ihre Unsicherheit); ein Sieg senkt sie nie."},
+		KeyProfileNone:        {"{player} has not finished a game yet.", "{player} hat noch keine Partie beendet."},
+		KeyProfileGames:       {"Games finished: {games} · won: {wins}", "Beendete Partien: {games} · gewonnen: {wins}"},
+		KeyProfileReliability: {"Reliability: {percent}% ({answered} of {decisions} decisions in time)", "Verlässlichkeit: {percent} % ({answered} von {decisions} Entscheidungen rechtzeitig)"},
+		KeyProfileMoveTime:    {"Average time per move: {time}", "Durchschnittliche Zeit pro Zug: {time}"},
+		KeyProfileRating:      {"{game} ({scope})", "{game} ({scope})"},
+		KeyProfileUnrated:     {"No rating yet: finish a rated game (a table of two or more people).", "Noch keine Wertung: Beende eine gewertete Partie (ein Tisch mit zwei oder mehr Menschen)."},
+
+		"core.cmd.leaderboard.name":       {"leaderboard", "rangliste"},
+		"core.cmd.leaderboard.desc":       {"The best rated players of a game, and your place", "Die am besten gewerteten Spieler eines Spiels und dein Platz"},
+		"core.cmd.leaderboard.game.name":  {"game", "spiel"},
+		"core.cmd.leaderboard.game.desc":  {"Which game", "Welches Spiel"},
+		"core.cmd.leaderboard.scope.name": {"scope", "bereich"},
+		"core.cmd.leaderboard.scope.desc": {"This server (default) or all servers", "Dieser Server (Standard) oder alle Server"},
+		"core.cmd.profile.name":           {"profile", "profil"},
+		"core.cmd.profile.desc":           {"A player's games, wins, ratings and reliability", "Partien, Siege, Wertungen und Verlässlichkeit eines Spielers"},
+		"core.cmd.profile.user.name":      {"user", "spieler"},
+		"core.cmd.profile.user.desc":      {"Whose profile (default: yours)", "Wessen Profil (Standard: deines)"},
+	}
+}

@@ -1,0 +1,103 @@
+package ratings
+
+import (
+	"bytes"
+	"flag"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/imaging/kit"
+)
+
+var samples = flag.String("samples", "", "write the pictures into this directory, to look at them")
+
+func board(rows int, caller int) commands.BoardView {
+	b := commands.BoardView{Title: "Zauberschwert & Drachenei: Rangliste", Subtitle: "dieser Server"}
+	names := []string{"Ann", "Bruno mit einem sehr langen Anzeigenamen, der nicht passt", "Cy", "Dee", "Eve", "Finn", "Gabi", "Hal", "Ida", "Jo"}
+	for i := range rows {
+		r := commands.BoardRow{Place: i + 1, Name: names[i%len(names)], Rating: 1600 - 37*i, Detail: "±150 · 12 gespielt · 8 gewonnen"}
+		if i%4 == 3 {
+			r.Mark = "vorläufig (3 von 5 Partien)"
+		}
+		b.Rows = append(b.Rows, r)
+	}
+	if caller > rows {
+		b.Rows = append(b.Rows, commands.BoardRow{Place: caller, Name: "Zed", Rating: 912, Detail: "±250 · 2 gespielt · 0 gewonnen", Mark: "vorläufig (2 von 5 Partien)", Caller: true})
+	} else if caller > 0 {
+		b.Rows[caller-1].Caller = true
+	}
+	return b
+}
+
+// Every picture is 1200 px wide, decodes, and draws no text under 33 px
+// (11 px on a phone that shows it 400 px wide).
+func TestPicturesReadOnAPhone(t *testing.T) {
+	k, err := kit.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := New(k)
+	d.Texts = &kit.TextLog{}
+	profile := commands.ProfileView{Name: "Bruno", Lines: []string{"Beendete Partien: 14 · gewonnen: 6", "Verlässlichkeit: 93 % (121 von 130 Entscheidungen rechtzeitig)", "Durchschnittliche Zeit pro Zug: 2h05m"},
+		Games: []commands.BoardRow{{Name: "Zauberschwert & Drachenei (dieser Server)", Rating: 1234, Detail: "±140 · 10 gespielt · 6 gewonnen"}, {Name: "Viscounts (alle Server)", Rating: 980, Detail: "±260 · 2 gespielt · 0 gewonnen", Mark: "vorläufig (2 von 5 Partien)"}}}
+	tests := []struct {
+		name string
+		draw func() ([]byte, error)
+	}{
+		{"leaderboard", func() ([]byte, error) { return d.Leaderboard(board(10, 27)) }},
+		{"leaderboard-short", func() ([]byte, error) { return d.Leaderboard(board(3, 2)) }},
+		{"profile", func() ([]byte, error) { return d.Profile(profile) }},
+		{"profile-unrated", func() ([]byte, error) { return d.Profile(commands.ProfileView{Name: "Ann", Lines: profile.Lines[:1]}) }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d.Texts.Reset()
+			data, err := tc.draw()
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := png.Decode(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w := img.Bounds().Dx(); w != Width {
+				t.Errorf("width %d", w)
+			}
+			uses := d.Texts.Uses()
+			if len(uses) == 0 {
+				t.Fatal("no text recorded")
+			}
+			for _, u := range uses {
+				if u.Size < 33 {
+					t.Errorf("text below 33 px: %v", u)
+				}
+			}
+			if *samples != "" {
+				if err := os.WriteFile(filepath.Join(*samples, tc.name+".png"), data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+	if _, err := d.Leaderboard(commands.BoardView{}); err == nil {
+		t.Error("an empty leaderboard was drawn")
+	}
+}
+
+// BenchmarkLeaderboard draws and encodes a full leaderboard (ten rows and
+// the reader's own place).
+func BenchmarkLeaderboard(b *testing.B) {
+	k, err := kit.New()
+	if err != nil {
+		b.Fatal(err)
+	}
+	d, v := New(k), board(10, 27)
+	for b.Loop() {
+		if _, err := d.Leaderboard(v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
