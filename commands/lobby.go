@@ -53,6 +53,11 @@ func (s *Service) newTable(ctx context.Context, r request, gameID, optionText st
 		return s.newThreadTable(ctx, r, p)
 	}
 	t := table.New(p)
+	// A new table archives the finished one with its due events: its game
+	// goes into the ratings first.
+	if err := s.settleFinished(ctx, r.channelID); err != nil {
+		return s.replyErr(r, err)
+	}
 	if err := s.store.Create(ctx, t); err != nil {
 		return s.replyErr(r, err)
 	}

@@ -6,13 +6,13 @@ import (
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/rating"
+	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 )
 
 // errRecordFirst stops the scheduler's change of a finished table whose
-// game is not yet in the ratings and stats: those are recorded first (in
-// their own transaction, once per table id), then the change runs again
-// and drops the table's DueRecord event.
+// game is not yet in the ratings and stats: settleFinished records it
+// first, then the change runs again.
 var errRecordFirst = errors.New("commands: record the finished game first")
 
 // ratingGame is a finished table as ratings see it: each seat's place in
@@ -36,16 +36,39 @@ func ratingGame(t *table.Table, st games.State) rating.Game {
 	return g
 }
 
-// recordGame puts the game of a finished table into its players' ratings
-// and stats, once: the storage call is idempotent by table id, and the
-// table's due event goes only after it succeeded.
-func (s *Service) recordGame(ctx context.Context, g rating.Game) error {
-	recorded, err := s.store.RecordGame(ctx, g)
+// settleFinished puts the game of the channel's finished table into its
+// players' ratings and stats, once, if it is not there yet: the storage
+// call is idempotent by table id, and the table's record due event goes
+// only after it succeeded, in a second transaction. It runs when that due
+// event fires, and before a new table archives the finished one (which
+// drops its due events). A state that cannot be read is logged and the
+// table marked recorded without a record: retrying cannot help.
+func (s *Service) settleFinished(ctx context.Context, channelID string) error {
+	t, g, err := s.load(ctx, channelID, "")
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil
+	}
 	if err != nil {
 		return err
 	}
-	s.log.Info("ratings: game recorded", "table", g.TableID, "game", g.GameID, "rated", g.Rated && len(g.RatedKeys()) > 0, "new", recorded)
-	return nil
+	if t.Status != table.StatusOver || !t.Unrecorded {
+		return nil
+	}
+	if st, err := t.Load(g); err != nil {
+		s.log.Error("ratings: finished game unreadable, not recorded", "table", t.ID, "err", err)
+	} else {
+		game := ratingGame(t, st)
+		recorded, err := s.store.RecordGame(ctx, game)
+		if err != nil {
+			return err
+		}
+		s.log.Info("ratings: game recorded", "table", t.ID, "game", t.GameID, "rated", len(game.RatedKeys()) > 0, "new", recorded)
+	}
+	_, err = s.update(ctx, channelID, t.ID, func(t *table.Table, _ games.Game) error {
+		t.Recorded()
+		return nil
+	})
+	return err
 }
 
 // Keys of the ratings texts.

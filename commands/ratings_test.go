@@ -187,3 +187,22 @@ func TestLeaderboardAndProfile(t *testing.T) {
 type emptyBoards struct{ *storage.Bolt }
 
 func (emptyBoards) Leaderboard(context.Context, rating.Key) ([]rating.Record, error) { return nil, nil }
+
+// A new table in the channel archives the finished one with its due
+// events: the finished game goes into the ratings first, even when the
+// scheduler has not run since it ended.
+func TestNewTableRecordsTheFinishedGame(t *testing.T) {
+	h := newHarness(t)
+	h.lobbyAndStart(ann, bo)
+	h.playToEnd()
+	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "rounds=1"), "en", KeyOKNew)
+	for _, u := range []string{ann, bo} {
+		if r, ok, err := h.store.Rating(ctxBG, rating.Key{Game: tabletest.ID, Scope: rating.Global}, u); !ok || err != nil || r.Games != 1 {
+			t.Errorf("%s: %+v %v %v", u, r, ok, err)
+		}
+	}
+	h.tick()
+	if s, _ := h.store.PlayerStats(ctxBG, ann); s.Games != 1 {
+		t.Errorf("Ann's stats after the tick: %+v", s)
+	}
+}

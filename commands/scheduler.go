@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/tavern-bot/tavern/games"
-	"github.com/tavern-bot/tavern/rating"
 	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -82,22 +81,9 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 		tidy = &d
 		return s.stage(t, d, err)
 	}
-	var (
-		finished rating.Game // a finished game to record before the table's change
-		recorded string      // the table whose game is recorded
-	)
 	change := func(t *table.Table, g games.Game) error {
 		if t.Status == table.StatusOver && t.Unrecorded {
-			if recorded != t.ID {
-				st, err := t.Load(g)
-				if err != nil {
-					s.log.Error("ratings: finished game unreadable, not recorded", "table", t.ID, "err", err)
-				} else {
-					finished = ratingGame(t, st)
-					return errRecordFirst
-				}
-			}
-			t.Recorded()
+			return errRecordFirst // in its own transaction first (settleFinished)
 		}
 		if t.Status != table.StatusPlaying {
 			// Finished meanwhile: only what follows the end is due.
@@ -139,8 +125,7 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 	}
 	t, err := s.update(ctx, channelID, "", change)
 	if errors.Is(err, errRecordFirst) {
-		if err = s.recordGame(ctx, finished); err == nil {
-			recorded = finished.TableID
+		if err = s.settleFinished(ctx, channelID); err == nil {
 			t, err = s.update(ctx, channelID, "", change)
 		}
 	}
