@@ -244,3 +244,12 @@ func TestLongSeriesBounded(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkRate6 rates one six-player game.
+func BenchmarkRate6(b *testing.B) {
+	in := newPool(6)
+	ranks := []int{3, 1, 2, 6, 4, 4}
+	for b.Loop() {
+		Rate(in, ranks, Tavern())
+	}
+}
