@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tavern-bot/tavern/storage"
+	"github.com/tavern-bot/tavern/storage/storetest"
 )
 
 // BenchmarkDueBefore is the scheduler's query with 100,000 stored tables of
@@ -43,13 +44,13 @@ func BenchmarkUpdateMove(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer s.Close()
-			if err := s.Create(ctx, newTable("c1", "t1")); err != nil {
+			if err := s.Create(ctx, storetest.NewTable("c1", "t1")); err != nil {
 				b.Fatal(err)
 			}
-			appendMoves(b, s, "c1", moves)
+			storetest.AppendMoves(b, s, "c1", moves)
 			written := s.Stats().BytesWritten
 			b.ResetTimer()
-			appendMoves(b, s, "c1", b.N)
+			storetest.AppendMoves(b, s, "c1", b.N)
 			b.ReportMetric(float64(s.Stats().BytesWritten-written)/float64(b.N), "B-written/move")
 		})
 	}

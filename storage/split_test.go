@@ -14,225 +14,34 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/storage"
+	"github.com/tavern-bot/tavern/storage/storetest"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
-
-// appendMoves appends n synthetic log entries to the channel's table, one
-// Update each (loading the log opts ask for), as moves do: a constant-size
-// state, one entry per move.
-func appendMoves(t testing.TB, s storage.Store, channel string, n int, opts ...storage.LoadOption) {
-	t.Helper()
-	for range n {
-		err := s.Update(ctx, channel, func(tb *table.Table) error {
-			tb.Version++
-			tb.Log = append(tb.Log, syntheticEntry(tb.Moves, tb.Version))
-			tb.Moves++
-			return nil
-		}, opts...)
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
-// syntheticEntry is the log entry appendMoves writes at index i: its move
-// is "bid" + i%3, with narration so that entries carry every kind of field.
-func syntheticEntry(i, version int) table.Entry {
-	return table.Entry{
-		Seat: i % 2, Move: "bid" + fmt.Sprint(i%3), Version: version, At: time.Unix(int64(i), 0).UTC(),
-		Events: []games.Text{games.T("ev.bid", "who", games.Player(i%2), "card", games.Ref("card.x"), "n", i)},
-	}
-}
-
-func TestLogOptions(t *testing.T) {
-	s, _ := open(t)
-	if err := s.Create(ctx, newTable("c1", "t1")); err != nil {
-		t.Fatal(err)
-	}
-	appendMoves(t, s, "c1", 30)
-	tests := []struct {
-		name     string
-		opts     []storage.LoadOption
-		from, of int
-	}{
-		{"default: none", nil, 30, 0},
-		{"whole", []storage.LoadOption{storage.WithLog()}, 0, 30},
-		{"recent 10", []storage.LoadOption{storage.WithRecentLog(10)}, 20, 10},
-		{"recent more than all", []storage.LoadOption{storage.WithRecentLog(99)}, 0, 30},
-		{"open turn without one", []storage.LoadOption{storage.WithOpenTurn()}, 30, 0},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := s.Get(ctx, "c1", tc.opts...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got.Moves != 30 || got.LogFrom != tc.from || len(got.Log) != tc.of {
-				t.Fatalf("moves %d, log from %d with %d entries; want 30, %d, %d", got.Moves, got.LogFrom, len(got.Log), tc.from, tc.of)
-			}
-			for k, e := range got.Log {
-				if want := "bid" + fmt.Sprint((tc.from+k)%3); e.Move != want {
-					t.Errorf("entry %d = %q, want %q", tc.from+k, e.Move, want)
-				}
-			}
-		})
-	}
-	// An open turn loads from its checkpoint.
-	if err := s.Update(ctx, "c1", func(tb *table.Table) error {
-		tb.Checkpoint, tb.CheckpointAt = []byte(`{}`), 25
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
-	got, err := s.Get(ctx, "c1", storage.WithOpenTurn())
-	if err != nil || got.LogFrom != 25 || len(got.Log) != 5 {
-		t.Fatalf("open turn: from %d, %d entries (%v)", got.LogFrom, len(got.Log), err)
-	}
-}
-
-// moveNames lists the moves of the channel's whole log.
-func moveNames(t *testing.T, s storage.Store, channel string) []string {
-	t.Helper()
-	got, err := s.Get(ctx, channel, storage.WithLog())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.Moves != len(got.Log) {
-		t.Fatalf("%d moves, %d entries", got.Moves, len(got.Log))
-	}
-	var names []string
-	for _, e := range got.Log {
-		names = append(names, e.Move)
-	}
-	return names
-}
-
-// An undo shortens the log: the entries past the end are gone for good, and
-// entries fn replaced (an undo and a new move in one change) are stored as
-// replaced.
-func TestShortenLog(t *testing.T) {
-	undo := func(n int) func(tb *table.Table) {
-		return func(tb *table.Table) {
-			tb.Log, tb.Moves = slices.Clone(tb.Log[:len(tb.Log)-n]), tb.Moves-n
-		}
-	}
-	play := func(move string) func(tb *table.Table) {
-		return func(tb *table.Table) {
-			tb.Log = append(tb.Log, table.Entry{Move: move, Version: tb.Version})
-			tb.Moves++
-		}
-	}
-	tests := []struct {
-		name    string
-		opts    []storage.LoadOption
-		changes []func(tb *table.Table)
-		want    []string
-	}{
-		{"undo two", []storage.LoadOption{storage.WithRecentLog(3)}, []func(*table.Table){undo(2)},
-			[]string{"bid0", "bid1", "bid2"}},
-		{"undo all loaded", []storage.LoadOption{storage.WithRecentLog(2)}, []func(*table.Table){undo(2)},
-			[]string{"bid0", "bid1", "bid2"}},
-		{"undo two, then a move", []storage.LoadOption{storage.WithRecentLog(3)}, []func(*table.Table){undo(2), play("new")},
-			[]string{"bid0", "bid1", "bid2", "new"}},
-		{"undo one, then two moves", []storage.LoadOption{storage.WithLog()}, []func(*table.Table){undo(1), play("x"), play("y")},
-			[]string{"bid0", "bid1", "bid2", "bid0", "x", "y"}},
-		{"undo in place, then a move", []storage.LoadOption{storage.WithRecentLog(1)},
-			[]func(*table.Table){func(tb *table.Table) { tb.Log, tb.Moves = tb.Log[:0], tb.Moves-1 }, play("z")},
-			[]string{"bid0", "bid1", "bid2", "bid0", "z"}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			s, _ := open(t)
-			if err := s.Create(ctx, newTable("c1", "t1")); err != nil {
-				t.Fatal(err)
-			}
-			appendMoves(t, s, "c1", 5)
-			err := s.Update(ctx, "c1", func(tb *table.Table) error {
-				for _, change := range tc.changes {
-					change(tb)
-				}
-				tb.Version++
-				return nil
-			}, tc.opts...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := moveNames(t, s, "c1"); !slices.Equal(got, tc.want) {
-				t.Fatalf("log %v, want %v", got, tc.want)
-			}
-			// The next move lands right after.
-			appendMoves(t, s, "c1", 1)
-			want := append(slices.Clone(tc.want), fmt.Sprint("bid", len(tc.want)%3))
-			if got := moveNames(t, s, "c1"); !slices.Equal(got, want) {
-				t.Fatalf("after one more move: log %v, want %v", got, want)
-			}
-		})
-	}
-}
-
-// A change that would corrupt the books is refused and saves nothing.
-func TestInconsistentChangesRefused(t *testing.T) {
-	tests := []struct {
-		name string
-		fn   func(tb *table.Table)
-	}{
-		{"moves without entries", func(tb *table.Table) { tb.Moves++ }},
-		{"cut below the loaded log", func(tb *table.Table) { tb.Log, tb.LogFrom, tb.Moves = nil, 0, 0 }},
-		{"version back", func(tb *table.Table) { tb.Version-- }},
-		{"other table id", func(tb *table.Table) { tb.ID = "other" }},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			s, _ := open(t)
-			if err := s.Create(ctx, newTable("c1", "t1")); err != nil {
-				t.Fatal(err)
-			}
-			appendMoves(t, s, "c1", 3)
-			before, _ := s.Get(ctx, "c1", storage.WithLog())
-			err := s.Update(ctx, "c1", func(tb *table.Table) error {
-				tc.fn(tb)
-				tb.Outbox = [][]byte{[]byte(`"x"`)}
-				return nil
-			}, storage.WithRecentLog(1))
-			if !errors.Is(err, storage.ErrConflict) {
-				t.Fatalf("err %v, want ErrConflict", err)
-			}
-			after, _ := s.Get(ctx, "c1", storage.WithLog())
-			if after.Version != before.Version || after.Moves != before.Moves || len(after.Log) != len(before.Log) {
-				t.Errorf("refused change saved something: %+v", after)
-			}
-			if items, _ := s.Outbox(ctx); len(items) != 0 {
-				t.Errorf("refused change left %d outbox items", len(items))
-			}
-		})
-	}
-}
 
 // What a move writes does not grow with the game: move 10 and move 1,000
 // of the same table write within 20% of each other.
 func TestBytesPerMoveConstant(t *testing.T) {
 	s, _ := open(t)
-	if err := s.Create(ctx, newTable("c1", "t1")); err != nil {
+	if err := s.Create(ctx, storetest.NewTable("c1", "t1")); err != nil {
 		t.Fatal(err)
 	}
 	written := func() int64 {
 		before := s.Stats().BytesWritten
-		appendMoves(t, s, "c1", 1)
+		storetest.AppendMoves(t, s, "c1", 1)
 		return s.Stats().BytesWritten - before
 	}
-	appendMoves(t, s, "c1", 9)
+	storetest.AppendMoves(t, s, "c1", 9)
 	at10 := written()
-	appendMoves(t, s, "c1", 989)
+	storetest.AppendMoves(t, s, "c1", 989)
 	at1000 := written()
 	if at10 <= 0 || float64(at1000) > 1.2*float64(at10) || float64(at1000) < 0.8*float64(at10) {
 		t.Fatalf("move 10 wrote %d bytes, move 1,000 wrote %d: not within 20%%", at10, at1000)
 	}
 	// Loading the whole log to append to it rewrites none of it.
 	before := s.Stats().BytesWritten
-	appendMoves(t, s, "c1", 1, storage.WithLog())
+	storetest.AppendMoves(t, s, "c1", 1, storage.WithLog())
 	if withLog := s.Stats().BytesWritten - before; float64(withLog) > 1.2*float64(at10) {
 		t.Fatalf("move 1,001 loaded with the whole log wrote %d bytes, move 10 %d", withLog, at10)
 	}
@@ -252,7 +61,7 @@ func bulkTables(t testing.TB, path string, n int, due map[int]bool, base time.Ti
 	for from := 0; from < n; from += 20000 {
 		var batch []*table.Table
 		for i := from; i < min(n, from+20000); i++ {
-			tb := newTable(fmt.Sprintf("c%06d", i), fmt.Sprintf("t%d", i))
+			tb := storetest.NewTable(fmt.Sprintf("c%06d", i), fmt.Sprintf("t%d", i))
 			tb.Status = table.StatusPlaying
 			if due[i] {
 				tb.Due = []table.Due{{At: base.Add(time.Duration(i) * time.Second), Kind: table.DueClock}}
@@ -305,94 +114,6 @@ func TestDueIndexAt100k(t *testing.T) {
 	at, ok, err := s.NextDue(ctx)
 	if err != nil || !ok || !at.Equal(base.Add(7*time.Second)) {
 		t.Errorf("next due %v %v %v", at, ok, err)
-	}
-}
-
-// Due entries follow the table: changed, emptied, archived.
-func TestDueFollowsChanges(t *testing.T) {
-	s, _ := open(t)
-	at := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
-	tb := newTable("c1", "t1")
-	tb.Due = []table.Due{{At: at, Kind: table.DueClock}}
-	if err := s.Create(ctx, tb); err != nil {
-		t.Fatal(err)
-	}
-	check := func(now time.Time, want int) {
-		t.Helper()
-		got, err := s.DueBefore(ctx, now, 10)
-		if err != nil || len(got) != want {
-			t.Fatalf("due at %v: %v (%v), want %d", now, got, err, want)
-		}
-	}
-	check(at.Add(-time.Second), 0)
-	check(at, 1)
-	set := func(due ...table.Due) {
-		t.Helper()
-		if err := s.Update(ctx, "c1", func(tb *table.Table) error { tb.Due = due; return nil }); err != nil {
-			t.Fatal(err)
-		}
-	}
-	set(table.Due{At: at.Add(time.Hour), Kind: table.DueClock}, table.Due{At: at.Add(2 * time.Hour), Kind: table.DueBot})
-	check(at, 0)
-	check(at.Add(3*time.Hour), 1)
-	if next, ok, _ := s.NextDue(ctx); !ok || !next.Equal(at.Add(time.Hour)) {
-		t.Errorf("next due %v %v", next, ok)
-	}
-	set()
-	check(at.Add(1000*time.Hour), 0)
-	if _, ok, _ := s.NextDue(ctx); ok {
-		t.Error("a table without due events is still due")
-	}
-	// A finished table's events go when the channel's next table comes.
-	set(table.Due{At: at, Kind: table.DueClock})
-	if err := s.Update(ctx, "c1", func(tb *table.Table) error { tb.Status = table.StatusOver; return nil }); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Create(ctx, newTable("c1", "t2")); err != nil {
-		t.Fatal(err)
-	}
-	check(at.Add(time.Hour), 0)
-}
-
-func TestOutbox(t *testing.T) {
-	s, _ := open(t)
-	if err := s.Create(ctx, newTable("c1", "t1")); err != nil {
-		t.Fatal(err)
-	}
-	var keys []string
-	for _, item := range []string{`"one"`, `"two"`} {
-		err := s.Update(ctx, "c1", func(tb *table.Table) error {
-			tb.Outbox = append(tb.Outbox, []byte(item))
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	failed := errors.New("rule error")
-	if err := s.Update(ctx, "c1", func(tb *table.Table) error {
-		tb.Outbox = append(tb.Outbox, []byte(`"never"`))
-		return failed
-	}); !errors.Is(err, failed) {
-		t.Fatal(err)
-	}
-	items, err := s.Outbox(ctx)
-	if err != nil || len(items) != 2 || string(items[0].Data) != `"one"` || string(items[1].Data) != `"two"` || items[0].ChannelID != "c1" || items[0].TableID != "t1" {
-		t.Fatalf("outbox %+v (%v)", items, err)
-	}
-	for _, it := range items {
-		keys = append(keys, it.Key)
-	}
-	for range 2 { // idempotent
-		if err := s.Delivered(ctx, keys[0]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if items, _ := s.Outbox(ctx); len(items) != 1 || items[0].Key != keys[1] {
-		t.Fatalf("after delivering the first: %+v", items)
-	}
-	if err := s.Delivered(ctx, "nonsense"); err == nil {
-		t.Error("a malformed key is accepted")
 	}
 }
 

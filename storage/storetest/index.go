@@ -1,0 +1,169 @@
+package storetest
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/tavern-bot/tavern/clock"
+	"github.com/tavern-bot/tavern/settings"
+	"github.com/tavern-bot/tavern/table"
+)
+
+// testDueFollowsChanges: due entries follow the table: changed, emptied,
+// archived.
+func testDueFollowsChanges(t *testing.T, b Backend) {
+	s := b.open(t)
+	at := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	tb := NewTable("c1", "t1")
+	tb.Due = []table.Due{{At: at, Kind: table.DueClock}}
+	create(t, s, tb)
+	check := func(now time.Time, want int) {
+		t.Helper()
+		got, err := s.DueBefore(ctx, now, 10)
+		if err != nil || len(got) != want {
+			t.Fatalf("due at %v: %v (%v), want %d", now, got, err, want)
+		}
+	}
+	check(at.Add(-time.Second), 0)
+	check(at, 1)
+	set := func(due ...table.Due) {
+		t.Helper()
+		if err := s.Update(ctx, "c1", func(tb *table.Table) error { tb.Due = due; return nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set(table.Due{At: at.Add(time.Hour), Kind: table.DueClock}, table.Due{At: at.Add(2 * time.Hour), Kind: table.DueBot})
+	check(at, 0)
+	check(at.Add(3*time.Hour), 1)
+	if next, ok, _ := s.NextDue(ctx); !ok || !next.Equal(at.Add(time.Hour)) {
+		t.Errorf("next due %v %v", next, ok)
+	}
+	set()
+	check(at.Add(1000*time.Hour), 0)
+	if _, ok, _ := s.NextDue(ctx); ok {
+		t.Error("a table without due events is still due")
+	}
+	// A finished table's events go when the channel's next table comes.
+	set(table.Due{At: at, Kind: table.DueClock})
+	if err := s.Update(ctx, "c1", func(tb *table.Table) error { tb.Status = table.StatusOver; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	create(t, s, NewTable("c1", "t2"))
+	check(at.Add(time.Hour), 0)
+}
+
+// testDueOrderAndLimit: DueBefore lists each due channel once, earliest
+// event first, at most limit; the instants keep their nanoseconds.
+func testDueOrderAndLimit(t *testing.T, b Backend) {
+	s := b.open(t)
+	base := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	for i, offset := range []time.Duration{5, 1, 4, 2, 3} { // c0 … c4
+		tb := NewTable(fmt.Sprint("c", i), fmt.Sprint("t", i))
+		tb.Due = []table.Due{{At: base.Add(offset*time.Second + 7), Kind: table.DueClock}, {At: base.Add(time.Hour), Kind: table.DueRemind}}
+		create(t, s, tb)
+	}
+	tests := []struct {
+		now   time.Time
+		limit int
+		want  []string
+	}{
+		{base, 10, nil},
+		{base.Add(time.Second), 10, nil}, // 7 ns too early
+		{base.Add(time.Second + 7), 10, []string{"c1"}},
+		{base.Add(3*time.Second + 7), 10, []string{"c1", "c3", "c4"}},
+		{base.Add(time.Minute), 2, []string{"c1", "c3"}},
+		{base.Add(2 * time.Hour), 10, []string{"c1", "c3", "c4", "c2", "c0"}},
+	}
+	for _, tc := range tests {
+		got, err := s.DueBefore(ctx, tc.now, tc.limit)
+		if err != nil || !slices.Equal(got, tc.want) {
+			t.Errorf("due at %v, limit %d: %v (%v), want %v", tc.now, tc.limit, got, err, tc.want)
+		}
+	}
+	if next, ok, err := s.NextDue(ctx); err != nil || !ok || !next.Equal(base.Add(time.Second+7)) {
+		t.Errorf("next due %v %v %v, want %v", next, ok, err, base.Add(time.Second+7))
+	}
+}
+
+// testSettings: settings are stored per user and per server, read back as
+// written, survive a restart, and a failing change stores nothing.
+func testSettings(t *testing.T, b Backend) {
+	db, reopen := b.Open(t)
+	if u, err := db.User(ctx, "u1"); err != nil || !reflect.DeepEqual(u, settings.User{}) {
+		t.Fatalf("unknown user: %+v, %v", u, err)
+	}
+	if g, err := db.Guild(ctx, "g1"); err != nil || g.AllowanceDays() != settings.DefaultAllowance {
+		t.Fatalf("unknown server: %+v, %v", g, err)
+	}
+	at := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	want := settings.User{Notify: settings.Notify{Reminders: settings.RemindLast, Delivery: settings.DeliverMention, Quiet: true, QuietFrom: 22 * 60, QuietTo: 7 * 60,
+		Zone: "Europe/Berlin", Lang: "de"}, Vacation: &clock.Span{From: at, Until: at.Add(48 * time.Hour)}, UsedYear: 2026, Used: 2}
+	if err := db.UpdateUser(ctx, "u1", func(u *settings.User) error { *u = want; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("boom")
+	if err := db.UpdateUser(ctx, "u1", func(u *settings.User) error { u.Lang = "en"; return boom }); !errors.Is(err, boom) {
+		t.Fatalf("failing change: %v", err)
+	}
+	cal, err := clock.NewCalendar("Europe/Berlin", 8*60, 22*60, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	days := 20
+	if err := db.UpdateGuild(ctx, "g1", func(g *settings.Guild) error { g.Allowance, g.Calendar = &days, cal; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	db = reopen(t)
+	got, err := db.User(ctx, "u1")
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("user read back as %+v, %v; want %+v", got, err, want)
+	}
+	g, err := db.Guild(ctx, "g1")
+	if err != nil || g.AllowanceDays() != 20 || !g.Calendar.Equal(cal) || !g.Calendar.Playing(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)) {
+		t.Errorf("server read back as %+v, %v", g, err)
+	}
+}
+
+// testGuildTables: GuildTables lists a server's active tables only.
+func testGuildTables(t *testing.T, b Backend) {
+	db := b.open(t)
+	now := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	for _, p := range []struct{ ch, guild string }{{"c1", "g1"}, {"c2", "g2"}, {"c3", "g1"}} {
+		tb := table.New(table.Params{ID: "t-" + p.ch, ChannelID: p.ch, GuildID: p.guild, GameID: "x", Lang: "en", Host: table.Seat{UserID: "u"}, Now: now})
+		create(t, db, tb)
+	}
+	if err := db.Update(ctx, "c3", func(tb *table.Table) error { tb.Status = table.StatusAbandoned; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := db.GuildTables(ctx, "g1"); err != nil || !reflect.DeepEqual(got, []string{"c1"}) {
+		t.Errorf("GuildTables(g1) = %v, %v; want [c1]", got, err)
+	}
+}
+
+// testHeartbeat: no heartbeat reads as zero; a beat survives a restart,
+// to the nanosecond.
+func testHeartbeat(t *testing.T, b Backend) {
+	s, reopen := b.Open(t)
+	if at, err := s.Heartbeat(ctx); err != nil || !at.IsZero() {
+		t.Fatalf("fresh store: heartbeat %v, %v", at, err)
+	}
+	at := time.Date(2026, 11, 26, 1, 2, 3, 4, time.UTC)
+	if err := s.Beat(ctx, at); err != nil {
+		t.Fatal(err)
+	}
+	s = reopen(t)
+	if got, err := s.Heartbeat(ctx); err != nil || !got.Equal(at) {
+		t.Fatalf("heartbeat after a restart %v, %v; want %v", got, err, at)
+	}
+	later := at.Add(time.Minute)
+	if err := s.Beat(ctx, later); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.Heartbeat(ctx); err != nil || !got.Equal(later) {
+		t.Fatalf("heartbeat after a second beat %v, %v; want %v", got, err, later)
+	}
+}
