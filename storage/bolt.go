@@ -381,7 +381,7 @@ func (b *Bolt) putOutbox(tx *bolt.Tx, t *table.Table) error {
 		if err := b.put(bk, key, outboxValue(t.ChannelID, t.ID, item)); err != nil {
 			return fmt.Errorf("storage: outbox: %w", err)
 		}
-		t.OutboxKeys = append(t.OutboxKeys, fmt.Sprintf("%016x", seq))
+		t.OutboxKeys = append(t.OutboxKeys, OutboxKey(seq))
 	}
 	t.Outbox = nil
 	return nil
@@ -526,24 +526,15 @@ func (b *Bolt) Update(ctx context.Context, channelID string, fn func(*table.Tabl
 		if err != nil {
 			return fmt.Errorf("storage: update %s: %w", channelID, err)
 		}
-		stored, version, id, loadedFrom := t.Moves, t.Version, t.ID, t.LogFrom
-		oldDue := append([]table.Due(nil), t.Due...)
-		oldPlayers := playerKeys(t)
+		loaded := Load(t, raw)
+		stored := t.Moves
 		if err := fn(t); err != nil {
 			return err // the caller's own error, passed through untouched
 		}
-		switch {
-		case t.ChannelID != channelID || t.ID != id:
-			return fmt.Errorf("storage: update %s: table %s became %s in channel %q: %w", channelID, id, t.ID, t.ChannelID, ErrConflict)
-		case t.Version < version:
-			return fmt.Errorf("storage: update %s: version went back from %d to %d: %w", channelID, version, t.Version, ErrConflict)
-		case t.LogFrom != loadedFrom || t.LogFrom+len(t.Log) != t.Moves:
-			return fmt.Errorf("storage: update %s: log from %d with %d entries, %d moves: %w", channelID, t.LogFrom, len(t.Log), t.Moves, ErrConflict)
-		}
-		// Compared before anything is written: raw points into the database.
-		from, err := firstChanged(t, raw, min(stored, t.Moves))
+		// Checked before anything is written: raw points into the database.
+		from, err := loaded.Check(t)
 		if err != nil {
-			return fmt.Errorf("storage: update %s: %w", channelID, err)
+			return err
 		}
 		if t.Moves < stored {
 			prefix := logPrefix(t.ChannelID, t.ID)
@@ -554,7 +545,7 @@ func (b *Bolt) Update(ctx context.Context, channelID string, fn func(*table.Tabl
 				}
 			}
 		}
-		if err := b.save(tx, t, from, oldDue, oldPlayers); err != nil {
+		if err := b.save(tx, t, from, loaded.Due, loaded.Players); err != nil {
 			return fmt.Errorf("storage: update %s: %w", channelID, err)
 		}
 		return nil
@@ -639,7 +630,7 @@ func (b *Bolt) Outbox(ctx context.Context) ([]OutboxItem, error) {
 			if err != nil {
 				return fmt.Errorf("decode outbox item %x: %w", k, err)
 			}
-			out = append(out, OutboxItem{Key: fmt.Sprintf("%016x", binary.BigEndian.Uint64(k)), ChannelID: channel, TableID: tableID, Data: data})
+			out = append(out, OutboxItem{Key: OutboxKey(binary.BigEndian.Uint64(k)), ChannelID: channel, TableID: tableID, Data: data})
 			return nil
 		})
 	})
@@ -663,9 +654,9 @@ func (b *Bolt) Delivered(ctx context.Context, key string) error {
 // deleteOutbox removes the outbox item key (as putOutbox wrote it into
 // OutboxKeys); one already gone is fine.
 func (b *Bolt) deleteOutbox(tx *bolt.Tx, key string) error {
-	var seq uint64
-	if _, err := fmt.Sscanf(key, "%016x", &seq); err != nil || len(key) != 16 {
-		return fmt.Errorf("storage: outbox: malformed key %q", key)
+	seq, err := ParseOutboxKey(key)
+	if err != nil {
+		return err
 	}
 	return tx.Bucket(bucketOutbox).Delete(binary.BigEndian.AppendUint64(nil, seq))
 }

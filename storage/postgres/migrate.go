@@ -1,0 +1,108 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// migrations are the schema's versions, applied in order, each once. Never
+// edit one that was released: add the next.
+var migrations = []string{
+	// 1: the tables, their logs, the indexes, the outbox, settings.
+	`CREATE TABLE tavern_tables (
+		channel_id text PRIMARY KEY,
+		table_id   text NOT NULL,
+		guild_id   text NOT NULL,
+		active     boolean NOT NULL,
+		version    bigint NOT NULL,
+		record     bytea NOT NULL
+	);
+	CREATE INDEX tavern_tables_guild ON tavern_tables (guild_id) WHERE active;
+	CREATE TABLE tavern_archive (
+		channel_id text NOT NULL,
+		table_id   text NOT NULL,
+		record     bytea NOT NULL,
+		PRIMARY KEY (channel_id, table_id)
+	);
+	CREATE TABLE tavern_log (
+		channel_id text NOT NULL,
+		table_id   text NOT NULL,
+		idx        integer NOT NULL,
+		entry      bytea NOT NULL,
+		PRIMARY KEY (channel_id, table_id, idx)
+	);
+	CREATE TABLE tavern_due (
+		channel_id text NOT NULL,
+		at         bigint NOT NULL, -- Unix nanoseconds
+		kind       text NOT NULL,
+		table_id   text NOT NULL,
+		PRIMARY KEY (channel_id, at, kind)
+	);
+	CREATE INDEX tavern_due_at ON tavern_due (at, channel_id);
+	CREATE TABLE tavern_players (
+		user_id    text NOT NULL,
+		channel_id text NOT NULL,
+		table_id   text NOT NULL,
+		PRIMARY KEY (user_id, channel_id)
+	);
+	CREATE TABLE tavern_outbox (
+		id         bigserial PRIMARY KEY,
+		channel_id text NOT NULL,
+		table_id   text NOT NULL,
+		item       bytea NOT NULL
+	);
+	CREATE TABLE tavern_users (
+		user_id  text PRIMARY KEY,
+		settings bytea NOT NULL
+	);
+	CREATE TABLE tavern_guilds (
+		guild_id text PRIMARY KEY,
+		settings bytea NOT NULL
+	);
+	CREATE TABLE tavern_heartbeat (
+		one boolean PRIMARY KEY DEFAULT true CHECK (one),
+		at  bigint NOT NULL -- Unix nanoseconds
+	);`,
+}
+
+// migrateLock is the advisory lock's key: processes starting at once
+// migrate one after the other; the later find nothing to do.
+const migrateLock = 0x7461766572 // "taver"
+
+// SchemaVersion is the schema this build writes.
+func SchemaVersion() int { return len(migrations) }
+
+// migrate brings the schema to SchemaVersion in one transaction.
+func (s *Store) migrate(ctx context.Context) error {
+	err := s.tx(ctx, "migrate", func(tx pgx.Tx, _ func()) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, migrateLock); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS tavern_schema (version integer NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`); err != nil {
+			return err
+		}
+		var have int
+		if err := tx.QueryRow(ctx, `SELECT coalesce(max(version), 0) FROM tavern_schema`).Scan(&have); err != nil {
+			return err
+		}
+		if have > len(migrations) {
+			return fmt.Errorf("the database has schema %d, newer than this build's %d", have, len(migrations))
+		}
+		for v := have + 1; v <= len(migrations); v++ {
+			if _, err := tx.Exec(ctx, migrations[v-1]); err != nil {
+				return fmt.Errorf("schema %d: %w", v, err)
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO tavern_schema (version) VALUES ($1)`, v); err != nil {
+				return err
+			}
+			s.o.Log.Info("storage: database schema migrated", "version", v)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("storage: postgres: migrate: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,45 @@
+package postgres_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/tavern-bot/tavern/storage"
+	"github.com/tavern-bot/tavern/storage/postgres"
+	"github.com/tavern-bot/tavern/storage/postgres/pgtest"
+	"github.com/tavern-bot/tavern/storage/storetest"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+var ctx = context.Background()
+
+// open connects to url, closing the store when the test ends.
+func open(t *testing.T, url string) *postgres.Store {
+	t.Helper()
+	s, err := postgres.Open(ctx, postgres.Options{URL: url})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	return s
+}
+
+// TestPostgresStore runs the shared store suite on PostgreSQL, a fresh
+// database for each test.
+func TestPostgresStore(t *testing.T) {
+	c := pgtest.Require(t)
+	storetest.Run(t, storetest.Backend{Open: func(t *testing.T) (storage.Store, func(*testing.T) storage.Store) {
+		url := c.NewDatabase(t)
+		s := open(t, url)
+		reopen := func(t *testing.T) storage.Store {
+			t.Helper()
+			if err := s.Close(); err != nil {
+				t.Fatal(err)
+			}
+			s = open(t, url)
+			return s
+		}
+		return s, reopen
+	}})
+}
