@@ -23,6 +23,10 @@ func TestRunRejectsBadInput(t *testing.T) {
 	if err := os.WriteFile(badCfg, []byte("[storage]\npaht = \"x\"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	pgCfg := filepath.Join(dir, "pg.toml")
+	if err := os.WriteFile(pgCfg, []byte("[storage]\nbackend = \"postgres\"\nurl = \"postgres://t:hunter2@127.0.0.1:1/x\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		args []string
@@ -37,6 +41,7 @@ func TestRunRejectsBadInput(t *testing.T) {
 		{"sim bad option value", []string{"sim", "--game", "sorcerer-city", "--options", "artifacts=maybe"}, "artifacts=maybe is not offered"},
 		{"sim option without value", []string{"sim", "--game", "sorcerer-city", "--options", "artifacts"}, "id=value"},
 		{"backup without file", []string{"backup"}, "exactly one FILE"},
+		{"backup of postgres", []string{"backup", "--config", pgCfg, filepath.Join(dir, "x.db")}, "pg_dump --format=custom"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

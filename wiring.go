@@ -43,16 +43,18 @@ func newService(store storage.Store, log *slog.Logger) (*commands.Service, error
 
 // serve runs Tavern on the transport the configuration selects until ctx ends.
 func serve(ctx context.Context, cfg config.Config, log *slog.Logger, out io.Writer) error {
-	store, err := storage.Open(cfg.Storage.Path)
-	if err != nil {
-		return fmt.Errorf(`key "storage.path": %w`, err)
-	}
-	defer store.Close()
-	stopBackups, err := serveBackups(ctx, cfg.Storage.Path, store, log)
+	store, err := openStore(ctx, cfg.Storage, log)
 	if err != nil {
 		return err
 	}
-	defer stopBackups()
+	defer store.Close()
+	if b, ok := store.(backupper); ok { // bbolt: hot backups over a socket beside the file
+		stopBackups, err := serveBackups(ctx, cfg.Storage.Path, b, log)
+		if err != nil {
+			return err
+		}
+		defer stopBackups()
+	}
 	svc, err := newService(store, log)
 	if err != nil {
 		return err
@@ -140,6 +142,9 @@ func register(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 
 // backup writes a consistent copy of the database to file.
 func backup(ctx context.Context, cfg config.Config, file string, out io.Writer) error {
+	if cfg.Storage.Backend == config.BackendPostgres {
+		return errPostgresBackup
+	}
 	n, err := writeBackup(cfg.Storage.Path, file, func(path string) (backupper, func() error, error) {
 		s, err := storage.Open(path)
 		if err != nil {

@@ -16,6 +16,7 @@ const (
 	KeyBadButton      = "core.err.bad_button"
 	KeyOldTable       = "core.err.old_table"
 	KeyInternal       = "core.err.internal"
+	KeyUnavailable    = "core.err.unavailable"
 	KeyUnknownTopic   = "core.err.unknown_topic"
 	KeyNotInLobby     = "core.err.not_in_lobby"
 	KeyDMBlocked      = "core.dm.blocked"
@@ -136,6 +137,7 @@ func coreTexts() map[string][2]string {
 		KeyBadButton:      {"That button is not one I understand. Please use the latest message.", "Diesen Knopf verstehe ich nicht. Bitte nimm die neueste Nachricht."},
 		KeyOldTable:       {"That button belongs to an earlier game in this channel.", "Dieser Knopf gehört zu einem früheren Spiel in diesem Kanal."},
 		KeyInternal:       {"Something went wrong on my side. Please try again in a moment.", "Bei mir ist etwas schiefgegangen. Bitte versuche es gleich noch einmal."},
+		KeyUnavailable:    {"I cannot reach my database right now. Please try again in a few seconds.", "Ich erreiche meine Datenbank gerade nicht. Bitte versuche es in ein paar Sekunden noch einmal."},
 		KeyUnknownTopic:   {"There is no rules topic “{topic}”. Topics: {topics}.", "Es gibt kein Regelthema „{topic}“. Themen: {topics}."},
 		KeyNotInLobby:     {"The lobby is closed; the game has started or ended.", "Die Lobby ist geschlossen; das Spiel hat begonnen oder ist vorbei."},
 		KeyDMBlocked:      {"{player}, I cannot send you direct messages. Use /game hand or press “Show my hand” to see your hand and your options.", "{player}, ich kann dir keine Direktnachrichten schicken. Nutze /spiel hand oder „Meine Hand zeigen“, um deine Hand und deine Möglichkeiten zu sehen."},

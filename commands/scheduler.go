@@ -193,6 +193,7 @@ func (s *Service) RunScheduler(ctx context.Context, run func(context.Context, []
 		wait := schedulerNap
 		if at, ok, err := s.nextDue(ctx); err != nil {
 			s.log.Error("scheduler: next due", "err", err)
+			wait = schedulerRetry // the database may be back soon
 		} else if ok {
 			wait = min(wait, max(0, at.Sub(s.now())))
 		}

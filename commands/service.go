@@ -293,6 +293,11 @@ func (s *Service) replyErr(r request, err error) Result {
 		return s.replyKey(r.lang, KeyNoTable)
 	case errors.Is(err, storage.ErrActiveTable):
 		return s.replyKey(r.lang, KeyBusy)
+	case errors.Is(err, storage.ErrUnavailable):
+		// The store retried as long as an answer can wait; nothing secret
+		// goes to the player, the cause goes to the log.
+		s.log.Warn("interaction failed: database unavailable", "user", r.userID, "channel", r.channelID, "err", err)
+		return s.replyKey(r.lang, KeyUnavailable)
 	}
 	s.log.Error("interaction failed", "user", r.userID, "channel", r.channelID, "err", err)
 	return s.replyKey(r.lang, KeyInternal)

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/BurntSushi/toml"
 )
@@ -37,9 +38,41 @@ type Interactions struct {
 	Listen string `toml:"listen"`
 }
 
-// Storage says where the database file lives.
+// Storage chooses the database: one bbolt file (the default), or a
+// PostgreSQL server shared by any number of Tavern processes.
 type Storage struct {
-	Path string `toml:"path"`
+	Backend string `toml:"backend"` // BackendBolt or BackendPostgres
+	Path    string `toml:"path"`    // bolt: the database file
+	// URL is PostgreSQL's connection string (TAVERN_DATABASE_URL).
+	URL string `toml:"url"`
+	// MaxConns bounds each process's connection pool.
+	MaxConns int `toml:"max_conns"`
+	// StatementTimeout ends a statement that runs longer.
+	StatementTimeout Duration `toml:"statement_timeout"`
+	// ConnectTimeout bounds one connection attempt.
+	ConnectTimeout Duration `toml:"connect_timeout"`
+	// RetryFor is how long a call retries, with backoff, while the database
+	// is unreachable before the player is asked to try again.
+	RetryFor Duration `toml:"retry_for"`
+}
+
+// The storage backends.
+const (
+	BackendBolt     = "bolt"
+	BackendPostgres = "postgres"
+)
+
+// Duration is a TOML string such as "5s" or "1m30s".
+type Duration struct{ time.Duration }
+
+// UnmarshalText reads a Go duration.
+func (d *Duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	if err != nil {
+		return fmt.Errorf("%q is not a duration such as \"5s\"", b)
+	}
+	d.Duration = v
+	return nil
 }
 
 // Playground is the local web page used when no token is configured.
@@ -58,8 +91,9 @@ const DefaultAPIURL = "https://discord.com/api/v10/"
 // Defaults returns the configuration used for keys a file does not set.
 func Defaults() Config {
 	return Config{
-		Discord:    Discord{APIURL: DefaultAPIURL},
-		Storage:    Storage{Path: "tavern.db"},
+		Discord: Discord{APIURL: DefaultAPIURL},
+		Storage: Storage{Backend: BackendBolt, Path: "tavern.db", MaxConns: 10,
+			StatementTimeout: Duration{5 * time.Second}, ConnectTimeout: Duration{2 * time.Second}, RetryFor: Duration{2 * time.Second}},
 		Playground: Playground{Listen: "127.0.0.1:8080"},
 		Log:        Log{Level: "info"},
 	}
@@ -67,7 +101,7 @@ func Defaults() Config {
 
 // Load reads path (a missing file is fine when optional), applies the
 // environment (DISCORD_TOKEN, DISCORD_APPLICATION_ID, DISCORD_PUBLIC_KEY,
-// DISCORD_GUILD_ID, TAVERN_STORAGE_PATH) over it, and validates the result.
+// DISCORD_GUILD_ID, TAVERN_STORAGE_PATH, TAVERN_DATABASE_URL) over it, and validates the result.
 func Load(path string, optional bool, getenv func(string) string) (Config, error) {
 	cfg := Defaults()
 	if path != "" {
@@ -88,6 +122,7 @@ func Load(path string, optional bool, getenv func(string) string) (Config, error
 		"DISCORD_PUBLIC_KEY":     &cfg.Discord.PublicKey,
 		"DISCORD_GUILD_ID":       &cfg.Discord.GuildID,
 		"TAVERN_STORAGE_PATH":    &cfg.Storage.Path,
+		"TAVERN_DATABASE_URL":    &cfg.Storage.URL,
 	} {
 		if v := getenv(env); v != "" {
 			*dst = v
@@ -114,13 +149,8 @@ func describe(err error) error {
 
 // Validate checks values that parse but cannot work.
 func (c Config) Validate() error {
-	if c.Storage.Path == "" {
-		return errors.New(`config: key "storage.path" must not be empty`)
-	}
-	if dir := filepath.Dir(c.Storage.Path); dir != "" {
-		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-			return fmt.Errorf(`config: key "storage.path": directory %q does not exist`, dir)
-		}
+	if err := c.Storage.validate(); err != nil {
+		return err
 	}
 	if !strings.HasPrefix(c.Discord.APIURL, "http://") && !strings.HasPrefix(c.Discord.APIURL, "https://") {
 		return fmt.Errorf(`config: key "discord.api_url": %q is not an http(s) URL`, c.Discord.APIURL)
@@ -160,4 +190,35 @@ func (c Config) Mode() Mode {
 	default:
 		return ModeGateway
 	}
+}
+
+// validate checks the storage keys the backend uses.
+func (s Storage) validate() error {
+	switch s.Backend {
+	case BackendBolt:
+		if s.Path == "" {
+			return errors.New(`config: key "storage.path" must not be empty`)
+		}
+		if dir := filepath.Dir(s.Path); dir != "" {
+			if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+				return fmt.Errorf(`config: key "storage.path": directory %q does not exist`, dir)
+			}
+		}
+	case BackendPostgres:
+		// The URL may hold a password: errors never quote it.
+		if !strings.HasPrefix(s.URL, "postgres://") && !strings.HasPrefix(s.URL, "postgresql://") {
+			return errors.New(`config: key "storage.url" (or TAVERN_DATABASE_URL) must be a postgres:// URL when "storage.backend" is "postgres"`)
+		}
+	default:
+		return fmt.Errorf(`config: key "storage.backend": %q is not one of bolt, postgres`, s.Backend)
+	}
+	if s.MaxConns < 1 || s.MaxConns > 1000 {
+		return fmt.Errorf(`config: key "storage.max_conns": %d is not between 1 and 1000`, s.MaxConns)
+	}
+	for key, d := range map[string]Duration{"statement_timeout": s.StatementTimeout, "connect_timeout": s.ConnectTimeout, "retry_for": s.RetryFor} {
+		if d.Duration <= 0 || d.Duration > time.Hour {
+			return fmt.Errorf(`config: key "storage.%s": %s is not between 0 and 1h`, key, d.Duration)
+		}
+	}
+	return nil
 }

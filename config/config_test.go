@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func write(t *testing.T, body string) string {
@@ -28,6 +29,13 @@ func TestLoadErrorsNameTheKey(t *testing.T) {
 		{"bad api url", "[discord]\napi_url = \"discord.com\"\n", `"discord.api_url"`},
 		{"http without key", "[discord]\ntoken = \"t\"\n[interactions]\nlisten = \":8081\"\n", `"discord.public_key"`},
 		{"bad level", "[log]\nlevel = \"loud\"\n", `"log.level"`},
+		{"unknown backend", "[storage]\nbackend = \"mysql\"\n", `"storage.backend"`},
+		{"postgres without url", "[storage]\nbackend = \"postgres\"\n", `"storage.url"`},
+		{"postgres url not postgres", "[storage]\nbackend = \"postgres\"\nurl = \"mysql://u:hunter2@h/db\"\n", `"storage.url"`},
+		{"pool of none", "[storage]\nmax_conns = 0\n", `"storage.max_conns"`},
+		{"duration not a duration", "[storage]\nretry_for = \"soon\"\n", "retry_for"},
+		{"duration zero", "[storage]\nstatement_timeout = \"0s\"\n", `"storage.statement_timeout"`},
+		{"duration a number", "[storage]\nconnect_timeout = 5\n", "connect_timeout"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -83,5 +91,28 @@ func TestExampleConfigLoads(t *testing.T) {
 	}
 	if cfg.Mode() != ModePlayground {
 		t.Errorf("the example must start the playground, got mode %v", cfg.Mode())
+	}
+}
+
+// TestPostgresKeys: the backend, its URL from the file or the environment
+// (which wins), the pool and the durations; a bad URL's error never quotes
+// it, since it may hold a password.
+func TestPostgresKeys(t *testing.T) {
+	env := map[string]string{"TAVERN_DATABASE_URL": "postgres://tavern:s3cret@db:5432/tavern"}
+	cfg, err := Load(write(t, "[storage]\nbackend = \"postgres\"\nurl = \"postgres://file@db/x\"\nmax_conns = 4\nstatement_timeout = \"3s\"\nretry_for = \"1500ms\"\n"), false, func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := cfg.Storage
+	if s.Backend != BackendPostgres || s.URL != env["TAVERN_DATABASE_URL"] || s.MaxConns != 4 ||
+		s.StatementTimeout.Duration != 3*time.Second || s.RetryFor.Duration != 1500*time.Millisecond || s.ConnectTimeout.Duration != 2*time.Second {
+		t.Errorf("storage = %+v", s)
+	}
+	if d := Defaults().Storage; d.Backend != BackendBolt || d.MaxConns != 10 || d.StatementTimeout.Duration != 5*time.Second || d.RetryFor.Duration != 2*time.Second {
+		t.Errorf("default storage = %+v", d)
+	}
+	_, err = Load(write(t, "[storage]\nbackend = \"postgres\"\nurl = \"pg://tavern:hunter2@db/x\"\n"), false, noenv)
+	if err == nil || strings.Contains(err.Error(), "hunter2") {
+		t.Errorf("bad URL: error %v, want one that does not quote the URL", err)
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -44,6 +45,9 @@ type Options struct {
 	// (default 2 s: an interaction still gets its answer within Discord's
 	// 3 seconds).
 	RetryFor time.Duration
+	// OpenWait is how long Open waits for a database that cannot be
+	// reached yet, as when it starts beside Tavern (default 30 s).
+	OpenWait time.Duration
 	// Log receives retries (default: discard).
 	Log *slog.Logger
 }
@@ -54,6 +58,7 @@ const (
 	DefaultStatementTimeout = 5 * time.Second
 	DefaultConnectTimeout   = 2 * time.Second
 	DefaultRetryFor         = 2 * time.Second
+	DefaultOpenWait         = 30 * time.Second
 )
 
 func (o Options) withDefaults() Options {
@@ -68,6 +73,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.RetryFor <= 0 {
 		o.RetryFor = DefaultRetryFor
+	}
+	if o.OpenWait <= 0 {
+		o.OpenWait = DefaultOpenWait
 	}
 	if o.Log == nil {
 		o.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -99,8 +107,13 @@ func Open(ctx context.Context, o Options) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: postgres: %w", err)
 	}
+	// At start-up the database may still be starting (a deployment that
+	// starts both at once): wait for it longer than a call would.
 	s := &Store{pool: pool, o: o}
-	if err := s.migrate(ctx); err != nil {
+	s.o.RetryFor = o.OpenWait
+	err = s.migrate(ctx)
+	s.o.RetryFor = o.RetryFor
+	if err != nil {
 		pool.Close()
 		return nil, err
 	}
@@ -159,17 +172,24 @@ func (s *Store) retry(ctx context.Context, what string, op func(context.Context)
 			return err
 		}
 		if ctx.Err() != nil || time.Now().Add(wait).After(deadline) {
-			return fmt.Errorf("storage: %s: %w after %d attempts: %w", what, storage.ErrUnavailable, attempt, err)
+			return fmt.Errorf("%w after %d attempts: %w", storage.ErrUnavailable, attempt, oneLine{err})
 		}
-		s.o.Log.Warn("storage: database unreachable, trying again", "op", what, "attempt", attempt, "wait", wait, "err", err)
+		s.o.Log.Warn("storage: database unreachable, trying again", "op", what, "attempt", attempt, "wait", wait, "err", oneLine{err})
 		select {
 		case <-ctx.Done():
-			return fmt.Errorf("storage: %s: %w: %w", what, storage.ErrUnavailable, ctx.Err())
+			return fmt.Errorf("%w: %w", storage.ErrUnavailable, ctx.Err())
 		case <-time.After(wait):
 		}
 		wait = min(2*wait, 500*time.Millisecond)
 	}
 }
+
+// oneLine is err on one line: pgx lists every address it tried on lines
+// of their own, and a log line or start-up error is one line.
+type oneLine struct{ err error }
+
+func (e oneLine) Error() string { return strings.Join(strings.Fields(e.err.Error()), " ") }
+func (e oneLine) Unwrap() error { return e.err }
 
 // errFnRan marks an error that came after the caller's fn ran: the
 // transaction is not tried again, since fn may have changed what it
@@ -197,7 +217,7 @@ func (s *Store) tx(ctx context.Context, what string, body func(tx pgx.Tx, ran fu
 			err = tx.Commit(ctx)
 		}
 		if err != nil && fnRan && unavailable(err) {
-			return fmt.Errorf("storage: %s: %w: %w", what, storage.ErrUnavailable, errFnRan{err})
+			return fmt.Errorf("%w: %w", storage.ErrUnavailable, errFnRan{oneLine{err}})
 		}
 		return err
 	})

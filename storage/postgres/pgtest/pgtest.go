@@ -242,3 +242,6 @@ func freePort() (int, error) {
 	defer l.Close()
 	return l.Addr().(*net.TCPAddr).Port, nil
 }
+
+// Port is the server's TCP port on 127.0.0.1.
+func (c *Cluster) Port() int { return c.port }
