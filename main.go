@@ -1,5 +1,5 @@
 // Command tavern runs the Tavern Discord bot, or, with no token configured,
-// the local playground. Other verbs: sim, bench, backup, register.
+// the local playground. Other verbs: sim, bench, backup, migrate, register.
 package main
 
 import (
@@ -31,7 +31,11 @@ const usage = `usage:
   tavern sim --game ID [--games N] [--players P] [--seed S] [--options K=V,…]
                                                  play random complete games, check invariants
   tavern bench                                   measure rendering and interaction speed
-  tavern backup [--config FILE] FILE             hot copy of the database
+  tavern backup [--config FILE] FILE             hot copy of the database (bolt)
+  tavern migrate --from bolt:FILE --to postgres:URL
+                                                 copy a whole database into an empty one (and back:
+                                                 --from postgres:URL --to bolt:FILE; "postgres:" alone
+                                                 reads TAVERN_DATABASE_URL); stop the bot first
 `
 
 // run is main without the process: testable, and every error returns here.
@@ -47,6 +51,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	var sim simFlags
 	if verb == "sim" {
 		sim.register(fs)
+	}
+	var from, to *string
+	if verb == "migrate" {
+		from = fs.String("from", "", "bolt:FILE or postgres:URL to copy from")
+		to = fs.String("to", "", "bolt:FILE or postgres:URL to copy into (empty)")
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -79,6 +88,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 			return errors.New("backup needs exactly one FILE")
 		}
 		return backup(ctx, cfg, fs.Arg(0), stdout)
+	case "migrate":
+		return migrate(ctx, cfg, *from, *to, getenv, log, stdout)
 	default:
 		fmt.Fprint(stderr, usage)
 		return fmt.Errorf("unknown verb %q", verb)

@@ -171,29 +171,7 @@ func save(ctx context.Context, tx pgx.Tx, b *pgx.Batch, t *table.Table, from int
 		}
 		b.Queue(`INSERT INTO tavern_log (channel_id, table_id, idx, entry) VALUES ($1, $2, $3, $4)`, t.ChannelID, t.ID, i, data)
 	}
-	if !storage.DueEqual(old.Due, t.Due) {
-		if len(old.Due) > 0 {
-			b.Queue(`DELETE FROM tavern_due WHERE channel_id = $1`, t.ChannelID)
-		}
-		for _, d := range t.Due {
-			b.Queue(`INSERT INTO tavern_due (channel_id, at, kind, table_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-				t.ChannelID, d.At.UnixNano(), string(d.Kind), t.ID)
-		}
-	}
-	now := storage.PlayerKeys(t)
-	for k := range old.Players {
-		if !now[k] {
-			user, _, _ := strings.Cut(k, "/")
-			b.Queue(`DELETE FROM tavern_players WHERE user_id = $1 AND channel_id = $2`, user, t.ChannelID)
-		}
-	}
-	for k := range now {
-		if !old.Players[k] {
-			user, _, _ := strings.Cut(k, "/")
-			b.Queue(`INSERT INTO tavern_players (user_id, channel_id, table_id) VALUES ($1, $2, $3)
-				ON CONFLICT (user_id, channel_id) DO UPDATE SET table_id = excluded.table_id`, user, t.ChannelID, t.ID)
-		}
-	}
+	queueIndexes(b, t, old)
 	t.OutboxKeys = nil
 	for _, item := range t.Outbox {
 		b.Queue(`INSERT INTO tavern_outbox (channel_id, table_id, item) VALUES ($1, $2, $3) RETURNING id`, t.ChannelID, t.ID, item).
@@ -242,4 +220,32 @@ func outboxIDs(keys []string) ([]int64, error) {
 		ids = append(ids, int64(seq))
 	}
 	return ids, nil
+}
+
+// queueIndexes queues on b the changes of t's due events and players index
+// from old's.
+func queueIndexes(b *pgx.Batch, t *table.Table, old storage.Loaded) {
+	if !storage.DueEqual(old.Due, t.Due) {
+		if len(old.Due) > 0 {
+			b.Queue(`DELETE FROM tavern_due WHERE channel_id = $1`, t.ChannelID)
+		}
+		for _, d := range t.Due {
+			b.Queue(`INSERT INTO tavern_due (channel_id, at, kind, table_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+				t.ChannelID, d.At.UnixNano(), string(d.Kind), t.ID)
+		}
+	}
+	now := storage.PlayerKeys(t)
+	for k := range old.Players {
+		if !now[k] {
+			user, _, _ := strings.Cut(k, "/")
+			b.Queue(`DELETE FROM tavern_players WHERE user_id = $1 AND channel_id = $2`, user, t.ChannelID)
+		}
+	}
+	for k := range now {
+		if !old.Players[k] {
+			user, _, _ := strings.Cut(k, "/")
+			b.Queue(`INSERT INTO tavern_players (user_id, channel_id, table_id) VALUES ($1, $2, $3)
+				ON CONFLICT (user_id, channel_id) DO UPDATE SET table_id = excluded.table_id`, user, t.ChannelID, t.ID)
+		}
+	}
 }

@@ -19,6 +19,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -34,41 +35,37 @@ type Cluster struct {
 	next     atomic.Int64
 }
 
-// unavailable is why Start found no PostgreSQL, for Require to report.
-var unavailable error
+// The test binary's cluster, started by the first Require (a binary whose
+// tests skip PostgreSQL, or a child process a test starts, pays nothing)
+// and stopped by Main.
+var (
+	once        sync.Once
+	cluster     *Cluster
+	unavailable error // why Start found no PostgreSQL
+)
 
-// cluster is the test binary's cluster; set by Main.
-var cluster *Cluster
-
-// Main starts the cluster, runs the tests and stops it: call it from
-// TestMain. When PostgreSQL is missing the tests still run; Require then
-// skips (or fails when CI is set).
+// Main runs the tests and then stops the cluster if one was started: call
+// it from TestMain.
 func Main(m *testing.M) {
-	c, err := Start()
-	if err != nil {
-		unavailable = err
-	}
-	cluster = c
 	code := m.Run()
-	if c != nil {
-		if err := c.Stop(); err != nil {
+	if cluster != nil {
+		if err := cluster.Stop(); err != nil {
 			fmt.Fprintln(os.Stderr, "pgtest:", err)
 		}
 	}
 	os.Exit(code)
 }
 
-// Require returns the binary's cluster, or skips the test with the reason
-// PostgreSQL is not available (fails it when CI is set).
+// Require returns the binary's cluster, starting it on first use, or skips
+// the test with the reason PostgreSQL is not available (fails it when CI
+// is set). Call pgtest.Main from TestMain so the cluster is stopped.
 func Require(t testing.TB) *Cluster {
 	t.Helper()
+	once.Do(func() { cluster, unavailable = Start() })
 	if cluster != nil {
 		return cluster
 	}
-	msg := "PostgreSQL tests skipped: no private cluster (call pgtest.Main from TestMain)"
-	if unavailable != nil {
-		msg = "PostgreSQL tests skipped: " + unavailable.Error() + " (apt-get install postgresql, or run .ci/run)"
-	}
+	msg := "PostgreSQL tests skipped: " + unavailable.Error() + " (apt-get install postgresql, or run .ci/run)"
 	if os.Getenv("CI") != "" {
 		t.Fatal(msg + "; CI is set, so this fails instead of skipping")
 	}

@@ -1,0 +1,105 @@
+package storage
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Moving a community between backends (`tavern migrate`): a backend exports
+// everything it holds as Records and imports them into an empty store. Due
+// events and the players index are not copied: the importing store makes
+// them from the current tables, as it does on every change.
+
+// RecordKind says what a Record holds.
+type RecordKind int
+
+// The kinds of Record, in the order Export gives them.
+const (
+	RecordTable     RecordKind = iota // a channel's current table: Data is its record (EncodeRecord)
+	RecordArchived                    // a finished table of the channel: Data is its record
+	RecordLog                         // one log entry of a table (current or archived): Index, Data its JSON
+	RecordOutbox                      // an undelivered outbox item, oldest first: Data as staged
+	RecordUser                        // a user's settings: Key, Data their JSON
+	RecordGuild                       // a server's settings: Key, Data their JSON
+	RecordHeartbeat                   // the scheduler's last sign of life: At
+)
+
+var recordNames = [...]string{"tables", "archived tables", "log entries", "outbox items", "users", "servers", "heartbeat"}
+
+func (k RecordKind) String() string {
+	if k < 0 || int(k) >= len(recordNames) {
+		return fmt.Sprint("kind ", int(k))
+	}
+	return recordNames[k]
+}
+
+// Record is one stored thing.
+type Record struct {
+	Kind      RecordKind
+	ChannelID string
+	TableID   string
+	Index     int
+	Key       string
+	Data      []byte
+	At        time.Time
+}
+
+// Copier is a store that can be copied from and into.
+type Copier interface {
+	// Export calls fn with every record, from one consistent view, in the
+	// order of RecordKind; Data is fn's to keep.
+	Export(ctx context.Context, fn func(Record) error) error
+	// Import stores records in one transaction. The store must not hold
+	// the channels' tables already (ErrActiveTable).
+	Import(ctx context.Context, records []Record) error
+}
+
+// errStop ends an Export early.
+var errStop = errors.New("stop")
+
+// ErrNotEmpty means a copy's destination already holds something.
+var ErrNotEmpty = errors.New("storage: the destination is not empty")
+
+// Copy copies everything from one store into another, which must be empty,
+// batch records to a transaction. It returns how many of each kind it
+// copied.
+func Copy(ctx context.Context, from, to Copier, batch int) (map[RecordKind]int, error) {
+	err := to.Export(ctx, func(Record) error { return errStop })
+	switch {
+	case errors.Is(err, errStop):
+		return nil, ErrNotEmpty
+	case err != nil:
+		return nil, fmt.Errorf("storage: copy: read the destination: %w", err)
+	}
+	counts := map[RecordKind]int{}
+	var pending []Record
+	flush := func() error {
+		if len(pending) == 0 {
+			return nil
+		}
+		if err := to.Import(ctx, pending); err != nil {
+			return err
+		}
+		for _, r := range pending {
+			counts[r.Kind]++
+		}
+		pending = pending[:0]
+		return nil
+	}
+	err = from.Export(ctx, func(r Record) error {
+		pending = append(pending, r)
+		if len(pending) >= batch {
+			return flush()
+		}
+		return nil
+	})
+	if err == nil {
+		err = flush()
+	}
+	if err != nil {
+		return counts, fmt.Errorf("storage: copy: %w", err)
+	}
+	return counts, nil
+}
