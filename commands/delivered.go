@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -63,7 +64,7 @@ func (s *Service) Redeliver(ctx context.Context) []Result {
 // when until is zero): a delivery still in the outbox a while after its
 // change failed and is tried again; younger ones may still be on their way.
 func (s *Service) redeliver(ctx context.Context, until time.Time) []Result {
-	items, err := s.store.Outbox(ctx)
+	items, err := s.undelivered(ctx, until)
 	if err != nil {
 		s.log.Error("outbox: list", "err", err)
 		return nil
@@ -90,4 +91,25 @@ func (s *Service) redeliver(ctx context.Context, until time.Time) []Result {
 		out = append(out, Result{Actions: actions, Done: s.delivered(item.ChannelID, item.TableID, []string{item.Key}, sent)})
 	}
 	return out
+}
+
+// outboxClaimBatch bounds how many items one redelivery claims from a
+// shared store; the rest wait for the next round.
+const outboxClaimBatch = 1000
+
+// undelivered lists the outbox items to deliver again: all of them from a
+// store of one process; from a store several processes share, those
+// staged before until (all at start-up) that no other process is
+// delivering, claimed for outboxRetry, so that each is tried by one
+// process at a time.
+func (s *Service) undelivered(ctx context.Context, until time.Time) ([]storage.OutboxItem, error) {
+	c, ok := s.store.(storage.OutboxClaimer)
+	if !ok {
+		return s.store.Outbox(ctx)
+	}
+	var age time.Duration
+	if !until.IsZero() {
+		age = max(0, s.now().Sub(until))
+	}
+	return c.ClaimOutbox(ctx, age, outboxRetry, outboxClaimBatch)
 }

@@ -67,6 +67,17 @@ type Store interface {
 	Close() error
 }
 
+// OutboxClaimer is implemented by a store that several processes share
+// (PostgreSQL): an undelivered outbox item is handed to one process at a
+// time, so a change's messages are not delivered again by every process.
+// A store of one process (bbolt) does not need it: Outbox lists all.
+type OutboxClaimer interface {
+	// ClaimOutbox returns the undelivered items staged at least age ago
+	// that no process claimed within the last lease, oldest first, at most
+	// limit, and claims them for lease (the database's clock measures both).
+	ClaimOutbox(ctx context.Context, age, lease time.Duration, limit int) ([]OutboxItem, error)
+}
+
 // OutboxItem is what one change must post, as the command surface stored it.
 type OutboxItem struct {
 	Key       string

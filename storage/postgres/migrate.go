@@ -65,6 +65,10 @@ var migrations = []string{
 		one boolean PRIMARY KEY DEFAULT true CHECK (one),
 		at  bigint NOT NULL -- Unix nanoseconds
 	);`,
+	// 2: outbox items are claimed by one process at a time (ClaimOutbox).
+	`ALTER TABLE tavern_outbox
+		ADD COLUMN staged_at     timestamptz NOT NULL DEFAULT now(),
+		ADD COLUMN claimed_until timestamptz NOT NULL DEFAULT '-infinity';`,
 }
 
 // migrateLock is the advisory lock's key: processes starting at once
