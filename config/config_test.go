@@ -116,3 +116,18 @@ func TestPostgresKeys(t *testing.T) {
 		t.Errorf("bad URL: error %v, want one that does not quote the URL", err)
 	}
 }
+
+// TestComposeConfigLoads: compose.yaml's worker configuration, with the
+// secrets it passes in the environment, serves HTTP interactions over
+// PostgreSQL.
+func TestComposeConfigLoads(t *testing.T) {
+	env := map[string]string{"DISCORD_TOKEN": "t", "DISCORD_APPLICATION_ID": "1", "DISCORD_PUBLIC_KEY": "ab",
+		"TAVERN_DATABASE_URL": "postgres://tavern:pw@db:5432/tavern?sslmode=disable"}
+	cfg, err := Load("../deploy/tavern.toml", false, func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatalf("deploy/tavern.toml must load: %v", err)
+	}
+	if cfg.Mode() != ModeHTTP || cfg.Storage.Backend != BackendPostgres || cfg.Interactions.Listen != ":8081" {
+		t.Errorf("mode %v, backend %s, listen %s", cfg.Mode(), cfg.Storage.Backend, cfg.Interactions.Listen)
+	}
+}
