@@ -123,8 +123,15 @@ func TestNetworkDrops(t *testing.T) {
 	}
 
 	// A drop shorter than RetryFor: the call waits and succeeds.
-	go func() { time.Sleep(200 * time.Millisecond); p.heal() }()
-	storetest.AppendMoves(t, s, "c1", 1)
+	go func() { time.Sleep(300 * time.Millisecond); p.heal() }() // Open waits for the database too
+	patient, err := postgres.Open(ctx, postgres.Options{URL: throughProxy(c, url, p), RetryFor: 20 * time.Second, ConnectTimeout: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer patient.Close()
+	p.cut()
+	go func() { time.Sleep(300 * time.Millisecond); p.heal() }()
+	storetest.AppendMoves(t, patient, "c1", 1)
 	got, err := s.Get(ctx, "c1", storage.WithLog())
 	if err != nil || got.Version != 3 || got.Moves != 3 || len(got.Log) != 3 {
 		t.Fatalf("after the drop: %+v, %v; want version 3 with 3 moves (the refused update changed nothing)", got, err)
