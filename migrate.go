@@ -68,7 +68,7 @@ func migrate(ctx context.Context, cfg config.Config, from, to string, getenv fun
 		return fmt.Errorf("migrate from %s to %s: %w", srcName, dstName, err)
 	}
 	var parts []string
-	for k := storage.RecordTable; k <= storage.RecordHeartbeat; k++ {
+	for k := range storage.RecordKinds {
 		parts = append(parts, fmt.Sprintf("%d %s", counts[k], k))
 	}
 	fmt.Fprintf(out, "copied from %s to %s: %s\n", srcName, dstName, strings.Join(parts, ", "))

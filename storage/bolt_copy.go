@@ -86,6 +86,12 @@ func (b *Bolt) Export(ctx context.Context, fn func(Record) error) error {
 				err := json.Unmarshal(v, &h)
 				return Record{Kind: RecordHeartbeat, At: h.At}, err
 			}},
+			{bucketTournaments, func(k, v []byte) (Record, error) {
+				return Record{Kind: RecordTournament, Key: string(k), Data: bytes.Clone(v)}, nil
+			}},
+			{bucketTournamentChannel, func(k, v []byte) (Record, error) {
+				return Record{Kind: RecordTournamentChannel, ChannelID: string(k), Key: string(v)}, nil
+			}},
 		}
 		for _, s := range steps {
 			if err := each(s.bucket, s.rec); err != nil {
@@ -159,6 +165,25 @@ func (b *Bolt) importRecord(tx *bolt.Tx, r Record) error {
 			return err
 		}
 		return b.put(bk, []byte(r.Key), r.Data)
+	case RecordTournament:
+		t, err := decodeTournament(r.Data)
+		if err != nil {
+			return err
+		}
+		bk, _, err := tournamentBuckets(tx)
+		if err != nil {
+			return err
+		}
+		if err := b.putDue(tx, TournamentDue(t.ID), t.ID, nil, tournamentDues(t)); err != nil {
+			return err
+		}
+		return b.put(bk, []byte(r.Key), r.Data)
+	case RecordTournamentChannel:
+		_, ch, err := tournamentBuckets(tx)
+		if err != nil {
+			return err
+		}
+		return b.put(ch, []byte(r.ChannelID), []byte(r.Key))
 	case RecordHeartbeat:
 		bk, err := tx.CreateBucketIfNotExists(bucketMeta)
 		if err != nil {

@@ -10,23 +10,28 @@ import (
 // Moving a community between backends (`tavern migrate`): a backend exports
 // everything it holds as Records and imports them into an empty store. Due
 // events and the players index are not copied: the importing store makes
-// them from the current tables, as it does on every change.
+// them from the current tables and the tournaments, as it does on every
+// change.
 
 // RecordKind says what a Record holds.
 type RecordKind int
 
 // The kinds of Record, in the order Export gives them.
 const (
-	RecordTable     RecordKind = iota // a channel's current table: Data is its record (EncodeRecord)
-	RecordArchived                    // a finished table of the channel: Data is its record
-	RecordLog                         // one log entry of a table (current or archived): Index, Data its JSON
-	RecordOutbox                      // an undelivered outbox item, oldest first: Data as staged
-	RecordUser                        // a user's settings: Key, Data their JSON
-	RecordGuild                       // a server's settings: Key, Data their JSON
-	RecordHeartbeat                   // the scheduler's last sign of life: At
+	RecordTable             RecordKind = iota // a channel's current table: Data is its record (EncodeRecord)
+	RecordArchived                            // a finished table of the channel: Data is its record
+	RecordLog                                 // one log entry of a table (current or archived): Index, Data its JSON
+	RecordOutbox                              // an undelivered outbox item, oldest first: Data as staged
+	RecordUser                                // a user's settings: Key, Data their JSON
+	RecordGuild                               // a server's settings: Key, Data their JSON
+	RecordHeartbeat                           // the scheduler's last sign of life: At
+	RecordTournament                          // a tournament: Key its id, Data its JSON
+	RecordTournamentChannel                   // a channel's current tournament: ChannelID, Key the tournament's id
+	RecordKinds                               // how many kinds there are
 )
 
-var recordNames = [...]string{"tables", "archived tables", "log entries", "outbox items", "users", "servers", "heartbeat"}
+var recordNames = [...]string{"tables", "archived tables", "log entries", "outbox items", "users", "servers", "heartbeat",
+	"tournaments", "channels' current tournaments"}
 
 func (k RecordKind) String() string {
 	if k < 0 || int(k) >= len(recordNames) {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/tournament"
 )
 
 // What every backend shares: the record format of a table, the log a load
@@ -100,3 +101,7 @@ func ParseOutboxKey(key string) (uint64, error) {
 	}
 	return seq, nil
 }
+
+// TournamentDues are the due index entries of tournament t (none or one),
+// stored under TournamentDue(t.ID).
+func TournamentDues(t *tournament.Tournament) []table.Due { return tournamentDues(t) }

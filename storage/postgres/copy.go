@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tavern-bot/tavern/storage"
+	"github.com/tavern-bot/tavern/tournament"
 )
 
 var _ storage.Copier = (*Store)(nil)
@@ -47,6 +49,14 @@ var exports = []struct {
 		var at int64
 		err := rows.Scan(&at)
 		return storage.Record{Kind: storage.RecordHeartbeat, At: time.Unix(0, at).UTC()}, err
+	}},
+	{`SELECT id, record FROM tavern_tournaments ORDER BY id`, func(rows pgx.Rows) (storage.Record, error) {
+		r := storage.Record{Kind: storage.RecordTournament}
+		return r, rows.Scan(&r.Key, &r.Data)
+	}},
+	{`SELECT channel_id, tournament_id FROM tavern_tournament_channels ORDER BY channel_id`, func(rows pgx.Rows) (storage.Record, error) {
+		r := storage.Record{Kind: storage.RecordTournamentChannel}
+		return r, rows.Scan(&r.ChannelID, &r.Key)
 	}},
 }
 
@@ -106,6 +116,15 @@ func (s *Store) Import(ctx context.Context, records []storage.Record) error {
 				b.Queue(`INSERT INTO tavern_users (user_id, settings) VALUES ($1, $2)`, r.Key, r.Data)
 			case storage.RecordGuild:
 				b.Queue(`INSERT INTO tavern_guilds (guild_id, settings) VALUES ($1, $2)`, r.Key, r.Data)
+			case storage.RecordTournament:
+				var t tournament.Tournament
+				if err := json.Unmarshal(r.Data, &t); err != nil {
+					return fmt.Errorf("tournament %s: %w", r.Key, err)
+				}
+				b.Queue(`INSERT INTO tavern_tournaments (id, channel_id, record) VALUES ($1, $2, $3)`, r.Key, t.ChannelID, r.Data)
+				queueDue(b, storage.TournamentDue(r.Key), r.Key, nil, storage.TournamentDues(&t))
+			case storage.RecordTournamentChannel:
+				b.Queue(`INSERT INTO tavern_tournament_channels (channel_id, tournament_id) VALUES ($1, $2)`, r.ChannelID, r.Key)
 			case storage.RecordHeartbeat:
 				b.Queue(`INSERT INTO tavern_heartbeat (one, at) VALUES (true, $1) ON CONFLICT (one) DO UPDATE SET at = excluded.at`, r.At.UnixNano())
 			default:

@@ -16,6 +16,7 @@ import (
 	"github.com/tavern-bot/tavern/storage/storetest"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
+	"github.com/tavern-bot/tavern/tournament"
 )
 
 // fill gives s a little of everything: a running game with a log and a due
@@ -58,6 +59,10 @@ func fill(t *testing.T, s storage.Store) {
 	}
 	if err == nil {
 		err = s.Beat(ctx, at)
+	}
+	if err == nil {
+		cfg := tournament.Config{Game: "zauberschwert", Format: tournament.Swiss, TableSize: 3, MinSize: 2, Rounds: 3, Days: 2, Seed: 7}
+		err = s.CreateTournament(ctx, tournament.New("tour1", "g1", "c3", "org", "en", cfg, at.Add(2*time.Hour)))
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -104,7 +109,8 @@ func TestCopyBothWays(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantCounts := map[storage.RecordKind]int{storage.RecordTable: 2, storage.RecordArchived: 1, storage.RecordLog: 7,
-		storage.RecordOutbox: 2, storage.RecordUser: 1, storage.RecordGuild: 1, storage.RecordHeartbeat: 1}
+		storage.RecordOutbox: 2, storage.RecordUser: 1, storage.RecordGuild: 1, storage.RecordHeartbeat: 1,
+		storage.RecordTournament: 1, storage.RecordTournamentChannel: 1}
 	if !reflect.DeepEqual(counts, wantCounts) {
 		t.Errorf("copied %v, want %v", counts, wantCounts)
 	}
@@ -160,6 +166,7 @@ func same(t *testing.T, a, b storage.Store) {
 	check("user", func(s storage.Store) (any, error) { return s.User(ctx, "b") })
 	check("guild", func(s storage.Store) (any, error) { g, err := s.Guild(ctx, "g1"); return g.AllowanceDays(), err })
 	check("heartbeat", func(s storage.Store) (any, error) { return s.Heartbeat(ctx) })
+	check("tournament", func(s storage.Store) (any, error) { return s.ChannelTournament(ctx, "c3") })
 	check("outbox", func(s storage.Store) (any, error) {
 		items, err := s.Outbox(ctx)
 		var data []string

@@ -69,6 +69,17 @@ var migrations = []string{
 	`ALTER TABLE tavern_outbox
 		ADD COLUMN staged_at     timestamptz NOT NULL DEFAULT now(),
 		ADD COLUMN claimed_until timestamptz NOT NULL DEFAULT '-infinity';`,
+	// 3: tournaments, and each channel's current one; their due moments
+	// are in tavern_due under storage.TournamentDue(id).
+	`CREATE TABLE tavern_tournaments (
+		id         text PRIMARY KEY,
+		channel_id text NOT NULL,
+		record     bytea NOT NULL -- JSON
+	);
+	CREATE TABLE tavern_tournament_channels (
+		channel_id    text PRIMARY KEY,
+		tournament_id text NOT NULL
+	);`,
 }
 
 // migrateLock is the advisory lock's key: processes starting at once

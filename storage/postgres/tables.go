@@ -225,15 +225,7 @@ func outboxIDs(keys []string) ([]int64, error) {
 // queueIndexes queues on b the changes of t's due events and players index
 // from old's.
 func queueIndexes(b *pgx.Batch, t *table.Table, old storage.Loaded) {
-	if !storage.DueEqual(old.Due, t.Due) {
-		if len(old.Due) > 0 {
-			b.Queue(`DELETE FROM tavern_due WHERE channel_id = $1`, t.ChannelID)
-		}
-		for _, d := range t.Due {
-			b.Queue(`INSERT INTO tavern_due (channel_id, at, kind, table_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-				t.ChannelID, d.At.UnixNano(), string(d.Kind), t.ID)
-		}
-	}
+	queueDue(b, t.ChannelID, t.ID, old.Due, t.Due)
 	now := storage.PlayerKeys(t)
 	for k := range old.Players {
 		if !now[k] {
@@ -247,5 +239,21 @@ func queueIndexes(b *pgx.Batch, t *table.Table, old storage.Loaded) {
 			b.Queue(`INSERT INTO tavern_players (user_id, channel_id, table_id) VALUES ($1, $2, $3)
 				ON CONFLICT (user_id, channel_id) DO UPDATE SET table_id = excluded.table_id`, user, t.ChannelID, t.ID)
 		}
+	}
+}
+
+// queueDue queues on b the replacement of the due entries old of key
+// (a channel, or a tournament's storage.TournamentDue) by now, when they
+// differ.
+func queueDue(b *pgx.Batch, key, id string, old, now []table.Due) {
+	if storage.DueEqual(old, now) {
+		return
+	}
+	if len(old) > 0 {
+		b.Queue(`DELETE FROM tavern_due WHERE channel_id = $1`, key)
+	}
+	for _, d := range now {
+		b.Queue(`INSERT INTO tavern_due (channel_id, at, kind, table_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+			key, d.At.UnixNano(), string(d.Kind), id)
 	}
 }

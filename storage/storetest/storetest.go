@@ -47,6 +47,8 @@ func Run(t *testing.T, b Backend) {
 		{"Settings", testSettings},
 		{"GuildTables", testGuildTables},
 		{"Heartbeat", testHeartbeat},
+		{"Tournaments", testTournaments},
+		{"TournamentDue", testTournamentDue},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.run(t, b) })

@@ -1,9 +1,7 @@
-package storage_test
+package storetest
 
 import (
-	"context"
 	"errors"
-	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
@@ -17,15 +15,11 @@ func newTournament(id, channel string, closes time.Time) *tournament.Tournament 
 	return tournament.New(id, "g1", channel, "org", "en", cfg, closes)
 }
 
-// Tournaments are stored, found by id and by channel, survive a reopen;
-// a channel runs one at a time; a failing change stores nothing.
-func TestTournaments(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "db")
-	db, err := storage.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+// testTournaments: tournaments are stored, found by id and by channel,
+// survive a restart; a channel runs one at a time; a failing change stores
+// nothing.
+func testTournaments(t *testing.T, b Backend) {
+	db, reopen := b.Open(t)
 	if _, err := db.Tournament(ctx, "t1"); !errors.Is(err, storage.ErrNoTournament) {
 		t.Fatalf("before any: %v", err)
 	}
@@ -57,13 +51,7 @@ func TestTournaments(t *testing.T) {
 	if err := db.UpdateTournament(ctx, "nope", func(*tournament.Tournament) error { return nil }); !errors.Is(err, storage.ErrNoTournament) {
 		t.Fatalf("update of none: %v", err)
 	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if db, err = storage.Open(path); err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db = reopen(t)
 	got, err := db.ChannelTournament(ctx, "c1")
 	if err != nil {
 		t.Fatal(err)
@@ -88,16 +76,10 @@ func TestTournaments(t *testing.T) {
 	}
 }
 
-// A tournament's due moment is in the tables' due index under its own
-// name, moves with the record, and leaves when nothing is due.
-func TestTournamentDue(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "db")
-	db, err := storage.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { db.Close() }()
+// testTournamentDue: a tournament's due moment is in the tables' due index
+// under its own name, moves with the record, and leaves when nothing is due.
+func testTournamentDue(t *testing.T, b Backend) {
+	db, reopen := b.Open(t)
 	closes := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 	if err := db.CreateTournament(ctx, newTournament("t1", "c1", closes)); err != nil {
 		t.Fatal(err)
@@ -137,12 +119,7 @@ func TestTournamentDue(t *testing.T) {
 	if got := due(ends.Add(-time.Second)); len(got) != 0 {
 		t.Errorf("the old due moment stayed: %v", got)
 	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if db, err = storage.Open(path); err != nil {
-		t.Fatal(err)
-	}
+	db = reopen(t)
 	if got := due(ends); len(got) != 1 || got[0] != storage.TournamentDue("t1") {
 		t.Errorf("due at the round's end after a reopen: %v", got)
 	}
