@@ -85,8 +85,9 @@ func (o Options) withDefaults() Options {
 
 // Store is the PostgreSQL-backed storage.Store.
 type Store struct {
-	pool *pgxpool.Pool
-	o    Options
+	pool  *pgxpool.Pool
+	o     Options
+	trips *tripCounter
 }
 
 var _ storage.Store = (*Store)(nil)
@@ -103,13 +104,15 @@ func Open(ctx context.Context, o Options) (*Store, error) {
 	cfg.ConnConfig.ConnectTimeout = o.ConnectTimeout
 	cfg.ConnConfig.RuntimeParams["statement_timeout"] = fmt.Sprint(o.StatementTimeout.Milliseconds())
 	cfg.ConnConfig.RuntimeParams["application_name"] = "tavern"
+	trips := &tripCounter{}
+	cfg.ConnConfig.Tracer = trips
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("storage: postgres: %w", err)
 	}
 	// At start-up the database may still be starting (a deployment that
 	// starts both at once): wait for it longer than a call would.
-	s := &Store{pool: pool, o: o}
+	s := &Store{pool: pool, o: o, trips: trips}
 	s.o.RetryFor = o.OpenWait
 	err = s.migrate(ctx)
 	s.o.RetryFor = o.RetryFor
