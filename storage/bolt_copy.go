@@ -92,6 +92,15 @@ func (b *Bolt) Export(ctx context.Context, fn func(Record) error) error {
 			{bucketTournamentChannel, func(k, v []byte) (Record, error) {
 				return Record{Kind: RecordTournamentChannel, ChannelID: string(k), Key: string(v)}, nil
 			}},
+			{bucketRatings, func(k, v []byte) (Record, error) {
+				return Record{Kind: RecordRating, Key: string(k), Data: bytes.Clone(v)}, nil
+			}},
+			{bucketStats, func(k, v []byte) (Record, error) {
+				return Record{Kind: RecordStats, Key: string(k), Data: bytes.Clone(v)}, nil
+			}},
+			{bucketRecorded, func(k, _ []byte) (Record, error) {
+				return Record{Kind: RecordRecorded, Key: string(k)}, nil
+			}},
 		}
 		for _, s := range steps {
 			if err := each(s.bucket, s.rec); err != nil {
@@ -155,16 +164,18 @@ func (b *Bolt) importRecord(tx *bolt.Tx, r Record) error {
 			return err
 		}
 		return b.put(bk, binary.BigEndian.AppendUint64(nil, seq), outboxValue(r.ChannelID, r.TableID, r.Data))
-	case RecordUser, RecordGuild:
-		name := bucketUsers
-		if r.Kind == RecordGuild {
-			name = bucketGuilds
-		}
+	case RecordUser, RecordGuild, RecordRating, RecordStats, RecordRecorded:
+		name := map[RecordKind][]byte{RecordUser: bucketUsers, RecordGuild: bucketGuilds, RecordRating: bucketRatings,
+			RecordStats: bucketStats, RecordRecorded: bucketRecorded}[r.Kind]
 		bk, err := tx.CreateBucketIfNotExists(name)
 		if err != nil {
 			return err
 		}
-		return b.put(bk, []byte(r.Key), r.Data)
+		data := r.Data
+		if data == nil {
+			data = []byte{}
+		}
+		return b.put(bk, []byte(r.Key), data)
 	case RecordTournament:
 		t, err := decodeTournament(r.Data)
 		if err != nil {

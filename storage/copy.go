@@ -27,11 +27,14 @@ const (
 	RecordHeartbeat                           // the scheduler's last sign of life: At
 	RecordTournament                          // a tournament: Key its id, Data its JSON
 	RecordTournamentChannel                   // a channel's current tournament: ChannelID, Key the tournament's id
+	RecordRating                              // a rating: Key is game + "\x00" + scope + "\x00" + user id, Data its JSON
+	RecordStats                               // a player's stats: Key their user id, Data the JSON
+	RecordRecorded                            // a table whose finished game is in the ratings: Key its id
 	RecordKinds                               // how many kinds there are
 )
 
 var recordNames = [...]string{"tables", "archived tables", "log entries", "outbox items", "users", "servers", "heartbeat",
-	"tournaments", "channels' current tournaments"}
+	"tournaments", "channels' current tournaments", "ratings", "players' stats", "rated tables"}
 
 func (k RecordKind) String() string {
 	if k < 0 || int(k) >= len(recordNames) {

@@ -58,6 +58,21 @@ var exports = []struct {
 		r := storage.Record{Kind: storage.RecordTournamentChannel}
 		return r, rows.Scan(&r.ChannelID, &r.Key)
 	}},
+	{`SELECT game, scope, user_id, record FROM tavern_ratings ORDER BY game, scope, user_id`, func(rows pgx.Rows) (storage.Record, error) {
+		r := storage.Record{Kind: storage.RecordRating}
+		var game, scope, user string
+		err := rows.Scan(&game, &scope, &user, &r.Data)
+		r.Key = game + "\x00" + scope + "\x00" + user // as bbolt keys it
+		return r, err
+	}},
+	{`SELECT user_id, stats FROM tavern_stats ORDER BY user_id`, func(rows pgx.Rows) (storage.Record, error) {
+		r := storage.Record{Kind: storage.RecordStats}
+		return r, rows.Scan(&r.Key, &r.Data)
+	}},
+	{`SELECT table_id FROM tavern_recorded ORDER BY table_id`, func(rows pgx.Rows) (storage.Record, error) {
+		r := storage.Record{Kind: storage.RecordRecorded}
+		return r, rows.Scan(&r.Key)
+	}},
 }
 
 // Export gives every record from one snapshot of the database.
@@ -125,6 +140,16 @@ func (s *Store) Import(ctx context.Context, records []storage.Record) error {
 				queueDue(b, storage.TournamentDue(r.Key), r.Key, nil, storage.TournamentDues(&t))
 			case storage.RecordTournamentChannel:
 				b.Queue(`INSERT INTO tavern_tournament_channels (channel_id, tournament_id) VALUES ($1, $2)`, r.ChannelID, r.Key)
+			case storage.RecordRating:
+				k := strings.SplitN(r.Key, "\x00", 3)
+				if len(k) != 3 {
+					return fmt.Errorf("rating %q: not game, scope and user", r.Key)
+				}
+				b.Queue(`INSERT INTO tavern_ratings (game, scope, user_id, record) VALUES ($1, $2, $3, $4)`, k[0], k[1], k[2], r.Data)
+			case storage.RecordStats:
+				b.Queue(`INSERT INTO tavern_stats (user_id, stats) VALUES ($1, $2)`, r.Key, r.Data)
+			case storage.RecordRecorded:
+				b.Queue(`INSERT INTO tavern_recorded (table_id) VALUES ($1)`, r.Key)
 			case storage.RecordHeartbeat:
 				b.Queue(`INSERT INTO tavern_heartbeat (one, at) VALUES (true, $1) ON CONFLICT (one) DO UPDATE SET at = excluded.at`, r.At.UnixNano())
 			default:

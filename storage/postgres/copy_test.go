@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tavern-bot/tavern/rating"
 	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/storage/postgres/pgtest"
@@ -64,6 +65,10 @@ func fill(t *testing.T, s storage.Store) {
 		cfg := tournament.Config{Game: "zauberschwert", Format: tournament.Swiss, TableSize: 3, MinSize: 2, Rounds: 3, Days: 2, Seed: 7}
 		err = s.CreateTournament(ctx, tournament.New("tour1", "g1", "c3", "org", "en", cfg, at.Add(2*time.Hour)))
 	}
+	if err == nil {
+		_, err = s.RecordGame(ctx, rating.Game{TableID: "t0", GameID: "zauberschwert", GuildID: "g1", Rated: true,
+			Players: []rating.Player{{UserID: "a", Name: "A", Rank: 1}, {UserID: "b", Name: "B", Rank: 2}}})
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +115,7 @@ func TestCopyBothWays(t *testing.T) {
 	}
 	wantCounts := map[storage.RecordKind]int{storage.RecordTable: 2, storage.RecordArchived: 1, storage.RecordLog: 7,
 		storage.RecordOutbox: 2, storage.RecordUser: 1, storage.RecordGuild: 1, storage.RecordHeartbeat: 1,
-		storage.RecordTournament: 1, storage.RecordTournamentChannel: 1}
+		storage.RecordTournament: 1, storage.RecordTournamentChannel: 1, storage.RecordRating: 4, storage.RecordStats: 2, storage.RecordRecorded: 1}
 	if !reflect.DeepEqual(counts, wantCounts) {
 		t.Errorf("copied %v, want %v", counts, wantCounts)
 	}
@@ -167,6 +172,10 @@ func same(t *testing.T, a, b storage.Store) {
 	check("guild", func(s storage.Store) (any, error) { g, err := s.Guild(ctx, "g1"); return g.AllowanceDays(), err })
 	check("heartbeat", func(s storage.Store) (any, error) { return s.Heartbeat(ctx) })
 	check("tournament", func(s storage.Store) (any, error) { return s.ChannelTournament(ctx, "c3") })
+	check("leaderboard", func(s storage.Store) (any, error) {
+		return s.Leaderboard(ctx, rating.Key{Game: "zauberschwert", Scope: rating.Global})
+	})
+	check("stats", func(s storage.Store) (any, error) { return s.PlayerStats(ctx, "b") })
 	check("outbox", func(s storage.Store) (any, error) {
 		items, err := s.Outbox(ctx)
 		var data []string

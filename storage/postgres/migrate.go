@@ -80,6 +80,22 @@ var migrations = []string{
 		channel_id    text PRIMARY KEY,
 		tournament_id text NOT NULL
 	);`,
+	// 4: ratings per game, scope and user; stats per user; the tables
+	// whose finished game is in them.
+	`CREATE TABLE tavern_ratings (
+		game    text NOT NULL,
+		scope   text NOT NULL,
+		user_id text NOT NULL,
+		record  bytea NOT NULL, -- JSON
+		PRIMARY KEY (game, scope, user_id)
+	);
+	CREATE TABLE tavern_stats (
+		user_id text PRIMARY KEY,
+		stats   bytea NOT NULL -- JSON
+	);
+	CREATE TABLE tavern_recorded (
+		table_id text PRIMARY KEY
+	);`,
 }
 
 // migrateLock is the advisory lock's key: processes starting at once

@@ -49,6 +49,8 @@ func Run(t *testing.T, b Backend) {
 		{"Heartbeat", testHeartbeat},
 		{"Tournaments", testTournaments},
 		{"TournamentDue", testTournamentDue},
+		{"Ratings", testRatings},
+		{"RecordGameOnce", testRecordGameOnce},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.run(t, b) })

@@ -1,25 +1,19 @@
-package storage_test
+package storetest
 
 import (
-	"context"
-	"path/filepath"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/tavern-bot/tavern/rating"
-	"github.com/tavern-bot/tavern/storage"
 )
 
-// A finished game is recorded once per table id, in the server's scope
-// and the global one, with every person's stats; records survive a
-// reopen and the leaderboard is ordered.
-func TestRatings(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "db")
-	db, err := storage.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+// testRatings: a finished game is recorded once per table id, in the
+// server's scope and the global one, with every person's stats; records
+// survive a restart and the leaderboard is ordered.
+func testRatings(t *testing.T, b Backend) {
+	db, reopen := b.Open(t)
 	server := rating.Key{Game: "zauberschwert", Scope: "g1"}
 	global := rating.Key{Game: "zauberschwert", Scope: rating.Global}
 	if _, ok, err := db.Rating(ctx, global, "a"); ok || err != nil {
@@ -56,13 +50,7 @@ func TestRatings(t *testing.T) {
 	if _, err := db.RecordGame(ctx, rating.Game{}); err == nil {
 		t.Error("a game without a table id was recorded")
 	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if db, err = storage.Open(path); err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db = reopen(t)
 
 	a, ok, err := db.Rating(ctx, server, "a")
 	if err != nil || !ok || a.Games != 1 || a.Wins != 1 || a.Name != "PA" || a.Rating.Mu <= rating.DefaultMu {
@@ -87,5 +75,37 @@ func TestRatings(t *testing.T) {
 	s, err := db.PlayerStats(ctx, "b")
 	if err != nil || s.Games != 2 || s.Wins != 0 || s.Answered != 4 || s.Think != 2*time.Minute || len(s.Rated) != 3 {
 		t.Errorf("stats of b: %+v %v", s, err)
+	}
+}
+
+// testRecordGameOnce: a finished game recorded by several callers at once
+// (the scheduler of each process finds it) counts exactly once.
+func testRecordGameOnce(t *testing.T, b Backend) {
+	db := b.open(t)
+	g := rating.Game{TableID: "t1", GameID: "zauberschwert", GuildID: "g1", Rated: true,
+		Players: []rating.Player{{UserID: "a", Name: "A", Rank: 1}, {UserID: "b", Name: "B", Rank: 2}, {Name: "Bot", Bot: true, Rank: 3}}}
+	var (
+		wg       sync.WaitGroup
+		recorded atomic.Int32
+	)
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ok, err := db.RecordGame(ctx, g)
+			if err != nil {
+				t.Error(err)
+			}
+			if ok {
+				recorded.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	if n := recorded.Load(); n != 1 {
+		t.Fatalf("recorded %d times, want once", n)
+	}
+	if s, err := db.PlayerStats(ctx, "a"); err != nil || s.Games != 1 || s.Wins != 1 {
+		t.Errorf("stats of a: %+v %v", s, err)
 	}
 }
