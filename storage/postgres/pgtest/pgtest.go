@@ -113,7 +113,13 @@ func Start() (*Cluster, error) {
 			return nil, errors.New("running as root, and runuser (to start PostgreSQL as nobody) is missing")
 		}
 	}
-	if c.dir, err = os.MkdirTemp("", "tavern-pg-"); err != nil {
+	base := "" // the system's temporary directory
+	if c.asUser != "" {
+		// nobody must reach the directory: $TMPDIR may sit under root's
+		// home, /tmp is open to every user.
+		base = "/tmp"
+	}
+	if c.dir, err = os.MkdirTemp(base, "tavern-pg-"); err != nil {
 		return nil, fmt.Errorf("pgtest: %w", err)
 	}
 	if err := c.own(c.dir); err != nil {
