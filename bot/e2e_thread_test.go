@@ -1,7 +1,9 @@
 package bot_test
 
 import (
+	"bytes"
 	"context"
+	"image/gif"
 	"strings"
 	"testing"
 	"time"
@@ -17,8 +19,9 @@ import (
 // from a line in the channel (the thread takes the line's id), and the
 // whole table lives there: lobby, boards, status. alice plays against a
 // bot and never answers; when her time is up a bot plays her seat to the
-// end. The channel keeps one line, linking to the thread; a day after
-// the end the thread is archived, once, across a restart.
+// end, and its replay is posted there with a summary. The channel keeps
+// one line, linking to the thread; a day after the end the thread is
+// archived, once, across a restart.
 func TestEndToEndTableInThread(t *testing.T) {
 	start := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
 	clk := clocktest.NewClock(start)
@@ -71,6 +74,35 @@ func TestEndToEndTableInThread(t *testing.T) {
 	if tb.Status != table.StatusOver {
 		t.Fatalf("status %s after alice's time ran out, want over (a bot played her seat)", tb.Status)
 	}
+	// The replay is staged at the end and drawn by the replay drawer, not
+	// by the ticks: once, in the thread, a GIF that decodes.
+	replays := func() []fakediscord.Message {
+		var out []fakediscord.Message
+		for _, m := range w.fake.Messages(th.ID) {
+			if len(m.Attachments) == 1 && m.Attachments[0].Name == "replay.gif" {
+				out = append(out, m)
+			}
+		}
+		return out
+	}
+	if n := len(replays()); n != 0 {
+		t.Fatalf("%d replays posted by the scheduler's ticks", n)
+	}
+	if n := w.drawReplays(t); n != 1 {
+		t.Fatalf("%d replays drawn at the end, want 1", n)
+	}
+	if n := w.drawReplays(t); n != 0 {
+		t.Fatalf("%d replays drawn again", n)
+	}
+	rp := replays()
+	if len(rp) != 1 || !strings.Contains(rp[0].Content, "Replay of **Zauberschwert") || !strings.Contains(rp[0].Content, "Who led:") {
+		t.Fatalf("replays in the thread %+v, want one with a summary", rp)
+	}
+	if g, err := gif.DecodeAll(bytes.NewReader(rp[0].Attachments[0].Data)); err != nil || len(g.Image) < 2 || len(g.Image) > 150 {
+		t.Fatalf("the replay does not decode as an animation: %v", err)
+	}
+	t.Logf("replay post: %s", rp[0].Content)
+
 	parent := w.fake.Messages(channelID)
 	if len(parent) != 1 || parent[0].ID != th.StarterID || !strings.Contains(parent[0].Content, "<#"+th.ID+">") {
 		t.Fatalf("the channel holds %d messages (%+v), want one line linking to the thread", len(parent), parent)
@@ -84,7 +116,7 @@ func TestEndToEndTableInThread(t *testing.T) {
 			withButtons++
 		}
 	}
-	if boards < 2 || withButtons != 0 {
+	if boards < 3 || withButtons != 0 {
 		t.Fatalf("the thread has %d pictures and %d messages with buttons after the end", boards, withButtons)
 	}
 

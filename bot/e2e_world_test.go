@@ -27,6 +27,7 @@ import (
 	"github.com/tavern-bot/tavern/clock/clocktest"
 	"github.com/tavern-bot/tavern/commands"
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/imaging/replay"
 	"github.com/tavern-bot/tavern/lineup"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
@@ -56,6 +57,19 @@ func (tinyImages) Lobby(_ string, l commands.LobbyView, m commands.ImageMeta) ([
 
 func (tinyImages) Results(_ string, s []games.Standing, m commands.ImageMeta) ([]byte, error) {
 	return tinyPNG(s, m.Viewer)
+}
+
+// Replay animates the tiny boards through the real replay encoder.
+func (tinyImages) Replay(_ string, views []any, rounds []int, m commands.ImageMeta, around func(func())) ([]byte, error) {
+	draw := func(view any) (image.Image, error) {
+		data, err := tinyPNG(view, m.Viewer)
+		if err != nil {
+			return nil, err
+		}
+		return png.Decode(bytes.NewReader(data))
+	}
+	res, err := replay.Encode(views, draw, nil, replay.Options{Around: around, Rounds: rounds})
+	return res.GIF, err
 }
 
 func tinyPNG(v any, viewer int) ([]byte, error) {
@@ -182,13 +196,26 @@ func (w *world) restart(t testing.TB) {
 // changed.
 func (w *world) tick(t testing.TB) int {
 	t.Helper()
+	return w.carry(t, w.svc.Tick(context.Background()))
+}
+
+// drawReplays draws and posts the replays staged so far, as the replay
+// drawer would; it returns how many it posted.
+func (w *world) drawReplays(t testing.TB) int {
+	t.Helper()
+	return w.carry(t, w.svc.DrawReplays(context.Background()))
+}
+
+// carry carries out results against the fake Discord, confirming each,
+// and returns how many there were.
+func (w *world) carry(t testing.TB, results []commands.Result) int {
+	t.Helper()
 	s, err := bot.NewSession("e2e-token", w.fake.APIURL())
 	if err != nil {
 		t.Fatal(err)
 	}
 	exec := bot.NewExecutor(s, quiet())
 	ctx := context.Background()
-	results := w.svc.Tick(ctx)
 	for _, res := range results {
 		if err := exec.Run(ctx, res.Actions); err != nil {
 			t.Fatalf("carry out a due change: %v", err)

@@ -78,8 +78,8 @@ func (s *Service) redeliver(ctx context.Context, until time.Time) []Result {
 			done(ctx)
 			continue
 		}
-		if !until.IsZero() && !d.At.Before(until) {
-			continue
+		if !until.IsZero() && !d.At.Before(until) || d.hasReplay() {
+			continue // young, or a replay: the replay drawer posts it
 		}
 		actions, sent, err := s.realize(d, nil)
 		if err != nil {

@@ -108,6 +108,7 @@ func TestDeliveryJSONMatchesMarshal(t *testing.T) {
 			{Kind: kindDM, UserID: "u", Picture: &pictureSpec{Viewer: -1, Name: "b.png", Results: true}, Pin: true, Remember: rememberDM,
 				Blocked: &post{Kind: kindPost, ChannelID: "c", Message: stored{Content: "closed", Mentions: []string{"u"}}}},
 			{Kind: kindEdit, Picture: &pictureSpec{}},
+			{Kind: kindPost, Picture: &pictureSpec{Name: "replay.gif", Replay: true}},
 			{Kind: kindClear, ChannelID: "c", MessageID: "m"},
 		}}},
 		{"components", delivery{Posts: []post{{Kind: kindPost, Message: stored{Components: []discordgo.MessageComponent{

@@ -86,6 +86,9 @@ func appendPost(b []byte, p *post) ([]byte, error) {
 		if pic.Results {
 			b = append(b, `,"results":true`...)
 		}
+		if pic.Replay {
+			b = append(b, `,"replay":true`...)
+		}
 		b = append(b, '}')
 	}
 	if p.Blocked != nil {

@@ -119,6 +119,9 @@ type pictureSpec struct {
 	Viewer  int    `json:"viewer"`
 	Name    string `json:"name"`
 	Results bool   `json:"results,omitempty"`
+	// Replay: the post is the game's replay, words and GIF, made when it
+	// is delivered (see replayPost).
+	Replay bool `json:"replay,omitempty"`
 }
 
 // stored is a Message without its files, in a form JSON keeps. Its
@@ -293,8 +296,16 @@ func (s *Service) realize(d delivery, st games.State) ([]Action, *sentIDs, error
 	}
 	var pics []picture
 	index := make([]int, len(d.Posts))
+	replays := map[int]Message{} // by post: the replays, made now
 	for k, p := range d.Posts {
 		index[k] = -1
+		if p.Picture != nil && p.Picture.Replay {
+			if m, ok := s.replayPost(d); ok {
+				m.Nonce = p.Message.Nonce
+				replays[k] = m
+			}
+			continue
+		}
 		if p.Picture == nil || st == nil {
 			continue
 		}
@@ -309,6 +320,12 @@ func (s *Service) realize(d delivery, st games.State) ([]Action, *sentIDs, error
 	out := make([]Action, 0, len(d.Posts))
 	sent := &sentIDs{}
 	for k, p := range d.Posts {
+		if p.Picture != nil && p.Picture.Replay {
+			if m, ok := replays[k]; ok {
+				out = append(out, ChannelPost{ChannelID: p.ChannelID, Message: m})
+			}
+			continue
+		}
 		var f []File
 		if index[k] >= 0 {
 			f = files[index[k]]

@@ -12,11 +12,12 @@ import (
 )
 
 // Replayer is implemented by Images that can animate a game: views are
-// the public boards after every commit, oldest first, and around wraps
-// the drawing of each frame (the service passes its render pool, so a
-// replay waits behind the boards players need). The result is a GIF.
+// the public boards after every commit, oldest first, rounds each view's
+// round (nil: the game has none), and around wraps the drawing of each
+// frame (the service passes its render pool, so a replay waits behind the
+// boards players need). The result is a GIF.
 type Replayer interface {
-	Replay(gameID string, views []any, m ImageMeta, around func(draw func())) ([]byte, error)
+	Replay(gameID string, views []any, rounds []int, m ImageMeta, around func(draw func())) ([]byte, error)
 }
 
 // Keys of the replay texts.
@@ -39,9 +40,10 @@ func replayTexts() map[string][2]string {
 }
 
 // replay answers /game replay: an animated GIF of the public board after
-// every commit so far, posted in the channel, with the final standings
-// once the game is over. Only public views are drawn, so it may be asked
-// for at any time; it reads the table and changes nothing.
+// every commit so far, posted in the channel, with a summary in words and
+// the final standings once the game is over. Only public views are drawn,
+// so it may be asked for at any time; it reads the table and changes
+// nothing.
 func (s *Service) replay(ctx context.Context, r request) Result {
 	t, g, err := s.load(ctx, r.channelID, "", storage.WithLog())
 	if err != nil {
@@ -50,43 +52,69 @@ func (s *Service) replay(ctx context.Context, r request) Result {
 	if t.Status == table.StatusLobby || t.Moves == 0 {
 		return s.replyKey(r.lang, KeyReplayEmpty)
 	}
+	m, err := s.replayMessage(t, g)
+	switch {
+	case errors.Is(err, errNoReplayer):
+		return s.replyKey(r.lang, KeyReplayNoImage)
+	case errors.Is(err, errReplayDraw):
+		return s.replyKey(r.lang, KeyReplayFailed)
+	case err != nil:
+		return s.replyErr(r, err)
+	}
+	post := ChannelPost{ChannelID: t.ChannelID, Message: m}
+	return Result{Reply: &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKReplay))}, Actions: []Action{post}}
+}
+
+// Why a replay could not be made (besides the table's own errors).
+var (
+	errNoReplayer = errors.New("commands: the images draw no replays")
+	errReplayDraw = errors.New("commands: the replay could not be drawn")
+)
+
+// replayMessage is a table's replay (t carries its whole log): the GIF of
+// its public boards, timed by round, drawn at low priority in the render
+// pool, with a summary in words (who led when, the biggest swing) and the
+// final standings once the game is over, in the table's language.
+func (s *Service) replayMessage(t *table.Table, g games.Game) (Message, error) {
 	rp, ok := s.images.(Replayer)
 	if !ok {
-		return s.replyKey(r.lang, KeyReplayNoImage)
+		return Message{}, errNoReplayer
 	}
 	if t.LogFrom != 0 || len(t.Log) != t.Moves {
-		return s.replyErr(r, fmt.Errorf("replay of table %s: %w", t.ID, table.ErrLogNotLoaded))
+		return Message{}, fmt.Errorf("replay of table %s: %w", t.ID, table.ErrLogNotLoaded)
 	}
 	log := make([]games.Logged, len(t.Log))
 	for i, e := range t.Log {
 		log[i] = games.Logged{Move: games.Move{Seat: e.Seat, ID: e.Move}, Uncommitted: e.Uncommitted}
 	}
-	views, err := games.PublicViews(g, t.Setup(), log)
+	course, err := games.PublicCourse(g, t.Setup(), log)
 	if err != nil {
-		return s.replyErr(r, fmt.Errorf("replay of table %s: %w", t.ID, err))
+		return Message{}, fmt.Errorf("replay of table %s: %w", t.ID, err)
 	}
 	around := func(draw func()) {
 		s.render.acquire(false)
 		defer s.render.release()
 		draw()
 	}
-	gifData, err := rp.Replay(t.GameID, views, s.meta(t, games.Public), around)
+	gifData, err := rp.Replay(t.GameID, course.Views, course.Rounds, s.meta(t, games.Public), around)
 	if err != nil {
 		s.log.Error("replay", "table", t.ID, "err", err)
-		return s.replyKey(r.lang, KeyReplayFailed)
+		return Message{}, errReplayDraw
 	}
-	lines := []string{s.cat.Localize(t.Lang, games.T(KeyReplayPost, "game", s.gameName(t.Lang, t.GameID), "n", len(views)-1))}
+	name := s.gameName(t.Lang, t.GameID)
+	head := games.T(KeyReplayPost, "game", name, "n", len(course.Views)-1)
+	if n := len(course.Rounds); n > 0 {
+		head = games.T(KeyReplayPostRounds, "game", name, "n", len(course.Views)-1, "rounds", course.Rounds[n-1])
+	}
+	lines := []string{s.cat.Localize(t.Lang, head)}
+	lines = append(lines, s.summaryLines(summarize(course), t.Names(), t.Lang)...)
 	if t.Status == table.StatusOver {
 		st, err := t.Load(g)
 		if err != nil {
-			return s.replyErr(r, errors.Join(fmt.Errorf("replay of table %s", t.ID), err))
+			return Message{}, errors.Join(fmt.Errorf("replay of table %s", t.ID), err)
 		}
 		lines = append(lines, s.cat.Localize(t.Lang, games.T(KeyStandings)))
 		lines = append(lines, s.standingLines(scene{t: t, g: g, st: st}, t.Lang)...)
 	}
-	post := ChannelPost{ChannelID: t.ChannelID, Message: Message{
-		Content: truncate(strings.Join(lines, "\n"), 2000),
-		Files:   []File{{Name: "replay.gif", Data: gifData}},
-	}}
-	return Result{Reply: &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKReplay))}, Actions: []Action{post}}
+	return Message{Content: truncate(strings.Join(lines, "\n"), 2000), Files: []File{{Name: "replay.gif", Data: gifData}}}, nil
 }

@@ -25,7 +25,7 @@ type fakeReplayer struct {
 	drawn int
 }
 
-func (f *fakeReplayer) Replay(gameID string, views []any, m ImageMeta, around func(func())) ([]byte, error) {
+func (f *fakeReplayer) Replay(gameID string, views []any, rounds []int, m ImageMeta, around func(func())) ([]byte, error) {
 	f.mu.Lock()
 	f.asked = append(f.asked, views)
 	f.mu.Unlock()

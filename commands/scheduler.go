@@ -54,20 +54,20 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 		remind  []table.Reminder
 		pending []games.Prompt
 		back    []int // seats back from vacation
-		ended   table.Ended
+		archive bool  // the thread of a game that ended a day ago
 	)
 	// tidyUp stages what is due without a move: clearing buttons
 	// remembered too late (a delivery repeated after a crash), reminders,
 	// and what follows a game's end.
 	tidyUp := func(t *table.Table) error {
 		stale := t.TakeStaleButtons()
-		if len(stale) == 0 && len(remind) == 0 && len(back) == 0 && ended == (table.Ended{}) {
+		if len(stale) == 0 && len(remind) == 0 && len(back) == 0 && !archive {
 			return nil
 		}
 		t.NewVersion()
 		c := newComposer(t, false)
 		clearAll(c, stale)
-		if ended.Archive {
+		if archive {
 			c.add(post{Kind: kindArchive, ChannelID: t.ChannelID}, Message{})
 		}
 		s.reminderDMs(c, t, remind, pending)
@@ -87,7 +87,7 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 		}
 		if t.Status != table.StatusPlaying {
 			// Finished meanwhile: only what follows the end is due.
-			ended = t.TakeEnded(now)
+			archive = t.TakeEnded(table.DueArchive, now)
 			return tidyUp(t)
 		}
 		var err error
@@ -133,6 +133,9 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 		s.log.Error("scheduler", "channel", channelID, "err", err)
 		return Result{}, false
 	}
+	if t.Status == table.StatusOver && !t.ReplayStaged {
+		s.stageReplay(ctx, channelID, t.ID, now)
+	}
 	if len(res.Steps) == 0 {
 		if tidy != nil {
 			return s.deliver(t, *tidy, nil, nil), true
@@ -163,7 +166,8 @@ const outboxRetry = time.Minute
 
 // RunScheduler first pauses running clocks over an outage (see
 // forgiveOutage) and delivers whatever the outbox kept from before a
-// restart, then plays due events as they come: it sleeps until the next
+// restart, starts the replay drawer (runReplays), then plays due events
+// as they come: it sleeps until the next
 // due moment (or until a change asks for it, such as a bot's turn) and
 // runs Tick, until ctx ends. Every outboxRetry it delivers again what
 // stayed unconfirmed. run carries out one change's actions and returns an
@@ -178,6 +182,7 @@ func (s *Service) RunScheduler(ctx context.Context, run func(context.Context, []
 	}
 	s.forgiveOutage(ctx) // before any deadline of the downtime fires
 	carry(s.Redeliver(ctx))
+	go s.runReplays(ctx, run) // replays take seconds: never in the tick
 	lastRetry, lastBeat := s.now(), s.now()
 	for {
 		results := s.Tick(ctx)

@@ -41,6 +41,7 @@ type Service struct {
 	newSeed func() uint64
 	cat     games.Catalog
 	wake    chan struct{} // a change made a table due now
+	replays chan struct{} // a replay was staged: wakes the replay drawer
 	names   map[string]games.Text
 	render  *renderPool
 	scratch sync.Pool // *[]byte: working memory for staging outbox items
@@ -63,7 +64,7 @@ func NewService(d Deps) (*Service, error) {
 		names[id] = info.Name
 	}
 	s := &Service{games: d.Games, store: d.Store, images: d.Images, log: d.Log, now: d.Now, newSeed: d.NewSeed,
-		wake: make(chan struct{}, 1), names: names, render: newRenderPool(runtime.GOMAXPROCS(0))}
+		wake: make(chan struct{}, 1), replays: make(chan struct{}, 1), names: names, render: newRenderPool(runtime.GOMAXPROCS(0))}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}

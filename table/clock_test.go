@@ -166,13 +166,20 @@ func TestBotSeatPlaysWholeGame(t *testing.T) {
 			}
 		}
 	}
-	// Only the game's recording into ratings and stats is due.
-	if tb.Status != table.StatusOver || len(tb.Due) != 1 || tb.Due[0].Kind != table.DueRecord || !tb.Unrecorded {
+	// Over: only the game's recording into ratings and stats and posting
+	// its replay are due, each once.
+	if tb.Status != table.StatusOver || len(tb.Due) != 2 || tb.Due[0].Kind != table.DueRecord || tb.Due[1].Kind != table.DueReplay || !tb.Unrecorded {
 		t.Fatalf("status %s, due %+v", tb.Status, tb.Due)
 	}
 	tb.Recorded()
-	if len(tb.Due) != 0 || tb.Unrecorded {
+	if len(tb.Due) != 1 || tb.Unrecorded {
 		t.Fatalf("recorded, still due: %+v", tb.Due)
+	}
+	if tb.TakeEnded(table.DueArchive, tb.EndedAt) || !tb.TakeEnded(table.DueReplay, tb.EndedAt) || len(tb.Due) != 0 || !tb.ReplayStaged {
+		t.Fatalf("at the end: due %+v, replay staged %v", tb.Due, tb.ReplayStaged)
+	}
+	if tb.TakeEnded(table.DueReplay, tb.EndedAt.Add(time.Hour)) {
+		t.Fatal("the replay fell due twice")
 	}
 	replayed, err := tb.Rebuild(g)
 	if err != nil {

@@ -20,8 +20,9 @@ func (t *Table) end(status Status, now time.Time) {
 }
 
 // endDues are the due events of a table whose game ended: recording the
-// game into ratings and stats at once (until Recorded), archiving its
-// thread a day later. A table that ended before EndedAt was kept has none.
+// game into ratings and stats at once (until Recorded), posting the
+// replay of a game played to its end at once, archiving its thread a day
+// later. A table that ended before EndedAt was kept has none.
 func (t *Table) endDues() []Due {
 	if t.Active() || t.EndedAt.IsZero() {
 		return nil
@@ -30,32 +31,34 @@ func (t *Table) endDues() []Due {
 	if t.Unrecorded {
 		out = append(out, Due{At: t.EndedAt, Kind: DueRecord})
 	}
+	if t.Status == StatusOver && t.Moves > 0 && !t.ReplayStaged {
+		out = append(out, Due{At: t.EndedAt, Kind: DueReplay})
+	}
 	if t.Parent != "" && !t.ThreadArchived {
 		out = append(out, Due{At: t.EndedAt.Add(ArchiveAfter), Kind: DueArchive})
 	}
 	return out
 }
 
-// Ended is what fell due at a table whose game ended.
-type Ended struct {
-	// Archive: the table's thread is to be archived now.
-	Archive bool
-}
-
-// TakeEnded settles the due events of a table whose game ended: it
-// returns what is due at now, counted as done (a due event fires once),
-// and keeps only what is still to come (and stale buttons to clear).
-func (t *Table) TakeEnded(now time.Time) Ended {
-	var e Ended
+// TakeEnded settles the due event of kind (DueArchive, DueReplay) of a
+// table whose game ended: it reports whether it is due at now, and counts
+// it as done then (a due event fires once). The due list keeps only what
+// is still to come (and stale buttons to clear).
+func (t *Table) TakeEnded(kind DueKind, now time.Time) bool {
+	due := false
 	for _, d := range t.endDues() {
-		if now.Before(d.At) {
+		if d.Kind != kind || now.Before(d.At) {
 			continue
 		}
-		if d.Kind == DueArchive {
-			t.ThreadArchived, e.Archive = true, true
+		due = true
+		switch kind {
+		case DueArchive:
+			t.ThreadArchived = true
+		case DueReplay:
+			t.ReplayStaged = true
 		}
 	}
 	t.Due = slices.DeleteFunc(t.Due, func(d Due) bool { return d.Kind != DueTidy })
 	t.Due = append(t.Due, t.endDues()...)
-	return e
+	return due
 }

@@ -59,13 +59,16 @@ func TestEndDues(t *testing.T) {
 			if len(tb.Due) != want || want == 1 && (tb.Due[0].Kind != table.DueArchive || !tb.Due[0].At.Equal(end.Add(table.ArchiveAfter))) {
 				t.Fatalf("due %+v, want %d archive a day after the end", tb.Due, want)
 			}
-			if e := tb.TakeEnded(end.Add(table.ArchiveAfter - time.Second)); e.Archive || len(tb.Due) != want {
-				t.Fatalf("a second early: %+v, due %+v", e, tb.Due)
+			if tb.TakeEnded(table.DueReplay, end) {
+				t.Fatal("the replay of an abandoned game fell due")
 			}
-			if e := tb.TakeEnded(end.Add(table.ArchiveAfter)); e.Archive != c.thread || len(tb.Due) != 0 {
-				t.Fatalf("a day after: %+v, due %+v", e, tb.Due)
+			if tb.TakeEnded(table.DueArchive, end.Add(table.ArchiveAfter-time.Second)) || len(tb.Due) != want {
+				t.Fatalf("a second early: archived %v, due %+v", tb.ThreadArchived, tb.Due)
 			}
-			if e := tb.TakeEnded(end.Add(2 * table.ArchiveAfter)); e.Archive {
+			if tb.TakeEnded(table.DueArchive, end.Add(table.ArchiveAfter)) != c.thread || len(tb.Due) != 0 {
+				t.Fatalf("a day after: archived %v, due %+v", tb.ThreadArchived, tb.Due)
+			}
+			if tb.TakeEnded(table.DueArchive, end.Add(2*table.ArchiveAfter)) {
 				t.Fatal("the thread was archived twice")
 			}
 		})

@@ -196,6 +196,8 @@ type Table struct {
 	EndedAt time.Time `json:"ended,omitzero"`
 	// ThreadArchived says the table's thread was archived.
 	ThreadArchived bool `json:"thread_archived,omitempty"`
+	// ReplayStaged says the replay posted at the game's end was staged.
+	ReplayStaged bool `json:"replay_staged,omitempty"`
 }
 
 // Due is one moment at which a table must be looked at.
@@ -216,6 +218,7 @@ const (
 	DueVacation DueKind = "vacation" // a seat's vacation ends
 	DueArchive  DueKind = "archive"  // the thread of a game that ended is archived
 	DueRecord   DueKind = "record"   // a finished game goes into ratings and stats
+	DueReplay   DueKind = "replay"   // the replay of a game that ended is posted
 )
 
 // Params are what a lobby is opened with.

@@ -45,6 +45,9 @@ type Options struct {
 	// Around, when set, wraps the drawing of each frame: the bot passes
 	// its render pool, so that replays wait behind boards players need.
 	Around func(draw func())
+	// Rounds, when set, is each view's round: every round is then shown
+	// about as long as the others (see Delays), not every board.
+	Rounds []int
 }
 
 // Draw renders one public view at full size. Release, when not nil, takes
@@ -89,15 +92,15 @@ func Encode(views []any, draw Draw, release Release, opt Options) (Result, error
 			idx[i] = i
 		}
 		for {
-			data, err := encode(frames, idx)
+			views := make([]int, len(idx))
+			for i, k := range idx {
+				views[i] = shown[k]
+			}
+			data, err := encode(frames, idx, Delays(views, opt.Rounds))
 			if err != nil {
 				return Result{}, err
 			}
-			last = Result{GIF: data, Width: w}
-			last.Shown = make([]int, len(idx))
-			for i, k := range idx {
-				last.Shown[i] = shown[k]
-			}
+			last = Result{GIF: data, Width: w, Shown: views}
 			if len(data) <= opt.MaxBytes {
 				return last, nil
 			}
@@ -164,6 +167,40 @@ func halve(idx []int) []int {
 // second and one and a half seconds a board.
 func Delay(frames int) int {
 	return min(max(6000/max(frames, 1), 25), 150)
+}
+
+// Delays are how long each board of shown (indices into the views)
+// stays up, in hundredths of a second, the last lastHold. Without rounds
+// every board gets Delay(len(shown)). With rounds (each view's round)
+// every round gets RoundTime, shared by its boards, each shown a quarter
+// of a second to one and a half seconds: a round of many turns passes
+// quicker per board, and a game is told round by round.
+func Delays(shown, rounds []int) []int {
+	out := make([]int, len(shown))
+	if len(rounds) == 0 {
+		for k := range out {
+			out[k] = Delay(len(shown))
+		}
+	} else {
+		boards := map[int]int{} // boards shown per round
+		for _, v := range shown {
+			boards[rounds[v]]++
+		}
+		per := RoundTime(len(boards))
+		for k, v := range shown {
+			out[k] = min(max(per/boards[rounds[v]], 25), 150)
+		}
+	}
+	if len(out) > 0 {
+		out[len(out)-1] = lastHold
+	}
+	return out
+}
+
+// RoundTime is each round's share of a replay, in hundredths of a second:
+// about a minute for the game, two to four seconds a round.
+func RoundTime(rounds int) int {
+	return min(max(6000/max(rounds, 1), 200), 400)
 }
 
 // drawFrames renders the views at positions shown, scaled to width, on
@@ -429,25 +466,24 @@ func (m *Mapper) Quantize(img *image.RGBA) *image.Paletted {
 	return out
 }
 
-// encode writes frames[idx...] as a looping GIF: the first whole, each
-// later one as the rectangle that changed since the one before.
-func encode(frames []*image.Paletted, idx []int) ([]byte, error) {
+// encode writes frames[idx...] as a looping GIF, frame n shown delays[n]:
+// the first whole, each later one as the rectangle that changed since the
+// one before.
+func encode(frames []*image.Paletted, idx []int, delays []int) ([]byte, error) {
 	first := frames[idx[0]]
 	g := &gif.GIF{Config: image.Config{ColorModel: first.Palette, Width: first.Rect.Dx(), Height: first.Rect.Dy()}}
-	delay := Delay(len(idx))
 	var prev *image.Paletted
-	for _, k := range idx {
+	for n, k := range idx {
 		f := frames[k]
 		img := f
 		if prev != nil {
 			img = f.SubImage(changed(prev, f)).(*image.Paletted)
 		}
 		g.Image = append(g.Image, img)
-		g.Delay = append(g.Delay, delay)
+		g.Delay = append(g.Delay, delays[n])
 		g.Disposal = append(g.Disposal, gif.DisposalNone)
 		prev = f
 	}
-	g.Delay[len(g.Delay)-1] = lastHold
 	var buf bytes.Buffer
 	if err := gif.EncodeAll(&buf, g); err != nil {
 		return nil, fmt.Errorf("replay: encode: %w", err)

@@ -21,11 +21,12 @@ import (
 // played is a complete game of one of Tavern's games, with its public
 // boards and a way to draw them.
 type played struct {
-	id    string
-	views []any
-	draw  replay.Draw
-	im    *imaging.Images
-	meta  imaging.Meta
+	id     string
+	views  []any
+	rounds []int // each view's round
+	draw   replay.Draw
+	im     *imaging.Images
+	meta   imaging.Meta
 }
 
 // playGame plays gameID at random to the end with players seats and
@@ -67,12 +68,13 @@ func playGame(tb testing.TB, gameID string, players int, seed uint64) played {
 		}
 		log[i] = games.Logged{Move: m, Uncommitted: out.Uncommitted}
 	}
-	views, err := games.PublicViews(g, setup, log)
+	course, err := games.PublicCourse(g, setup, log)
 	if err != nil {
 		tb.Fatal(err)
 	}
+	views := course.Views
 	meta := imaging.Meta{Lang: "en", Catalog: g.Info().Catalog, Players: []string{"Ada", "Bo", "Cy", "Di", "Ed", "Fe"}[:players], Viewer: games.Public}
-	return played{id: gameID, views: views, im: im, meta: meta,
+	return played{id: gameID, views: views, rounds: course.Rounds, im: im, meta: meta,
 		draw: func(view any) (image.Image, error) { return im.Draw(gameID, view, meta) }}
 }
 
@@ -92,9 +94,17 @@ func TestReplayOfEveryGame(t *testing.T) {
 	} {
 		t.Run(tc.game, func(t *testing.T) {
 			p := playGame(t, tc.game, tc.players, 7)
-			res, err := replay.Encode(p.views, p.draw, p.im.Recycle, everyGameOptions)
+			if len(p.rounds) != len(p.views) || p.rounds[0] != 1 || p.rounds[len(p.rounds)-1] < 2 {
+				t.Fatalf("rounds %v for %d views: every game counts rounds from 1", p.rounds, len(p.views))
+			}
+			opt := everyGameOptions
+			opt.Rounds = p.rounds
+			res, err := replay.Encode(p.views, p.draw, p.im.Recycle, opt)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if got, want := delays(t, res.GIF), replay.Delays(res.Shown, p.rounds); !slices.Equal(got, want) {
+				t.Fatalf("frame delays %v, want %v (timed by round)", got, want)
 			}
 			if len(res.GIF) >= 10<<20 {
 				t.Fatalf("replay is %d bytes, not under 10 MiB", len(res.GIF))
@@ -213,6 +223,52 @@ func TestReplayPadsGrowingBoards(t *testing.T) {
 
 // decode returns the GIF's frames as full pictures, each drawn over the
 // one before as a viewer shows them.
+// delays are a GIF's frame delays.
+func delays(t *testing.T, data []byte) []int {
+	t.Helper()
+	g, err := gif.DecodeAll(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	return g.Delay
+}
+
+// TestDelays: without rounds every board shows as long; with them every
+// round shows about as long, its boards sharing its time within bounds,
+// and the last board stays up.
+func TestDelays(t *testing.T) {
+	cases := []struct {
+		name          string
+		shown, rounds []int
+		want          []int
+	}{
+		{"evenly", []int{0, 1, 2}, nil, []int{replay.Delay(3), replay.Delay(3), 500}},
+		{"two rounds of one and three boards", []int{0, 1, 2, 3}, []int{1, 2, 2, 2},
+			[]int{150, replay.RoundTime(2) / 3, replay.RoundTime(2) / 3, 500}},
+		{"a crowded round keeps a quarter second a board", count(20), slices.Repeat([]int{1}, 20),
+			append(slices.Repeat([]int{25}, 19), 500)},
+		{"a round of five shares its time", count(5), slices.Repeat([]int{1}, 5), []int{80, 80, 80, 80, 500}},
+		{"only the shown boards share a round", []int{0, 9}, []int{1, 1, 1, 1, 1, 1, 1, 1, 1, 2}, []int{150, 500}},
+	}
+	for _, c := range cases {
+		if got := replay.Delays(c.shown, c.rounds); !slices.Equal(got, c.want) {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+	if replay.RoundTime(3) != 400 || replay.RoundTime(20) != 300 || replay.RoundTime(100) != 200 {
+		t.Errorf("round times %d %d %d: want 4, 3 and 2 seconds", replay.RoundTime(3), replay.RoundTime(20), replay.RoundTime(100))
+	}
+}
+
+// count is 0, 1, … n-1.
+func count(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
 func decode(t *testing.T, data []byte) []*image.Paletted {
 	t.Helper()
 	g, err := gif.DecodeAll(bytes.NewReader(data))

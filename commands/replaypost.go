@@ -1,0 +1,126 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/storage"
+	"github.com/tavern-bot/tavern/table"
+)
+
+// When a game is played to its end, its replay is posted by itself: the
+// end stores a due event (table.DueReplay); the scheduler fires it in a
+// transaction that stages the replay's post in the outbox, as data (a post
+// whose picture is the replay), and wakes the replay drawer. Drawing a
+// replay takes seconds, so it never happens in the scheduler's tick: a
+// goroutine of its own (runReplays) draws staged replays one at a time,
+// each frame waiting in the render pool behind the pictures players need,
+// posts them and removes them from the outbox. A replay staged before a
+// crash is drawn after the restart; its nonce keeps Discord from posting
+// it twice.
+
+// errNothingDue stops a transaction that found nothing to do.
+var errNothingDue = errors.New("commands: nothing due")
+
+// stageReplay stages the replay of the game that ended at the table
+// tableID in channelID, if it is due at now, and wakes the drawer.
+func (s *Service) stageReplay(ctx context.Context, channelID, tableID string, now time.Time) {
+	_, err := s.update(ctx, channelID, tableID, func(t *table.Table, _ games.Game) error {
+		if !t.TakeEnded(table.DueReplay, now) {
+			return errNothingDue
+		}
+		if _, ok := s.images.(Replayer); !ok {
+			return nil // counted as done: this bot draws no replays
+		}
+		t.NewVersion() // the post's nonce is the replay's own
+		c := newComposer(t, false)
+		c.add(post{Kind: kindPost, ChannelID: t.ChannelID, Picture: &pictureSpec{Viewer: games.Public, Name: "replay.gif", Replay: true}}, Message{})
+		d, err := c.done()
+		return s.stage(t, d, err)
+	})
+	switch {
+	case err == nil:
+		select {
+		case s.replays <- struct{}{}:
+		default: // the drawer is awake already
+		}
+	case !errors.Is(err, errNothingDue):
+		s.log.Error("scheduler: stage replay", "channel", channelID, "table", tableID, "err", err)
+	}
+}
+
+// hasReplay reports a delivery that posts a replay: the replay drawer
+// delivers it, never the tick or the outbox's redelivery.
+func (d delivery) hasReplay() bool {
+	for _, p := range d.Posts {
+		if p.Picture != nil && p.Picture.Replay {
+			return true
+		}
+	}
+	return false
+}
+
+// replayPost is the message of a staged replay: the table is read with
+// its whole log now. A table gone from its channel (a new one opened there
+// meanwhile) or a replay that cannot be drawn leaves nothing to post.
+func (s *Service) replayPost(d delivery) (Message, bool) {
+	t, g, err := s.load(context.Background(), d.Channel, d.Table, storage.WithLog())
+	if err == nil {
+		var m Message
+		if m, err = s.replayMessage(t, g); err == nil {
+			return m, true
+		}
+	}
+	s.log.Warn("replay at the end: not posted", "channel", d.Channel, "table", d.Table, "err", err)
+	return Message{}, false
+}
+
+// DrawReplays draws every replay staged in the outbox and returns each as
+// a Result to carry out (then call Done). The replay drawer runs it; tests
+// call it after Tick.
+func (s *Service) DrawReplays(ctx context.Context) []Result {
+	items, err := s.store.Outbox(ctx)
+	if err != nil {
+		s.log.Error("replays: list outbox", "err", err)
+		return nil
+	}
+	var out []Result
+	for _, item := range items {
+		if ctx.Err() != nil {
+			break
+		}
+		d, err := decodeDelivery(item.Data)
+		if err != nil || !d.hasReplay() {
+			continue // redeliver deals with it
+		}
+		actions, sent, err := s.realize(d, nil)
+		if err != nil {
+			s.log.Error("replays: item dropped", "channel", item.ChannelID, "table", item.TableID, "err", err)
+		}
+		out = append(out, Result{Actions: actions, Done: s.delivered(item.ChannelID, item.TableID, []string{item.Key}, sent)})
+	}
+	return out
+}
+
+// runReplays is the replay drawer: it draws and posts staged replays when
+// woken, at start-up, and every outboxRetry for one that could not be
+// posted, until ctx ends.
+func (s *Service) runReplays(ctx context.Context, run func(context.Context, []Action) error) {
+	retry := time.NewTicker(outboxRetry)
+	defer retry.Stop()
+	for {
+		for _, res := range s.DrawReplays(ctx) {
+			if err := run(ctx, res.Actions); err == nil && res.Done != nil {
+				res.Done(ctx)
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-s.replays:
+		case <-retry.C:
+		}
+	}
+}
