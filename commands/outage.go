@@ -23,7 +23,9 @@ const (
 )
 
 // forgiveOutage pauses running clocks over the time since the last
-// heartbeat, when that was more than outageGrace ago, then beats. It
+// heartbeat, when that was more than outageGrace ago (staging the status
+// and DM countdowns that moved, for the redelivery that follows), then
+// beats. It
 // reports how long the outage was and how many tables it touched.
 func (s *Service) forgiveOutage(ctx context.Context) (time.Duration, int) {
 	now := s.now()
@@ -45,7 +47,11 @@ func (s *Service) forgiveOutage(ctx context.Context) (time.Duration, int) {
 				if t.Status != table.StatusPlaying {
 					return nil
 				}
-				return t.Outage(g, last, now)
+				if err := t.Outage(g, last, now); err != nil {
+					return err
+				}
+				d, err := s.pausedTold(t, g)
+				return s.stage(t, d, err)
 			})
 			if err != nil {
 				s.log.Error("scheduler: pause clocks after an outage", "channel", ch, "err", err)
@@ -57,6 +63,26 @@ func (s *Service) forgiveOutage(ctx context.Context) (time.Duration, int) {
 	}
 	s.beat(ctx, now)
 	return gap, n
+}
+
+// pausedTold is what a pause over an outage changes in what players
+// see: the deadlines in the status message and the countdowns of the live
+// DMs. It waits in the outbox, which the scheduler delivers next.
+func (s *Service) pausedTold(t *table.Table, g games.Game) (delivery, error) {
+	st, err := t.Load(g)
+	if err != nil {
+		return delivery{}, err
+	}
+	t.NewVersion()
+	c := newComposer(t, true)
+	sc := scene{t: t, g: g, st: st, pending: st.Pending()}
+	s.statusPost(c, sc)
+	seats := make([]int, len(t.Seats))
+	for i := range seats {
+		seats[i] = i
+	}
+	s.deadlineDMs(c, sc, seats)
+	return c.done()
 }
 
 // beat records the scheduler's heartbeat.

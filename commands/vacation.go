@@ -128,8 +128,8 @@ func wholeDays(raw string) (int, bool) {
 }
 
 // eachTable changes every game the player sits at that is being played:
-// change returns the line to tell its channel; the status message is
-// edited too. Tables that cannot take the change (a lobby, nothing to
+// change returns the line to tell its channel; the status message and
+// the player's live DMs (their countdown) are edited too. Tables that cannot take the change (a lobby, nothing to
 // do) are skipped. n counts the tables changed.
 func (s *Service) eachTable(ctx context.Context, userID string, change func(*table.Table, games.Game) (string, error)) (Result, int) {
 	channels, err := s.store.TablesOf(ctx, userID)
@@ -155,9 +155,11 @@ func (s *Service) eachTable(ctx context.Context, userID string, change func(*tab
 				return err
 			}
 			t.NewVersion()
-			c := newComposer(t, false)
+			c := newComposer(t, true)
 			c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: line})
-			s.statusPost(c, scene{t: t, g: g, st: st, pending: st.Pending()})
+			sc := scene{t: t, g: g, st: st, pending: st.Pending()}
+			s.statusPost(c, sc)
+			s.deadlineDMs(c, sc, []int{t.SeatOf(userID)}) // the countdown moved
 			d, err = c.done()
 			return s.stage(t, d, err)
 		})
