@@ -57,29 +57,50 @@ func TestAdler32CombineChainsManyParts(t *testing.T) {
 
 func TestEncodePNGTranslucencyAnywhere(t *testing.T) {
 	// A translucent pixel in any band must send the image through the
-	// standard encoder so alpha survives.
-	const w, h = 31, 40
-	for _, y := range []int{0, h / 3, h / 2, h - 1} {
-		img := image.NewRGBA(image.Rect(0, 0, w, h))
-		for i := range img.Pix {
-			img.Pix[i] = 0xff
-		}
-		img.SetRGBA(w-1, y, color.RGBA{0, 0, 0, 0})
-		data, err := EncodePNG(img)
-		if err != nil {
-			t.Fatalf("row %d: EncodePNG: %v", y, err)
-		}
-		got, err := png.Decode(bytes.NewReader(data))
-		if err != nil {
-			t.Fatalf("row %d: decode: %v", y, err)
-		}
-		if _, _, _, a := got.At(w-1, y).RGBA(); a != 0 {
-			t.Errorf("row %d: alpha %d, want 0", y, a)
-		}
-		if _, _, _, a := got.At(0, y).RGBA(); a != 0xffff {
-			t.Errorf("row %d: opaque neighbour alpha %d, want 0xffff", y, a)
+	// standard encoder so alpha survives, also inside a block of pixels
+	// that filterUp compares with the row above at once (rows otherwise
+	// alike).
+	const h = 40
+	for _, w := range []int{31, 4*filterBlock + 7} {
+		for _, y := range []int{0, h / 3, h / 2, h - 1} {
+			img := image.NewRGBA(image.Rect(0, 0, w, h))
+			for i := range img.Pix {
+				img.Pix[i] = 0xff
+			}
+			img.SetRGBA(w-1, y, color.RGBA{0, 0, 0, 0})
+			data, err := EncodePNG(img)
+			if err != nil {
+				t.Fatalf("row %d: EncodePNG: %v", y, err)
+			}
+			got, err := png.Decode(bytes.NewReader(data))
+			if err != nil {
+				t.Fatalf("row %d: decode: %v", y, err)
+			}
+			if _, _, _, a := got.At(w-1, y).RGBA(); a != 0 {
+				t.Errorf("row %d: alpha %d, want 0", y, a)
+			}
+			if _, _, _, a := got.At(0, y).RGBA(); a != 0xffff {
+				t.Errorf("row %d: opaque neighbour alpha %d, want 0xffff", y, a)
+			}
 		}
 	}
+}
+
+func TestEncodePNGRepeatedRows(t *testing.T) {
+	// Boards repeat the row above over most of their width: whole blocks,
+	// blocks with one pixel changed, and a tail narrower than a block.
+	rng := rand.New(rand.NewPCG(4, 4))
+	img := image.NewRGBA(image.Rect(0, 0, 3*filterBlock+5, 60))
+	for y := range 60 {
+		for x := range img.Rect.Dx() {
+			c := color.RGBA{byte(x), byte(x * 3), 200, 255}
+			if y%7 == 3 || (y%5 == 1 && x == rng.IntN(img.Rect.Dx())) {
+				c = color.RGBA{byte(rng.UintN(256)), byte(y), byte(x), 255}
+			}
+			img.SetRGBA(x, y, c)
+		}
+	}
+	checkRoundTrip(t, EncodePNG, img)
 }
 
 func TestEncodePNGOpaqueLargeImage(t *testing.T) {
@@ -135,12 +156,18 @@ func TestSubBytesIsBytewiseSubtraction(t *testing.T) {
 func TestAdler32UpdateMatchesHashAdler32(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 8))
 	for _, size := range []int{0, 1, 7, 8, 9, 63, 5552, 5553, 65536 + 3, 1 << 20} {
-		for _, fill := range []string{"random", "ff"} {
+		for _, fill := range []string{"random", "ff", "zeros", "sparse"} {
 			data := make([]byte, size)
 			for i := range data {
-				data[i] = 0xff // saturates the sums fastest
-				if fill == "random" {
+				switch fill {
+				case "random":
 					data[i] = byte(rng.UintN(256))
+				case "ff":
+					data[i] = 0xff // saturates the sums fastest
+				case "sparse": // a filtered board: zero runs of every length
+					if rng.IntN(40) == 0 {
+						data[i] = byte(rng.UintN(256))
+					}
 				}
 			}
 			at := rng.IntN(size + 1)

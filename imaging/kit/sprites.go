@@ -22,6 +22,7 @@ type Sprites struct {
 type sprite struct {
 	img   *image.RGBA
 	ink   image.Rectangle
+	solid bool      // every pixel of ink is opaque: copied row by row
 	texts []TextUse // the texts painting it drew, reported at every copy
 }
 
@@ -48,13 +49,45 @@ func (s *Sprites) Draw(c *Canvas, key string, cx, cy float64, size int, paint fu
 		sc.RecordTexts(&texts)
 		paint(sc, float64(size/2)+fx, float64(size/2)+fy)
 		sc.Close()
-		return sprite{img: sc.Image(), ink: opaqueBounds(sc.Image()), texts: texts.Uses()}
+		ink := opaqueBounds(sc.Image())
+		return sprite{img: sc.Image(), ink: ink, solid: solid(sc.Image(), ink), texts: texts.Uses()}
 	})
 	c.replayTexts(sp.texts)
 	x, y := int(math.Floor(cx))-size/2, int(math.Floor(cy))-size/2
 	at := sp.ink.Add(image.Pt(x, y))
 	clipped := at.Intersect(c.rgba.Bounds())
-	overRGBA(c.rgba, clipped, sp.img, sp.ink.Min.Add(clipped.Min.Sub(at.Min)))
+	from := sp.ink.Min.Add(clipped.Min.Sub(at.Min))
+	if sp.solid {
+		copyRGBA(c.rgba, clipped, sp.img, from)
+		return
+	}
+	overRGBA(c.rgba, clipped, sp.img, from)
+}
+
+// solid reports whether every pixel of r in m is opaque, so that drawing
+// it over anything is a copy.
+func solid(m *image.RGBA, r image.Rectangle) bool {
+	if r.Empty() {
+		return false
+	}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		row := m.Pix[m.PixOffset(r.Min.X, y):m.PixOffset(r.Max.X, y)]
+		for i := 3; i < len(row); i += 4 {
+			if row[i] != 0xff {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// copyRGBA copies the rectangle r of dst from src (from sp), row by row.
+func copyRGBA(dst *image.RGBA, r image.Rectangle, src *image.RGBA, sp image.Point) {
+	for y := 0; y < r.Dy(); y++ {
+		d0 := dst.PixOffset(r.Min.X, r.Min.Y+y)
+		s0 := src.PixOffset(sp.X, sp.Y+y)
+		copy(dst.Pix[d0:d0+4*r.Dx()], src.Pix[s0:s0+4*r.Dx()])
+	}
 }
 
 // opaqueBounds is the smallest rectangle holding every pixel of m that is
