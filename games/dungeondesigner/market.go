@@ -180,11 +180,13 @@ func (s *State) placePrompt() games.Prompt {
 	d := &s.Seats[i].Dungeon
 	tile := s.c.Tile(s.Placing.Tiles[0])
 	p := games.Prompt{Seat: i, Text: games.T("dd.prompt.place", "tile", games.Ref("dd.el."+tile.Element))}
+	// Spots are numbered in the order offered; the seat's picture writes
+	// each number on its spot (PlaceView.N).
 	if tile.Element == "passage" {
 		for _, sp := range d.passageSpots() {
 			p.Options = append(p.Options, games.Option{
 				ID:    fmt.Sprintf("put:r%dc%d:%s", sp[0]+1, sp[1]+1, sideCodes[sp[2]]),
-				Label: games.T("dd.opt.edge", "row", sp[0]+1, "col", sp[1]+1, "side", games.Ref("dd.side."+sideCodes[sp[2]])),
+				Label: games.T("dd.opt.edge", "n", len(p.Options)+1, "row", sp[0]+1, "col", sp[1]+1, "side", games.Ref("dd.side."+sideCodes[sp[2]])),
 				Path:  cellPath(sp[0], sp[1]),
 			})
 		}
@@ -192,7 +194,7 @@ func (s *State) placePrompt() games.Prompt {
 		for _, sp := range d.freeSpots(s.c) {
 			p.Options = append(p.Options, games.Option{
 				ID:    fmt.Sprintf("put:r%dc%d:%s", sp[0]+1, sp[1]+1, quadCodes[sp[2]]),
-				Label: games.T("dd.opt.spot", "row", sp[0]+1, "col", sp[1]+1, "spot", games.Ref("dd.quad."+quadCodes[sp[2]])),
+				Label: games.T("dd.opt.spot", "n", len(p.Options)+1, "row", sp[0]+1, "col", sp[1]+1, "spot", games.Ref("dd.quad."+quadCodes[sp[2]])),
 				Path:  cellPath(sp[0], sp[1]),
 			})
 		}

@@ -151,12 +151,13 @@ type PlacingView struct {
 	Places []PlaceView `json:",omitempty"`
 }
 
-// PlaceView is a place a tile may go: row and column from 1, and Where an
+// PlaceView is a place a tile may go: row and column from 1, Where an
 // element spot ("tl", "tr", "bl", "br") or a secret passage's edge ("t",
-// "r", "b", "l").
+// "r", "b", "l"), and N the number its option names it by ("Spot 3: …").
 type PlaceView struct {
 	Row, Col int
 	Where    string
+	N        int
 }
 
 // JaelView is the solo opponent's public state.
@@ -243,8 +244,8 @@ func (s *State) publicView() PublicView {
 			v.Acting = s.Placing.Seat
 			v.Placing = &PlacingView{Seat: s.Placing.Seat, Tiles: s.tileViews(s.Placing.Tiles)}
 			if len(s.Placing.Tiles) > 0 {
-				for _, o := range s.placePrompt().Options {
-					var pl PlaceView
+				for i, o := range s.placePrompt().Options {
+					pl := PlaceView{N: i + 1}
 					if _, err := fmt.Sscanf(o.ID, "put:r%dc%d:%s", &pl.Row, &pl.Col, &pl.Where); err == nil {
 						v.Placing.Places = append(v.Placing.Places, pl)
 					}

@@ -2,11 +2,14 @@ package dungeondesigner
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/tavern-bot/tavern/games"
 	dd "github.com/tavern-bot/tavern/games/dungeondesigner"
+	"github.com/tavern-bot/tavern/imaging/kit"
 )
 
 // TestLabelsMatchMoveIDs checks that the grid labels read exactly like the
@@ -121,4 +124,68 @@ func TestLabelsLineUpWithCells(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSpotsNumberedAsOptions: while a seat places a tile, its own picture
+// writes on every place the tile may go the number its option names it by
+// ("Spot 3: row 2, column 1, top left"), readable on a phone, in both
+// languages, for element spots and secret passages alike.
+func TestSpotsNumberedAsOptions(t *testing.T) {
+	r := newRenderer(t)
+	g := dd.New()
+	var log kit.TextLog
+	kinds := map[string]bool{}
+	check := func(s games.State) error {
+		v, ok := s.View(games.Public).(dd.PublicView)
+		if !ok || v.Placing == nil || len(v.Placing.Places) == 0 {
+			return nil
+		}
+		seat := v.Placing.Seat
+		var prompt games.Prompt
+		for _, p := range s.Pending() {
+			if p.Seat == seat {
+				prompt = p
+			}
+		}
+		if len(prompt.Options) != len(v.Placing.Places) {
+			t.Fatalf("%d places in the view, %d options", len(v.Placing.Places), len(prompt.Options))
+		}
+		lang := []string{"en", "de"}[len(kinds)%2]
+		for i, o := range prompt.Options {
+			pl := v.Placing.Places[i]
+			if want := fmt.Sprintf("put:r%dc%d:%s", pl.Row, pl.Col, pl.Where); o.ID != want {
+				t.Fatalf("place %d is %s, option %s", i, want, o.ID)
+			}
+			label := g.Info().Catalog.Localize(lang, o.Label)
+			if word := map[string]string{"en": "Spot", "de": "Platz"}[lang]; !strings.HasPrefix(label, fmt.Sprintf("%s %d: ", word, pl.N)) {
+				t.Fatalf("option %s is labelled %q, its place numbered %d", o.ID, label, pl.N)
+			}
+		}
+		m := meta(lang, seat)
+		m.Texts = &log
+		log.Reset()
+		if _, err := r.Render(s.View(seat), m); err != nil {
+			return err
+		}
+		for _, pl := range v.Placing.Places {
+			n := strconv.Itoa(pl.N)
+			if !slices.ContainsFunc(log.Uses(), func(u kit.TextUse) bool { return u.Text == n && u.Decor == "" && u.Size >= readable }) {
+				t.Fatalf("%s: place %+v is not numbered %s readably in the seat's picture", lang, pl, n)
+			}
+		}
+		kinds[v.Placing.Places[0].Where] = true
+		return nil
+	}
+	for seed := uint64(1); seed <= 6 && (len(kinds) < 2 || !hasPassage(kinds)); seed++ {
+		if _, _, err := games.RandomPlay(g, games.DefaultSetup(g, 3, seed), games.NewRNG(seed), games.SimMaxMoves, check); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !hasPassage(kinds) || len(kinds) < 2 {
+		t.Fatalf("places checked only for %v; want element spots and passage edges", kinds)
+	}
+}
+
+func hasPassage(kinds map[string]bool) bool {
+	return kinds["t"] || kinds["r"] || kinds["b"] || kinds["l"]
 }

@@ -133,9 +133,19 @@ func (s *scene) turnPanel(v *dd.PublicView, r kit.Rect) {
 const tileBig = 50.0
 
 // bigMarker draws a seat marker standing alone (no name beside it), large
-// enough for its initial to read on a phone.
+// enough for its initial to read on a phone; drawn once per seat and
+// initial, then copied.
 func (s *scene) bigMarker(seat int, cx, cy float64) {
-	s.c.SeatMarker(seat, cx, cy, 43)
+	label := kit.SeatLetter(seat)
+	if initials := kit.Initials(s.m.Players); seat >= 0 && seat < len(initials) && initials[seat] != "" {
+		label = initials[seat]
+	}
+	s.sprites.Draw(s.c, "marker/"+strconv.Itoa(seat)+"/"+label, cx, cy, 124, func(c *kit.Canvas, cx, cy float64) {
+		labels := make([]string, seat+1)
+		labels[seat] = label
+		c.SeatLabels(labels)
+		c.SeatMarker(seat, cx, cy, 43)
+	})
 }
 
 func (s *scene) goldOf(v *dd.PublicView, seat int) int {
@@ -190,11 +200,13 @@ func (s *scene) track(label string, seats []int, n int, r kit.Rect) {
 			s.bigMarker(seats[i], cx, cy)
 			continue
 		}
-		c.SetDash(6, 4)
-		c.DrawCircle(cx, cy, 38)
-		c.SetColor(kit.Muted)
-		c.SetLineWidth(2)
-		c.Stroke()
-		c.SetDash()
+		s.sprites.Draw(c, "open-place", cx, cy, 84, func(c *kit.Canvas, cx, cy float64) {
+			c.SetDash(6, 4)
+			c.DrawCircle(cx, cy, 38)
+			c.SetColor(kit.Muted)
+			c.SetLineWidth(2)
+			c.Stroke()
+			c.SetDash()
+		})
 	}
 }

@@ -22,7 +22,8 @@ const (
 // private draws one seat's secret view for its DMs (and "Show my hand"):
 // the hand with this pass's pick and second choice marked (in the market
 // the stalls instead), the own dungeon readable on a phone with the pick
-// previewed at its place and the spots a tile may go to ringed, the own
+// previewed at its place and the spots a tile may go to numbered as its
+// options name them ("Spot 3: …"), the own
 // tasks and the blueprint. It is the readable close-up of the seat's part
 // of the public board, whose dungeons are thumbnails.
 func (r *Renderer) private(v *dd.PrivateView, m imaging.Meta) image.Image {
@@ -98,7 +99,7 @@ func (r *Renderer) private(v *dd.PrivateView, m imaging.Meta) image.Image {
 		c.SetDash()
 	}
 	if v.Placing != nil && v.Placing.Seat == v.Seat {
-		s.places(v.Placing.Places, g)
+		s.places(v.Placing.Places, g, true)
 	}
 	s.ownSide(v, kit.R(own.Right()+gap, lowY, inner-own.W-gap, lowH))
 	s.ownTasks(v, kit.R(margin, infoY, inner-bpW-gap, infoH))

@@ -21,14 +21,20 @@ type Renderer struct {
 	kit     *kit.Kit
 	own     games.Catalog
 	sprites *kit.Sprites // element tokens, drawn once per size and language
+	thumbs  *kit.Sprites // dungeon thumbnails, drawn once per look
 }
 
 // maxSprites bounds the token cache: elements × a few sizes × languages.
 const maxSprites = 512
 
+// maxThumbs bounds the dungeon thumbnail cache, about 0.6 MB each: the
+// dungeons of a few tables' latest boards. Between two boards of a table
+// only the dungeons that changed are drawn again.
+const maxThumbs = 48
+
 // New builds the renderer on a shared kit.
 func New(k *kit.Kit) *Renderer {
-	return &Renderer{kit: k, own: imaging.Catalog().Merge(Catalog()), sprites: k.NewSprites(maxSprites)}
+	return &Renderer{kit: k, own: imaging.Catalog().Merge(Catalog()), sprites: k.NewSprites(maxSprites), thumbs: k.NewSprites(maxThumbs)}
 }
 
 // Render draws a PublicView (the channel board) or a PrivateView (one
@@ -44,7 +50,7 @@ const readable = 34.0
 // thumbnail is why the texts inside the dungeons on the public board may
 // be small: they are pictures of every dungeon at a glance, and each seat
 // gets its own dungeon drawn readable in its private picture (its DMs and
-// "Show my hand"), with the spots a tile may go to ringed.
+// "Show my hand"), with the spots a tile may go to numbered.
 const thumbnail = "a dungeon thumbnail on the public board; the seat's own picture draws it readable"
 
 // scene is one drawing in progress.
@@ -53,15 +59,16 @@ type scene struct {
 	w       imaging.Words
 	m       imaging.Meta
 	sprites *kit.Sprites
+	thumbs  *kit.Sprites
 }
 
 func (r *Renderer) scene(w, h int, m imaging.Meta) *scene {
-	return &scene{c: imaging.LabelSeats(r.kit.Canvas(w, h), m), w: imaging.NewWords(m, r.own), m: m, sprites: r.sprites}
+	return &scene{c: imaging.LabelSeats(r.kit.Canvas(w, h), m), w: imaging.NewWords(m, r.own), m: m, sprites: r.sprites, thumbs: r.thumbs}
 }
 
 // boardScene is a scene for a whole picture, on the plank background.
 func (r *Renderer) boardScene(w, h int, m imaging.Meta) *scene {
-	return &scene{c: imaging.LabelSeats(r.kit.BoardCanvas(w, h), m), w: imaging.NewWords(m, r.own), m: m, sprites: r.sprites}
+	return &scene{c: imaging.LabelSeats(r.kit.BoardCanvas(w, h), m), w: imaging.NewWords(m, r.own), m: m, sprites: r.sprites, thumbs: r.thumbs}
 }
 
 // rowLabel and colLabel name a grid line as players type it in move ids

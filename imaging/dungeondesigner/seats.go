@@ -1,6 +1,8 @@
 package dungeondesigner
 
 import (
+	"encoding/json"
+	"fmt"
 	"image/color"
 	"math"
 	"strconv"
@@ -63,9 +65,9 @@ func (s *scene) seatPanel(v *dd.PublicView, sv *dd.SeatView, r kit.Rect, cell fl
 	if v.Phase == dd.PhaseBuild {
 		buildRow = v.Year - 1
 	}
-	c.Decorative(thumbnail, func() { s.dungeon(&sv.Dungeon, g, buildRow, sv.Blueprint.Exit) })
+	c.Decorative(thumbnail, func() { s.thumbnail(&sv.Dungeon, g, buildRow, sv.Blueprint.Exit) })
 	if v.Placing != nil && v.Placing.Seat == sv.Seat {
-		s.places(v.Placing.Places, g)
+		s.places(v.Placing.Places, g, false)
 	}
 	_, h := g.size()
 	y := g.y + h
@@ -73,6 +75,26 @@ func (s *scene) seatPanel(v *dd.PublicView, sv *dd.SeatView, r kit.Rect, cell fl
 		s.seatTask(t, kit.R(r.X+10, y, r.W-20, seatTaskH-4))
 		y += seatTaskH
 	}
+}
+
+// thumbnail draws a dungeon as dungeon does, on the panel's parchment,
+// through a cache keyed by everything the drawing depends on: most
+// dungeons are the same on a table's next board, and an opaque thumbnail
+// is copied, not blended.
+func (s *scene) thumbnail(dv *dd.DungeonView, g dungeonGeom, buildRow, exit int) {
+	look, err := json.Marshal(dv)
+	if err != nil { // a view is plain data; draw it directly all the same
+		s.dungeon(dv, g, buildRow, exit)
+		return
+	}
+	w, h := g.size()
+	key := fmt.Sprintf("%s/%.2f/%d/%d/%s", s.m.Lang, g.grid.Cell, buildRow, exit, look)
+	s.thumbs.Draw(s.c, key, g.x+w/2, g.y+h/2, int(math.Ceil(max(w, h)))+4, func(c *kit.Canvas, cx, cy float64) {
+		on := *s
+		on.c = c
+		c.FillRect(kit.R(math.Floor(cx-w/2), math.Floor(cy-h/2), math.Ceil(w)+1, math.Ceil(h)+1), kit.Parchment)
+		on.dungeon(dv, newDungeonGeom(cx-w/2, cy-h/2, g.grid.Cell), buildRow, exit)
+	})
 }
 
 // seatTask is one task a seat took: its number and value read on a phone;
@@ -138,8 +160,10 @@ func (s *scene) seatStats(v *dd.PublicView, sv *dd.SeatView, r kit.Rect) {
 
 // places rings every spot (or, for a secret passage, every edge) the tile
 // being placed may go to, so the player finds on the board what the
-// menu offers by row, column and corner.
-func (s *scene) places(places []dd.PlaceView, g dungeonGeom) {
+// menu offers by row, column and corner. numbered (the placing seat's own
+// picture) writes in each the number its option names it by, readable on
+// a phone; the channel's thumbnails only ring them.
+func (s *scene) places(places []dd.PlaceView, g dungeonGeom, numbered bool) {
 	c := s.c
 	for _, p := range places {
 		if p.Row < 1 || p.Row > 4 || p.Col < 1 || p.Col > 4 {
@@ -147,15 +171,29 @@ func (s *scene) places(places []dd.PlaceView, g dungeonGeom) {
 		}
 		cell := g.grid.At(p.Row-1, p.Col-1)
 		S := cell.W
-		if q := quadIndex(p.Where); q >= 0 {
-			cx, cy := cell.X+quadCentre[q][0]*S, cell.Y+quadCentre[q][1]*S
-			c.Disc(cx, cy, S*0.16, nil, kit.Highlight, math.Max(3, S*0.05))
+		var cx, cy float64
+		switch q, side := quadIndex(p.Where), sideIndex(p.Where); {
+		case q >= 0:
+			cx, cy = cell.X+quadCentre[q][0]*S, cell.Y+quadCentre[q][1]*S
+			if !numbered {
+				c.Disc(cx, cy, S*0.16, nil, kit.Highlight, math.Max(3, S*0.05))
+				continue
+			}
+		case side >= 0:
+			cx, cy = cell.X+sideMid[side][0]*S, cell.Y+sideMid[side][1]*S
+			if !numbered {
+				c.Disc(cx, cy, S*0.1, kit.Highlight, kit.Ink, 1.5)
+				continue
+			}
+		default:
 			continue
 		}
-		if side := sideIndex(p.Where); side >= 0 {
-			mx, my := cell.X+sideMid[side][0]*S, cell.Y+sideMid[side][1]*S
-			c.Disc(mx, my, S*0.1, kit.Highlight, kit.Ink, 1.5)
-		}
+		n := strconv.Itoa(p.N)
+		c.Font(kit.Bold, readable)
+		r := math.Max(S*0.16, c.Measure(n)/2+10)
+		c.Disc(cx, cy, r, kit.Cream, kit.Highlight, math.Max(5, S*0.04)) // the ring the thumbnails show, unlike a gold coin
+		c.Ink(kit.Ink)
+		c.Text(n, cx, cy, 0.5)
 	}
 }
 
