@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"slices"
 	"testing"
 
 	"github.com/tavern-bot/tavern/games"
 	dd "github.com/tavern-bot/tavern/games/dungeondesigner"
+	"github.com/tavern-bot/tavern/imaging/kit"
 )
 
 // answerBuild gives up to steps answers of seat 0 (its pick, then where the
@@ -69,5 +71,53 @@ func TestPrivatePendingChoice(t *testing.T) {
 				t.Error("the pending pick leaves no trace in the picture")
 			}
 		})
+	}
+}
+
+// TestPrivateMarketAndKey: in the market a seat's own picture shows the
+// stalls it buys from, each named as on the board, and every picture of a
+// seat carries the key to the element abbreviations it draws (Gn, Gb, Te,
+// …), readable on a phone, in both languages.
+func TestPrivateMarketAndKey(t *testing.T) {
+	r := newRenderer(t)
+	g := dd.New()
+	var log kit.TextLog
+	markets := 0
+	check := func(s games.State) error {
+		for _, p := range s.Pending() {
+			v, ok := s.View(p.Seat).(dd.PrivateView)
+			if !ok || len(v.Hand) != 0 || v.Phase != dd.PhaseImprove || len(v.Stalls) == 0 || markets >= 4 {
+				continue
+			}
+			lang := []string{"en", "de"}[markets%2]
+			m := meta(lang, p.Seat)
+			m.Texts = &log
+			log.Reset()
+			if _, err := r.Render(v, m); err != nil {
+				return err
+			}
+			w := r.scene(16, 16, m)
+			want := []string{w.w.T("ddimg.market.yours")}
+			for _, st := range v.Stalls {
+				want = append(want, w.w.T("ddimg.stall", "n", st.Number))
+			}
+			for _, el := range append(append([]string{}, monsterCodes...), trapCodes...) {
+				want = append(want, w.w.T("dd.el."+el))
+			}
+			w.c.Close()
+			for _, text := range want {
+				if !slices.ContainsFunc(log.Uses(), func(u kit.TextUse) bool { return u.Text == text && u.Decor == "" && u.Size >= readable }) {
+					return fmt.Errorf("%s: seat %d's picture in the market lacks %q", lang, p.Seat, text)
+				}
+			}
+			markets++
+		}
+		return nil
+	}
+	if _, _, err := games.RandomPlay(g, games.DefaultSetup(g, 3, 5), games.NewRNG(5), games.SimMaxMoves, check); err != nil {
+		t.Fatal(err)
+	}
+	if markets == 0 {
+		t.Fatal("no seat's picture in the market was drawn")
 	}
 }
