@@ -252,6 +252,9 @@ func (s *Service) reminderDMs(c *composer, t *table.Table, remind []table.Remind
 		}
 		dmKey, pingKey := reminderKeys(r)
 		m := Message{Content: s.cat.Localize(lang, games.T(dmKey, "game", s.gameName(lang, t.GameID), "channel", "<#"+t.ChannelID+">", "when", discordTime(r.Deadline)))}
+		if link := actLink(t, r.Seat); link != "" {
+			m.Content += "\n" + s.cat.Localize(lang, games.T(KeyReminderLink, "link", link))
+		}
 		notice := Message{Content: s.cat.Localize(t.Lang, games.T(pingKey, "player", "<@"+u.UserID+">", "when", discordTime(r.Deadline))), Mentions: []string{u.UserID}}
 		if prefs.Delivery == settings.DeliverMention {
 			c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, notice)
