@@ -48,7 +48,10 @@ type spec struct {
 	players []player
 	// options are set by the host through the lobby's option selects.
 	options map[string]string
-	rules   gameRules
+	// typed are options typed into /game new (key=value,…), for those
+	// the lobby has no select for.
+	typed string
+	rules gameRules
 	// uniqueSecrets: every secret word names one unique component, so no
 	// other player's DM may show it either. (Zauberschwert's trade offers
 	// name every card outside the proposer's hand, by design.)
@@ -227,8 +230,11 @@ func newGame(t testing.TB, w *world, s spec) *game {
 func (g *game) open() {
 	t, w := g.t, g.w
 	host := g.players[0]
-	newCmd := w.fake.Command(host.Actor, commands.CmdGame,
-		fakediscord.SubCommand(commands.SubNew, fakediscord.StringOpt(commands.OptGame, g.spec.gameID)))
+	opts := []*discordgo.ApplicationCommandInteractionDataOption{fakediscord.StringOpt(commands.OptGame, g.spec.gameID)}
+	if g.spec.typed != "" {
+		opts = append(opts, fakediscord.StringOpt(commands.OptOptions, g.spec.typed))
+	}
+	newCmd := w.fake.Command(host.Actor, commands.CmdGame, fakediscord.SubCommand(commands.SubNew, opts...))
 	w.tr.deliver(t, newCmd)
 	if r := w.fake.Replies(newCmd.ID); len(r) != 1 || r[0].Content != w.svc.Localize(string(host.Locale), commands.KeyOKNew) {
 		t.Fatalf("/game new replies %+v", r)

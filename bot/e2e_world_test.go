@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/ed25519"
 	"encoding/hex"
@@ -72,6 +73,14 @@ func (tinyImages) Replay(_ string, views []any, rounds []int, m commands.ImageMe
 	return res.GIF, err
 }
 
+func (tinyImages) Leaderboard(b commands.BoardView, m commands.ImageMeta) ([]byte, error) {
+	return tinyPNG(b, m.Viewer)
+}
+
+func (tinyImages) Profile(p commands.ProfileView, m commands.ImageMeta) ([]byte, error) {
+	return tinyPNG(p, m.Viewer)
+}
+
 func tinyPNG(v any, viewer int) ([]byte, error) {
 	data, err := json.Marshal(v)
 	if err != nil {
@@ -109,6 +118,9 @@ type world struct {
 	// clock, when set, is the service's time, moved on by the test; the
 	// scheduler does not run by itself then: tick plays what is due.
 	clock *clocktest.Clock
+	// seed, when set, seeds the tables opened from now on in place of
+	// the usual fixed seed (a table's id comes from its seed).
+	seed uint64
 }
 
 func newWorld(t testing.TB, overHTTP bool) *world { return newWorldAt(t, overHTTP, nil) }
@@ -153,7 +165,7 @@ func (w *world) boot(t testing.TB) {
 	}
 	deps := commands.Deps{
 		Games: w.reg, Store: st, Images: w.img, Log: quiet(),
-		NewSeed: func() uint64 { return 20261122 },
+		NewSeed: func() uint64 { return cmp.Or(w.seed, 20261122) },
 	}
 	if w.clock != nil {
 		deps.Now = w.clock.Now
