@@ -233,14 +233,18 @@ func (u *turn) finish() (MoveResult, error) {
 }
 
 // countDecision adds a person's answer, or the table's answer for them, to
-// the seat's decisions (a bot's moves count nowhere).
+// the seat's decisions (a bot's moves count nowhere). The time taken is
+// the seat clock's running time since the decision began, as a deadline
+// counts it: nights outside the playing hours, weekends off, vacations and
+// outages are nobody's thinking time. It runs before the seat's clock
+// starts its next decision, which forgets the off spans behind it.
 func (t *Table) countDecision(seat int, how mover, now time.Time) {
 	s := &t.Seats[seat]
 	switch how {
 	case byPlayer:
 		s.Answered++
 		if !s.PromptSince.IsZero() && now.After(s.PromptSince) {
-			s.Think += now.Sub(s.PromptSince)
+			s.Think += t.ClockRules().Running(s.Clock, s.PromptSince, now)
 		}
 	case byTimeout:
 		s.Missed++

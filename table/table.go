@@ -75,7 +75,9 @@ type Seat struct {
 	// settings at the start and whenever they change them.
 	Notify settings.Notify `json:"notify,omitzero"`
 	// Answered counts the decisions the player answered, Think the time
-	// they took for them (from each decision's start, wall clock), Missed
+	// they took for them (from each decision's start, in the seat clock's
+	// running time: playing hours, weekends off, vacations and outages
+	// taken off, whether the table is timed or not), Missed
 	// those the table answered or a bot took over when their time ran
 	// out: what their profile's reliability and time per move are made of.
 	Answered int           `json:"answered,omitempty"`
