@@ -269,6 +269,8 @@ func checkProfile(t *testing.T, w *world, asker, p player, seat table.Seat, game
 		want = []string{
 			fmt.Sprintf("Games finished: %d · won: %d", games, st.Wins),
 			fmt.Sprintf("Reliability: %d%% (%d of %d decisions in time)", int(math.Round(100*float64(seat.Answered)/float64(decisions))), seat.Answered, decisions),
+			// Every answer comes a minute or more after its decision
+			// began, so the average reads as clocks are written.
 			"Average time per move: " + clock.FormatDuration(seat.Think/time.Duration(seat.Answered)),
 			"Sorcerer City (this server): **", "Sorcerer City (all servers): **",
 		}

@@ -1,10 +1,13 @@
 package commands
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -177,9 +180,12 @@ func (s *Service) profile(ctx context.Context, r request, userID string) Result 
 	if err != nil {
 		return s.replyErr(r, err)
 	}
-	name := stats.Name
-	if name == "" {
-		name = resolvedName(r, userID)
+	// The name Discord resolves here (this server's nickname) comes
+	// first: the stored one is from the player's last game, maybe in
+	// another server.
+	name, ok := resolvedName(r, userID)
+	if !ok {
+		name = cmp.Or(stats.Name, userID)
 	}
 	if stats.Games == 0 {
 		return s.replyKey(r.lang, KeyProfileNone, "player", plainName(name))
@@ -191,11 +197,14 @@ func (s *Service) profile(ctx context.Context, r request, userID string) Result 
 			"percent", int(math.Round(100*share)), "answered", stats.Answered, "decisions", stats.Answered+stats.Missed)))
 	}
 	if d, ok := stats.MoveTime(); ok {
-		view.Lines = append(view.Lines, s.cat.Localize(r.lang, games.T(KeyProfileMoveTime, "time", clock.FormatDuration(d))))
+		view.Lines = append(view.Lines, s.cat.Localize(r.lang, games.T(KeyProfileMoveTime, "time", moveTimeText(d))))
 	}
 	for _, k := range stats.Rated {
 		if k.Scope != rating.Global && k.Scope != r.i.GuildID {
 			continue // another server's rating is that server's business
+		}
+		if _, ok := s.games.Get(k.Game); !ok {
+			continue // a game this bot no longer offers
 		}
 		rec, ok, err := s.store.Rating(ctx, k, userID)
 		if err != nil {
@@ -222,24 +231,31 @@ func (s *Service) profile(ctx context.Context, r request, userID string) Result 
 	return s.ratingsReply(r, lines, "profile.png", func(ri RatingsImages, m ImageMeta) ([]byte, error) { return ri.Profile(view, m) })
 }
 
+// moveTimeText is an average time per move as players read it: seconds
+// below a minute (most moves in a lively game), else as clocks are written
+// ("1h30m", "2d3h").
+func moveTimeText(d time.Duration) string {
+	if d < time.Minute {
+		return strconv.Itoa(int(d.Round(time.Second)/time.Second)) + "s"
+	}
+	return clock.FormatDuration(d)
+}
+
 // resolvedName is the name Discord resolved for a user option, or the
-// caller's own name.
-func resolvedName(r request, userID string) string {
-	if userID == r.userID {
-		return r.userName
+// caller's own name; ok is false when Discord resolved none.
+func resolvedName(r request, userID string) (string, bool) {
+	if userID == r.userID && r.userName != "" {
+		return r.userName, true
 	}
 	if data, ok := r.i.Data.(discordgo.ApplicationCommandInteractionData); ok && data.Resolved != nil {
 		if m, ok := data.Resolved.Members[userID]; ok && m.Nick != "" {
-			return m.Nick
+			return m.Nick, true
 		}
 		if u, ok := data.Resolved.Users[userID]; ok {
-			if u.GlobalName != "" {
-				return u.GlobalName
-			}
-			return u.Username
+			return cmp.Or(u.GlobalName, u.Username, userID), true
 		}
 	}
-	return userID
+	return "", false
 }
 
 // ratingsDefinitions are /leaderboard and /profile.

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"errors"
+	"strconv"
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/rating"
@@ -19,13 +20,19 @@ var errRecordFirst = errors.New("commands: record the finished game first")
 // the final standings, a seat a bot took over for its absent player as a
 // quitter, the bots the lobby seated apart, and each person's decisions.
 func ratingGame(t *table.Table, st games.State) rating.Game {
+	// A seat the standings leave out (or give no place) ranks last, not
+	// first.
+	last := len(t.Seats)
 	ranks := make([]int, len(t.Seats))
+	for i := range ranks {
+		ranks[i] = last
+	}
 	for _, s := range st.Standings() {
-		if s.Seat >= 0 && s.Seat < len(ranks) {
-			ranks[s.Seat] = s.Rank
+		if s.Seat >= 0 && s.Seat < len(ranks) && s.Rank > 0 {
+			ranks[s.Seat] = min(s.Rank, last)
 		}
 	}
-	g := rating.Game{TableID: t.ID, GameID: t.GameID, GuildID: t.GuildID, Rated: t.Rated()}
+	g := rating.Game{TableID: recordID(t), GameID: t.GameID, GuildID: t.GuildID, Rated: t.Rated()}
 	for i, s := range t.Seats {
 		g.Players = append(g.Players, rating.Player{
 			UserID: s.UserID, Name: s.Name, Rank: ranks[i],
@@ -34,6 +41,14 @@ func ratingGame(t *table.Table, st games.State) rating.Game {
 		})
 	}
 	return g
+}
+
+// recordID names a finished table for recording it once. A table's own id
+// is eight characters of its seed, which two tables of a busy bot may
+// share; with the channel (or thread) and the moment it was opened it is
+// unique.
+func recordID(t *table.Table) string {
+	return t.ChannelID + "/" + t.ID + "/" + strconv.FormatInt(t.CreatedAt.UnixNano(), 36)
 }
 
 // settleFinished puts the game of the channel's finished table into its

@@ -6,6 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/rating"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
@@ -154,6 +157,15 @@ func TestLeaderboardAndProfile(t *testing.T) {
 	if !strings.Contains(other, names[bo]) || !strings.Contains(other, "Games finished: 1") {
 		t.Errorf("Bo's profile as Ann sees it:\n%s", other)
 	}
+	// The name Discord resolves in this server comes before the one Bo
+	// had at his last table (maybe in another server).
+	nick := slashInteraction(ann, CmdProfile, "", OptUser, bo)
+	data := nick.Data.(discordgo.ApplicationCommandInteractionData)
+	data.Resolved = &discordgo.ApplicationCommandInteractionDataResolved{Members: map[string]*discordgo.Member{bo: {Nick: "Bobby"}}}
+	nick.Data = data
+	if got := h.run(h.svc.Handle(ctxBG, nick)).Reply.Content; !strings.HasPrefix(got, "**Bobby**") {
+		t.Errorf("Bo's profile under his nickname here:\n%s", got)
+	}
 	tests := []struct {
 		name, user, lang, key string
 		opts                  []string
@@ -204,5 +216,72 @@ func TestNewTableRecordsTheFinishedGame(t *testing.T) {
 	h.tick()
 	if s, _ := h.store.PlayerStats(ctxBG, ann); s.Games != 1 {
 		t.Errorf("Ann's stats after the tick: %+v", s)
+	}
+}
+
+// An average time per move reads in seconds below a minute (a lively
+// game), else as clocks are written.
+func TestMoveTimeText(t *testing.T) {
+	tests := []struct {
+		d    time.Duration
+		want string
+	}{
+		{0, "0s"},
+		{1400 * time.Millisecond, "1s"},
+		{45 * time.Second, "45s"},
+		{time.Minute, "1m"},
+		{90 * time.Minute, "1h30m"},
+		{50 * time.Hour, "2d2h"},
+	}
+	for _, tc := range tests {
+		if got := moveTimeText(tc.d); got != tc.want {
+			t.Errorf("moveTimeText(%v) = %q, want %q", tc.d, got, tc.want)
+		}
+	}
+}
+
+// standingsOnly is a finished game's state as ratingGame reads it: its
+// standings alone.
+type standingsOnly struct {
+	games.State
+	standings []games.Standing
+}
+
+func (s standingsOnly) Standings() []games.Standing { return s.standings }
+
+// A finished table as ratings see it: each seat's place, a seat the
+// standings leave out (or give no place) last, never first; and an id
+// that two tables sharing the eight characters of their own id do not
+// share.
+func TestRatingGame(t *testing.T) {
+	at := time.Date(2026, 11, 26, 3, 0, 0, 0, time.UTC)
+	tb := &table.Table{ID: "abc", ChannelID: "c1", GameID: "g", CreatedAt: at, Options: map[string]string{},
+		Seats: []table.Seat{{UserID: "a"}, {UserID: "b"}, {UserID: "c"}}}
+	tests := []struct {
+		name      string
+		standings []games.Standing
+		want      []int
+	}{
+		{"every seat placed", []games.Standing{{Seat: 0, Rank: 2}, {Seat: 1, Rank: 1}, {Seat: 2, Rank: 3}}, []int{2, 1, 3}},
+		{"a seat left out ranks last", []games.Standing{{Seat: 1, Rank: 1}, {Seat: 2, Rank: 2}}, []int{3, 1, 2}},
+		{"no place and a seat out of range", []games.Standing{{Seat: 0, Rank: 0}, {Seat: 1, Rank: 1}, {Seat: 7, Rank: 1}, {Seat: 2, Rank: 9}}, []int{3, 1, 3}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := ratingGame(tb, standingsOnly{standings: tc.standings})
+			for i, p := range g.Players {
+				if p.Rank != tc.want[i] {
+					t.Errorf("seat %d ranks %d, want %d", i, p.Rank, tc.want[i])
+				}
+			}
+		})
+	}
+	ids := map[string]bool{recordID(tb): true}
+	for _, other := range []*table.Table{{ID: "abc", ChannelID: "c2", CreatedAt: at}, {ID: "abc", ChannelID: "c1", CreatedAt: at.Add(time.Hour)}} {
+		if id := recordID(other); ids[id] {
+			t.Errorf("two tables recorded as %q", id)
+		} else {
+			ids[id] = true
+		}
 	}
 }
