@@ -103,6 +103,10 @@ func TestBadInputsChangeNothing(t *testing.T) {
 			act: func(h *harness) Result {
 				return h.slash(bo, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "rounds=9")
 			}},
+		{name: "rated typed wrong", setup: "empty", lang: "de", key: table.ErrBadOptionValue,
+			act: func(h *harness) Result {
+				return h.slash(bo, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "rated=maybe")
+			}},
 		{name: "malformed custom id", setup: "turn", lang: "en", key: KeyBadButton,
 			act: func(h *harness) Result { return h.click(ann, "m|"+chanA) }},
 		{name: "foreign custom id", setup: "turn", lang: "de", key: KeyBadButton,
