@@ -153,8 +153,10 @@ func (t *Table) begin(st games.State, now time.Time) *turn {
 func (u *turn) apply(seat int, move string, how mover) error {
 	t := u.t
 	label, secret, ok := find(u.pending, seat, move)
+	gameTimer := false // the game's own time-up move (a sand timer)
 	if !ok && how == byTimeout {
 		label, secret, ok = timeUp(u.st, u.pending, seat, move)
+		gameTimer = ok
 	}
 	if !ok {
 		return games.Errorf(ErrOptionNotPending)
@@ -176,7 +178,7 @@ func (u *turn) apply(seat int, move string, how mover) error {
 	t.appendEntry(Entry{Seat: seat, Move: move, Events: out.Events, Revealed: out.Revealed,
 		Timeout: how == byTimeout, Bot: how == byBot, Uncommitted: out.Uncommitted, Quiet: out.Quiet && !out.Uncommitted, At: u.now, Version: t.Version})
 	t.countIdle(seat, how)
-	t.countDecision(seat, how, u.now)
+	t.countDecision(seat, how, gameTimer, u.now)
 	commit := !out.Uncommitted || u.st.Over()
 	t.TurnEvents = append(t.TurnEvents, out.Events...)
 	switch {
@@ -238,7 +240,12 @@ func (u *turn) finish() (MoveResult, error) {
 // counts it: nights outside the playing hours, weekends off, vacations and
 // outages are nobody's thinking time. It runs before the seat's clock
 // starts its next decision, which forgets the off spans behind it.
-func (t *Table) countDecision(seat int, how mover, now time.Time) {
+//
+// A game's own timer ending a phase (gameTimer: Sorcerer City's sand
+// timer, the game's time-up move) is how that phase always ends, not an
+// absent player: it counts as missed only when the seat's decision clock
+// had run out too.
+func (t *Table) countDecision(seat int, how mover, gameTimer bool, now time.Time) {
 	s := &t.Seats[seat]
 	switch how {
 	case byPlayer:
@@ -247,8 +254,19 @@ func (t *Table) countDecision(seat int, how mover, now time.Time) {
 			s.Think += t.ClockRules().Running(s.Clock, s.PromptSince, now)
 		}
 	case byTimeout:
+		if gameTimer && !t.decisionRanOut(seat, now) {
+			return
+		}
 		s.Missed++
 	}
+}
+
+// decisionRanOut reports whether seat's decision clock (per decision or
+// time bank, the phase timer left aside) has run out at now.
+func (t *Table) decisionRanOut(seat int, now time.Time) bool {
+	r := t.ClockRules()
+	r.Phase = 0
+	return r.Expired(t.Seats[seat].Clock, now)
 }
 
 // Recorded marks the finished game as in the ratings and stats: its

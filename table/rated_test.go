@@ -152,3 +152,39 @@ func TestMissedInRunningTime(t *testing.T) {
 		t.Errorf("a missed decision counted as answered: %d in %v", a.Answered, a.Think)
 	}
 }
+
+// A game's own timer ending a phase (the time-up move, like Sorcerer
+// City's sand timer) is no missed decision unless the seat's decision
+// clock ran out too; a phase timer that only limits a turn (the game's
+// safe answer) is one.
+func TestMissedByGameTimer(t *testing.T) {
+	tests := []struct {
+		name      string
+		g         games.Game
+		deadline  string
+		phase     string
+		fireAt    time.Duration
+		wantMoves string
+		missed    int
+	}{
+		{"sand timer runs out", timeUpGame{tabletest.TurnGame()}, "", "2h", 2 * hour, "timeup", 0},
+		{"sand timer, decision clock first", timeUpGame{tabletest.TurnGame()}, "12", "1d", 12 * hour, "timeup", 1},
+		{"a turn's phase timer", tabletest.TurnGame(), "", "2h", 2 * hour, tabletest.TurnEnd, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			opts := map[string]string{"rounds": "1", table.OptPhase: tc.phase}
+			if tc.deadline != "" {
+				opts[table.OptDeadline] = tc.deadline
+			}
+			tb := turnTable(t, opts)
+			res, err := tb.Fire(tc.g, games.RandomPolicy, now.Add(tc.fireAt))
+			if err != nil || len(res.Steps) != 1 || res.Steps[0].Move != tc.wantMoves || !res.Steps[0].Timeout {
+				t.Fatalf("at %v: %+v, %v", tc.fireAt, res.Steps, err)
+			}
+			if a := tb.Seats[0]; a.Missed != tc.missed || a.Answered != 0 {
+				t.Errorf("missed %d, answered %d; want missed %d", a.Missed, a.Answered, tc.missed)
+			}
+		})
+	}
+}
