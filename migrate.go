@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/tavern-bot/tavern/config"
 	"github.com/tavern-bot/tavern/storage"
@@ -16,6 +17,9 @@ import (
 
 // copyBatch is how many records `tavern migrate` writes per transaction.
 const copyBatch = 1000
+
+// copyStatementTimeout bounds one statement of `tavern migrate`.
+const copyStatementTimeout = 6 * time.Hour
 
 // copyStore is a store migrate copies from or into.
 type copyStore interface {
@@ -42,7 +46,11 @@ func openCopyStore(ctx context.Context, spec string, source bool, cfg config.Sto
 		if where == "" {
 			return nil, "", errors.New(`"postgres:" needs a URL, or TAVERN_DATABASE_URL set`)
 		}
-		s, err := postgres.Open(ctx, postgresOptions(cfg, where, log))
+		o := postgresOptions(cfg, where, log)
+		// Export streams each relation in one statement while the other
+		// store writes: far longer than a move's statement may take.
+		o.StatementTimeout = copyStatementTimeout
+		s, err := postgres.Open(ctx, o)
 		return s, "postgres", err
 	}
 	return nil, "", fmt.Errorf("%q… is not bolt:FILE or postgres:URL", kind) // the rest may hold a password
