@@ -65,18 +65,29 @@ func Require(t testing.TB) *Cluster {
 	if cluster != nil {
 		return cluster
 	}
-	msg := "PostgreSQL tests skipped: " + unavailable.Error() + " (apt-get install postgresql, or run .ci/run)"
-	if os.Getenv("CI") != "" {
+	missing(t, unavailable, os.Getenv("CI") != "")
+	return nil
+}
+
+// missing skips t because PostgreSQL is not available (why), or fails it
+// when ci is set.
+func missing(t testing.TB, why error, ci bool) {
+	t.Helper()
+	msg := "PostgreSQL tests skipped: " + why.Error() + " (apt-get install postgresql, or run .ci/run)"
+	if ci {
 		t.Fatal(msg + "; CI is set, so this fails instead of skipping")
+		return
 	}
 	t.Skip(msg)
-	return nil
 }
 
 // Binaries finds initdb and pg_ctl: in PATH, else in the newest
 // /usr/lib/postgresql/*/bin.
-func Binaries() (string, error) {
-	if p, err := exec.LookPath("initdb"); err == nil {
+func Binaries() (string, error) { return binaries(exec.LookPath, "/usr/lib/postgresql") }
+
+// binaries is Binaries with the PATH lookup and Debian's root passed in.
+func binaries(lookPath func(string) (string, error), root string) (string, error) {
+	if p, err := lookPath("initdb"); err == nil {
 		if real, err := filepath.EvalSymlinks(p); err == nil {
 			p = real
 		}
@@ -85,7 +96,7 @@ func Binaries() (string, error) {
 			return dir, nil
 		}
 	}
-	dirs, _ := filepath.Glob("/usr/lib/postgresql/*/bin")
+	dirs, _ := filepath.Glob(filepath.Join(root, "*", "bin"))
 	sort.Slice(dirs, func(i, j int) bool { return version(dirs[i]) > version(dirs[j]) })
 	for _, d := range dirs {
 		if _, err := os.Stat(filepath.Join(d, "initdb")); err == nil {
