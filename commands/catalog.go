@@ -3,6 +3,7 @@ package commands
 import (
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/tournament"
 )
 
 // Core catalog keys: everything the command surface itself says.
@@ -116,13 +117,13 @@ func CoreCatalog() games.Catalog {
 		c["en"][key] = tr[0]
 		c["de"][key] = tr[1]
 	}
-	for _, texts := range []map[string][2]string{commandTexts(), settingsCommandTexts(), settingsTexts(), vacationTexts(), replayTexts(), replaySummaryTexts(), reminderLinkTexts(), threadTexts(), ratingsTexts()} {
+	for _, texts := range []map[string][2]string{commandTexts(), settingsCommandTexts(), settingsTexts(), vacationTexts(), replayTexts(), replaySummaryTexts(), reminderLinkTexts(), threadTexts(), ratingsTexts(), tournamentTexts()} {
 		for key, tr := range texts {
 			c["en"][key] = tr[0]
 			c["de"][key] = tr[1]
 		}
 	}
-	return c.Merge(table.Catalog())
+	return c.Merge(table.Catalog()).Merge(tournament.Catalog())
 }
 
 // coreTexts maps a key to its English and German text.

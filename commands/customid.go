@@ -24,9 +24,15 @@ const (
 	KindAddBot     Kind = "ab" // lobby: host seats a bot
 	KindRemoveBot  Kind = "rb" // lobby: host takes the last bot's seat away
 	KindPickTable  Kind = "pt" // DM select "which table?"; Arg is the /game subcommand, the value a channel
+	// Tournaments: Channel is the tournament's channel, Table its id.
+	KindTourJoin    Kind = "tj" // sign-up: join
+	KindTourLeave   Kind = "tl" // sign-up: leave
+	KindTourStart   Kind = "ts" // sign-up: the organiser starts round 1
+	KindTourConfirm Kind = "tc" // confirmation of an organiser's action; Arg is the action
 )
 
-var knownKinds = map[Kind]bool{KindMove: true, KindMoveSelect: true, KindJoin: true, KindLeave: true, KindStart: true, KindOption: true, KindHand: true, KindGroup: true, KindBack: true, KindAddBot: true, KindRemoveBot: true, KindPickTable: true}
+var knownKinds = map[Kind]bool{KindMove: true, KindMoveSelect: true, KindJoin: true, KindLeave: true, KindStart: true, KindOption: true, KindHand: true, KindGroup: true, KindBack: true, KindAddBot: true, KindRemoveBot: true, KindPickTable: true,
+	KindTourJoin: true, KindTourLeave: true, KindTourStart: true, KindTourConfirm: true}
 
 // MaxCustomIDLen is Discord's limit for a component custom id.
 const MaxCustomIDLen = 100

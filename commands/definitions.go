@@ -100,6 +100,7 @@ func (s *Service) Definitions() []*discordgo.ApplicationCommand {
 		s.command("move", moveOpt),
 		s.command("rules", rulesGame, rulesTopic),
 		s.command("games"),
+		s.tournamentDefinition(),
 	}, append(s.settingsDefinitions(), s.ratingsDefinitions()...)...)
 }
 

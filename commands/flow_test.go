@@ -314,7 +314,7 @@ func TestDefinitions(t *testing.T) {
 			t.Errorf("/%s lacks German", d.Name)
 		}
 	}
-	if !slices.Equal(names, []string{CmdGame, CmdMove, CmdRules, CmdGames, CmdSettings, CmdServerSettings, CmdVacation, CmdLeaderboard, CmdProfile}) {
+	if !slices.Equal(names, []string{CmdGame, CmdMove, CmdRules, CmdGames, CmdTournament, CmdSettings, CmdServerSettings, CmdVacation, CmdLeaderboard, CmdProfile}) {
 		t.Fatalf("commands %v", names)
 	}
 	var subs []string

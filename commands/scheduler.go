@@ -9,6 +9,7 @@ import (
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/settings"
+	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -33,6 +34,10 @@ func (s *Service) Tick(ctx context.Context) []Result {
 	for _, ch := range channels {
 		if ctx.Err() != nil {
 			break
+		}
+		if id, ok := storage.ParseTournamentDue(ch); ok {
+			out = append(out, s.fireTournament(ctx, id)...)
+			continue
 		}
 		if res, ok := s.fire(ctx, ch, now); ok {
 			out = append(out, res)

@@ -193,6 +193,8 @@ func (s *Service) handleCommand(ctx context.Context, r request) Result {
 		return s.leaderboard(ctx, r, stringOpt(data.Options, OptGame), stringOpt(data.Options, OptScope))
 	case CmdProfile:
 		return s.profile(ctx, r, stringOpt(data.Options, OptUser))
+	case CmdTournament:
+		return s.tournamentCmd(ctx, r, data.Options)
 	}
 	return s.replyKey(r.lang, KeyMalformed)
 }
@@ -242,6 +244,12 @@ func (s *Service) handleComponent(ctx context.Context, r request) Result {
 			return s.replyKey(r.lang, KeyBadButton)
 		}
 		return s.pickTable(ctx, r, c.Arg, value)
+	case KindTourJoin, KindTourLeave:
+		return s.tourJoin(ctx, r, c, c.Kind == KindTourJoin)
+	case KindTourStart:
+		return s.tourStartClick(ctx, r, c)
+	case KindTourConfirm:
+		return s.tourConfirm(ctx, r, c)
 	case KindGroup:
 		if value == "" {
 			return s.replyKey(r.lang, KeyBadButton)

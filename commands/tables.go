@@ -22,11 +22,15 @@ var errOtherTable = errors.New("commands: channel holds another table now")
 // earlier game in the same channel is refused). fn only mutates the table:
 // rendering and Discord calls happen after the transaction.
 func (s *Service) update(ctx context.Context, channelID, tableID string, fn func(*table.Table, games.Game) error, opts ...storage.LoadOption) (*table.Table, error) {
-	var saved *table.Table
+	var (
+		saved *table.Table
+		was   table.Status
+	)
 	err := s.store.Update(ctx, channelID, func(t *table.Table) error {
 		if tableID != "" && t.ID != tableID {
 			return games.Errorf(KeyOldTable)
 		}
+		was = t.Status
 		g, ok := s.games.Get(t.GameID)
 		if !ok {
 			return fmt.Errorf("table %s: game %q is not registered", t.ID, t.GameID)
@@ -41,6 +45,9 @@ func (s *Service) update(ctx context.Context, channelID, tableID string, fn func
 		return nil, err
 	}
 	s.wakeIfDue(saved)
+	if was == table.StatusPlaying && !saved.Active() {
+		s.tableEnded(ctx, saved) // a tournament's game records its result at once
+	}
 	return saved, nil
 }
 

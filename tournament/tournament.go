@@ -86,6 +86,9 @@ type Table struct {
 	Seats  []int   `json:"seats"` // player indices in seat order
 	Result *Result `json:"result,omitempty"`
 	Ref    string  `json:"ref,omitempty"`
+	// Asked is when opening the table was last asked for (it is open
+	// once Ref is set): a request lost to a crash is asked again later.
+	Asked time.Time `json:"asked,omitzero"`
 }
 
 // Round is one round's tables and byes.
@@ -93,6 +96,9 @@ type Round struct {
 	Tables []Table   `json:"tables"`
 	Byes   []int     `json:"byes,omitempty"`
 	Ends   time.Time `json:"ends,omitzero"`
+	// Settled says the round's time ran out and its unfinished games were
+	// handed to bots: its end is no longer due.
+	Settled bool `json:"settled,omitempty"`
 }
 
 // Done reports whether every table of the round has a result.
@@ -107,15 +113,17 @@ func (r Round) Done() bool {
 
 // Tournament is one tournament, from sign-up to podium.
 type Tournament struct {
-	ID        string   `json:"id"`
-	GuildID   string   `json:"guild"`
-	ChannelID string   `json:"channel"`
-	Organiser string   `json:"organiser"`
-	Lang      string   `json:"lang,omitempty"`
-	Status    Status   `json:"status"`
-	Config    Config   `json:"config"`
-	Players   []Player `json:"players"`
-	Rounds    []Round  `json:"rounds,omitempty"`
+	ID        string `json:"id"`
+	GuildID   string `json:"guild"`
+	ChannelID string `json:"channel"`
+	Organiser string `json:"organiser"`
+	// OrganiserName is the organiser's display name, for the sign-up.
+	OrganiserName string   `json:"organiser_name,omitempty"`
+	Lang          string   `json:"lang,omitempty"`
+	Status        Status   `json:"status"`
+	Config        Config   `json:"config"`
+	Players       []Player `json:"players"`
+	Rounds        []Round  `json:"rounds,omitempty"`
 	// SignupCloses is when sign-up closes by itself (zero: when the
 	// organiser starts).
 	SignupCloses time.Time `json:"closes,omitzero"`
@@ -322,7 +330,7 @@ func (t *Tournament) NextDue() (time.Time, bool) {
 		consider(t.Wake)
 	case StatusRunning:
 		consider(t.Wake)
-		if r := t.Current(); r >= 0 {
+		if r := t.Current(); r >= 0 && !t.Rounds[r].Settled {
 			consider(t.Rounds[r].Ends)
 		}
 	}

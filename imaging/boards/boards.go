@@ -10,15 +10,20 @@ import (
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/imaging"
 	"github.com/tavern-bot/tavern/imaging/kit"
+	"github.com/tavern-bot/tavern/imaging/standings"
 )
 
 // Images draws boards, lobbies and results for the command surface.
 type Images struct {
-	images *imaging.Images
-	games  *games.Registry
+	images    *imaging.Images
+	games     *games.Registry
+	standings *standings.Renderer
 }
 
-var _ commands.Images = (*Images)(nil)
+var (
+	_ commands.Images           = (*Images)(nil)
+	_ commands.TournamentImages = (*Images)(nil)
+)
 
 // New builds the kit and registers a board renderer per game id. Games
 // without a renderer still get lobby and results pictures; Board reports an
@@ -34,7 +39,7 @@ func New(reg *games.Registry, renderers map[string]func(*kit.Kit) imaging.Render
 			return nil, fmt.Errorf("boards: %w", err)
 		}
 	}
-	return &Images{images: im, games: reg}, nil
+	return &Images{images: im, games: reg, standings: standings.New(k)}, nil
 }
 
 // HasBoard reports whether gameID has a board renderer.
@@ -65,4 +70,23 @@ func (b *Images) Results(gameID string, standings []games.Standing, m commands.I
 
 func meta(m commands.ImageMeta) imaging.Meta {
 	return imaging.Meta{Lang: m.Lang, Catalog: m.Catalog, Players: m.Players, Viewer: m.Viewer}
+}
+
+// TournamentStandings draws a tournament's standings table as PNG.
+func (b *Images) TournamentStandings(v commands.TournamentSheet) ([]byte, error) {
+	return b.standings.Standings(standings.Sheet{Title: v.Title, Subtitle: v.Subtitle, Headings: v.Headings,
+		DroppedMark: v.DroppedMark, More: v.More, Rows: rows(v.Rows)})
+}
+
+// TournamentPodium draws a tournament's podium (its first three rows) as PNG.
+func (b *Images) TournamentPodium(v commands.TournamentSheet) ([]byte, error) {
+	return b.standings.Podium(standings.Podium{Title: v.Title, Subtitle: v.Subtitle, PointsLabel: v.PointsLabel, Places: rows(v.Rows)})
+}
+
+func rows(in []commands.TournamentRow) []standings.Row {
+	out := make([]standings.Row, len(in))
+	for i, r := range in {
+		out[i] = standings.Row(r)
+	}
+	return out
 }

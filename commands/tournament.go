@@ -1,0 +1,592 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/storage"
+	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/tournament"
+)
+
+// A tournament (package tournament) lives in a channel: /tournament new
+// posts its sign-up message there, every pairing opens a table in a thread
+// of the channel, and announcements, standings and the podium are posted
+// in the channel. Its tables are ordinary tables whose id names the
+// tournament, round and table (tourTableID), so the moment a game ends
+// (Service.update) its result is recorded; rounds advance on the
+// tournament's due event (tournament_flow.go).
+
+// tourTableID is the id of a tournament's table: "T.<tournament>.<round>.<table>".
+func tourTableID(tournamentID string, round, idx int) string {
+	return "T." + tournamentID + "." + strconv.Itoa(round) + "." + strconv.Itoa(idx)
+}
+
+// parseTourTableID reads a tournament table's id; ok is false for any
+// other table.
+func parseTourTableID(id string) (tournamentID string, round, idx int, ok bool) {
+	parts := strings.Split(id, ".")
+	if len(parts) != 4 || parts[0] != "T" || parts[1] == "" {
+		return "", 0, 0, false
+	}
+	r, err1 := strconv.Atoi(parts[2])
+	i, err2 := strconv.Atoi(parts[3])
+	if err1 != nil || err2 != nil || r < 0 || i < 0 {
+		return "", 0, 0, false
+	}
+	return parts[1], r, i, true
+}
+
+// tournamentCmd answers /tournament.
+func (s *Service) tournamentCmd(ctx context.Context, r request, opts []*discordgo.ApplicationCommandInteractionDataOption) Result {
+	if len(opts) != 1 || opts[0].Type != discordgo.ApplicationCommandOptionSubCommand {
+		return s.replyKey(r.lang, KeyMalformed)
+	}
+	if r.i.GuildID == "" || r.channelID == "" {
+		return s.replyKey(r.lang, KeyTourNoGuild)
+	}
+	sub := opts[0]
+	if sub.Name == SubTourNew {
+		return s.newTournament(ctx, r, sub.Options)
+	}
+	tr, err := s.tournamentHere(ctx, r.channelID)
+	if err != nil {
+		return s.tourErr(r, err)
+	}
+	switch sub.Name {
+	case SubTourStart:
+		if !s.isOrganiser(r, tr) {
+			return s.replyKey(r.lang, KeyTourNotOrganiser)
+		}
+		return s.startTournament(ctx, r, tr.ID)
+	case SubTourStandings:
+		return Result{Reply: s.standingsMessage(tr, r.lang)}
+	case SubTourRound:
+		return reply(s.roundText(ctx, tr, r.lang))
+	case SubTourDrop:
+		return s.askDrop(r, tr, sub.Options)
+	case SubTourReplace, SubTourResult, SubTourPause, SubTourEnd:
+		if !s.isOrganiser(r, tr) {
+			return s.replyKey(r.lang, KeyTourNotOrganiser)
+		}
+		return s.askOrganiser(r, tr, sub)
+	}
+	return s.replyKey(r.lang, KeyMalformed)
+}
+
+// tournamentHere is the tournament a command typed in channelID is about:
+// the channel's own, or, in a tournament table's thread, that table's.
+func (s *Service) tournamentHere(ctx context.Context, channelID string) (*tournament.Tournament, error) {
+	tr, err := s.store.ChannelTournament(ctx, channelID)
+	if err == nil || !errors.Is(err, storage.ErrNoTournament) {
+		return tr, err
+	}
+	if t, terr := s.store.Get(ctx, channelID); terr == nil {
+		if id, _, _, ok := parseTourTableID(t.ID); ok {
+			return s.store.Tournament(ctx, id)
+		}
+	}
+	return nil, err
+}
+
+// tourErr answers a tournament command's error.
+func (s *Service) tourErr(r request, err error) Result {
+	switch {
+	case errors.Is(err, storage.ErrNoTournament):
+		return s.replyKey(r.lang, KeyTourNone)
+	case errors.Is(err, storage.ErrActiveTournament):
+		return s.replyKey(r.lang, KeyTourBusy)
+	}
+	return s.replyErr(r, err)
+}
+
+// isOrganiser reports whether r may run tr: its organiser, or a member
+// who manages the server.
+func (s *Service) isOrganiser(r request, tr *tournament.Tournament) bool {
+	return r.userID == tr.Organiser || canManageServer(r)
+}
+
+// intOpt reads a whole-number option within [least, most]; ok is false
+// (with the answer to give) when it is out of range or unreadable. A
+// missing option gives def.
+func (s *Service) intOpt(r request, opts []*discordgo.ApplicationCommandInteractionDataOption, name string, def, least, most int) (int, Result, bool) {
+	raw := stringOpt(opts, name)
+	if raw == "" {
+		return def, Result{}, true
+	}
+	n, ok := wholeDays(raw)
+	if !ok || n < least || n > most {
+		label := s.cat.Localize(r.lang, games.T(cmdKeyPrefix+"tournament.new."+name+nameKeySuffix))
+		return 0, s.replyKey(r.lang, KeyTourBadNumber, "option", label, "min", least, "max", most, "value", truncate(raw, 20)), false
+	}
+	return n, Result{}, true
+}
+
+// newTournament answers /tournament new: the sign-up opens in the channel.
+func (s *Service) newTournament(ctx context.Context, r request, opts []*discordgo.ApplicationCommandInteractionDataOption) Result {
+	if !canManageServer(r) {
+		return s.replyKey(r.lang, KeyTourNeedManage)
+	}
+	gameID := stringOpt(opts, OptGame)
+	g, ok := s.games.Get(gameID)
+	if !ok {
+		return s.replyKey(r.lang, KeyUnknownGame, "game", truncate(gameID, 40))
+	}
+	info := g.Info()
+	cfg := tournament.Config{Game: gameID, Format: tournament.Format(stringOpt(opts, OptTourFormat)), MinSize: info.MinPlayers, Seed: s.newSeed()}
+	var bad Result
+	for _, o := range []struct {
+		name             string
+		to               *int
+		def, least, most int
+	}{
+		{OptTourSize, &cfg.TableSize, 0, tournament.MinTableSize, tournament.MaxTableSize},
+		{OptTourRounds, &cfg.Rounds, 0, 1, tournament.MaxRounds},
+		{OptTourDays, &cfg.Days, 0, 1, tournament.MaxDays},
+	} {
+		if *o.to, bad, ok = s.intOpt(r, opts, o.name, o.def, o.least, o.most); !ok {
+			return bad
+		}
+	}
+	if cfg.Advance, bad, ok = s.intOpt(r, opts, OptTourAdvance, max(1, cfg.TableSize/2), 1, tournament.MaxTableSize-1); !ok {
+		return bad
+	}
+	hours, bad, ok := s.intOpt(r, opts, OptTourSignup, 0, 1, maxTourSignupHour)
+	if !ok {
+		return bad
+	}
+	if err := cfg.Validate(info.MinPlayers, info.MaxPlayers); err != nil {
+		return s.replyErr(r, err)
+	}
+	optionText := stringOpt(opts, OptOptions)
+	typed, ok := parseOptions(optionText)
+	if !ok {
+		return s.replyKey(r.lang, KeyBadOptions, "text", truncate(optionText, 100))
+	}
+	if _, err := table.ValidateOptions(table.OptionSpecs(info), typed); err != nil {
+		return s.replyErr(r, err)
+	}
+	cfg.Options = typed
+	var closes time.Time
+	if hours > 0 {
+		closes = s.now().Add(time.Duration(hours) * time.Hour)
+	}
+	tr := tournament.New(s.newTableID(), r.i.GuildID, r.channelID, r.userID, r.guildLang, cfg, closes)
+	tr.OrganiserName = r.userName
+	if err := s.store.CreateTournament(ctx, tr); err != nil {
+		return s.tourErr(r, err)
+	}
+	s.wakeNow()
+	return Result{
+		Reply:   &Message{Content: s.cat.Localize(r.lang, games.T(KeyTourOKNew))},
+		Actions: []Action{ChannelPost{ChannelID: tr.ChannelID, Message: s.signupMessage(tr), OnSent: s.rememberSignup(tr.ID)}},
+	}
+}
+
+// rememberSignup stores the sign-up message's id once it is posted.
+func (s *Service) rememberSignup(id string) func(string) {
+	return func(messageID string) {
+		err := s.store.UpdateTournament(context.Background(), id, func(tr *tournament.Tournament) error {
+			tr.SignupMessageID = messageID
+			return nil
+		})
+		if err != nil {
+			s.log.Error("remember sign-up message", "tournament", id, "err", err)
+		}
+	}
+}
+
+// formatName is the tournament's format in lang.
+func (s *Service) formatName(lang string, f tournament.Format) string {
+	return s.cat.Localize(lang, games.T(KeyTourFormatPrefix+string(f)))
+}
+
+// pointsScheme is "3/2/1/0" for a full table of size.
+func pointsScheme(size int) string {
+	parts := make([]string, size)
+	for i := range parts {
+		parts[i] = strconv.Itoa(size - 1 - i)
+	}
+	return strings.Join(parts, "/")
+}
+
+// signupMessage shows the tournament's rules, who signed up and, while
+// players may still join, the buttons.
+func (s *Service) signupMessage(tr *tournament.Tournament) Message {
+	lang, cfg := tr.Lang, tr.Config
+	game := s.gameName(lang, cfg.Game)
+	head := games.T(KeyTourSignup, "game", game, "format", s.formatName(lang, cfg.Format), "size", cfg.TableSize,
+		"rounds", cfg.Rounds, "days", cfg.Days, "organiser", tr.OrganiserName)
+	if cfg.Format == tournament.Knockout {
+		head = games.T(KeyTourKnockout, "game", game, "format", s.formatName(lang, cfg.Format), "size", cfg.TableSize,
+			"advance", cfg.Advance, "days", cfg.Days, "organiser", tr.OrganiserName)
+	}
+	var names []string
+	for _, p := range tr.Players {
+		if p.Status == tournament.Active {
+			names = append(names, p.Name)
+		}
+	}
+	lines := []string{
+		s.cat.Localize(lang, head),
+		s.cat.Localize(lang, games.T(KeyTourScheme, "points", pointsScheme(cfg.TableSize))),
+		truncate(s.cat.Localize(lang, games.T(KeyTourSignedUp, "n", len(names), "names", strings.Join(names, ", "))), 1200),
+	}
+	m := Message{}
+	switch tr.Status {
+	case tournament.StatusSignup:
+		if tr.SignupCloses.IsZero() {
+			lines = append(lines, s.cat.Localize(lang, games.T(KeyTourByOrganiser)))
+		} else {
+			lines = append(lines, s.cat.Localize(lang, games.T(KeyTourCloses, "when", discordTime(tr.SignupCloses))))
+		}
+		m.Components = s.tourButtons(tr, KindTourJoin, KindTourLeave, KindTourStart)
+	default:
+		lines = append(lines, s.cat.Localize(lang, games.T(KeyTourSignupClosed, "n", len(names))))
+		if tr.Status != tournament.StatusOver && cfg.Format != tournament.Knockout {
+			// Swiss and round robin take late joiners from the next round.
+			m.Components = s.tourButtons(tr, KindTourJoin)
+		}
+	}
+	m.Content = truncate(strings.Join(lines, "\n"), 2000)
+	return m
+}
+
+// tourButtons is a row of the tournament's buttons.
+func (s *Service) tourButtons(tr *tournament.Tournament, kinds ...Kind) []discordgo.MessageComponent {
+	labels := map[Kind]struct {
+		key   string
+		style discordgo.ButtonStyle
+	}{KindTourJoin: {KeyTourBtnJoin, discordgo.PrimaryButton}, KindTourLeave: {KeyTourBtnLeave, discordgo.SecondaryButton}, KindTourStart: {KeyTourBtnStart, discordgo.SuccessButton}}
+	var row []discordgo.MessageComponent
+	for _, k := range kinds {
+		id, err := CustomID{Kind: k, Channel: tr.ChannelID, Table: tr.ID}.Encode()
+		if err != nil {
+			continue
+		}
+		l := labels[k]
+		row = append(row, discordgo.Button{Label: s.cat.Localize(tr.Lang, games.T(l.key)), Style: l.style, CustomID: id})
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
+}
+
+// signupEdit redraws the sign-up message: the one clicked, else the
+// remembered one.
+func (s *Service) signupEdit(r request, tr *tournament.Tournament) []Action {
+	id := tr.SignupMessageID
+	if i := r.i; i != nil && i.Type == discordgo.InteractionMessageComponent && i.Message != nil && i.Message.ID != "" && i.ChannelID == tr.ChannelID {
+		id = i.Message.ID
+	}
+	if id == "" {
+		return nil
+	}
+	return []Action{ChannelEdit{ChannelID: tr.ChannelID, MessageID: id, Message: s.signupMessage(tr)}}
+}
+
+// tourJoin and tourLeave answer the sign-up buttons.
+func (s *Service) tourJoin(ctx context.Context, r request, c CustomID, join bool) Result {
+	var tr *tournament.Tournament
+	err := s.store.UpdateTournament(ctx, c.Table, func(t *tournament.Tournament) error {
+		tr = t
+		if join {
+			rating := s.seedRating(ctx, t.Config.Game, t.GuildID, r.userID)
+			return t.Join(tournament.Player{ID: r.userID, Name: r.userName, Lang: r.lang, Rating: rating})
+		}
+		return t.Leave(r.userID)
+	})
+	if err != nil {
+		return s.tourErr(r, err)
+	}
+	key := KeyTourOKJoined
+	if !join {
+		key = KeyTourOKLeft
+	}
+	return Result{Reply: &Message{Content: s.cat.Localize(r.lang, games.T(key))}, Actions: s.signupEdit(r, tr)}
+}
+
+// seedRating is a player's rating for seeding round 1. Ratings are not
+// kept yet (another part of issue 13), so every player has none and round
+// 1 is seeded by sign-up order shuffled by the tournament's seed.
+func (s *Service) seedRating(context.Context, string, string, string) float64 { return 0 }
+
+// askDrop asks a player who drops themselves, or the organiser dropping
+// anyone, to confirm.
+func (s *Service) askDrop(r request, tr *tournament.Tournament, opts []*discordgo.ApplicationCommandInteractionDataOption) Result {
+	who := stringOpt(opts, OptTourPlayer)
+	if who == "" || who == r.userID {
+		if tr.PlayerIndex(r.userID) < 0 {
+			return s.replyErr(r, games.Errorf(tournament.ErrNotJoined))
+		}
+		return s.confirm(r, tr, KeyTourAskDropSelf, "drop:"+r.userID)
+	}
+	if !s.isOrganiser(r, tr) {
+		return s.replyKey(r.lang, KeyTourNotOrganiser)
+	}
+	i := tr.PlayerIndex(who)
+	if i < 0 {
+		return s.replyErr(r, games.Errorf(tournament.ErrNotJoined))
+	}
+	return s.confirm(r, tr, KeyTourAskDrop, "drop:"+who, "player", tr.Players[i].Name)
+}
+
+// askOrganiser checks an organiser's command and asks to confirm it.
+func (s *Service) askOrganiser(r request, tr *tournament.Tournament, sub *discordgo.ApplicationCommandInteractionDataOption) Result {
+	switch sub.Name {
+	case SubTourReplace:
+		old, with := stringOpt(sub.Options, OptTourPlayer), stringOpt(sub.Options, OptTourWith)
+		i := tr.PlayerIndex(old)
+		if i < 0 {
+			return s.replyErr(r, games.Errorf(tournament.ErrNotJoined))
+		}
+		if with == "" || tr.PlayerIndex(with) >= 0 {
+			return s.replyErr(r, games.Errorf(tournament.ErrJoined))
+		}
+		name, ok := resolvedName(r, with)
+		if !ok {
+			name = with
+		}
+		arg := "replace:" + old + ":" + with + ":"
+		return s.confirm(r, tr, KeyTourAskReplace, arg+fitArg(tr, arg, name), "player", tr.Players[i].Name, "with", name)
+	case SubTourResult:
+		round := tr.Current()
+		if round < 0 {
+			return s.replyKey(r.lang, KeyTourNotStarted)
+		}
+		n, _ := wholeDays(stringOpt(sub.Options, OptTourTable))
+		if n < 1 || n > len(tr.Rounds[round].Tables) {
+			return s.replyKey(r.lang, KeyTourNoSuchTable, "n", truncate(stringOpt(sub.Options, OptTourTable), 10))
+		}
+		text := stringOpt(sub.Options, OptTourRanks)
+		ranks, ok := parseRanks(text, len(tr.Rounds[round].Tables[n-1].Seats))
+		if !ok {
+			return s.replyKey(r.lang, KeyTourBadRanks, "text", truncate(text, 40))
+		}
+		return s.confirm(r, tr, KeyTourAskResult, "result:"+strconv.Itoa(round)+"."+strconv.Itoa(n-1)+":"+joinInts(ranks),
+			"n", n, "ranks", joinInts(ranks), "names", s.rankedNames(tr, tr.Rounds[round].Tables[n-1].Seats, ranks))
+	case SubTourPause:
+		switch tr.Status {
+		case tournament.StatusRunning:
+			return s.confirm(r, tr, KeyTourAskPause, "pause")
+		case tournament.StatusPaused:
+			return s.confirm(r, tr, KeyTourAskResume, "pause")
+		}
+		return s.replyErr(r, games.Errorf(tournament.ErrNotRunning))
+	case SubTourEnd:
+		if tr.Status == tournament.StatusOver {
+			return s.replyErr(r, games.Errorf(tournament.ErrOver))
+		}
+		return s.confirm(r, tr, KeyTourAskEnd, "end")
+	}
+	return s.replyKey(r.lang, KeyMalformed)
+}
+
+// fitArg cuts text so that a confirmation's custom id holding arg+text
+// stays within Discord's limit.
+func fitArg(tr *tournament.Tournament, arg, text string) string {
+	room := MaxCustomIDLen - len(string(KindTourConfirm)+tr.ChannelID+tr.ID+arg) - 6
+	for len(text) > max(room, 0) {
+		r := []rune(text)
+		text = string(r[:len(r)-1])
+	}
+	return strings.ReplaceAll(text, sep, "/")
+}
+
+// parseRanks reads "2,1,3": one place per seat, each from 1 to seats.
+func parseRanks(text string, seats int) ([]int, bool) {
+	parts := strings.Split(text, ",")
+	if len(parts) != seats {
+		return nil, false
+	}
+	out := make([]int, seats)
+	for i, p := range parts {
+		n, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || n < 1 || n > seats {
+			return nil, false
+		}
+		out[i] = n
+	}
+	return out, true
+}
+
+func joinInts(ns []int) string {
+	parts := make([]string, len(ns))
+	for i, n := range ns {
+		parts[i] = strconv.Itoa(n)
+	}
+	return strings.Join(parts, ",")
+}
+
+// rankedNames is "Ada 1, Bruno 2" for a table's seats.
+func (s *Service) rankedNames(tr *tournament.Tournament, seats, ranks []int) string {
+	parts := make([]string, len(seats))
+	for i, p := range seats {
+		parts[i] = tr.Players[p].Name + " " + strconv.Itoa(ranks[i])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// confirm is the ephemeral question with the button that carries out arg.
+func (s *Service) confirm(r request, tr *tournament.Tournament, key, arg string, kv ...any) Result {
+	id, err := CustomID{Kind: KindTourConfirm, Channel: tr.ChannelID, Table: tr.ID, Arg: arg}.Encode()
+	if err != nil {
+		s.log.Error("tournament confirmation", "tournament", tr.ID, "err", err)
+		return s.replyKey(r.lang, KeyInternal)
+	}
+	return Result{Reply: &Message{
+		Content: s.cat.Localize(r.lang, games.T(key, kv...)),
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: s.cat.Localize(r.lang, games.T(KeyTourBtnConfirm)), Style: discordgo.DangerButton, CustomID: id},
+		}}},
+	}}
+}
+
+// tourConfirm carries out a confirmed tournament action (see confirm).
+func (s *Service) tourConfirm(ctx context.Context, r request, c CustomID) Result {
+	verb, rest, _ := strings.Cut(c.Arg, ":")
+	var (
+		said    []string
+		replace struct{ old, with, name string }
+		final   bool
+	)
+	err := s.store.UpdateTournament(ctx, c.Table, func(tr *tournament.Tournament) error {
+		said = said[:0]
+		organiser := s.isOrganiser(r, tr)
+		if !organiser && !(verb == "drop" && rest == r.userID) {
+			return games.Errorf(KeyTourNotOrganiser)
+		}
+		lang := tr.Lang
+		switch verb {
+		case "drop":
+			i := tr.PlayerIndex(rest)
+			if err := tr.Drop(rest); err != nil {
+				return err
+			}
+			said = append(said, s.cat.Localize(lang, games.T(KeyTourDropped, "player", tr.Players[i].Name)))
+		case "replace":
+			parts := strings.SplitN(rest, ":", 3)
+			if len(parts) != 3 {
+				return games.Errorf(KeyBadButton)
+			}
+			i := tr.PlayerIndex(parts[0])
+			if i < 0 {
+				return games.Errorf(tournament.ErrNotJoined)
+			}
+			old := tr.Players[i].Name
+			if err := tr.Replace(parts[0], tournament.Player{ID: parts[1], Name: parts[2], Lang: lang}); err != nil {
+				return err
+			}
+			replace.old, replace.with, replace.name = parts[0], parts[1], parts[2]
+			said = append(said, s.cat.Localize(lang, games.T(KeyTourReplaced, "player", old, "with", parts[2])))
+		case "result":
+			where, ranksText, _ := strings.Cut(rest, ":")
+			rs, is, _ := strings.Cut(where, ".")
+			round, err1 := strconv.Atoi(rs)
+			idx, err2 := strconv.Atoi(is)
+			if err1 != nil || err2 != nil || round != tr.Current() || idx < 0 || idx >= len(tr.Rounds[round].Tables) {
+				return games.Errorf(tournament.ErrNoTable)
+			}
+			seats := tr.Rounds[round].Tables[idx].Seats
+			ranks, ok := parseRanks(ranksText, len(seats))
+			if !ok {
+				return games.Errorf(KeyTourBadRanks, "text", ranksText)
+			}
+			if err := tr.Record(round, idx, tournament.Result{Ranks: ranks, By: "organiser"}, true); err != nil {
+				return err
+			}
+			if tr.Rounds[round].Done() {
+				tr.Wake = s.now()
+			}
+			said = append(said, s.cat.Localize(lang, games.T(KeyTourResultSet, "n", idx+1, "names", s.rankedNames(tr, seats, tr.Rounds[round].Tables[idx].Result.Ranks))))
+		case "pause":
+			now := s.now()
+			switch r := tr.Current(); {
+			case tr.Status == tournament.StatusRunning && r >= 0:
+				tr.Status, tr.PausedLeft = tournament.StatusPaused, max(0, tr.Rounds[r].Ends.Sub(now))
+				said = append(said, s.cat.Localize(lang, games.T(KeyTourPaused)))
+			case tr.Status == tournament.StatusPaused && r >= 0:
+				tr.Status = tournament.StatusRunning
+				tr.Rounds[r].Ends = now.Add(tr.PausedLeft)
+				said = append(said, s.cat.Localize(lang, games.T(KeyTourResumed, "when", discordTime(tr.Rounds[r].Ends))))
+			default:
+				return games.Errorf(tournament.ErrNotRunning)
+			}
+		case "end":
+			if tr.Status == tournament.StatusOver {
+				return games.Errorf(tournament.ErrOver)
+			}
+			tr.Status, tr.Wake, final = tournament.StatusOver, time.Time{}, true
+		default:
+			return games.Errorf(KeyBadButton)
+		}
+		return nil
+	})
+	if err != nil {
+		return s.tourErr(r, err)
+	}
+	tr, err := s.store.Tournament(ctx, c.Table)
+	if err != nil {
+		return s.tourErr(r, err)
+	}
+	out := Result{Reply: &Message{Content: s.cat.Localize(r.lang, games.T(KeyTourOKDone))}}
+	for _, line := range said {
+		out.Actions = append(out.Actions, ChannelPost{ChannelID: tr.ChannelID, Message: Message{Content: line}})
+	}
+	if final {
+		out.Actions = append(out.Actions, s.finalPosts(tr)...)
+	}
+	if replace.old != "" {
+		out.Actions = append(out.Actions, s.replaceSeats(ctx, tr, replace.old, replace.with, replace.name)...)
+	}
+	if verb == "drop" && tr.SignupMessageID != "" {
+		out.Actions = append(out.Actions, ChannelEdit{ChannelID: tr.ChannelID, MessageID: tr.SignupMessageID, Message: s.signupMessage(tr)})
+	}
+	s.wakeNow()
+	return out
+}
+
+// replaceSeats gives old's seat at the current round's running tables to
+// the replacing player.
+func (s *Service) replaceSeats(ctx context.Context, tr *tournament.Tournament, old, with, name string) []Action {
+	r := tr.Current()
+	if r < 0 {
+		return nil
+	}
+	var out []Action
+	for i, tb := range tr.Rounds[r].Tables {
+		if tb.Ref == "" || tb.Result != nil {
+			continue
+		}
+		t, err := s.update(ctx, tb.Ref, tourTableID(tr.ID, r, i), func(t *table.Table, _ games.Game) error {
+			seat := t.SeatOf(old)
+			if seat < 0 || !t.Active() {
+				return errNothing
+			}
+			t.Seats[seat].UserID, t.Seats[seat].Name = with, name
+			return nil
+		})
+		if err == nil {
+			out = append(out, ChannelPost{ChannelID: t.ChannelID, Message: Message{Content: s.cat.Localize(t.Lang, games.T(KeyTourReplaced, "player", "<@"+old+">", "with", "<@"+with+">")), Mentions: []string{with}}})
+		} else if !errors.Is(err, errNothing) {
+			s.log.Error("tournament: replace seat", "tournament", tr.ID, "table", tb.Ref, "err", err)
+		}
+	}
+	return out
+}
+
+// tourStartClick answers the sign-up's Start button (organiser only).
+func (s *Service) tourStartClick(ctx context.Context, r request, c CustomID) Result {
+	tr, err := s.store.Tournament(ctx, c.Table)
+	if err != nil {
+		return s.tourErr(r, err)
+	}
+	if !s.isOrganiser(r, tr) {
+		return s.replyKey(r.lang, KeyTourNotOrganiser)
+	}
+	return s.startTournament(ctx, r, tr.ID)
+}

@@ -1,0 +1,539 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tavern-bot/tavern/clock"
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/settings"
+	"github.com/tavern-bot/tavern/storage"
+	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/tournament"
+)
+
+// reopenAfter is how long a table asked to open may take before it is
+// asked again (its thread's opening was lost, e.g. to a restart), and
+// how often a round whose time ran out looks again at the games bots
+// finish.
+const reopenAfter = 10 * time.Minute
+
+// tourStep is what one transaction on a tournament decided: what to tell
+// and do once it is stored.
+type tourStep struct {
+	started, calledOff bool
+	roundDone          int // the round just completed, −1 for none
+	paired, over       bool
+	open, settle       []int // tables of the current round to open, to hand to bots
+}
+
+// advance moves tr on at now as far as it can: sign-up closing, a round
+// complete (the next one paired, or the end), tables to open, a round
+// whose time is up. It is the one place rounds advance, always inside
+// the tournament's transaction, so each step happens once.
+func advance(tr *tournament.Tournament, now time.Time, start bool) tourStep {
+	st := tourStep{roundDone: -1}
+	switch tr.Status {
+	case tournament.StatusSignup:
+		if start || (!tr.SignupCloses.IsZero() && !now.Before(tr.SignupCloses)) {
+			begin(tr, now, &st)
+		}
+	case tournament.StatusRunning:
+		if r := tr.Current(); r >= 0 && tr.Rounds[r].Done() {
+			st.roundDone = r
+			if tr.Finished() {
+				tr.Status, st.over = tournament.StatusOver, true
+			} else if err := tr.Pair(); err != nil {
+				tr.Status, st.over = tournament.StatusOver, true
+			} else {
+				tr.Rounds[r+1].Ends = now.Add(time.Duration(tr.Config.Days) * 24 * time.Hour)
+				st.paired = true
+			}
+		}
+	}
+	tr.Wake = time.Time{}
+	if tr.Status != tournament.StatusRunning && tr.Status != tournament.StatusPaused {
+		return st
+	}
+	r := tr.Current()
+	round := &tr.Rounds[r]
+	timeUp := tr.Status == tournament.StatusRunning && !now.Before(round.Ends) && !round.Settled
+	for i := range round.Tables {
+		tb := &round.Tables[i]
+		switch {
+		case tb.Result != nil:
+		case timeUp && tb.Ref == "":
+			// Never opened (its thread was refused): everyone ties.
+			tb.Result = &tournament.Result{Ranks: make([]int, len(tb.Seats)), Scores: make([]float64, len(tb.Seats)), By: "unplayed"}
+			for k := range tb.Result.Ranks {
+				tb.Result.Ranks[k] = 1
+			}
+		case timeUp:
+			st.settle = append(st.settle, i)
+		case tb.Ref == "" && (tb.Asked.IsZero() || now.Sub(tb.Asked) >= reopenAfter):
+			tb.Asked = now
+			st.open = append(st.open, i)
+		}
+	}
+	if timeUp {
+		round.Settled = true
+	}
+	for _, tb := range round.Tables {
+		if tb.Result == nil && (tb.Ref == "" || round.Settled) {
+			tr.Wake = now.Add(reopenAfter) // to ask again, or to look again
+		}
+	}
+	if round.Done() {
+		tr.Wake = now // the next round is paired on the next tick
+	}
+	return st
+}
+
+// begin closes sign-up: round 1 is paired, or the tournament is called
+// off for want of players.
+func begin(tr *tournament.Tournament, now time.Time, st *tourStep) {
+	if tr.Active() < max(tr.Config.MinSize, tournament.MinTableSize) {
+		tr.Status, st.calledOff = tournament.StatusOver, true
+		return
+	}
+	tr.Status = tournament.StatusRunning
+	if err := tr.Pair(); err != nil {
+		tr.Status, st.calledOff = tournament.StatusOver, true
+		return
+	}
+	tr.Rounds[0].Ends = now.Add(time.Duration(tr.Config.Days) * 24 * time.Hour)
+	st.started, st.paired = true, true
+}
+
+// startTournament answers the organiser's Start: sign-up closes now.
+func (s *Service) startTournament(ctx context.Context, r request, id string) Result {
+	res, err := s.stepTournament(ctx, id, true)
+	if err != nil {
+		return s.tourErr(r, err)
+	}
+	out := Result{Reply: &Message{Content: s.cat.Localize(r.lang, games.T(KeyTourOKStarted))}}
+	for _, x := range res {
+		out.Actions = append(out.Actions, x.Actions...)
+		if x.Done != nil {
+			s.log.Warn("tournament start: a change's confirmation dropped", "tournament", id)
+		}
+	}
+	return out
+}
+
+// fireTournament handles a tournament's due event (see advance).
+func (s *Service) fireTournament(ctx context.Context, id string) []Result {
+	res, err := s.stepTournament(ctx, id, false)
+	if err != nil {
+		s.log.Error("scheduler: tournament", "tournament", id, "err", err)
+		return nil
+	}
+	return res
+}
+
+// stepTournament records the results of the current round's games that
+// ended without being recorded (a crash between a game's end and its
+// record), advances the tournament in one transaction, and returns what
+// that needs: announcements, tables to open, games to hand to bots.
+func (s *Service) stepTournament(ctx context.Context, id string, start bool) ([]Result, error) {
+	before, err := s.store.Tournament(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	found := s.endedGames(ctx, before)
+	now := s.now()
+	var (
+		tr   *tournament.Tournament
+		step tourStep
+	)
+	err = s.store.UpdateTournament(ctx, id, func(t *tournament.Tournament) error {
+		if start && t.Status != tournament.StatusSignup {
+			return games.Errorf(tournament.ErrNotSignup)
+		}
+		for _, f := range found {
+			_ = t.Record(f.round, f.idx, f.res, false) // one recorded meanwhile stays
+		}
+		step = advance(t, now, start)
+		tr = t
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.tell(ctx, tr, step), nil
+}
+
+// endedGame is a finished game's result found at its table.
+type endedGame struct {
+	round, idx int
+	res        tournament.Result
+}
+
+// endedGames reads the current round's open tables and returns the
+// results of those whose game is over.
+func (s *Service) endedGames(ctx context.Context, tr *tournament.Tournament) []endedGame {
+	r := tr.Current()
+	if r < 0 {
+		return nil
+	}
+	var out []endedGame
+	for i, tb := range tr.Rounds[r].Tables {
+		if tb.Result != nil || tb.Ref == "" {
+			continue
+		}
+		t, err := s.store.Get(ctx, tb.Ref)
+		if err != nil || t.ID != tourTableID(tr.ID, r, i) || t.Active() {
+			continue
+		}
+		if res, ok := s.gameResult(t); ok {
+			out = append(out, endedGame{round: r, idx: i, res: res})
+		}
+	}
+	return out
+}
+
+// gameResult is a finished table's result: ranks and scores by seat from
+// the game's standings; an abandoned game ties everyone.
+func (s *Service) gameResult(t *table.Table) (tournament.Result, bool) {
+	n := len(t.Seats)
+	res := tournament.Result{Ranks: make([]int, n), Scores: make([]float64, n)}
+	switch t.Status {
+	case table.StatusAbandoned:
+		for i := range res.Ranks {
+			res.Ranks[i] = 1
+		}
+		res.By = "abandoned"
+		return res, true
+	case table.StatusOver:
+	default:
+		return res, false
+	}
+	g, ok := s.games.Get(t.GameID)
+	if !ok {
+		return res, false
+	}
+	st, err := g.Load(t.State)
+	if err != nil {
+		s.log.Error("tournament: result of table", "table", t.ID, "err", err)
+		return res, false
+	}
+	for _, sd := range st.Standings() {
+		if sd.Seat >= 0 && sd.Seat < n {
+			res.Ranks[sd.Seat], res.Scores[sd.Seat] = sd.Rank, float64(sd.Score)
+		}
+	}
+	for i, r := range res.Ranks {
+		if r < 1 || r > n {
+			res.Ranks[i] = n // a seat the standings left out ranks last
+		}
+	}
+	return res, true
+}
+
+// tableEnded records at once the result of a tournament's game that has
+// just ended (t was saved over or abandoned); when it completes the
+// round, the tournament is woken to pair the next one.
+func (s *Service) tableEnded(ctx context.Context, t *table.Table) {
+	id, round, idx, ok := parseTourTableID(t.ID)
+	if !ok {
+		return
+	}
+	res, ok := s.gameResult(t)
+	if !ok {
+		return
+	}
+	err := s.store.UpdateTournament(context.WithoutCancel(ctx), id, func(tr *tournament.Tournament) error {
+		if err := tr.Record(round, idx, res, false); err != nil {
+			return err
+		}
+		if tr.Rounds[round].Done() && (tr.Status == tournament.StatusRunning || tr.Status == tournament.StatusPaused) {
+			tr.Wake = s.now()
+		}
+		return nil
+	})
+	var ge *games.Error
+	switch {
+	case errors.As(err, &ge):
+		// Recorded already (the organiser's result), or a table of a
+		// round long gone: nothing to do.
+	case err != nil:
+		s.log.Error("tournament: record result", "tournament", id, "table", t.ID, "err", err)
+	default:
+		s.wakeNow()
+	}
+}
+
+// wakeNow nudges the scheduler to look at the due index at once.
+func (s *Service) wakeNow() {
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+// tell turns a step into Results: posts in the tournament's channel, the
+// tables to open, the games to hand to bots.
+func (s *Service) tell(ctx context.Context, tr *tournament.Tournament, st tourStep) []Result {
+	lang, ch := tr.Lang, tr.ChannelID
+	var acts []Action
+	post := func(m Message) { acts = append(acts, ChannelPost{ChannelID: ch, Message: m}) }
+	say := func(key string, kv ...any) { post(Message{Content: s.cat.Localize(lang, games.T(key, kv...))}) }
+	if (st.started || st.calledOff) && tr.SignupMessageID != "" {
+		acts = append(acts, ChannelEdit{ChannelID: ch, MessageID: tr.SignupMessageID, Message: s.signupMessage(tr)})
+	}
+	if st.calledOff {
+		say(KeyTourTooFewStart, "n", tr.Active(), "min", max(tr.Config.MinSize, tournament.MinTableSize))
+	}
+	if st.roundDone >= 0 && !st.over {
+		m := *s.standingsMessage(tr, lang)
+		m.Content = truncate(s.cat.Localize(lang, games.T(KeyTourRoundDone, "round", st.roundDone+1))+"\n"+m.Content, 2000)
+		post(m)
+	}
+	if st.paired {
+		post(Message{Content: s.roundAnnouncement(tr)})
+	}
+	if st.over {
+		acts = append(acts, s.finalPosts(tr)...)
+	}
+	out := []Result{{Actions: acts}}
+	for _, i := range st.open {
+		out = append(out, Result{Actions: []Action{s.openTourTable(tr, tr.Current(), i)}})
+	}
+	for _, i := range st.settle {
+		if res, ok := s.botsFinish(ctx, tr, tr.Current(), i); ok {
+			out = append(out, res)
+		}
+	}
+	return out
+}
+
+// roundAnnouncement lists the current round's tables and byes.
+func (s *Service) roundAnnouncement(tr *tournament.Tournament) string {
+	lang, r := tr.Lang, tr.Current()
+	round := tr.Rounds[r]
+	rounds := strconv.Itoa(tr.Config.Rounds)
+	if tr.Config.Format == tournament.Knockout {
+		rounds = "?"
+	}
+	lines := []string{s.cat.Localize(lang, games.T(KeyTourRound, "round", r+1, "rounds", rounds, "tables", len(round.Tables), "when", discordTime(round.Ends)))}
+	for i, tb := range round.Tables {
+		lines = append(lines, s.cat.Localize(lang, games.T(KeyTourRoundTable, "n", i+1, "names", s.seatNames(tr, tb.Seats))))
+	}
+	if len(round.Byes) > 0 {
+		lines = append(lines, s.cat.Localize(lang, games.T(KeyTourRoundBye, "points", fmtPoints(tournament.ByePoints(tr.Config.TableSize)), "names", s.seatNames(tr, round.Byes))))
+	}
+	return truncate(strings.Join(lines, "\n"), 2000)
+}
+
+func (s *Service) seatNames(tr *tournament.Tournament, players []int) string {
+	names := make([]string, len(players))
+	for i, p := range players {
+		names[i] = tr.Players[p].Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// fmtPoints writes points as people do: 3, 2.5, 1.67.
+func fmtPoints(f float64) string {
+	s := strings.TrimRight(strings.TrimRight(strconv.FormatFloat(f, 'f', 2, 64), "0"), ".")
+	if s == "-0" {
+		return "0"
+	}
+	return s
+}
+
+// openTourTable opens table idx of round in a new thread of the
+// tournament's channel, its seats filled and the game started; the
+// starter line mentions its players, once.
+func (s *Service) openTourTable(tr *tournament.Tournament, round, idx int) Action {
+	lang := tr.Lang
+	tb := tr.Rounds[round].Tables[idx]
+	mentions := make([]string, len(tb.Seats))
+	ids := make([]string, len(tb.Seats))
+	for i, p := range tb.Seats {
+		ids[i] = tr.Players[p].ID
+		mentions[i] = "<@" + ids[i] + ">"
+	}
+	id := tr.ID
+	return ThreadOpen{
+		ChannelID: tr.ChannelID,
+		Name:      truncate(s.cat.Localize(lang, games.T(KeyTourThreadName, "game", s.gameName(lang, tr.Config.Game), "round", round+1, "n", idx+1)), 100),
+		Starter:   Message{Content: s.cat.Localize(lang, games.T(KeyTourStarter, "round", round+1, "n", idx+1, "players", strings.Join(mentions, " "))), Mentions: ids},
+		Failed:    Message{Content: s.cat.Localize(lang, games.T(KeyThreadFailed))},
+		Then: func(ctx context.Context, threadID, _ string) []Action {
+			return s.startTourTable(ctx, id, round, idx, threadID)
+		},
+	}
+}
+
+// startTourTable makes, starts and stores the table in its new thread and
+// records where it is played; the returned actions post its first board
+// and DMs (the outbox entry is confirmed after the last of them).
+func (s *Service) startTourTable(ctx context.Context, id string, round, idx int, threadID string) []Action {
+	tr, err := s.store.Tournament(ctx, id)
+	if err != nil || round >= len(tr.Rounds) || idx >= len(tr.Rounds[round].Tables) {
+		s.log.Error("tournament: open table", "tournament", id, "round", round, "table", idx, "err", err)
+		return nil
+	}
+	tb := tr.Rounds[round].Tables[idx]
+	if tb.Ref != "" || tb.Result != nil {
+		return nil // opened meanwhile, or settled
+	}
+	g, ok := s.games.Get(tr.Config.Game)
+	if !ok {
+		s.log.Error("tournament: unknown game", "tournament", id, "game", tr.Config.Game)
+		return nil
+	}
+	now := s.now()
+	seats := make([]table.Seat, len(tb.Seats))
+	for i, p := range tb.Seats {
+		pl := tr.Players[p]
+		seats[i] = table.Seat{UserID: pl.ID, Name: pl.Name, Lang: pl.Lang}
+	}
+	t := table.New(table.Params{
+		ID: tourTableID(id, round, idx), ChannelID: threadID, GuildID: tr.GuildID, GameID: tr.Config.Game,
+		Lang: tr.Lang, Options: tr.Config.Options, Seed: tr.Config.Seed ^ uint64(round+1)<<32 ^ uint64(idx+1), Now: now, Host: seats[0],
+	})
+	t.Parent = tr.ChannelID
+	var (
+		st games.State
+		d  delivery
+	)
+	err = func() error {
+		for _, seat := range seats[1:] {
+			if err := t.Join(g.Info(), seat, now); err != nil {
+				return err
+			}
+		}
+		if t.Calendar, err = s.guildCalendar(ctx, tr.GuildID); err != nil {
+			return err
+		}
+		if st, err = t.Start(g, seats[0].UserID, now); err != nil {
+			return err
+		}
+		if err := applySettings(t, g, s.seatSettings(ctx, seats), now); err != nil {
+			return err
+		}
+		names := strings.Join(t.Names(), ", ")
+		sc := scene{t: t, g: g, st: st, pending: st.Pending()}
+		d, err = s.afterChange(sc, []string{s.cat.Localize(t.Lang, games.T(KeyBoardStarted, "names", names))}, dmSource{})
+		if err := s.stage(t, d, err); err != nil {
+			return err
+		}
+		return s.store.Create(ctx, t)
+	}()
+	if err != nil {
+		s.log.Error("tournament: start table", "tournament", id, "table", t.ID, "err", err)
+		return []Action{ChannelPost{ChannelID: threadID, Message: Message{Content: s.cat.Localize(tr.Lang, games.T(KeyInternal))}}}
+	}
+	err = s.store.UpdateTournament(ctx, id, func(tr *tournament.Tournament) error {
+		if tr.Rounds[round].Tables[idx].Ref != "" {
+			return errOtherTable
+		}
+		tr.Rounds[round].Tables[idx].Ref = threadID
+		return nil
+	})
+	if err != nil {
+		s.log.Error("tournament: record table", "tournament", id, "table", t.ID, "err", err)
+	}
+	s.wakeIfDue(t)
+	res := s.deliver(t, d, st, nil)
+	return confirmAfter(res)
+}
+
+// confirmAfter returns res's actions with its Done run once the last of
+// them is carried out, for actions run where no Result is (a thread's
+// Then). If the last action never reports, the outbox delivers again.
+func confirmAfter(res Result) []Action {
+	acts := res.Actions
+	if res.Done == nil || len(acts) == 0 {
+		return acts
+	}
+	done := func() { res.Done(context.Background()) }
+	then := func(prev func(string)) func(string) {
+		return func(id string) {
+			if prev != nil {
+				prev(id)
+			}
+			done()
+		}
+	}
+	switch a := acts[len(acts)-1].(type) {
+	case ChannelPost:
+		a.OnSent = then(a.OnSent)
+		acts[len(acts)-1] = a
+	case ChannelEdit:
+		a.OnSent = then(a.OnSent)
+		acts[len(acts)-1] = a
+	case DirectMessage:
+		prev := a.OnSent
+		a.OnSent = func(channel, id string) {
+			if prev != nil {
+				prev(channel, id)
+			}
+			done()
+		}
+		acts[len(acts)-1] = a
+	}
+	return acts
+}
+
+// guildCalendar is the server's calendar for a starting table.
+func (s *Service) guildCalendar(ctx context.Context, guildID string) (cal clock.Calendar, err error) {
+	g, err := s.store.Guild(ctx, guildID)
+	if err != nil {
+		return cal, fmt.Errorf("server settings: %w", err)
+	}
+	return g.Calendar, nil
+}
+
+// seatSettings reads the settings of a starting table's players.
+func (s *Service) seatSettings(ctx context.Context, seats []table.Seat) map[string]settings.User {
+	users := map[string]settings.User{}
+	for _, seat := range seats {
+		u, err := s.store.User(ctx, seat.UserID)
+		if err != nil {
+			s.log.Error("tournament: settings", "user", seat.UserID, "err", err)
+			continue
+		}
+		users[seat.UserID] = u
+	}
+	return users
+}
+
+// botsFinish hands an unfinished game of a round whose time is up to bots:
+// every seat becomes a bot seat (its player may still /game return), the
+// table is told, and the scheduler plays on at once.
+func (s *Service) botsFinish(ctx context.Context, tr *tournament.Tournament, round, idx int) (Result, bool) {
+	ref := tr.Rounds[round].Tables[idx].Ref
+	var d delivery
+	t, err := s.update(ctx, ref, tourTableID(tr.ID, round, idx), func(t *table.Table, _ games.Game) error {
+		if t.Status != table.StatusPlaying {
+			return errNothing
+		}
+		now := s.now()
+		for i := range t.Seats {
+			if !t.Seats[i].Bot {
+				t.Seats[i].Bot, t.Seats[i].Away = true, true
+			}
+		}
+		t.Due = append(t.Due, table.Due{At: now, Kind: table.DueBot})
+		t.NewVersion()
+		c := newComposer(t, false)
+		c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: s.cat.Localize(t.Lang, games.T(KeyTourTimeUp))})
+		var err error
+		d, err = c.done()
+		return s.stage(t, d, err)
+	})
+	if err != nil {
+		if !errors.Is(err, errNothing) && !errors.Is(err, storage.ErrNotFound) {
+			s.log.Error("tournament: bots finish", "tournament", tr.ID, "table", ref, "err", err)
+		}
+		return Result{}, false
+	}
+	return s.deliver(t, d, nil, nil), true
+}

@@ -1,0 +1,310 @@
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/tabletest"
+	"github.com/tavern-bot/tavern/tournament"
+)
+
+const manageServer = discordgo.PermissionManageGuild
+
+// tour sends /tournament <sub> with options as user with perms.
+func (h *harness) tour(user string, perms int64, sub string, opts ...string) Result {
+	i := slashInteraction(user, CmdTournament, sub, opts...)
+	i.Member.Permissions = perms
+	return h.run(h.svc.Handle(context.Background(), i))
+}
+
+// stored is the channel's tournament as stored.
+func (h *harness) stored() *tournament.Tournament {
+	h.t.Helper()
+	tr, err := h.store.ChannelTournament(ctxBG, chanA)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return tr
+}
+
+func (h *harness) storedJSON() string {
+	data, err := json.Marshal(h.stored())
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return string(data)
+}
+
+// newTour opens a swiss sign-up of the fake game (one round a game) and
+// signs players up.
+func (h *harness) newTour(format string, size, rounds int, players ...string) {
+	h.t.Helper()
+	h.wantReply(h.tour(manager, manageServer, SubTourNew, OptGame, tabletest.ID, OptTourFormat, format,
+		OptTourSize, strconv.Itoa(size), OptTourRounds, strconv.Itoa(rounds), OptTourDays, "1", OptOptions, "rounds=1"), "en", KeyTourOKNew)
+	for _, p := range players {
+		h.wantReply(h.click(p, findID(h.t, h.channelMsgs(), KindTourJoin, "")), "en", KeyTourOKJoined)
+	}
+}
+
+var sixPlayers = []string{"u11", "u12", "u13", "u14", "u15", "u16"}
+
+// Every bad input gets its localized answer and changes nothing.
+func TestTournamentBadInput(t *testing.T) {
+	h := newHarness(t)
+	for _, c := range []struct {
+		name  string
+		user  string
+		perms int64
+		opts  []string
+		key   string
+	}{
+		{"no permission", ann, 0, []string{OptGame, tabletest.ID, OptTourFormat, "swiss", OptTourSize, "3", OptTourRounds, "2", OptTourDays, "1"}, KeyTourNeedManage},
+		{"unknown game", manager, manageServer, []string{OptGame, "chess", OptTourFormat, "swiss", OptTourSize, "3", OptTourRounds, "2", OptTourDays, "1"}, KeyUnknownGame},
+		{"table too big for the game", manager, manageServer, []string{OptGame, tabletest.ID, OptTourFormat, "swiss", OptTourSize, "5", OptTourRounds, "2", OptTourDays, "1"}, tournament.ErrTableSize},
+		{"no such format", manager, manageServer, []string{OptGame, tabletest.ID, OptTourFormat, "ladder", OptTourSize, "3", OptTourRounds, "2", OptTourDays, "1"}, tournament.ErrFormat},
+		{"rounds not a number", manager, manageServer, []string{OptGame, tabletest.ID, OptTourFormat, "swiss", OptTourSize, "3", OptTourRounds, "many", OptTourDays, "1"}, KeyTourBadNumber},
+		{"too many days", manager, manageServer, []string{OptGame, tabletest.ID, OptTourFormat, "swiss", OptTourSize, "3", OptTourRounds, "2", OptTourDays, "99"}, KeyTourBadNumber},
+		{"bad table option", manager, manageServer, []string{OptGame, tabletest.ID, OptTourFormat, "swiss", OptTourSize, "3", OptTourRounds, "2", OptTourDays, "1", OptOptions, "rounds=9"}, table.ErrBadOptionValue},
+		{"knockout advancing everyone", manager, manageServer, []string{OptGame, tabletest.ID, OptTourFormat, "knockout", OptTourSize, "3", OptTourRounds, "2", OptTourDays, "1", OptTourAdvance, "3"}, tournament.ErrAdvance},
+	} {
+		h.wantReply(h.tour(c.user, c.perms, SubTourNew, c.opts...), "en", c.key)
+		if _, err := h.store.ChannelTournament(ctxBG, chanA); err == nil {
+			t.Fatalf("%s: a tournament was stored", c.name)
+		}
+	}
+	h.wantReply(h.tour(ann, 0, SubTourStandings), "en", KeyTourNone)
+	dm := slashInteraction(ann, CmdTournament, SubTourStandings)
+	dm.GuildID, dm.Member, dm.User = "", nil, &discordgo.User{ID: ann}
+	h.wantReply(h.run(h.svc.Handle(ctxBG, dm)), "en", KeyTourNoGuild)
+
+	h.newTour("swiss", 3, 2, ann)
+	before := h.storedJSON()
+	for _, c := range []struct {
+		name string
+		res  func() Result
+		lang string
+		key  string
+	}{
+		{"second tournament here", func() Result {
+			return h.tour(manager, manageServer, SubTourNew, OptGame, tabletest.ID, OptTourFormat, "swiss", OptTourSize, "3", OptTourRounds, "2", OptTourDays, "1")
+		}, "en", KeyTourBusy},
+		{"joining twice", func() Result { return h.click(ann, findID(t, h.channelMsgs(), KindTourJoin, "")) }, "en", tournament.ErrJoined},
+		{"leaving unjoined, in German", func() Result { return h.click(bo, findID(t, h.channelMsgs(), KindTourLeave, "")) }, "de", tournament.ErrNotJoined},
+		{"a player starting", func() Result { return h.click(ann, findID(t, h.channelMsgs(), KindTourStart, "")) }, "en", KeyTourNotOrganiser},
+		{"a player ending", func() Result { return h.tour(ann, 0, SubTourEnd) }, "en", KeyTourNotOrganiser},
+		{"a result before the start", func() Result {
+			return h.tour(manager, manageServer, SubTourResult, OptTourTable, "1", OptTourRanks, "1,2,3")
+		}, "en", KeyTourNotStarted},
+		{"pausing before the start", func() Result { return h.tour(manager, manageServer, SubTourPause) }, "en", tournament.ErrNotRunning},
+		{"dropping a stranger", func() Result { return h.tour(manager, manageServer, SubTourDrop, OptTourPlayer, nobody) }, "en", tournament.ErrNotJoined},
+		{"a stale confirmation from a player", func() Result {
+			id, _ := CustomID{Kind: KindTourConfirm, Channel: chanA, Table: h.stored().ID, Arg: "end"}.Encode()
+			return h.click(ann, id)
+		}, "en", KeyTourNotOrganiser},
+	} {
+		h.wantReply(c.res(), c.lang, c.key)
+		if after := h.storedJSON(); after != before {
+			t.Fatalf("%s changed the tournament:\n%s\n%s", c.name, before, after)
+		}
+	}
+	// Too few at the start: called off, said so.
+	h.wantReply(h.click(manager, findID(t, h.channelMsgs(), KindTourStart, "")), "en", KeyTourOKStarted)
+	if tr := h.stored(); tr.Status != tournament.StatusOver || len(tr.Rounds) != 0 {
+		t.Fatalf("started with one player: %+v", tr)
+	}
+	if !strings.Contains(h.channelMsgs()[len(h.channelMsgs())-1].Content, h.text("en", KeyTourTooFewStart)) {
+		t.Error("calling off was not told")
+	}
+}
+
+// A swiss tournament of six over two rounds: the sign-up, tables opened in
+// threads with their games started, a game abandoned recorded at once,
+// the round's end handing the rest to bots, a restart in the middle, the
+// second round paired by itself, the end with the standings.
+func TestTournamentSwissRunsItself(t *testing.T) {
+	h := newHarness(t)
+	h.newTour("swiss", 3, 2, sixPlayers...)
+	h.wantReply(h.click(sixPlayers[0], findID(t, h.channelMsgs(), KindTourLeave, "")), "en", KeyTourOKLeft)
+	h.wantReply(h.click(sixPlayers[0], findID(t, h.channelMsgs(), KindTourJoin, "")), "en", KeyTourOKJoined)
+	h.wantReply(h.click(manager, findID(t, h.channelMsgs(), KindTourStart, "")), "en", KeyTourOKStarted)
+	tr := h.stored()
+	if tr.Status != tournament.StatusRunning || len(tr.Rounds) != 1 || len(tr.Rounds[0].Tables) != 2 {
+		t.Fatalf("after the start: %+v", tr)
+	}
+	if len(h.threads) != 2 {
+		t.Fatalf("%d threads opened, want 2", len(h.threads))
+	}
+	// The tables' first deliveries were confirmed once carried out.
+	if left, err := h.store.Outbox(ctxBG); err != nil || len(left) != 0 {
+		t.Fatalf("outbox after the tables opened: %d items, %v", len(left), err)
+	}
+	for i, tb := range tr.Rounds[0].Tables {
+		if tb.Ref == "" {
+			t.Fatalf("table %d has no thread", i)
+		}
+		g, err := h.store.Get(ctxBG, tb.Ref)
+		if err != nil || g.Status != table.StatusPlaying || len(g.Seats) != 3 || g.ID != tourTableID(tr.ID, 0, i) {
+			t.Fatalf("table %d: %+v, %v", i, g, err)
+		}
+		for k, p := range tb.Seats {
+			if g.Seats[k].UserID != tr.Players[p].ID {
+				t.Errorf("table %d seat %d is %s, paired %s", i, k, g.Seats[k].UserID, tr.Players[p].ID)
+			}
+		}
+	}
+	// The first table is abandoned by its host: recorded at once, a tie.
+	first := tr.Rounds[0].Tables[0]
+	host := tr.Players[first.Seats[0]].ID
+	ab := slashInteraction(host, CmdGame, SubAbandon)
+	ab.ChannelID = first.Ref
+	h.run(h.svc.Handle(ctxBG, ab))
+	tr = h.stored()
+	if res := tr.Rounds[0].Tables[0].Result; res == nil || res.By != "abandoned" {
+		t.Fatalf("abandoned table's result: %+v", res)
+	}
+	// A restart in the middle of the round changes nothing.
+	h.restart()
+	// The round's time runs out: bots finish the second game; the next
+	// round is paired by the scheduler, twice as it comes due, once only.
+	h.advance(24*time.Hour + time.Minute)
+	for range 20 {
+		h.tick()
+		if len(h.stored().Rounds) == 2 {
+			break
+		}
+	}
+	tr = h.stored()
+	if len(tr.Rounds) != 2 {
+		t.Fatalf("round 2 not paired: %d rounds", len(tr.Rounds))
+	}
+	if res := tr.Rounds[0].Tables[1].Result; res == nil || res.By != "" {
+		t.Fatalf("the game bots finished: %+v", res)
+	}
+	h.tick()
+	if n := len(h.stored().Rounds); n != 2 {
+		t.Fatalf("a second tick paired again: %d rounds", n)
+	}
+	if len(h.threads) != 4 {
+		t.Fatalf("%d threads after round 2 opened, want 4", len(h.threads))
+	}
+	// Round 2 ends by its time too; then the tournament is over.
+	h.advance(24*time.Hour + time.Minute)
+	for range 20 {
+		h.tick()
+		if h.stored().Status == tournament.StatusOver {
+			break
+		}
+	}
+	tr = h.stored()
+	if tr.Status != tournament.StatusOver {
+		t.Fatalf("not over: %+v", tr.Status)
+	}
+	var over bool
+	for _, m := range h.channelMsgs() {
+		if strings.HasPrefix(m.Content, h.text("en", KeyTourOver)) {
+			over = true
+		}
+	}
+	if !over {
+		t.Error("the end was not told")
+	}
+	if at, ok := tr.NextDue(); ok {
+		t.Errorf("an ended tournament is due at %v", at)
+	}
+	h.assertNoSecrets()
+}
+
+// The organiser's actions take a confirmation, and only the confirmation
+// changes the tournament.
+func TestTournamentOrganiserConfirms(t *testing.T) {
+	h := newHarness(t)
+	h.newTour("swiss", 3, 2, sixPlayers...)
+	h.wantReply(h.click(manager, findID(t, h.channelMsgs(), KindTourStart, "")), "en", KeyTourOKStarted)
+	before := h.storedJSON()
+	ask := h.tour(manager, manageServer, SubTourDrop, OptTourPlayer, sixPlayers[2])
+	h.wantReply(ask, "en", KeyTourAskDrop)
+	if h.storedJSON() != before {
+		t.Fatal("asking changed the tournament")
+	}
+	h.wantReply(h.click(manager, findID(t, []Message{*ask.Reply}, KindTourConfirm, "")), "en", KeyTourOKDone)
+	tr := h.stored()
+	if tr.Players[tr.PlayerIndex(sixPlayers[2])].Status != tournament.Dropped {
+		t.Fatal("not dropped")
+	}
+	// A result typed by the organiser, in seat order.
+	ask = h.tour(manager, manageServer, SubTourResult, OptTourTable, "2", OptTourRanks, "3,1,2")
+	h.wantReply(ask, "en", KeyTourAskResult)
+	h.wantReply(h.tour(manager, manageServer, SubTourResult, OptTourTable, "7", OptTourRanks, "1,2,3"), "en", KeyTourNoSuchTable)
+	h.wantReply(h.tour(manager, manageServer, SubTourResult, OptTourTable, "1", OptTourRanks, "1,2"), "en", KeyTourBadRanks)
+	h.click(manager, findID(t, []Message{*ask.Reply}, KindTourConfirm, ""))
+	if res := h.stored().Rounds[0].Tables[1].Result; res == nil || res.By != "organiser" || res.Ranks[1] != 1 {
+		t.Fatalf("typed result: %+v", res)
+	}
+	// Pause and resume keep the round's time left.
+	ends := h.stored().Rounds[0].Ends
+	h.click(manager, findID(t, []Message{*h.tour(manager, manageServer, SubTourPause).Reply}, KindTourConfirm, ""))
+	if tr := h.stored(); tr.Status != tournament.StatusPaused {
+		t.Fatalf("not paused: %v", tr.Status)
+	}
+	h.advance(5 * time.Hour)
+	h.click(manager, findID(t, []Message{*h.tour(manager, manageServer, SubTourPause).Reply}, KindTourConfirm, ""))
+	if tr := h.stored(); tr.Status != tournament.StatusRunning || !tr.Rounds[0].Ends.Equal(ends.Add(5*time.Hour)) {
+		t.Fatalf("resumed: %v, ends %v, want %v", tr.Status, tr.Rounds[0].Ends, ends.Add(5*time.Hour))
+	}
+	// The standings in words; the round with its tables.
+	if res := h.tour(ann, 0, SubTourStandings); res.Reply == nil || !strings.Contains(res.Reply.Content, "1.") {
+		t.Fatalf("standings: %+v", res.Reply)
+	}
+	if res := h.tour(ann, 0, SubTourRound); res.Reply == nil || strings.Count(res.Reply.Content, "<#") != 2 {
+		t.Fatalf("round: %+v", res.Reply)
+	}
+	// The end.
+	h.click(manager, findID(t, []Message{*h.tour(manager, manageServer, SubTourEnd).Reply}, KindTourConfirm, ""))
+	if tr := h.stored(); tr.Status != tournament.StatusOver {
+		t.Fatalf("not ended: %v", tr.Status)
+	}
+	h.wantReply(h.tour(manager, manageServer, SubTourEnd), "en", tournament.ErrOver)
+}
+
+// /tournament's names and descriptions keep Discord's rules in both
+// languages: names lowercase letters, digits and dashes up to 32, texts up
+// to 100 characters.
+func TestTournamentDefinition(t *testing.T) {
+	h := newHarness(t)
+	name := regexp.MustCompile(`^[-_\p{Ll}\p{N}]{1,32}$`)
+	var check func(path, n string, ns map[discordgo.Locale]string, desc string, descs map[discordgo.Locale]string, opts []*discordgo.ApplicationCommandOption)
+	check = func(path, n string, ns map[discordgo.Locale]string, desc string, descs map[discordgo.Locale]string, opts []*discordgo.ApplicationCommandOption) {
+		for _, x := range []string{n, ns[discordgo.German]} {
+			if !name.MatchString(x) {
+				t.Errorf("%s: name %q", path, x)
+			}
+		}
+		for _, x := range []string{desc, descs[discordgo.German]} {
+			if x == "" || utf8.RuneCountInString(x) > 100 {
+				t.Errorf("%s: description %q", path, x)
+			}
+		}
+		for _, o := range opts {
+			check(path+" "+o.Name, o.Name, o.NameLocalizations, o.Description, o.DescriptionLocalizations, o.Options)
+			for _, c := range o.Choices {
+				if c.Name == "" || c.NameLocalizations[discordgo.German] == "" {
+					t.Errorf("%s: choice %+v", path, c)
+				}
+			}
+		}
+	}
+	d := h.svc.tournamentDefinition()
+	check("/tournament", d.Name, *d.NameLocalizations, d.Description, *d.DescriptionLocalizations, d.Options)
+	if len(d.Options) != 9 {
+		t.Errorf("%d subcommands", len(d.Options))
+	}
+}
