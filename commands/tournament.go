@@ -130,8 +130,11 @@ func (s *Service) intOpt(r request, opts []*discordgo.ApplicationCommandInteract
 
 // newTournament answers /tournament new: the sign-up opens in the channel.
 func (s *Service) newTournament(ctx context.Context, r request, opts []*discordgo.ApplicationCommandInteractionDataOption) Result {
-	if !canManageServer(r) {
+	switch {
+	case !canManageServer(r):
 		return s.replyKey(r.lang, KeyTourNeedManage)
+	case !mayOpenThreads(r.i.AppPermissions):
+		return s.replyKey(r.lang, KeyThreadNoPermission)
 	}
 	gameID := stringOpt(opts, OptGame)
 	g, ok := s.games.Get(gameID)

@@ -17,10 +17,14 @@ import (
 )
 
 // reopenAfter is how long a table asked to open may take before it is
-// asked again (its thread's opening was lost, e.g. to a restart), and
-// how often a round whose time ran out looks again at the games bots
-// finish.
-const reopenAfter = 10 * time.Minute
+// asked again (its thread's opening was lost, e.g. to a restart, or
+// refused), and how often a round whose time ran out looks again at the
+// games bots finish. A table is asked for at most maxTries times; one
+// never opened ties its players when the round's time is up.
+const (
+	reopenAfter = 10 * time.Minute
+	maxTries    = 3
+)
 
 // tourStep is what one transaction on a tournament decided: what to tell
 // and do once it is stored.
@@ -74,8 +78,8 @@ func advance(tr *tournament.Tournament, now time.Time, start bool) tourStep {
 			}
 		case timeUp:
 			st.settle = append(st.settle, i)
-		case tb.Ref == "" && (tb.Asked.IsZero() || now.Sub(tb.Asked) >= reopenAfter):
-			tb.Asked = now
+		case tb.Ref == "" && tb.Tries < maxTries && (tb.Asked.IsZero() || now.Sub(tb.Asked) >= reopenAfter):
+			tb.Asked, tb.Tries = now, tb.Tries+1
 			st.open = append(st.open, i)
 		}
 	}
@@ -83,7 +87,7 @@ func advance(tr *tournament.Tournament, now time.Time, start bool) tourStep {
 		round.Settled = true
 	}
 	for _, tb := range round.Tables {
-		if tb.Result == nil && (tb.Ref == "" || round.Settled) {
+		if tb.Result == nil && ((tb.Ref == "" && tb.Tries < maxTries) || round.Settled) {
 			tr.Wake = now.Add(reopenAfter) // to ask again, or to look again
 		}
 	}

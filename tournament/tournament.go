@@ -87,8 +87,10 @@ type Table struct {
 	Result *Result `json:"result,omitempty"`
 	Ref    string  `json:"ref,omitempty"`
 	// Asked is when opening the table was last asked for (it is open
-	// once Ref is set): a request lost to a crash is asked again later.
+	// once Ref is set), Tries how often: a request lost to a crash or
+	// refused is asked again later, a few times.
 	Asked time.Time `json:"asked,omitzero"`
+	Tries int       `json:"tries,omitempty"`
 }
 
 // Round is one round's tables and byes.
