@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/rating"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/tournament"
@@ -313,10 +314,20 @@ func (s *Service) tourJoin(ctx context.Context, r request, c CustomID, join bool
 	return Result{Reply: &Message{Content: s.cat.Localize(r.lang, games.T(key))}, Actions: s.signupEdit(r, tr)}
 }
 
-// seedRating is a player's rating for seeding round 1. Ratings are not
-// kept yet (another part of issue 13), so every player has none and round
-// 1 is seeded by sign-up order shuffled by the tournament's seed.
-func (s *Service) seedRating(context.Context, string, string, string) float64 { return 0 }
+// seedRating is a player's rating for seeding round 1: their display
+// rating for the game in this server, a new player's when they have none
+// (or it cannot be read), so that the unrated sit among the newcomers.
+// Equal ratings are ordered by sign-up order shuffled by the seed.
+func (s *Service) seedRating(ctx context.Context, gameID, guildID, userID string) float64 {
+	rec, ok, err := s.store.Rating(ctx, rating.Key{Game: gameID, Scope: guildID}, userID)
+	if err != nil {
+		s.log.Warn("tournament: rating for seeding", "user", userID, "err", err)
+	}
+	if err != nil || !ok {
+		return float64(rating.New().Display())
+	}
+	return float64(rec.Rating.Display())
+}
 
 // askDrop asks a player who drops themselves, or the organiser dropping
 // anyone, to confirm.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/rating"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
 	"github.com/tavern-bot/tavern/tournament"
@@ -352,5 +353,26 @@ func TestTournamentNeedsThreads(t *testing.T) {
 	h.wantReply(h.run(h.svc.Handle(ctxBG, i)), "en", KeyThreadNoPermission)
 	if _, err := h.store.ChannelTournament(ctxBG, chanA); err == nil {
 		t.Fatal("a tournament was stored without thread permissions")
+	}
+}
+
+// Round 1 is seeded by the players' ratings for the game in this server:
+// a player who won a rated game sits at the first table.
+func TestTournamentSeedsByRating(t *testing.T) {
+	h := newHarness(t)
+	winner := sixPlayers[5]
+	if _, err := h.store.RecordGame(ctxBG, rating.Game{TableID: "old", GameID: tabletest.ID, GuildID: guildA, Rated: true,
+		Players: []rating.Player{{UserID: winner, Rank: 1}, {UserID: "u99", Rank: 2}}}); err != nil {
+		t.Fatal(err)
+	}
+	h.newTour("swiss", 3, 2, sixPlayers...)
+	tr := h.stored()
+	w, other := tr.Players[tr.PlayerIndex(winner)], tr.Players[tr.PlayerIndex(sixPlayers[0])]
+	if w.Rating <= other.Rating || other.Rating != float64(rating.New().Display()) {
+		t.Fatalf("ratings for seeding: winner %v, newcomer %v", w.Rating, other.Rating)
+	}
+	h.click(manager, findID(t, h.channelMsgs(), KindTourStart, ""))
+	if first := h.stored().Rounds[0].Tables[0].Seats; !slices.Contains(first, tr.PlayerIndex(winner)) {
+		t.Fatalf("the rated winner is not at the first table: %v", first)
 	}
 }
