@@ -376,3 +376,40 @@ func TestTournamentSeedsByRating(t *testing.T) {
 		t.Fatalf("the rated winner is not at the first table: %v", first)
 	}
 }
+
+// A knockout of six at tables of three, the best one of each going on:
+// two tables, then the final of two, then the end; nobody joins once it
+// runs.
+func TestTournamentKnockoutToFinal(t *testing.T) {
+	h := newHarness(t)
+	h.wantReply(h.tour(manager, manageServer, SubTourNew, OptGame, tabletest.ID, OptTourFormat, "knockout",
+		OptTourSize, "3", OptTourRounds, "1", OptTourDays, "1", OptOptions, "rounds=1", OptTourAdvance, "1"), "en", KeyTourOKNew)
+	for _, p := range sixPlayers {
+		h.click(p, findID(t, h.channelMsgs(), KindTourJoin, ""))
+	}
+	h.click(manager, findID(t, h.channelMsgs(), KindTourStart, ""))
+	signup := h.channelMsgs()[0]
+	if len(customIDs(signup.Components)) != 0 {
+		t.Fatalf("a running knockout's sign-up keeps buttons: %v", customIDs(signup.Components))
+	}
+	var shape []int
+	for range 5 {
+		tr := h.stored()
+		if tr.Status == tournament.StatusOver {
+			break
+		}
+		shape = append(shape, len(tr.Rounds[tr.Current()].Tables))
+		h.advance(24*time.Hour + time.Minute)
+		for range 10 {
+			h.tick()
+		}
+	}
+	tr := h.stored()
+	if tr.Status != tournament.StatusOver || !slices.Equal(shape, []int{2, 1}) || len(tr.Rounds[1].Tables[0].Seats) != 2 {
+		t.Fatalf("knockout: %s, tables per round %v", tr.Status, shape)
+	}
+	winner := tr.Standings()[0].Player
+	if !slices.Contains(tr.Rounds[1].Tables[0].Seats, winner) {
+		t.Fatalf("the winner %d did not play the final %v", winner, tr.Rounds[1].Tables[0].Seats)
+	}
+}
