@@ -9,7 +9,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
 
@@ -102,13 +101,7 @@ func TestMyGames(t *testing.T) {
 	h.wantReply(h.run(h.svc.Handle(context.Background(), other)), "en", KeyOKNew)
 	h.advance(time.Hour)
 	h.lobbyAndStart(ann, cy)
-	tb := h.table()
-	g, _ := h.svc.games.Get(tb.GameID)
-	st, err := tb.Load(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mine := games.SeatPrompts(st.Pending(), tb.SeatOf(cy))
+	mine := h.promptsOf(cy)
 	if len(mine) == 0 {
 		t.Fatal("the fake race must start with cy's decision")
 	}

@@ -6,13 +6,66 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table"
 )
 
+// MyGamesImages draws /games as a picture. The Images a Service is given
+// may implement it; without it (or when drawing fails) the answer is words
+// only.
+type MyGamesImages interface {
+	MyGames(v MyGamesView, m ImageMeta) ([]byte, error)
+}
+
+// MyGamesView is /games as drawn, every text in the reader's language, in
+// the order of the words (the one waiting longest for the reader first).
+type MyGamesView struct {
+	Title string
+	Rows  []MyGamesRow
+	More  string // "… and 3 more" when not every table fits; "" when all do
+}
+
+// MyGamesRow is one table of the picture.
+type MyGamesRow struct {
+	Game    string // the game's name
+	Players string // who sits at the table
+	Turn    string // "Your decision", "Waiting for Ann, Bo", "Lobby"
+	Waited  string // "for 2d3h": how long the table has waited
+	Yours   bool   // the reader's decision is pending
+}
+
+// The /games picture's texts.
+const (
+	KeyMyGamesPicTitle  = "core.mygames.pic.title"
+	KeyMyGamesPicYours  = "core.mygames.pic.yours"
+	KeyMyGamesPicOthers = "core.mygames.pic.others"
+	KeyMyGamesPicLobby  = "core.mygames.pic.lobby"
+	KeyMyGamesPicWaited = "core.mygames.pic.waited"
+	KeyMyGamesPicPaused = "core.mygames.pic.paused"
+	KeyMyGamesPicMore   = "core.mygames.pic.more"
+)
+
+func myGamesTexts() map[string][2]string {
+	return map[string][2]string{
+		KeyMyGamesPicTitle:  {"Your tables ({n})", "Deine Tische ({n})"},
+		KeyMyGamesPicYours:  {"Your decision", "Deine Entscheidung"},
+		KeyMyGamesPicOthers: {"Waiting for {players}", "Wartet auf {players}"},
+		KeyMyGamesPicLobby:  {"Lobby", "Lobby"},
+		KeyMyGamesPicWaited: {"for {time}", "seit {time}"},
+		KeyMyGamesPicPaused: {"your clock is paused", "deine Uhr ruht"},
+		KeyMyGamesPicMore:   {"… and {n} more in the words above", "… und {n} weitere im Text oben"},
+	}
+}
+
+// myGamesPictureRows is how many tables the picture shows; the words list
+// every one.
+const myGamesPictureRows = 12
+
 // myGame is one line of /games.
 type myGame struct {
 	line    string
+	row     MyGamesRow
 	waiting bool // the player has a decision pending
 	since   time.Time
 }
@@ -36,17 +89,26 @@ func (s *Service) myGames(ctx context.Context, r request) Result {
 			continue
 		}
 		item := myGame{since: t.UpdatedAt}
-		key := KeyMyGameLobby
+		key, turn := KeyMyGameLobby, games.T(KeyMyGamesPicLobby)
 		if t.Status == table.StatusPlaying {
 			key = KeyMyGameOthers
-			if st, err := t.Load(g); err == nil && len(games.SeatPrompts(st.Pending(), seat)) > 0 {
-				key, item.waiting, item.since = KeyMyGameYours, true, t.Seats[seat].PromptSince
+			if st, err := t.Load(g); err == nil {
+				pending := st.Pending()
+				turn = games.T(KeyMyGamesPicOthers, "players", strings.Join(waitingFor(t, pending), ", "))
+				if len(games.SeatPrompts(pending, seat)) > 0 {
+					key, item.waiting, item.since = KeyMyGameYours, true, t.Seats[seat].PromptSince
+					turn = games.T(KeyMyGamesPicYours)
+				}
 			}
 		}
+		item.row = MyGamesRow{Game: s.gameName(r.lang, t.GameID), Players: strings.Join(t.Names(), ", "),
+			Turn: s.cat.Localize(r.lang, turn), Yours: item.waiting,
+			Waited: s.cat.Localize(r.lang, games.T(KeyMyGamesPicWaited, "time", waitedFor(s.now().Sub(item.since))))}
 		item.line = s.cat.Localize(r.lang, games.T(key, "game", s.gameName(r.lang, t.GameID), "channel", "<#"+ch+">",
 			"since", discordTime(item.since), "players", strings.Join(t.Names(), ", ")))
 		if v := t.Seats[seat].Vacation; v != nil && s.now().Before(v.Until) {
 			item.line += s.cat.Localize(r.lang, games.T(KeyMyGameVacation, "until", discordTime(v.Until)))
+			item.row.Turn += " · " + s.cat.Localize(r.lang, games.T(KeyMyGamesPicPaused))
 		}
 		list = append(list, item)
 	}
@@ -63,8 +125,43 @@ func (s *Service) myGames(ctx context.Context, r request) Result {
 		return a.since.Compare(b.since)
 	})
 	lines := []string{s.cat.Localize(r.lang, games.T(KeyMyGamesTitle, "n", len(list)))}
-	for _, g := range list {
+	view := MyGamesView{Title: s.cat.Localize(r.lang, games.T(KeyMyGamesPicTitle, "n", len(list)))}
+	for i, g := range list {
 		lines = append(lines, "- "+g.line)
+		if i < myGamesPictureRows {
+			view.Rows = append(view.Rows, g.row)
+		}
 	}
-	return reply(truncate(strings.Join(lines, "\n"), 2000))
+	if n := len(list) - len(view.Rows); n > 0 {
+		view.More = s.cat.Localize(r.lang, games.T(KeyMyGamesPicMore, "n", n))
+	}
+	m := &Message{Content: truncate(strings.Join(lines, "\n"), 2000)}
+	if mi, ok := s.images.(MyGamesImages); ok {
+		if png, err := mi.MyGames(view, ImageMeta{Lang: r.lang, Catalog: s.cat, Viewer: games.Public}); err != nil {
+			s.log.Warn("my games image", "err", err) // the words still answer
+		} else {
+			m.Files = []File{{Name: "games.png", Data: png}}
+		}
+	}
+	return Result{Reply: m}
+}
+
+// waitingFor names the seats with a decision pending.
+func waitingFor(t *table.Table, pending []games.Prompt) []string {
+	var names []string
+	for i, name := range t.Names() {
+		if len(games.SeatPrompts(pending, i)) > 0 {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// waitedFor writes a wait the short way, to the minute below an hour and
+// to the hour above ("25m", "2d3h"), never below a minute.
+func waitedFor(d time.Duration) string {
+	if d >= time.Hour {
+		return clock.FormatDuration(d.Truncate(time.Hour))
+	}
+	return clock.FormatDuration(max(d, time.Minute))
 }

@@ -1,0 +1,110 @@
+package mygames
+
+import (
+	"bytes"
+	"flag"
+	"image/png"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/imaging/kit"
+)
+
+var out = flag.String("out", "", "write the sample pictures to this folder")
+
+func sample(n int, more string) commands.MyGamesView {
+	v := commands.MyGamesView{Title: "Deine Tische (14)", More: more}
+	rows := []commands.MyGamesRow{
+		{Game: "Zauberschwert & Drachenei", Players: "Ann, Bo, Cy", Turn: "Deine Entscheidung", Waited: "seit 2d3h", Yours: true},
+		{Game: "Dungeon Designer", Players: "Bartholomäus-Maximilian von Drachenstein, Ann, Bo, Cy, Dee", Turn: "Wartet auf Bartholomäus-Maximilian von Drachenstein, Dee", Waited: "seit 25m"},
+		{Game: "Viscounts of the West Kingdom", Players: "Ann", Turn: "Lobby", Waited: "seit 4h"},
+		{Game: "Sorcerer City", Players: "Ann, Bo", Turn: "Wartet auf Bo · deine Uhr ruht", Waited: "seit 1d"},
+	}
+	for i := range n {
+		v.Rows = append(v.Rows, rows[i%len(rows)])
+	}
+	return v
+}
+
+// Every text of the picture reads on a phone: at least 33 px on a picture
+// 1200 px wide; the title, each game, whose turn and how long are drawn
+// whole (a long list of players may end in "…": the words list them).
+func TestDrawsEveryTextReadably(t *testing.T) {
+	k, err := kit.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := New(k)
+	var log kit.TextLog
+	d.Texts = &log
+	for name, v := range map[string]commands.MyGamesView{
+		"one.png":  sample(1, ""),
+		"four.png": sample(4, ""),
+		"more.png": sample(12, "… und 2 weitere im Text oben"),
+	} {
+		log.Reset()
+		data, err := d.Draw(v)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		img, err := png.Decode(bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if w := img.Bounds().Dx(); w != Width {
+			t.Errorf("%s: %d px wide, want %d", name, w, Width)
+		}
+		var drawn []string
+		for _, u := range log.Uses() {
+			drawn = append(drawn, u.Text)
+			if u.Decor == "" && u.Size < 33 {
+				t.Errorf("%s: %v is below 33 px", name, u)
+			}
+		}
+		want := []string{v.Title}
+		for _, r := range v.Rows {
+			want = append(want, r.Game, r.Turn, r.Waited)
+		}
+		if v.More != "" {
+			want = append(want, v.More)
+		}
+		for _, w := range want {
+			if !slices.Contains(drawn, w) {
+				t.Errorf("%s: %q not drawn whole (drew %q)", name, w, drawn)
+			}
+		}
+		if *out != "" {
+			if err := os.WriteFile(filepath.Join(*out, name), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+func TestRefusesEmpty(t *testing.T) {
+	k, err := kit.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := New(k).Draw(commands.MyGamesView{Title: "Your tables (0)"}); err == nil {
+		t.Error("a picture of no tables was drawn")
+	}
+}
+
+// BenchmarkDraw draws and encodes the largest /games picture (twelve
+// tables and the line for the rest).
+func BenchmarkDraw(b *testing.B) {
+	k, err := kit.New()
+	if err != nil {
+		b.Fatal(err)
+	}
+	d, v := New(k), sample(12, "… and 3 more in the words above")
+	for b.Loop() {
+		if _, err := d.Draw(v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
