@@ -37,24 +37,26 @@ type MyGamesRow struct {
 
 // The /games picture's texts.
 const (
-	KeyMyGamesPicTitle  = "core.mygames.pic.title"
-	KeyMyGamesPicYours  = "core.mygames.pic.yours"
-	KeyMyGamesPicOthers = "core.mygames.pic.others"
-	KeyMyGamesPicLobby  = "core.mygames.pic.lobby"
-	KeyMyGamesPicWaited = "core.mygames.pic.waited"
-	KeyMyGamesPicPaused = "core.mygames.pic.paused"
-	KeyMyGamesPicMore   = "core.mygames.pic.more"
+	KeyMyGamesPicTitle   = "core.mygames.pic.title"
+	KeyMyGamesPicYours   = "core.mygames.pic.yours"
+	KeyMyGamesPicOthers  = "core.mygames.pic.others"
+	KeyMyGamesPicLobby   = "core.mygames.pic.lobby"
+	KeyMyGamesPicWaiting = "core.mygames.pic.waiting"
+	KeyMyGamesPicWaited  = "core.mygames.pic.waited"
+	KeyMyGamesPicPaused  = "core.mygames.pic.paused"
+	KeyMyGamesPicMore    = "core.mygames.pic.more"
 )
 
 func myGamesTexts() map[string][2]string {
 	return map[string][2]string{
-		KeyMyGamesPicTitle:  {"Your tables ({n})", "Deine Tische ({n})"},
-		KeyMyGamesPicYours:  {"Your decision", "Deine Entscheidung"},
-		KeyMyGamesPicOthers: {"Waiting for {players}", "Wartet auf {players}"},
-		KeyMyGamesPicLobby:  {"Lobby", "Lobby"},
-		KeyMyGamesPicWaited: {"for {time}", "seit {time}"},
-		KeyMyGamesPicPaused: {"your clock is paused", "deine Uhr ruht"},
-		KeyMyGamesPicMore:   {"… and {n} more in the words above", "… und {n} weitere im Text oben"},
+		KeyMyGamesPicTitle:   {"Your tables ({n})", "Deine Tische ({n})"},
+		KeyMyGamesPicYours:   {"Your decision", "Deine Entscheidung"},
+		KeyMyGamesPicOthers:  {"Waiting for {players}", "Wartet auf {players}"},
+		KeyMyGamesPicLobby:   {"Lobby", "Lobby"},
+		KeyMyGamesPicWaiting: {"Waiting for the table", "Wartet auf den Tisch"},
+		KeyMyGamesPicWaited:  {"for {time}", "seit {time}"},
+		KeyMyGamesPicPaused:  {"your clock is paused", "deine Uhr ruht"},
+		KeyMyGamesPicMore:    {"… and {n} more in the words above", "… und {n} weitere im Text oben"},
 	}
 }
 
@@ -94,7 +96,10 @@ func (s *Service) myGames(ctx context.Context, r request) Result {
 			key = KeyMyGameOthers
 			if st, err := t.Load(g); err == nil {
 				pending := st.Pending()
-				turn = games.T(KeyMyGamesPicOthers, "players", strings.Join(waitingFor(t, pending), ", "))
+				turn = games.T(KeyMyGamesPicWaiting) // a bot's turn, about to be played
+				if names := waitingFor(t, pending); len(names) > 0 {
+					turn = games.T(KeyMyGamesPicOthers, "players", strings.Join(names, ", "))
+				}
 				if len(games.SeatPrompts(pending, seat)) > 0 {
 					key, item.waiting, item.since = KeyMyGameYours, true, t.Seats[seat].PromptSince
 					turn = games.T(KeyMyGamesPicYours)
