@@ -2,18 +2,15 @@ package mygames
 
 import (
 	"bytes"
-	"flag"
 	"image/png"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/imaging/boardtest"
 	"github.com/tavern-bot/tavern/imaging/kit"
+	"github.com/tavern-bot/tavern/imaging/samples"
 )
-
-var out = flag.String("out", "", "write the sample pictures to this folder")
 
 func sample(n int, more string) commands.MyGamesView {
 	v := commands.MyGamesView{Title: "Deine Tische (14)", More: more}
@@ -60,9 +57,9 @@ func TestDrawsEveryTextReadably(t *testing.T) {
 		var drawn []string
 		for _, u := range log.Uses() {
 			drawn = append(drawn, u.Text)
-			if u.Decor == "" && u.Size < 33 {
-				t.Errorf("%s: %v is below 33 px", name, u)
-			}
+		}
+		for _, u := range boardtest.Illegible(log.Uses(), Width, boardtest.PhoneMinPx) {
+			t.Errorf("%s: %v is below 33 px", name, u)
 		}
 		want := []string{v.Title}
 		for _, r := range v.Rows {
@@ -76,11 +73,7 @@ func TestDrawsEveryTextReadably(t *testing.T) {
 				t.Errorf("%s: %q not drawn whole (drew %q)", name, w, drawn)
 			}
 		}
-		if *out != "" {
-			if err := os.WriteFile(filepath.Join(*out, name), data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		samples.Write(t, "mygames-"+name, data)
 	}
 }
 

@@ -2,17 +2,14 @@ package ratings
 
 import (
 	"bytes"
-	"flag"
 	"image/png"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/imaging/boardtest"
 	"github.com/tavern-bot/tavern/imaging/kit"
+	"github.com/tavern-bot/tavern/imaging/samples"
 )
-
-var samples = flag.String("samples", "", "write the pictures into this directory, to look at them")
 
 func board(rows int, caller int) commands.BoardView {
 	b := commands.BoardView{Title: "Zauberschwert & Drachenei: Rangliste", Subtitle: "dieser Server"}
@@ -70,16 +67,10 @@ func TestPicturesReadOnAPhone(t *testing.T) {
 			if len(uses) == 0 {
 				t.Fatal("no text recorded")
 			}
-			for _, u := range uses {
-				if u.Size < 33 {
-					t.Errorf("text below 33 px: %v", u)
-				}
+			for _, u := range boardtest.Illegible(uses, Width, boardtest.PhoneMinPx) {
+				t.Errorf("text below 33 px: %v", u)
 			}
-			if *samples != "" {
-				if err := os.WriteFile(filepath.Join(*samples, tc.name+".png"), data, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			samples.Write(t, "ratings-"+tc.name+".png", data)
 		})
 	}
 	if _, err := d.Leaderboard(commands.BoardView{}); err == nil {

@@ -2,17 +2,14 @@ package standings
 
 import (
 	"bytes"
-	"flag"
 	"image/png"
-	"os"
-	"path/filepath"
 	"strconv"
 	"testing"
 
+	"github.com/tavern-bot/tavern/imaging/boardtest"
 	"github.com/tavern-bot/tavern/imaging/kit"
+	"github.com/tavern-bot/tavern/imaging/samples"
 )
-
-var out = flag.String("out", "", "write the sample pictures to this folder")
 
 func sampleSheet(n int) Sheet {
 	s := Sheet{Title: "Zauberschwert & Drachenei · Swiss", Subtitle: "Standings after round 2 of 3",
@@ -72,16 +69,10 @@ func TestPhoneLegibility(t *testing.T) {
 		if len(uses) == 0 {
 			t.Fatalf("%s: no text recorded", name)
 		}
-		for _, u := range uses {
-			if u.Decor == "" && u.Size < 33 {
-				t.Errorf("%s: %v is below 33 px", name, u)
-			}
+		for _, u := range boardtest.Illegible(uses, 1200, boardtest.PhoneMinPx) {
+			t.Errorf("%s: %v is below 33 px", name, u)
 		}
-		if *out != "" {
-			if err := os.WriteFile(filepath.Join(*out, name), data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		samples.Write(t, "standings-"+name, data)
 	}
 }
 
