@@ -27,9 +27,13 @@ const (
 	OptAllowance      = "vacation-days"
 	OptHours          = "hours"
 	OptWeekends       = "weekends"
-	langAuto          = "auto"
-	weekendsOn        = "on" // clocks run on weekends
-	weekendsOff       = "off"
+	// OptOrganiserRole names the role of tournament organisers;
+	// OptNoOrganiserRole (true) clears it.
+	OptOrganiserRole   = "organiser-role"
+	OptNoOrganiserRole = "no-organiser-role"
+	langAuto           = "auto"
+	weekendsOn         = "on" // clocks run on weekends
+	weekendsOff        = "off"
 )
 
 // Keys of the settings texts.
@@ -58,6 +62,9 @@ const (
 	KeyServerBadHours    = "core.server.bad_hours"
 	KeyServerBadDays     = "core.server.bad_days"
 	KeyServerChanged     = "core.server.changed"
+	KeyServerOrganisers  = "core.server.organisers"
+	KeyServerNoOrganiser = "core.server.no_organiser"
+	KeyServerBadRole     = "core.server.bad_role"
 	keyChoicePrefix      = "core.choice."
 )
 
@@ -88,6 +95,9 @@ func settingsTexts() map[string][2]string {
 		KeyServerBadHours:    {"I could not read the playing hours “{value}”. Write them as 8-22 or 08:00-22:00 (at least an hour, within one day), or off.", "Die Spielzeiten „{value}“ konnte ich nicht lesen. Schreibe sie als 8-22 oder 08:00-22:00 (mindestens eine Stunde, innerhalb eines Tages), oder off."},
 		KeyServerBadDays:     {"The vacation allowance must be a whole number of days from 0 to {max}, not “{value}”.", "Der Urlaubsanspruch muss eine ganze Zahl von Tagen von 0 bis {max} sein, nicht „{value}“."},
 		KeyServerChanged:     {"⏱️ This server's clock times changed. {hours}", "⏱️ Die Uhrzeiten dieses Servers haben sich geändert. {hours}"},
+		KeyServerOrganisers:  {"Tournament organisers: members with Manage Server and members of <@&{role}>", "Turnierleitung: Mitglieder mit „Server verwalten“ und Mitglieder von <@&{role}>"},
+		KeyServerNoOrganiser: {"Tournament organisers: members with Manage Server only (organiser-role names a role for them)", "Turnierleitung: nur Mitglieder mit „Server verwalten“ (organisator-rolle nennt eine Rolle dafür)"},
+		KeyServerBadRole:     {"“{value}” is not a role of this server. Pick one from the list, or set no-organiser-role to clear it.", "„{value}“ ist keine Rolle dieses Servers. Wähle eine aus der Liste, oder setze keine-organisator-rolle, um sie zu entfernen."},
 		// The choices of the options, by option and value.
 		keyChoicePrefix + "reminders.all":    {"all (half and nine tenths of your time gone, and when you are the last one)", "alle (Hälfte und neun Zehntel deiner Zeit um, und wenn du der Letzte bist)"},
 		keyChoicePrefix + "reminders.last":   {"only when you are the last one we wait for", "nur wenn auf dich als Letzten gewartet wird"},
@@ -353,7 +363,7 @@ func (s *Service) serverSettingsCmd(ctx context.Context, r request, opts []*disc
 func (s *Service) parseServerSettings(lang string, g settings.Guild, values map[string]string) (settings.Guild, Result, bool) {
 	for name := range values {
 		switch name {
-		case OptAllowance, OptHours, OptTimezone, OptWeekends:
+		case OptAllowance, OptHours, OptTimezone, OptWeekends, OptOrganiserRole, OptNoOrganiserRole:
 		default:
 			return g, s.replyKey(lang, KeyMalformed), false
 		}
@@ -396,7 +406,43 @@ func (s *Service) parseServerSettings(lang string, g settings.Guild, values map[
 		return g, s.replyKey(lang, KeyServerBadHours, "value", values[OptHours]), false
 	}
 	next.Calendar = checked
+	if v, given := values[OptOrganiserRole]; given {
+		v = strings.TrimSpace(v)
+		if !isSnowflake(v) {
+			return g, s.replyKey(lang, KeyServerBadRole, "value", truncate(v, 40)), false
+		}
+		next.OrganiserRole = v
+	}
+	if values[OptNoOrganiserRole] == "true" {
+		next.OrganiserRole = ""
+	}
 	return next, Result{}, true
+}
+
+// isSnowflake reports a Discord id: 1 to 20 digits.
+func isSnowflake(v string) bool {
+	if v == "" || len(v) > 20 {
+		return false
+	}
+	for _, c := range v {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// hasRole reports whether the member who sent r holds roleID.
+func hasRole(r request, roleID string) bool {
+	if roleID == "" || r.i.Member == nil {
+		return false
+	}
+	for _, id := range r.i.Member.Roles {
+		if id == roleID {
+			return true
+		}
+	}
+	return false
 }
 
 // serverText shows a server's settings.
@@ -405,6 +451,11 @@ func (s *Service) serverText(g settings.Guild, lang string) string {
 		"- " + s.cat.Localize(lang, games.T(KeyServerAllowance, "days", g.AllowanceDays()))}
 	for _, l := range s.hoursLines(g.Calendar, lang, true) {
 		lines = append(lines, "- "+l)
+	}
+	if g.OrganiserRole != "" {
+		lines = append(lines, "- "+s.cat.Localize(lang, games.T(KeyServerOrganisers, "role", g.OrganiserRole)))
+	} else {
+		lines = append(lines, "- "+s.cat.Localize(lang, games.T(KeyServerNoOrganiser)))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -537,36 +588,40 @@ func (s *Service) allowance(ctx context.Context, r request) (int, error) {
 // settings and vacation commands.
 func settingsCommandTexts() map[string][2]string {
 	return map[string][2]string{
-		"core.cmd.settings.name":                      {"settings", "einstellungen"},
-		"core.cmd.settings.desc":                      {"Your reminders, quiet hours and language (without options: show them)", "Deine Erinnerungen, Ruhezeiten und Sprache (ohne Optionen: anzeigen)"},
-		"core.cmd.settings.reminders.name":            {"reminders", "erinnerungen"},
-		"core.cmd.settings.reminders.desc":            {"Which reminders you receive", "Welche Erinnerungen du bekommst"},
-		"core.cmd.settings.delivery.name":             {"delivery", "zustellung"},
-		"core.cmd.settings.delivery.desc":             {"How reminders reach you", "Wie Erinnerungen dich erreichen"},
-		"core.cmd.settings.quiet.name":                {"quiet", "ruhezeiten"},
-		"core.cmd.settings.quiet.desc":                {"No reminders then, e.g. 22-7 (off: none)", "Dann keine Erinnerungen, z. B. 22-7 (off: keine)"},
-		"core.cmd.settings.timezone.name":             {"timezone", "zeitzone"},
-		"core.cmd.settings.timezone.desc":             {"Your time zone for quiet hours, e.g. Europe/Berlin", "Deine Zeitzone für Ruhezeiten, z. B. Europe/Berlin"},
-		"core.cmd.settings.language.name":             {"language", "sprache"},
-		"core.cmd.settings.language.desc":             {"The language of your DMs and reminders", "Die Sprache deiner Direktnachrichten und Erinnerungen"},
-		"core.cmd.server-settings.name":               {"server-settings", "server-einstellungen"},
-		"core.cmd.server-settings.desc":               {"Vacation allowance and when clocks run here (without options: show them)", "Urlaubsanspruch und wann hier die Uhren laufen (ohne Optionen: anzeigen)"},
-		"core.cmd.server-settings.vacation-days.name": {"vacation-days", "urlaubstage"},
-		"core.cmd.server-settings.vacation-days.desc": {"Vacation days per player and calendar year (default 14)", "Urlaubstage pro Spieler und Kalenderjahr (Standard 14)"},
-		"core.cmd.server-settings.hours.name":         {"hours", "spielzeiten"},
-		"core.cmd.server-settings.hours.desc":         {"Clocks run only then, e.g. 8-22 (off: all day)", "Die Uhren laufen nur dann, z. B. 8-22 (off: ganztags)"},
-		"core.cmd.server-settings.timezone.name":      {"timezone", "zeitzone"},
-		"core.cmd.server-settings.timezone.desc":      {"The server's time zone, e.g. Europe/Berlin", "Die Zeitzone des Servers, z. B. Europe/Berlin"},
-		"core.cmd.server-settings.weekends.name":      {"weekends", "wochenenden"},
-		"core.cmd.server-settings.weekends.desc":      {"Whether clocks run on Saturdays and Sundays", "Ob die Uhren samstags und sonntags laufen"},
-		"core.cmd.vacation.name":                      {"vacation", "urlaub"},
-		"core.cmd.vacation.desc":                      {"Pause all your clocks in every table", "Alle deine Uhren an jedem Tisch anhalten"},
-		"core.cmd.vacation.start.name":                {"start", "beginnen"},
-		"core.cmd.vacation.start.desc":                {"Go on vacation now for some days", "Jetzt für einige Tage in den Urlaub gehen"},
-		"core.cmd.vacation.start.days.name":           {"days", "tage"},
-		"core.cmd.vacation.start.days.desc":           {"How many days", "Wie viele Tage"},
-		"core.cmd.vacation.end.name":                  {"end", "beenden"},
-		"core.cmd.vacation.end.desc":                  {"End your vacation now", "Deinen Urlaub jetzt beenden"},
+		"core.cmd.settings.name":                          {"settings", "einstellungen"},
+		"core.cmd.settings.desc":                          {"Your reminders, quiet hours and language (without options: show them)", "Deine Erinnerungen, Ruhezeiten und Sprache (ohne Optionen: anzeigen)"},
+		"core.cmd.settings.reminders.name":                {"reminders", "erinnerungen"},
+		"core.cmd.settings.reminders.desc":                {"Which reminders you receive", "Welche Erinnerungen du bekommst"},
+		"core.cmd.settings.delivery.name":                 {"delivery", "zustellung"},
+		"core.cmd.settings.delivery.desc":                 {"How reminders reach you", "Wie Erinnerungen dich erreichen"},
+		"core.cmd.settings.quiet.name":                    {"quiet", "ruhezeiten"},
+		"core.cmd.settings.quiet.desc":                    {"No reminders then, e.g. 22-7 (off: none)", "Dann keine Erinnerungen, z. B. 22-7 (off: keine)"},
+		"core.cmd.settings.timezone.name":                 {"timezone", "zeitzone"},
+		"core.cmd.settings.timezone.desc":                 {"Your time zone for quiet hours, e.g. Europe/Berlin", "Deine Zeitzone für Ruhezeiten, z. B. Europe/Berlin"},
+		"core.cmd.settings.language.name":                 {"language", "sprache"},
+		"core.cmd.settings.language.desc":                 {"The language of your DMs and reminders", "Die Sprache deiner Direktnachrichten und Erinnerungen"},
+		"core.cmd.server-settings.name":                   {"server-settings", "server-einstellungen"},
+		"core.cmd.server-settings.desc":                   {"Vacation allowance and when clocks run here (without options: show them)", "Urlaubsanspruch und wann hier die Uhren laufen (ohne Optionen: anzeigen)"},
+		"core.cmd.server-settings.vacation-days.name":     {"vacation-days", "urlaubstage"},
+		"core.cmd.server-settings.vacation-days.desc":     {"Vacation days per player and calendar year (default 14)", "Urlaubstage pro Spieler und Kalenderjahr (Standard 14)"},
+		"core.cmd.server-settings.hours.name":             {"hours", "spielzeiten"},
+		"core.cmd.server-settings.hours.desc":             {"Clocks run only then, e.g. 8-22 (off: all day)", "Die Uhren laufen nur dann, z. B. 8-22 (off: ganztags)"},
+		"core.cmd.server-settings.timezone.name":          {"timezone", "zeitzone"},
+		"core.cmd.server-settings.timezone.desc":          {"The server's time zone, e.g. Europe/Berlin", "Die Zeitzone des Servers, z. B. Europe/Berlin"},
+		"core.cmd.server-settings.weekends.name":          {"weekends", "wochenenden"},
+		"core.cmd.server-settings.weekends.desc":          {"Whether clocks run on Saturdays and Sundays", "Ob die Uhren samstags und sonntags laufen"},
+		"core.cmd.server-settings.organiser-role.name":    {"organiser-role", "organisator-rolle"},
+		"core.cmd.server-settings.organiser-role.desc":    {"Members of this role may open and run tournaments", "Mitglieder dieser Rolle dürfen Turniere eröffnen und leiten"},
+		"core.cmd.server-settings.no-organiser-role.name": {"no-organiser-role", "keine-organisator-rolle"},
+		"core.cmd.server-settings.no-organiser-role.desc": {"True: no role organises tournaments any more (only Manage Server)", "Wahr: keine Rolle leitet mehr Turniere (nur „Server verwalten“)"},
+		"core.cmd.vacation.name":                          {"vacation", "urlaub"},
+		"core.cmd.vacation.desc":                          {"Pause all your clocks in every table", "Alle deine Uhren an jedem Tisch anhalten"},
+		"core.cmd.vacation.start.name":                    {"start", "beginnen"},
+		"core.cmd.vacation.start.desc":                    {"Go on vacation now for some days", "Jetzt für einige Tage in den Urlaub gehen"},
+		"core.cmd.vacation.start.days.name":               {"days", "tage"},
+		"core.cmd.vacation.start.days.desc":               {"How many days", "Wie viele Tage"},
+		"core.cmd.vacation.end.name":                      {"end", "beenden"},
+		"core.cmd.vacation.end.desc":                      {"End your vacation now", "Deinen Urlaub jetzt beenden"},
 	}
 }
 
@@ -591,7 +646,9 @@ func (s *Service) settingsDefinitions() []*discordgo.ApplicationCommand {
 	server := s.command("server-settings",
 		s.option("server-settings.vacation-days", discordgo.ApplicationCommandOptionInteger, false),
 		str("server-settings.hours", 20), str("server-settings.timezone", 64),
-		choice("server-settings.weekends", OptWeekends, discordgo.ApplicationCommandOptionString))
+		choice("server-settings.weekends", OptWeekends, discordgo.ApplicationCommandOptionString),
+		s.option("server-settings.organiser-role", discordgo.ApplicationCommandOptionRole, false),
+		s.option("server-settings.no-organiser-role", discordgo.ApplicationCommandOptionBoolean, false))
 	manage := int64(discordgo.PermissionManageGuild)
 	server.DefaultMemberPermissions = &manage
 	start := s.option("vacation.start", discordgo.ApplicationCommandOptionSubCommand, false)

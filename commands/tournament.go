@@ -62,7 +62,7 @@ func (s *Service) tournamentCmd(ctx context.Context, r request, opts []*discordg
 	}
 	switch sub.Name {
 	case SubTourStart:
-		if !s.isOrganiser(r, tr) {
+		if !s.isOrganiser(ctx, r, tr) {
 			return s.replyKey(r.lang, KeyTourNotOrganiser)
 		}
 		return s.startTournament(ctx, r, tr.ID)
@@ -71,9 +71,9 @@ func (s *Service) tournamentCmd(ctx context.Context, r request, opts []*discordg
 	case SubTourRound:
 		return reply(s.roundText(ctx, tr, r.lang))
 	case SubTourDrop:
-		return s.askDrop(r, tr, sub.Options)
+		return s.askDrop(ctx, r, tr, sub.Options)
 	case SubTourReplace, SubTourResult, SubTourPause, SubTourEnd:
-		if !s.isOrganiser(r, tr) {
+		if !s.isOrganiser(ctx, r, tr) {
 			return s.replyKey(r.lang, KeyTourNotOrganiser)
 		}
 		return s.askOrganiser(r, tr, sub)
@@ -108,9 +108,27 @@ func (s *Service) tourErr(r request, err error) Result {
 }
 
 // isOrganiser reports whether r may run tr: its organiser, or a member
-// who manages the server.
-func (s *Service) isOrganiser(r request, tr *tournament.Tournament) bool {
-	return r.userID == tr.Organiser || canManageServer(r)
+// who may organise tournaments in the server (mayOrganise).
+func (s *Service) isOrganiser(ctx context.Context, r request, tr *tournament.Tournament) bool {
+	return r.userID == tr.Organiser || s.mayOrganise(ctx, r)
+}
+
+// mayOrganise reports a member who manages the server or holds the role
+// the server named for organisers (/server-settings organiser-role). A
+// server whose settings cannot be read leaves Manage Server only.
+func (s *Service) mayOrganise(ctx context.Context, r request) bool {
+	if canManageServer(r) {
+		return true
+	}
+	if r.i.GuildID == "" || r.i.Member == nil || len(r.i.Member.Roles) == 0 {
+		return false
+	}
+	g, err := s.store.Guild(ctx, r.i.GuildID)
+	if err != nil {
+		s.log.Warn("tournament: organiser role", "guild", r.i.GuildID, "err", err)
+		return false
+	}
+	return hasRole(r, g.OrganiserRole)
 }
 
 // intOpt reads a whole-number option within [least, most]; ok is false
@@ -132,7 +150,7 @@ func (s *Service) intOpt(r request, opts []*discordgo.ApplicationCommandInteract
 // newTournament answers /tournament new: the sign-up opens in the channel.
 func (s *Service) newTournament(ctx context.Context, r request, opts []*discordgo.ApplicationCommandInteractionDataOption) Result {
 	switch {
-	case !canManageServer(r):
+	case !s.mayOrganise(ctx, r):
 		return s.replyKey(r.lang, KeyTourNeedManage)
 	case !mayOpenThreads(r.i.AppPermissions):
 		return s.replyKey(r.lang, KeyThreadNoPermission)
@@ -331,7 +349,7 @@ func (s *Service) seedRating(ctx context.Context, gameID, guildID, userID string
 
 // askDrop asks a player who drops themselves, or the organiser dropping
 // anyone, to confirm.
-func (s *Service) askDrop(r request, tr *tournament.Tournament, opts []*discordgo.ApplicationCommandInteractionDataOption) Result {
+func (s *Service) askDrop(ctx context.Context, r request, tr *tournament.Tournament, opts []*discordgo.ApplicationCommandInteractionDataOption) Result {
 	who := stringOpt(opts, OptTourPlayer)
 	if who == "" || who == r.userID {
 		if tr.PlayerIndex(r.userID) < 0 {
@@ -339,7 +357,7 @@ func (s *Service) askDrop(r request, tr *tournament.Tournament, opts []*discordg
 		}
 		return s.confirm(r, tr, KeyTourAskDropSelf, "drop:"+r.userID)
 	}
-	if !s.isOrganiser(r, tr) {
+	if !s.isOrganiser(ctx, r, tr) {
 		return s.replyKey(r.lang, KeyTourNotOrganiser)
 	}
 	i := tr.PlayerIndex(who)
@@ -468,9 +486,10 @@ func (s *Service) tourConfirm(ctx context.Context, r request, c CustomID) Result
 		replace struct{ old, with, name string }
 		final   bool
 	)
+	mayOrganise := s.mayOrganise(ctx, r) // read before the transaction
 	err := s.store.UpdateTournament(ctx, c.Table, func(tr *tournament.Tournament) error {
 		said = said[:0]
-		organiser := s.isOrganiser(r, tr)
+		organiser := r.userID == tr.Organiser || mayOrganise
 		if !organiser && !(verb == "drop" && rest == r.userID) {
 			return games.Errorf(KeyTourNotOrganiser)
 		}
@@ -599,7 +618,7 @@ func (s *Service) tourStartClick(ctx context.Context, r request, c CustomID) Res
 	if err != nil {
 		return s.tourErr(r, err)
 	}
-	if !s.isOrganiser(r, tr) {
+	if !s.isOrganiser(ctx, r, tr) {
 		return s.replyKey(r.lang, KeyTourNotOrganiser)
 	}
 	return s.startTournament(ctx, r, tr.ID)

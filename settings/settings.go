@@ -76,6 +76,9 @@ type Guild struct {
 	Allowance *int `json:"allowance,omitempty"`
 	// Calendar is when clocks run at the server's tables.
 	Calendar clock.Calendar `json:"calendar"` // kept whole: a zone set before any hours stays
+	// OrganiserRole is the id of the role whose members may open and run
+	// tournaments besides those with Manage Server; empty: none.
+	OrganiserRole string `json:"organiser_role,omitempty"`
 }
 
 // AllowanceDays is the server's yearly vacation allowance.
