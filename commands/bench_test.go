@@ -80,12 +80,17 @@ func BenchmarkMoveRules(b *testing.B) {
 	// apart from what the pictures' own allocations cost (BenchmarkMove).
 	var live any // warmed by the first live-heap run that the -bench filter selects
 	for _, id := range reg.IDs() {
-		b.Run(id+"/nosync/live-heap", func(b *testing.B) {
-			if live == nil {
-				live = liveHeap(b)
-			}
-			benchMoves(b, reg, nil, id, &c, storage.Options{NoSync: true})
-		})
+		for _, o := range []struct {
+			name string
+			opts storage.Options
+		}{{"/live-heap", storage.Options{}}, {"/nosync/live-heap", storage.Options{NoSync: true}}} {
+			b.Run(id+o.name, func(b *testing.B) {
+				if live == nil {
+					live = liveHeap(b)
+				}
+				benchMoves(b, reg, nil, id, &c, o.opts)
+			})
+		}
 	}
 	runtime.KeepAlive(live)
 }
