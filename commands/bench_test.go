@@ -73,7 +73,7 @@ func BenchmarkMoveRules(b *testing.B) {
 	}
 	// The same once more in a process that holds what a live bot holds
 	// after one game of each kind: the renderers' cached backgrounds and
-	// sprites (some 180 MB, nearly all pixels, which the collector does not
+	// sprites (some 95 MB, nearly all pixels, which the collector does not
 	// scan). The collector paces itself by that heap, so the engine's own
 	// bytes end a collection far more rarely than in the small heap above,
 	// where it ran every few dozen moves: this is the engine's tail as live,

@@ -9,6 +9,7 @@ import (
 	"image"
 	"image/color"
 	"runtime"
+	"sync"
 
 	"github.com/fogleman/gg"
 	"github.com/golang/freetype/truetype"
@@ -41,7 +42,7 @@ type Kit struct {
 
 	faces freeList[faceSet] // face sets not borrowed by a Canvas
 
-	backgrounds memo[image.Point, *image.RGBA]
+	backgrounds planks
 	corners     memo[int, []uint32] // quarterDiscCoverage by radius
 
 	icons *Sprites // the icons boards repeat, drawn once per size
@@ -54,27 +55,58 @@ type Kit struct {
 // maxIcons bounds the icon cache: a few icons at a few sizes each.
 const maxIcons = 256
 
-// maxBackgrounds bounds the background cache; boards come in few sizes.
-const maxBackgrounds = 32
+// maxBackgroundWidths bounds the background cache: boards come in few
+// widths.
+const maxBackgroundWidths = 8
 
-// background returns the plank background for a w×h canvas, drawing it on
-// first use. The returned image is shared and must not be modified.
+// backgroundStep rounds a background's height up, so that a board growing
+// by a few rows reuses the cached one.
+const backgroundStep = 256
+
+// planks caches one plank background per width, as tall as the tallest
+// canvas of that width so far. A plank row depends only on its y, so the
+// top h rows of a taller background are exactly a w×h background: one image
+// per width serves every height. Boards' heights vary with the game's
+// state (Zauberschwert's 1112–2250 px, Dungeon Designer's 2350–3534), and a
+// cache keyed by exact size held up to 32 of them, some 400 MB.
+type planks struct {
+	mu      sync.Mutex
+	byWidth map[int]*image.RGBA
+}
+
+// background returns a plank background at least w×h, drawing it on first
+// use (or when a taller one is needed). The returned image is shared and
+// must not be modified; only its top h rows are meant for a w×h canvas.
 func (k *Kit) background(w, h int) *image.RGBA {
-	return k.backgrounds.get(image.Pt(w, h), func() *image.RGBA {
-		bg := image.NewRGBA(image.Rect(0, 0, w, h))
-		drawPlanks(bg)
+	p := &k.backgrounds
+	p.mu.Lock()
+	bg := p.byWidth[w]
+	p.mu.Unlock()
+	if bg != nil && bg.Rect.Dy() >= h {
 		return bg
-	})
+	}
+	tall := (h + backgroundStep - 1) / backgroundStep * backgroundStep
+	bg = image.NewRGBA(image.Rect(0, 0, w, tall))
+	drawPlanks(bg)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if have := p.byWidth[w]; have != nil && have.Rect.Dy() >= tall {
+		return have // another canvas drew one as tall meanwhile
+	}
+	if p.byWidth == nil || len(p.byWidth) >= maxBackgroundWidths && p.byWidth[w] == nil {
+		p.byWidth = map[int]*image.RGBA{}
+	}
+	p.byWidth[w] = bg
+	return bg
 }
 
 // New parses the embedded fonts once.
 func New() (*Kit, error) {
 	k := &Kit{
-		backgrounds: memo[image.Point, *image.RGBA]{max: maxBackgrounds},
-		corners:     memo[int, []uint32]{max: maxCornerRadii},
-		faces:       freeList[faceSet]{max: min(maxIdleFaceSets, runtime.GOMAXPROCS(0))},
-		pngBands:    freeList[*rowBand]{max: maxIdleBands},
-		pixels:      freeList[[]byte]{max: maxIdlePictures},
+		corners:  memo[int, []uint32]{max: maxCornerRadii},
+		faces:    freeList[faceSet]{max: min(maxIdleFaceSets, runtime.GOMAXPROCS(0))},
+		pngBands: freeList[*rowBand]{max: maxIdleBands},
+		pixels:   freeList[[]byte]{max: maxIdlePictures},
 	}
 	k.icons = k.NewSprites(maxIcons)
 	for w, ttf := range [weightCount][]byte{Regular: goregular.TTF, Medium: gomedium.TTF, Bold: gobold.TTF} {

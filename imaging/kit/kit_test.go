@@ -268,3 +268,35 @@ func TestInitials(t *testing.T) {
 		}
 	}
 }
+
+// TestBackgroundOnePerWidth: backgrounds of one width and any heights, asked
+// for in any order, equal the planks drawn at exactly that size, and the
+// cache holds one image per width.
+func TestBackgroundOnePerWidth(t *testing.T) {
+	exact := func(w, h int) []byte {
+		m := image.NewRGBA(image.Rect(0, 0, w, h))
+		drawPlanks(m)
+		return m.Pix
+	}
+	k := newKit(t)
+	for _, sz := range []image.Point{{1200, 1112}, {1200, 300}, {1200, 3534}, {1200, 2250}, {400, 90}, {1200, 3535}} {
+		c := k.Canvas(sz.X, sz.Y)
+		c.Background()
+		if !bytes.Equal(c.Image().Pix, exact(sz.X, sz.Y)) {
+			t.Errorf("%v: the background differs from planks drawn at that size", sz)
+		}
+		c.Close()
+	}
+	if n := len(k.backgrounds.byWidth); n != 2 {
+		t.Errorf("%d backgrounds cached for two widths", n)
+	}
+	if h := k.backgrounds.byWidth[1200].Rect.Dy(); h < 3535 || h >= 3535+backgroundStep {
+		t.Errorf("the 1200-px background is %d px tall for a tallest canvas of 3535", h)
+	}
+	for w := range maxBackgroundWidths + 1 {
+		k.background(10+w, 10)
+	}
+	if n := len(k.backgrounds.byWidth); n > maxBackgroundWidths {
+		t.Errorf("%d widths cached, more than %d", n, maxBackgroundWidths)
+	}
+}

@@ -266,7 +266,7 @@ func (c *Canvas) seatLabel(seat int) string {
 }
 
 // Background covers the canvas with dark planks. The planks are drawn once
-// per canvas size and copied afterwards.
+// per canvas width (see planks) and copied afterwards.
 func (c *Canvas) Background() {
 	b := c.rgba.Bounds()
 	bg := c.kit.background(b.Dx(), b.Dy())
