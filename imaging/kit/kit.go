@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"runtime"
 	"sync"
 
 	"github.com/fogleman/gg"
@@ -31,16 +30,15 @@ const (
 	weightCount
 )
 
-// Kit holds the parsed fonts and a pool of font faces. A Kit is safe for
-// concurrent use; each Canvas borrows its own faces because a font.Face
-// keeps a glyph cache that must not be shared between goroutines. The pool
-// is a plain free list rather than a sync.Pool: a sync.Pool is emptied at
+// Kit holds the parsed fonts, their faces (shared by every canvas, see
+// faces) and the caches and free lists boards reuse. A Kit is safe for
+// concurrent use. Nothing here is a sync.Pool: a sync.Pool is emptied at
 // every garbage collection, and a board allocates enough to trigger one,
-// so its warm glyph caches were lost on almost every render.
+// so warm glyph caches were lost on almost every render.
 type Kit struct {
 	fonts [weightCount]*truetype.Font
 
-	faces freeList[faceSet] // face sets not borrowed by a Canvas
+	faces faces // every canvas's font faces, shared
 
 	backgrounds planks
 	corners     memo[int, []uint32] // quarterDiscCoverage by radius
@@ -104,7 +102,6 @@ func (k *Kit) background(w, h int) *image.RGBA {
 func New() (*Kit, error) {
 	k := &Kit{
 		corners:  memo[int, []uint32]{max: maxCornerRadii},
-		faces:    freeList[faceSet]{max: min(maxIdleFaceSets, runtime.GOMAXPROCS(0))},
 		pngBands: freeList[*rowBand]{max: maxIdleBands},
 		pixels:   freeList[[]byte]{max: maxIdlePictures},
 	}
@@ -135,17 +132,14 @@ type faceKey struct {
 	size int
 }
 
-type faceSet map[faceKey]font.Face
-
-// Canvas is one drawing in progress: a gg context plus the faces it has
-// borrowed from the Kit. Close returns the faces; a Canvas is not safe for
-// concurrent use.
+// Canvas is one drawing in progress: a gg context on an image, drawing
+// text with the Kit's shared faces. A Canvas is not safe for concurrent
+// use; different canvases are.
 type Canvas struct {
 	*gg.Context
 	kit    *Kit
-	faces  faceSet
 	rgba   *image.RGBA
-	face   font.Face
+	face   *sharedFace
 	size   float64
 	ink    color.Color
 	labels []string // seat markers' texts by seat (SeatLabels)
@@ -166,7 +160,7 @@ func (k *Kit) BoardCanvas(w, h int) *Canvas {
 	need := 4 * w * h
 	pix, ok := k.pixels.take(func(p []byte) bool { return cap(p) >= need && cap(p) <= 2*need })
 	if !ok {
-		pix = make([]byte, need)
+		pix = make([]byte, need, need+need/8) // room for the same board a little taller
 	}
 	c := k.canvasOn(&image.RGBA{Pix: pix[:need], Stride: 4 * w, Rect: image.Rect(0, 0, w, h)})
 	c.Background() // covers every pixel, whatever the last picture left
@@ -181,7 +175,7 @@ func (k *Kit) Recycle(img image.Image) {
 	if !ok || m.Rect.Min != (image.Point{}) || m.Stride != 4*m.Rect.Dx() {
 		return // not a whole canvas: its pixels may be shared
 	}
-	k.pixels.give(m.Pix[:0])
+	k.pixels.giveLarger(m.Pix[:0], func(a, b []byte) bool { return cap(a) < cap(b) })
 }
 
 // maxIdlePictures bounds the pixels kept for reuse: a few boards drawn at
@@ -192,7 +186,6 @@ func (k *Kit) canvasOn(rgba *image.RGBA) *Canvas {
 	c := &Canvas{
 		Context: gg.NewContextForRGBA(rgba),
 		kit:     k,
-		faces:   k.borrowFaces(),
 		rgba:    rgba,
 		ink:     color.Black,
 	}
@@ -200,35 +193,14 @@ func (k *Kit) canvasOn(rgba *image.RGBA) *Canvas {
 	return c
 }
 
-// Close hands the borrowed faces back to the Kit. The image stays valid.
-func (c *Canvas) Close() {
-	if c.faces != nil {
-		c.kit.returnFaces(c.faces)
-		c.faces = nil
-	}
-}
-
-// maxIdleFaceSets bounds the free list, and so does GOMAXPROCS: each face
-// set holds megabytes of glyph masks, and a service draws at most one
-// picture per CPU at once (its render pool), so more kept sets would only
-// sit idle. More canvases than this at once only start with cold caches.
-const maxIdleFaceSets = 8
-
-func (k *Kit) borrowFaces() faceSet {
-	if fs, ok := k.faces.take(nil); ok {
-		return fs
-	}
-	return faceSet{}
-}
-
-func (k *Kit) returnFaces(fs faceSet) { k.faces.give(fs) }
+// Close ends the drawing; the image stays valid. A canvas holds nothing of
+// the Kit's (its faces are shared), so Close releases nothing today; the
+// renderers call it where a drawing ends, so that a canvas may hold
+// something again without changing them.
+func (c *Canvas) Close() {}
 
 // Image is the drawing so far.
 func (c *Canvas) Image() *image.RGBA { return c.rgba }
-
-// maxFacesPerSet bounds the faces one set keeps (each holds its glyph
-// masks, most of a megabyte at board sizes); a board uses a few dozen.
-const maxFacesPerSet = 48
 
 // Font selects weight w at size px (rounded to whole pixels so faces are
 // reused).
@@ -237,46 +209,106 @@ func (c *Canvas) Font(w Weight, px float64) {
 	if key.size < 6 {
 		key.size = 6
 	}
-	f, ok := c.faces[key]
-	if !ok {
-		if len(c.faces) >= maxFacesPerSet {
-			// Forget some other face: a set must not grow with every size
-			// some name or label once needed. The current face stays in
-			// use by the context until replaced below.
-			for k := range c.faces {
-				delete(c.faces, k)
-				break
-			}
-		}
-		f = &advanceCache{
-			Face: truetype.NewFace(c.kit.fonts[w], &truetype.Options{Size: float64(key.size), Hinting: font.HintingFull}),
-			adv:  map[rune]fixed.Int26_6{},
-		}
-		c.faces[key] = f
-	}
-	c.face = f
+	c.face = c.kit.faces.get(key, c.kit.fonts[w])
 	c.size = float64(key.size)
-	c.SetFontFace(f)
 }
 
 // FontSize is the pixel size of the current face.
 func (c *Canvas) FontSize() float64 { return c.size }
 
-// advanceCache remembers glyph advances: the truetype face re-runs the
-// hinter for every GlyphAdvance call, which made text fitting the most
-// expensive part of a board.
-type advanceCache struct {
-	font.Face
-	adv map[rune]fixed.Int26_6
+// maxFaces bounds the faces a Kit keeps (each holds its glyph masks, most
+// of a megabyte at board sizes); a board uses a few dozen sizes, and every
+// game's boards together fewer than this.
+const maxFaces = 96
+
+// faces are the font faces of a Kit, one per weight and size, shared by
+// every canvas. They used to be borrowed in sets, a set per canvas: a
+// board's nested canvases (a probe that measures the layout, each sprite
+// drawn for the first time) and two pictures drawn at once took more sets
+// than the free list kept, and each new set made its faces again, glyph
+// caches and all: 29 MB allocated and every glyph rasterized anew per
+// Dungeon Designer move.
+type faces struct {
+	mu sync.Mutex
+	m  map[faceKey]*sharedFace
 }
 
-func (a *advanceCache) GlyphAdvance(r rune) (fixed.Int26_6, bool) {
-	if v, ok := a.adv[r]; ok {
+// get returns the face for key, making it from f on first use.
+func (fs *faces) get(key faceKey, f *truetype.Font) *sharedFace {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	if sf, ok := fs.m[key]; ok {
+		return sf
+	}
+	if fs.m == nil {
+		fs.m = map[faceKey]*sharedFace{}
+	}
+	if len(fs.m) >= maxFaces {
+		// Forget some other face: the Kit must not grow with every size
+		// some name or label once needed. A canvas drawing with it keeps
+		// it until it selects another.
+		for k := range fs.m {
+			delete(fs.m, k)
+			break
+		}
+	}
+	sf := &sharedFace{
+		face: truetype.NewFace(f, &truetype.Options{Size: float64(key.size), Hinting: font.HintingFull}),
+		adv:  map[rune]fixed.Int26_6{},
+	}
+	fs.m[key] = sf
+	return sf
+}
+
+// sharedFace is one face every canvas may use. A truetype face is not safe
+// for concurrent use: its hinter keeps working buffers, and the mask it
+// returns for a glyph lives in its glyph cache only until the next glyph is
+// drawn. So mu is held while a string is measured or drawn, masks and all.
+type sharedFace struct {
+	mu   sync.Mutex
+	face font.Face
+	adv  map[rune]fixed.Int26_6 // glyph advances, by mu
+}
+
+// measure is the advance width of s, in pixels.
+func (f *sharedFace) measure(s string) float64 {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return float64(font.MeasureString(advanceCache{f}, s)) / 64
+}
+
+// draw draws s on dst in src's colour with its baseline's start at dot.
+func (f *sharedFace) draw(dst *image.RGBA, src image.Image, dot fixed.Point26_6, s string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	d := font.Drawer{Dst: dst, Src: src, Face: advanceCache{f}, Dot: dot}
+	d.DrawString(s)
+}
+
+// advanceCache is a sharedFace's face that remembers glyph advances (the
+// truetype face re-runs the hinter for every GlyphAdvance call, which made
+// text fitting the most expensive part of a board). Use it with f.mu held.
+type advanceCache struct{ f *sharedFace }
+
+func (a advanceCache) Close() error                   { return nil }
+func (a advanceCache) Metrics() font.Metrics          { return a.f.face.Metrics() }
+func (a advanceCache) Kern(r0, r1 rune) fixed.Int26_6 { return a.f.face.Kern(r0, r1) }
+
+func (a advanceCache) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
+	return a.f.face.Glyph(dot, r)
+}
+
+func (a advanceCache) GlyphBounds(r rune) (fixed.Rectangle26_6, fixed.Int26_6, bool) {
+	return a.f.face.GlyphBounds(r)
+}
+
+func (a advanceCache) GlyphAdvance(r rune) (fixed.Int26_6, bool) {
+	if v, ok := a.f.adv[r]; ok {
 		return v, true
 	}
-	v, ok := a.Face.GlyphAdvance(r)
+	v, ok := a.f.face.GlyphAdvance(r)
 	if ok {
-		a.adv[r] = v
+		a.f.adv[r] = v
 	}
 	return v, ok
 }

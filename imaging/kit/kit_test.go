@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -233,21 +234,56 @@ func TestBoardCanvasReusesRecycledPixels(t *testing.T) {
 	}
 }
 
-// TestFaceSetBounded: a canvas asked for every size keeps at most
-// maxFacesPerSet faces, and the face it draws with is the one asked for.
-func TestFaceSetBounded(t *testing.T) {
+// TestFacesBounded: a kit asked for every size keeps at most maxFaces
+// faces, and the face a canvas draws with is the one asked for.
+func TestFacesBounded(t *testing.T) {
 	k := newKit(t)
 	c := k.Canvas(10, 10)
 	defer c.Close()
 	for _, w := range []Weight{Regular, Medium, Bold} {
 		for px := 6; px <= 120; px++ {
 			c.Font(w, float64(px))
-			if len(c.faces) > maxFacesPerSet {
-				t.Fatalf("%d faces kept, at most %d", len(c.faces), maxFacesPerSet)
+			k.faces.mu.Lock()
+			n, kept := len(k.faces.m), k.faces.m[faceKey{w, px}]
+			k.faces.mu.Unlock()
+			if n > maxFaces {
+				t.Fatalf("%d faces kept, at most %d", n, maxFaces)
 			}
-			if c.FontSize() != float64(px) {
-				t.Fatalf("size %v, want %d", c.FontSize(), px)
+			if c.FontSize() != float64(px) || c.face != kept {
+				t.Fatalf("size %v (face kept: %v), want %d", c.FontSize(), c.face == kept, px)
 			}
+		}
+	}
+}
+
+// TestSharedFacesConcurrent: canvases drawing the same texts in the same
+// faces at once (as two pictures drawn together, or a sprite drawn inside
+// a board) draw exactly what one canvas draws alone. Run with -race.
+func TestSharedFacesConcurrent(t *testing.T) {
+	draw := func(k *Kit, seed int) []byte {
+		c := k.Canvas(600, 400)
+		defer c.Close()
+		for i := range 40 {
+			c.Font(Weight(i%int(weightCount)), float64(18+(i+seed)%7*6))
+			c.Text(fmt.Sprintf("Größe %d: Schleim, Goblin, Wand #%d", i, seed), 10, float64(20+i*9), 0)
+			c.Fit("Versammlungsraum der Zauberer", Bold, 60, 20, 200)
+		}
+		return bytes.Clone(c.Image().Pix)
+	}
+	alone := make([][]byte, 8)
+	for i := range alone {
+		alone[i] = draw(newKit(t), i)
+	}
+	shared := newKit(t)
+	got := make([][]byte, len(alone))
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Go(func() { got[i] = draw(shared, i) })
+	}
+	wg.Wait()
+	for i := range got {
+		if !bytes.Equal(got[i], alone[i]) {
+			t.Errorf("canvas %d drawn alongside others differs from the same drawing alone", i)
 		}
 	}
 }

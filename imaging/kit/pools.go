@@ -30,7 +30,15 @@ func (l *freeList[T]) take(fits func(T) bool) (T, bool) {
 }
 
 // give hands t back, unless max things are kept already.
-func (l *freeList[T]) give(t T) {
+func (l *freeList[T]) give(t T) { l.giveLarger(t, nil) }
+
+// giveLarger is give for things of different sizes: when max things are
+// kept already, t takes the place of the smallest of them if it is larger
+// (smaller reports a before b; nil drops t). A list of pictures' pixels
+// then keeps the tall ones, which also serve smaller pictures, instead of
+// filling up with small ones that no board fits and dropping every tall
+// one handed back.
+func (l *freeList[T]) giveLarger(t T, smaller func(a, b T) bool) {
 	if l == nil {
 		return
 	}
@@ -38,6 +46,19 @@ func (l *freeList[T]) give(t T) {
 	defer l.mu.Unlock()
 	if len(l.idle) < l.max {
 		l.idle = append(l.idle, t)
+		return
+	}
+	if smaller == nil {
+		return
+	}
+	least := -1
+	for i, u := range l.idle {
+		if smaller(u, t) && (least < 0 || smaller(u, l.idle[least])) {
+			least = i
+		}
+	}
+	if least >= 0 {
+		l.idle[least] = t
 	}
 }
 

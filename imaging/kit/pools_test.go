@@ -45,3 +45,22 @@ func TestMemoComputesOnceAndStaysBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestGiveLargerKeepsTheLargest: a full list takes a larger thing in place
+// of its smallest, and drops a thing no larger than any it keeps.
+func TestGiveLargerKeepsTheLargest(t *testing.T) {
+	l := freeList[int]{max: 3}
+	less := func(a, b int) bool { return a < b }
+	for _, v := range []int{712, 882, 1286, 1718, 500, 1602} {
+		l.giveLarger(v, less)
+	}
+	got := map[int]bool{}
+	for _, v := range l.idle {
+		got[v] = true
+	}
+	if len(l.idle) != 3 || !got[1286] || !got[1718] || !got[1602] {
+		t.Errorf("keeps %v, want the three largest (1286, 1602, 1718)", l.idle)
+	}
+	var none *freeList[int]
+	none.giveLarger(1, less) // a nil list keeps nothing and does not panic
+}

@@ -6,7 +6,6 @@ import (
 	"math"
 	"strings"
 
-	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
 )
 
@@ -21,7 +20,7 @@ func (c *Canvas) Ink(col color.Color) {
 
 // Measure is the advance width of s in the current face.
 func (c *Canvas) Measure(s string) float64 {
-	return float64(font.MeasureString(c.face, s)) / 64
+	return c.face.measure(s)
 }
 
 // Text draws s so that its capitals are vertically centred on cy; ax anchors
@@ -34,13 +33,8 @@ func (c *Canvas) Text(s string, x, cy, ax float64) {
 	c.recordText(s)
 	w := c.Measure(s)
 	base := cy + c.size*capHeight/2
-	d := font.Drawer{
-		Dst:  c.rgba,
-		Src:  image.NewUniform(c.ink),
-		Face: c.face,
-		Dot:  fixed.Point26_6{X: fixed.Int26_6(math.Round((x - ax*w) * 64)), Y: fixed.Int26_6(math.Round(base * 64))},
-	}
-	d.DrawString(s)
+	dot := fixed.Point26_6{X: fixed.Int26_6(math.Round((x - ax*w) * 64)), Y: fixed.Int26_6(math.Round(base * 64))}
+	c.face.draw(c.rgba, image.NewUniform(c.ink), dot, s)
 }
 
 // Fit picks the largest size between minPx and maxPx at which s fits in
