@@ -71,6 +71,12 @@ func (s *Service) redeliver(ctx context.Context, until time.Time) []Result {
 	}
 	var out []Result
 	for _, item := range items {
+		if isTourItem(item.Data) {
+			if res, ok := s.redeliverTour(item, until); ok {
+				out = append(out, res)
+			}
+			continue
+		}
 		done := s.delivered(item.ChannelID, item.TableID, []string{item.Key}, nil)
 		d, err := decodeDelivery(item.Data)
 		if err != nil {

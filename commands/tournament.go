@@ -201,14 +201,18 @@ func (s *Service) newTournament(ctx context.Context, r request, opts []*discordg
 	}
 	tr := tournament.New(s.newTableID(), r.i.GuildID, r.channelID, r.userID, r.guildLang, cfg, closes)
 	tr.OrganiserName = r.userName
+	o := newTourOutbox(tr, s.now())
+	o.post(s.signupMessage(tr)).Signup = true
+	if err := o.stage(tr); err != nil {
+		return s.replyErr(r, err)
+	}
 	if err := s.store.CreateTournament(ctx, tr); err != nil {
 		return s.tourErr(r, err)
 	}
 	s.wakeNow()
-	return Result{
-		Reply:   &Message{Content: s.cat.Localize(r.lang, games.T(KeyTourOKNew))},
-		Actions: []Action{ChannelPost{ChannelID: tr.ChannelID, Message: s.signupMessage(tr), OnSent: s.rememberSignup(tr.ID)}},
-	}
+	out := s.deliverTour(o.d, tr.OutboxKeys)
+	out.Reply = &Message{Content: s.cat.Localize(r.lang, games.T(KeyTourOKNew))}
+	return out
 }
 
 // rememberSignup stores the sign-up message's id once it is posted.
@@ -298,29 +302,40 @@ func (s *Service) tourButtons(tr *tournament.Tournament, kinds ...Kind) []discor
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
 }
 
-// signupEdit redraws the sign-up message: the one clicked, else the
-// remembered one.
-func (s *Service) signupEdit(r request, tr *tournament.Tournament) []Action {
-	id := tr.SignupMessageID
+// signupTarget is the sign-up message to redraw: the one clicked, else
+// the remembered one ("" while its id is unknown).
+func signupTarget(r request, tr *tournament.Tournament) string {
 	if i := r.i; i != nil && i.Type == discordgo.InteractionMessageComponent && i.Message != nil && i.Message.ID != "" && i.ChannelID == tr.ChannelID {
-		id = i.Message.ID
+		return i.Message.ID
 	}
-	if id == "" {
-		return nil
-	}
-	return []Action{ChannelEdit{ChannelID: tr.ChannelID, MessageID: id, Message: s.signupMessage(tr)}}
+	return tr.SignupMessageID
 }
 
-// tourJoin and tourLeave answer the sign-up buttons.
+// tourJoin and tourLeave answer the sign-up buttons; the sign-up's edit
+// is staged with the change.
 func (s *Service) tourJoin(ctx context.Context, r request, c CustomID, join bool) Result {
-	var tr *tournament.Tournament
+	var (
+		tr *tournament.Tournament
+		o  *tourOutbox
+	)
+	now := s.now()
 	err := s.store.UpdateTournament(ctx, c.Table, func(t *tournament.Tournament) error {
 		tr = t
+		var err error
 		if join {
 			rating := s.seedRating(ctx, t.Config.Game, t.GuildID, r.userID)
-			return t.Join(tournament.Player{ID: r.userID, Name: r.userName, Lang: r.lang, Rating: rating})
+			err = t.Join(tournament.Player{ID: r.userID, Name: r.userName, Lang: r.lang, Rating: rating})
+		} else {
+			err = t.Leave(r.userID)
 		}
-		return t.Leave(r.userID)
+		if err != nil {
+			return err
+		}
+		o = newTourOutbox(t, now)
+		if id := signupTarget(r, t); id != "" {
+			o.edit(id, s.signupMessage(t))
+		}
+		return o.stage(t)
 	})
 	if err != nil {
 		return s.tourErr(r, err)
@@ -329,7 +344,9 @@ func (s *Service) tourJoin(ctx context.Context, r request, c CustomID, join bool
 	if !join {
 		key = KeyTourOKLeft
 	}
-	return Result{Reply: &Message{Content: s.cat.Localize(r.lang, games.T(key))}, Actions: s.signupEdit(r, tr)}
+	out := s.deliverTour(o.d, tr.OutboxKeys)
+	out.Reply = &Message{Content: s.cat.Localize(r.lang, games.T(key))}
+	return out
 }
 
 // seedRating is a player's rating for seeding round 1: their display
@@ -485,6 +502,8 @@ func (s *Service) tourConfirm(ctx context.Context, r request, c CustomID) Result
 		said    []string
 		replace struct{ old, with, name string }
 		final   bool
+		o       *tourOutbox
+		saved   *tournament.Tournament
 	)
 	mayOrganise := s.mayOrganise(ctx, r) // read before the transaction
 	err := s.store.UpdateTournament(ctx, c.Table, func(tr *tournament.Tournament) error {
@@ -557,54 +576,59 @@ func (s *Service) tourConfirm(ctx context.Context, r request, c CustomID) Result
 		default:
 			return games.Errorf(KeyBadButton)
 		}
-		return nil
+		o = newTourOutbox(tr, s.now())
+		for _, line := range said {
+			o.post(Message{Content: line})
+		}
+		if final {
+			s.finalPosts(o, tr)
+		} else if verb == "drop" && tr.SignupMessageID != "" {
+			o.edit(tr.SignupMessageID, s.signupMessage(tr))
+		}
+		saved = tr
+		return o.stage(tr)
 	})
 	if err != nil {
 		return s.tourErr(r, err)
 	}
-	tr, err := s.store.Tournament(ctx, c.Table)
-	if err != nil {
-		return s.tourErr(r, err)
-	}
-	out := Result{Reply: &Message{Content: s.cat.Localize(r.lang, games.T(KeyTourOKDone))}}
-	for _, line := range said {
-		out.Actions = append(out.Actions, ChannelPost{ChannelID: tr.ChannelID, Message: Message{Content: line}})
-	}
-	if final {
-		out.Actions = append(out.Actions, s.finalPosts(tr)...)
-	}
+	results := []Result{s.deliverTour(o.d, saved.OutboxKeys)}
 	if replace.old != "" {
-		out.Actions = append(out.Actions, s.replaceSeats(ctx, tr, replace.old, replace.with, replace.name)...)
+		results = append(results, s.replaceSeats(ctx, saved, replace.old, replace.with, replace.name)...)
 	}
-	if verb == "drop" && tr.SignupMessageID != "" {
-		out.Actions = append(out.Actions, ChannelEdit{ChannelID: tr.ChannelID, MessageID: tr.SignupMessageID, Message: s.signupMessage(tr)})
-	}
+	out := mergeResults(results)
+	out.Reply = &Message{Content: s.cat.Localize(r.lang, games.T(KeyTourOKDone))}
 	s.wakeNow()
 	return out
 }
 
 // replaceSeats gives old's seat at the current round's running tables to
-// the replacing player.
-func (s *Service) replaceSeats(ctx context.Context, tr *tournament.Tournament, old, with, name string) []Action {
+// the replacing player; each table tells its thread (through its outbox).
+func (s *Service) replaceSeats(ctx context.Context, tr *tournament.Tournament, old, with, name string) []Result {
 	r := tr.Current()
 	if r < 0 {
 		return nil
 	}
-	var out []Action
+	var out []Result
 	for i, tb := range tr.Rounds[r].Tables {
 		if tb.Ref == "" || tb.Result != nil {
 			continue
 		}
+		var d delivery
 		t, err := s.update(ctx, tb.Ref, tourTableID(tr.ID, r, i), func(t *table.Table, _ games.Game) error {
 			seat := t.SeatOf(old)
 			if seat < 0 || !t.Active() {
 				return errNothing
 			}
 			t.Seats[seat].UserID, t.Seats[seat].Name = with, name
-			return nil
+			t.NewVersion()
+			c := newComposer(t, false)
+			c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: s.cat.Localize(t.Lang, games.T(KeyTourReplaced, "player", "<@"+old+">", "with", "<@"+with+">")), Mentions: []string{with}})
+			var err error
+			d, err = c.done()
+			return s.stage(t, d, err)
 		})
 		if err == nil {
-			out = append(out, ChannelPost{ChannelID: t.ChannelID, Message: Message{Content: s.cat.Localize(t.Lang, games.T(KeyTourReplaced, "player", "<@"+old+">", "with", "<@"+with+">")), Mentions: []string{with}}})
+			out = append(out, s.deliver(t, d, nil, nil))
 		} else if !errors.Is(err, errNothing) {
 			s.log.Error("tournament: replace seat", "tournament", tr.ID, "table", tb.Ref, "err", err)
 		}

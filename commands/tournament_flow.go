@@ -119,13 +119,8 @@ func (s *Service) startTournament(ctx context.Context, r request, id string) Res
 	if err != nil {
 		return s.tourErr(r, err)
 	}
-	out := Result{Reply: &Message{Content: s.cat.Localize(r.lang, games.T(KeyTourOKStarted))}}
-	for _, x := range res {
-		out.Actions = append(out.Actions, x.Actions...)
-		if x.Done != nil {
-			s.log.Warn("tournament start: a change's confirmation dropped", "tournament", id)
-		}
-	}
+	out := mergeResults(res)
+	out.Reply = &Message{Content: s.cat.Localize(r.lang, games.T(KeyTourOKStarted))}
 	return out
 }
 
@@ -154,6 +149,7 @@ func (s *Service) stepTournament(ctx context.Context, id string, start bool) ([]
 		tr   *tournament.Tournament
 		step tourStep
 	)
+	var o *tourOutbox
 	err = s.store.UpdateTournament(ctx, id, func(t *tournament.Tournament) error {
 		if start && t.Status != tournament.StatusSignup {
 			return games.Errorf(tournament.ErrNotSignup)
@@ -163,12 +159,14 @@ func (s *Service) stepTournament(ctx context.Context, id string, start bool) ([]
 		}
 		step = advance(t, now, start)
 		tr = t
-		return nil
+		o = newTourOutbox(t, now)
+		s.announce(o, t, step)
+		return o.stage(t)
 	})
 	if err != nil {
 		return nil, err
 	}
-	return s.tell(ctx, tr, step), nil
+	return s.tell(ctx, tr, step, s.deliverTour(o.d, tr.OutboxKeys)), nil
 }
 
 // endedGame is a finished game's result found at its table.
@@ -279,31 +277,33 @@ func (s *Service) wakeNow() {
 	}
 }
 
-// tell turns a step into Results: posts in the tournament's channel, the
-// tables to open, the games to hand to bots.
-func (s *Service) tell(ctx context.Context, tr *tournament.Tournament, st tourStep) []Result {
-	lang, ch := tr.Lang, tr.ChannelID
-	var acts []Action
-	post := func(m Message) { acts = append(acts, ChannelPost{ChannelID: ch, Message: m}) }
-	say := func(key string, kv ...any) { post(Message{Content: s.cat.Localize(lang, games.T(key, kv...))}) }
+// announce stages what a step tells the tournament's channel: the
+// sign-up closed, a call-off, a round's standings, the next pairings, the
+// end.
+func (s *Service) announce(o *tourOutbox, tr *tournament.Tournament, st tourStep) {
+	lang := tr.Lang
+	say := func(key string, kv ...any) { o.post(Message{Content: s.cat.Localize(lang, games.T(key, kv...))}) }
 	if (st.started || st.calledOff) && tr.SignupMessageID != "" {
-		acts = append(acts, ChannelEdit{ChannelID: ch, MessageID: tr.SignupMessageID, Message: s.signupMessage(tr)})
+		o.edit(tr.SignupMessageID, s.signupMessage(tr))
 	}
 	if st.calledOff {
 		say(KeyTourTooFewStart, "n", tr.Active(), "min", max(tr.Config.MinSize, tournament.MinTableSize))
 	}
 	if st.roundDone >= 0 && !st.over {
-		m := *s.standingsMessage(tr, lang)
-		m.Content = truncate(s.cat.Localize(lang, games.T(KeyTourRoundDone, "round", st.roundDone+1))+"\n"+m.Content, 2000)
-		post(m)
+		s.postStandings(o, tr, s.cat.Localize(lang, games.T(KeyTourRoundDone, "round", st.roundDone+1)))
 	}
 	if st.paired {
-		post(Message{Content: s.roundAnnouncement(tr)})
+		o.post(Message{Content: s.roundAnnouncement(tr)})
 	}
 	if st.over {
-		acts = append(acts, s.finalPosts(tr)...)
+		s.finalPosts(o, tr)
 	}
-	out := []Result{{Actions: acts}}
+}
+
+// tell turns a stored step into Results: its announcements (posts, staged
+// with it), the tables to open, the games to hand to bots.
+func (s *Service) tell(ctx context.Context, tr *tournament.Tournament, st tourStep, posts Result) []Result {
+	out := []Result{posts}
 	for _, i := range st.open {
 		out = append(out, Result{Actions: []Action{s.openTourTable(tr, tr.Current(), i)}})
 	}

@@ -79,9 +79,8 @@ func roundsDone(tr *tournament.Tournament) int {
 	return n
 }
 
-// standingsMessage is the standings in words, with the picture when one
-// can be drawn.
-func (s *Service) standingsMessage(tr *tournament.Tournament, lang string) *Message {
+// standingsWords is the standings in words and as a picture's data.
+func (s *Service) standingsWords(tr *tournament.Tournament, lang string) (string, TournamentSheet) {
 	v := s.sheet(tr, lang)
 	lines := []string{s.cat.Localize(lang, games.T(KeyTourStandingsHead, "game", s.gameName(lang, tr.Config.Game), "format", s.formatName(lang, tr.Config.Format), "when", v.Subtitle))}
 	st := tr.Standings()
@@ -100,15 +99,24 @@ func (s *Service) standingsMessage(tr *tournament.Tournament, lang string) *Mess
 		size += len(line) + 1
 		lines = append(lines, line)
 	}
-	m := &Message{Content: strings.Join(lines, "\n")}
-	if im, ok := s.images.(TournamentImages); ok && len(v.Rows) > 0 {
-		if png, err := im.TournamentStandings(v); err != nil {
-			s.log.Warn("tournament standings image", "tournament", tr.ID, "err", err)
-		} else {
-			m.Files = []File{{Name: "standings.png", Data: png}}
-		}
+	return strings.Join(lines, "\n"), v
+}
+
+// standingsMessage is the standings in words, with the picture when one
+// can be drawn (the answer to /tournament standings).
+func (s *Service) standingsMessage(tr *tournament.Tournament, lang string) *Message {
+	text, v := s.standingsWords(tr, lang)
+	return &Message{Content: text, Files: s.sheetFiles(tr.ID, v, false)}
+}
+
+// postStandings stages the standings in the tournament's channel, head
+// (if any) above them, the picture drawn when delivered.
+func (s *Service) postStandings(o *tourOutbox, tr *tournament.Tournament, head string) {
+	text, v := s.standingsWords(tr, tr.Lang)
+	if head != "" {
+		text = truncate(head+"\n"+text, 2000)
 	}
-	return m
+	o.post(Message{Content: text}).Sheet = &v
 }
 
 // signedPoints writes a relative score with its sign.
@@ -120,13 +128,12 @@ func signedPoints(f float64) string {
 	return s
 }
 
-// finalPosts end the tournament: the winner, the final standings and the
-// podium picture.
-func (s *Service) finalPosts(tr *tournament.Tournament) []Action {
+// finalPosts stage the tournament's end: the final standings, the
+// winner with the podium picture, the sign-up closed.
+func (s *Service) finalPosts(o *tourOutbox, tr *tournament.Tournament) {
 	lang := tr.Lang
-	st := tr.Standings()
 	var winners []string
-	for _, row := range st {
+	for _, row := range tr.Standings() {
 		if row.Rank == 1 {
 			winners = append(winners, tr.Players[row.Player].Name)
 		}
@@ -135,22 +142,14 @@ func (s *Service) finalPosts(tr *tournament.Tournament) []Action {
 	if len(winners) == 0 || tr.Current() < 0 {
 		head = s.cat.Localize(lang, games.T(KeyTourOverTooFew))
 	}
-	standings := s.standingsMessage(tr, lang)
-	podium := Message{Content: head}
-	if im, ok := s.images.(TournamentImages); ok && len(st) > 0 {
-		v := s.sheet(tr, lang)
-		v.Rows = v.Rows[:min(3, len(v.Rows))]
-		if png, err := im.TournamentPodium(v); err != nil {
-			s.log.Warn("tournament podium image", "tournament", tr.ID, "err", err)
-		} else {
-			podium.Files = []File{{Name: "podium.png", Data: png}}
-		}
-	}
-	out := []Action{ChannelPost{ChannelID: tr.ChannelID, Message: *standings}, ChannelPost{ChannelID: tr.ChannelID, Message: podium}}
+	s.postStandings(o, tr, "")
+	v := s.sheet(tr, lang)
+	v.Rows = v.Rows[:min(3, len(v.Rows))]
+	p := o.post(Message{Content: head})
+	p.Sheet, p.Podium = &v, true
 	if tr.SignupMessageID != "" {
-		out = append(out, ChannelEdit{ChannelID: tr.ChannelID, MessageID: tr.SignupMessageID, Message: s.signupMessage(tr)})
+		o.edit(tr.SignupMessageID, s.signupMessage(tr))
 	}
-	return out
 }
 
 // roundText is /tournament round: the current round's tables, each with

@@ -364,7 +364,16 @@ func (b *Bolt) TablesOf(ctx context.Context, userID string) ([]string, error) {
 
 // putOutbox stores t.Outbox, fills t.OutboxKeys and empties t.Outbox.
 func (b *Bolt) putOutbox(tx *bolt.Tx, t *table.Table) error {
-	t.OutboxKeys = nil
+	keys, err := b.stageOutbox(tx, t.ChannelID, t.ID, t.Outbox)
+	t.OutboxKeys, t.Outbox = keys, nil
+	return err
+}
+
+// stageOutbox stores items as the outbox items of the channel's table (or
+// of a tournament: its TournamentDue name in place of a table id) and
+// returns their keys.
+func (b *Bolt) stageOutbox(tx *bolt.Tx, channelID, tableID string, items [][]byte) ([]string, error) {
+	var keys []string
 	bk := tx.Bucket(bucketOutbox)
 	// Keys are a sequence: every item goes after the last, so leaves are
 	// split full (bbolt's advice for sequential inserts). A backlog (Discord
@@ -372,19 +381,18 @@ func (b *Bolt) putOutbox(tx *bolt.Tx, t *table.Table) error {
 	// half the children. The log is not like this: its keys start with the
 	// channel, so tables append in the middle of the tree.
 	bk.FillPercent = 1
-	for _, item := range t.Outbox {
+	for _, item := range items {
 		seq, err := bk.NextSequence()
 		if err != nil {
-			return fmt.Errorf("storage: outbox: %w", err)
+			return nil, fmt.Errorf("storage: outbox: %w", err)
 		}
 		key := binary.BigEndian.AppendUint64(nil, seq)
-		if err := b.put(bk, key, outboxValue(t.ChannelID, t.ID, item)); err != nil {
-			return fmt.Errorf("storage: outbox: %w", err)
+		if err := b.put(bk, key, outboxValue(channelID, tableID, item)); err != nil {
+			return nil, fmt.Errorf("storage: outbox: %w", err)
 		}
-		t.OutboxKeys = append(t.OutboxKeys, OutboxKey(seq))
+		keys = append(keys, OutboxKey(seq))
 	}
-	t.Outbox = nil
-	return nil
+	return keys, nil
 }
 
 // Get returns the channel's current table.

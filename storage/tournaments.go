@@ -36,6 +36,9 @@ type Tournaments interface {
 	ChannelTournament(ctx context.Context, channelID string) (*tournament.Tournament, error)
 	// UpdateTournament runs fn on the tournament in one write transaction
 	// and stores it with its due event; nothing is stored when fn fails.
+	// Both it and CreateTournament stage t.Outbox in the outbox in the same
+	// transaction (channel: the tournament's, table id: TournamentDue(id))
+	// and fill t.OutboxKeys.
 	UpdateTournament(ctx context.Context, id string, fn func(*tournament.Tournament) error) error
 }
 
@@ -162,7 +165,8 @@ func (b *Bolt) UpdateTournament(ctx context.Context, id string, fn func(*tournam
 	})
 }
 
-// saveTournament writes t and replaces its due entries old.
+// saveTournament writes t, replaces its due entries old and stages its
+// outbox items.
 func (b *Bolt) saveTournament(tx *bolt.Tx, bk *bolt.Bucket, t *tournament.Tournament, old []table.Due) error {
 	data, err := json.Marshal(t)
 	if err != nil {
@@ -171,6 +175,11 @@ func (b *Bolt) saveTournament(tx *bolt.Tx, bk *bolt.Bucket, t *tournament.Tourna
 	if err := b.putDue(tx, TournamentDue(t.ID), t.ID, old, tournamentDues(t)); err != nil {
 		return err
 	}
+	keys, err := b.stageOutbox(tx, t.ChannelID, TournamentDue(t.ID), t.Outbox)
+	if err != nil {
+		return err
+	}
+	t.OutboxKeys, t.Outbox = keys, nil
 	return b.put(bk, []byte(t.ID), data)
 }
 

@@ -136,6 +136,15 @@ type Tournament struct {
 	Wake time.Time `json:"wake,omitzero"`
 	// PausedLeft is the time the round had left when it was paused.
 	PausedLeft time.Duration `json:"paused_left,omitempty"`
+	// Version counts the changes that staged posts, so that each post's
+	// nonce is unique to the tournament.
+	Version int `json:"version,omitempty"`
+
+	// Outbox is what this change must post, as the command surface encoded
+	// it; the store saves it with the record, in the same transaction, and
+	// fills OutboxKeys with the keys under which it stored the items.
+	Outbox     [][]byte `json:"-"`
+	OutboxKeys []string `json:"-"`
 }
 
 // Validate checks a configuration against the game's seat limits.

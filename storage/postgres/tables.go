@@ -172,18 +172,7 @@ func save(ctx context.Context, tx pgx.Tx, b *pgx.Batch, t *table.Table, from int
 		b.Queue(`INSERT INTO tavern_log (channel_id, table_id, idx, entry) VALUES ($1, $2, $3, $4)`, t.ChannelID, t.ID, i, data)
 	}
 	queueIndexes(b, t, old)
-	t.OutboxKeys = nil
-	for _, item := range t.Outbox {
-		b.Queue(`INSERT INTO tavern_outbox (channel_id, table_id, item) VALUES ($1, $2, $3) RETURNING id`, t.ChannelID, t.ID, item).
-			QueryRow(func(row pgx.Row) error {
-				var id int64
-				if err := row.Scan(&id); err != nil {
-					return err
-				}
-				t.OutboxKeys = append(t.OutboxKeys, storage.OutboxKey(uint64(id)))
-				return nil
-			})
-	}
+	queueOutbox(b, t.ChannelID, t.ID, t.Outbox, &t.OutboxKeys)
 	if len(t.SpentOutbox) > 0 {
 		ids, err := outboxIDs(t.SpentOutbox)
 		if err != nil {
@@ -255,5 +244,22 @@ func queueDue(b *pgx.Batch, key, id string, old, now []table.Due) {
 	for _, d := range now {
 		b.Queue(`INSERT INTO tavern_due (channel_id, at, kind, table_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
 			key, d.At.UnixNano(), string(d.Kind), id)
+	}
+}
+
+// queueOutbox queues the insertion of items as the outbox items of the
+// channel's table (or tournament) and sets *keys to their keys once sent.
+func queueOutbox(b *pgx.Batch, channelID, tableID string, items [][]byte, keys *[]string) {
+	*keys = nil
+	for _, item := range items {
+		b.Queue(`INSERT INTO tavern_outbox (channel_id, table_id, item) VALUES ($1, $2, $3) RETURNING id`, channelID, tableID, item).
+			QueryRow(func(row pgx.Row) error {
+				var id int64
+				if err := row.Scan(&id); err != nil {
+					return err
+				}
+				*keys = append(*keys, storage.OutboxKey(uint64(id)))
+				return nil
+			})
 	}
 }

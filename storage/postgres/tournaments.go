@@ -141,8 +141,8 @@ func loadTournament(ctx context.Context, tx pgx.Tx, id, suffix string) (*tournam
 	return &t, nil
 }
 
-// queueTournament queues t's record (an update when exists) and the
-// change of its due entry from old.
+// queueTournament queues t's record (an update when exists), the change
+// of its due entry from old and its outbox items (filling t.OutboxKeys).
 func queueTournament(b *pgx.Batch, t *tournament.Tournament, old []table.Due, exists bool) error {
 	data, err := json.Marshal(t)
 	if err != nil {
@@ -154,5 +154,6 @@ func queueTournament(b *pgx.Batch, t *tournament.Tournament, old []table.Due, ex
 		b.Queue(`INSERT INTO tavern_tournaments (id, channel_id, record) VALUES ($1, $2, $3)`, t.ID, t.ChannelID, data)
 	}
 	queueDue(b, storage.TournamentDue(t.ID), t.ID, old, storage.TournamentDues(t))
+	queueOutbox(b, t.ChannelID, storage.TournamentDue(t.ID), t.Outbox, &t.OutboxKeys)
 	return nil
 }

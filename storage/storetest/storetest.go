@@ -49,6 +49,7 @@ func Run(t *testing.T, b Backend) {
 		{"Heartbeat", testHeartbeat},
 		{"Tournaments", testTournaments},
 		{"TournamentDue", testTournamentDue},
+		{"TournamentOutbox", testTournamentOutbox},
 		{"Ratings", testRatings},
 		{"RecordGameOnce", testRecordGameOnce},
 	}

@@ -133,3 +133,69 @@ func testTournamentDue(t *testing.T, b Backend) {
 		t.Errorf("next due after the end: %v %v", ok, err)
 	}
 }
+
+// testTournamentOutbox: what a tournament's change must post is staged in
+// the outbox with it (under the tournament's channel and due name), its
+// keys given back; a failing change stages nothing; Delivered removes it.
+func testTournamentOutbox(t *testing.T, b Backend) {
+	db, reopen := b.Open(t)
+	tr := newTournament("t1", "c1", time.Time{})
+	tr.Outbox = [][]byte{[]byte("sign-up")}
+	if err := db.CreateTournament(ctx, tr); err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.OutboxKeys) != 1 {
+		t.Fatalf("create gave keys %v, want 1", tr.OutboxKeys)
+	}
+	boom := errors.New("boom")
+	if err := db.UpdateTournament(ctx, "t1", func(t *tournament.Tournament) error {
+		t.Outbox = [][]byte{[]byte("lost")}
+		return boom
+	}); !errors.Is(err, boom) {
+		t.Fatalf("failing change: %v", err)
+	}
+	var staged *tournament.Tournament
+	if err := db.UpdateTournament(ctx, "t1", func(t *tournament.Tournament) error {
+		t.Version++
+		t.Outbox = [][]byte{[]byte("edit"), []byte("announce")}
+		staged = t
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	keys := staged.OutboxKeys
+	db = reopen(t)
+	items, err := db.Outbox(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, it := range items {
+		if it.ChannelID != "c1" || it.TableID != storage.TournamentDue("t1") {
+			t.Errorf("item %q staged for %s/%s", it.Data, it.ChannelID, it.TableID)
+		}
+		got = append(got, string(it.Data))
+	}
+	if want := []string{"sign-up", "edit", "announce"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("outbox %q, want %q", got, want)
+	}
+	if got, err := db.Tournament(ctx, "t1"); err != nil || got.Version != 1 || got.Outbox != nil {
+		t.Fatalf("stored %+v, %v", got, err)
+	}
+	if want := []string{tr.OutboxKeys[0], keys[0], keys[1]}; len(keys) != 2 || !reflect.DeepEqual([]string{items[0].Key, items[1].Key, items[2].Key}, want) {
+		t.Fatalf("keys given back %v and %v, stored %v", tr.OutboxKeys, keys, items)
+	}
+	for _, k := range tr.OutboxKeys[:1] {
+		if err := db.Delivered(ctx, k); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, k := range keys {
+		if err := db.Delivered(ctx, k); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if left, err := db.Outbox(ctx); err != nil || len(left) != 0 {
+		t.Fatalf("after delivery: %d items, %v", len(left), err)
+	}
+}

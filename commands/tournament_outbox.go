@@ -1,0 +1,190 @@
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/tavern-bot/tavern/storage"
+	"github.com/tavern-bot/tavern/tournament"
+)
+
+// A tournament's own posts (the sign-up and its edits, announcements,
+// pairings, standings, the podium) go through the outbox as a table's do:
+// composed as plain data inside the transaction that changes the
+// tournament, stored with it (tournament.Tournament.Outbox), carried out
+// after it and removed once carried out. A bot killed in between delivers
+// them on start-up (Redeliver); their nonces make a post that did reach
+// Discord a no-op the second time. Pictures are drawn when delivered, from
+// the standings as they were when the change was made (the sheet is part
+// of the data), never from a later state.
+
+// tourFrame is the first byte of a tournament's outbox item: a table's
+// items start with deliveryFrame or '{'.
+const tourFrame = 't'
+
+// tourDelivery is what one change of a tournament must post.
+type tourDelivery struct {
+	Tournament string     `json:"tournament"`
+	Channel    string     `json:"channel"`
+	Version    int        `json:"v"`
+	At         time.Time  `json:"at"`
+	Posts      []tourPost `json:"posts"`
+	// messages are the posts as composed, for delivery by the same process.
+	messages []Message
+}
+
+// tourPost is one post or edit of a tournament's delivery.
+type tourPost struct {
+	Kind      postKind `json:"kind"` // kindPost or kindEdit
+	ChannelID string   `json:"channel"`
+	MessageID string   `json:"message,omitempty"` // edit: the message replaced
+	Message   stored   `json:"msg"`
+	// Sheet is the standings picture to draw (the podium when Podium).
+	Sheet  *TournamentSheet `json:"sheet,omitempty"`
+	Podium bool             `json:"podium,omitempty"`
+	// Signup: the posted message is the sign-up, whose id is remembered.
+	Signup bool `json:"signup,omitempty"`
+}
+
+// tourOutbox composes one change's posts inside the tournament's
+// transaction.
+type tourOutbox struct {
+	d tourDelivery
+}
+
+func newTourOutbox(tr *tournament.Tournament, now time.Time) *tourOutbox {
+	return &tourOutbox{d: tourDelivery{Tournament: tr.ID, Channel: tr.ChannelID, Version: tr.Version + 1, At: now}}
+}
+
+// post adds a new message in the tournament's channel.
+func (o *tourOutbox) post(m Message) *tourPost {
+	return o.add(tourPost{Kind: kindPost, ChannelID: o.d.Channel}, m)
+}
+
+// edit adds an edit of the channel's message id.
+func (o *tourOutbox) edit(messageID string, m Message) *tourPost {
+	return o.add(tourPost{Kind: kindEdit, ChannelID: o.d.Channel, MessageID: messageID}, m)
+}
+
+// add appends p with m; each message gets a nonce unique to the
+// tournament, this change and the position.
+func (o *tourOutbox) add(p tourPost, m Message) *tourPost {
+	if m.Nonce == "" {
+		m.Nonce = nonce("T"+o.d.Tournament, o.d.Version, len(o.d.Posts))
+	}
+	m.Files = nil // pictures are named by Sheet and drawn when delivered
+	p.Message = storeMessage(m)
+	o.d.Posts = append(o.d.Posts, p)
+	o.d.messages = append(o.d.messages, m)
+	return &o.d.Posts[len(o.d.Posts)-1]
+}
+
+// stage stores the posts composed so far with tr's change (nothing when
+// there are none).
+func (o *tourOutbox) stage(tr *tournament.Tournament) error {
+	if len(o.d.Posts) == 0 {
+		return nil
+	}
+	item, err := encodeTourDelivery(o.d)
+	if err != nil {
+		return fmt.Errorf("commands: stage tournament %s posts: %w", tr.ID, err)
+	}
+	tr.Version = o.d.Version
+	tr.Outbox = append(tr.Outbox, item)
+	return nil
+}
+
+func encodeTourDelivery(d tourDelivery) ([]byte, error) {
+	data, err := json.Marshal(d)
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte{tourFrame}, data...), nil
+}
+
+// isTourItem reports an outbox item of a tournament.
+func isTourItem(item []byte) bool { return len(item) > 0 && item[0] == tourFrame }
+
+func decodeTourDelivery(item []byte) (tourDelivery, error) {
+	var d tourDelivery
+	if !isTourItem(item) {
+		return d, errors.New("commands: not a tournament's outbox item")
+	}
+	if err := json.Unmarshal(item[1:], &d); err != nil {
+		return d, fmt.Errorf("commands: tournament outbox item: %w", err)
+	}
+	return d, nil
+}
+
+// deliverTour turns a tournament's staged delivery into a Result whose
+// Done removes it from the outbox (keys, as the store gave them back).
+func (s *Service) deliverTour(d tourDelivery, keys []string) Result {
+	if len(d.Posts) == 0 {
+		return Result{}
+	}
+	return Result{Actions: s.realizeTour(d), Done: s.delivered(d.Channel, storage.TournamentDue(d.Tournament), keys, nil)}
+}
+
+// realizeTour draws a tournament delivery's pictures and makes its
+// actions.
+func (s *Service) realizeTour(d tourDelivery) []Action {
+	out := make([]Action, 0, len(d.Posts))
+	for k, p := range d.Posts {
+		m := p.Message.message()
+		if len(d.messages) == len(d.Posts) {
+			m = d.messages[k]
+		}
+		if p.Sheet != nil {
+			m.Files = s.sheetFiles(d.Tournament, *p.Sheet, p.Podium)
+		}
+		var onSent func(string)
+		if p.Signup {
+			onSent = s.rememberSignup(d.Tournament)
+		}
+		if p.Kind == kindEdit {
+			out = append(out, ChannelEdit{ChannelID: p.ChannelID, MessageID: p.MessageID, Message: m, OnSent: onSent})
+			continue
+		}
+		out = append(out, ChannelPost{ChannelID: p.ChannelID, Message: m, OnSent: onSent})
+	}
+	return out
+}
+
+// sheetFiles draws a standings (or podium) picture; none when the images
+// cannot draw tournaments or drawing fails (the words stand alone).
+func (s *Service) sheetFiles(id string, v TournamentSheet, podium bool) []File {
+	im, ok := s.images.(TournamentImages)
+	if !ok || len(v.Rows) == 0 {
+		return nil
+	}
+	draw, name := im.TournamentStandings, "standings.png"
+	if podium {
+		draw, name = im.TournamentPodium, "podium.png"
+	}
+	png, err := draw(v)
+	if err != nil {
+		s.log.Warn("tournament picture", "tournament", id, "podium", podium, "err", err)
+		return nil
+	}
+	return []File{{Name: name, Data: png}}
+}
+
+// redeliverTour is Redeliver for one tournament's outbox item; ok is false
+// when it is young (until) and left for later.
+func (s *Service) redeliverTour(item storage.OutboxItem, until time.Time) (Result, bool) {
+	done := s.delivered(item.ChannelID, item.TableID, []string{item.Key}, nil)
+	d, err := decodeTourDelivery(item.Data)
+	if err != nil {
+		s.log.Error("outbox: undecodable tournament item dropped", "channel", item.ChannelID, "tournament", item.TableID, "err", err)
+		done(context.Background())
+		return Result{}, false
+	}
+	if !until.IsZero() && !d.At.Before(until) {
+		return Result{}, false
+	}
+	s.log.Info("outbox: delivering a tournament's change again", "channel", item.ChannelID, "tournament", d.Tournament, "version", d.Version)
+	return Result{Actions: s.realizeTour(d), Done: done}, true
+}
