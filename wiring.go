@@ -73,17 +73,20 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, out io.Writ
 	case config.ModeHTTP:
 		return serveHTTP(ctx, cfg, svc, log, out)
 	default:
-		log.Info("connecting to the Discord gateway", "api", cfg.Discord.APIURL, "guild", cfg.Discord.GuildID)
+		log.Info("connecting to the Discord gateway", "api", cfg.Discord.APIURL, "guild", cfg.Discord.GuildID,
+			"shard", cfg.Discord.ShardID, "shards", cfg.Discord.ShardCount)
 		session, err := bot.NewSession(cfg.Discord.Token, cfg.Discord.APIURL)
 		if err != nil {
 			return err
 		}
 		go svc.RunScheduler(ctx, bot.NewExecutor(session, log).Run)
 		return bot.RunGateway(ctx, bot.GatewayConfig{
-			Token:   cfg.Discord.Token,
-			AppID:   cfg.Discord.ApplicationID,
-			GuildID: cfg.Discord.GuildID,
-			APIURL:  cfg.Discord.APIURL,
+			Token:      cfg.Discord.Token,
+			AppID:      cfg.Discord.ApplicationID,
+			GuildID:    cfg.Discord.GuildID,
+			APIURL:     cfg.Discord.APIURL,
+			ShardID:    cfg.Discord.ShardID,
+			ShardCount: cfg.Discord.ShardCount,
 		}, svc, log)
 	}
 }

@@ -503,7 +503,11 @@ func (g *game) showHand(who player, pending []games.Prompt) fakediscord.Message 
 
 // play runs s from /game new to the standings through one transport.
 func play(t *testing.T, s spec, overHTTP bool) *game {
-	w := newWorld(t, overHTTP)
+	return playIn(t, newWorld(t, overHTTP), s)
+}
+
+// playIn runs s from /game new to the standings in w.
+func playIn(t *testing.T, w *world, s spec) *game {
 	g := newGame(t, w, s)
 	g.open()
 	for g.step() {

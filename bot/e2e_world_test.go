@@ -115,6 +115,9 @@ type world struct {
 	svc    *commands.Service
 	tr     transport
 	http   bool // HTTP interactions endpoint instead of the gateway
+	// shards, above 1, runs that many gateway shards, each with its own
+	// service over the one store, as that many processes would.
+	shards int
 	// clock, when set, is the service's time, moved on by the test; the
 	// scheduler does not run by itself then: tick plays what is due.
 	clock *clocktest.Clock
@@ -175,6 +178,10 @@ func (w *world) boot(t testing.TB) {
 		t.Fatal(err)
 	}
 	w.store, w.svc = st, svc
+	if w.shards > 1 {
+		w.tr = startShards(t, w.fake, w.shards, svc, deps)
+		return
+	}
 	if w.http {
 		w.tr = startHTTP(t, w.fake, svc)
 	} else {
@@ -271,13 +278,18 @@ type gatewayTransport struct {
 }
 
 func startGateway(t testing.TB, fake *fakediscord.Fake, h commands.Interactions) *gatewayTransport {
+	return startGatewayShard(t, fake, h, 0, 1)
+}
+
+// startGatewayShard connects h's gateway as shard id of count.
+func startGatewayShard(t testing.TB, fake *fakediscord.Fake, h commands.Interactions, id, count int) *gatewayTransport {
 	t.Helper()
 	before := fake.GatewayReady()
 	g := &gatewayTransport{fake: fake, stopped: make(chan error, 1), done: make(chan string, 64)}
 	ctx, cancel := context.WithCancel(context.Background())
 	g.cancel = cancel
 	cfg := bot.GatewayConfig{Token: "e2e-token", AppID: fakediscord.AppID, GuildID: guildID, APIURL: fake.APIURL(),
-		Done: func(i *discordgo.Interaction) { g.done <- i.ID }}
+		ShardID: id, ShardCount: count, Done: func(i *discordgo.Interaction) { g.done <- i.ID }}
 	go func() { g.stopped <- bot.RunGateway(ctx, cfg, h, quiet()) }()
 	fake.Await(t, "gateway READY", func() bool { return fake.GatewayReady() > before })
 	return g

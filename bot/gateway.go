@@ -26,8 +26,24 @@ type GatewayConfig struct {
 	// APIURL is the REST base (default DefaultAPIURL). The gateway URL is
 	// asked from GET /gateway on it.
 	APIURL string
+	// ShardID and ShardCount make this connection one shard of the bot's
+	// gateway (ShardCount 0 or 1: the only one). Discord sends a guild's
+	// interactions to shard (guild_id >> 22) % ShardCount and DMs to shard
+	// 0 alone. Nothing here waits for a DM: what a move causes (posts, DMs,
+	// due events, the outbox) is driven by the shared store, so every
+	// shard serves its guilds whole and shard 0 also the clicks in DMs.
+	ShardID, ShardCount int
 	// Done, if set, is called after each interaction is fully carried out.
 	Done func(i *discordgo.Interaction)
+}
+
+// shard returns the configuration's shard, checked.
+func (cfg GatewayConfig) shard() (id, count int, err error) {
+	count = max(cfg.ShardCount, 1)
+	if cfg.ShardID < 0 || cfg.ShardID >= count {
+		return 0, 0, fmt.Errorf("bot: gateway shard %d is not between 0 and %d", cfg.ShardID, count-1)
+	}
+	return cfg.ShardID, count, nil
 }
 
 // RunGateway connects to the Discord gateway, registers h's commands once
@@ -36,10 +52,16 @@ func RunGateway(ctx context.Context, cfg GatewayConfig, h commands.Interactions,
 	if log == nil {
 		log = slog.Default()
 	}
+	shardID, shardCount, err := cfg.shard()
+	if err != nil {
+		return err
+	}
 	s, err := NewSession(cfg.Token, cfg.APIURL)
 	if err != nil {
 		return err
 	}
+	s.ShardID, s.ShardCount = shardID, shardCount
+	log = log.With("shard", shardID, "shards", shardCount)
 	// Interactions need no gateway intents.
 	s.Identify.Intents = discordgo.IntentsNone
 	s.LogLevel = discordgo.LogError
@@ -49,6 +71,12 @@ func RunGateway(ctx context.Context, cfg GatewayConfig, h commands.Interactions,
 	var inflight sync.WaitGroup
 
 	s.AddHandler(func(s *discordgo.Session, r *discordgo.Ready) {
+		if shardID != 0 {
+			// One shard registers, so n shards do not overwrite the
+			// commands n times (a rate-limited call) on every start.
+			log.Info("discord: connected", "session", r.SessionID)
+			return
+		}
 		appID := cfg.AppID
 		if appID == "" && r.Application != nil {
 			appID = r.Application.ID

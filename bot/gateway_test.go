@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -126,5 +127,92 @@ func TestSendInteractionWithoutClient(t *testing.T) {
 	i := fake.Command(fakediscord.Actor{UserID: "u"}, "game")
 	if err := fake.SendInteraction(i); !errors.Is(err, fakediscord.ErrNoGateway) {
 		t.Fatalf("err = %v, want ErrNoGateway", err)
+	}
+}
+
+// TestGatewayShards runs two gateway connections as shards 0 and 1 of 2:
+// each identifies with its shard, only shard 0 registers the commands, a
+// guild's interactions reach the shard Discord would pick and DMs reach
+// shard 0 alone.
+func TestGatewayShards(t *testing.T) {
+	fake := fakediscord.New(t)
+	h := &stubInteractions{defs: []*discordgo.ApplicationCommand{{Name: "game", Description: "Play a game"}}}
+	var handled [2]<-chan string
+	for shard := range 2 {
+		done, ch := doneSignal()
+		handled[shard] = ch
+		ctx, cancel := context.WithCancel(context.Background())
+		stopped := make(chan error, 1)
+		go func() {
+			stopped <- RunGateway(ctx, GatewayConfig{Token: "secret", AppID: fakediscord.AppID, GuildID: "guild", APIURL: fake.APIURL(),
+				ShardID: shard, ShardCount: 2, Done: done}, h, quietLog())
+		}()
+		t.Cleanup(func() {
+			cancel()
+			if err := <-stopped; err != nil {
+				t.Errorf("RunGateway shard %d: %v", shard, err)
+			}
+		})
+		fake.Await(t, "READY", func() bool { return fake.GatewayReady() == shard+1 })
+	}
+	fake.Await(t, "command registration", func() bool { return len(fake.Commands("guild")) == 1 })
+	var shards []int
+	for _, id := range fake.Identifies() {
+		if id.Shard == nil || id.Shard[1] != 2 {
+			t.Fatalf("identify shard %v, want [n 2]", id.Shard)
+		}
+		shards = append(shards, id.Shard[0])
+	}
+	if len(shards) != 2 || shards[0] != 0 || shards[1] != 1 {
+		t.Errorf("identified shards %v, want [0 1]", shards)
+	}
+	if registrations := fake.CommandRegistrations(); registrations != 1 {
+		t.Errorf("%d command registrations, want 1 (shard 0 alone)", registrations)
+	}
+
+	// (guild >> 22) % 2: 1<<22 is shard 1's, 2<<22 shard 0's.
+	cases := []struct {
+		name, guild string
+		shard       int
+	}{
+		{"guild of shard 1", "4194304", 1},
+		{"guild of shard 0", "8388608", 0},
+		{"another guild of shard 1", "12582912", 1},
+		{"DM", "", 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got, err := fakediscord.ShardOf(tc.guild, 2); err != nil || got != tc.shard {
+				t.Fatalf("ShardOf(%q, 2) = %d, %v; want %d", tc.guild, got, err, tc.shard)
+			}
+			i := fake.Click(fakediscord.Actor{UserID: "u1", Username: "alice", ChannelID: "chan", GuildID: tc.guild}, nil, "t:1:move")
+			if err := fake.SendInteraction(i); err != nil {
+				t.Fatal(err)
+			}
+			if id := awaitHandled(t, handled[tc.shard]); id != i.ID {
+				t.Fatalf("shard %d handled %s, want %s", tc.shard, id, i.ID)
+			}
+			select {
+			case id := <-handled[1-tc.shard]:
+				t.Fatalf("shard %d also handled %s", 1-tc.shard, id)
+			default:
+			}
+		})
+	}
+	// A guild id that is no snowflake has no shard: the fake says so
+	// rather than guess.
+	i := fake.Click(fakediscord.Actor{UserID: "u1", ChannelID: "chan", GuildID: "guild"}, nil, "t:1:move")
+	if err := fake.SendInteraction(i); !errors.Is(err, fakediscord.ErrNoGateway) || !strings.Contains(err.Error(), "snowflake") {
+		t.Errorf("err = %v, want ErrNoGateway naming the guild id", err)
+	}
+}
+
+func TestGatewayShardOutOfRange(t *testing.T) {
+	tests := []struct{ id, count int }{{2, 2}, {-1, 2}, {1, 1}, {1, 0}}
+	for _, tc := range tests {
+		err := RunGateway(context.Background(), GatewayConfig{Token: "x", ShardID: tc.id, ShardCount: tc.count}, &stubInteractions{}, quietLog())
+		if err == nil || !strings.Contains(err.Error(), "shard") {
+			t.Errorf("shard %d of %d: err %v, want one naming the shard", tc.id, tc.count, err)
+		}
 	}
 }

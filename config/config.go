@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -30,6 +31,12 @@ type Discord struct {
 	PublicKey     string `toml:"public_key"`
 	GuildID       string `toml:"guild_id"`
 	APIURL        string `toml:"api_url"`
+	// ShardID and ShardCount split the gateway between processes, as
+	// Discord requires past 2,500 guilds: a guild's events go to shard
+	// (guild_id >> 22) % shard_count, DMs to shard 0 only
+	// (DISCORD_SHARD_ID, DISCORD_SHARD_COUNT).
+	ShardID    int `toml:"shard_id"`
+	ShardCount int `toml:"shard_count"`
 }
 
 // Interactions configures the HTTP interactions endpoint; empty Listen means
@@ -91,7 +98,7 @@ const DefaultAPIURL = "https://discord.com/api/v10/"
 // Defaults returns the configuration used for keys a file does not set.
 func Defaults() Config {
 	return Config{
-		Discord: Discord{APIURL: DefaultAPIURL},
+		Discord: Discord{APIURL: DefaultAPIURL, ShardCount: 1},
 		Storage: Storage{Backend: BackendBolt, Path: "tavern.db", MaxConns: 10,
 			StatementTimeout: Duration{5 * time.Second}, ConnectTimeout: Duration{2 * time.Second}, RetryFor: Duration{2 * time.Second}},
 		Playground: Playground{Listen: "127.0.0.1:8080"},
@@ -101,7 +108,8 @@ func Defaults() Config {
 
 // Load reads path (a missing file is fine when optional), applies the
 // environment (DISCORD_TOKEN, DISCORD_APPLICATION_ID, DISCORD_PUBLIC_KEY,
-// DISCORD_GUILD_ID, TAVERN_STORAGE_PATH, TAVERN_DATABASE_URL) over it, and validates the result.
+// DISCORD_GUILD_ID, DISCORD_SHARD_ID, DISCORD_SHARD_COUNT, TAVERN_STORAGE_PATH,
+// TAVERN_DATABASE_URL) over it, and validates the result.
 func Load(path string, optional bool, getenv func(string) string) (Config, error) {
 	cfg := Defaults()
 	if path != "" {
@@ -126,6 +134,18 @@ func Load(path string, optional bool, getenv func(string) string) (Config, error
 	} {
 		if v := getenv(env); v != "" {
 			*dst = v
+		}
+	}
+	for env, dst := range map[string]*int{
+		"DISCORD_SHARD_ID":    &cfg.Discord.ShardID,
+		"DISCORD_SHARD_COUNT": &cfg.Discord.ShardCount,
+	} {
+		if v := getenv(env); v != "" {
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil {
+				return cfg, fmt.Errorf("config: environment %s: %q is not a whole number", env, v)
+			}
+			*dst = n
 		}
 	}
 	return cfg, cfg.Validate()
@@ -155,6 +175,14 @@ func (c Config) Validate() error {
 	if !strings.HasPrefix(c.Discord.APIURL, "http://") && !strings.HasPrefix(c.Discord.APIURL, "https://") {
 		return fmt.Errorf(`config: key "discord.api_url": %q is not an http(s) URL`, c.Discord.APIURL)
 	}
+	if err := c.Discord.validateShard(c.Interactions.Listen != ""); err != nil {
+		return err
+	}
+	if c.Discord.ShardCount > 1 && c.Storage.Backend != BackendPostgres {
+		// Shard 0 receives every DM click, including those of tables
+		// another shard's guilds play: all shards need one database.
+		return errors.New(`config: key "discord.shard_count" above 1 needs "storage.backend" = "postgres": every shard must see every table, since DMs arrive on shard 0 only`)
+	}
 	if c.Interactions.Listen != "" {
 		if c.Discord.PublicKey == "" {
 			return errors.New(`config: key "discord.public_key" is required when "interactions.listen" is set`)
@@ -167,6 +195,27 @@ func (c Config) Validate() error {
 	case "debug", "info", "warn", "error":
 	default:
 		return fmt.Errorf(`config: key "log.level": %q is not one of debug, info, warn, error`, c.Log.Level)
+	}
+	return nil
+}
+
+// MaxShardCount bounds discord.shard_count far above what any bot needs
+// (Discord asks for one shard per 1,000–2,500 guilds), so a typo such as
+// 1000000 is refused rather than identified with.
+const MaxShardCount = 65536
+
+// validateShard checks the gateway's shard keys. With the HTTP endpoint
+// there is no gateway to shard: every process answers any interaction, so
+// a shard there would be a misunderstanding, refused.
+func (d Discord) validateShard(overHTTP bool) error {
+	if d.ShardCount < 1 || d.ShardCount > MaxShardCount {
+		return fmt.Errorf(`config: key "discord.shard_count": %d is not between 1 and %d`, d.ShardCount, MaxShardCount)
+	}
+	if d.ShardID < 0 || d.ShardID >= d.ShardCount {
+		return fmt.Errorf(`config: key "discord.shard_id": %d is not between 0 and %d (shard_count - 1)`, d.ShardID, d.ShardCount-1)
+	}
+	if overHTTP && d.ShardCount > 1 {
+		return errors.New(`config: key "discord.shard_count" applies to the gateway only; with "interactions.listen" every process answers any interaction (leave shard_count at 1)`)
 	}
 	return nil
 }

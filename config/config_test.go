@@ -36,6 +36,13 @@ func TestLoadErrorsNameTheKey(t *testing.T) {
 		{"duration not a duration", "[storage]\nretry_for = \"soon\"\n", "retry_for"},
 		{"duration zero", "[storage]\nstatement_timeout = \"0s\"\n", `"storage.statement_timeout"`},
 		{"duration a number", "[storage]\nconnect_timeout = 5\n", "connect_timeout"},
+		{"no shards", "[discord]\nshard_count = 0\n", `"discord.shard_count"`},
+		{"too many shards", "[discord]\nshard_count = 1000000\n", `"discord.shard_count"`},
+		{"shard id past the count", "[discord]\nshard_id = 2\nshard_count = 2\n", `"discord.shard_id"`},
+		{"negative shard id", "[discord]\nshard_id = -1\nshard_count = 2\n", `"discord.shard_id"`},
+		{"shards over one bolt file", "[discord]\nshard_id = 1\nshard_count = 2\n", `"storage.backend"`},
+		{"shard id a string", "[discord]\nshard_id = \"1\"\n", "shard_id"},
+		{"shards with the HTTP endpoint", "[discord]\ntoken = \"t\"\npublic_key = \"ab\"\napplication_id = \"1\"\nshard_count = 2\n[interactions]\nlisten = \":8081\"\n", `"discord.shard_count"`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -114,6 +121,43 @@ func TestPostgresKeys(t *testing.T) {
 	_, err = Load(write(t, "[storage]\nbackend = \"postgres\"\nurl = \"pg://tavern:hunter2@db/x\"\n"), false, noenv)
 	if err == nil || strings.Contains(err.Error(), "hunter2") {
 		t.Errorf("bad URL: error %v, want one that does not quote the URL", err)
+	}
+}
+
+// TestShardKeys: the gateway's shard from the file or the environment
+// (which wins); the default is one shard; a bad number in the environment
+// names the variable.
+func TestShardKeys(t *testing.T) {
+	const pg = "[storage]\nbackend = \"postgres\"\nurl = \"postgres://db/x\"\n"
+	tests := []struct {
+		name, body  string
+		env         map[string]string
+		id, count   int
+		wantErrWith string
+	}{
+		{name: "default", body: "", id: 0, count: 1},
+		{name: "file", body: pg + "[discord]\nshard_id = 2\nshard_count = 3\n", id: 2, count: 3},
+		{name: "environment wins", body: pg + "[discord]\nshard_id = 2\nshard_count = 3\n",
+			env: map[string]string{"DISCORD_SHARD_ID": "1", "DISCORD_SHARD_COUNT": " 4 "}, id: 1, count: 4},
+		{name: "environment not a number", env: map[string]string{"DISCORD_SHARD_COUNT": "two"}, wantErrWith: "DISCORD_SHARD_COUNT"},
+		{name: "environment past the count", env: map[string]string{"DISCORD_SHARD_ID": "1"}, wantErrWith: `"discord.shard_id"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, err := Load(write(t, tc.body), false, func(k string) string { return tc.env[k] })
+			if tc.wantErrWith != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErrWith) {
+					t.Fatalf("Load error = %v, want it to mention %s", err, tc.wantErrWith)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.Discord.ShardID != tc.id || cfg.Discord.ShardCount != tc.count {
+				t.Errorf("shard %d of %d, want %d of %d", cfg.Discord.ShardID, cfg.Discord.ShardCount, tc.id, tc.count)
+			}
+		})
 	}
 }
 

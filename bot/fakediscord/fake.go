@@ -96,6 +96,9 @@ type Fake struct {
 	requests     []Request
 	conns        []*gatewayConn
 	identifies   []discordgo.Identify
+	// sessionShards is the shard each gateway session identified as, so a
+	// resumed session keeps its share of the events.
+	sessionShards map[string]shard
 	// nonces remembers enforced nonces apart from the messages, so that a
 	// deleted message still blocks its nonce, as on Discord.
 	nonces map[nonceKey]nonceRecord
@@ -123,18 +126,19 @@ type failure struct {
 // New starts a fake Discord; it stops when the test ends.
 func New(tb testing.TB) *Fake {
 	f := &Fake{
-		changed:      make(chan struct{}),
-		nextID:       1000,
-		messages:     map[string][]*Message{},
-		dmChannels:   map[string]string{},
-		dmUsers:      map[string]string{},
-		closedDMs:    map[string]bool{},
-		interactions: map[string]*Interaction{},
-		byID:         map[string]string{},
-		commands:     map[string][]*discordgo.ApplicationCommand{},
-		nonces:       map[nonceKey]nonceRecord{},
-		now:          time.Now,
-		threads:      map[string]*Thread{},
+		changed:       make(chan struct{}),
+		nextID:        1000,
+		messages:      map[string][]*Message{},
+		dmChannels:    map[string]string{},
+		dmUsers:       map[string]string{},
+		closedDMs:     map[string]bool{},
+		interactions:  map[string]*Interaction{},
+		byID:          map[string]string{},
+		commands:      map[string][]*discordgo.ApplicationCommand{},
+		nonces:        map[nonceKey]nonceRecord{},
+		now:           time.Now,
+		threads:       map[string]*Thread{},
+		sessionShards: map[string]shard{},
 	}
 	f.srv = httptest.NewServer(f.routes())
 	tb.Cleanup(f.Close)
@@ -369,6 +373,20 @@ func (f *Fake) Commands(guildID string) []*discordgo.ApplicationCommand {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return append([]*discordgo.ApplicationCommand(nil), f.commands[guildID]...)
+}
+
+// CommandRegistrations counts the bulk overwrites of slash commands (PUT
+// .../commands) so far, in any guild or globally.
+func (f *Fake) CommandRegistrations() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n := 0
+	for _, r := range f.requests {
+		if r.Method == http.MethodPut && strings.HasSuffix(r.Path, "/commands") {
+			n++
+		}
+	}
+	return n
 }
 
 // Requests returns every REST call so far, in order.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"sync"
 
 	"github.com/bwmarrin/discordgo"
@@ -23,6 +24,24 @@ type gatewayConn struct {
 	seq       int64
 	sessionID string
 	ready     bool
+	shard     shard // from Identify, kept across a Resume
+}
+
+// shard is a connection's place in the bot's gateway: id of count.
+type shard struct{ id, count int }
+
+// ShardOf is the shard Discord sends an event of guildID to when the bot
+// runs count shards: (guild_id >> 22) % count; DMs (no guild) go to shard 0.
+// A guild id that is not a snowflake fits only a bot with one shard.
+func ShardOf(guildID string, count int) (int, error) {
+	if guildID == "" || count <= 1 {
+		return 0, nil
+	}
+	g, err := strconv.ParseUint(guildID, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("fakediscord: guild id %q is not a snowflake, so it has no shard of %d", guildID, count)
+	}
+	return int((g >> 22) % uint64(count)), nil
 }
 
 type frame struct {
@@ -59,7 +78,7 @@ func (f *Fake) serveGateway(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return
 	}
-	c := &gatewayConn{conn: ws}
+	c := &gatewayConn{conn: ws, shard: shard{0, 1}}
 	f.mu.Lock()
 	f.conns = append(f.conns, c)
 	c.sessionID = "session-" + f.newID()
@@ -87,13 +106,26 @@ func (f *Fake) serveGateway(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		case 2, 6: // identify, resume: both get a fresh session here
+			f.mu.Lock()
 			if in.Op == 2 {
 				var id discordgo.Identify
 				_ = json.Unmarshal(in.Data, &id)
-				f.mu.Lock()
 				f.identifies = append(f.identifies, id)
-				f.mu.Unlock()
+				if id.Shard != nil {
+					c.shard = shard{id.Shard[0], id.Shard[1]}
+				}
+			} else {
+				// A resume names its session, whose shard it keeps.
+				var res struct {
+					SessionID string `json:"session_id"`
+				}
+				_ = json.Unmarshal(in.Data, &res)
+				if sh, ok := f.sessionShards[res.SessionID]; ok {
+					c.shard = sh
+				}
 			}
+			f.sessionShards[c.sessionID] = c.shard
+			f.mu.Unlock()
 			if c.send(0, "READY", map[string]any{
 				"v":                9,
 				"session_id":       c.sessionID,
@@ -139,22 +171,37 @@ func (f *Fake) GatewayReady() int {
 	return n
 }
 
-// ErrNoGateway is returned by SendInteraction when no client is ready.
-var ErrNoGateway = errors.New("fakediscord: no gateway client has received READY")
+// ErrNoGateway is returned by SendInteraction when no client of the
+// interaction's shard is ready.
+var ErrNoGateway = errors.New("fakediscord: no gateway client of the interaction's shard has received READY")
 
 // SendInteraction dispatches INTERACTION_CREATE to the newest ready gateway
-// client.
+// client of the shard Discord would choose (see ShardOf): a client that
+// identified as shard id of count gets the guilds whose ShardOf(guild,
+// count) is id, and shard 0 gets the DMs.
 func (f *Fake) SendInteraction(i *discordgo.Interaction) error {
 	f.mu.Lock()
 	var c *gatewayConn
+	var routeErr error
 	for _, x := range f.conns {
-		if x.ready {
+		if !x.ready {
+			continue
+		}
+		want, err := ShardOf(i.GuildID, x.shard.count)
+		if err != nil {
+			routeErr = err
+			continue
+		}
+		if want == x.shard.id {
 			c = x
 		}
 	}
 	f.mu.Unlock()
 	if c == nil {
-		return ErrNoGateway
+		if routeErr != nil {
+			return fmt.Errorf("%w: %w", ErrNoGateway, routeErr)
+		}
+		return fmt.Errorf("%w for guild %q", ErrNoGateway, i.GuildID)
 	}
 	if err := c.send(0, "INTERACTION_CREATE", i); err != nil {
 		return fmt.Errorf("fakediscord: dispatch interaction %s: %w", i.ID, err)
