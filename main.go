@@ -31,6 +31,10 @@ const usage = `usage:
   tavern sim --game ID [--games N] [--players P] [--seed S] [--options K=V,…]
                                                  play random complete games, check invariants
   tavern bench                                   measure rendering and interaction speed
+  tavern bench --backend postgres [--workers N] [--tables T] [--moves M] [--images=false]
+               [--database-url URL] [--game ID] [--seed S]
+                                                 N worker processes over one PostgreSQL through the
+                                                 signed HTTP endpoint: moves/s, p50/p99, cost per move
   tavern backup [--config FILE] FILE             hot copy of the database (bolt)
   tavern migrate --from bolt:FILE --to postgres:URL
                                                  copy a whole database into an empty one (and back:
@@ -52,6 +56,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	if verb == "sim" {
 		sim.register(fs)
 	}
+	var pgBench pgBenchFlags
+	if verb == "bench" {
+		pgBench.register(fs)
+	}
+	workerImages := true
+	if verb == "bench-worker" { // a worker process that `tavern bench --backend postgres` starts
+		fs.BoolVar(&workerImages, "images", true, "draw and post pictures")
+	}
 	var from, to *string
 	if verb == "migrate" {
 		from = fs.String("from", "", "bolt:FILE or postgres:URL to copy from")
@@ -67,6 +79,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	case "sim":
 		return runSim(ctx, sim, stdout)
 	case "bench":
+		if pgBench.backend != "" {
+			return runPostgresBench(ctx, pgBench, getenv, stdout)
+		}
 		return runBench(ctx, stdout)
 	}
 	path, optional := *cfgPath, false
@@ -90,6 +105,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		return backup(ctx, cfg, fs.Arg(0), stdout)
 	case "migrate":
 		return migrate(ctx, cfg, *from, *to, getenv, log, stdout)
+	case "bench-worker":
+		return runBenchWorker(ctx, cfg, workerImages, log, stdout)
 	default:
 		fmt.Fprint(stderr, usage)
 		return fmt.Errorf("unknown verb %q", verb)

@@ -13,6 +13,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/tavern-bot/tavern/bot"
 	"github.com/tavern-bot/tavern/bot/playground"
 	"github.com/tavern-bot/tavern/commands"
@@ -21,15 +23,18 @@ import (
 	"github.com/tavern-bot/tavern/storage"
 )
 
-// newService builds the command surface every transport shares.
-func newService(store storage.Store, log *slog.Logger) (*commands.Service, error) {
+// newService builds the command surface every transport shares; without
+// images (a `tavern bench` worker measuring the rest) it posts no pictures.
+func newService(store storage.Store, log *slog.Logger, withImages bool) (*commands.Service, error) {
 	reg, err := registry()
 	if err != nil {
 		return nil, err
 	}
-	images, err := lineup.Images(reg)
-	if err != nil {
-		return nil, err
+	var images commands.Images
+	if withImages {
+		if images, err = lineup.Images(reg); err != nil {
+			return nil, err
+		}
 	}
 	return commands.NewService(commands.Deps{
 		Games:   reg,
@@ -43,11 +48,28 @@ func newService(store storage.Store, log *slog.Logger) (*commands.Service, error
 
 // serve runs Tavern on the transport the configuration selects until ctx ends.
 func serve(ctx context.Context, cfg config.Config, log *slog.Logger, out io.Writer) error {
+	return serveWith(ctx, cfg, log, out, serveOptions{})
+}
+
+// serveOptions are what a `tavern bench` worker changes in serve; the zero
+// value is a production process.
+type serveOptions struct {
+	noImages bool
+	// opened, if set, hears of the store once it is open.
+	opened func(storage.Store)
+	// done, if set, is called after each HTTP interaction is carried out.
+	done func(*discordgo.Interaction)
+}
+
+func serveWith(ctx context.Context, cfg config.Config, log *slog.Logger, out io.Writer, opts serveOptions) error {
 	store, err := openStore(ctx, cfg.Storage, log)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
+	if opts.opened != nil {
+		opts.opened(store)
+	}
 	if b, ok := store.(backupper); ok { // bbolt: hot backups over a socket beside the file
 		stopBackups, err := serveBackups(ctx, cfg.Storage.Path, b, log)
 		if err != nil {
@@ -55,7 +77,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, out io.Writ
 		}
 		defer stopBackups()
 	}
-	svc, err := newService(store, log)
+	svc, err := newService(store, log, !opts.noImages)
 	if err != nil {
 		return err
 	}
@@ -71,7 +93,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, out io.Writ
 			fmt.Fprintln(out, "(put discord.token in tavern.toml or set DISCORD_TOKEN to connect to Discord; Ctrl-C stops)")
 		})
 	case config.ModeHTTP:
-		return serveHTTP(ctx, cfg, svc, log, out)
+		return serveHTTP(ctx, cfg, svc, log, out, opts.done)
 	default:
 		log.Info("connecting to the Discord gateway", "api", cfg.Discord.APIURL, "guild", cfg.Discord.GuildID,
 			"shard", cfg.Discord.ShardID, "shards", cfg.Discord.ShardCount)
@@ -92,7 +114,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, out io.Writ
 }
 
 // serveHTTP serves Discord's HTTP interactions endpoint at /interactions.
-func serveHTTP(ctx context.Context, cfg config.Config, svc *commands.Service, log *slog.Logger, out io.Writer) error {
+func serveHTTP(ctx context.Context, cfg config.Config, svc *commands.Service, log *slog.Logger, out io.Writer, done func(*discordgo.Interaction)) error {
 	key, err := hex.DecodeString(cfg.Discord.PublicKey)
 	if err != nil || len(key) != ed25519.PublicKeySize {
 		return errors.New(`config: key "discord.public_key" must be the 64 hex digits of an Ed25519 public key`)
@@ -105,6 +127,7 @@ func serveHTTP(ctx context.Context, cfg config.Config, svc *commands.Service, lo
 		return err
 	}
 	exec := bot.NewExecutor(session, log)
+	exec.Done = done
 	go svc.RunScheduler(ctx, exec.Run)
 	mux := http.NewServeMux()
 	mux.Handle("/interactions", bot.InteractionsHandler(ed25519.PublicKey(key), svc, exec, time.Now))

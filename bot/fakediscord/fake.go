@@ -125,6 +125,14 @@ type failure struct {
 
 // New starts a fake Discord; it stops when the test ends.
 func New(tb testing.TB) *Fake {
+	f := Start()
+	tb.Cleanup(f.Close)
+	return f
+}
+
+// Start starts a fake Discord outside a test (`tavern bench` gives its
+// workers one); the caller stops it with Close.
+func Start() *Fake {
 	f := &Fake{
 		changed:       make(chan struct{}),
 		nextID:        1000,
@@ -141,7 +149,6 @@ func New(tb testing.TB) *Fake {
 		sessionShards: map[string]shard{},
 	}
 	f.srv = httptest.NewServer(f.routes())
-	tb.Cleanup(f.Close)
 	return f
 }
 

@@ -1,0 +1,726 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tavern-bot/tavern/bot/fakediscord"
+	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/commands/commandstest"
+	"github.com/tavern-bot/tavern/config"
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/storage"
+	"github.com/tavern-bot/tavern/storage/postgres"
+	"github.com/tavern-bot/tavern/storage/postgres/pgtest"
+	"github.com/tavern-bot/tavern/table"
+)
+
+// `tavern bench --backend postgres --workers N` runs N worker processes
+// (this binary again, `tavern bench-worker`, which is `tavern` serving the
+// HTTP interactions endpoint, optionally without pictures) over one
+// PostgreSQL database, with a fake Discord taking their REST calls. It
+// opens T three-player tables through the endpoint and then plays M moves
+// at each, every table one scripted player at a time, each move a signed
+// request sent round robin to the workers, as a load balancer would. A
+// move's latency runs from sending the request until its worker has
+// carried it out (stored, drawn, posted, confirmed). At the end every
+// table must equal the replay of its log, each version logged once, and
+// the outbox be empty.
+
+// pgBenchFlags are the bench's options for the PostgreSQL backend.
+type pgBenchFlags struct {
+	backend     string
+	workers     int
+	tables      int
+	moves       int
+	images      bool
+	databaseURL string
+	game        string
+	seed        uint64
+	// worker is the command line that starts a worker process, to which
+	// "bench-worker" and its flags are appended (default: this executable;
+	// tests start their own binary).
+	worker []string
+}
+
+func (f *pgBenchFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.backend, "backend", "", `"postgres": N worker processes over one PostgreSQL through the HTTP endpoint; empty: rendering and bbolt timings in-process`)
+	fs.IntVar(&f.workers, "workers", 1, "postgres: worker processes")
+	fs.IntVar(&f.tables, "tables", 32, "postgres: tables played at once")
+	fs.IntVar(&f.moves, "moves", 40, "postgres: moves per table (fewer when its game ends)")
+	fs.BoolVar(&f.images, "images", true, "postgres: the workers draw and post pictures")
+	fs.StringVar(&f.databaseURL, "database-url", "", "postgres: an empty database to use (default: a private cluster started from Debian's PostgreSQL)")
+	fs.StringVar(&f.game, "game", "zauberschwert", "postgres: the game the tables play")
+	fs.Uint64Var(&f.seed, "seed", 1, "postgres: seeds the players' choices")
+}
+
+func (f pgBenchFlags) validate() error {
+	switch {
+	case f.backend != "postgres":
+		return fmt.Errorf(`bench: --backend %q is not "postgres" (leave it out for the in-process timings)`, f.backend)
+	case f.workers < 1 || f.workers > 32:
+		return fmt.Errorf("bench: --workers %d is not between 1 and 32", f.workers)
+	case f.tables < 1 || f.tables > 2000:
+		return fmt.Errorf("bench: --tables %d is not between 1 and 2000", f.tables)
+	case f.moves < 1 || f.moves > 10000:
+		return fmt.Errorf("bench: --moves %d is not between 1 and 10000", f.moves)
+	}
+	return nil
+}
+
+// Who plays: a guild, and per table a channel and three users of its own
+// (so no DM channel of the fake grows with the number of tables).
+const benchGuild = "730000000000000001"
+
+func benchChannel(k int) string { return fmt.Sprintf("73%016d", k) }
+
+func benchUser(k, seat int) string { return fmt.Sprintf("83%014d%02d", k, seat) }
+
+// runPostgresBench runs the multi-worker bench and prints its figures.
+func runPostgresBench(ctx context.Context, f pgBenchFlags, getenv func(string) string, out io.Writer) error {
+	if err := f.validate(); err != nil {
+		return err
+	}
+	reg, err := registry()
+	if err != nil {
+		return err
+	}
+	g, ok := reg.Get(f.game)
+	if !ok {
+		return fmt.Errorf("bench: --game %q is not one of %s", f.game, strings.Join(reg.IDs(), ", "))
+	}
+	url, where, stopDB, err := benchDatabase(ctx, f.databaseURL)
+	if err != nil {
+		return err
+	}
+	defer stopDB()
+	store, err := postgres.Open(ctx, postgres.Options{URL: url, MaxConns: int32(min(f.tables, 50))})
+	if err != nil {
+		return fmt.Errorf("bench: the database: %w", err)
+	}
+	defer store.Close()
+	if err := requireEmpty(ctx, store); err != nil {
+		return err
+	}
+	fake := fakediscord.Start()
+	defer fake.Close()
+	fake.Lean()
+	dir, err := os.MkdirTemp("", "tavern-bench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	_, key, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		return err
+	}
+	b := &pgBench{flags: f, fake: fake, key: key, store: store, client: &http.Client{Timeout: 30 * time.Second,
+		Transport: &http.Transport{MaxIdleConnsPerHost: f.tables + 8}}}
+	imagesWord := map[bool]string{true: "images on", false: "images off"}[f.images]
+	fmt.Fprintf(out, "tavern bench --backend postgres: %d worker(s), %d tables of %s, up to %d moves each, %s, %s\n",
+		f.workers, f.tables, f.game, f.moves, imagesWord, where)
+	for k := range f.workers {
+		w, err := startBenchWorker(ctx, f.worker, dir, k, url, hex.EncodeToString(key.Public().(ed25519.PublicKey)), fake.APIURL(), f.images, b.finished)
+		if err != nil {
+			b.stopWorkers()
+			return err
+		}
+		b.workers = append(b.workers, w)
+	}
+	defer b.stopWorkers()
+	for _, w := range b.workers {
+		if err := b.awaitPing(ctx, w); err != nil {
+			return err
+		}
+	}
+
+	start := time.Now()
+	versions, err := b.openTables(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "opened %d tables through the endpoint in %v\n", f.tables, time.Since(start).Round(time.Millisecond))
+
+	before := b.sample(ctx, url)
+	start = time.Now()
+	lat, failed, err := b.play(ctx, reg)
+	elapsed := time.Since(start)
+	after := b.sample(ctx, url)
+	if err != nil {
+		return err
+	}
+	applied := 0
+	for k := range f.tables {
+		tb, err := store.Get(ctx, benchChannel(k))
+		if err != nil {
+			return fmt.Errorf("bench: table %d: %w", k, err)
+		}
+		applied += tb.Version - versions[k]
+	}
+	if applied == 0 || len(lat) == 0 {
+		return errors.New("bench: no move was applied")
+	}
+	slices.Sort(lat)
+	q := func(p float64) float64 {
+		return float64(lat[min(len(lat)-1, int(p*float64(len(lat))))].Microseconds()) / 1000
+	}
+	fmt.Fprintf(out, "moves: %d applied of %d sent (%d not accepted by the endpoint) in %.2f s: %.1f moves/s; latency per move (signed request → carried out): p50 %.1f ms, p99 %.1f ms\n",
+		applied, len(lat)+failed, failed, elapsed.Seconds(), float64(applied)/elapsed.Seconds(), q(0.5), q(0.99))
+	fmt.Fprintf(out, "per move: %s\n", before.per(after, applied))
+
+	if err := b.drainOutbox(ctx); err != nil {
+		return err
+	}
+	b.stopWorkers()
+	if err := checkReplays(ctx, store, g, f.tables); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "checked: all %d tables equal the replay of their logs, each version logged once; the outbox is empty\n", f.tables)
+	return nil
+}
+
+// benchDatabase is the database the bench uses: url if given, else a
+// private cluster it starts (and stops with the returned func).
+func benchDatabase(ctx context.Context, url string) (string, string, func(), error) {
+	if url != "" {
+		if !strings.HasPrefix(url, "postgres://") && !strings.HasPrefix(url, "postgresql://") {
+			return "", "", nil, errors.New("bench: --database-url must be a postgres:// URL") // never quoted: it may hold a password
+		}
+		return url, "the database of --database-url", func() {}, nil
+	}
+	c, err := pgtest.Start()
+	if err != nil {
+		return "", "", nil, fmt.Errorf("bench: no --database-url, and no private PostgreSQL cluster could start: %w", err)
+	}
+	return c.URL("postgres"), fmt.Sprintf("a private PostgreSQL cluster (fsync off) on port %d", c.Port()), func() { _ = c.Stop() }, nil
+}
+
+// errStop ends an Export at its first record.
+var errStop = errors.New("stop")
+
+// requireEmpty refuses a database that holds anything: the bench writes
+// tables into it, which must not mix with a community's.
+func requireEmpty(ctx context.Context, s *postgres.Store) error {
+	err := s.Export(ctx, func(storage.Record) error { return errStop })
+	switch {
+	case errors.Is(err, errStop):
+		return errors.New("bench: the database is not empty; give the bench an empty database (it writes tables there)")
+	case err != nil:
+		return fmt.Errorf("bench: read the database: %w", err)
+	}
+	return nil
+}
+
+// pgBench is the parent's side: the workers, the front, the players.
+type pgBench struct {
+	flags   pgBenchFlags
+	fake    *fakediscord.Fake
+	key     ed25519.PrivateKey
+	store   *postgres.Store
+	client  *http.Client
+	workers []*benchWorker
+	next    atomic.Int64
+	// waiting maps an interaction id to the channel closed when a worker
+	// has carried it out.
+	waiting sync.Map
+}
+
+// finished hears a worker's report that interaction id was carried out.
+func (b *pgBench) finished(id string) {
+	if ch, ok := b.waiting.LoadAndDelete(id); ok {
+		close(ch.(chan struct{}))
+	}
+}
+
+// send signs i, posts it to the next worker (a refused connection skips
+// to the following one, as the Caddyfile does) and waits until a worker
+// has carried it out. It reports the HTTP status.
+func (b *pgBench) send(ctx context.Context, i *discordgo.Interaction) (int, error) {
+	body, err := json.Marshal(i)
+	if err != nil {
+		return 0, err
+	}
+	done := make(chan struct{})
+	b.waiting.Store(i.ID, done)
+	defer b.waiting.Delete(i.ID)
+	first := int(b.next.Add(1))
+	code := 0
+	for k := range len(b.workers) {
+		if code, err = b.post(ctx, b.workers[(first+k)%len(b.workers)].addr, body); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		return 0, fmt.Errorf("bench: no worker took interaction %s: %w", i.ID, err)
+	}
+	if code != http.StatusOK {
+		return code, nil
+	}
+	select {
+	case <-done:
+		return code, nil
+	case <-time.After(2 * time.Minute):
+		return code, fmt.Errorf("bench: interaction %s was never carried out", i.ID)
+	case <-ctx.Done():
+		return code, ctx.Err()
+	}
+}
+
+func (b *pgBench) post(ctx context.Context, addr string, body []byte) (int, error) {
+	ts := strconv.FormatInt(time.Now().Unix(), 10)
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "http://"+addr+"/interactions", bytes.NewReader(body))
+	if err != nil {
+		return 0, err
+	}
+	req.Header.Set("X-Signature-Timestamp", ts)
+	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(b.key, append([]byte(ts), body...))))
+	resp, err := b.client.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	_, _ = io.Copy(io.Discard, resp.Body)
+	return resp.StatusCode, nil
+}
+
+// awaitPing waits until w answers a signed PING.
+func (b *pgBench) awaitPing(ctx context.Context, w *benchWorker) error {
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if code, _ := b.post(ctx, w.addr, []byte(`{"type":1}`)); code == http.StatusOK {
+			return nil
+		}
+		if err := w.exited(); err != nil {
+			return err
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			return fmt.Errorf("bench: worker %d never answered PING (log: %s)", w.n, w.logPath)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// actor is user of table k as the fake Discord builds its interactions.
+func actor(k int, user string) fakediscord.Actor {
+	return fakediscord.Actor{UserID: user, Username: "u" + user[len(user)-4:], ChannelID: benchChannel(k), GuildID: benchGuild}
+}
+
+// openTables opens every table through the endpoint (/game new, two joins,
+// start; a few tables at a time) and returns each table's version then.
+func (b *pgBench) openTables(ctx context.Context) ([]int, error) {
+	versions := make([]int, b.flags.tables)
+	errs := make([]error, b.flags.tables)
+	sem := make(chan struct{}, 16)
+	var wg sync.WaitGroup
+	for k := range b.flags.tables {
+		sem <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-sem }()
+			versions[k], errs[k] = b.openTable(ctx, k)
+		})
+	}
+	wg.Wait()
+	return versions, errors.Join(errs...)
+}
+
+func (b *pgBench) openTable(ctx context.Context, k int) (int, error) {
+	host := actor(k, benchUser(k, 0))
+	i := b.fake.Command(host, commands.CmdGame, fakediscord.SubCommand(commands.SubNew, fakediscord.StringOpt(commands.OptGame, b.flags.game)))
+	if _, err := b.send(ctx, i); err != nil {
+		return 0, err
+	}
+	press := func(user string, kind commands.Kind) error {
+		tb, err := b.store.Get(ctx, benchChannel(k))
+		if err != nil {
+			return fmt.Errorf("bench: table %d after /game new: %w (reply %v)", k, err, b.replies(i.ID))
+		}
+		id, err := commands.CustomID{Kind: kind, Channel: benchChannel(k), Table: tb.ID, Version: tb.Version}.Encode()
+		if err != nil {
+			return err
+		}
+		i = b.fake.Click(actor(k, user), nil, id)
+		_, err = b.send(ctx, i)
+		return err
+	}
+	for seat := 1; seat < 3; seat++ {
+		if err := press(benchUser(k, seat), commands.KindJoin); err != nil {
+			return 0, err
+		}
+	}
+	if err := press(benchUser(k, 0), commands.KindStart); err != nil {
+		return 0, err
+	}
+	tb, err := b.store.Get(ctx, benchChannel(k))
+	if err != nil {
+		return 0, err
+	}
+	if tb.Status != table.StatusPlaying {
+		return 0, fmt.Errorf("bench: table %d did not start (%s): %v", k, tb.Status, b.replies(i.ID))
+	}
+	return tb.Version, nil
+}
+
+// replies are the words the bot answered interaction id with.
+func (b *pgBench) replies(id string) []string {
+	var out []string
+	for _, m := range b.fake.Replies(id) {
+		out = append(out, m.Content)
+	}
+	return out
+}
+
+// play plays every table at once, each a move at a time, and returns the
+// latencies of the moves the endpoint accepted and how many it did not.
+func (b *pgBench) play(ctx context.Context, reg *games.Registry) ([]time.Duration, int, error) {
+	var (
+		mu     sync.Mutex
+		lat    []time.Duration
+		failed int
+		wg     sync.WaitGroup
+	)
+	errs := make([]error, b.flags.tables)
+	for k := range b.flags.tables {
+		wg.Go(func() {
+			rng := games.NewRNG(b.flags.seed + uint64(k))
+			errs[k] = untilFatal(func(f commandstest.Failer) {
+				drv := commandstest.Driver{TB: f, Store: b.store, Reg: reg, Game: b.flags.game}
+				for range b.flags.moves {
+					choice, ok := drv.Move(benchChannel(k), rng)
+					if !ok {
+						return
+					}
+					user := choice.Member.User.ID
+					i := b.fake.Click(actor(k, user), nil, "")
+					i.Type, i.Data = choice.Type, choice.Data
+					start := time.Now()
+					code, err := b.send(ctx, i)
+					if err != nil {
+						f.Fatal(err)
+					}
+					mu.Lock()
+					if code == http.StatusOK {
+						lat = append(lat, time.Since(start))
+					} else {
+						failed++
+					}
+					mu.Unlock()
+				}
+			})
+		})
+	}
+	wg.Wait()
+	return lat, failed, errors.Join(errs...)
+}
+
+// drainOutbox waits until every delivery is done.
+func (b *pgBench) drainOutbox(ctx context.Context) error {
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		items, err := b.store.Outbox(ctx)
+		if err != nil {
+			return fmt.Errorf("bench: read the outbox: %w", err)
+		}
+		if len(items) == 0 {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("bench: %d outbox items never delivered", len(items))
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func (b *pgBench) stopWorkers() {
+	for _, w := range b.workers {
+		w.stop()
+	}
+}
+
+// checkReplays requires every table to equal the replay of its log, each
+// version logged once.
+func checkReplays(ctx context.Context, s *postgres.Store, g games.Game, tables int) error {
+	var errs []error
+	for k := range tables {
+		tb, err := s.Get(ctx, benchChannel(k), storage.WithLog())
+		if err != nil {
+			return fmt.Errorf("bench: table %d: %w", k, err)
+		}
+		replayed, err := tb.Rebuild(g)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("bench: table %d: replay its log: %w", k, err))
+			continue
+		}
+		if data, err := replayed.MarshalJSON(); err != nil || !bytes.Equal(data, tb.State) {
+			errs = append(errs, fmt.Errorf("bench: table %d: the state is not the replay of its %d log entries", k, len(tb.Log)))
+		}
+		seen := map[int]bool{}
+		for _, e := range tb.Log {
+			if seen[e.Version] {
+				errs = append(errs, fmt.Errorf("bench: table %d: version %d is in the log twice", k, e.Version))
+			}
+			seen[e.Version] = true
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// benchWorker is one worker process.
+type benchWorker struct {
+	n       int
+	addr    string
+	logPath string
+	cmd     *exec.Cmd
+	// trips is the worker store's round trips, as last reported.
+	trips    atomic.Int64
+	waitOnce sync.Once
+	waitErr  error
+	waited   chan struct{}
+}
+
+// startBenchWorker starts worker n serving on a free port over url, and
+// reads its reports (finished is called with each interaction carried out).
+func startBenchWorker(ctx context.Context, command []string, dir string, n int, url, publicKey, apiURL string, images bool, finished func(string)) (*benchWorker, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	addr := ln.Addr().String()
+	_ = ln.Close()
+	cfgPath := filepath.Join(dir, fmt.Sprintf("worker%d.toml", n))
+	cfg := fmt.Sprintf("[discord]\ntoken = \"bench-token\"\napplication_id = %q\npublic_key = %q\napi_url = %q\n"+
+		"[interactions]\nlisten = %q\n[storage]\nbackend = \"postgres\"\n[log]\nlevel = \"warn\"\n",
+		fakediscord.AppID, publicKey, apiURL, addr)
+	if err := os.WriteFile(cfgPath, []byte(cfg), 0o600); err != nil {
+		return nil, err
+	}
+	if len(command) == 0 {
+		self, err := os.Executable()
+		if err != nil {
+			return nil, err
+		}
+		command = []string{self}
+	}
+	w := &benchWorker{n: n, addr: addr, logPath: filepath.Join(dir, fmt.Sprintf("worker%d.log", n)), waited: make(chan struct{})}
+	logFile, err := os.Create(w.logPath)
+	if err != nil {
+		return nil, err
+	}
+	args := append(slices.Clone(command[1:]), "bench-worker", "--config", cfgPath, "--images="+strconv.FormatBool(images))
+	w.cmd = exec.CommandContext(ctx, command[0], args...)
+	w.cmd.Env = append(os.Environ(), "TAVERN_DATABASE_URL="+url)
+	w.cmd.Stderr = logFile
+	reports, err := w.cmd.StdoutPipe()
+	if err != nil {
+		logFile.Close()
+		return nil, err
+	}
+	if err := w.cmd.Start(); err != nil {
+		logFile.Close()
+		return nil, fmt.Errorf("bench: start worker %d: %w", n, err)
+	}
+	go func() {
+		sc := bufio.NewScanner(reports)
+		for sc.Scan() {
+			var id string
+			var trips int64
+			if _, err := fmt.Sscanf(sc.Text(), "done %s %d", &id, &trips); err == nil {
+				w.trips.Store(trips)
+				finished(id)
+			}
+		}
+		w.waitErr = w.cmd.Wait()
+		logFile.Close()
+		close(w.waited)
+	}()
+	return w, nil
+}
+
+// exited reports an error once the worker has ended.
+func (w *benchWorker) exited() error {
+	select {
+	case <-w.waited:
+		return fmt.Errorf("bench: worker %d ended (%v); its log: %s", w.n, w.waitErr, w.logPath)
+	default:
+		return nil
+	}
+}
+
+// stop ends the worker as an operator would (SIGTERM) and waits for it.
+func (w *benchWorker) stop() {
+	w.waitOnce.Do(func() {
+		_ = w.cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-w.waited:
+		case <-time.After(30 * time.Second):
+			_ = w.cmd.Process.Kill()
+			<-w.waited
+		}
+	})
+}
+
+// benchSample is what the bench reads before and after the moves: the
+// workers' round trips, the WAL position, and CPU time of the workers
+// and of the PostgreSQL server's processes.
+type benchSample struct {
+	trips     int64
+	wal       string // pg_current_wal_lsn(), "" if unknown
+	workerCPU time.Duration
+	pgCPU     time.Duration // 0 when the server is not on this machine
+}
+
+func (b *pgBench) sample(ctx context.Context, url string) benchSample {
+	var s benchSample
+	for _, w := range b.workers {
+		s.trips += w.trips.Load()
+		s.workerCPU += procCPU(w.cmd.Process.Pid)
+	}
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		return s
+	}
+	defer conn.Close(ctx)
+	var backend int
+	if err := conn.QueryRow(ctx, "SELECT pg_current_wal_lsn()::text, pg_backend_pid()").Scan(&s.wal, &backend); err != nil {
+		return s
+	}
+	s.pgCPU = serverCPU(backend)
+	return s
+}
+
+// per describes the cost of one move between s and after.
+func (s benchSample) per(after benchSample, moves int) string {
+	n := float64(moves)
+	parts := []string{fmt.Sprintf("%.1f round trips of the workers to PostgreSQL", float64(after.trips-s.trips)/n)}
+	if wal := walBytes(s.wal, after.wal); wal >= 0 {
+		parts = append(parts, fmt.Sprintf("%.1f KB of WAL", float64(wal)/1024/n))
+	}
+	parts = append(parts, fmt.Sprintf("%.2f ms CPU in the workers", float64((after.workerCPU-s.workerCPU).Microseconds())/1000/n))
+	if after.pgCPU > 0 {
+		parts = append(parts, fmt.Sprintf("%.2f ms CPU in PostgreSQL", float64((after.pgCPU-s.pgCPU).Microseconds())/1000/n))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// walBytes is the distance between two WAL positions (X/Y hex), -1 if
+// either is unknown.
+func walBytes(from, to string) int64 {
+	parse := func(lsn string) (int64, bool) {
+		hi, lo, ok := strings.Cut(lsn, "/")
+		h, err1 := strconv.ParseUint(hi, 16, 32)
+		l, err2 := strconv.ParseUint(lo, 16, 32)
+		return int64(h<<32 | l), ok && err1 == nil && err2 == nil
+	}
+	a, ok1 := parse(from)
+	b, ok2 := parse(to)
+	if !ok1 || !ok2 {
+		return -1
+	}
+	return b - a
+}
+
+// procCPU is a process's user and system CPU time from /proc (0 where
+// there is none). /proc counts in USER_HZ, 100 a second on Linux.
+func procCPU(pid int) time.Duration {
+	fields := procStat(pid)
+	if len(fields) < 15 {
+		return 0
+	}
+	utime, _ := strconv.ParseInt(fields[13], 10, 64)
+	stime, _ := strconv.ParseInt(fields[14], 10, 64)
+	return time.Duration(utime+stime) * (time.Second / 100)
+}
+
+// procStat is /proc/pid/stat split into fields, the command's name (which
+// may hold spaces) skipped; nil if unreadable.
+func procStat(pid int) []string {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return nil
+	}
+	end := bytes.LastIndexByte(data, ')')
+	if end < 0 {
+		return nil
+	}
+	return append([]string{strconv.Itoa(pid), "comm"}, strings.Fields(string(data[end+1:]))...)
+}
+
+// serverCPU is the CPU time of the PostgreSQL server running backend (a
+// process id the server reported): its postmaster and the postmaster's
+// live children. It is 0 when the server is not on this machine.
+func serverCPU(backend int) time.Duration {
+	fields := procStat(backend)
+	if len(fields) < 4 {
+		return 0
+	}
+	postmaster, _ := strconv.Atoi(fields[3])
+	if postmaster <= 1 {
+		return 0
+	}
+	total := procCPU(postmaster)
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if f := procStat(pid); len(f) > 3 && f[3] == strconv.Itoa(postmaster) {
+			total += procCPU(pid)
+		}
+	}
+	return total
+}
+
+// runBenchWorker is one worker process of `tavern bench --backend
+// postgres`: `tavern` serving the HTTP endpoint from its configuration,
+// optionally without pictures, reporting on stdout each interaction it
+// carried out ("done ID ROUNDTRIPS") until SIGTERM.
+func runBenchWorker(ctx context.Context, cfg config.Config, images bool, log *slog.Logger, stdout io.Writer) error {
+	if cfg.Mode() != config.ModeHTTP || cfg.Storage.Backend != config.BackendPostgres {
+		return errors.New("bench-worker: needs interactions.listen and the postgres backend (it is started by `tavern bench --backend postgres`)")
+	}
+	var (
+		mu    sync.Mutex
+		trips func() int64
+	)
+	return serveWith(ctx, cfg, log, io.Discard, serveOptions{
+		noImages: !images,
+		opened: func(s storage.Store) {
+			if pg, ok := s.(*postgres.Store); ok {
+				trips = func() int64 { return pg.Stats().RoundTrips }
+			}
+		},
+		done: func(i *discordgo.Interaction) {
+			mu.Lock()
+			defer mu.Unlock()
+			n := int64(0)
+			if trips != nil {
+				n = trips()
+			}
+			fmt.Fprintf(stdout, "done %s %d\n", i.ID, n)
+		},
+	})
+}

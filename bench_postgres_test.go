@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"os"
+	"os/signal"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/tavern-bot/tavern/storage/postgres/pgtest"
+)
+
+// TestBenchWorkerProcess is a worker process of TestPostgresBench (this
+// test binary started with "-- bench-worker …"); on its own it skips.
+func TestBenchWorkerProcess(t *testing.T) {
+	args := flag.Args()
+	if len(args) == 0 || args[0] != "bench-worker" {
+		t.Skip("a worker process of TestPostgresBench; nothing to do on its own")
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, args, os.Stdout, os.Stderr, os.Getenv); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// benchWorkerCommand starts this test binary as a bench worker.
+var benchWorkerCommand = []string{os.Args[0], "-test.run=^TestBenchWorkerProcess$", "--"}
+
+// TestPostgresBench runs the multi-worker bench small: two workers over
+// one PostgreSQL database play three tables through the signed endpoint,
+// and it reports its figures and checks every table against its log.
+func TestPostgresBench(t *testing.T) {
+	url := pgtest.Require(t).NewDatabase(t)
+	var out strings.Builder
+	f := pgBenchFlags{backend: "postgres", workers: 2, tables: 3, moves: 6, images: false, databaseURL: url, game: "zauberschwert", seed: 1,
+		worker: benchWorkerCommand}
+	if err := runPostgresBench(context.Background(), f, os.Getenv, &out); err != nil {
+		t.Fatalf("bench: %v\n%s", err, out.String())
+	}
+	t.Log(out.String())
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`2 worker\(s\), 3 tables of zauberschwert`),
+		regexp.MustCompile(`moves: 18 applied of 18 sent \(0 not accepted by the endpoint\) in [0-9.]+ s: [0-9.]+ moves/s; latency per move .*p50 [0-9.]+ ms, p99 [0-9.]+ ms`),
+		regexp.MustCompile(`per move: [0-9.]+ round trips`),
+		regexp.MustCompile(`checked: all 3 tables equal the replay of their logs`),
+	} {
+		if !want.MatchString(out.String()) {
+			t.Errorf("output lacks %s:\n%s", want, out.String())
+		}
+	}
+	// The database now holds the bench's tables: a second run is refused
+	// and changes nothing.
+	err := runPostgresBench(context.Background(), f, os.Getenv, &out)
+	if err == nil || !strings.Contains(err.Error(), "not empty") {
+		t.Errorf("a second bench on the same database: %v, want a refusal naming it not empty", err)
+	}
+}
+
+// TestPostgresBenchBadInput: every bad option is refused with a message
+// naming it, before anything starts; a URL is never quoted.
+func TestPostgresBenchBadInput(t *testing.T) {
+	good := pgBenchFlags{backend: "postgres", workers: 1, tables: 1, moves: 1, game: "zauberschwert"}
+	tests := []struct {
+		name string
+		edit func(*pgBenchFlags)
+		want string
+	}{
+		{"other backend", func(f *pgBenchFlags) { f.backend = "mysql" }, "--backend"},
+		{"no workers", func(f *pgBenchFlags) { f.workers = 0 }, "--workers"},
+		{"too many workers", func(f *pgBenchFlags) { f.workers = 33 }, "--workers"},
+		{"no tables", func(f *pgBenchFlags) { f.tables = 0 }, "--tables"},
+		{"no moves", func(f *pgBenchFlags) { f.moves = 0 }, "--moves"},
+		{"unknown game", func(f *pgBenchFlags) { f.game = "chess" }, "--game"},
+		{"not a postgres URL", func(f *pgBenchFlags) { f.databaseURL = "mysql://u:hunter2@db/x" }, "--database-url"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := good
+			tc.edit(&f)
+			err := runPostgresBench(context.Background(), f, os.Getenv, &strings.Builder{})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err = %v, want one naming %s", err, tc.want)
+			}
+			if strings.Contains(err.Error(), "hunter2") {
+				t.Errorf("the error quotes the URL: %v", err)
+			}
+		})
+	}
+}
