@@ -590,10 +590,12 @@ type benchSample struct {
 	wal       string // pg_current_wal_lsn(), "" if unknown
 	workerCPU time.Duration
 	pgCPU     time.Duration // 0 when the server is not on this machine
+	// selfCPU is the bench's own: the fake Discord and the players.
+	selfCPU time.Duration
 }
 
 func (b *pgBench) sample(ctx context.Context, url string) benchSample {
-	var s benchSample
+	s := benchSample{selfCPU: procCPU(os.Getpid())}
 	for _, w := range b.workers {
 		s.trips += w.trips.Load()
 		s.workerCPU += procCPU(w.cmd.Process.Pid)
@@ -622,6 +624,7 @@ func (s benchSample) per(after benchSample, moves int) string {
 	if after.pgCPU > 0 {
 		parts = append(parts, fmt.Sprintf("%.2f ms CPU in PostgreSQL", float64((after.pgCPU-s.pgCPU).Microseconds())/1000/n))
 	}
+	parts = append(parts, fmt.Sprintf("%.2f ms CPU in the bench itself (fake Discord, players)", float64((after.selfCPU-s.selfCPU).Microseconds())/1000/n))
 	return strings.Join(parts, ", ")
 }
 
