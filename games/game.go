@@ -42,6 +42,10 @@ type Info struct {
 	// PhaseDefault is the phase timer a table starts with ("90s"; empty:
 	// none), as clock.ParsePhase reads it.
 	PhaseDefault string
+	// SkipsAbsent says the rulebook lets a table skip the decision of a
+	// player who is gone (its states implement Skipper), so tables offer
+	// absent=skip. No game's rulebook allows it today.
+	SkipsAbsent bool
 	// Rules are short topics for /rules, in the game's catalog.
 	Rules   []RuleTopic
 	Catalog Catalog
@@ -134,6 +138,15 @@ func Under(id string, label Text) []Step { return []Step{{ID: id, Label: label}}
 // answers this prompt on a player's behalf.
 type TimeoutMover interface {
 	TimeoutMove(seat int) (move string, ok bool)
+}
+
+// Skipper is implemented by states whose rulebook lets the table skip an
+// absent seat's decision (Info.SkipsAbsent): Skip is the move by which the
+// seat passes it, one of its pending options; ok=false means this decision
+// cannot be skipped (the table then gives the safe answer). It must follow
+// the rulebook's own words, never an invented rule.
+type Skipper interface {
+	Skip(seat int) (move string, ok bool)
 }
 
 // TimeUpper is implemented by states with a move only the table makes,

@@ -26,6 +26,13 @@ const (
 	ErrNoStepBack        = "table.err.no_step_back"
 	ErrNoBot             = "table.err.no_bot"
 	ErrNotAway           = "table.err.not_away"
+	ErrSkipNotAllowed    = "table.err.skip_not_allowed"
+	ErrVoteClosed        = "table.err.vote_closed"
+	ErrVoteNotPlayer     = "table.err.vote_not_player"
+	ErrVoteAboutYou      = "table.err.vote_about_you"
+	ErrVoteAbsent        = "table.err.vote_absent"
+	ErrVotedEnd          = "table.err.voted_end"
+	ErrVotedKeep         = "table.err.voted_keep"
 	// KeyOptDeadline labels the core deadline option in the lobby.
 	KeyOptDeadline = "table.opt.deadline"
 	// KeyOptPhase labels the core phase timer option.
@@ -63,7 +70,14 @@ func Catalog() games.Catalog {
 			ErrNoStepBack:        "There is no step of your open turn to go back to: your turn was completed, or its last step revealed something.",
 			KeyOptDeadline:       "Clock (hours per decision, or a time bank)",
 			KeyOptPhase:          "Time per phase",
-			KeyOptAbsent:         "When time runs out (safe = the game's safe answer, bot = a bot plays the seat until its player returns)",
+			KeyOptAbsent:         "When time runs out (safe = the game's safe answer, bot = a bot plays until the player returns, vote = the others may end the game)",
+			ErrSkipNotAllowed:    "This game's rulebook has no rule for skipping a player, so “absent=skip” is not offered. Choose one of: {choices}.",
+			ErrVoteClosed:        "This vote is closed (the player moved, the table answered for them, or the game ended).",
+			ErrVoteNotPlayer:     "Only the players at this table vote.",
+			ErrVoteAboutYou:      "This vote is about you: answer your decision and it closes.",
+			ErrVoteAbsent:        "Your own time ran out at this table: answer your decision (or /game return) first, then you can vote.",
+			ErrVotedEnd:          "You already voted to end the game ({end} of {needed} votes needed).",
+			ErrVotedKeep:         "You already voted to keep waiting.",
 			KeyOptRated:          "Rated (auto = when no bot plays, yes, no)",
 			ErrNotAway:           "A bot plays your seat only after your time ran out at a table whose lobby chose “absent=bot”; you are playing it yourself.",
 		},
@@ -91,7 +105,14 @@ func Catalog() games.Catalog {
 			ErrNoStepBack:        "Es gibt keinen Schritt deines laufenden Zuges, zu dem du zurückkehren kannst: dein Zug ist abgeschlossen, oder sein letzter Schritt hat etwas aufgedeckt.",
 			KeyOptDeadline:       "Uhr (Stunden pro Entscheidung oder Zeitkonto)",
 			KeyOptPhase:          "Zeit pro Phase",
-			KeyOptAbsent:         "Wenn die Zeit abläuft (safe = die sichere Antwort des Spiels, bot = ein Bot spielt den Platz, bis sein Spieler zurückkehrt)",
+			KeyOptAbsent:         "Wenn die Zeit abläuft (safe = sichere Antwort, bot = ein Bot spielt bis zur Rückkehr, vote = die anderen stimmen über das Ende ab)",
+			ErrSkipNotAllowed:    "Die Spielregel dieses Spiels kennt kein Überspringen eines Spielers, darum gibt es „absent=skip“ hier nicht. Wähle eines von: {choices}.",
+			ErrVoteClosed:        "Diese Abstimmung ist geschlossen (der Spieler hat gezogen, der Tisch hat für ihn geantwortet, oder das Spiel ist vorbei).",
+			ErrVoteNotPlayer:     "Nur die Spielenden an diesem Tisch stimmen ab.",
+			ErrVoteAboutYou:      "Diese Abstimmung betrifft dich: triff deine Entscheidung, dann wird sie geschlossen.",
+			ErrVoteAbsent:        "Deine eigene Zeit an diesem Tisch ist abgelaufen: triff zuerst deine Entscheidung (oder /spiel rückkehr), dann kannst du abstimmen.",
+			ErrVotedEnd:          "Du hast schon für das Beenden gestimmt ({end} von {needed} nötigen Stimmen).",
+			ErrVotedKeep:         "Du hast schon für Weiterwarten gestimmt.",
 			KeyOptRated:          "Gewertet (auto = wenn kein Bot mitspielt, yes = ja, no = nein)",
 			ErrNotAway:           "Ein Bot übernimmt deinen Platz nur, wenn deine Zeit an einem Tisch mit „absent=bot“ abgelaufen ist; du spielst ihn selbst.",
 		},

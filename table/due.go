@@ -28,6 +28,10 @@ func (t *Table) SeatDeadline(st games.State, pending []games.Prompt, seat int) (
 	if _, ok := t.safeMove(st, pending, seat); !ok {
 		return time.Time{}, false
 	}
+	if v := t.openVote(seat); v != nil {
+		// The table waits for the vote: one more clock period.
+		return t.VoteUntil(*v)
+	}
 	return t.ClockRules().Deadline(t.Seats[seat].Clock)
 }
 
@@ -63,7 +67,8 @@ func (t *Table) safeMove(st games.State, pending []games.Prompt, seat int) (stri
 // seat has a decision; the earliest moment a timed decision runs out.
 func (t *Table) refreshDue(st games.State, pending []games.Prompt, now time.Time) {
 	t.Due = nil
-	if len(t.StaleButtons) > 0 {
+	t.closeStaleVotes(pending)
+	if len(t.StaleButtons) > 0 || t.closedVotesToEdit() {
 		t.Due = append(t.Due, Due{At: now, Kind: DueTidy})
 	}
 	if t.Status != StatusPlaying {
@@ -308,7 +313,7 @@ func (t *Table) Fire(g games.Game, bots games.Policy, now time.Time) (MoveResult
 		return MoveResult{}, err
 	}
 	u := t.begin(st, now)
-	for n := 0; n < maxAutoMoves && !u.st.Over(); n++ {
+	for n := 0; n < maxAutoMoves && !u.st.Over() && t.Status == StatusPlaying; n++ {
 		seat, move, how, ok := t.nextAuto(u, bots, now)
 		if !ok {
 			break
@@ -339,12 +344,24 @@ func (t *Table) nextAuto(u *turn, bots games.Policy, now time.Time) (int, string
 			return p.Seat, move, byBot, true
 		}
 		if at, ok := t.SeatDeadline(u.st, u.pending, p.Seat); ok && !now.Before(at) {
-			if t.Options[OptAbsent] == AbsentBot {
+			switch {
+			case t.Options[OptAbsent] == AbsentBot:
 				// A bot takes the seat over until its player returns, and
 				// answers this decision at once.
 				t.Seats[p.Seat].Bot, t.Seats[p.Seat].Away = true, true
 				u.tookOver = append(u.tookOver, p.Seat)
 				return t.nextAuto(u, bots, now)
+			case t.opensVote(p.Seat, now):
+				// The others vote; the seat's deadline is the vote's end.
+				t.openAbsentVote(p.Seat, now)
+				u.res.VotesOpened = append(u.res.VotesOpened, p.Seat)
+				if t.Status != StatusPlaying {
+					return 0, "", byPlayer, false // ended by the votes already cast
+				}
+				return t.nextAuto(u, bots, now)
+			}
+			if move, ok := t.skipMove(u.st, u.pending, p.Seat, now); ok {
+				return p.Seat, move, byTimeout, true
 			}
 			move, _ := t.safeMove(u.st, u.pending, p.Seat)
 			return p.Seat, move, byTimeout, true

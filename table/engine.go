@@ -52,6 +52,9 @@ type MoveResult struct {
 	// Loud is true when one of the commits is not games.Outcome.Quiet: a
 	// quiet commit's narration is told without a new board.
 	Loud bool
+	// VotesOpened are the seats whose time ran out at a table with
+	// OptAbsent vote: the players present vote now (Table.Votes).
+	VotesOpened []int
 }
 
 // Quiet reports a commit whose every completed turn asked for no new
@@ -178,6 +181,11 @@ func (u *turn) apply(seat int, move string, how mover) error {
 	t.appendEntry(Entry{Seat: seat, Move: move, Events: out.Events, Revealed: out.Revealed,
 		Timeout: how == byTimeout, Bot: how == byBot, Uncommitted: out.Uncommitted, Quiet: out.Quiet && !out.Uncommitted, At: u.now, Version: t.Version})
 	t.countIdle(seat, how)
+	if how == byTimeout {
+		t.closeVote(seat, VoteTimeout)
+	} else {
+		t.closeVote(seat, VoteMoved)
+	}
 	t.countDecision(seat, how, gameTimer, u.now)
 	commit := !out.Uncommitted || u.st.Over()
 	t.TurnEvents = append(t.TurnEvents, out.Events...)

@@ -90,6 +90,10 @@ func ValidateOptions(specs []games.OptionSpec, opts map[string]string) (map[stri
 		}
 		v := opts[k]
 		if len(spec.Choices) > 0 && !slices.Contains(spec.Choices, v) {
+			if k == OptAbsent && v == AbsentSkip {
+				// A game whose rulebook has no rule for skipping a seat.
+				return nil, games.Errorf(ErrSkipNotAllowed, "choices", strings.Join(spec.Choices, ", "))
+			}
 			return nil, games.Errorf(ErrBadOptionValue, "option", k, "value", v, "choices", strings.Join(spec.Choices, ", "))
 		}
 		out[k] = v

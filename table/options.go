@@ -24,8 +24,12 @@ const OptPhase = "phase"
 const DeadlineOff = "off"
 
 // OptAbsent is the core option for a player whose time runs out: the
-// game's safe answer each time (AbsentSafe), or a bot takes the seat over
-// until the player returns (AbsentBot, see Table.Return).
+// game's safe answer each time (AbsentSafe); a bot takes the seat over
+// until the player returns (AbsentBot, see Table.Return); the players
+// present vote on ending the game while the table waits one more clock
+// period, then gives the safe answer (AbsentVote, the rule in absent.go);
+// or the seat's decision is skipped, for games whose rulebook allows it
+// (AbsentSkip, games.Skipper; offered only for them).
 const OptAbsent = "absent"
 
 // OptRated is the core option that makes a finished game change its
@@ -45,7 +49,19 @@ const (
 const (
 	AbsentSafe = "safe"
 	AbsentBot  = "bot"
+	AbsentVote = "vote"
+	AbsentSkip = "skip"
 )
+
+// absentChoices are the OptAbsent choices a game offers: skip only where
+// its rulebook allows it.
+func absentChoices(info games.Info) []string {
+	out := []string{AbsentSafe, AbsentBot, AbsentVote}
+	if info.SkipsAbsent {
+		out = append(out, AbsentSkip)
+	}
+	return out
+}
 
 // CoreOptions are the options every table of a game offers besides the
 // game's own. Their ids are reserved: a game must not declare one of them.
@@ -59,7 +75,7 @@ func CoreOptions(info games.Info) []games.OptionSpec {
 	out = append(out, games.OptionSpec{
 		ID:      OptAbsent,
 		Label:   games.T(KeyOptAbsent),
-		Choices: []string{AbsentSafe, AbsentBot},
+		Choices: absentChoices(info),
 		Default: AbsentSafe,
 	})
 	out = append(out, games.OptionSpec{

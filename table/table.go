@@ -175,6 +175,11 @@ type Table struct {
 	// seat because its time ran out.
 	Idle         []int    `json:"idle,omitempty"`
 	AbandonVotes []string `json:"abandon_votes,omitempty"`
+	// Votes are the open votes on ending the game while a seat's time has
+	// run out (OptAbsent vote, see absent.go); ClosedVotes those whose
+	// message still has to lose its buttons.
+	Votes       []Vote       `json:"votes,omitempty"`
+	ClosedVotes []ClosedVote `json:"closed_votes,omitempty"`
 	// Calendar is when the clocks run (the server's playing hours and
 	// weekends), copied from the server's settings.
 	Calendar clock.Calendar `json:"calendar,omitzero"`
@@ -215,7 +220,7 @@ type DueKind string
 const (
 	DueClock    DueKind = "clock"    // a seat's time runs out
 	DueBot      DueKind = "bot"      // a bot seat has a decision to make
-	DueTidy     DueKind = "tidy"     // stale buttons to clear (see StaleButtons)
+	DueTidy     DueKind = "tidy"     // stale buttons to clear (see StaleButtons, ClosedVotes)
 	DueRemind   DueKind = "remind"   // a seat's time is half or nine tenths gone, or it is the last one waited for
 	DueVacation DueKind = "vacation" // a seat's vacation ends
 	DueArchive  DueKind = "archive"  // the thread of a game that ended is archived
@@ -381,7 +386,9 @@ func (t *Table) AddLive(boards []MessageRef, dms map[string][]MessageRef, now ti
 func (t *Table) TakeStaleButtons() []MessageRef {
 	out := t.StaleButtons
 	t.StaleButtons = nil
-	t.Due = slices.DeleteFunc(t.Due, func(d Due) bool { return d.Kind == DueTidy })
+	if !t.closedVotesToEdit() {
+		t.Due = slices.DeleteFunc(t.Due, func(d Due) bool { return d.Kind == DueTidy })
+	}
 	return out
 }
 
