@@ -24,6 +24,9 @@ const (
 	KindAddBot     Kind = "ab" // lobby: host seats a bot
 	KindRemoveBot  Kind = "rb" // lobby: host takes the last bot's seat away
 	KindPickTable  Kind = "pt" // DM select "which table?"; Arg is the /game subcommand, the value a channel
+	// KindVote is a vote's End ("e") or Keep waiting ("k") button at a
+	// table with absent=vote; Version is the vote's id, not the table's.
+	KindVote Kind = "av"
 	// Tournaments: Channel is the tournament's channel, Table its id.
 	KindTourJoin    Kind = "tj" // sign-up: join
 	KindTourLeave   Kind = "tl" // sign-up: leave
@@ -31,7 +34,7 @@ const (
 	KindTourConfirm Kind = "tc" // confirmation of an organiser's action; Arg is the action
 )
 
-var knownKinds = map[Kind]bool{KindMove: true, KindMoveSelect: true, KindJoin: true, KindLeave: true, KindStart: true, KindOption: true, KindHand: true, KindGroup: true, KindBack: true, KindAddBot: true, KindRemoveBot: true, KindPickTable: true,
+var knownKinds = map[Kind]bool{KindMove: true, KindMoveSelect: true, KindJoin: true, KindLeave: true, KindStart: true, KindOption: true, KindHand: true, KindGroup: true, KindBack: true, KindAddBot: true, KindRemoveBot: true, KindPickTable: true, KindVote: true,
 	KindTourJoin: true, KindTourLeave: true, KindTourStart: true, KindTourConfirm: true}
 
 // MaxCustomIDLen is Discord's limit for a component custom id.

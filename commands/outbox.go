@@ -370,6 +370,13 @@ func (s *Service) action(d delivery, p post, fresh *Message, files []File, sent 
 			sent.boards = append(sent.boards, table.MessageRef{Channel: channel, ID: id, Version: d.Version})
 			sent.mu.Unlock()
 		}
+	default:
+		if vote, ok := votedOf(p.Remember); ok {
+			channel := p.ChannelID
+			onSent = s.remember(d.Channel, d.Table, func(t *table.Table, id string, now time.Time) {
+				t.SetVoteMessage(vote, table.MessageRef{Channel: channel, ID: id}, now)
+			})
+		}
 	}
 	switch p.Kind {
 	case kindEdit:

@@ -64,14 +64,16 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 	// tidyUp stages what is due without a move: clearing buttons
 	// remembered too late (a delivery repeated after a crash), reminders,
 	// and what follows a game's end.
-	tidyUp := func(t *table.Table) error {
+	tidyUp := func(t *table.Table, g games.Game) error {
 		stale := t.TakeStaleButtons()
-		if len(stale) == 0 && len(remind) == 0 && len(back) == 0 && !archive {
+		votes := len(res.VotesOpened) > 0 || t.HasClosedVotes()
+		if len(stale) == 0 && len(remind) == 0 && len(back) == 0 && !archive && !votes {
 			return nil
 		}
 		t.NewVersion()
 		c := newComposer(t, false)
 		clearAll(c, stale)
+		s.votePosts(c, t, g, res.VotesOpened, len(res.VotesOpened) > 0 && t.Status == table.StatusAbandoned)
 		if archive {
 			c.add(post{Kind: kindArchive, ChannelID: t.ChannelID}, Message{})
 		}
@@ -93,7 +95,7 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 		if t.Status != table.StatusPlaying {
 			// Finished meanwhile: only what follows the end is due.
 			archive = t.TakeEnded(table.DueArchive, now)
-			return tidyUp(t)
+			return tidyUp(t, g)
 		}
 		var err error
 		if back, err = t.TakeVacationEnds(g, now); err != nil {
@@ -107,7 +109,7 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 		}
 		pending = res.Pending
 		if len(res.Steps) == 0 {
-			return tidyUp(t) // the due list was refreshed; nothing to tell
+			return tidyUp(t, g) // the due list was refreshed; nothing else to tell
 		}
 		closed = t.CloseIdle(now)
 		sc := scene{t: t, g: g, st: res.State, pending: res.Pending, quiet: res.Quiet() && !closed}
@@ -124,6 +126,11 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 			c := &composer{d: d}
 			s.reminderDMs(c, t, remind, res.Pending)
 			s.vacationOver(c, t, back)
+			d, err = c.done()
+		}
+		if err == nil {
+			c := &composer{d: d}
+			s.votePosts(c, t, g, res.VotesOpened, len(res.VotesOpened) > 0 && t.Status == table.StatusAbandoned && !closed)
 			d, err = c.done()
 		}
 		return s.stage(t, d, err)

@@ -244,6 +244,8 @@ func (s *Service) handleComponent(ctx context.Context, r request) Result {
 			return s.replyKey(r.lang, KeyBadButton)
 		}
 		return s.pickTable(ctx, r, c.Arg, value)
+	case KindVote:
+		return s.absentVote(ctx, r, c)
 	case KindTourJoin, KindTourLeave:
 		return s.tourJoin(ctx, r, c, c.Kind == KindTourJoin)
 	case KindTourStart:

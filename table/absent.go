@@ -108,6 +108,14 @@ func (t *Table) openVote(seat int) *Vote {
 	return nil
 }
 
+// OpenVoteOf is the open vote about seat: ok says the seat is absent.
+func (t *Table) OpenVoteOf(seat int) (Vote, bool) {
+	if v := t.openVote(seat); v != nil {
+		return *v, true
+	}
+	return Vote{}, false
+}
+
 // VoteByID is the open vote with id.
 func (t *Table) VoteByID(id int) (Vote, bool) {
 	for _, v := range t.Votes {
@@ -291,6 +299,7 @@ func (t *Table) SetVoteMessage(id int, ref MessageRef, now time.Time) {
 			t.Due = append(t.Due, Due{At: now, Kind: DueTidy})
 		}
 	}
+	t.touch(now)
 }
 
 // TakeClosedVotes returns the closed votes whose message is known and
@@ -306,8 +315,20 @@ func (t *Table) TakeClosedVotes() []ClosedVote {
 		}
 	}
 	t.ClosedVotes = wait
+	t.settleTidy()
 	return out
 }
+
+// settleTidy drops the tidy due event once nothing is left for it.
+func (t *Table) settleTidy() {
+	if len(t.StaleButtons) == 0 && !t.closedVotesToEdit() {
+		t.Due = slices.DeleteFunc(t.Due, func(d Due) bool { return d.Kind == DueTidy })
+	}
+}
+
+// HasClosedVotes reports closed votes whose message must lose its
+// buttons (TakeClosedVotes).
+func (t *Table) HasClosedVotes() bool { return t.closedVotesToEdit() }
 
 // closedVotesToEdit reports closed votes whose message is known.
 func (t *Table) closedVotesToEdit() bool {

@@ -386,9 +386,7 @@ func (t *Table) AddLive(boards []MessageRef, dms map[string][]MessageRef, now ti
 func (t *Table) TakeStaleButtons() []MessageRef {
 	out := t.StaleButtons
 	t.StaleButtons = nil
-	if !t.closedVotesToEdit() {
-		t.Due = slices.DeleteFunc(t.Due, func(d Due) bool { return d.Kind == DueTidy })
-	}
+	t.settleTidy()
 	return out
 }
 

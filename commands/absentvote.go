@@ -1,0 +1,195 @@
+package commands
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/table"
+)
+
+// Texts of the vote on ending a game whose player's time ran out
+// (absent=vote, see table/absent.go).
+const (
+	KeyVoteOpen      = "core.vote.open"
+	KeyVoteTally     = "core.vote.tally"
+	KeyVoteBtnEnd    = "core.vote.btn_end"
+	KeyVoteBtnKeep   = "core.vote.btn_keep"
+	KeyVoteMoved     = "core.vote.moved"
+	KeyVoteChanged   = "core.vote.changed"
+	KeyVoteTimeout   = "core.vote.timeout"
+	KeyVoteDecided   = "core.vote.decided"
+	KeyVoteEnded     = "core.vote.ended"
+	KeyVoteEndedPost = "core.vote.ended_post"
+	KeyOKVoteEnd     = "core.ok.vote_end"
+	KeyOKVoteKeep    = "core.ok.vote_keep"
+	KeyOKVoteEnded   = "core.ok.vote_ended"
+)
+
+func absentVoteTexts() map[string][2]string {
+	return map[string][2]string{
+		KeyVoteOpen: {"⏳ {player}'s time ran out. {voters}: end the game? A majority of you ({needed} of {present}) ends it (abandoned, not rated). Otherwise the table waits for {player} until {when}, then answers for them and the game goes on; if {player} answers first, this vote closes.",
+			"⏳ Die Zeit von {player} ist abgelaufen. {voters}: Spiel beenden? Eine Mehrheit von euch ({needed} von {present}) beendet es (abgebrochen, ohne Wertung). Sonst wartet der Tisch auf {player} bis {when}, antwortet dann für {player}, und das Spiel geht weiter; antwortet {player} vorher, wird diese Abstimmung geschlossen."},
+		KeyVoteTally:     {"End: {end} · Keep waiting: {keep} · {needed} of {present} end the game", "Beenden: {end} · Weiterwarten: {keep} · {needed} von {present} beenden das Spiel"},
+		KeyVoteBtnEnd:    {"End the game", "Spiel beenden"},
+		KeyVoteBtnKeep:   {"Keep waiting", "Weiter warten"},
+		KeyVoteMoved:     {"{player} answered: the vote on ending the game is closed, and the game goes on.", "{player} hat geantwortet: Die Abstimmung über das Spielende ist geschlossen, das Spiel geht weiter."},
+		KeyVoteChanged:   {"{player}'s decision changed: the vote on ending the game is closed.", "Die Entscheidung von {player} hat sich geändert: Die Abstimmung über das Spielende ist geschlossen."},
+		KeyVoteTimeout:   {"No majority voted to end the game in time: the table answered for {player}, and the game goes on.", "Keine Mehrheit hat rechtzeitig für das Ende gestimmt: Der Tisch hat für {player} geantwortet, das Spiel geht weiter."},
+		KeyVoteDecided:   {"The players voted to end the game while {player} was away ({end} of {present}).", "Die Spielenden haben für das Ende gestimmt, während {player} fort war ({end} von {present})."},
+		KeyVoteEnded:     {"The game ended: the vote about {player} is closed.", "Das Spiel ist vorbei: Die Abstimmung über {player} ist geschlossen."},
+		KeyVoteEndedPost: {"🏁 The players voted to end the game: it is abandoned and not rated.", "🏁 Die Spielenden haben für das Ende gestimmt: Das Spiel ist abgebrochen und wird nicht gewertet."},
+		KeyOKVoteEnd:     {"You voted to end the game ({end} of {needed} votes needed).", "Du hast für das Ende gestimmt ({end} von {needed} nötigen Stimmen)."},
+		KeyOKVoteKeep:    {"You voted to keep waiting.", "Du hast für Weiterwarten gestimmt."},
+		KeyOKVoteEnded:   {"Your vote decided it: the game is ended.", "Deine Stimme hat entschieden: Das Spiel ist beendet."},
+	}
+}
+
+// The arguments of a vote button.
+const (
+	voteArgEnd  = "e"
+	voteArgKeep = "k"
+)
+
+// rememberVotePrefix marks a post whose message id the table keeps as
+// the message of a vote: "vote:<id>".
+const rememberVotePrefix = "vote:"
+
+func rememberVote(id int) remember { return remember(rememberVotePrefix + strconv.Itoa(id)) }
+
+// votedOf is the vote id of a remember made by rememberVote.
+func votedOf(r remember) (int, bool) {
+	s, ok := strings.CutPrefix(string(r), rememberVotePrefix)
+	if !ok {
+		return 0, false
+	}
+	id, err := strconv.Atoi(s)
+	return id, err == nil
+}
+
+// voteMessage is an open vote's channel message: who is asked, until
+// when the table waits, the count so far and the two buttons.
+func (s *Service) voteMessage(t *table.Table, v table.Vote) Message {
+	tl := t.Tally(v)
+	var voters, mentions []string
+	for i, u := range t.Seats {
+		if i != v.Seat && !u.Bot {
+			if _, absent := t.OpenVoteOf(i); !absent {
+				voters = append(voters, "<@"+u.UserID+">")
+				mentions = append(mentions, u.UserID)
+			}
+		}
+	}
+	when := "—"
+	if at, ok := t.VoteUntil(v); ok {
+		when = discordTime(at)
+	}
+	name := t.Seats[v.Seat].Name
+	lines := []string{
+		s.cat.Localize(t.Lang, games.T(KeyVoteOpen, "player", name, "voters", strings.Join(voters, " "), "needed", tl.Needed, "present", tl.Present, "when", when)),
+		s.cat.Localize(t.Lang, games.T(KeyVoteTally, "end", tl.End, "keep", tl.Keep, "needed", tl.Needed, "present", tl.Present)),
+	}
+	m := Message{Content: truncate(strings.Join(lines, "\n"), 2000), Mentions: mentions}
+	end, err1 := CustomID{Kind: KindVote, Channel: t.ChannelID, Table: t.ID, Version: v.ID, Arg: voteArgEnd}.Encode()
+	keep, err2 := CustomID{Kind: KindVote, Channel: t.ChannelID, Table: t.ID, Version: v.ID, Arg: voteArgKeep}.Encode()
+	if err1 == nil && err2 == nil {
+		m.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: s.cat.Localize(t.Lang, games.T(KeyVoteBtnEnd)), Style: discordgo.DangerButton, CustomID: end},
+			discordgo.Button{Label: s.cat.Localize(t.Lang, games.T(KeyVoteBtnKeep)), Style: discordgo.SecondaryButton, CustomID: keep},
+		}}}
+	}
+	return m
+}
+
+// closedVoteText says why a vote closed, for its message without buttons.
+func (s *Service) closedVoteText(t *table.Table, c table.ClosedVote) string {
+	name := ""
+	if c.Vote.Seat >= 0 && c.Vote.Seat < len(t.Seats) {
+		name = t.Seats[c.Vote.Seat].Name
+	}
+	key := map[table.VoteEnd]string{table.VoteMoved: KeyVoteMoved, table.VoteChanged: KeyVoteChanged, table.VoteTimeout: KeyVoteTimeout,
+		table.VoteDecided: KeyVoteDecided, table.VoteEnded: KeyVoteEnded}[c.Why]
+	if key == "" {
+		key = KeyVoteEnded
+	}
+	end, present := len(c.Vote.End), 0
+	if c.Why == table.VoteDecided {
+		tl := t.Tally(c.Vote) // nobody's vote is open any more: everyone present counts
+		end, present = tl.End, tl.Present
+	}
+	return s.cat.Localize(t.Lang, games.T(key, "player", name, "end", end, "present", present))
+}
+
+// votePosts stages what votes changed: a message with buttons for each
+// seat whose vote opened, each closed vote's message edited to say why it
+// closed (buttons gone), and, when a vote ended the game, the line saying
+// so, the status edited and unpinned and every button cleared.
+func (s *Service) votePosts(c *composer, t *table.Table, g games.Game, opened []int, endedByVote bool) {
+	for _, seat := range opened {
+		if v, ok := t.OpenVoteOf(seat); ok {
+			c.add(post{Kind: kindPost, ChannelID: t.ChannelID, Remember: rememberVote(v.ID)}, s.voteMessage(t, v))
+		}
+	}
+	for _, cv := range t.TakeClosedVotes() {
+		c.add(post{Kind: kindEdit, ChannelID: cv.Vote.Message.Channel, MessageID: cv.Vote.Message.ID}, Message{Content: s.closedVoteText(t, cv)})
+	}
+	if !endedByVote {
+		return
+	}
+	c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: s.cat.Localize(t.Lang, games.T(KeyVoteEndedPost))})
+	s.statusPost(c, scene{t: t, g: g})
+	clearAll(c, t.TakeLiveBoards())
+	clearAll(c, t.TakeStaleButtons())
+	s.clearAllDMs(c, t)
+}
+
+// absentVote answers a click on a vote's End or Keep waiting button. The
+// button carries the vote's id, not the table's version, so moves made
+// meanwhile do not make it stale; a closed vote, a stranger, the absent
+// player and a second identical click are answered and change nothing.
+func (s *Service) absentVote(ctx context.Context, r request, id CustomID) Result {
+	choice := table.VoteForKeep
+	switch id.Arg {
+	case voteArgEnd:
+		choice = table.VoteForEnd
+	case voteArgKeep:
+	default:
+		return s.replyKey(r.lang, KeyBadButton)
+	}
+	var (
+		res table.VoteResult
+		d   delivery
+	)
+	t, err := s.update(ctx, id.Channel, id.Table, func(t *table.Table, g games.Game) error {
+		now := s.now()
+		if v, ok := t.VoteByID(id.Version); ok && v.Message.ID == "" && r.i != nil && r.i.Message != nil && r.i.Message.ID != "" {
+			// Clicked before its message id was remembered.
+			t.SetVoteMessage(v.ID, table.MessageRef{Channel: t.ChannelID, ID: r.i.Message.ID}, now)
+		}
+		var err error
+		if res, err = t.CastVote(r.userID, id.Version, choice, now); err != nil {
+			return err
+		}
+		c := newComposer(t, false)
+		if !res.Ended && res.Vote.Message.ID != "" {
+			c.add(post{Kind: kindEdit, ChannelID: res.Vote.Message.Channel, MessageID: res.Vote.Message.ID}, s.voteMessage(t, res.Vote))
+		}
+		s.votePosts(c, t, g, nil, res.Ended)
+		d, err = c.done()
+		return s.stage(t, d, err)
+	})
+	if err != nil {
+		return s.replyErr(r, err)
+	}
+	reply := games.T(KeyOKVoteKeep)
+	switch {
+	case res.Ended:
+		reply = games.T(KeyOKVoteEnded)
+	case choice == table.VoteForEnd:
+		reply = games.T(KeyOKVoteEnd, "end", res.Tally.End, "needed", res.Tally.Needed)
+	}
+	return s.deliver(t, d, nil, &Message{Content: s.cat.Localize(r.lang, reply)})
+}
