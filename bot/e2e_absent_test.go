@@ -1,0 +1,209 @@
+package bot_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tavern-bot/tavern/bot/fakediscord"
+	"github.com/tavern-bot/tavern/clock/clocktest"
+	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/table"
+)
+
+// A player who never answers, end to end over the fake Discord (issue
+// 12's test): a 3-player Zauberschwert with a day per decision and
+// absent=bot, in which bernd never moves. alice and carol play through the
+// components the bot posts; when only bernd is awaited the clock moves on:
+// his reminders arrive at their moments, once each (the "last one" notice
+// standing in for the half-time one where the others answered a
+// simultaneous step), his time runs out after a day, a bot takes his seat
+// (the channel is told), and the game is played to its end with no
+// further reminder. In a second game at the same channel the same happens,
+// and bernd takes his seat back with /game return (a stranger to the
+// takeover is refused) and plays the game to its end himself.
+func TestEndToEndAbsentPlayerBot(t *testing.T) {
+	start := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
+	clk := clocktest.NewClock(start)
+	w := newWorldAt(t, false, clk)
+	ps := players()
+	alice, bernd := ps[0], ps[1]
+	reminders := func() int {
+		n := 0
+		for _, m := range w.fake.DMs(bernd.UserID) {
+			if strings.HasPrefix(m.Content, "⏰") {
+				n++
+			}
+		}
+		return n
+	}
+	// at moves the clock to when and ticks twice: the second tick must
+	// find nothing more.
+	at := func(when time.Time) {
+		t.Helper()
+		if d := when.Sub(clk.Now()); d > 0 {
+			clk.Advance(d)
+		}
+		w.tick(t)
+		if n := w.tick(t); n != 0 {
+			t.Fatalf("at %v a second tick changed %d tables", when.Sub(start), n)
+		}
+	}
+	// settle lets the scheduler play the bots' turns, which are due at once.
+	settle := func() {
+		t.Helper()
+		for n := 0; w.tick(t) > 0; n++ {
+			if n > 500 {
+				t.Fatal("the scheduler never settles")
+			}
+		}
+	}
+	// others plays alice's and carol's decisions (and lets the bot play
+	// bernd's seat once it took over) until the game is over or only bernd,
+	// not yet a bot, is awaited: it reports whether the game goes on.
+	others := func(g *game) bool {
+		t.Helper()
+		for moves := 0; ; moves++ {
+			if moves > 5000 {
+				t.Fatal("no end after 5000 moves")
+			}
+			settle()
+			tb := w.table(t)
+			if tb.Status != table.StatusPlaying {
+				return false
+			}
+			b := tb.SeatOf(bernd.UserID)
+			if !tb.Seats[b].Bot && !slices.ContainsFunc(w.state(t, tb).Pending(), func(p games.Prompt) bool { return p.Seat != b }) {
+				return true
+			}
+			a, ok := g.plan()
+			if !ok {
+				return false
+			}
+			if a.seat == b {
+				continue // bernd never answers; plan again
+			}
+			w.tr.deliver(t, a.i)
+			if w.table(t).Version <= tb.Version {
+				t.Fatalf("%s's move %q was not applied; replies %+v", a.who.Username, a.choice.move, w.fake.Replies(a.i.ID))
+			}
+		}
+	}
+	// absent lets bernd's pending decision run out: reminders at half
+	// (or the "last one" notice) and at nine tenths of his day, once each,
+	// then the bot takes his seat, and the channel is told (the takeovers-th
+	// time in this channel).
+	absent := func(before, takeovers int) {
+		t.Helper()
+		tb := w.table(t)
+		s := tb.Seats[tb.SeatOf(bernd.UserID)]
+		since := s.PromptSince
+		first := since.Add(12 * time.Hour)
+		if s.Alone.V == s.PromptVersion && !s.Alone.Since.IsZero() {
+			// Everyone else answered: the notice, not within 30 minutes of
+			// the decision's start.
+			first = since.Add(30 * time.Minute)
+			if s.Alone.Since.After(first) {
+				first = s.Alone.Since
+			}
+		}
+		steps := []struct {
+			when time.Time
+			want int
+		}{
+			{first.Add(-time.Minute), before},
+			{first, before + 1},
+			{since.Add(21*time.Hour + 36*time.Minute - time.Minute), before + 1},
+			{since.Add(21*time.Hour + 36*time.Minute), before + 2},
+			{since.Add(24*time.Hour - time.Minute), before + 2},
+		}
+		for _, st := range steps {
+			at(st.when)
+			if got := reminders(); got != st.want {
+				t.Fatalf("%v into bernd's decision: %d reminders, want %d", st.when.Sub(since), got, st.want)
+			}
+		}
+		if tb := w.table(t); tb.Seats[tb.SeatOf(bernd.UserID)].Bot {
+			t.Fatal("a bot took bernd's seat before his day was over")
+		}
+		at(since.Add(24 * time.Hour))
+		tb = w.table(t)
+		if s := tb.Seats[tb.SeatOf(bernd.UserID)]; !s.Bot || !s.Away {
+			t.Fatalf("after bernd's day: seat %+v, want a bot playing it", s)
+		}
+		told := 0
+		for _, m := range w.fake.Messages(channelID) {
+			if strings.Contains(m.Content, "bernd's time ran out: a bot plays their seat") {
+				told++
+			}
+		}
+		if told != takeovers {
+			t.Fatalf("the channel was told %d times that a bot took bernd's seat, want %d", told, takeovers)
+		}
+	}
+
+	// The first game: bernd never comes back.
+	opts := "deadline=24, absent=bot"
+	g1 := newGame(t, w, spec{gameID: "zauberschwert", players: ps, typed: opts, rules: zauberschwertRules{}})
+	g1.open()
+	if !others(g1) {
+		t.Fatal("the game ended before bernd was awaited alone")
+	}
+	absent(0, 1)
+	if others(g1) {
+		t.Fatal("bernd, played by the bot, is awaited")
+	}
+	tb := w.table(t)
+	if tb.Status != table.StatusOver {
+		t.Fatalf("first game: status %s, want over", tb.Status)
+	}
+	if n := reminders(); n != 2 {
+		t.Fatalf("bernd got %d reminders in the first game, want 2 (none once the bot played)", n)
+	}
+
+	t.Logf("first game over after %d moves", tb.Moves)
+
+	// The second game: bernd takes his seat back.
+	w.seed = 20261123 // a new table id
+	g2 := newGame(t, w, spec{gameID: "zauberschwert", players: ps, typed: opts, rules: zauberschwertRules{}})
+	g2.open()
+	if !others(g2) {
+		t.Fatal("the second game ended before bernd was awaited alone")
+	}
+	absent(2, 2)
+	ret := func(p player) string {
+		i := w.fake.Command(p.Actor, commands.CmdGame, fakediscord.SubCommand(commands.SubReturn))
+		w.tr.deliver(t, i)
+		r := w.fake.Replies(i.ID)
+		if len(r) != 1 {
+			t.Fatalf("/game return by %s: replies %+v", p.Username, r)
+		}
+		return r[0].Content
+	}
+	if got, want := ret(alice), w.svc.Localize(string(alice.Locale), table.ErrNotAway); got != want {
+		t.Fatalf("/game return by alice, who plays her seat: %q, want %q", got, want)
+	}
+	if got, want := ret(bernd), w.svc.Localize(string(bernd.Locale), commands.KeyOKReturned); got != want {
+		t.Fatalf("/game return by bernd: %q, want %q", got, want)
+	}
+	tb = w.table(t)
+	if s := tb.Seats[tb.SeatOf(bernd.UserID)]; s.Bot || s.Away {
+		t.Fatalf("after /game return: seat %+v, want bernd's own", s)
+	}
+	bernsMoves := 0
+	for g2.step() {
+		settle()
+		if last, ok := w.table(t).LastEntry(); ok && last.Seat == tb.SeatOf(bernd.UserID) && !last.Bot && !last.Timeout {
+			bernsMoves++
+		}
+		if g2.moves > 5000 {
+			t.Fatal("no end after 5000 moves")
+		}
+	}
+	tb = w.table(t)
+	if tb.Status != table.StatusOver || tb.Seats[tb.SeatOf(bernd.UserID)].Bot || bernsMoves == 0 {
+		t.Fatalf("second game: status %s, bernd's seat %+v, %d of his own moves; want over, played by him", tb.Status, tb.Seats[tb.SeatOf(bernd.UserID)], bernsMoves)
+	}
+}
