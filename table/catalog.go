@@ -41,6 +41,8 @@ const (
 	KeyOptAbsent = "table.opt.absent"
 	// KeyOptRated labels the core option that rates the game.
 	KeyOptRated = "table.opt.rated"
+	// KeyOptReplay labels the core option that posts the replay at the end.
+	KeyOptReplay = "table.opt.replay"
 )
 
 // Catalog holds the English and German texts of every table error.
@@ -79,6 +81,7 @@ func Catalog() games.Catalog {
 			ErrVotedEnd:          "You already voted to end the game ({end} of {needed} votes needed).",
 			ErrVotedKeep:         "You already voted to keep waiting.",
 			KeyOptRated:          "Rated (auto = when no bot plays, yes, no)",
+			KeyOptReplay:         "Replay posted at the end (on, off)",
 			ErrNotAway:           "A bot plays your seat only after your time ran out at a table whose lobby chose “absent=bot”; you are playing it yourself.",
 		},
 		"de": {
@@ -114,6 +117,7 @@ func Catalog() games.Catalog {
 			ErrVotedEnd:          "Du hast schon für das Beenden gestimmt ({end} von {needed} nötigen Stimmen).",
 			ErrVotedKeep:         "Du hast schon für Weiterwarten gestimmt.",
 			KeyOptRated:          "Gewertet (auto = wenn kein Bot mitspielt, yes = ja, no = nein)",
+			KeyOptReplay:         "Wiederholung am Ende posten (on = ja, off = nein)",
 			ErrNotAway:           "Ein Bot übernimmt deinen Platz nur, wenn deine Zeit an einem Tisch mit „absent=bot“ abgelaufen ist; du spielst ihn selbst.",
 		},
 	}

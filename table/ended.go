@@ -25,7 +25,8 @@ func (t *Table) end(status Status, now time.Time) {
 
 // endDues are the due events of a table whose game ended: recording the
 // game into ratings and stats at once (until Recorded), posting the
-// replay of a game played to its end at once, archiving its thread a day
+// replay of a game played to its end at once (unless OptReplay is off),
+// archiving its thread a day
 // later. A table that ended before EndedAt was kept has none.
 func (t *Table) endDues() []Due {
 	if t.Active() || t.EndedAt.IsZero() {
@@ -35,7 +36,7 @@ func (t *Table) endDues() []Due {
 	if t.Unrecorded {
 		out = append(out, Due{At: t.EndedAt, Kind: DueRecord})
 	}
-	if t.Status == StatusOver && t.Moves > 0 && !t.ReplayStaged {
+	if t.Status == StatusOver && t.Moves > 0 && !t.ReplayStaged && t.Options[OptReplay] != ReplayOff {
 		out = append(out, Due{At: t.EndedAt, Kind: DueReplay})
 	}
 	if t.Parent != "" && !t.ThreadArchived {

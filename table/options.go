@@ -38,6 +38,17 @@ const OptAbsent = "absent"
 // (bots are never rated), "no" never. A one-person game is never rated.
 const OptRated = "rated"
 
+// OptReplay is the core option that posts the replay (GIF and summary) by
+// itself when a game is played to its end ("on", the default) or not
+// ("off"); /game replay still posts one on request.
+const OptReplay = "replay"
+
+// The OptReplay choices.
+const (
+	ReplayOn  = "on"
+	ReplayOff = "off"
+)
+
 // The OptRated choices.
 const (
 	RatedAuto = "auto"
@@ -84,6 +95,12 @@ func CoreOptions(info games.Info) []games.OptionSpec {
 		Choices: []string{RatedAuto, RatedYes, RatedNo},
 		Default: RatedAuto,
 	})
+	out = append(out, games.OptionSpec{
+		ID:      OptReplay,
+		Label:   games.T(KeyOptReplay),
+		Choices: []string{ReplayOn, ReplayOff},
+		Default: ReplayOn,
+	})
 	if info.PhaseTimer {
 		choices := []string{DeadlineOff, "90s", "2m", "5m", "10m", "30m", "2h", "12h", "1d"}
 		def := cmp.Or(info.PhaseDefault, DeadlineOff)
@@ -117,7 +134,7 @@ func CheckOptionIDs(info games.Info) error {
 }
 
 func isCoreOption(id string) bool {
-	return id == OptDeadline || id == OptPhase || id == OptAbsent || id == OptRated
+	return id == OptDeadline || id == OptPhase || id == OptAbsent || id == OptRated || id == OptReplay
 }
 
 // Rated reports whether the game, once over, changes its players'
