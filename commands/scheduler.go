@@ -63,7 +63,7 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 	)
 	// tidyUp stages what is due without a move: clearing buttons
 	// remembered too late (a delivery repeated after a crash), reminders,
-	// and what follows a game's end.
+	// votes opened or closed (absent=vote), and what follows a game's end.
 	tidyUp := func(t *table.Table, g games.Game) error {
 		stale := t.TakeStaleButtons()
 		votes := len(res.VotesOpened) > 0 || t.HasClosedVotes()
@@ -74,6 +74,10 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 		c := newComposer(t, false)
 		clearAll(c, stale)
 		s.votePosts(c, t, g, res.VotesOpened, len(res.VotesOpened) > 0 && t.Status == table.StatusAbandoned)
+		if len(res.VotesOpened) > 0 && t.Status == table.StatusPlaying && res.State != nil {
+			// The absent seats' deadlines moved to their votes' ends.
+			s.statusPost(c, scene{t: t, g: g, st: res.State, pending: res.Pending})
+		}
 		if archive {
 			c.add(post{Kind: kindArchive, ChannelID: t.ChannelID}, Message{})
 		}
