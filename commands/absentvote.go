@@ -124,14 +124,19 @@ func (s *Service) closedVoteText(t *table.Table, c table.ClosedVote) string {
 }
 
 // votePosts stages what votes changed: a message with buttons for each
-// seat whose vote opened, each closed vote's message edited to say why it
-// closed (buttons gone), and, when a vote ended the game, the line saying
-// so, the status edited and unpinned and every button cleared.
-func (s *Service) votePosts(c *composer, t *table.Table, g games.Game, opened []int, endedByVote bool) {
+// seat whose vote opened (and the absent player's live DM edited to the
+// vote's end, when sc has the state), each closed vote's message edited to
+// say why it closed (buttons gone), and, when a vote ended the game, the
+// line saying so, the status edited and unpinned and every button cleared.
+func (s *Service) votePosts(c *composer, sc scene, opened []int, endedByVote bool) {
+	t, g := sc.t, sc.g
 	for _, seat := range opened {
 		if v, ok := t.OpenVoteOf(seat); ok {
 			c.add(post{Kind: kindPost, ChannelID: t.ChannelID, Remember: rememberVote(v.ID)}, s.voteMessage(t, v))
 		}
+	}
+	if sc.st != nil && len(c.d.State) > 0 && t.Status == table.StatusPlaying {
+		s.deadlineDMs(c, sc, opened) // their countdown shows the vote's end
 	}
 	for _, cv := range t.TakeClosedVotes() {
 		c.add(post{Kind: kindEdit, ChannelID: cv.Vote.Message.Channel, MessageID: cv.Vote.Message.ID}, Message{Content: s.closedVoteText(t, cv)})
@@ -177,7 +182,7 @@ func (s *Service) absentVote(ctx context.Context, r request, id CustomID) Result
 		if !res.Ended && res.Vote.Message.ID != "" {
 			c.add(post{Kind: kindEdit, ChannelID: res.Vote.Message.Channel, MessageID: res.Vote.Message.ID}, s.voteMessage(t, res.Vote))
 		}
-		s.votePosts(c, t, g, nil, res.Ended)
+		s.votePosts(c, scene{t: t, g: g}, nil, res.Ended)
 		d, err = c.done()
 		return s.stage(t, d, err)
 	})

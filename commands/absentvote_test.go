@@ -39,6 +39,13 @@ func voteGame(t *testing.T) (*harness, string) {
 	if !strings.Contains(msg.Content, until) || !strings.Contains(h.msgs[tb.StatusMessageID].msg.Content, until) {
 		t.Fatalf("vote %q or status %q does not say the table waits for Bo until %s", msg.Content, h.msgs[tb.StatusMessageID].msg.Content, until)
 	}
+	h.mu.Lock()
+	dms := append([]Message(nil), h.dms[bo]...)
+	h.mu.Unlock()
+	live := slices.IndexFunc(dms, func(m Message) bool { return len(m.Components) > 0 })
+	if live < 0 || !strings.Contains(dms[live].Content, until) {
+		t.Fatalf("Bo's decision DM does not count down to the vote's end %s: %+v", until, dms)
+	}
 	return h, findID(t, []Message{msg}, KindVote, voteArgEnd)
 }
 

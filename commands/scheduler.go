@@ -71,10 +71,11 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 			return nil
 		}
 		t.NewVersion()
-		c := newComposer(t, false)
+		opened := len(res.VotesOpened) > 0 && t.Status == table.StatusPlaying && res.State != nil
+		c := newComposer(t, opened) // the absent players' DMs are drawn anew
 		clearAll(c, stale)
-		s.votePosts(c, t, g, res.VotesOpened, len(res.VotesOpened) > 0 && t.Status == table.StatusAbandoned)
-		if len(res.VotesOpened) > 0 && t.Status == table.StatusPlaying && res.State != nil {
+		s.votePosts(c, scene{t: t, g: g, st: res.State, pending: res.Pending}, res.VotesOpened, len(res.VotesOpened) > 0 && t.Status == table.StatusAbandoned)
+		if opened {
 			// The absent seats' deadlines moved to their votes' ends.
 			s.statusPost(c, scene{t: t, g: g, st: res.State, pending: res.Pending})
 		}
@@ -134,7 +135,7 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 		}
 		if err == nil {
 			c := &composer{d: d}
-			s.votePosts(c, t, g, res.VotesOpened, len(res.VotesOpened) > 0 && t.Status == table.StatusAbandoned && !closed)
+			s.votePosts(c, sc, res.VotesOpened, len(res.VotesOpened) > 0 && t.Status == table.StatusAbandoned && !closed)
 			d, err = c.done()
 		}
 		return s.stage(t, d, err)
