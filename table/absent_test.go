@@ -339,3 +339,52 @@ func TestAbsentSkip(t *testing.T) {
 		t.Fatalf("steps %+v, want b's decision skipped with the game's skip move", res.Steps)
 	}
 }
+
+// TestAbsentVoteShrinks: a seat that becomes absent no longer counts, so
+// votes already cast can become a majority when its vote opens: Ann's End
+// is one of two while Cy is present, one of one once Cy's time ran out
+// too, and the game ends then.
+func TestAbsentVoteShrinks(t *testing.T) {
+	g := tabletest.Game()
+	tb, res := voteTable(t, []string{"a", "b", "c"}, 0, "a")
+	if !slices.Equal(res.VotesOpened, []int{1, 2}) {
+		t.Fatalf("votes opened %v, want b's and c's at once", res.VotesOpened)
+	}
+	// Again, with c's decision begun later than b's (the fake game asks
+	// everyone at once), so that c's time runs out after b's.
+	tb = table.New(table.Params{ID: "t1", ChannelID: "c1", GameID: g.Info().ID, Lang: "en", Host: table.Seat{UserID: "a", Name: "a"}, Seed: 7, Now: now,
+		Options: map[string]string{"rounds": "1", table.OptDeadline: "12", table.OptAbsent: table.AbsentVote}})
+	for _, p := range []string{"b", "c"} {
+		if err := tb.Join(g.Info(), table.Seat{UserID: p, Name: p}, now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := tb.Start(g, "a", now); err != nil {
+		t.Fatal(err)
+	}
+	tb.Seats[2].Clock.Since = now.Add(4 * time.Hour) // c's runs out 16 hours in
+	if _, err := tb.Move(g, "a", "bid"+tabletest.SecretMarker+"3", table.AnyVersion, now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if res, err := tb.Fire(g, games.RandomPolicy, now.Add(13*time.Hour)); err != nil || !slices.Equal(res.VotesOpened, []int{1}) {
+		t.Fatalf("13 hours in: opened %v (%v), want b's vote", res.VotesOpened, err)
+	}
+	r, err := tb.CastVote("a", tb.Votes[0].ID, table.VoteForEnd, now.Add(14*time.Hour))
+	if err != nil || r.Ended || r.Tally.Present != 2 || r.Tally.End != 1 {
+		t.Fatalf("a's End with c present: %+v %v, want 1 of 2, not ended", r, err)
+	}
+	res, err = tb.Fire(g, games.RandomPolicy, now.Add(16*time.Hour))
+	if err != nil || !slices.Equal(res.VotesOpened, []int{2}) {
+		t.Fatalf("16 hours in: opened %v (%v), want c's vote", res.VotesOpened, err)
+	}
+	if tb.Status != table.StatusAbandoned || len(tb.Votes) != 0 || len(res.Steps) != 0 {
+		t.Fatalf("status %s, votes %+v, steps %+v: a's End is a majority of the one present", tb.Status, tb.Votes, res.Steps)
+	}
+	whys := map[int]table.VoteEnd{}
+	for _, c := range tb.ClosedVotes {
+		whys[c.Vote.Seat] = c.Why
+	}
+	if whys[1] != table.VoteDecided || whys[2] != table.VoteEnded {
+		t.Errorf("closed votes %v, want b's decided and c's ended", whys)
+	}
+}
