@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/tavern-bot/tavern/bot/fakediscord"
 	"github.com/tavern-bot/tavern/clock/clocktest"
 	"github.com/tavern-bot/tavern/commands"
@@ -53,46 +55,8 @@ func TestEndToEndAbsentPlayerBot(t *testing.T) {
 			t.Fatalf("at %v a second tick changed %d tables", when.Sub(start), n)
 		}
 	}
-	// settle lets the scheduler play the bots' turns, which are due at once.
-	settle := func() {
-		t.Helper()
-		for n := 0; w.tick(t) > 0; n++ {
-			if n > 500 {
-				t.Fatal("the scheduler never settles")
-			}
-		}
-	}
-	// others plays alice's and carol's decisions (and lets the bot play
-	// bernd's seat once it took over) until the game is over or only bernd,
-	// not yet a bot, is awaited: it reports whether the game goes on.
-	others := func(g *game) bool {
-		t.Helper()
-		for moves := 0; ; moves++ {
-			if moves > 5000 {
-				t.Fatal("no end after 5000 moves")
-			}
-			settle()
-			tb := w.table(t)
-			if tb.Status != table.StatusPlaying {
-				return false
-			}
-			b := tb.SeatOf(bernd.UserID)
-			if !tb.Seats[b].Bot && !slices.ContainsFunc(w.state(t, tb).Pending(), func(p games.Prompt) bool { return p.Seat != b }) {
-				return true
-			}
-			a, ok := g.plan()
-			if !ok {
-				return false
-			}
-			if a.seat == b {
-				continue // bernd never answers; plan again
-			}
-			w.tr.deliver(t, a.i)
-			if w.table(t).Version <= tb.Version {
-				t.Fatalf("%s's move %q was not applied; replies %+v", a.who.Username, a.choice.move, w.fake.Replies(a.i.ID))
-			}
-		}
-	}
+	settle := func() { settleBots(t, w) }
+	others := func(g *game) bool { return playOthers(t, w, g, bernd) }
 	// absent lets bernd's pending decision run out: reminders at half
 	// (or the "last one" notice) and at nine tenths of his day, once each,
 	// then the bot takes his seat, and the channel is told (the takeovers-th
@@ -232,5 +196,124 @@ func TestEndToEndAbsentPlayerBot(t *testing.T) {
 			}
 			return
 		}
+	}
+}
+
+// settleBots lets the scheduler play the bots' turns, which are due at
+// once.
+func settleBots(t *testing.T, w *world) {
+	t.Helper()
+	for n := 0; w.tick(t) > 0; n++ {
+		if n > 500 {
+			t.Fatal("the scheduler never settles")
+		}
+	}
+}
+
+// playOthers plays every decision but absent's through the components the
+// bot posted (and lets a bot play absent's seat once it took over) until
+// the game is over or only absent, not a bot, is awaited: it reports
+// whether the game goes on.
+func playOthers(t *testing.T, w *world, g *game, absent player) bool {
+	t.Helper()
+	for moves := 0; ; moves++ {
+		if moves > 5000 {
+			t.Fatal("no end after 5000 moves")
+		}
+		settleBots(t, w)
+		tb := w.table(t)
+		if tb.Status != table.StatusPlaying {
+			return false
+		}
+		b := tb.SeatOf(absent.UserID)
+		if !tb.Seats[b].Bot && !slices.ContainsFunc(w.state(t, tb).Pending(), func(p games.Prompt) bool { return p.Seat != b }) {
+			return true
+		}
+		a, ok := g.plan()
+		if !ok {
+			return false
+		}
+		if a.seat == b {
+			continue // the absent player never answers; plan again
+		}
+		w.tr.deliver(t, a.i)
+		if w.table(t).Version <= tb.Version {
+			t.Fatalf("%s's move %q was not applied; replies %+v", a.who.Username, a.choice.move, w.fake.Replies(a.i.ID))
+		}
+	}
+}
+
+// The vote on an absent player over the fake Discord: a 3-player
+// Zauberschwert with a day per decision and absent=vote in which bernd
+// never answers. When his day is over the channel gets the vote with its
+// buttons; alice's End is refused to bernd (it is about him), counted for
+// alice (the message edited to the count), and carol's End ends the game:
+// abandoned, the channel told, no message left with a button.
+func TestEndToEndAbsentVote(t *testing.T) {
+	start := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
+	clk := clocktest.NewClock(start)
+	w := newWorldAt(t, false, clk)
+	ps := players()
+	alice, bernd, carol := ps[0], ps[1], ps[2]
+	g := newGame(t, w, spec{gameID: "zauberschwert", players: ps, typed: "deadline=24, absent=vote", rules: zauberschwertRules{}})
+	g.open()
+	if !playOthers(t, w, g, bernd) {
+		t.Fatal("the game ended before bernd was awaited alone")
+	}
+	tb := w.table(t)
+	since := tb.Seats[tb.SeatOf(bernd.UserID)].PromptSince
+	clk.Advance(since.Add(24 * time.Hour).Sub(clk.Now()))
+	w.tick(t)
+	tb = w.table(t)
+	if len(tb.Votes) != 1 || tb.Votes[0].Message.ID == "" || tb.Seats[tb.SeatOf(bernd.UserID)].Bot {
+		t.Fatalf("after bernd's day: votes %+v, his seat %+v; want one vote with its message, his seat his", tb.Votes, tb.Seats[tb.SeatOf(bernd.UserID)])
+	}
+	vote, ok := w.fake.Message(channelID, tb.Votes[0].Message.ID)
+	if !ok || !strings.Contains(vote.Content, "bernd's time ran out") {
+		t.Fatalf("vote message %+v", vote)
+	}
+	click := func(p player, want string) {
+		t.Helper()
+		m, _ := w.fake.Message(channelID, vote.ID)
+		var end string
+		for _, c := range fakediscord.Controls(m) {
+			if id, err := commands.ParseCustomID(c.CustomID); err == nil && id.Kind == commands.KindVote && id.Arg == "e" {
+				end = c.CustomID
+			}
+		}
+		if end == "" {
+			t.Fatalf("the vote message %q has no End button", m.Content)
+		}
+		i := w.fake.Click(p.Actor, &m, end)
+		w.tr.deliver(t, i)
+		if r := w.fake.Replies(i.ID); len(r) != 1 || !strings.HasPrefix(r[0].Content, want) || r[0].Flags&discordgo.MessageFlagsEphemeral == 0 {
+			t.Fatalf("%s's End: replies %+v, want an ephemeral %q", p.Username, r, want)
+		}
+	}
+	prefix := func(p player, key string) string {
+		s := w.svc.Localize(string(p.Locale), key)
+		if i := strings.Index(s, "{"); i >= 0 {
+			s = s[:i]
+		}
+		return s
+	}
+	click(bernd, prefix(bernd, table.ErrVoteAboutYou))
+	click(alice, prefix(alice, commands.KeyOKVoteEnd))
+	if m, _ := w.fake.Message(channelID, vote.ID); !strings.Contains(m.Content, "End: 1") {
+		t.Fatalf("the vote message after alice's End: %q", m.Content)
+	}
+	click(carol, prefix(carol, commands.KeyOKVoteEnded))
+	if tb = w.table(t); tb.Status != table.StatusAbandoned {
+		t.Fatalf("after two Ends of two: status %s", tb.Status)
+	}
+	told := false
+	for _, m := range w.fake.Messages(channelID) {
+		told = told || strings.Contains(m.Content, "The players voted to end the game")
+		if len(fakediscord.Controls(m)) > 0 {
+			t.Errorf("message %q still has buttons after the end", m.Content)
+		}
+	}
+	if !told {
+		t.Error("the channel was not told that the vote ended the game")
 	}
 }
