@@ -430,9 +430,27 @@ func (s *Service) askOrganiser(r request, tr *tournament.Tournament, sub *discor
 		if tr.Status == tournament.StatusOver {
 			return s.replyErr(r, games.Errorf(tournament.ErrOver))
 		}
+		if n := unfinished(tr); n > 0 {
+			return s.confirm(r, tr, KeyTourAskEndGames, "end", "n", n)
+		}
 		return s.confirm(r, tr, KeyTourAskEnd, "end")
 	}
 	return s.replyKey(r.lang, KeyMalformed)
+}
+
+// unfinished counts the current round's tables without a result.
+func unfinished(tr *tournament.Tournament) int {
+	r := tr.Current()
+	if r < 0 || tr.Status == tournament.StatusOver {
+		return 0
+	}
+	n := 0
+	for _, tb := range tr.Rounds[r].Tables {
+		if tb.Result == nil {
+			n++
+		}
+	}
+	return n
 }
 
 // fitArg cuts text so that a confirmation's custom id holding arg+text
@@ -556,23 +574,31 @@ func (s *Service) tourConfirm(ctx context.Context, r request, c CustomID) Result
 			}
 			said = append(said, s.cat.Localize(lang, games.T(KeyTourResultSet, "n", idx+1, "names", s.rankedNames(tr, seats, tr.Rounds[round].Tables[idx].Result.Ranks))))
 		case "pause":
+			// The games' clocks follow on the wake-up (advance, syncClocks).
 			now := s.now()
 			switch r := tr.Current(); {
-			case tr.Status == tournament.StatusRunning && r >= 0:
-				tr.Status, tr.PausedLeft = tournament.StatusPaused, max(0, tr.Rounds[r].Ends.Sub(now))
+			case tr.Status == tournament.StatusRunning && r >= 0 && !tr.Closing:
+				tr.Status, tr.PausedLeft, tr.Wake = tournament.StatusPaused, max(0, tr.Rounds[r].Ends.Sub(now)), now
 				said = append(said, s.cat.Localize(lang, games.T(KeyTourPaused)))
 			case tr.Status == tournament.StatusPaused && r >= 0:
-				tr.Status = tournament.StatusRunning
+				tr.Status, tr.Wake = tournament.StatusRunning, now
 				tr.Rounds[r].Ends = now.Add(tr.PausedLeft)
 				said = append(said, s.cat.Localize(lang, games.T(KeyTourResumed, "when", discordTime(tr.Rounds[r].Ends))))
 			default:
 				return games.Errorf(tournament.ErrNotRunning)
 			}
 		case "end":
-			if tr.Status == tournament.StatusOver {
+			switch n := unfinished(tr); {
+			case tr.Status == tournament.StatusOver || tr.Closing:
 				return games.Errorf(tournament.ErrOver)
+			case n > 0:
+				// Running games are finished by bots and count; the
+				// tournament ends when the last has ended (advance).
+				tr.Status, tr.Closing, tr.Wake = tournament.StatusRunning, true, s.now()
+				said = append(said, s.cat.Localize(lang, games.T(KeyTourEnding, "n", n)))
+			default:
+				tr.Status, tr.Wake, final = tournament.StatusOver, time.Time{}, true
 			}
-			tr.Status, tr.Wake, final = tournament.StatusOver, time.Time{}, true
 		default:
 			return games.Errorf(KeyBadButton)
 		}

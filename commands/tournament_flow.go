@@ -33,6 +33,9 @@ type tourStep struct {
 	roundDone          int // the round just completed, −1 for none
 	paired, over       bool
 	open, settle       []int // tables of the current round to open, to hand to bots
+	// sync lists the current round's tables whose games' clocks are to be
+	// paused or resumed with the tournament.
+	sync []int
 }
 
 // advance moves tr on at now as far as it can: sign-up closing, a round
@@ -49,7 +52,7 @@ func advance(tr *tournament.Tournament, now time.Time, start bool) tourStep {
 	case tournament.StatusRunning:
 		if r := tr.Current(); r >= 0 && tr.Rounds[r].Done() {
 			st.roundDone = r
-			if tr.Finished() {
+			if tr.Finished() || tr.Closing {
 				tr.Status, st.over = tournament.StatusOver, true
 			} else if err := tr.Pair(); err != nil {
 				tr.Status, st.over = tournament.StatusOver, true
@@ -65,11 +68,16 @@ func advance(tr *tournament.Tournament, now time.Time, start bool) tourStep {
 	}
 	r := tr.Current()
 	round := &tr.Rounds[r]
-	timeUp := tr.Status == tournament.StatusRunning && !now.Before(round.Ends) && !round.Settled
+	timeUp := tr.Status == tournament.StatusRunning && (!now.Before(round.Ends) || tr.Closing) && !round.Settled
+	paused := tr.Status == tournament.StatusPaused
+	unsynced := false
 	for i := range round.Tables {
 		tb := &round.Tables[i]
 		switch {
 		case tb.Result != nil:
+		case tb.Ref != "" && !timeUp && tb.Paused != paused:
+			st.sync = append(st.sync, i)
+			unsynced = true
 		case timeUp && tb.Ref == "":
 			// Never opened (its thread was refused): everyone ties.
 			tb.Result = &tournament.Result{Ranks: make([]int, len(tb.Seats)), Scores: make([]float64, len(tb.Seats)), By: "unplayed"}
@@ -90,6 +98,9 @@ func advance(tr *tournament.Tournament, now time.Time, start bool) tourStep {
 		if tb.Result == nil && ((tb.Ref == "" && tb.Tries < maxTries) || round.Settled) {
 			tr.Wake = now.Add(reopenAfter) // to ask again, or to look again
 		}
+	}
+	if unsynced {
+		tr.Wake = now.Add(reopenAfter) // to look again should a table's change be lost
 	}
 	if round.Done() {
 		tr.Wake = now // the next round is paired on the next tick
@@ -312,7 +323,65 @@ func (s *Service) tell(ctx context.Context, tr *tournament.Tournament, st tourSt
 			out = append(out, res)
 		}
 	}
+	for _, i := range st.sync {
+		if res, ok := s.syncClocks(ctx, tr, tr.Current(), i); ok {
+			out = append(out, res)
+		}
+	}
 	return out
+}
+
+// syncClocks pauses (or resumes) the clocks of a running game of a paused
+// (or resumed) tournament, telling its thread, and records that it did.
+// Both are idempotent, so a change lost to a crash is made when the
+// tournament wakes again.
+func (s *Service) syncClocks(ctx context.Context, tr *tournament.Tournament, round, idx int) (Result, bool) {
+	pause := tr.Status == tournament.StatusPaused
+	ref := tr.Rounds[round].Tables[idx].Ref
+	var (
+		d  delivery
+		st games.State
+	)
+	t, err := s.update(ctx, ref, tourTableID(tr.ID, round, idx), func(t *table.Table, g games.Game) error {
+		now := s.now()
+		change := t.ResumeClocks
+		key := KeyTourTableResumed
+		if pause {
+			change, key = t.PauseClocks, KeyTourTablePaused
+		}
+		changed, err := change(g, now)
+		if err != nil || !changed {
+			return errors.Join(err, errNothing)
+		}
+		if st, err = t.Load(g); err != nil {
+			return err
+		}
+		t.NewVersion()
+		c := newComposer(t, false)
+		c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: s.cat.Localize(t.Lang, games.T(key))})
+		s.statusPost(c, scene{t: t, g: g, st: st, pending: st.Pending()})
+		d, err = c.done()
+		return s.stage(t, d, err)
+	})
+	changed := err == nil
+	if err != nil && !errors.Is(err, errNothing) && !errors.Is(err, storage.ErrNotFound) {
+		s.log.Error("tournament: pause clocks", "tournament", tr.ID, "table", ref, "pause", pause, "err", err)
+		return Result{}, false
+	}
+	err = s.store.UpdateTournament(ctx, tr.ID, func(x *tournament.Tournament) error {
+		if round != x.Current() || idx >= len(x.Rounds[round].Tables) || (x.Status == tournament.StatusPaused) != pause {
+			return errNothing // moved on meanwhile: the next wake-up looks again
+		}
+		x.Rounds[round].Tables[idx].Paused = pause
+		return nil
+	})
+	if err != nil && !errors.Is(err, errNothing) {
+		s.log.Error("tournament: record paused clocks", "tournament", tr.ID, "table", ref, "err", err)
+	}
+	if !changed {
+		return Result{}, false
+	}
+	return s.deliver(t, d, st, nil), true
 }
 
 // roundAnnouncement lists the current round's tables and byes.
@@ -393,6 +462,7 @@ func (s *Service) startTourTable(ctx context.Context, id string, round, idx int,
 		return nil
 	}
 	now := s.now()
+	paused := tr.Status == tournament.StatusPaused // the table starts paused
 	seats := make([]table.Seat, len(tb.Seats))
 	for i, p := range tb.Seats {
 		pl := tr.Players[p]
@@ -422,6 +492,11 @@ func (s *Service) startTourTable(ctx context.Context, id string, round, idx int,
 		if err := applySettings(t, g, s.seatSettings(ctx, seats), now); err != nil {
 			return err
 		}
+		if paused {
+			if _, err := t.PauseClocks(g, now); err != nil {
+				return err
+			}
+		}
 		names := strings.Join(t.Names(), ", ")
 		sc := scene{t: t, g: g, st: st, pending: st.Pending()}
 		d, err = s.afterChange(sc, []string{s.cat.Localize(t.Lang, games.T(KeyBoardStarted, "names", names))}, dmSource{})
@@ -439,6 +514,7 @@ func (s *Service) startTourTable(ctx context.Context, id string, round, idx int,
 			return errOtherTable
 		}
 		tr.Rounds[round].Tables[idx].Ref = threadID
+		tr.Rounds[round].Tables[idx].Paused = paused
 		return nil
 	})
 	if err != nil {
@@ -515,11 +591,14 @@ func (s *Service) seatSettings(ctx context.Context, seats []table.Seat) map[stri
 func (s *Service) botsFinish(ctx context.Context, tr *tournament.Tournament, round, idx int) (Result, bool) {
 	ref := tr.Rounds[round].Tables[idx].Ref
 	var d delivery
-	t, err := s.update(ctx, ref, tourTableID(tr.ID, round, idx), func(t *table.Table, _ games.Game) error {
+	t, err := s.update(ctx, ref, tourTableID(tr.ID, round, idx), func(t *table.Table, g games.Game) error {
 		if t.Status != table.StatusPlaying {
 			return errNothing
 		}
 		now := s.now()
+		if _, err := t.ResumeClocks(g, now); err != nil { // a paused tournament ended
+			return err
+		}
 		for i := range t.Seats {
 			if !t.Seats[i].Bot {
 				t.Seats[i].Bot, t.Seats[i].Away = true, true

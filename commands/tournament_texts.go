@@ -66,6 +66,10 @@ const (
 	KeyTourAskPause      = "tour.ask.pause"
 	KeyTourAskResume     = "tour.ask.resume"
 	KeyTourAskEnd        = "tour.ask.end"
+	KeyTourAskEndGames   = "tour.ask.end_games"
+	KeyTourEnding        = "tour.said.ending"
+	KeyTourTablePaused   = "tour.table.paused"
+	KeyTourTableResumed  = "tour.table.resumed"
 	KeyTourDropped       = "tour.said.dropped"
 	KeyTourReplaced      = "tour.said.replaced"
 	KeyTourResultSet     = "tour.said.result"
@@ -186,13 +190,17 @@ func tournamentTexts() map[string][2]string {
 		KeyTourAskDropSelf:   {"Leave the tournament? You get no more pairings and keep your points; a game you are playing goes on under the table's rule for absent players.", "Das Turnier verlassen? Du bekommst keine weiteren Paarungen und behältst deine Punkte; eine laufende Partie geht nach der Regel des Tisches für Abwesende weiter."},
 		KeyTourAskReplace:    {"Give {player}'s place (points, seats of running games, next pairings) to {with}?", "Den Platz von {player} (Punkte, Sitze laufender Partien, nächste Paarungen) an {with} geben?"},
 		KeyTourAskResult:     {"Set the result of table {n} to {ranks} ({names})? It replaces any recorded result.", "Das Ergebnis von Tisch {n} auf {ranks} ({names}) festlegen? Es ersetzt ein schon erfasstes Ergebnis."},
-		KeyTourAskPause:      {"Pause the tournament? The round's time stands still until you resume it with /tournament pause; the games go on.", "Das Turnier pausieren? Die Zeit der Runde steht still, bis du es mit /turnier pause fortsetzt; die Partien laufen weiter."},
-		KeyTourAskResume:     {"Resume the tournament? The round's time runs again.", "Das Turnier fortsetzen? Die Zeit der Runde läuft wieder."},
+		KeyTourAskPause:      {"Pause the tournament? The round's time and every running game's clocks stand still until you resume it with /tournament pause; moves may still be made.", "Das Turnier pausieren? Die Zeit der Runde und die Uhren aller laufenden Partien stehen still, bis du es mit /turnier pause fortsetzt; Züge sind weiter möglich."},
+		KeyTourAskResume:     {"Resume the tournament? The round's time and the games' clocks run again; nobody is charged for the pause.", "Das Turnier fortsetzen? Die Zeit der Runde und die Uhren der Partien laufen wieder; die Pause zählt für niemanden."},
+		KeyTourAskEndGames:   {"End the tournament now? {n} games of this round are still running: bots finish them for their players at once (as when a round's time is up) and their results count; then the standings become final and the podium is posted.", "Das Turnier jetzt beenden? {n} Partien dieser Runde laufen noch: Bots spielen sie sofort für ihre Spieler zu Ende (wie wenn die Zeit einer Runde um ist) und ihre Ergebnisse zählen; dann wird der Stand endgültig und das Siegertreppchen wird gezeigt."},
+		KeyTourEnding:        {"🏁 The organiser ends the tournament: bots finish the {n} running games now; the final standings follow.", "🏁 Die Turnierleitung beendet das Turnier: Bots spielen die {n} laufenden Partien jetzt zu Ende; der Endstand folgt."},
+		KeyTourTablePaused:   {"⏸️ The tournament is paused: this game's clocks stand still (moves may still be made).", "⏸️ Das Turnier ist pausiert: Die Uhren dieser Partie stehen still (Züge sind weiter möglich)."},
+		KeyTourTableResumed:  {"▶️ The tournament goes on: this game's clocks run again; the pause is charged to nobody.", "▶️ Das Turnier geht weiter: Die Uhren dieser Partie laufen wieder; die Pause zählt für niemanden."},
 		KeyTourAskEnd:        {"End the tournament now? The standings as they are become final and the podium is posted.", "Das Turnier jetzt beenden? Der aktuelle Stand wird endgültig und das Siegertreppchen wird gezeigt."},
 		KeyTourDropped:       {"{player} has left the tournament.", "{player} hat das Turnier verlassen."},
 		KeyTourReplaced:      {"{with} takes {player}'s place in the tournament.", "{with} übernimmt den Platz von {player} im Turnier."},
 		KeyTourResultSet:     {"The organiser set the result of table {n}: {names}.", "Die Turnierleitung hat das Ergebnis von Tisch {n} festgelegt: {names}."},
-		KeyTourPaused:        {"⏸️ The tournament is paused; the round's time stands still.", "⏸️ Das Turnier ist pausiert; die Zeit der Runde steht still."},
+		KeyTourPaused:        {"⏸️ The tournament is paused; the round's time and the games' clocks stand still.", "⏸️ Das Turnier ist pausiert; die Zeit der Runde und die Uhren der Partien stehen still."},
 		KeyTourResumed:       {"▶️ The tournament goes on; the round ends {when}.", "▶️ Das Turnier geht weiter; die Runde endet {when}."},
 		KeyTourRound:         {"🏆 **Round {round}** of {rounds}: {tables} table(s), until {when}.", "🏆 **Runde {round}** von {rounds}: {tables} Tisch(e), bis {when}."},
 		KeyTourRoundTable:    {"Table {n}: {names}", "Tisch {n}: {names}"},

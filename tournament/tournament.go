@@ -91,6 +91,10 @@ type Table struct {
 	// refused is asked again later, a few times.
 	Asked time.Time `json:"asked,omitzero"`
 	Tries int       `json:"tries,omitempty"`
+	// Paused says the game's clocks were stopped for the tournament's
+	// pause; a table whose Paused differs from the tournament's status is
+	// still to be paused or resumed.
+	Paused bool `json:"paused,omitempty"`
 }
 
 // Round is one round's tables and byes.
@@ -136,6 +140,9 @@ type Tournament struct {
 	Wake time.Time `json:"wake,omitzero"`
 	// PausedLeft is the time the round had left when it was paused.
 	PausedLeft time.Duration `json:"paused_left,omitempty"`
+	// Closing says the organiser ended the tournament while games ran:
+	// they are finished by bots as at a round's end, then it is over.
+	Closing bool `json:"closing,omitempty"`
 	// Version counts the changes that staged posts, so that each post's
 	// nonce is unique to the tournament.
 	Version int `json:"version,omitempty"`
@@ -326,8 +333,9 @@ func (t *Tournament) Finished() bool {
 }
 
 // NextDue is when the tournament next needs the scheduler: sign-up's
-// close, a wake-up, or the current round's end. ok is false when nothing
-// is due (paused, over, or sign-up without a close time).
+// close, a wake-up, or the current round's end (never while paused). ok is
+// false when nothing is due (over, sign-up without a close time, paused
+// without a wake-up).
 func (t *Tournament) NextDue() (time.Time, bool) {
 	var at time.Time
 	consider := func(x time.Time) {
@@ -344,6 +352,8 @@ func (t *Tournament) NextDue() (time.Time, bool) {
 		if r := t.Current(); r >= 0 && !t.Rounds[r].Settled {
 			consider(t.Rounds[r].Ends)
 		}
+	case StatusPaused:
+		consider(t.Wake) // the games' clocks to pause or resume
 	}
 	return at, !at.IsZero()
 }

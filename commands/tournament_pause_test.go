@@ -1,0 +1,203 @@
+package commands
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/tabletest"
+	"github.com/tavern-bot/tavern/tournament"
+)
+
+// startClockedTour opens and starts a swiss tournament of six whose games
+// give each decision 24 hours.
+func (h *harness) startClockedTour() *tournament.Tournament {
+	h.t.Helper()
+	h.wantReply(h.tour(manager, manageServer, SubTourNew, OptGame, tabletest.ID, OptTourFormat, "swiss",
+		OptTourSize, "3", OptTourRounds, "2", OptTourDays, "3", OptOptions, "rounds=1, deadline=24"), "en", KeyTourOKNew)
+	for _, p := range sixPlayers {
+		h.wantReply(h.click(p, findID(h.t, h.channelMsgs(), KindTourJoin, "")), "en", KeyTourOKJoined)
+	}
+	h.wantReply(h.click(manager, findID(h.t, h.channelMsgs(), KindTourStart, "")), "en", KeyTourOKStarted)
+	tr := h.stored()
+	if len(tr.Rounds) != 1 || len(h.threads) != 2 {
+		h.t.Fatalf("after the start: %d rounds, %d threads", len(tr.Rounds), len(h.threads))
+	}
+	return tr
+}
+
+// organiserDoes asks for an organiser's command and confirms it.
+func (h *harness) organiserDoes(sub, askKey string) {
+	h.t.Helper()
+	ask := h.tour(manager, manageServer, sub)
+	h.wantReply(ask, "en", askKey)
+	h.wantReply(h.click(manager, findID(h.t, []Message{*ask.Reply}, KindTourConfirm, "")), "en", KeyTourOKDone)
+}
+
+// tourTables are the current round's stored tables.
+func (h *harness) tourTables() []*table.Table {
+	h.t.Helper()
+	tr := h.stored()
+	var out []*table.Table
+	for i, tb := range tr.Rounds[tr.Current()].Tables {
+		t, err := h.store.Get(ctxBG, tb.Ref)
+		if err != nil || t.ID != tourTableID(tr.ID, tr.Current(), i) {
+			h.t.Fatalf("table %d: %v", i, err)
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// clockDue is when a table's decision runs out (zero: never).
+func clockDue(t *table.Table) time.Time {
+	for _, d := range t.Due {
+		if d.Kind == table.DueClock {
+			return d.At
+		}
+	}
+	return time.Time{}
+}
+
+// Pausing a tournament stops every running game's clocks (told in each
+// thread, once); nothing times out while paused, however long; resuming
+// restarts them with the paused time charged to nobody.
+func TestTournamentPauseStopsGames(t *testing.T) {
+	h := newHarness(t)
+	h.startClockedTour()
+	var due []time.Time
+	for _, tb := range h.tourTables() {
+		if clockDue(tb).IsZero() {
+			t.Fatalf("table %s has no clock running", tb.ID)
+		}
+		due = append(due, clockDue(tb))
+	}
+	h.advance(2 * time.Hour)
+	h.organiserDoes(SubTourPause, KeyTourAskPause)
+	h.tick()
+	h.tick() // a second wake-up changes nothing
+	for i, tb := range h.tourTables() {
+		if !tb.ClocksPaused() || !clockDue(tb).IsZero() {
+			t.Errorf("table %d not paused: due %v", i, tb.Due)
+		}
+		if !h.stored().Rounds[0].Tables[i].Paused {
+			t.Errorf("table %d's pause not recorded", i)
+		}
+	}
+	if n := h.postsStarting("en", KeyTourTablePaused); n != 2 {
+		t.Fatalf("%d threads told of the pause, want 2", n)
+	}
+	// Days pass: nothing runs out, the round does not end.
+	h.advance(5 * 24 * time.Hour)
+	for range 3 {
+		h.tick()
+	}
+	for i, tb := range h.tourTables() {
+		if tb.Status != table.StatusPlaying || tb.Moves != 0 {
+			t.Fatalf("table %d moved on while paused: %s, %d moves", i, tb.Status, tb.Moves)
+		}
+	}
+	if tr := h.stored(); tr.Rounds[0].Settled || tr.Status != tournament.StatusPaused {
+		t.Fatalf("the round ended while paused: %+v", tr.Rounds[0])
+	}
+	h.organiserDoes(SubTourPause, KeyTourAskResume)
+	h.tick()
+	for i, tb := range h.tourTables() {
+		if tb.ClocksPaused() {
+			t.Errorf("table %d still paused", i)
+		}
+		// 2h were used before the pause, which lasted 5 days.
+		if want := due[i].Add(5 * 24 * time.Hour); !clockDue(tb).Equal(want) {
+			t.Errorf("table %d's clock due %v, want %v", i, clockDue(tb), want)
+		}
+		if h.stored().Rounds[0].Tables[i].Paused {
+			t.Errorf("table %d's resumption not recorded", i)
+		}
+	}
+	if n := h.postsStarting("en", KeyTourTableResumed); n != 2 {
+		t.Errorf("%d threads told of the resumption, want 2", n)
+	}
+}
+
+// The pause's change of a table lost to a crash (the tournament stored
+// paused, the games not yet): the tournament's next wake-up pauses them.
+func TestTournamentPauseLostIsRedone(t *testing.T) {
+	h := newHarness(t)
+	tr := h.startClockedTour()
+	h.organiserDoes(SubTourPause, KeyTourAskPause)
+	// The scheduler's transaction on the tournament runs, then the bot
+	// dies before the tables are changed.
+	if err := h.store.UpdateTournament(ctxBG, tr.ID, func(t *tournament.Tournament) error {
+		advance(t, h.clock.Now(), false)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	h.restart()
+	h.tick()
+	if tb := h.tourTables()[0]; tb.ClocksPaused() {
+		t.Fatal("paused before the tournament woke again")
+	}
+	h.advance(reopenAfter + time.Second)
+	h.tick()
+	for i, tb := range h.tourTables() {
+		if !tb.ClocksPaused() {
+			t.Errorf("table %d was not paused on the next wake-up", i)
+		}
+	}
+}
+
+// Ending a tournament whose games still run asks first, saying so; then
+// bots finish the games at once, their results count, and the tournament
+// ends with the final standings and podium, once, even when it was paused.
+func TestTournamentEndFinishesGames(t *testing.T) {
+	for _, paused := range []bool{false, true} {
+		t.Run("paused="+strconv.FormatBool(paused), func(t *testing.T) {
+			h := newHarness(t)
+			h.startClockedTour()
+			if paused {
+				h.organiserDoes(SubTourPause, KeyTourAskPause)
+				h.tick()
+			}
+			ask := h.tour(manager, manageServer, SubTourEnd)
+			h.wantReply(ask, "en", KeyTourAskEndGames)
+			if !strings.Contains(ask.Reply.Content, "2 games") {
+				t.Errorf("the question does not count the running games: %q", ask.Reply.Content)
+			}
+			h.wantReply(h.click(manager, findID(t, []Message{*ask.Reply}, KindTourConfirm, "")), "en", KeyTourOKDone)
+			if n := h.postsStarting("en", KeyTourEnding); n != 1 {
+				t.Fatalf("%d notices of the end, want 1", n)
+			}
+			if tr := h.stored(); tr.Status == tournament.StatusOver || !tr.Closing {
+				t.Fatalf("over before its games ended: %s", tr.Status)
+			}
+			for range 20 {
+				h.tick()
+				if h.stored().Status == tournament.StatusOver {
+					break
+				}
+			}
+			tr := h.stored()
+			if tr.Status != tournament.StatusOver || len(tr.Rounds) != 1 {
+				t.Fatalf("after the bots: %s, %d rounds", tr.Status, len(tr.Rounds))
+			}
+			for i, tb := range tr.Rounds[0].Tables {
+				if tb.Result == nil || tb.Result.By != "" {
+					t.Errorf("table %d's result %+v, want the game's", i, tb.Result)
+				}
+			}
+			for i, tb := range h.tourTables() {
+				if tb.Status != table.StatusOver || tb.ClocksPaused() {
+					t.Errorf("table %d: %s, paused %v", i, tb.Status, tb.ClocksPaused())
+				}
+			}
+			h.tick()
+			if n := h.postsStarting("en", KeyTourOver); n != 1 {
+				t.Errorf("%d end posts, want 1", n)
+			}
+			h.wantReply(h.tour(manager, manageServer, SubTourEnd), "en", tournament.ErrOver)
+		})
+	}
+}
