@@ -209,22 +209,23 @@ func (s *Service) endedGames(ctx context.Context, tr *tournament.Tournament) []e
 	return out
 }
 
-// gameResult is a finished table's result: ranks and scores by seat from
-// the game's standings; an abandoned game ties everyone.
+// gameResult is an ended table's result: ranks and scores by seat from
+// the game's standings (abandonedResult for an abandoned game).
 func (s *Service) gameResult(t *table.Table) (tournament.Result, bool) {
-	n := len(t.Seats)
-	res := tournament.Result{Ranks: make([]int, n), Scores: make([]float64, n)}
 	switch t.Status {
 	case table.StatusAbandoned:
-		for i := range res.Ranks {
-			res.Ranks[i] = 1
-		}
-		res.By = "abandoned"
-		return res, true
+		return s.abandonedResult(t), true
 	case table.StatusOver:
-	default:
-		return res, false
+		return s.standingsResult(t)
 	}
+	return tournament.Result{}, false
+}
+
+// standingsResult is the game's standings at t as a result; ok is false
+// when they cannot be read.
+func (s *Service) standingsResult(t *table.Table) (tournament.Result, bool) {
+	n := len(t.Seats)
+	res := tournament.Result{Ranks: make([]int, n), Scores: make([]float64, n)}
 	g, ok := s.games.Get(t.GameID)
 	if !ok {
 		return res, false
@@ -245,6 +246,47 @@ func (s *Service) gameResult(t *table.Table) (tournament.Result, bool) {
 		}
 	}
 	return res, true
+}
+
+// abandonedResult ranks an abandoned game as tournaments rank a forfeit:
+// the players who left it (a seat a bot had taken over because its
+// player's time ran out, the player who ended it alone) share the last
+// place, behind the others in the order of the game's standings when it
+// stopped (tied when those cannot be read). When nobody is to blame (a
+// majority's vote, an organiser, idleness of everyone) or everybody is,
+// all tie.
+func (s *Service) abandonedResult(t *table.Table) tournament.Result {
+	n := len(t.Seats)
+	blamed, left := make([]bool, n), 0
+	for i, seat := range t.Seats {
+		if seat.Away || (t.AbandonedBy != "" && seat.UserID == t.AbandonedBy && !seat.Bot) {
+			blamed[i] = true
+			left++
+		}
+	}
+	keys := make([]int, n) // smaller is better
+	scores := make([]float64, n)
+	if left > 0 && left < n {
+		if st, ok := s.standingsResult(t); ok {
+			copy(keys, st.Ranks)
+			scores = st.Scores
+		}
+		for i := range keys {
+			if blamed[i] {
+				keys[i] = n + 1
+			}
+		}
+	}
+	ranks := make([]int, n)
+	for i, k := range keys {
+		ranks[i] = 1
+		for _, o := range keys {
+			if o < k {
+				ranks[i]++
+			}
+		}
+	}
+	return tournament.Result{Ranks: ranks, Scores: scores, By: "abandoned"}
 }
 
 // tableEnded records at once the result of a tournament's game that has

@@ -194,13 +194,23 @@ func TestTournamentPostsSurviveACrash(t *testing.T) {
 	if h.postsStarting("en", KeyTourRound) != 2 {
 		t.Errorf("%d pairings posted, want 2", h.postsStarting("en", KeyTourRound))
 	}
-	// The end: standings and podium, staged with the step that ends it.
+	// The end: the notice that bots finish the running games; then the
+	// standings and podium, staged with the step that ends it.
 	ask = h.tour(manager, manageServer, SubTourEnd)
 	confirm = findID(t, []Message{*ask.Reply}, KindTourConfirm, "")
 	crashAfter("end", func() []Result {
 		return []Result{h.svc.Handle(ctxBG, clickInteraction(manager, confirm))}
-	}, KeyTourOver)
-	if h.stored().Status != tournament.StatusOver {
-		t.Fatal("not over")
+	}, KeyTourEnding)
+	ended := false
+	for range 20 {
+		if tr := h.stored(); tr.Rounds[1].Done() {
+			crashAfter("final", func() []Result { return h.svc.Tick(ctxBG) }, KeyTourOver)
+			ended = true
+			break
+		}
+		h.tick()
+	}
+	if h.stored().Status != tournament.StatusOver || !ended {
+		t.Fatal("not over by the step that crashed")
 	}
 }

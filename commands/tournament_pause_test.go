@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -199,5 +200,39 @@ func TestTournamentEndFinishesGames(t *testing.T) {
 			}
 			h.wantReply(h.tour(manager, manageServer, SubTourEnd), "en", tournament.ErrOver)
 		})
+	}
+}
+
+// An abandoned tournament game ranks like a forfeit: those who left it
+// last, the others ahead; when nobody (or everybody) left, all tie.
+func TestAbandonedResult(t *testing.T) {
+	h := newHarness(t)
+	h.startGame(tabletest.ID, "rounds=1", ann, bo, cy)
+	base := h.table()
+	for _, c := range []struct {
+		name  string
+		by    string
+		away  []int
+		ranks []int
+	}{
+		{"the host ended it alone", ann, nil, []int{3, 1, 1}},
+		{"a player's seat went to a bot", "", []int{1}, []int{1, 3, 1}},
+		{"two left", "", []int{0, 2}, []int{2, 1, 2}},
+		{"a vote or an organiser ended it", "", nil, []int{1, 1, 1}},
+		{"someone not seated ended it", nobody, nil, []int{1, 1, 1}},
+		{"everyone left", ann, []int{1, 2}, []int{1, 1, 1}},
+	} {
+		tb, err := base.Clone()
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb.Status, tb.AbandonedBy = table.StatusAbandoned, c.by
+		for _, i := range c.away {
+			tb.Seats[i].Bot, tb.Seats[i].Away = true, true
+		}
+		res, ok := h.svc.gameResult(tb)
+		if !ok || res.By != "abandoned" || !slices.Equal(res.Ranks, c.ranks) {
+			t.Errorf("%s: %+v, %v; want ranks %v", c.name, res, ok, c.ranks)
+		}
 	}
 }

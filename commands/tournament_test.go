@@ -76,7 +76,9 @@ func TestTournamentBadInput(t *testing.T) {
 		{"rounds not a number", manager, manageServer, []string{OptGame, tabletest.ID, OptTourFormat, "swiss", OptTourSize, "3", OptTourRounds, "many", OptTourDays, "1"}, KeyTourBadNumber},
 		{"too many days", manager, manageServer, []string{OptGame, tabletest.ID, OptTourFormat, "swiss", OptTourSize, "3", OptTourRounds, "2", OptTourDays, "99"}, KeyTourBadNumber},
 		{"bad table option", manager, manageServer, []string{OptGame, tabletest.ID, OptTourFormat, "swiss", OptTourSize, "3", OptTourRounds, "2", OptTourDays, "1", OptOptions, "rounds=9"}, table.ErrBadOptionValue},
-		{"knockout advancing everyone", manager, manageServer, []string{OptGame, tabletest.ID, OptTourFormat, "knockout", OptTourSize, "3", OptTourRounds, "2", OptTourDays, "1", OptTourAdvance, "3"}, tournament.ErrAdvance},
+		{"knockout advancing everyone", manager, manageServer, []string{OptGame, tabletest.ID, OptTourFormat, "knockout", OptTourSize, "3", OptTourDays, "1", OptTourAdvance, "3"}, tournament.ErrAdvance},
+		{"knockout with rounds", manager, manageServer, []string{OptGame, tabletest.ID, OptTourFormat, "knockout", OptTourSize, "3", OptTourRounds, "2", OptTourDays, "1"}, tournament.ErrKnockoutRounds},
+		{"swiss without rounds", manager, manageServer, []string{OptGame, tabletest.ID, OptTourFormat, "swiss", OptTourSize, "3", OptTourDays, "1"}, tournament.ErrRounds},
 	} {
 		h.wantReply(h.tour(c.user, c.perms, SubTourNew, c.opts...), "en", c.key)
 		if _, err := h.store.ChannelTournament(ctxBG, chanA); err == nil {
@@ -163,15 +165,16 @@ func TestTournamentSwissRunsItself(t *testing.T) {
 			}
 		}
 	}
-	// The first table is abandoned by its host: recorded at once, a tie.
+	// The first table is abandoned by its host: recorded at once, the host
+	// last (a forfeit), the others ahead.
 	first := tr.Rounds[0].Tables[0]
 	host := tr.Players[first.Seats[0]].ID
 	ab := slashInteraction(host, CmdGame, SubAbandon)
 	ab.ChannelID = first.Ref
 	h.run(h.svc.Handle(ctxBG, ab))
 	tr = h.stored()
-	if res := tr.Rounds[0].Tables[0].Result; res == nil || res.By != "abandoned" {
-		t.Fatalf("abandoned table's result: %+v", res)
+	if res := tr.Rounds[0].Tables[0].Result; res == nil || res.By != "abandoned" || res.Ranks[0] != 3 || res.Ranks[1] > 2 || res.Ranks[2] > 2 {
+		t.Fatalf("abandoned table's result: %+v, want its host (seat 0) last", res)
 	}
 	// A restart in the middle of the round changes nothing.
 	h.restart()
@@ -269,10 +272,13 @@ func TestTournamentOrganiserConfirms(t *testing.T) {
 	if res := h.tour(ann, 0, SubTourRound); res.Reply == nil || strings.Count(res.Reply.Content, "<#") != 2 {
 		t.Fatalf("round: %+v", res.Reply)
 	}
-	// The end.
+	// The end: the game still running is finished by bots, then it is over.
 	h.click(manager, findID(t, []Message{*h.tour(manager, manageServer, SubTourEnd).Reply}, KindTourConfirm, ""))
-	if tr := h.stored(); tr.Status != tournament.StatusOver {
-		t.Fatalf("not ended: %v", tr.Status)
+	for range 20 {
+		h.tick()
+	}
+	if tr := h.stored(); tr.Status != tournament.StatusOver || tr.Rounds[0].Tables[0].Result == nil {
+		t.Fatalf("not ended: %v, %+v", tr.Status, tr.Rounds[0].Tables[0].Result)
 	}
 	h.wantReply(h.tour(manager, manageServer, SubTourEnd), "en", tournament.ErrOver)
 }
@@ -383,7 +389,7 @@ func TestTournamentSeedsByRating(t *testing.T) {
 func TestTournamentKnockoutToFinal(t *testing.T) {
 	h := newHarness(t)
 	h.wantReply(h.tour(manager, manageServer, SubTourNew, OptGame, tabletest.ID, OptTourFormat, "knockout",
-		OptTourSize, "3", OptTourRounds, "1", OptTourDays, "1", OptOptions, "rounds=1", OptTourAdvance, "1"), "en", KeyTourOKNew)
+		OptTourSize, "3", OptTourDays, "1", OptOptions, "rounds=1", OptTourAdvance, "1"), "en", KeyTourOKNew)
 	for _, p := range sixPlayers {
 		h.click(p, findID(t, h.channelMsgs(), KindTourJoin, ""))
 	}

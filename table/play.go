@@ -177,6 +177,7 @@ func (t *Table) Abandon(userID string, manageChannels bool, now time.Time) (Aban
 	}
 	needed := len(t.Seats)/2 + 1
 	if userID == t.Host || manageChannels {
+		t.AbandonedBy = userID
 		t.end(StatusAbandoned, now)
 		t.touch(now)
 		return AbandonResult{Abandoned: true, Votes: len(t.AbandonVotes), Needed: needed}, nil

@@ -180,6 +180,9 @@ type Table struct {
 	// message still has to lose its buttons.
 	Votes       []Vote       `json:"votes,omitempty"`
 	ClosedVotes []ClosedVote `json:"closed_votes,omitempty"`
+	// AbandonedBy is who ended the game alone (the host or a member who
+	// manages the channel); empty when a vote or idleness ended it.
+	AbandonedBy string `json:"abandoned_by,omitempty"`
 	// Calendar is when the clocks run (the server's playing hours and
 	// weekends), copied from the server's settings.
 	Calendar clock.Calendar `json:"calendar,omitzero"`

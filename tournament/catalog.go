@@ -22,6 +22,7 @@ const (
 	ErrTooFew          = "tournament.err.too_few"
 	ErrNotRunning      = "tournament.err.not_running"
 	ErrRoundOpen       = "tournament.err.round_open"
+	ErrKnockoutRounds  = "tournament.err.knockout_rounds"
 )
 
 // Catalog holds the English and German texts of the tournament's errors.
@@ -46,6 +47,7 @@ func Catalog() games.Catalog {
 			ErrTooFew:          "A tournament needs at least {min} players; {n} signed up.",
 			ErrNotRunning:      "The tournament is not running.",
 			ErrRoundOpen:       "The current round still has tables playing.",
+			ErrKnockoutRounds:  "A knockout plays until its final table: its rounds follow from the players and advance=…. Leave rounds out.",
 		},
 		"de": {
 			ErrFormat:          "„{format}“ ist kein Modus: wähle swiss, roundrobin oder knockout.",
@@ -66,6 +68,7 @@ func Catalog() games.Catalog {
 			ErrTooFew:          "Ein Turnier braucht mindestens {min} Spieler; {n} sind angemeldet.",
 			ErrNotRunning:      "Das Turnier läuft nicht.",
 			ErrRoundOpen:       "In der laufenden Runde wird an Tischen noch gespielt.",
+			ErrKnockoutRounds:  "Ein K.-o.-Turnier spielt bis zu seinem Finaltisch: Seine Runden ergeben sich aus den Spielern und advance=…. Lass runden weg.",
 		},
 	}
 }

@@ -28,7 +28,7 @@ func (t *Tournament) Pair() error {
 	case Knockout:
 		round, err = t.pairKnockout()
 	case RoundRobin:
-		round, err = t.pairGroups(t.shuffledActive(), false)
+		round, err = t.pairRoundRobin()
 	default:
 		round, err = t.pairGroups(t.swissOrder(), true)
 	}

@@ -401,10 +401,10 @@ func TestHeuristicCut(t *testing.T) {
 
 func TestRoundRobinEvenness(t *testing.T) {
 	// most is the most meetings of one pair allowed over the rounds it
-	// takes everyone to be able to meet everyone. Pairing round by round
-	// cannot always plan ahead: with 10 players at two tables of 5, round
-	// 2's best split leaves four groups that met twice, so round 3 must seat
-	// two of one group together a third time.
+	// takes everyone to be able to meet everyone. With 10 players at two
+	// tables of 5 over 3 rounds no schedule does better than 3: each
+	// player's three sides make one of 8 patterns, so two of the 10 share
+	// one and meet every round.
 	for _, c := range []struct{ players, size, most int }{{6, 2, 1}, {8, 2, 1}, {9, 3, 1}, {12, 3, 2}, {12, 4, 2}, {16, 4, 1}, {10, 5, 3}, {7, 3, 1}} {
 		t.Run(fmt.Sprintf("%dx%d", c.players, c.size), func(t *testing.T) {
 			rounds := (c.players - 1 + c.size - 2) / (c.size - 1)

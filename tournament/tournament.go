@@ -138,6 +138,9 @@ type Tournament struct {
 	// Wake asks for the scheduler at that moment (a round complete, tables
 	// still to open); zero when nothing is due besides the round's end.
 	Wake time.Time `json:"wake,omitzero"`
+	// Plan is a round robin's schedule, every round planned when it
+	// started (planned anew for the rounds left when players drop or join).
+	Plan []Planned `json:"plan,omitempty"`
 	// PausedLeft is the time the round had left when it was paused.
 	PausedLeft time.Duration `json:"paused_left,omitempty"`
 	// Closing says the organiser ended the tournament while games ran:
@@ -167,6 +170,11 @@ func (c Config) Validate(gameMin, gameMax int) error {
 		return games.Errorf(ErrDays, "max", MaxDays)
 	case c.Format == Knockout && (c.Advance < 1 || c.Advance >= c.TableSize):
 		return games.Errorf(ErrAdvance, "max", c.TableSize-1)
+	case c.Format == Knockout && c.Rounds != 0:
+		// A knockout plays until its final table: its rounds follow from
+		// the players and Advance, so a number given is refused, not
+		// silently ignored.
+		return games.Errorf(ErrKnockoutRounds)
 	}
 	return nil
 }
