@@ -143,8 +143,8 @@ func TestScheduleOptimal(t *testing.T) {
 // seed, and never less even than pairing round by round.
 func TestScheduleProperties(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	better := 0
-	for range 40 {
+	better, runs := 0, runsFull/50 // 40, or 5 under the race detector
+	for range runs {
 		n, size, k := 4+rng.IntN(15), 2+rng.IntN(5), 1+rng.IntN(7)
 		if size > n {
 			size = n
@@ -195,7 +195,7 @@ func TestScheduleProperties(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("planning beat pairing round by round in %d of 40 cases", better)
+	t.Logf("planning beat pairing round by round in %d of %d cases", better, runs)
 }
 
 // A round robin follows its plan; when players drop or join, the rounds
@@ -276,7 +276,7 @@ func BenchmarkPlanRoundRobin(b *testing.B) {
 // same tournament.
 func TestRoundRobinProperties(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for range 20 {
+	for range runsFull / 100 { // 20, or 2 under the race detector
 		size := 2 + rng.IntN(5)
 		s := simulation{players: 6 + rng.IntN(19), size: size, least: 2 + rng.IntN(size-1), rounds: 2 + rng.IntN(5),
 			format: RoundRobin, seed: rng.Uint64(), drop: 0.05}
