@@ -74,6 +74,17 @@ func hasPNG(m fakediscord.Message, name string) bool {
 	return false
 }
 
+// newBoard is the newest of the new channel messages that is a board
+// with buttons.
+func newBoard(fresh []fakediscord.Message) (fakediscord.Message, bool) {
+	for k := len(fresh) - 1; k >= 0; k-- {
+		if hasPNG(fresh[k], "board.png") && len(fakediscord.Controls(fresh[k])) > 0 {
+			return fresh[k], true
+		}
+	}
+	return fakediscord.Message{}, false
+}
+
 // snapshot is what the driver compares before and after an interaction:
 // the table, and the edit count of every message by id.
 type snapshot struct {
@@ -373,9 +384,22 @@ func (g *game) checkDMs(f turnFacts, before snapshot, fresh []fakediscord.Messag
 		}):
 			t.Fatalf("%s cannot get DMs and was not told in the channel", p.Username)
 		}
+		board, boardPosted := newBoard(fresh)
 		for _, dm := range news {
-			if !hasPNG(dm, "hand.png") {
-				t.Errorf("DM to %s has no PNG of the hand", p.Username)
+			switch {
+			case !hasPNG(dm, "hand.png"):
+				// A public decision told by a short DM leading to the new
+				// board, which carries the buttons.
+				if f.secret[seat] || p.dmPictures || !boardPosted || len(fakediscord.Controls(dm)) != 0 ||
+					!strings.Contains(dm.Content, "https://discord.com/channels/"+guildID+"/"+channelID+"/"+board.ID) {
+					t.Fatalf("DM to %s %q has no PNG of the hand and is no short DM linking to a new board (secret %v, board %v)", p.Username, dm.Content, f.secret[seat], boardPosted)
+				}
+				g.linkDMs++
+			case !f.secret[seat] && boardPosted && dm.Edits == 0:
+				if !p.dmPictures {
+					t.Fatalf("%s's public decision came with the picture, not asked for: %q", p.Username, dm.Content)
+				}
+				g.publicPictures++
 			}
 			for _, mv := range offeredMoves(t, dm) {
 				if !f.mine[seat][mv] {
@@ -454,6 +478,11 @@ func (g *game) finish() {
 		if !strings.HasPrefix(lines[k], strconv.Itoa(l.rank)+". "+l.name+": "+strconv.Itoa(l.score)) {
 			t.Errorf("standings line %q, want rank %d, %s, score %d", lines[k], l.rank, l.name, l.score)
 		}
+	}
+	linked := slices.ContainsFunc(g.players, func(p player) bool { return !p.dmClosed && !p.dmPictures })
+	pictured := slices.ContainsFunc(g.players, func(p player) bool { return p.dmPictures })
+	if (linked && g.linkDMs == 0) || (pictured && g.publicPictures == 0) {
+		t.Errorf("public decisions DMed as %d short links and %d pictures: both settings are not covered", g.linkDMs, g.publicPictures)
 	}
 	closed := slices.ContainsFunc(g.players, func(p player) bool { return p.dmClosed })
 	if len(g.staleChecked) == 0 || (closed && !g.blockedPrompt) || g.privateChecks == 0 {

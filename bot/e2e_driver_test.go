@@ -28,16 +28,21 @@ var pngMagic = []byte("\x89PNG\r\n\x1a\n")
 type player struct {
 	fakediscord.Actor
 	dmClosed bool
+	// dmPictures: the player chose /settings public-dm:picture, so their
+	// public decisions are DMed with the picture and buttons too.
+	dmPictures bool
 }
 
-// players are three users: English, German, and one whose DMs are closed.
+// players are three users: English (public decisions DMed as a short
+// link), German (who asked for the picture instead), and one whose DMs
+// are closed.
 func players() []player {
 	actor := func(id, name string, loc discordgo.Locale) fakediscord.Actor {
 		return fakediscord.Actor{UserID: id, Username: name, ChannelID: channelID, GuildID: guildID, Locale: loc}
 	}
 	return []player{
 		{Actor: actor("800000000000000001", "alice", discordgo.EnglishUS)},
-		{Actor: actor("800000000000000002", "bernd", discordgo.German)},
+		{Actor: actor("800000000000000002", "bernd", discordgo.German), dmPictures: true},
 		{Actor: actor("800000000000000003", "carol", discordgo.EnglishGB), dmClosed: true},
 	}
 }
@@ -212,6 +217,9 @@ type game struct {
 	// privateChecks counts private facts and secret options compared
 	// against what others received, so that the privacy check is not vacuous.
 	privateChecks int
+	// linkDMs counts short DMs leading to the board; publicPictures DMs
+	// with the picture for a public decision (the player asked for it).
+	linkDMs, publicPictures int
 }
 
 func newGame(t testing.TB, w *world, s spec) *game {
@@ -229,6 +237,15 @@ func newGame(t testing.TB, w *world, s spec) *game {
 // open creates the table, sets the options, seats everybody and starts.
 func (g *game) open() {
 	t, w := g.t, g.w
+	for _, p := range g.players {
+		if p.dmPictures {
+			set := w.fake.Command(p.Actor, commands.CmdSettings, fakediscord.StringOpt(commands.OptPublicDM, "picture"))
+			w.tr.deliver(t, set)
+			if r := w.fake.Replies(set.ID); len(r) != 1 || !strings.HasPrefix(r[0].Content, w.svc.Localize(string(p.Locale), commands.KeySettingsSaved)) {
+				t.Fatalf("/settings public-dm:picture replies %+v", r)
+			}
+		}
+	}
 	host := g.players[0]
 	opts := []*discordgo.ApplicationCommandInteractionDataOption{fakediscord.StringOpt(commands.OptGame, g.spec.gameID)}
 	if g.spec.typed != "" {

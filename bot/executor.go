@@ -275,6 +275,9 @@ func (e *Executor) clear(ctx context.Context, a commands.ClearButtons) error {
 }
 
 func (e *Executor) direct(ctx context.Context, a commands.DirectMessage) error {
+	if a.Fill != nil {
+		a.Fill(&a.Message)
+	}
 	ch, err := e.dmChannel(ctx, a.UserID)
 	if err == nil {
 		var msg *discordgo.Message

@@ -73,12 +73,16 @@ type ChannelEdit struct {
 // DirectMessage sends a private message. When the user does not accept DMs
 // (Discord error 50007), the transport posts Blocked in the channel instead;
 // Blocked never contains anything secret. OnSent, if set, is called with
-// the DM channel and the new message's id.
+// the DM channel and the new message's id. Fill, if set, is called on the
+// message just before it is sent, once the actions before it were carried
+// out: it completes what only they tell (a short DM's link to the board
+// posted just before it).
 type DirectMessage struct {
 	UserID  string
 	Message Message
 	Blocked *ChannelPost
 	OnSent  func(channelID, messageID string)
+	Fill    func(*Message)
 }
 
 // ClearButtons removes every component from a message the bot posted

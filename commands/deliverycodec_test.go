@@ -31,6 +31,7 @@ func TestDeliveryCodec(t *testing.T) {
 			{Kind: kindPost, ChannelID: "c1", Message: stored{Content: "a <b> & \"c\"\n", Components: rows, Nonce: "t1.7.0"},
 				Picture: &pictureSpec{Viewer: -1, Name: "board.png"}, Remember: rememberBoard},
 			{Kind: kindDM, UserID: "u2", Message: stored{Content: "dm"}, Blocked: &post{Kind: kindPost, ChannelID: "c1", Message: stored{Content: "closed"}}},
+			{Kind: kindDM, UserID: "u1", Message: stored{Content: "see https://discord.com/channels/g/c1"}, BoardLink: "https://discord.com/channels/g/c1"},
 		}}
 	withState := base
 	withState.State = []byte(`{"deck":[1,2,3,4,5,6,7,8,9,10,1,2,3,4,5,6,7,8,9,10],"rng":"cGNn"}`)

@@ -97,6 +97,7 @@ func appendPost(b []byte, p *post) ([]byte, error) {
 			return nil, err
 		}
 	}
+	b = appendOptString(b, `,"board_link":`, p.BoardLink)
 	b = appendOptString(b, `,"remember":`, string(p.Remember))
 	if p.Pin {
 		b = append(b, `,"pin":true`...)

@@ -293,6 +293,8 @@ func TestDMClickBeforePublicPromptSendsNewDM(t *testing.T) {
 	h := newHarness(t)
 	h.lobbyAndStart(ann, bo)
 	h.wantDMAnswered(h.bidInDM(bo, "1"))
+	// Ann asked for her picture with public decisions too.
+	h.wantReply(h.slash(ann, CmdSettings, "", OptPublicDM, "picture"), "en", KeySettingsSaved)
 	// Ann bids last from her DM; her next decision is the public turn, so
 	// she is told in a new DM and her bid DM stays as it was.
 	before := len(h.dms[ann])

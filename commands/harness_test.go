@@ -196,6 +196,9 @@ func (h *harness) run(res Result) Result {
 				}
 				continue
 			}
+			if a.Fill != nil {
+				a.Fill(&a.Message)
+			}
 			id := h.sendDM(a.UserID, a.Message)
 			if a.OnSent != nil {
 				a.OnSent(dmPrefix+a.UserID, id)

@@ -60,6 +60,10 @@ type post struct {
 	Message   stored       `json:"msg"`
 	Picture   *pictureSpec `json:"pic,omitempty"`
 	Blocked   *post        `json:"blocked,omitempty"` // dm: the channel notice when DMs are closed
+	// BoardLink (dm) is the table channel's address, which Message names;
+	// once this delivery's board is posted it names the board's own
+	// address instead (see linkDM).
+	BoardLink string `json:"board_link,omitempty"`
 	// Remember names the table field that keeps the posted message's id.
 	Remember remember `json:"remember,omitempty"`
 	// Pin pins a new post (the live status of a running game).
@@ -393,6 +397,9 @@ func (s *Service) action(d delivery, p post, fresh *Message, files []File, sent 
 				sent.dms[user] = append(sent.dms[user], table.MessageRef{Channel: channel, ID: id, Version: d.Version})
 				sent.mu.Unlock()
 			}
+		}
+		if p.BoardLink != "" {
+			dm.Fill = boardLinkFill(p.BoardLink, sent)
 		}
 		if p.Blocked != nil {
 			dm.Blocked = &ChannelPost{ChannelID: p.Blocked.ChannelID, Message: p.Blocked.Message.message()}

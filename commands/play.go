@@ -66,17 +66,29 @@ func (s *Service) move(ctx context.Context, r request, channelID, tableID string
 		// A step clicked on the board or typed: the mover's next options
 		// come as this ephemeral answer, with the private view.
 		reply = s.stepReply(t, res, r.lang)
-	case edits(d, from):
-		// The DM clicked is edited in place: that is the answer.
+	case changesClicked(d, r, from, t.ChannelID):
+		// The message clicked is edited in place (a DM) or loses its
+		// buttons under a new board: the change is the answer.
 		reply = nil
 	}
 	return s.deliver(t, d, res.State, reply)
 }
 
-// edits reports whether d edits the DM a click came from.
-func edits(d delivery, from dmSource) bool {
+// changesClicked reports whether d visibly changes the message clicked:
+// edits the bot DM the click came from (from) in place, or clears the
+// buttons of the board clicked in the table's channel (a new board
+// replaces it). A typed /move and an ephemeral message are not changed.
+func changesClicked(d delivery, r request, from dmSource, channelID string) bool {
+	var id string
+	switch i := r.i; {
+	case from.messageID != "":
+		id = from.messageID
+	case i != nil && i.Type == discordgo.InteractionMessageComponent && i.ChannelID == channelID &&
+		i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral == 0:
+		id = i.Message.ID
+	}
 	for _, p := range d.Posts {
-		if from.messageID != "" && p.Kind == kindEdit && p.MessageID == from.messageID {
+		if id != "" && p.MessageID == id && (p.Kind == kindEdit || (p.Kind == kindClear && from.messageID == "")) {
 			return true
 		}
 	}
@@ -372,7 +384,9 @@ func (s *Service) standingsPost(c *composer, sc scene) {
 }
 
 // privateMessages gives each seat whose decision just became pending (or
-// changed) its private view and its options, except seat skip. A seat
+// changed) its private view and its options, except seat skip; a decision
+// answered on the board this change posts is only a short DM leading
+// there (linkDM), unless the player asked for the picture. A seat
 // whose DMs are closed is told in the channel, without any secret, to use
 // "Show my hand". A seat with nothing to decide gets nothing, and bots get
 // nothing at all. Within a turn (step) the DM a step was clicked in is
@@ -399,10 +413,16 @@ func (s *Service) privateMessages(c *composer, sc scene, from dmSource, skip int
 			}
 			continue
 		}
+		inPlace := from.replaces(u.UserID, mine) || (step && from.messageID != "" && from.userID == u.UserID)
+		if !inPlace && wantsLinkDM(c, t, seat, mine) {
+			// The board carries the buttons: the DM only leads there.
+			s.linkDM(c, sc, seat, mine)
+			continue
+		}
 		m := s.handMessage(t, sc.g, sc.st, sc.pending, seat, u.Lang)
 		pic := &pictureSpec{Viewer: seat, Name: "hand.png"}
 		switch {
-		case from.replaces(u.UserID, mine) || (step && from.messageID != "" && from.userID == u.UserID):
+		case inPlace:
 			sent = sent || u.UserID == from.userID
 			m.Components = append(m.Components, s.backRow(t, seat, seatLang(t, seat))...)
 			c.add(post{Kind: kindEdit, ChannelID: from.channelID, MessageID: from.messageID, Picture: pic}, m)
@@ -483,6 +503,17 @@ func (s *Service) handMessage(t *table.Table, g games.Game, st games.State, pend
 	if len(mine) == 0 {
 		return Message{Content: s.cat.Localize(lang, games.T(KeyHandTitle, "game", s.gameName(lang, t.GameID))) + "\n" + s.cat.Localize(lang, games.T(KeyHandNothing))}
 	}
+	lines := s.decisionLines(t, st, pending, seat, mine, lang)
+	rows, cut := s.promptRows(t, mine, lang, maxRows)
+	if cut {
+		lines = append(lines, s.cat.Localize(lang, games.T(KeyMoreUseMove)))
+	}
+	return Message{Content: truncate(strings.Join(lines, "\n"), 2000), Components: rows}
+}
+
+// decisionLines name the game, its channel and each of seat's prompts
+// mine, and when the seat's time runs out.
+func (s *Service) decisionLines(t *table.Table, st games.State, pending []games.Prompt, seat int, mine []games.Prompt, lang string) []string {
 	var lines []string
 	for _, p := range mine {
 		lines = append(lines, s.cat.Localize(lang, games.T(KeyDMHeader, "game", s.gameName(lang, t.GameID), "channel", t.ChannelID, "prompt", s.say(t, lang, p.Text))))
@@ -492,11 +523,7 @@ func (s *Service) handMessage(t *table.Table, g games.Game, st games.State, pend
 		// down live in the reader's Discord.
 		lines = append(lines, s.cat.Localize(lang, games.T(KeyDMDue, "when", discordTime(at))))
 	}
-	rows, cut := s.promptRows(t, mine, lang, maxRows)
-	if cut {
-		lines = append(lines, s.cat.Localize(lang, games.T(KeyMoreUseMove)))
-	}
-	return Message{Content: truncate(strings.Join(lines, "\n"), 2000), Components: rows}
+	return lines
 }
 
 // promptRows offers prompts as components: up to five options as a row of

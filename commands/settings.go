@@ -21,6 +21,7 @@ const (
 	CmdServerSettings = "server-settings"
 	OptReminders      = "reminders"
 	OptDelivery       = "delivery"
+	OptPublicDM       = "public-dm"
 	OptQuiet          = "quiet"
 	OptTimezone       = "timezone"
 	OptLanguage       = "language"
@@ -116,6 +117,7 @@ func settingsTexts() map[string][2]string {
 var settingChoices = map[string][]string{
 	OptReminders: {string(settings.RemindAll), string(settings.RemindLast), string(settings.RemindNone)},
 	OptDelivery:  {string(settings.DeliverDM), string(settings.DeliverMention)},
+	OptPublicDM:  {string(settings.PublicDMLink), string(settings.PublicDMPicture)},
 	OptLanguage:  {langAuto, "en", "de"},
 	OptWeekends:  {weekendsOn, weekendsOff},
 }
@@ -194,7 +196,7 @@ func (s *Service) settingsCmd(ctx context.Context, r request, opts []*discordgo.
 // answer) at the first bad one.
 func (s *Service) parseUserSettings(lang string, values map[string]string) (func(*settings.User), Result, bool) {
 	var changes []func(*settings.User)
-	for _, name := range []string{OptReminders, OptDelivery, OptLanguage} {
+	for _, name := range []string{OptReminders, OptDelivery, OptPublicDM, OptLanguage} {
 		v, given := values[name]
 		if !given {
 			continue
@@ -208,6 +210,8 @@ func (s *Service) parseUserSettings(lang string, values map[string]string) (func
 			changes = append(changes, func(u *settings.User) { u.Reminders = settings.Reminders(v) })
 		case OptDelivery:
 			changes = append(changes, func(u *settings.User) { u.Delivery = settings.Delivery(v) })
+		case OptPublicDM:
+			changes = append(changes, func(u *settings.User) { u.PublicDM = settings.PublicDM(v) })
 		case OptLanguage:
 			if v == langAuto {
 				v = ""
@@ -243,7 +247,7 @@ func (s *Service) parseUserSettings(lang string, values map[string]string) (func
 
 func isUserSetting(name string) bool {
 	switch name {
-	case OptReminders, OptDelivery, OptQuiet, OptTimezone, OptLanguage:
+	case OptReminders, OptDelivery, OptPublicDM, OptQuiet, OptTimezone, OptLanguage:
 		return true
 	}
 	return false
@@ -269,6 +273,7 @@ func (s *Service) settingsText(ctx context.Context, r request, u settings.User, 
 		s.cat.Localize(lang, games.T(KeySettingsTitle)),
 		"- " + s.cat.Localize(lang, games.T(KeySettingsReminders, "value", s.choiceText(lang, OptReminders, reminders))),
 		"- " + s.cat.Localize(lang, games.T(KeySettingsDelivery, "value", s.choiceText(lang, OptDelivery, delivery))),
+		"- " + s.publicDMLine(lang, u.PublicDM),
 	}
 	if u.Quiet {
 		lines = append(lines, "- "+s.cat.Localize(lang, games.T(KeySettingsQuiet, "hours", settings.FormatQuiet(u.QuietFrom, u.QuietTo), "zone", zone)))
@@ -657,6 +662,7 @@ func (s *Service) settingsDefinitions() []*discordgo.ApplicationCommand {
 		s.command("settings",
 			choice("settings.reminders", OptReminders, discordgo.ApplicationCommandOptionString),
 			choice("settings.delivery", OptDelivery, discordgo.ApplicationCommandOptionString),
+			choice("settings.public-dm", OptPublicDM, discordgo.ApplicationCommandOptionString),
 			str("settings.quiet", 20), str("settings.timezone", 64),
 			choice("settings.language", OptLanguage, discordgo.ApplicationCommandOptionString)),
 		server,

@@ -88,6 +88,7 @@ func TestSettingsBadInput(t *testing.T) {
 	}{
 		{[]string{OptReminders, "sometimes"}, KeySettingsBadChoice},
 		{[]string{OptDelivery, "pigeon"}, KeySettingsBadChoice},
+		{[]string{OptPublicDM, "photo"}, KeySettingsBadChoice},
 		{[]string{OptLanguage, "fr"}, KeySettingsBadChoice},
 		{[]string{OptQuiet, "25-3"}, KeySettingsBadQuiet},
 		{[]string{OptQuiet, "7"}, KeySettingsBadQuiet},

@@ -34,6 +34,20 @@ const (
 	DeliverMention Delivery = "mention" // a mention in the table's channel
 )
 
+// PublicDM is what a player's DM says when a decision of theirs is
+// answered in the channel, with the board's own buttons.
+type PublicDM string
+
+// The public-decision DM choices; the empty value is Link.
+const (
+	// PublicDMLink: a short DM with a link to the board, which carries
+	// the buttons; the channel stays the one place to answer.
+	PublicDMLink PublicDM = "link"
+	// PublicDMPicture: the seat's own picture with the buttons, as for a
+	// private decision.
+	PublicDMPicture PublicDM = "picture"
+)
+
 // DefaultAllowance is a server's yearly vacation allowance in days unless
 // its admins set another.
 const DefaultAllowance = 14
@@ -54,11 +68,13 @@ type User struct {
 	Used     int         `json:"used,omitempty"`
 }
 
-// Notify is how a player wants to be reminded; tables keep a copy per
-// seat, so that the scheduler needs nothing but the table.
+// Notify is how a player wants to be reminded and told of decisions;
+// tables keep a copy per seat, so that the scheduler and the move path
+// need nothing but the table.
 type Notify struct {
 	Reminders Reminders `json:"reminders,omitempty"`
 	Delivery  Delivery  `json:"delivery,omitempty"`
+	PublicDM  PublicDM  `json:"public_dm,omitempty"`
 	// Quiet hours, in minutes after local midnight of Zone; they may wrap
 	// around midnight (22:00-07:00). Quiet is false when none are set.
 	Quiet     bool   `json:"quiet,omitempty"`
@@ -100,6 +116,10 @@ func (u Notify) Wants(last bool) bool {
 	}
 	return true
 }
+
+// WantsPicture reports whether a decision answered in the channel is
+// DMed with the seat's picture and buttons rather than a short link.
+func (u Notify) WantsPicture() bool { return u.PublicDM == PublicDMPicture }
 
 // Location is the player's time zone (UTC when unset or unknown).
 func (u Notify) Location() *time.Location {

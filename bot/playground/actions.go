@@ -77,6 +77,9 @@ func (s *Server) edit(ctx context.Context, e commands.ChannelEdit) {
 }
 
 func (s *Server) direct(ctx context.Context, d commands.DirectMessage) {
+	if d.Fill != nil {
+		d.Fill(&d.Message)
+	}
 	dm, known := s.dmChannel(d.UserID)
 	if known && !s.world.isDMClosed(d.UserID) {
 		if id, ok := s.world.post(dm, s.opts.BotID, d.Message, ""); ok {

@@ -137,6 +137,7 @@ func TestBrowserPlaysZauberschwert(t *testing.T) {
 	}
 	p.asUser(ada)
 	p.click(fmt.Sprintf(`#channels .channel[data-channel="%s"]`, tab1))
+	p.waitJS("back in the table's channel", fmt.Sprintf(`document.querySelector('#channels .channel.active[data-channel="%s"]') !== null`, tab1))
 	var srcs []string
 	_ = json.Unmarshal([]byte(eval[string](p, `JSON.stringify(`+boardSrcs+`)`)), &srcs)
 	if len(srcs) < 3 {

@@ -174,6 +174,8 @@ func TestActionsAppliedLikeDiscord(t *testing.T) {
 		commands.ChannelPost{ChannelID: "999", Message: msg("lost"), OnSent: onSent},
 		commands.ChannelEdit{ChannelID: tab2, MessageID: "123", Message: msg("reposted"), OnSent: onSent},
 		&commands.DirectMessage{UserID: clara.ID, Message: msg("secret for clara")},
+		// Completed once the posts before it told their ids.
+		commands.DirectMessage{UserID: clara.ID, Message: msg("board "), Fill: func(m *commands.Message) { m.Content += sent[0] }},
 	})
 	if len(sent) != 2 || sent[0] == sent[1] {
 		t.Fatalf("OnSent ids %v, want two distinct (the unknown channel gets none)", sent)
@@ -190,6 +192,9 @@ func TestActionsAppliedLikeDiscord(t *testing.T) {
 	}
 	if !contains(view(t, s, clara.ID, dm(t, s, clara.ID)), "secret for clara") {
 		t.Error("DM not delivered")
+	}
+	if !contains(view(t, s, clara.ID, dm(t, s, clara.ID)), "board "+sent[0]) {
+		t.Error("DM not completed by Fill with the first post's id")
 	}
 }
 

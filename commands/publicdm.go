@@ -1,0 +1,108 @@
+package commands
+
+import (
+	"strings"
+
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/settings"
+	"github.com/tavern-bot/tavern/table"
+)
+
+// A public decision (one the whole channel sees, answered with the
+// board's own buttons) is not DMed with the seat's picture and buttons
+// too: the seat gets a short DM leading to the board, unless the player
+// chose the picture in /settings (public-dm:picture). Private decisions
+// always come with the picture and the controls. Either way a seat gets
+// one DM per decision.
+
+// Keys of the short DM and of its setting.
+const (
+	KeyDMLinkHint       = "core.dm.link_hint"
+	KeySettingsPublicDM = "core.settings.public_dm"
+)
+
+func publicDMTexts() map[string][2]string {
+	return map[string][2]string{
+		KeyDMLinkHint: {"Your picture and the buttons here instead: /settings public-dm",
+			"Lieber dein Bild und die Knöpfe hier: /einstellungen öffentliche-dm"},
+		KeySettingsPublicDM: {"Your decisions answered in the channel: {value}",
+			"Deine Entscheidungen, die im Kanal beantwortet werden: {value}"},
+		keyChoicePrefix + OptPublicDM + "." + string(settings.PublicDMLink): {"a short DM with a link to the board",
+			"eine kurze Direktnachricht mit Link zum Spielbrett"},
+		keyChoicePrefix + OptPublicDM + "." + string(settings.PublicDMPicture): {"a DM with your picture and the buttons",
+			"eine Direktnachricht mit deinem Bild und den Knöpfen"},
+		cmdKeyPrefix + "settings." + OptPublicDM + nameKeySuffix: {OptPublicDM, "öffentliche-dm"},
+		cmdKeyPrefix + "settings." + OptPublicDM + descKeySuffix: {"Your DM for a decision answered in the channel: a short link (default) or your picture",
+			"Deine DM zu einer Entscheidung im Kanal: ein kurzer Link (Standard) oder dein Bild"},
+	}
+}
+
+// publicDMLine is the /settings line of the choice.
+func (s *Service) publicDMLine(lang string, v settings.PublicDM) string {
+	if v == "" {
+		v = settings.PublicDMLink
+	}
+	return s.cat.Localize(lang, games.T(KeySettingsPublicDM, "value", s.choiceText(lang, OptPublicDM, string(v))))
+}
+
+// wantsLinkDM reports whether seat's new decisions, mine, are told by a
+// short DM: all of them public, the player did not ask for the picture,
+// and this change posts a board with buttons to link to (a step inside a
+// turn posts none, so its DM keeps the picture and controls).
+func wantsLinkDM(c *composer, t *table.Table, seat int, mine []games.Prompt) bool {
+	return !anySecret(mine) && !t.Seats[seat].Notify.WantsPicture() && postsBoard(c)
+}
+
+// postsBoard reports whether c posts a board with buttons.
+func postsBoard(c *composer) bool {
+	for _, p := range c.d.Posts {
+		if p.Kind == kindPost && p.Remember == rememberBoard {
+			return true
+		}
+	}
+	return false
+}
+
+// linkDM is seat's short DM for its public decisions mine: what is asked,
+// by when, and the board's address. The delivery stores the channel's
+// address; boardLinkFill makes it the board's once the board is posted.
+// The DM has no buttons, so it is not remembered as live; the seat's older
+// DMs lose theirs.
+func (s *Service) linkDM(c *composer, sc scene, seat int, mine []games.Prompt) {
+	t := sc.t
+	u := t.Seats[seat]
+	lang := seatLang(t, seat)
+	lines := s.decisionLines(t, sc.st, sc.pending, seat, mine, lang)
+	link := channelURL(t)
+	if link != "" {
+		lines = append(lines, s.cat.Localize(lang, games.T(KeyReminderLink, "link", link)))
+	}
+	lines = append(lines, s.cat.Localize(lang, games.T(KeyDMLinkHint)))
+	c.add(post{Kind: kindDM, UserID: u.UserID, BoardLink: link}, Message{Content: truncate(strings.Join(lines, "\n"), 2000)})
+	clearAll(c, t.TakeLiveDMs(seat, table.MessageRef{}))
+}
+
+// channelURL is the Discord address of t's channel; "" outside a server.
+func channelURL(t *table.Table) string {
+	if t.GuildID == "" {
+		return ""
+	}
+	return "https://discord.com/channels/" + t.GuildID + "/" + t.ChannelID
+}
+
+// boardLinkFill makes a short DM name the address of the board its
+// delivery posted before it, in place of the channel's. When the board
+// was not posted (Discord refused it) the channel's address stays, which
+// still leads there.
+func boardLinkFill(channel string, sent *sentIDs) func(*Message) {
+	return func(m *Message) {
+		sent.mu.Lock()
+		defer sent.mu.Unlock()
+		for k := len(sent.boards) - 1; k >= 0; k-- {
+			if b := sent.boards[k]; strings.HasSuffix(channel, "/"+b.Channel) {
+				m.Content = strings.Replace(m.Content, channel, channel+"/"+b.ID, 1)
+				return
+			}
+		}
+	}
+}
