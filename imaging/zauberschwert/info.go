@@ -134,40 +134,74 @@ type status struct {
 }
 
 // seatList draws seats as rows of marker, name and a status word; inactive
-// seats are greyed out and struck through.
+// seats are greyed out and struck through. A name the status would leave
+// too little room to be read whole gets a line of its own, with the status
+// under it, while the list has room for that line.
 func (s *scene) seatList(seats []int, r kit.Rect, statusOf func(int) status) {
 	c := s.c
-	rowH := 58.0
+	const rowH = 58.0
+	statuses := make([]status, len(seats))
+	split := make([]bool, len(seats))
+	height := rowH * float64(len(seats))
+	c.Font(kit.Bold, readable)
 	for i, seat := range seats {
-		cy := r.Y + rowH*(float64(i)+0.5)
-		st := statusOf(seat)
-		text, active := st.text, st.active
+		statuses[i] = statusOf(seat)
+		if statuses[i].text != "" && c.Measure(s.m.Name(seat)) > r.W-44-statusWidth(c, statuses[i], rowH) && height+rowH <= r.H {
+			split[i] = true
+			height += rowH
+		}
+	}
+	y := r.Y
+	for i, seat := range seats {
+		cy := y + rowH/2
+		st := statuses[i]
 		c.Decorative("the player's name follows the marker", func() { c.SeatMarker(seat, r.X+18, cy, 18) })
 		ink := kit.Ink
-		if !active {
+		if !st.active {
 			ink = kit.Muted
 		}
-		c.Font(kit.Bold, readable)
-		statusW := 0.0
-		if text != "" {
-			statusW = c.Measure(text) + 12
+		statusY, nameW := cy, r.W-44
+		if split[i] {
+			statusY = cy + rowH
+		} else {
+			nameW -= statusWidth(c, st, rowH)
+		}
+		if st.text != "" {
+			c.Font(kit.Bold, readable)
 			c.Ink(ink)
-			c.Text(text, r.Right(), cy, 1)
+			c.Text(st.text, r.Right(), statusY, 1)
 			if st.check {
-				c.Check(r.Right()-statusW-8, cy, rowH*0.3, kit.Good)
-				statusW += rowH * 0.7
+				c.Check(r.Right()-c.Measure(st.text)-20, statusY, rowH*0.3, kit.Good)
 			}
 		}
 		c.Ink(ink)
-		c.FitText(s.m.Name(seat), kit.Bold, 38, readable, r.X+44, cy, r.W-44-statusW, 0)
-		if !active {
-			w := c.Measure(c.Ellipsize(s.m.Name(seat), r.W-44-statusW))
+		c.FitText(s.m.Name(seat), kit.Bold, 38, readable, r.X+44, cy, nameW, 0)
+		if !st.active {
+			w := c.Measure(c.Ellipsize(s.m.Name(seat), nameW))
 			c.SetColor(kit.Muted)
 			c.SetLineWidth(2)
 			c.DrawLine(r.X+44, cy, r.X+44+w, cy)
 			c.Stroke()
 		}
+		y += rowH
+		if split[i] {
+			y += rowH
+		}
 	}
+}
+
+// statusWidth is the room a seat list row's status takes beside the name:
+// its word, a gap and its tick.
+func statusWidth(c *kit.Canvas, st status, rowH float64) float64 {
+	if st.text == "" {
+		return 0
+	}
+	c.Font(kit.Bold, readable)
+	w := c.Measure(st.text) + 12
+	if st.check {
+		w += rowH * 0.7
+	}
+	return w
 }
 
 // waitingHeight is the height of the waiting box for n seats, one per line.
