@@ -205,7 +205,10 @@
     if (box0.scrollHeight - box0.scrollTop - box0.clientHeight < 80) st.pinned = true;
     else if (Date.now() - byHand < 1000) st.pinned = false;
   }, { passive: true });
-  function stickToBottom() { st.pinned = true; stick(); }
+  // A list rebuilt whole (a switch) first has its messages' estimated
+  // heights; once laid out it may end as tall as the list it replaced, which
+  // no resize reports: stick again after the next frame's layout.
+  function stickToBottom() { st.pinned = true; stick(); requestAnimationFrame(() => requestAnimationFrame(stick)); }
 
   function msgEl(id) { return $("#list").querySelector(`:scope > .msg[data-id="${CSS.escape(id)}"]`); }
   function build(m) {
