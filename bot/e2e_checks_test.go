@@ -269,6 +269,14 @@ func (g *game) checkLiveButtons(f turnFacts) {
 		if len(withButtons) > want {
 			t.Fatalf("move %d: %s has %d DMs with buttons, want at most %d:\n%s\nlive: %+v", g.moves, p.Username, len(withButtons), want, strings.Join(withButtons, "\n"), f.tb.Seats)
 		}
+		// A secret decision is answered in exactly one DM (or, after a
+		// step made outside a DM, in the answer only the player sees).
+		seat := f.tb.SeatOf(p.UserID)
+		if want == 1 && seat >= 0 && f.secret[seat] && !p.dmClosed && len(withButtons) != 1 {
+			if r, ok := g.lastReply[p.UserID]; !ok || len(offeredMoves(t, r)) == 0 {
+				t.Fatalf("move %d: %s has a secret decision and %d DMs with buttons, want one", g.moves, p.Username, len(withButtons))
+			}
+		}
 	}
 }
 
