@@ -69,11 +69,11 @@ func (s *State) moveChoices(t Task) (games.Text, bool, []choice) {
 	least, offers := s.moveOffers(t.Seat)
 	var out []choice
 	for _, m := range offers {
-		out = append(out, choice{opt("m"+strconv.Itoa(m.space), games.T("vc.opt.move", "space", s.spaceName(m.space), "steps", m.steps, "silver", m.cost)), func() {
+		out = append(out, choice{opt("m"+strconv.Itoa(m.space), counted("vc.opt.move", "space", s.spaceName(m.space), "steps", m.steps, "silver", m.cost)), func() {
 			s.moveTo(t.Seat, m.space, m.steps, m.cost)
 		}})
 	}
-	return games.T("vc.prompt.move", "least", least), false, out
+	return counted("vc.prompt.move", "least", least), false, out
 }
 
 // moveTo moves seat's viscount; every other viscount already there lets
@@ -289,11 +289,11 @@ func (s *State) payLabel(seat int, p pay) games.Text {
 		parts = append(parts, games.T("vc.pay.dismiss", "card", s.cardName(card), "silver", cost))
 	}
 	if silver > 0 {
-		parts = append(parts, games.T("vc.gain.silver", "n", silver))
+		parts = append(parts, counted("vc.gain.silver", "n", silver))
 	}
 	for r := range numResources {
 		if p.Res[r] > 0 {
-			parts = append(parts, games.T("vc.gain."+resourceNames[r], "n", p.Res[r]))
+			parts = append(parts, counted("vc.gain."+resourceNames[r], "n", p.Res[r]))
 		}
 	}
 	if len(parts) == 0 {
@@ -340,7 +340,7 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 				if len(plans) == 0 {
 					break
 				}
-				label := games.T("vc.opt.trade."+string(trade), "n", n)
+				label := counted("vc.opt.trade."+string(trade), "n", n)
 				add("trade", strconv.Itoa(n), label, games.Step{ID: strconv.Itoa(n), Label: label}, plans, func(pl pay) { s.trade(seat, trade, n, pl) })
 			}
 		}
@@ -370,7 +370,7 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 		}
 	} else {
 		for k := 1; k <= 4 && k <= st.Workers; k++ {
-			label := games.T("vc.opt.workers", "n", k)
+			label := counted("vc.opt.workers", "n", k)
 			add("workers", strconv.Itoa(k), label, games.Step{ID: strconv.Itoa(k), Label: label}, s.payOptions(seat, Noble, workerSteps[k-1]), func(pl pay) {
 				ts := s.spendPay(seat, pl)
 				s.placeWorkers(seat, p, k)
@@ -411,7 +411,7 @@ func (s *State) adjacentFolk(p int) (card int, printed bool) {
 func (s *State) trade(seat int, trade Trade, n int, pl pay) {
 	ts := s.spendPay(seat, pl)
 	st := s.Seats[seat]
-	s.say("traded", "player", games.Player(seat), "what", games.T("vc.opt.trade."+string(trade), "n", n))
+	s.say("traded", "player", games.Player(seat), "what", counted("vc.opt.trade."+string(trade), "n", n))
 	switch trade {
 	case TradeSilver:
 		st.Silver += n

@@ -203,5 +203,5 @@ func (s *State) freeWorkerChoices(t Task) (games.Text, bool, []choice) {
 			s.push(Task{Seat: t.Seat, Kind: "castle"})
 		}})
 	}
-	return games.T("vc.prompt.freeworkers", "n", min(t.N, st.Workers)), false, out
+	return counted("vc.prompt.freeworkers", "n", min(t.N, st.Workers)), false, out
 }

@@ -6,21 +6,27 @@ import (
 	"github.com/tavern-bot/tavern/games"
 )
 
-// draftChoices offers the pairs still on the table.
+// draftChoices offers the pairs still on the table. A button names a pair
+// short (Discord cuts labels at 80 characters); the prompt above the
+// buttons tells each pair in full: the hero's abilities, the start space
+// and the player card's goods.
 func (s *State) draftChoices(t Task) (games.Text, bool, []choice) {
 	var out []choice
+	var pairs []games.Text
 	for i, n := range s.DraftCards {
 		if n == 0 {
 			continue
 		}
 		pc, hero := s.playerCard(n), s.DraftHeroes[i]
-		label := games.T("vc.opt.pair", "card", n, "space", s.spaceName(s.startSpace(n)), "gains", s.cardGains(pc), "hero", s.cardName(hero))
+		label := games.T("vc.opt.pair", "card", n, "hero", s.cardName(hero))
+		pairs = append(pairs, games.T("vc.pair", "pair", label, "space", s.spaceName(s.startSpace(n)), "gains", s.cardGains(pc), "herocard", s.cardLabel(hero)))
 		out = append(out, choice{opt("p"+strconv.Itoa(i), label), func() { s.takePair(t.Seat, i) }})
 	}
+	prompt := games.T("vc.prompt.draft")
 	if s.Solo != nil {
-		return games.T("vc.prompt.draft.solo", "opponent", s.aiName()), false, out
+		prompt = games.T("vc.prompt.draft.solo", "opponent", s.aiName())
 	}
-	return games.T("vc.prompt.draft"), false, out
+	return games.T("vc.lines", "a", prompt, "b", lines(pairs)), false, out
 }
 
 // takePair gives seat pair i: the viscount's start, the player card's
@@ -82,7 +88,7 @@ func (s *State) cardGains(pc *PlayerCard) games.Text {
 	var parts []games.Text
 	add := func(n int, key string) {
 		if n > 0 {
-			parts = append(parts, games.T("vc.gain."+key, "n", n))
+			parts = append(parts, counted("vc.gain."+key, "n", n))
 		}
 	}
 	add(pc.Silver, "silver")

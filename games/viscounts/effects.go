@@ -72,7 +72,7 @@ func (s *State) atomChoices(t Task) (games.Text, bool, []choice) {
 		for r := range numResources {
 			out = append(out, choice{opt("r"+strconv.Itoa(r), games.T("vc.res."+resourceNames[r])), func() {
 				st.Res[r]++
-				s.say("gained", "player", games.Player(seat), "what", games.T("vc.gain."+resourceNames[r], "n", 1))
+				s.say("gained", "player", games.Player(seat), "what", counted("vc.gain."+resourceNames[r], "n", 1))
 				s.again(t)
 			}})
 		}
@@ -110,7 +110,7 @@ func (s *State) autoAtom(t Task) {
 	seat := t.Seat
 	st := s.Seats[seat]
 	gained := func(key string, n int) {
-		s.say("gained", "player", games.Player(seat), "what", games.T("vc.gain."+key, "n", n))
+		s.say("gained", "player", games.Player(seat), "what", counted("vc.gain."+key, "n", n))
 	}
 	switch t.Kind {
 	case "silver":

@@ -40,7 +40,7 @@ func (s *State) aiChoices(t Task) (out []choice, ok bool) {
 		return one(func() {
 			st.Silver += t.N % 2
 			if t.N%2 == 1 {
-				s.say("gained", "player", games.Player(seat), "what", games.T("vc.gain.silver", "n", 1))
+				s.say("gained", "player", games.Player(seat), "what", counted("vc.gain.silver", "n", 1))
 			}
 			if t.N >= 2 {
 				s.push(Task{Seat: seat, Kind: "resource", N: t.N / 2})
@@ -54,7 +54,7 @@ func (s *State) aiChoices(t Task) (out []choice, ok bool) {
 	case "discard", "castlemove":
 		// Column 3: 1 Virtue instead (and no reward of a discard).
 		return one(func() {
-			s.say("ai.instead", "player", games.Player(seat), "what", atomText(Atom{Kind: t.Kind, N: 1}), "gain", games.T("vc.gain.virtue", "n", 1))
+			s.say("ai.instead", "player", games.Player(seat), "what", atomText(Atom{Kind: t.Kind, N: 1}), "gain", counted("vc.gain.virtue", "n", 1))
 			s.gainVirtue(seat)
 			s.again(t)
 		})
@@ -253,7 +253,7 @@ func (s *State) aiSpend(icon Icon, need, icons int) {
 	}
 	for r, n := range paid {
 		if n > 0 {
-			s.say("ai.paid", "player", games.Player(seat), "what", games.T("vc.gain."+resourceNames[r], "n", n))
+			s.say("ai.paid", "player", games.Player(seat), "what", counted("vc.gain."+resourceNames[r], "n", n))
 		}
 	}
 }
@@ -354,7 +354,7 @@ func (s *State) aiTrade() bool {
 	if n == 0 {
 		return false
 	}
-	s.say("traded", "player", games.Player(seat), "what", games.T("vc.opt.trade."+string(trade), "n", n))
+	s.say("traded", "player", games.Player(seat), "what", counted("vc.opt.trade."+string(trade), "n", n))
 	switch trade {
 	case TradeSilver:
 		s.push(Task{Seat: seat, Kind: "silver", N: n})
@@ -396,7 +396,7 @@ func (s *State) aiResource() {
 	seat := s.Solo.Seat
 	r := s.aiChartResource()
 	s.Seats[seat].Res[r]++
-	s.say("gained", "player", games.Player(seat), "what", games.T("vc.gain."+resourceNames[r], "n", 1))
+	s.say("gained", "player", games.Player(seat), "what", counted("vc.gain."+resourceNames[r], "n", 1))
 }
 
 // aiFlip flips the kind of card it has flipped least of, a Debt on a tie
@@ -417,7 +417,7 @@ func (s *State) aiFlip() {
 // aiNoFlip is column 3: a card flip with nothing to flip is 1 Virtue.
 func (s *State) aiNoFlip() {
 	seat := s.Solo.Seat
-	s.say("ai.instead", "player", games.Player(seat), "what", games.T("vc.atom.flip", "n", 1), "gain", games.T("vc.gain.virtue", "n", 1))
+	s.say("ai.instead", "player", games.Player(seat), "what", counted("vc.atom.flip", "n", 1), "gain", counted("vc.gain.virtue", "n", 1))
 	s.gainVirtue(seat)
 }
 
@@ -459,7 +459,7 @@ func (s *State) aiFreeWorkers(n int) {
 	seat := s.Solo.Seat
 	st := s.Seats[seat]
 	if st.Workers == 0 {
-		s.say("ai.forfeit", "player", games.Player(seat), "what", games.T("vc.atom.workers", "n", n))
+		s.say("ai.forfeit", "player", games.Player(seat), "what", counted("vc.atom.workers", "n", n))
 		return
 	}
 	s.placeWorkers(seat, st.Space/3, n)

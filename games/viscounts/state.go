@@ -206,5 +206,5 @@ func (s *State) folk(i int) *Townsfolk { return &s.c.Townsfolk[i] }
 
 // say records a public event of the move being applied.
 func (s *State) say(key string, kv ...any) {
-	s.events = append(s.events, s.named(games.T("vc.ev."+key, kv...)))
+	s.events = append(s.events, s.named(counted("vc.ev."+key, kv...)))
 }

@@ -7,14 +7,20 @@ import (
 )
 
 // list joins texts: "a, b, c".
-func list(parts []games.Text) games.Text {
+func list(parts []games.Text) games.Text { return joined("vc.list", parts) }
+
+// lines puts texts one under the other.
+func lines(parts []games.Text) games.Text { return joined("vc.lines", parts) }
+
+// joined joins parts two at a time with the template key ("{a}, {b}").
+func joined(key string, parts []games.Text) games.Text {
 	switch len(parts) {
 	case 0:
 		return games.T("vc.nothing")
 	case 1:
 		return parts[0]
 	}
-	return games.T("vc.list", "a", parts[0], "b", list(parts[1:]))
+	return games.T(key, "a", parts[0], "b", joined(key, parts[1:]))
 }
 
 // cardName is a townsfolk's name.
@@ -88,7 +94,7 @@ func (s *State) effectText(e Effect) games.Text {
 }
 
 func atomText(a Atom) games.Text {
-	t := games.T("vc.atom."+a.Kind, "n", a.N)
+	t := counted("vc.atom."+a.Kind, "n", a.N)
 	if a.Reward != nil {
 		t = games.T("vc.if", "a", t, "b", atomText(*a.Reward))
 	}
@@ -162,4 +168,27 @@ func (g *Game) catalog() games.Catalog {
 		de["vc.ai."+o.ID] = o.De
 	}
 	return games.Catalog{"en": en, "de": de}
+}
+
+// oneForms names, for each text counted by one number, that number's
+// argument; the text's form for exactly one is under key+".one".
+var oneForms = map[string]string{
+	"vc.atom.resource": "n", "vc.atom.debt": "n", "vc.atom.deed": "n", "vc.atom.flipdebt": "n",
+	"vc.atom.flipdeed": "n", "vc.atom.workers": "n", "vc.gain.debt": "n", "vc.gain.deed": "n",
+	"vc.prompt.move": "least", "vc.prompt.freeworkers": "n", "vc.opt.move": "steps",
+	"vc.opt.trade.destroy": "n", "vc.opt.trade.flip": "n", "vc.opt.workers": "n",
+	"vc.ev.moved": "steps", "vc.ev.drew": "n", "vc.ev.workers": "n",
+}
+
+// counted is games.T(key, kv...) in its form for one when the number it
+// counts is 1, so that no text reads "1 Debt(s)" or "at least 1 steps".
+func counted(key string, kv ...any) games.Text {
+	if arg, ok := oneForms[key]; ok {
+		for i := 0; i+1 < len(kv); i += 2 {
+			if kv[i] == arg && kv[i+1] == 1 {
+				return games.T(key+".one", kv...)
+			}
+		}
+	}
+	return games.T(key, kv...)
 }

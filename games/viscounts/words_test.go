@@ -1,8 +1,11 @@
 package viscounts
 
 import (
+	"regexp"
 	"sort"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/tavern-bot/tavern/games"
 )
@@ -96,4 +99,97 @@ func TestEveryTextTranslated(t *testing.T) {
 		tr.play(t, s, games.NewRNG(uint64(players)), nil)
 	}
 	tr.report(t)
+}
+
+// each plays random games of every size (solo included) to the end and
+// calls fn with every text a player meets, localized in lang, and whether
+// it is a label of a prompt offered as buttons (at most five options).
+func eachText(t *testing.T, fn func(lang, text string, button bool, p games.Prompt)) {
+	t.Helper()
+	g := New()
+	cat := games.BaseCatalog().Merge(g.Info().Catalog)
+	names := []string{"Ada", "Bruno", "Clara", "Dario"}
+	for players := MinPlayers; players <= MaxPlayers; players++ {
+		for seed := uint64(1); seed <= 4; seed++ {
+			s, err := g.New(games.Setup{Players: players, Seed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := games.NewRNG(seed)
+			for !s.Over() {
+				p := s.Pending()[0]
+				for _, lang := range []string{"en", "de"} {
+					fn(lang, cat.LocalizeNames(lang, p.Text, names), false, p)
+					for _, o := range p.Options {
+						fn(lang, cat.LocalizeNames(lang, o.Label, names), len(p.Options) <= 5, p)
+					}
+				}
+				out, err := s.Apply(p.Seat, p.Options[rng.IntN(len(p.Options))].ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, e := range out.Events {
+					for _, lang := range []string{"en", "de"} {
+						fn(lang, cat.LocalizeNames(lang, e, names), false, p)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestCountsReadAsWords fails on "1 Debt(s)", "Schuld(en)" or "at least
+// 1 steps": a count of one takes the singular, others the plural.
+func TestCountsReadAsWords(t *testing.T) {
+	bad := regexp.MustCompile(`\p{L}\((s|e|en|n)\)|\b1 (steps|Schritte|cards|Karten|Debts|Schulden|Deeds|Urkunden|resources|Rohstoffe|workers)\b`)
+	seen := map[string]bool{}
+	eachText(t, func(lang, text string, _ bool, _ games.Prompt) {
+		if m := bad.FindString(text); m != "" && !seen[m] {
+			seen[m] = true
+			t.Errorf("%s: %q in %q", lang, m, text)
+		}
+	})
+}
+
+// TestDraftTellsEachPair: the player card and hero buttons fit Discord's
+// 80 characters, and the prompt above them tells every pair on its own
+// line: its button's words, start space, goods and the hero's abilities,
+// in English and German.
+func TestDraftTellsEachPair(t *testing.T) {
+	g := New()
+	cat := games.BaseCatalog().Merge(g.Info().Catalog)
+	for players := MinPlayers; players <= MaxPlayers; players++ {
+		for seed := uint64(1); seed <= 8; seed++ {
+			gs, err := g.New(games.Setup{Players: players, Seed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := gs.(*State)
+			p := s.Pending()[0]
+			for _, lang := range []string{"en", "de"} {
+				prompt := cat.Localize(lang, p.Text)
+				rows := strings.Split(prompt, "\n")[1:]
+				if len(rows) != len(p.Options) {
+					t.Fatalf("%d players, %s: %d pairs told for %d buttons: %q", players, lang, len(rows), len(p.Options), prompt)
+				}
+				k := 0
+				for i, n := range s.DraftCards {
+					if n == 0 {
+						continue
+					}
+					label := cat.Localize(lang, p.Options[k].Label)
+					if utf8.RuneCountInString(label) > 80 {
+						t.Errorf("%s: button cut by Discord: %q", lang, label)
+					}
+					for _, want := range []string{label, cat.Localize(lang, s.spaceName(s.startSpace(n))),
+						cat.Localize(lang, s.cardGains(s.playerCard(n))), cat.Localize(lang, s.cardLabel(s.DraftHeroes[i]))} {
+						if !strings.Contains(rows[k], want) {
+							t.Errorf("%s: pair line %q lacks %q", lang, rows[k], want)
+						}
+					}
+					k++
+				}
+			}
+		}
+	}
 }
