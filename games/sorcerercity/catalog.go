@@ -146,7 +146,7 @@ func catalogEN() map[string]string {
 		"sc.vendor":         "Vendor {n}",
 		"sc.vendor.rainbow": "Rainbow vendor",
 		"sc.opt.buytile":    "{tile} for {pay}",
-		"sc.opt.discard":    "Discard {tile} ({pay} Money)",
+		"sc.opt.discard":    "Discard {tile}: pay {pay} Money",
 		"sc.discards":       "Discard a tile",
 		"sc.opt.done":       "Done at the market",
 		"sc.ev.money":       "{player} takes {n} Money.",
@@ -160,7 +160,7 @@ func catalogEN() map[string]string {
 		"sc.ev.year":        "Year {year} begins.",
 		"sc.ev.over":        "Year 5 is over: the game ends.",
 
-		"sc.goal.group": "group", "sc.goal.line": "line", "sc.goal.shield": "shield",
+		"sc.goal.group": "group goal", "sc.goal.line": "line goal", "sc.goal.shield": "shield goal",
 
 		"sc.reward.kill-two":             "kill 2 monsters in your district",
 		"sc.reward.two-free-up-to-7":     "2 market tiles costing up to 7 for free",
@@ -204,7 +204,7 @@ func catalogEN() map[string]string {
 		"sc.spell.wand": "buys cost 1 less, and one more buy", "sc.spell.gem": "a free tile up to 5",
 		"sc.spell.gauntlet": "kill a monster next to it", "sc.spell.crown": "green tiles cost 3 less",
 	}
-	tileForms(m, "cost {cost}")
+	tileForms(m, "with", "cost {cost}")
 	return m
 }
 
@@ -338,7 +338,7 @@ func catalogDE() map[string]string {
 		"sc.vendor":         "Händler {n}",
 		"sc.vendor.rainbow": "Regenbogen-Händler",
 		"sc.opt.buytile":    "{tile} für {pay}",
-		"sc.opt.discard":    "{tile} abwerfen ({pay} Geld)",
+		"sc.opt.discard":    "{tile} abwerfen: {pay} Geld zahlen",
 		"sc.discards":       "Ein Plättchen abwerfen",
 		"sc.opt.done":       "Fertig am Markt",
 		"sc.ev.money":       "{player} nimmt {n} Geld.",
@@ -352,7 +352,7 @@ func catalogDE() map[string]string {
 		"sc.ev.year":        "Jahr {year} beginnt.",
 		"sc.ev.over":        "Jahr 5 ist vorbei: das Spiel endet.",
 
-		"sc.goal.group": "Gruppe", "sc.goal.line": "Reihe", "sc.goal.shield": "Wappen",
+		"sc.goal.group": "Gruppenziel", "sc.goal.line": "Reihenziel", "sc.goal.shield": "Wappenziel",
 
 		"sc.reward.kill-two":             "2 Monster in deinem Stadtviertel töten",
 		"sc.reward.two-free-up-to-7":     "2 Markt-Plättchen bis Kosten 7 gratis",
@@ -371,11 +371,11 @@ func catalogDE() map[string]string {
 		"sc.reward.year-5":               "keine Belohnung in Jahr 5",
 
 		"sc.monster.dragon": "Drache", "sc.monster.dark-mage": "Dunkler Magier", "sc.monster.gelatinous-cube": "Gel-Würfel",
-		"sc.monster.golem": "Golem", "sc.monster.kraken": "Kraken", "sc.monster.lich": "Leiche", "sc.monster.skeleton": "Skelett",
+		"sc.monster.golem": "Golem", "sc.monster.kraken": "Kraken", "sc.monster.lich": "Lich", "sc.monster.skeleton": "Skelett",
 		"sc.monster.chimera": "Chimäre", "sc.monster.demon": "Dämon", "sc.monster.genie": "Dschinn", "sc.monster.giant": "Riese",
 		"sc.monster.goblin": "Kobold", "sc.monster.invisible-stalker": "Unsichtbarer Stalker", "sc.monster.pixie": "Elfe",
 
-		"sc.artifact.boots": "Magische Stiefel", "sc.artifact.armor": "Rüstung", "sc.artifact.helmet": "Schild",
+		"sc.artifact.boots": "Magische Stiefel", "sc.artifact.armor": "Rüstung", "sc.artifact.helmet": "Helm",
 		"sc.artifact.amulet": "Amulett", "sc.artifact.cloak": "Tarnumhang", "sc.artifact.staff": "Stab",
 		"sc.artifact.wand": "Zauberstab", "sc.artifact.gem": "Edelstein", "sc.artifact.gauntlet": "Eisenhandschuh",
 		"sc.artifact.ring": "Goldener Ring", "sc.artifact.chalice": "Kelch", "sc.artifact.crown": "Krone",
@@ -396,21 +396,22 @@ func catalogDE() map[string]string {
 		"sc.spell.wand": "Käufe 1 billiger und ein Kauf mehr", "sc.spell.gem": "ein Plättchen bis 5 gratis",
 		"sc.spell.gauntlet": "ein Monster daneben töten", "sc.spell.crown": "grüne Plättchen 3 billiger",
 	}
-	tileForms(m, "Kosten {cost}")
+	tileForms(m, "mit", "Kosten {cost}")
 	return m
 }
 
 // tileForms adds the tile name forms for zero to four features, with and
-// without a price.
-func tileForms(m map[string]string, cost string) {
+// without a price: "🟥🟪 with 🟥 line goal, Gelatinous Cube (cost 8)". A
+// feature's colour mark (c1 …) comes with its own space, or is empty.
+func tileForms(m map[string]string, with, cost string) {
 	form := "{look}"
 	for n := 0; n <= 4; n++ {
 		if n > 0 {
-			sep := " "
+			sep := " " + with + " "
 			if n > 1 {
 				sep = ", "
 			}
-			form += sep + "{f" + string(rune('0'+n)) + "}{c" + string(rune('0'+n)) + "}"
+			form += sep + "{c" + string(rune('0'+n)) + "}{f" + string(rune('0'+n)) + "}"
 		}
 		key := "sc.tile." + string(rune('0'+n))
 		m[key] = form

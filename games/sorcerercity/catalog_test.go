@@ -1,6 +1,7 @@
 package sorcerercity
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -110,6 +111,71 @@ func checkPending(check func(string, games.Text), st games.State) {
 					check("step "+step.ID, step.Label)
 				}
 			}
+		}
+	}
+}
+
+// TestTileNamesTellTheirGoals: a tile's name says which goal it carries,
+// in which colour, apart from the tile's own colours ("🟥🟪 with 🟥 line
+// goal"), never glued to a word ("line🟥"), in English and German.
+func TestTileNamesTellTheirGoals(t *testing.T) {
+	cat := catalog()
+	glued := regexp.MustCompile(`\p{L}(🟨|🟥|🟪|🟩|🌈)`)
+	goalWord := map[string]map[GoalKind]string{
+		"en": {"group": "group goal", "line": "line goal", "shield": "shield goal"},
+		"de": {"group": "Gruppenziel", "line": "Reihenziel", "shield": "Wappenziel"},
+	}
+	with := map[string]string{"en": " with ", "de": " mit "}
+	g := New()
+	goals := 0
+	for id, tile := range g.c.Tiles {
+		for _, lang := range []string{"en", "de"} {
+			name := cat.Localize(lang, tileText(g.c, id))
+			if m := glued.FindString(name); m != "" {
+				t.Errorf("%s %s: colour glued to a word %q in %q", lang, id, m, name)
+			}
+			if len(tile.Goals) > 0 && !strings.Contains(name, with[lang]) {
+				t.Errorf("%s %s: %q does not set the goals apart from the tile's colours", lang, id, name)
+			}
+			for _, goal := range tile.Goals {
+				goals++
+				mark := colourMark(goal.Res.Colour())
+				if goal.Any {
+					mark = colourMark(All)
+				}
+				if want := mark + " " + goalWord[lang][goal.Kind]; !strings.Contains(name, want) {
+					t.Errorf("%s %s: %q lacks %q", lang, id, name, want)
+				}
+			}
+		}
+	}
+	if goals == 0 {
+		t.Fatal("no tile with a goal")
+	}
+}
+
+// TestNoDoubleBrackets: no option reads "(cost 8) (1 Money)" (which of
+// the two is paid?); random
+// games of every size, every option in English and German.
+func TestNoDoubleBrackets(t *testing.T) {
+	cat := catalog()
+	g := New()
+	for players := MinPlayers; players <= MaxPlayers; players++ {
+		setup := games.DefaultSetup(g, players, uint64(players*7))
+		_, _, err := games.RandomPlay(g, setup, games.NewRNG(uint64(players)), games.SimMaxMoves, func(st games.State) error {
+			for _, p := range st.Pending() {
+				for _, o := range p.Options {
+					for _, lang := range []string{"en", "de"} {
+						if l := cat.Localize(lang, o.Label); strings.Contains(l, ") (") {
+							t.Errorf("%s: %q", lang, l)
+						}
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
 	}
 }

@@ -71,7 +71,7 @@ func tileText(c *Components, id string) games.Text {
 		if g.Any {
 			mark = colourMark(All)
 		}
-		feature("sc.goal."+string(g.Kind), mark)
+		feature("sc.goal."+string(g.Kind), mark+" ")
 	}
 	if t.Spell != "" && t.Kind != ArtifactTile {
 		feature("sc.spell."+t.Spell, "")
