@@ -225,7 +225,7 @@ func coreTexts() map[string][2]string {
 		KeyStatusDue:      {"{line} Time runs out {when}.", "{line} Die Bedenkzeit endet {when}."},
 		KeyStatusAway:     {"A bot plays {player}'s seat until they return (/game return).", "Ein Bot spielt den Platz von {player}, bis {player} zurückkehrt (/spiel rückkehr)."},
 		KeyStatusBank:     {"{player} has {time} left in the time bank.", "{player} hat noch {time} Bedenkzeit auf dem Konto."},
-		KeyGroupPick:      {"{prompt} (choose a group first)", "{prompt} (wähle zuerst eine Gruppe)"},
+		KeyGroupPick:      {"{prompt} (pick one, then the next step)", "{prompt} (wähle hier, dann den nächsten Schritt)"},
 		KeyGroupCount:     {"{n} options", "{n} Möglichkeiten"},
 		KeyGroupReply:     {"{prompt}: {group}", "{prompt}: {group}"},
 	}

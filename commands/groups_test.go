@@ -184,6 +184,11 @@ func TestGroupedPromptRows(t *testing.T) {
 			if len(buttons) != tc.loose {
 				t.Errorf("buttons %v, want %d", buttons, tc.loose)
 			}
+			// Games name their own things "group" (Sorcerer City's group
+			// goal): the step select says only that a next step follows.
+			if ph := strings.ToLower(sels[0].Placeholder); strings.Contains(ph, "group") || !strings.Contains(ph, "next step") {
+				t.Errorf("group select placeholder %q", sels[0].Placeholder)
+			}
 			var labels []string
 			for _, o := range sels[0].Options {
 				labels = append(labels, o.Label)
