@@ -31,6 +31,9 @@ func Catalog() games.Catalog {
 			"scimg.spots":           "Highlighted: the free spots, named as the choices name them",
 			"scimg.district":        "Your district",
 			"scimg.mystery":         "Mystery: {n}",
+			"scimg.goal.group":      "group",
+			"scimg.goal.line":       "line",
+			"scimg.goal.shield":     "shield",
 		},
 		"de": {
 			"scimg.year":            "Jahr {n}",
@@ -56,6 +59,9 @@ func Catalog() games.Catalog {
 			"scimg.spots":           "Hervorgehoben: freie Felder, benannt wie in der Auswahl",
 			"scimg.district":        "Dein Stadtviertel",
 			"scimg.mystery":         "Mysterie: {n}",
+			"scimg.goal.group":      "Gruppe",
+			"scimg.goal.line":       "Reihe",
+			"scimg.goal.shield":     "Wappen",
 		},
 	}
 }

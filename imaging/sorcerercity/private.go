@@ -59,6 +59,7 @@ func (r *Renderer) private(v *sc.PrivateView, m imaging.Meta) image.Image {
 // words, or face down; nothing while the seat places none.
 func (s *scene) placing(v *sc.PrivateView, r kit.Rect) {
 	if v.Drawn == "" && len(v.Spots) == 0 {
+		s.legend(r)
 		return
 	}
 	c := s.c
@@ -96,3 +97,35 @@ func (s *scene) tileWords(id string) string {
 	}
 	return ""
 }
+
+// legend names what the picture shows only by colour and sign, while no
+// tile is in hand: the four tracks (yellow Money, red Influence, purple
+// Raw Magic, green Prestige, each with its colour-blind sign) and the
+// three goals' signs.
+func (s *scene) legend(r kit.Rect) {
+	c := s.c
+	rowH := r.H / 3
+	cols := r.Columns(2, gap)
+	for k, col := range sc.Colours {
+		cell := cols[k%2]
+		cy := r.Y + rowH*float64(k/2) + rowH/2
+		sw := kit.R(cell.X, cy-20, 40, 40)
+		c.RoundRect(sw, 8, colourInk[col], kit.Ink, 1.5)
+		s.sign(col, sw.CX(), sw.CY(), 10)
+		c.Ink(kit.Ink)
+		c.FitText(s.w.Text(gameText("sc.res."+sc.Resource(k).String())), kit.Regular, textMin, textMin, sw.Right()+10, cy, cell.Right()-sw.Right()-10, 0)
+	}
+	// The goals flow in one row, each sign before its word.
+	x, cy := r.X, r.Y+rowH*2+rowH/2
+	for _, kind := range goalKinds {
+		s.goal(kit.R(x, cy-22, 44, 44), sc.Goal{Kind: kind, Res: sc.Prestige})
+		word := s.w.T("scimg.goal." + string(kind))
+		c.Ink(kit.Ink)
+		c.Font(kit.Regular, textMin)
+		c.Text(word, x+50, cy, 0)
+		x += 50 + c.Measure(word) + 24
+	}
+}
+
+// goalKinds are the goals in the order the legend shows them.
+var goalKinds = []sc.GoalKind{sc.Group, sc.Line, sc.Shield}

@@ -253,3 +253,36 @@ func TestOwnPictureNamesMonsters(t *testing.T) {
 		t.Fatalf("checked %d pictures with monsters, the largest district %d cells across; want some of 9 or more", checked, largest)
 	}
 }
+
+// TestOwnPictureLegend: while no tile is in hand, a seat's own picture
+// names what it shows only by colour and sign (the four tracks, the three
+// goals) readably, in both languages.
+func TestOwnPictureLegend(t *testing.T) {
+	r, g := newRenderer(t)
+	st := played(t, g, 3, 5, func(_ games.State, moves int) bool { return moves >= 0 })
+	v := st.View(1).(sc.PrivateView)
+	if v.Drawn != "" || len(v.Spots) > 0 {
+		t.Fatal("seat 1 holds a tile before the game began")
+	}
+	for _, lang := range []string{"en", "de"} {
+		m := imaging.Meta{Lang: lang, Catalog: g.Info().Catalog, Players: names, Viewer: 1}
+		words := imaging.NewWords(m, r.own)
+		var log kit.TextLog
+		m.Texts = &log
+		if _, err := r.Render(v, m); err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		for k := range sc.Colours {
+			want = append(want, words.Text(gameText("sc.res."+sc.Resource(k).String())))
+		}
+		for _, kind := range goalKinds {
+			want = append(want, words.T("scimg.goal."+string(kind)))
+		}
+		for _, w := range want {
+			if !slices.ContainsFunc(log.Uses(), func(u kit.TextUse) bool { return u.Text == w && u.Decor == "" && u.Size >= readable }) {
+				t.Errorf("%s: the picture does not name %q readably: %v", lang, w, log.Uses())
+			}
+		}
+	}
+}
