@@ -113,7 +113,7 @@ func (s *State) playChoices(t Task) (games.Text, bool, []choice) {
 	}
 	var out []choice
 	for i, c := range st.Hand {
-		out = append(out, choice{opt("c"+strconv.Itoa(c), s.cardLabel(c)), func() { s.playCard(t.Seat, i) }})
+		out = append(out, choice{opt("c"+strconv.Itoa(c), s.cardTitle(c)), func() { s.playCard(t.Seat, i) }})
 	}
 	return games.T("vc.prompt.play"), true, out
 }
@@ -231,7 +231,7 @@ func (s *State) cardChoices(t Task) (games.Text, bool, []choice) {
 		}
 	} else {
 		for i, c := range st.Hand {
-			out = append(out, choice{opt("c"+strconv.Itoa(c), s.cardLabel(c)), func() {
+			out = append(out, choice{opt("c"+strconv.Itoa(c), s.cardTitle(c)), func() {
 				st.Hand = slices.Delete(st.Hand, i, i+1)
 				done(c)
 			}})
@@ -259,17 +259,19 @@ func (s *State) cardChoices(t Task) (games.Text, bool, []choice) {
 // hireChoices offers the visible townsfolk for a free hire.
 func (s *State) hireChoices(t Task) (games.Text, bool, []choice) {
 	var out []choice
+	told := []games.Text{games.T("vc.prompt.hire")}
 	for p := range numSegments {
 		if len(s.Folk[p]) == 0 {
 			continue
 		}
 		card := s.Folk[p][len(s.Folk[p])-1]
-		out = append(out, choice{opt("h"+strconv.Itoa(p), games.T("vc.opt.hirefrom", "card", s.cardLabel(card), "place", s.segName(p))), func() {
+		told = append(told, games.T("vc.told.at", "card", s.cardLabel(card), "place", s.segName(p)))
+		out = append(out, choice{opt("h"+strconv.Itoa(p), games.T("vc.opt.hirefrom", "card", s.cardTitle(card), "place", s.segName(p))), func() {
 			s.hire(t.Seat, p)
 			s.again(t)
 		}})
 	}
-	return games.T("vc.prompt.hire"), false, out
+	return lines(told), false, out
 }
 
 // hire takes the top townsfolk at position p into seat's discards: its
@@ -309,8 +311,9 @@ func (s *State) recruitChoices(t Task) (games.Text, bool, []choice) {
 	if st.Silver < cost {
 		return games.Text{}, false, nil
 	}
-	return games.T("vc.prompt.recruit"), false, []choice{
-		{opt("hire", games.T("vc.opt.hire", "card", s.cardLabel(card), "silver", cost)), func() {
+	told := games.T("vc.lines", "a", games.T("vc.prompt.recruit"), "b", games.T("vc.bullet", "x", s.cardLabel(card)))
+	return told, false, []choice{
+		{opt("hire", games.T("vc.opt.hire", "card", s.cardTitle(card), "silver", cost)), func() {
 			st.Silver -= cost
 			s.hire(t.Seat, p)
 		}},

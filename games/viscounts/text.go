@@ -33,6 +33,13 @@ func (s *State) cardLabel(c int) games.Text {
 	return games.T("vc.cardlabel", "name", s.cardName(c), "cost", f.Cost, "icons", iconsText(f.Icons), "ability", s.abilityText(f))
 }
 
+// cardTitle is a townsfolk with its cost and icons, short enough for a
+// button: where a picture or the prompt shows its abilities.
+func (s *State) cardTitle(c int) games.Text {
+	f := s.folk(c)
+	return games.T("vc.cardtitle", "name", s.cardName(c), "cost", f.Cost, "icons", iconsText(f.Icons))
+}
+
 // iconsText spells icons as emoji, one per icon.
 func iconsText(ic Icons) string {
 	var b strings.Builder

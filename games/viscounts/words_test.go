@@ -101,10 +101,11 @@ func TestEveryTextTranslated(t *testing.T) {
 	tr.report(t)
 }
 
-// each plays random games of every size (solo included) to the end and
-// calls fn with every text a player meets, localized in lang, and whether
-// it is a label of a prompt offered as buttons (at most five options).
-func eachText(t *testing.T, fn func(lang, text string, button bool, p games.Prompt)) {
+// eachText plays random games of every size (solo included) to the end
+// and calls fn with every text a player meets, localized in lang: prompts,
+// option labels (o is the option, button whether its prompt is offered as
+// buttons, at most five options) and narration.
+func eachText(t *testing.T, fn func(lang, text string, p games.Prompt, o *games.Option, button bool)) {
 	t.Helper()
 	g := New()
 	cat := games.BaseCatalog().Merge(g.Info().Catalog)
@@ -119,9 +120,9 @@ func eachText(t *testing.T, fn func(lang, text string, button bool, p games.Prom
 			for !s.Over() {
 				p := s.Pending()[0]
 				for _, lang := range []string{"en", "de"} {
-					fn(lang, cat.LocalizeNames(lang, p.Text, names), false, p)
+					fn(lang, cat.LocalizeNames(lang, p.Text, names), p, nil, false)
 					for _, o := range p.Options {
-						fn(lang, cat.LocalizeNames(lang, o.Label, names), len(p.Options) <= 5, p)
+						fn(lang, cat.LocalizeNames(lang, o.Label, names), p, &o, len(p.Options) <= 5)
 					}
 				}
 				out, err := s.Apply(p.Seat, p.Options[rng.IntN(len(p.Options))].ID)
@@ -130,7 +131,7 @@ func eachText(t *testing.T, fn func(lang, text string, button bool, p games.Prom
 				}
 				for _, e := range out.Events {
 					for _, lang := range []string{"en", "de"} {
-						fn(lang, cat.LocalizeNames(lang, e, names), false, p)
+						fn(lang, cat.LocalizeNames(lang, e, names), p, nil, false)
 					}
 				}
 			}
@@ -143,7 +144,7 @@ func eachText(t *testing.T, fn func(lang, text string, button bool, p games.Prom
 func TestCountsReadAsWords(t *testing.T) {
 	bad := regexp.MustCompile(`\p{L}\((s|e|en|n)\)|\b1 (steps|Schritte|cards|Karten|Debts|Schulden|Deeds|Urkunden|resources|Rohstoffe|workers)\b`)
 	seen := map[string]bool{}
-	eachText(t, func(lang, text string, _ bool, _ games.Prompt) {
+	eachText(t, func(lang, text string, _ games.Prompt, _ *games.Option, _ bool) {
 		if m := bad.FindString(text); m != "" && !seen[m] {
 			seen[m] = true
 			t.Errorf("%s: %q in %q", lang, m, text)
@@ -191,5 +192,50 @@ func TestDraftTellsEachPair(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestTownsfolkChoicesFit: a choice of townsfolk (play, discard, destroy,
+// hire) fits Discord's labels (80 characters on a button, 100 in a select)
+// by naming the card with its cost and icons; its abilities are on the
+// hand picture, or, for the market's townsfolk, told in the prompt above.
+func TestTownsfolkChoicesFit(t *testing.T) {
+	g := New()
+	cat := games.BaseCatalog().Merge(g.Info().Catalog)
+	cards := map[string]bool{"vc.cardtitle": true, "vc.cardlabel": true, "vc.opt.hire": true, "vc.opt.hirefrom": true}
+	met, hires := 0, 0
+	eachText(t, func(lang, text string, p games.Prompt, o *games.Option, button bool) {
+		if o == nil || !cards[o.Label.Key] {
+			return
+		}
+		met++
+		limit := 100
+		if button {
+			limit = 80
+		}
+		if n := utf8.RuneCountInString(text); n > limit {
+			t.Errorf("%s: %q is %d characters, Discord shows %d", lang, text, n, limit)
+		}
+		if o.Label.Key == "vc.opt.hire" || o.Label.Key == "vc.opt.hirefrom" {
+			hires++
+			card := o.Label.Args[0].Text // the card's title
+			if card == nil || len(card.Args) == 0 || card.Args[0].Text == nil {
+				t.Fatalf("hire option %s names no card", o.ID)
+			}
+			// The prompt tells the card's abilities: its name comes with
+			// "when …", "after …" or "no ability" on the same line.
+			name := cat.Localize(lang, *card.Args[0].Text)
+			prompt := cat.Localize(lang, p.Text)
+			told := false
+			for _, line := range strings.Split(prompt, "\n") {
+				told = told || strings.Contains(line, name+" (") && strings.Contains(line, "): ")
+			}
+			if !told {
+				t.Errorf("%s: the prompt above %q does not tell %s's abilities: %q", lang, text, name, prompt)
+			}
+		}
+	})
+	if met == 0 || hires == 0 {
+		t.Fatalf("met %d choices of townsfolk, %d hires", met, hires)
 	}
 }
