@@ -204,7 +204,8 @@ func catalogEN() map[string]string {
 		"sc.spell.wand": "buys cost 1 less, and one more buy", "sc.spell.gem": "a free tile up to 5",
 		"sc.spell.gauntlet": "kill a monster next to it", "sc.spell.crown": "green tiles cost 3 less",
 	}
-	tileForms(m, "with", "cost {cost}")
+	tileForms(m, "cost {cost}")
+	m["sc.goalmark.0"], m["sc.goalmark.1"] = "with {mark} ", "{mark} "
 	return m
 }
 
@@ -396,18 +397,20 @@ func catalogDE() map[string]string {
 		"sc.spell.wand": "Käufe 1 billiger und ein Kauf mehr", "sc.spell.gem": "ein Plättchen bis 5 gratis",
 		"sc.spell.gauntlet": "ein Monster daneben töten", "sc.spell.crown": "grüne Plättchen 3 billiger",
 	}
-	tileForms(m, "mit", "Kosten {cost}")
+	tileForms(m, "Kosten {cost}")
+	m["sc.goalmark.0"], m["sc.goalmark.1"] = "mit {mark} ", "{mark} "
 	return m
 }
 
 // tileForms adds the tile name forms for zero to four features, with and
-// without a price: "🟥🟪 with 🟥 line goal, Gelatinous Cube (cost 8)". A
-// feature's colour mark (c1 …) comes with its own space, or is empty.
-func tileForms(m map[string]string, with, cost string) {
+// without a price: "🟥🟪 with 🟥 line goal", "🟪🟩 Dragon (cost 8)". A
+// goal's colour mark (c1 …) brings its own "with" and space; other
+// features have none.
+func tileForms(m map[string]string, cost string) {
 	form := "{look}"
 	for n := 0; n <= 4; n++ {
 		if n > 0 {
-			sep := " " + with + " "
+			sep := " "
 			if n > 1 {
 				sep = ", "
 			}

@@ -2,6 +2,7 @@ package sorcerercity
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/tavern-bot/tavern/games"
@@ -56,7 +57,7 @@ func tileText(c *Components, id string) games.Text {
 	t := c.Tile(id)
 	kv := []any{"look", looks(t)}
 	n := 0
-	feature := func(key, mark string) {
+	feature := func(key string, mark any) {
 		n++
 		kv = append(kv, fmt.Sprintf("f%d", n), games.Ref(key), fmt.Sprintf("c%d", n), mark)
 	}
@@ -66,12 +67,13 @@ func tileText(c *Components, id string) games.Text {
 	if t.Beast != "" {
 		feature("sc.monster."+t.Beast, "")
 	}
-	for _, g := range t.Goals {
+	for i, g := range t.Goals {
 		mark := colourMark(g.Res.Colour())
 		if g.Any {
 			mark = colourMark(All)
 		}
-		feature("sc.goal."+string(g.Kind), mark+" ")
+		// "with 🟥 line goal": the goals' colours apart from the tile's.
+		feature("sc.goal."+string(g.Kind), games.T("sc.goalmark."+strconv.Itoa(min(i, 1)), "mark", mark))
 	}
 	if t.Spell != "" && t.Kind != ArtifactTile {
 		feature("sc.spell."+t.Spell, "")
