@@ -217,6 +217,22 @@ func sidesOf(c *Components, pl Placed) [4]Colour {
 	return sides
 }
 
+// Turns lists the quarter turns (0 to 3, clockwise) of tile id that show
+// different sides, as placing it offers them; a picture numbers them
+// from 1 as the options do.
+func (c *Components) Turns(id string) []int {
+	seen := map[[4]Colour]bool{}
+	var out []int
+	for rot := range 4 {
+		sides := sidesOf(c, Placed{Tile: id, Rot: rot})
+		if !seen[sides] {
+			seen[sides] = true
+			out = append(out, rot)
+		}
+	}
+	return out
+}
+
 // turns lists the turns of the tile at p that show different sides and,
 // for a Skeleton, keep its jagged sides free (all turns when none does).
 func (s *State) turns(d *District, p Pos, top Placed) []int {
@@ -317,6 +333,10 @@ func (s *State) spotChoices(st *Seat, pl Placed, keep map[Pos]bool, fixed bool) 
 			}
 			seen[sides] = true
 			label := games.T("sc.opt.place", "at", name, "sides", sidesText(sides))
+			if !fixed && len(s.c.Turns(pl.Tile)) > 1 {
+				// The seat's picture shows the turns numbered so.
+				label = games.T("sc.opt.place.turn", "at", name, "n", pl.Rot+1, "sides", sidesText(sides))
+			}
 			if pl.FaceDown {
 				label = games.T("sc.opt.placedown", "at", name)
 			}

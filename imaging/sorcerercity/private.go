@@ -2,6 +2,7 @@ package sorcerercity
 
 import (
 	"image"
+	"strconv"
 
 	sc "github.com/tavern-bot/tavern/games/sorcerercity"
 	"github.com/tavern-bot/tavern/imaging"
@@ -63,6 +64,10 @@ func (s *scene) placing(v *sc.PrivateView, r kit.Rect) {
 		return
 	}
 	c := s.c
+	if turns := s.cs.Turns(v.Drawn); v.Drawn != "" && len(v.Spots) > 0 && len(turns) > 1 {
+		s.turns(v.Drawn, turns, r)
+		return
+	}
 	c.Ink(kit.Ink)
 	c.Font(kit.Bold, textMin)
 	c.Text(s.w.T("scimg.yourtile"), r.X, r.Y+20, 0)
@@ -79,6 +84,26 @@ func (s *scene) placing(v *sc.PrivateView, r kit.Rect) {
 	s.tile(tileBox, sc.Placed{}, 0)
 	c.Font(kit.Regular, textMin)
 	c.Text(s.w.T("scimg.facedown"), words.X, tileBox.CY(), 0)
+}
+
+// turns shows the tile to place in each of its turns, numbered as the
+// options name them ("C4, turn 2: …"), under a title with what it carries.
+func (s *scene) turns(id string, turns []int, r kit.Rect) {
+	c := s.c
+	title := s.w.T("scimg.turns")
+	if what := s.tileWords(id); what != "" {
+		title += " · " + what
+	}
+	c.Ink(kit.Ink)
+	c.FitText(title, kit.Bold, textMin, textMin, r.X, r.Y+20, r.W, 0)
+	sz := min(120, (r.W-3*gap)/4)
+	for k, rot := range turns {
+		x := r.X + float64(k)*(sz+gap)
+		c.Ink(kit.Ink)
+		c.Font(kit.Bold, textMin)
+		c.Text(strconv.Itoa(rot+1), x+sz/2, r.Bottom()-sz-24, 0.5)
+		s.tile(kit.R(x, r.Bottom()-sz, sz, sz), sc.Placed{Tile: id, Rot: rot}, 0)
+	}
 }
 
 // tileWords names what a tile carries besides its colours and goals (the

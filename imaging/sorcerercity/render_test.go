@@ -3,6 +3,7 @@ package sorcerercity
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tavern-bot/tavern/games"
@@ -284,5 +285,61 @@ func TestOwnPictureLegend(t *testing.T) {
 				t.Errorf("%s: the picture does not name %q readably: %v", lang, w, log.Uses())
 			}
 		}
+	}
+}
+
+// TestPlacingShowsTurns: a tile that shows different sides when turned is
+// drawn in each turn, numbered readably as its options number them ("C4,
+// turn 2: …"), so a player matches a choice to a picture, not to arrows.
+func TestPlacingShowsTurns(t *testing.T) {
+	r, g := newRenderer(t)
+	checked := 0
+	for seed := uint64(1); seed < 40 && checked < 3; seed++ {
+		st := played(t, g, 2, seed, func(s games.State, moves int) bool {
+			v, ok := s.View(0).(sc.PrivateView)
+			return moves > 3 && ok && v.Drawn != "" && len(v.Spots) > 0 && len(g.Components().Turns(v.Drawn)) > 1
+		})
+		v, ok := st.View(0).(sc.PrivateView)
+		if !ok || v.Drawn == "" || len(v.Spots) == 0 {
+			continue
+		}
+		numbers := map[string]bool{}
+		for _, p := range st.Pending() {
+			if p.Seat != 0 {
+				continue
+			}
+			for _, o := range p.Options {
+				if o.Label.Key != "sc.opt.place.turn" {
+					t.Fatalf("option %s (%s) does not name its turn", o.ID, o.Label.Key)
+				}
+				for _, a := range o.Label.Args {
+					if a.Name == "n" {
+						numbers[a.Val] = true
+					}
+				}
+			}
+		}
+		if len(numbers) < 2 {
+			t.Fatalf("seed %d: options name turns %v", seed, numbers)
+		}
+		m := imaging.Meta{Lang: "en", Catalog: g.Info().Catalog, Players: names, Viewer: 0}
+		var log kit.TextLog
+		m.Texts = &log
+		if _, err := r.Render(v, m); err != nil {
+			t.Fatal(err)
+		}
+		title := imaging.NewWords(m, r.own).T("scimg.turns")
+		if !slices.ContainsFunc(log.Uses(), func(u kit.TextUse) bool { return strings.HasPrefix(u.Text, title) && u.Size >= readable }) {
+			t.Errorf("seed %d: no %q over the turns: %v", seed, title, log.Uses())
+		}
+		for n := range numbers {
+			if !slices.ContainsFunc(log.Uses(), func(u kit.TextUse) bool { return u.Text == n && u.Decor == "" && u.Size >= readable }) {
+				t.Errorf("seed %d: the options name turn %s, the picture does not show it", seed, n)
+			}
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Fatal("no seat placed a tile with several turns")
 	}
 }
