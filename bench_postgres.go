@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"crypto/ed25519"
@@ -11,27 +10,20 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
-	"net"
 	"net/http"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/jackc/pgx/v5"
 
 	"github.com/tavern-bot/tavern/bot/fakediscord"
 	"github.com/tavern-bot/tavern/commands"
 	"github.com/tavern-bot/tavern/commands/commandstest"
-	"github.com/tavern-bot/tavern/config"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/storage/postgres"
@@ -101,7 +93,7 @@ func benchChannel(k int) string { return fmt.Sprintf("73%016d", k) }
 func benchUser(k, seat int) string { return fmt.Sprintf("83%014d%02d", k, seat) }
 
 // runPostgresBench runs the multi-worker bench and prints its figures.
-func runPostgresBench(ctx context.Context, f pgBenchFlags, getenv func(string) string, out io.Writer) error {
+func runPostgresBench(ctx context.Context, f pgBenchFlags, out io.Writer) error {
 	if err := f.validate(); err != nil {
 		return err
 	}
@@ -486,244 +478,4 @@ func checkReplays(ctx context.Context, s *postgres.Store, g games.Game, tables i
 		}
 	}
 	return errors.Join(errs...)
-}
-
-// benchWorker is one worker process.
-type benchWorker struct {
-	n       int
-	addr    string
-	logPath string
-	cmd     *exec.Cmd
-	// trips is the worker store's round trips, as last reported.
-	trips    atomic.Int64
-	waitOnce sync.Once
-	waitErr  error
-	waited   chan struct{}
-}
-
-// startBenchWorker starts worker n serving on a free port over url, and
-// reads its reports (finished is called with each interaction carried out).
-func startBenchWorker(ctx context.Context, command []string, dir string, n int, url, publicKey, apiURL string, images bool, finished func(string)) (*benchWorker, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, err
-	}
-	addr := ln.Addr().String()
-	_ = ln.Close()
-	cfgPath := filepath.Join(dir, fmt.Sprintf("worker%d.toml", n))
-	cfg := fmt.Sprintf("[discord]\ntoken = \"bench-token\"\napplication_id = %q\npublic_key = %q\napi_url = %q\n"+
-		"[interactions]\nlisten = %q\n[storage]\nbackend = \"postgres\"\n[log]\nlevel = \"warn\"\n",
-		fakediscord.AppID, publicKey, apiURL, addr)
-	if err := os.WriteFile(cfgPath, []byte(cfg), 0o600); err != nil {
-		return nil, err
-	}
-	if len(command) == 0 {
-		self, err := os.Executable()
-		if err != nil {
-			return nil, err
-		}
-		command = []string{self}
-	}
-	w := &benchWorker{n: n, addr: addr, logPath: filepath.Join(dir, fmt.Sprintf("worker%d.log", n)), waited: make(chan struct{})}
-	logFile, err := os.Create(w.logPath)
-	if err != nil {
-		return nil, err
-	}
-	args := append(slices.Clone(command[1:]), "bench-worker", "--config", cfgPath, "--images="+strconv.FormatBool(images))
-	w.cmd = exec.CommandContext(ctx, command[0], args...)
-	w.cmd.Env = append(os.Environ(), "TAVERN_DATABASE_URL="+url)
-	w.cmd.Stderr = logFile
-	reports, err := w.cmd.StdoutPipe()
-	if err != nil {
-		logFile.Close()
-		return nil, err
-	}
-	if err := w.cmd.Start(); err != nil {
-		logFile.Close()
-		return nil, fmt.Errorf("bench: start worker %d: %w", n, err)
-	}
-	go func() {
-		sc := bufio.NewScanner(reports)
-		for sc.Scan() {
-			var id string
-			var trips int64
-			if _, err := fmt.Sscanf(sc.Text(), "done %s %d", &id, &trips); err == nil {
-				w.trips.Store(trips)
-				finished(id)
-			}
-		}
-		w.waitErr = w.cmd.Wait()
-		logFile.Close()
-		close(w.waited)
-	}()
-	return w, nil
-}
-
-// exited reports an error once the worker has ended.
-func (w *benchWorker) exited() error {
-	select {
-	case <-w.waited:
-		return fmt.Errorf("bench: worker %d ended (%v); its log: %s", w.n, w.waitErr, w.logPath)
-	default:
-		return nil
-	}
-}
-
-// stop ends the worker as an operator would (SIGTERM) and waits for it.
-func (w *benchWorker) stop() {
-	w.waitOnce.Do(func() {
-		_ = w.cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-w.waited:
-		case <-time.After(30 * time.Second):
-			_ = w.cmd.Process.Kill()
-			<-w.waited
-		}
-	})
-}
-
-// benchSample is what the bench reads before and after the moves: the
-// workers' round trips, the WAL position, and CPU time of the workers
-// and of the PostgreSQL server's processes.
-type benchSample struct {
-	trips     int64
-	wal       string // pg_current_wal_lsn(), "" if unknown
-	workerCPU time.Duration
-	pgCPU     time.Duration // 0 when the server is not on this machine
-	// selfCPU is the bench's own: the fake Discord and the players.
-	selfCPU time.Duration
-}
-
-func (b *pgBench) sample(ctx context.Context, url string) benchSample {
-	s := benchSample{selfCPU: procCPU(os.Getpid())}
-	for _, w := range b.workers {
-		s.trips += w.trips.Load()
-		s.workerCPU += procCPU(w.cmd.Process.Pid)
-	}
-	conn, err := pgx.Connect(ctx, url)
-	if err != nil {
-		return s
-	}
-	defer conn.Close(ctx)
-	var backend int
-	if err := conn.QueryRow(ctx, "SELECT pg_current_wal_lsn()::text, pg_backend_pid()").Scan(&s.wal, &backend); err != nil {
-		return s
-	}
-	s.pgCPU = serverCPU(backend)
-	return s
-}
-
-// per describes the cost of one move between s and after.
-func (s benchSample) per(after benchSample, moves int) string {
-	n := float64(moves)
-	parts := []string{fmt.Sprintf("%.1f round trips of the workers to PostgreSQL", float64(after.trips-s.trips)/n)}
-	if wal := walBytes(s.wal, after.wal); wal >= 0 {
-		parts = append(parts, fmt.Sprintf("%.1f KB of WAL", float64(wal)/1024/n))
-	}
-	parts = append(parts, fmt.Sprintf("%.2f ms CPU in the workers", float64((after.workerCPU-s.workerCPU).Microseconds())/1000/n))
-	if after.pgCPU > 0 {
-		parts = append(parts, fmt.Sprintf("%.2f ms CPU in PostgreSQL", float64((after.pgCPU-s.pgCPU).Microseconds())/1000/n))
-	}
-	parts = append(parts, fmt.Sprintf("%.2f ms CPU in the bench itself (fake Discord, players)", float64((after.selfCPU-s.selfCPU).Microseconds())/1000/n))
-	return strings.Join(parts, ", ")
-}
-
-// walBytes is the distance between two WAL positions (X/Y hex), -1 if
-// either is unknown.
-func walBytes(from, to string) int64 {
-	parse := func(lsn string) (int64, bool) {
-		hi, lo, ok := strings.Cut(lsn, "/")
-		h, err1 := strconv.ParseUint(hi, 16, 32)
-		l, err2 := strconv.ParseUint(lo, 16, 32)
-		return int64(h<<32 | l), ok && err1 == nil && err2 == nil
-	}
-	a, ok1 := parse(from)
-	b, ok2 := parse(to)
-	if !ok1 || !ok2 {
-		return -1
-	}
-	return b - a
-}
-
-// procCPU is a process's user and system CPU time from /proc (0 where
-// there is none). /proc counts in USER_HZ, 100 a second on Linux.
-func procCPU(pid int) time.Duration {
-	fields := procStat(pid)
-	if len(fields) < 15 {
-		return 0
-	}
-	utime, _ := strconv.ParseInt(fields[13], 10, 64)
-	stime, _ := strconv.ParseInt(fields[14], 10, 64)
-	return time.Duration(utime+stime) * (time.Second / 100)
-}
-
-// procStat is /proc/pid/stat split into fields, the command's name (which
-// may hold spaces) skipped; nil if unreadable.
-func procStat(pid int) []string {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return nil
-	}
-	end := bytes.LastIndexByte(data, ')')
-	if end < 0 {
-		return nil
-	}
-	return append([]string{strconv.Itoa(pid), "comm"}, strings.Fields(string(data[end+1:]))...)
-}
-
-// serverCPU is the CPU time of the PostgreSQL server running backend (a
-// process id the server reported): its postmaster and the postmaster's
-// live children. It is 0 when the server is not on this machine.
-func serverCPU(backend int) time.Duration {
-	fields := procStat(backend)
-	if len(fields) < 4 {
-		return 0
-	}
-	postmaster, _ := strconv.Atoi(fields[3])
-	if postmaster <= 1 {
-		return 0
-	}
-	total := procCPU(postmaster)
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		if f := procStat(pid); len(f) > 3 && f[3] == strconv.Itoa(postmaster) {
-			total += procCPU(pid)
-		}
-	}
-	return total
-}
-
-// runBenchWorker is one worker process of `tavern bench --backend
-// postgres`: `tavern` serving the HTTP endpoint from its configuration,
-// optionally without pictures, reporting on stdout each interaction it
-// carried out ("done ID ROUNDTRIPS") until SIGTERM.
-func runBenchWorker(ctx context.Context, cfg config.Config, images bool, log *slog.Logger, stdout io.Writer) error {
-	if cfg.Mode() != config.ModeHTTP || cfg.Storage.Backend != config.BackendPostgres {
-		return errors.New("bench-worker: needs interactions.listen and the postgres backend (it is started by `tavern bench --backend postgres`)")
-	}
-	var (
-		mu    sync.Mutex
-		trips func() int64
-	)
-	return serveWith(ctx, cfg, log, io.Discard, serveOptions{
-		noImages: !images,
-		opened: func(s storage.Store) {
-			if pg, ok := s.(*postgres.Store); ok {
-				trips = func() int64 { return pg.Stats().RoundTrips }
-			}
-		},
-		done: func(i *discordgo.Interaction) {
-			mu.Lock()
-			defer mu.Unlock()
-			n := int64(0)
-			if trips != nil {
-				n = trips()
-			}
-			fmt.Fprintf(stdout, "done %s %d\n", i.ID, n)
-		},
-	})
 }

@@ -38,7 +38,7 @@ func TestPostgresBench(t *testing.T) {
 	var out strings.Builder
 	f := pgBenchFlags{backend: "postgres", workers: 2, tables: 3, moves: 6, images: false, databaseURL: url, game: "zauberschwert", seed: 1,
 		worker: benchWorkerCommand}
-	if err := runPostgresBench(context.Background(), f, os.Getenv, &out); err != nil {
+	if err := runPostgresBench(context.Background(), f, &out); err != nil {
 		t.Fatalf("bench: %v\n%s", err, out.String())
 	}
 	t.Log(out.String())
@@ -54,7 +54,7 @@ func TestPostgresBench(t *testing.T) {
 	}
 	// The database now holds the bench's tables: a second run is refused
 	// and changes nothing.
-	err := runPostgresBench(context.Background(), f, os.Getenv, &out)
+	err := runPostgresBench(context.Background(), f, &out)
 	if err == nil || !strings.Contains(err.Error(), "not empty") {
 		t.Errorf("a second bench on the same database: %v, want a refusal naming it not empty", err)
 	}
@@ -81,7 +81,7 @@ func TestPostgresBenchBadInput(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			f := good
 			tc.edit(&f)
-			err := runPostgresBench(context.Background(), f, os.Getenv, &strings.Builder{})
+			err := runPostgresBench(context.Background(), f, &strings.Builder{})
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("err = %v, want one naming %s", err, tc.want)
 			}

@@ -80,7 +80,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		return runSim(ctx, sim, stdout)
 	case "bench":
 		if pgBench.backend != "" {
-			return runPostgresBench(ctx, pgBench, getenv, stdout)
+			return runPostgresBench(ctx, pgBench, stdout)
 		}
 		return runBench(ctx, stdout)
 	}
