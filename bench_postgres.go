@@ -310,7 +310,7 @@ func (b *pgBench) awaitPing(ctx context.Context, w *benchWorker) error {
 			return err
 		}
 		if time.Now().After(deadline) || ctx.Err() != nil {
-			return fmt.Errorf("bench: worker %d never answered PING (log: %s)", w.n, w.logPath)
+			return fmt.Errorf("bench: worker %d never answered PING; its log ends: %s", w.n, w.logTail())
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

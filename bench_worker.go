@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -101,10 +102,24 @@ func startBenchWorker(ctx context.Context, command []string, dir string, n int, 
 func (w *benchWorker) exited() error {
 	select {
 	case <-w.waited:
-		return fmt.Errorf("bench: worker %d ended (%v); its log: %s", w.n, w.waitErr, w.logPath)
+		return fmt.Errorf("bench: worker %d ended (%v); its log ends: %s", w.n, w.waitErr, w.logTail())
 	default:
 		return nil
 	}
+}
+
+// logTail is the end of the worker's log, on one line (the bench removes
+// its directory when it ends).
+func (w *benchWorker) logTail() string {
+	data, err := os.ReadFile(w.logPath)
+	if err != nil {
+		return "(unreadable: " + err.Error() + ")"
+	}
+	const keep = 1500
+	if len(data) > keep {
+		data = data[len(data)-keep:]
+	}
+	return strings.Join(strings.Fields(string(data)), " ")
 }
 
 // stop ends the worker as an operator would (SIGTERM) and waits for it.
