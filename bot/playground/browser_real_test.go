@@ -135,6 +135,24 @@ func TestBrowserPlaysZauberschwert(t *testing.T) {
 			return boardCount(t, s) > before || (ok && next.messageID != pr.messageID)
 		}, p)
 	}
+	// A public decision's short DM links to the board: here the link
+	// leads to the table's channel.
+	jumped := false
+	for _, u := range []User{ada, bruno} {
+		p.asUser(u)
+		p.click(`#dms .channel`)
+		p.waitJS(u.Name+"'s DMs shown", `document.querySelector('#dms .channel.active') !== null && document.querySelectorAll('#messages .msg').length > 0`)
+		if !eval[bool](p, `document.querySelector('#messages .jump') !== null`) {
+			continue
+		}
+		p.click(`#messages .jump`)
+		p.waitJS("the link leads to the table's channel", fmt.Sprintf(`document.querySelector('#channels .channel.active[data-channel="%s"]') !== null`, tab1))
+		jumped = true
+		break
+	}
+	if !jumped {
+		t.Error("no DM links to the board")
+	}
 	p.asUser(ada)
 	p.click(fmt.Sprintf(`#channels .channel[data-channel="%s"]`, tab1))
 	p.waitJS("back in the table's channel", fmt.Sprintf(`document.querySelector('#channels .channel.active[data-channel="%s"]') !== null`, tab1))

@@ -50,7 +50,11 @@
       .replace(/&lt;@!?(\d+)&gt;/g, (_, id) => `<span class="mention-pill">@${esc(userName(id))}</span>`)
       .replace(/&lt;#(\d+)&gt;/g, (_, id) => `<span class="mention-pill">#${esc(channelName(id))}</span>`)
       .replace(/&lt;t:(\d+)(?::\w)?&gt;/g, (_, n) => esc(new Date(Number(n) * 1000).toLocaleString()))
-      .replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, '<a href="$2" target="_blank" rel="noopener noreferrer">$1</a>');
+      .replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, '<a href="$2" target="_blank" rel="noopener noreferrer">$1</a>')
+      // A link to a message (a short DM's link to the board) jumps to its
+      // channel here, as Discord does; a DM's is the reader's DM.
+      .replace(/(^|\s)https:\/\/discord\.com\/channels\/[^\/\s]+\/(\d+)\/(\d+)(?=\s|$)/g, (_, pre, ch) =>
+        `${pre}<span class="mention-pill jump" data-channel="${esc(ch)}">#${esc(st.view.dm && st.view.dm.id === ch ? st.view.bot.name : channelName(ch))} ›</span>`);
     return s.replace(/\u0000(\d+)\u0000/g, (_, i) => `<code>${codes[i]}</code>`);
   }
   function markdown(text) {
