@@ -430,6 +430,9 @@ func (s *Service) askOrganiser(r request, tr *tournament.Tournament, sub *discor
 		if tr.Status == tournament.StatusOver {
 			return s.replyErr(r, games.Errorf(tournament.ErrOver))
 		}
+		if tr.Closing {
+			return s.replyKey(r.lang, KeyTourAlreadyEnding)
+		}
 		if n := unfinished(tr); n > 0 {
 			return s.confirm(r, tr, KeyTourAskEndGames, "end", "n", n)
 		}
@@ -589,8 +592,10 @@ func (s *Service) tourConfirm(ctx context.Context, r request, c CustomID) Result
 			}
 		case "end":
 			switch n := unfinished(tr); {
-			case tr.Status == tournament.StatusOver || tr.Closing:
+			case tr.Status == tournament.StatusOver:
 				return games.Errorf(tournament.ErrOver)
+			case tr.Closing:
+				return games.Errorf(KeyTourAlreadyEnding)
 			case n > 0:
 				// Running games are finished by bots and count; the
 				// tournament ends when the last has ended (advance).

@@ -174,6 +174,11 @@ func TestTournamentEndFinishesGames(t *testing.T) {
 			if tr := h.stored(); tr.Status == tournament.StatusOver || !tr.Closing {
 				t.Fatalf("over before its games ended: %s", tr.Status)
 			}
+			h.wantReply(h.tour(manager, manageServer, SubTourEnd), "en", KeyTourAlreadyEnding)
+			h.wantReply(h.click(manager, findID(t, []Message{*ask.Reply}, KindTourConfirm, "")), "en", KeyTourAlreadyEnding)
+			if n := h.postsStarting("en", KeyTourEnding); n != 1 {
+				t.Fatalf("ending twice told %d times", n)
+			}
 			for range 20 {
 				h.tick()
 				if h.stored().Status == tournament.StatusOver {

@@ -68,6 +68,7 @@ const (
 	KeyTourAskEnd        = "tour.ask.end"
 	KeyTourAskEndGames   = "tour.ask.end_games"
 	KeyTourEnding        = "tour.said.ending"
+	KeyTourAlreadyEnding = "tour.err.already_ending"
 	KeyTourTablePaused   = "tour.table.paused"
 	KeyTourTableResumed  = "tour.table.resumed"
 	KeyTourDropped       = "tour.said.dropped"
@@ -193,6 +194,7 @@ func tournamentTexts() map[string][2]string {
 		KeyTourAskPause:      {"Pause the tournament? The round's time and every running game's clocks stand still until you resume it with /tournament pause; moves may still be made.", "Das Turnier pausieren? Die Zeit der Runde und die Uhren aller laufenden Partien stehen still, bis du es mit /turnier pause fortsetzt; Züge sind weiter möglich."},
 		KeyTourAskResume:     {"Resume the tournament? The round's time and the games' clocks run again; nobody is charged for the pause.", "Das Turnier fortsetzen? Die Zeit der Runde und die Uhren der Partien laufen wieder; die Pause zählt für niemanden."},
 		KeyTourAskEndGames:   {"End the tournament now? {n} games of this round are still running: bots finish them for their players at once (as when a round's time is up) and their results count; then the standings become final and the podium is posted.", "Das Turnier jetzt beenden? {n} Partien dieser Runde laufen noch: Bots spielen sie sofort für ihre Spieler zu Ende (wie wenn die Zeit einer Runde um ist) und ihre Ergebnisse zählen; dann wird der Stand endgültig und das Siegertreppchen wird gezeigt."},
+		KeyTourAlreadyEnding: {"The tournament is already ending: bots are finishing its last games, then the final standings follow.", "Das Turnier endet schon: Bots spielen seine letzten Partien zu Ende, dann folgt der Endstand."},
 		KeyTourEnding:        {"🏁 The organiser ends the tournament: bots finish the {n} running games now; the final standings follow.", "🏁 Die Turnierleitung beendet das Turnier: Bots spielen die {n} laufenden Partien jetzt zu Ende; der Endstand folgt."},
 		KeyTourTablePaused:   {"⏸️ The tournament is paused: this game's clocks stand still (moves may still be made).", "⏸️ Das Turnier ist pausiert: Die Uhren dieser Partie stehen still (Züge sind weiter möglich)."},
 		KeyTourTableResumed:  {"▶️ The tournament goes on: this game's clocks run again; the pause is charged to nobody.", "▶️ Das Turnier geht weiter: Die Uhren dieser Partie laufen wieder; die Pause zählt für niemanden."},
