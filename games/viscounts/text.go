@@ -138,10 +138,17 @@ func (s *State) describeScript(ms *Manuscript) games.Text {
 		return games.T("vc.script.printed", "cost", ms.Cost, "now", s.effectText(ms.Now))
 	}
 	score := games.T("vc.score.vp", "n", ms.VP)
-	if ms.Per != "" {
+	switch {
+	case ms.Per != "" && ms.VP == 0: // "3 VP per Guildhall", not "0 VP + 3 VP per …"
+		score = games.T("vc.score.each", "n", ms.PerVP, "per", games.T("vc.per."+ms.Per))
+	case ms.Per != "":
 		score = games.T("vc.score.per", "n", ms.PerVP, "per", games.T("vc.per."+ms.Per), "vp", ms.VP)
 	}
-	return games.T("vc.script", "ribbon", games.T("vc.ribbon."+ms.Ribbon.String()), "cost", ms.Cost, "now", s.effectText(ms.Now), "score", score)
+	ribbon := games.T("vc.ribbon." + ms.Ribbon.String())
+	if len(ms.Now) == 0 { // nothing now: no "now nothing"
+		return games.T("vc.script.later", "ribbon", ribbon, "cost", ms.Cost, "score", score)
+	}
+	return games.T("vc.script", "ribbon", ribbon, "cost", ms.Cost, "now", s.effectText(ms.Now), "score", score)
 }
 
 // ruleTopics are the sections of /rules.

@@ -239,3 +239,37 @@ func TestTownsfolkChoicesFit(t *testing.T) {
 		t.Fatalf("met %d choices of townsfolk, %d hires", met, hires)
 	}
 }
+
+// TestManuscriptsReadPlainly: a manuscript's label says what it does now
+// only when it does something ("now nothing" is left out) and scores "3
+// VP per Guildhall", not "0 VP + 3 VP per Guildhall".
+func TestManuscriptsReadPlainly(t *testing.T) {
+	g := New()
+	cat := games.BaseCatalog().Merge(g.Info().Catalog)
+	gs, err := g.New(games.Setup{Players: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := gs.(*State)
+	later, each := 0, 0
+	for i := range g.c.Manuscripts {
+		ms := &g.c.Manuscripts[i]
+		for _, lang := range []string{"en", "de"} {
+			text := cat.Localize(lang, st.describeScript(ms))
+			for _, bad := range []string{"now nothing", "sofort nichts", " 0 VP +", " 0 SP +"} {
+				if strings.Contains(text, bad) {
+					t.Errorf("%s: %q says %q", lang, text, bad)
+				}
+			}
+		}
+		if ms.Ribbon >= 0 && len(ms.Now) == 0 {
+			later++
+		}
+		if ms.Per != "" && ms.VP == 0 {
+			each++
+		}
+	}
+	if later == 0 || each == 0 {
+		t.Fatalf("%d manuscripts do nothing now, %d score only per item: the test meets neither form", later, each)
+	}
+}
