@@ -43,6 +43,18 @@ type Player int
 // KeyPlayerN is the catalog key used for a seat when no names are known.
 const KeyPlayerN = "games.player_n"
 
+// Counted is T(key, kv...) in its form for exactly one, under key+".one",
+// when the argument named count is the integer 1: "1 Debt", not "1
+// Debt(s)". A catalog holding a counted text holds both forms.
+func Counted(key, count string, kv ...any) Text {
+	for i := 0; count != "" && i+1 < len(kv); i += 2 {
+		if kv[i] == count && kv[i+1] == 1 {
+			return T(key+".one", kv...)
+		}
+	}
+	return T(key, kv...)
+}
+
 // T builds a Text from a key and name/value pairs. Values may be string
 // (literal), Ref (localized key), Player (a seat), Text (rendered in the
 // same language), or any integer.

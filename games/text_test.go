@@ -78,3 +78,25 @@ func TestRNGRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+func TestCounted(t *testing.T) {
+	tests := []struct {
+		name, count string
+		kv          []any
+		want        string
+	}{
+		{"one takes the singular", "n", []any{"n", 1}, "debt.one"},
+		{"two the plural", "n", []any{"n", 2}, "debt"},
+		{"zero the plural", "n", []any{"n", 0}, "debt"},
+		{"another argument of 1 counts nothing", "n", []any{"silver", 1, "n", 3}, "debt"},
+		{"no counting argument", "", []any{"n", 1}, "debt"},
+		{"a text \"1\" is no count", "n", []any{"n", "1"}, "debt"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Counted("debt", tc.count, tc.kv...); got.Key != tc.want || len(got.Args) != len(tc.kv)/2 {
+				t.Errorf("key %q with %d args, want %q", got.Key, len(got.Args), tc.want)
+			}
+		})
+	}
+}

@@ -20,7 +20,7 @@ func (s *State) buildPrompt(seat int) (games.Prompt, bool) {
 	p := games.Prompt{Seat: seat, Secret: true}
 	if !st.Started && len(st.Tasks) == 0 {
 		// The sand timer: the phase timer runs from "start" on.
-		p.Text = games.T("sc.prompt.start", "left", len(st.Deck))
+		p.Text = counted("sc.prompt.start", "left", len(st.Deck))
 		p.Options = []games.Option{{ID: "start", Label: games.T("sc.opt.start")}, {ID: "stop", Label: games.T("sc.opt.stop")}}
 		return p, true
 	}
@@ -66,7 +66,7 @@ func (s *State) build(seat int, move string) (games.Outcome, error) {
 	case len(st.Tasks) == 0 && move == "start":
 		st.Started = true
 		// A commit the channel hears in a line: the sand timer runs.
-		return games.Outcome{Quiet: true, Events: []games.Text{games.T("sc.ev.started", "player", games.Player(seat), "left", len(st.Deck))}}, nil
+		return games.Outcome{Quiet: true, Events: []games.Text{counted("sc.ev.started", "player", games.Player(seat), "left", len(st.Deck))}}, nil
 	case len(st.Tasks) == 0 && move == "draw":
 		s.draw(seat)
 		out := games.Outcome{Revealed: true, Uncommitted: true}
@@ -82,7 +82,7 @@ func (s *State) build(seat int, move string) (games.Outcome, error) {
 		return out, nil
 	case len(st.Tasks) == 0 && move == "stop":
 		st.Done = true
-		out := games.Outcome{Events: []games.Text{games.T("sc.ev.stopped", "player", games.Player(seat), "tiles", st.District.Len(), "left", len(st.Deck))}}
+		out := games.Outcome{Events: []games.Text{counted("sc.ev.stopped", "player", games.Player(seat), "tiles", st.District.Len(), "left", len(st.Deck))}}
 		s.afterBuild(&out)
 		return out, nil
 	case len(st.Tasks) > 0:
@@ -155,7 +155,7 @@ func (s *State) timeUp(seat int) games.Outcome {
 	}
 	st.Drawn, st.DrawnDown, st.DrawnRot, st.Tasks = "", false, 0, nil
 	st.Done = true
-	out := games.Outcome{Events: []games.Text{games.T("sc.ev.timeup", "player", games.Player(seat), "tiles", st.District.Len())}}
+	out := games.Outcome{Events: []games.Text{counted("sc.ev.timeup", "player", games.Player(seat), "tiles", st.District.Len())}}
 	if lost {
 		out.Events = append(out.Events, games.T("sc.ev.timeup.lost", "player", games.Player(seat)))
 	}

@@ -151,7 +151,7 @@ func (s *State) buyPrompt(seat int) games.Prompt {
 		return p
 	}
 	money := st.Annual[Money]
-	p.Text = games.T("sc.prompt.market", "money", money, "buys", st.Buys)
+	p.Text = counted("sc.prompt.market", "money", money, "buys", st.Buys)
 	vendor := func(v int) games.Step {
 		return games.Step{ID: "v" + strconv.Itoa(v+1), Label: games.T("sc.vendor", "n", v+1)}
 	}

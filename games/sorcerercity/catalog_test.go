@@ -182,3 +182,35 @@ func TestNoDoubleBrackets(t *testing.T) {
 		}
 	}
 }
+
+// TestCountsReadAsWords: a count of one takes the singular ("1 buy
+// left", "noch 1 Kauf"), in random games of every size.
+func TestCountsReadAsWords(t *testing.T) {
+	cat := catalog()
+	bad := regexp.MustCompile(`\b1 (buys|tiles|Käufe)\b`)
+	g := New()
+	met := 0
+	for players := MinPlayers; players <= MaxPlayers; players++ {
+		setup := games.DefaultSetup(g, players, uint64(players*11))
+		_, _, err := games.RandomPlay(g, setup, games.NewRNG(uint64(players)), games.SimMaxMoves, func(st games.State) error {
+			for _, p := range st.Pending() {
+				for _, lang := range []string{"en", "de"} {
+					text := cat.Localize(lang, p.Text)
+					if m := bad.FindString(text); m != "" {
+						t.Errorf("%s: %q in %q", lang, m, text)
+					}
+					if strings.HasSuffix(p.Text.Key, ".one") {
+						met++
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if met == 0 {
+		t.Fatal("no prompt counted one")
+	}
+}

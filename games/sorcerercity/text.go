@@ -95,3 +95,14 @@ func (s *State) cellLabel(d *District, p Pos) games.Text {
 	top, _ := d.Top(p)
 	return games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", d.Name(p))
 }
+
+// oneForms names, for each text that counts something, the counting
+// argument; the text's form for exactly one is under key+".one".
+var oneForms = map[string]string{
+	"sc.prompt.start": "left", "sc.ev.started": "left", "sc.ev.stopped": "tiles",
+	"sc.ev.timeup": "tiles", "sc.prompt.market": "buys",
+}
+
+// counted is games.T(key, kv...) in its form for one when the number it
+// counts is 1: "1 buy left", not "1 buys left".
+func counted(key string, kv ...any) games.Text { return games.Counted(key, oneForms[key], kv...) }

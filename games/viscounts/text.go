@@ -196,13 +196,4 @@ var oneForms = map[string]string{
 
 // counted is games.T(key, kv...) in its form for one when the number it
 // counts is 1, so that no text reads "1 Debt(s)" or "at least 1 steps".
-func counted(key string, kv ...any) games.Text {
-	if arg, ok := oneForms[key]; ok {
-		for i := 0; i+1 < len(kv); i += 2 {
-			if kv[i] == arg && kv[i+1] == 1 {
-				return games.T(key+".one", kv...)
-			}
-		}
-	}
-	return games.T(key, kv...)
-}
+func counted(key string, kv ...any) games.Text { return games.Counted(key, oneForms[key], kv...) }
