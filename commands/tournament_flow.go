@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -250,16 +251,16 @@ func (s *Service) standingsResult(t *table.Table) (tournament.Result, bool) {
 
 // abandonedResult ranks an abandoned game as tournaments rank a forfeit:
 // the players who left it (a seat a bot had taken over because its
-// player's time ran out, the player who ended it alone) share the last
-// place, behind the others in the order of the game's standings when it
-// stopped (tied when those cannot be read). When nobody is to blame (a
-// majority's vote, an organiser, idleness of everyone) or everybody is,
-// all tie.
+// player's time ran out, the absent players the others voted to end the
+// game over, the player who ended it alone) share the last place, behind
+// the others in the order of the game's standings when it stopped (tied
+// when those cannot be read). When nobody is to blame (an organiser,
+// idleness of everyone) or everybody is, all tie.
 func (s *Service) abandonedResult(t *table.Table) tournament.Result {
 	n := len(t.Seats)
 	blamed, left := make([]bool, n), 0
 	for i, seat := range t.Seats {
-		if seat.Away || (t.AbandonedBy != "" && seat.UserID == t.AbandonedBy && !seat.Bot) {
+		if seat.Away || slices.Contains(t.VotedOut, i) || (t.AbandonedBy != "" && seat.UserID == t.AbandonedBy && !seat.Bot) {
 			blamed[i] = true
 			left++
 		}

@@ -215,23 +215,25 @@ func TestAbandonedResult(t *testing.T) {
 	h.startGame(tabletest.ID, "rounds=1", ann, bo, cy)
 	base := h.table()
 	for _, c := range []struct {
-		name  string
-		by    string
-		away  []int
-		ranks []int
+		name     string
+		by       string
+		away     []int
+		votedOut []int
+		ranks    []int
 	}{
-		{"the host ended it alone", ann, nil, []int{3, 1, 1}},
-		{"a player's seat went to a bot", "", []int{1}, []int{1, 3, 1}},
-		{"two left", "", []int{0, 2}, []int{2, 1, 2}},
-		{"a vote or an organiser ended it", "", nil, []int{1, 1, 1}},
-		{"someone not seated ended it", nobody, nil, []int{1, 1, 1}},
-		{"everyone left", ann, []int{1, 2}, []int{1, 1, 1}},
+		{"the host ended it alone", ann, nil, nil, []int{3, 1, 1}},
+		{"a player's seat went to a bot", "", []int{1}, nil, []int{1, 3, 1}},
+		{"two left", "", []int{0, 2}, nil, []int{2, 1, 2}},
+		{"the others voted to end it over an absent player", "", nil, []int{2}, []int{1, 1, 3}},
+		{"an organiser ended it", "", nil, nil, []int{1, 1, 1}},
+		{"someone not seated ended it", nobody, nil, nil, []int{1, 1, 1}},
+		{"everyone left", ann, []int{1, 2}, nil, []int{1, 1, 1}},
 	} {
 		tb, err := base.Clone()
 		if err != nil {
 			t.Fatal(err)
 		}
-		tb.Status, tb.AbandonedBy = table.StatusAbandoned, c.by
+		tb.Status, tb.AbandonedBy, tb.VotedOut = table.StatusAbandoned, c.by, c.votedOut
 		for _, i := range c.away {
 			tb.Seats[i].Bot, tb.Seats[i].Away = true, true
 		}

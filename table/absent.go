@@ -198,11 +198,23 @@ func (t *Table) openAbsentVote(seat int, now time.Time) {
 	t.Votes = append(t.Votes, Vote{ID: t.Version, Seat: seat, PV: t.Seats[seat].PromptVersion, Opened: now})
 	for _, v := range slices.Clone(t.Votes) {
 		if tl := t.Tally(v); Majority(tl.End, tl.Present) {
-			t.closeVote(v.Seat, VoteDecided)
-			t.end(StatusAbandoned, now)
+			t.endByVote(v.Seat, now)
 			return
 		}
 	}
+}
+
+// endByVote abandons the game because the vote about seat is decided. The
+// seats whose votes are open then (that one and any other whose time had
+// run out) are remembered in VotedOut: the absent players the game ended
+// over, whom a tournament ranks as having left.
+func (t *Table) endByVote(seat int, now time.Time) {
+	for _, v := range t.Votes {
+		t.VotedOut = append(t.VotedOut, v.Seat)
+	}
+	slices.Sort(t.VotedOut)
+	t.closeVote(seat, VoteDecided)
+	t.end(StatusAbandoned, now)
 }
 
 // closeVote closes the open vote about seat, if any, for why.
@@ -276,8 +288,7 @@ func (t *Table) CastVote(userID string, id int, choice VoteChoice, now time.Time
 	t.touch(now)
 	res := VoteResult{Vote: *v, Tally: t.Tally(*v)}
 	if Majority(res.Tally.End, res.Tally.Present) {
-		t.closeVote(v.Seat, VoteDecided)
-		t.end(StatusAbandoned, now)
+		t.endByVote(v.Seat, now)
 		res.Ended = true
 	}
 	return res, nil

@@ -171,6 +171,9 @@ func TestAbsentVote(t *testing.T) {
 				}
 				return
 			}
+			if !slices.Equal(tb.VotedOut, tc.opened) {
+				t.Errorf("voted out %v, want the seats whose votes were open (%v)", tb.VotedOut, tc.opened)
+			}
 			if len(tb.Votes) != 0 || tb.Unrecorded || slices.ContainsFunc(tb.Due, func(d table.Due) bool { return d.Kind == table.DueRecord || d.Kind == table.DueReplay }) {
 				t.Errorf("after the vote: votes %+v, unrecorded %v, due %+v; want none open, not rated, no replay", tb.Votes, tb.Unrecorded, tb.Due)
 			}
@@ -386,5 +389,8 @@ func TestAbsentVoteShrinks(t *testing.T) {
 	}
 	if whys[1] != table.VoteDecided || whys[2] != table.VoteEnded {
 		t.Errorf("closed votes %v, want b's decided and c's ended", whys)
+	}
+	if !slices.Equal(tb.VotedOut, []int{1, 2}) {
+		t.Errorf("voted out %v, want b and c, both absent when the game ended", tb.VotedOut)
 	}
 }

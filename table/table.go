@@ -183,6 +183,9 @@ type Table struct {
 	// AbandonedBy is who ended the game alone (the host or a member who
 	// manages the channel); empty when a vote or idleness ended it.
 	AbandonedBy string `json:"abandoned_by,omitempty"`
+	// VotedOut are the seats whose time had run out when the others voted
+	// to end the game (OptAbsent vote; see endByVote).
+	VotedOut []int `json:"voted_out,omitempty"`
 	// Calendar is when the clocks run (the server's playing hours and
 	// weekends), copied from the server's settings.
 	Calendar clock.Calendar `json:"calendar,omitzero"`
