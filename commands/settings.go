@@ -594,7 +594,7 @@ func (s *Service) allowance(ctx context.Context, r request) (int, error) {
 func settingsCommandTexts() map[string][2]string {
 	return map[string][2]string{
 		"core.cmd.settings.name":                          {"settings", "einstellungen"},
-		"core.cmd.settings.desc":                          {"Your reminders, quiet hours and language (without options: show them)", "Deine Erinnerungen, Ruhezeiten und Sprache (ohne Optionen: anzeigen)"},
+		"core.cmd.settings.desc":                          {"Your reminders, DMs, quiet hours and language (without options: show them)", "Deine Erinnerungen, Direktnachrichten, Ruhezeiten und Sprache (ohne Optionen: anzeigen)"},
 		"core.cmd.settings.reminders.name":                {"reminders", "erinnerungen"},
 		"core.cmd.settings.reminders.desc":                {"Which reminders you receive", "Welche Erinnerungen du bekommst"},
 		"core.cmd.settings.delivery.name":                 {"delivery", "zustellung"},
