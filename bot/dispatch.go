@@ -48,7 +48,6 @@ func (d dispatcher) dispatch(ctx context.Context, i *discordgo.Interaction, resp
 		return
 	}
 	res := d.h.Handle(ctx, i)
-	if err := d.exec.Execute(ctx, i, ack, res); err == nil && res.Done != nil {
-		res.Done(ctx) // carried out: its outbox entry is spent
-	}
+	// Carried out, its outbox entry is spent; a failure is delivered again.
+	_ = d.exec.Execute(ctx, i, ack, res)
 }

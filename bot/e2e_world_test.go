@@ -236,11 +236,8 @@ func (w *world) carry(t testing.TB, results []commands.Result) int {
 	exec := bot.NewExecutor(s, quiet())
 	ctx := context.Background()
 	for _, res := range results {
-		if err := exec.Run(ctx, res.Actions); err != nil {
+		if err := res.Carry(ctx, exec.Run); err != nil {
 			t.Fatalf("carry out a due change: %v", err)
-		}
-		if res.Done != nil {
-			res.Done(ctx)
 		}
 	}
 	return len(results)

@@ -71,14 +71,15 @@ func (e *Executor) Respond(ctx context.Context, i *discordgo.Interaction, resp *
 }
 
 // Execute sends res.Reply for an interaction acknowledged with ack, then
-// runs res.Actions in order.
+// carries res out (commands.Result.Carry: its actions in order, in turn
+// with the table's other changes, and Done once they went through).
 // It returns what Run returns: whether the actions may need carrying out
 // again.
 func (e *Executor) Execute(ctx context.Context, i *discordgo.Interaction, ack commands.Ack, res commands.Result) error {
 	if err := e.reply(ctx, i, ack, res.Reply); err != nil {
 		e.log.Warn("discord: interaction reply failed", "interaction", i.ID, "err", err)
 	}
-	return e.Run(ctx, res.Actions)
+	return res.Carry(ctx, e.Run)
 }
 
 func (e *Executor) reply(ctx context.Context, i *discordgo.Interaction, ack commands.Ack, m *commands.Message) error {

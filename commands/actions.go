@@ -23,6 +23,9 @@ type Result struct {
 	// removes their entry from the outbox, so they are not delivered again
 	// after a restart.
 	Done func(ctx context.Context)
+	// carry, when set, is how Carry carries out a table's change: in
+	// order with the other changes of its channel.
+	carry func(ctx context.Context, run func(context.Context, []Action) error) error
 }
 
 // Message is the transport-neutral content of a message.

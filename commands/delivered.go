@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -60,62 +59,39 @@ func (s *Service) Redeliver(ctx context.Context) []Result {
 	return s.redeliver(ctx, time.Time{})
 }
 
-// redeliver is Redeliver for the changes made before until (all of them
-// when until is zero): a delivery still in the outbox a while after its
-// change failed and is tried again; younger ones may still be on their way.
+// redeliver is Redeliver for the tables with a change staged before
+// until (all of them when until is zero) and not being carried out: a
+// delivery still in the outbox a while after its change failed (or its
+// process died) and is tried again; younger ones may still be on their
+// way. Each table's changes are claimed and carried out in order with the
+// changes staged after them; a replay is left to the replay drawer.
 func (s *Service) redeliver(ctx context.Context, until time.Time) []Result {
-	items, err := s.undelivered(ctx, until)
+	var age time.Duration
+	if !until.IsZero() {
+		age = max(0, s.now().Sub(until))
+	}
+	c := s.claims()
+	tables, err := c.StaleTables(ctx, age, outboxClaimBatch)
 	if err != nil {
 		s.log.Error("outbox: list", "err", err)
 		return nil
 	}
 	var out []Result
-	for _, item := range items {
-		if isTourItem(item.Data) {
-			if res, ok := s.redeliverTour(item, until); ok {
-				out = append(out, res)
-			}
-			continue
-		}
-		done := s.delivered(item.ChannelID, item.TableID, []string{item.Key}, nil)
-		d, err := decodeDelivery(item.Data)
+	for _, tb := range tables {
+		claim := newClaim()
+		items, err := c.ClaimTable(ctx, tb, claim, outboxRetry)
 		if err != nil {
-			s.log.Error("outbox: undecodable item dropped", "channel", item.ChannelID, "table", item.TableID, "err", err)
-			done(ctx)
+			s.log.Error("outbox: claim", "channel", tb.ChannelID, "table", tb.TableID, "err", err)
 			continue
 		}
-		if !until.IsZero() && !d.At.Before(until) || d.hasReplay() {
-			continue // young, or a replay: the replay drawer posts it
+		if res, ok := s.claimedResult(ctx, tb, claim, items, false); ok {
+			s.log.Info("outbox: delivering changes again", "channel", tb.ChannelID, "table", tb.TableID, "items", len(items))
+			out = append(out, res)
 		}
-		actions, sent, err := s.realize(d, nil)
-		if err != nil {
-			s.log.Error("outbox: item dropped", "channel", item.ChannelID, "table", item.TableID, "err", err)
-			done(ctx)
-			continue
-		}
-		s.log.Info("outbox: delivering a change again", "channel", item.ChannelID, "table", item.TableID, "version", d.Version)
-		out = append(out, Result{Actions: actions, Done: s.delivered(item.ChannelID, item.TableID, []string{item.Key}, sent)})
 	}
 	return out
 }
 
-// outboxClaimBatch bounds how many items one redelivery claims from a
-// shared store; the rest wait for the next round.
+// outboxClaimBatch bounds how many tables one redelivery claims; the
+// rest wait for the next round.
 const outboxClaimBatch = 1000
-
-// undelivered lists the outbox items to deliver again: all of them from a
-// store of one process; from a store several processes share, those
-// staged before until (all at start-up) that no other process is
-// delivering, claimed for outboxRetry, so that each is tried by one
-// process at a time.
-func (s *Service) undelivered(ctx context.Context, until time.Time) ([]storage.OutboxItem, error) {
-	c, ok := s.store.(storage.OutboxClaimer)
-	if !ok {
-		return s.store.Outbox(ctx)
-	}
-	var age time.Duration
-	if !until.IsZero() {
-		age = max(0, s.now().Sub(until))
-	}
-	return c.ClaimOutbox(ctx, age, outboxRetry, outboxClaimBatch)
-}

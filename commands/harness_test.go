@@ -170,7 +170,16 @@ func (h *harness) restart() {
 
 // run carries out the actions of a result like a transport would.
 func (h *harness) run(res Result) Result {
-	for _, a := range res.Actions {
+	_ = res.Carry(context.Background(), func(_ context.Context, actions []Action) error {
+		h.apply(actions)
+		return nil
+	})
+	return res
+}
+
+// apply carries out actions against the fake Discord.
+func (h *harness) apply(actions []Action) {
+	for _, a := range actions {
 		switch a := a.(type) {
 		case ChannelPost:
 			h.post(a)
@@ -216,7 +225,7 @@ func (h *harness) run(res Result) Result {
 			h.mu.Lock()
 			h.threads[thread] = a.ChannelID
 			h.mu.Unlock()
-			h.run(Result{Actions: a.Then(context.Background(), thread, starter)})
+			h.apply(a.Then(context.Background(), thread, starter))
 		case ThreadArchive:
 			h.mu.Lock()
 			h.archived[a.ThreadID]++
@@ -225,10 +234,6 @@ func (h *harness) run(res Result) Result {
 			h.t.Fatalf("unknown action %T", a)
 		}
 	}
-	if res.Done != nil {
-		res.Done(context.Background()) // carried out, as a transport confirms
-	}
-	return res
 }
 
 // dmPrefix starts the id of a user's DM channel in the fake Discord.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -189,12 +190,18 @@ func (s *Service) stage(t *table.Table, d delivery, err error) error {
 
 // deliver draws the staged delivery's pictures and returns it as the
 // Result's actions; Done removes the outbox entry once they are carried out.
+// Carrying it out (Result.Carry) waits its turn after the table's earlier
+// changes (see carryTable).
 func (s *Service) deliver(t *table.Table, d delivery, st games.State, reply *Message) Result {
 	actions, sent, err := s.realize(d, st)
 	if err != nil {
 		s.log.Error("deliver", "table", t.ID, "err", err)
 	}
-	return Result{Reply: reply, Actions: actions, Done: s.delivered(t.ChannelID, t.ID, t.OutboxKeys, sent)}
+	res := Result{Reply: reply, Actions: actions, Done: s.delivered(t.ChannelID, t.ID, t.OutboxKeys, sent)}
+	if len(t.OutboxKeys) > 0 {
+		res.carry = s.carryOwn(storage.OutboxTable{ChannelID: t.ChannelID, TableID: t.ID}, t.OutboxKeys, actions, res.Done)
+	}
+	return res
 }
 
 func (s *Service) boardPost(c *composer, sc scene, narration []string) {

@@ -78,8 +78,9 @@ func (s *Service) replayPost(d delivery) (Message, bool) {
 }
 
 // DrawReplays draws every replay staged in the outbox and returns each as
-// a Result to carry out (then call Done). The replay drawer runs it; tests
-// call it after Tick.
+// a Result to carry out, with the changes of its table staged before it
+// (the table is claimed for it, see carryTable). The replay drawer runs
+// it; tests call it after Tick.
 func (s *Service) DrawReplays(ctx context.Context) []Result {
 	items, err := s.store.Outbox(ctx)
 	if err != nil {
@@ -87,19 +88,26 @@ func (s *Service) DrawReplays(ctx context.Context) []Result {
 		return nil
 	}
 	var out []Result
+	claimed := map[storage.OutboxTable]bool{}
 	for _, item := range items {
 		if ctx.Err() != nil {
 			break
 		}
+		tb := storage.OutboxTable{ChannelID: item.ChannelID, TableID: item.TableID}
 		d, err := decodeDelivery(item.Data)
-		if err != nil || !d.hasReplay() {
-			continue // redeliver deals with it
+		if err != nil || !d.hasReplay() || claimed[tb] {
+			continue // redeliver deals with it, or it is claimed already
 		}
-		actions, sent, err := s.realize(d, nil)
+		claimed[tb] = true
+		claim := newClaim()
+		held, err := s.claims().ClaimTable(ctx, tb, claim, outboxRetry)
 		if err != nil {
-			s.log.Error("replays: item dropped", "channel", item.ChannelID, "table", item.TableID, "err", err)
+			s.log.Error("replays: claim", "channel", tb.ChannelID, "table", tb.TableID, "err", err)
+			continue
 		}
-		out = append(out, Result{Actions: actions, Done: s.delivered(item.ChannelID, item.TableID, []string{item.Key}, sent)})
+		if res, ok := s.claimedResult(ctx, tb, claim, held, true); ok {
+			out = append(out, res)
+		}
 	}
 	return out
 }
@@ -112,9 +120,7 @@ func (s *Service) runReplays(ctx context.Context, run func(context.Context, []Ac
 	defer retry.Stop()
 	for {
 		for _, res := range s.DrawReplays(ctx) {
-			if err := run(ctx, res.Actions); err == nil && res.Done != nil {
-				res.Done(ctx)
-			}
+			_ = res.Carry(ctx, run) // a failure waits for the next round
 		}
 		select {
 		case <-ctx.Done():

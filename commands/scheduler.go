@@ -192,9 +192,7 @@ const outboxRetry = time.Minute
 func (s *Service) RunScheduler(ctx context.Context, run func(context.Context, []Action) error) {
 	carry := func(results []Result) {
 		for _, res := range results {
-			if err := run(ctx, res.Actions); err == nil && res.Done != nil {
-				res.Done(ctx)
-			}
+			_ = res.Carry(ctx, run) // a failure waits for the redelivery
 		}
 	}
 	s.forgiveOutage(ctx) // before any deadline of the downtime fires

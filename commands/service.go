@@ -45,6 +45,9 @@ type Service struct {
 	names   map[string]games.Text
 	render  *renderPool
 	scratch sync.Pool // *[]byte: working memory for staging outbox items
+	// local claims the outbox of a store only this process uses (see
+	// carryChannel); a shared store claims its own.
+	local *storage.LocalClaims
 }
 
 var _ Interactions = (*Service)(nil)
@@ -75,6 +78,7 @@ func NewService(d Deps) (*Service, error) {
 		s.newSeed = rand.Uint64
 	}
 	s.cat = d.Games.Catalog(CoreCatalog())
+	s.local = storage.NewLocalClaims(func(ctx context.Context) ([]storage.OutboxItem, error) { return s.store.Outbox(ctx) }, func() time.Time { return s.now() })
 	return s, nil
 }
 

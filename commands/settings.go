@@ -555,6 +555,13 @@ func mergeResults(results []Result) Result {
 			}
 		}
 	}
+	out.carry = func(ctx context.Context, run func(context.Context, []Action) error) error {
+		var errs error
+		for _, r := range results {
+			errs = errors.Join(errs, r.Carry(ctx, run))
+		}
+		return errs
+	}
 	return out
 }
 

@@ -125,7 +125,11 @@ func (s *Service) deliverTour(d tourDelivery, keys []string) Result {
 	if len(d.Posts) == 0 {
 		return Result{}
 	}
-	return Result{Actions: s.realizeTour(d), Done: s.delivered(d.Channel, storage.TournamentDue(d.Tournament), keys, nil)}
+	res := Result{Actions: s.realizeTour(d), Done: s.delivered(d.Channel, storage.TournamentDue(d.Tournament), keys, nil)}
+	if len(keys) > 0 { // in turn with the tournament's other posts (see carryTable)
+		res.carry = s.carryOwn(storage.OutboxTable{ChannelID: d.Channel, TableID: storage.TournamentDue(d.Tournament)}, keys, res.Actions, res.Done)
+	}
+	return res
 }
 
 // realizeTour draws a tournament delivery's pictures and makes its
@@ -172,19 +176,17 @@ func (s *Service) sheetFiles(id string, v TournamentSheet, podium bool) []File {
 	return []File{{Name: name, Data: png}}
 }
 
-// redeliverTour is Redeliver for one tournament's outbox item; ok is false
-// when it is young (until) and left for later.
-func (s *Service) redeliverTour(item storage.OutboxItem, until time.Time) (Result, bool) {
-	done := s.delivered(item.ChannelID, item.TableID, []string{item.Key}, nil)
-	d, err := decodeTourDelivery(item.Data)
+// prepareTour draws a tournament's stored outbox item (a delivery again);
+// one that cannot be decoded is dropped (logged).
+func (s *Service) prepareTour(ctx context.Context, it storage.OutboxItem) prepared {
+	p := prepared{keys: []string{it.Key}}
+	done := s.delivered(it.ChannelID, it.TableID, p.keys, nil)
+	d, err := decodeTourDelivery(it.Data)
 	if err != nil {
-		s.log.Error("outbox: undecodable tournament item dropped", "channel", item.ChannelID, "tournament", item.TableID, "err", err)
-		done(context.Background())
-		return Result{}, false
+		s.log.Error("outbox: undecodable tournament item dropped", "channel", it.ChannelID, "tournament", it.TableID, "err", err)
+		done(ctx)
+		return p
 	}
-	if !until.IsZero() && !d.At.Before(until) {
-		return Result{}, false
-	}
-	s.log.Info("outbox: delivering a tournament's change again", "channel", item.ChannelID, "tournament", d.Tournament, "version", d.Version)
-	return Result{Actions: s.realizeTour(d), Done: done}, true
+	p.actions, p.done = s.realizeTour(d), done
+	return p
 }

@@ -67,15 +67,35 @@ type Store interface {
 	Close() error
 }
 
-// OutboxClaimer is implemented by a store that several processes share
-// (PostgreSQL): an undelivered outbox item is handed to one process at a
-// time, so a change's messages are not delivered again by every process.
-// A store of one process (bbolt) does not need it: Outbox lists all.
+// OutboxClaimer hands a table's undelivered outbox items to one delivery
+// at a time, oldest first, so that the changes of a table are carried out
+// in the order they were made, even by several processes (an edit of an
+// older change must not land after a newer one). A claim is a token of
+// the caller's choosing; it holds the items for a lease, after which a
+// process killed while delivering no longer holds up its table. The
+// PostgreSQL store implements it; a store of one process gets it from
+// LocalClaims.
 type OutboxClaimer interface {
-	// ClaimOutbox returns the undelivered items staged at least age ago
-	// that no process claimed within the last lease, oldest first, at most
-	// limit, and claims them for lease (the database's clock measures both).
-	ClaimOutbox(ctx context.Context, age, lease time.Duration, limit int) ([]OutboxItem, error)
+	// ClaimTable claims for lease, under claim, every undelivered item of
+	// the table tb and returns them oldest first, unless one of them is
+	// held by another claim whose lease runs: then it returns none (that
+	// delivery takes the items staged after it too). Claiming again under
+	// the same claim renews the lease.
+	ClaimTable(ctx context.Context, tb OutboxTable, claim string, lease time.Duration) ([]OutboxItem, error)
+	// ReleaseClaim gives back the items of tb still held by claim (a
+	// delivery that stopped early): the next claim of tb takes them at
+	// once.
+	ReleaseClaim(ctx context.Context, tb OutboxTable, claim string) error
+	// StaleTables lists, oldest item first, at most limit tables with an
+	// undelivered item staged at least age ago and no item held by a
+	// running lease: their delivery failed or its process died.
+	StaleTables(ctx context.Context, age time.Duration, limit int) ([]OutboxTable, error)
+}
+
+// OutboxTable names the table of outbox items: its channel and id.
+type OutboxTable struct {
+	ChannelID string
+	TableID   string
 }
 
 // OutboxItem is what one change must post, as the command surface stored it.

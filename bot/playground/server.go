@@ -132,10 +132,7 @@ func (s *Server) Command(ctx context.Context, userID, channelID, line string) er
 	} else if res.Reply != nil {
 		s.world.post(c.ID, s.opts.BotID, *res.Reply, u.ID)
 	}
-	s.apply(ctx, res.Actions)
-	if res.Done != nil {
-		res.Done(ctx)
-	}
+	_ = res.Carry(ctx, s.Run)
 	return nil
 }
 
@@ -166,10 +163,7 @@ func (s *Server) Click(ctx context.Context, userID, channelID, messageID, custom
 	if res.Reply != nil {
 		s.world.post(c.ID, s.opts.BotID, *res.Reply, u.ID)
 	}
-	s.apply(ctx, res.Actions)
-	if res.Done != nil {
-		res.Done(ctx)
-	}
+	_ = res.Carry(ctx, s.Run)
 	return nil
 }
 

@@ -39,7 +39,8 @@ type Driver struct {
 	Posted *atomic.Uint64
 }
 
-// Deliver carries res out as a transport would, without Discord: each
+// Deliver carries res out as a transport would, without Discord
+// (commands.Result.Carry: in turn with the table's other changes): each
 // action's OnSent hears of a new message id, then Done runs, which clears
 // the change's outbox entry and stores the ids the table remembers (so the
 // next change clears the buttons of the messages it replaces, as live).
@@ -50,25 +51,25 @@ func (d Driver) Deliver(res commands.Result) {
 		}
 		return fmt.Sprint(d.Posted.Add(1))
 	}
-	for _, a := range res.Actions {
-		switch a := a.(type) {
-		case commands.ChannelPost:
-			if a.OnSent != nil {
-				a.OnSent(id())
-			}
-		case commands.ChannelEdit:
-			if a.OnSent != nil {
-				a.OnSent(id())
-			}
-		case commands.DirectMessage:
-			if a.OnSent != nil {
-				a.OnSent("dm-"+a.UserID, id())
+	_ = res.Carry(context.Background(), func(_ context.Context, actions []commands.Action) error {
+		for _, a := range actions {
+			switch a := a.(type) {
+			case commands.ChannelPost:
+				if a.OnSent != nil {
+					a.OnSent(id())
+				}
+			case commands.ChannelEdit:
+				if a.OnSent != nil {
+					a.OnSent(id())
+				}
+			case commands.DirectMessage:
+				if a.OnSent != nil {
+					a.OnSent("dm-"+a.UserID, id())
+				}
 			}
 		}
-	}
-	if res.Done != nil {
-		res.Done(context.Background())
-	}
+		return nil
+	})
 }
 
 // Open starts a table of d.Game with three seats in channel.

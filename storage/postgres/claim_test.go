@@ -2,88 +2,76 @@ package postgres_test
 
 import (
 	"fmt"
-	"slices"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/tavern-bot/tavern/storage"
+	"github.com/tavern-bot/tavern/storage/postgres"
 	"github.com/tavern-bot/tavern/storage/postgres/pgtest"
 	"github.com/tavern-bot/tavern/storage/storetest"
 	"github.com/tavern-bot/tavern/table"
 )
 
-// TestClaimOutbox: processes claiming the outbox at once get each item
-// exactly once; a claimed item comes back only when its lease has run out
-// and it is still undelivered; items younger than age wait.
-func TestClaimOutbox(t *testing.T) {
+// TestClaimTableAcrossProcesses: processes claiming the same tables at
+// once (each over its own pool) get each table's items under exactly one
+// claim within its lease, oldest first; other tables' are not held.
+func TestClaimTableAcrossProcesses(t *testing.T) {
 	c := pgtest.Require(t)
 	url := c.NewDatabase(t)
-	a, b, third := open(t, url), open(t, url), open(t, url)
-	if err := a.Create(ctx, storetest.NewTable("c1", "t1")); err != nil {
-		t.Fatal(err)
-	}
-	const n = 40
-	for i := range n {
-		if err := a.Update(ctx, "c1", func(tb *table.Table) error { tb.Outbox = [][]byte{[]byte(fmt.Sprint(i))}; return nil }); err != nil {
+	stores := []*postgres.Store{open(t, url), open(t, url), open(t, url)}
+	const channels, perChannel = 8, 3
+	for ch := range channels {
+		channel := fmt.Sprintf("c%d", ch)
+		if err := stores[0].Create(ctx, storetest.NewTable(channel, fmt.Sprintf("t%d", ch))); err != nil {
 			t.Fatal(err)
 		}
-	}
-	if items, err := a.ClaimOutbox(ctx, time.Hour, time.Minute, 100); err != nil || len(items) != 0 {
-		t.Fatalf("items an hour old: %d (%v), want none yet", len(items), err)
+		for i := range perChannel {
+			if err := stores[ch%3].Update(ctx, channel, func(tb *table.Table) error {
+				tb.Outbox = [][]byte{[]byte(fmt.Sprintf("%s/%d", channel, i))}
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 	var (
 		mu     sync.Mutex
 		wg     sync.WaitGroup
-		claims = map[string]int{}
+		winner = map[string]string{} // channel → claim
 	)
-	for _, s := range []storage.OutboxClaimer{a, b, third, a, b, third} {
+	for k := range 6 {
+		st := stores[k%3]
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for {
-				items, err := s.ClaimOutbox(ctx, 0, 300*time.Millisecond, 3)
+			for ch := range channels {
+				channel := fmt.Sprintf("c%d", ch)
+				claim := fmt.Sprintf("claim%d", k)
+				items, err := st.ClaimTable(ctx, storage.OutboxTable{ChannelID: channel, TableID: "t" + channel[1:]}, claim, time.Minute)
 				if err != nil {
 					t.Error(err)
 					return
 				}
 				if len(items) == 0 {
-					return
+					continue
 				}
-				if !slices.IsSortedFunc(items, func(x, y storage.OutboxItem) int { return strings.Compare(x.Key, y.Key) }) {
-					t.Errorf("claimed items out of order: %v", items)
+				for i, it := range items {
+					if want := fmt.Sprintf("%s/%d", channel, i); string(it.Data) != want || it.ChannelID != channel {
+						t.Errorf("%s claimed %s as item %d of %s, want %s", claim, it.Data, i, channel, want)
+					}
 				}
 				mu.Lock()
-				for _, it := range items {
-					claims[string(it.Data)]++
+				if w, ok := winner[channel]; ok {
+					t.Errorf("%s claimed by %s and %s at once", channel, w, claim)
 				}
+				winner[channel] = claim
 				mu.Unlock()
 			}
 		}()
 	}
 	wg.Wait()
-	if len(claims) != n {
-		t.Errorf("%d items claimed, want %d", len(claims), n)
-	}
-	for item, k := range claims {
-		if k != 1 {
-			t.Errorf("item %s claimed %d times within its lease", item, k)
-		}
-	}
-	// Deliver all but one; after the lease only that one comes back.
-	all, err := a.Outbox(ctx)
-	if err != nil || len(all) != n {
-		t.Fatalf("outbox lists %d (%v), want %d", len(all), err, n)
-	}
-	for _, it := range all[1:] {
-		if err := b.Delivered(ctx, it.Key); err != nil {
-			t.Fatal(err)
-		}
-	}
-	time.Sleep(400 * time.Millisecond)
-	again, err := third.ClaimOutbox(ctx, 0, time.Minute, 100)
-	if err != nil || len(again) != 1 || again[0].Key != all[0].Key {
-		t.Fatalf("after the lease: %v (%v), want the one undelivered item %s", again, err, all[0].Key)
+	if len(winner) != channels {
+		t.Errorf("%d channels claimed, want %d", len(winner), channels)
 	}
 }

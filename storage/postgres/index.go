@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -220,31 +218,6 @@ func (s *Store) updateRecord(ctx context.Context, rel, col, key string, v any, r
 		return fmt.Errorf("storage: update %s %s: %w", rel, key, err)
 	}
 	return nil
-}
-
-var _ storage.OutboxClaimer = (*Store)(nil)
-
-// ClaimOutbox claims the items staged at least age ago that nobody claimed
-// within the last lease; rows another process is claiming right now are
-// skipped, not waited for.
-func (s *Store) ClaimOutbox(ctx context.Context, age, lease time.Duration, limit int) ([]storage.OutboxItem, error) {
-	var out []storage.OutboxItem
-	err := s.retry(ctx, "claim outbox", func(ctx context.Context) error {
-		rows, err := s.pool.Query(ctx, `UPDATE tavern_outbox SET claimed_until = now() + make_interval(secs => $2)
-			WHERE id IN (SELECT id FROM tavern_outbox WHERE staged_at <= now() - make_interval(secs => $1) AND claimed_until <= now()
-				ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
-			RETURNING id, channel_id, table_id, item`, age.Seconds(), lease.Seconds(), limit)
-		if err != nil {
-			return err
-		}
-		out, err = pgx.CollectRows(rows, scanOutbox)
-		return err
-	})
-	if err != nil {
-		return nil, fmt.Errorf("storage: claim outbox: %w", err)
-	}
-	slices.SortFunc(out, func(a, b storage.OutboxItem) int { return strings.Compare(a.Key, b.Key) }) // keys are fixed-width hex
-	return out, nil
 }
 
 // scanOutbox reads a row of id, channel, table and item.

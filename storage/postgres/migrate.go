@@ -65,7 +65,7 @@ var migrations = []string{
 		one boolean PRIMARY KEY DEFAULT true CHECK (one),
 		at  bigint NOT NULL -- Unix nanoseconds
 	);`,
-	// 2: outbox items are claimed by one process at a time (ClaimOutbox).
+	// 2: outbox items are claimed by one process at a time (a lease).
 	`ALTER TABLE tavern_outbox
 		ADD COLUMN staged_at     timestamptz NOT NULL DEFAULT now(),
 		ADD COLUMN claimed_until timestamptz NOT NULL DEFAULT '-infinity';`,
@@ -96,6 +96,10 @@ var migrations = []string{
 	CREATE TABLE tavern_recorded (
 		table_id text PRIMARY KEY
 	);`,
+	// 5: a table's outbox items are claimed together, by one claim at a
+	// time (ClaimTable), so its changes are delivered in order.
+	`ALTER TABLE tavern_outbox ADD COLUMN claimed_by text NOT NULL DEFAULT '';
+	CREATE INDEX tavern_outbox_table ON tavern_outbox (channel_id, table_id, id);`,
 }
 
 // migrateLock is the advisory lock's key: processes starting at once

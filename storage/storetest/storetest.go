@@ -43,6 +43,8 @@ func Run(t *testing.T, b Backend) {
 		{"DueFollowsChanges", testDueFollowsChanges},
 		{"DueOrderAndLimit", testDueOrderAndLimit},
 		{"Outbox", testOutbox},
+		{"ClaimsOrderDeliveries", testClaimsOrderDeliveries},
+		{"ClaimsLease", testClaimsLease},
 		{"PlayersIndex", testPlayersIndex},
 		{"Settings", testSettings},
 		{"GuildTables", testGuildTables},

@@ -1,0 +1,229 @@
+package commands
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"slices"
+
+	"github.com/tavern-bot/tavern/storage"
+)
+
+// A table's changes are carried out one at a time, in the order they were
+// made, whichever process or goroutine made them: otherwise an edit of an
+// older change can land after a newer one (a status message showing an
+// earlier turn, a decision's controls replaced by older ones). Before
+// carrying out its change, a carrier claims the table's whole outbox
+// (storage.OutboxClaimer): it gets every undelivered item, oldest first,
+// and carries them all out, its own with the actions it already drew and
+// the others drawn from their stored data, then claims again until nothing
+// is left. A carrier that finds the table claimed leaves its change to
+// the claim's holder, which will find it on its next claim. A carrier that
+// fails stops there and gives its claim back, so the next change of the
+// table (or the periodic redelivery) carries out the failed one first. A
+// process killed while carrying out holds the table until the claim's
+// lease (outboxRetry) ends; the redelivery then takes it over. A game's
+// replay (drawn for seconds) is left to the replay drawer, and the
+// table's later changes with it; another table in the channel (the next
+// game) does not wait for it.
+
+// Carry carries out r's actions with run and, once they all went
+// through, calls Done; a table's change goes in turn with the other
+// changes of its table (see above), and may be carried out by another
+// carrier. It returns run's error when actions should be tried again
+// later. Transports call it instead of running Actions and Done
+// themselves.
+func (r Result) Carry(ctx context.Context, run func(context.Context, []Action) error) error {
+	if r.carry != nil {
+		return r.carry(ctx, run)
+	}
+	if err := run(ctx, r.Actions); err != nil {
+		return err
+	}
+	if r.Done != nil {
+		r.Done(ctx)
+	}
+	return nil
+}
+
+// prepared is an outbox item whose actions are drawn already.
+type prepared struct {
+	keys    []string // the outbox items it stands for (one change's)
+	actions []Action
+	done    func(context.Context)
+}
+
+// claims is the store's OutboxClaimer, or this process's own claims when
+// the store is one process's.
+func (s *Service) claims() storage.OutboxClaimer {
+	if c, ok := s.store.(storage.OutboxClaimer); ok {
+		return c
+	}
+	return s.local
+}
+
+// newClaim is a claim token no other carrier uses.
+func newClaim() string { return rand.Text() }
+
+// carryOwn is the carry of a fresh change of tb whose items keys are
+// drawn as actions already (done confirms them).
+func (s *Service) carryOwn(tb storage.OutboxTable, keys []string, actions []Action, done func(context.Context)) func(context.Context, func(context.Context, []Action) error) error {
+	own := []prepared{{keys: keys, actions: actions, done: done}}
+	return func(ctx context.Context, run func(context.Context, []Action) error) error {
+		return s.carryTable(ctx, tb, newClaim(), own, run, false)
+	}
+}
+
+// carryTable carries out tb's undelivered changes in order under claim,
+// using the actions of pre for the items they stand for. Only the replay
+// drawer (drawer) draws a replay; any other carrier stops before one and
+// wakes the drawer.
+func (s *Service) carryTable(ctx context.Context, tb storage.OutboxTable, claim string, pre []prepared, run func(context.Context, []Action) error, drawer bool) error {
+	c := s.claims()
+	release := func() {
+		if err := c.ReleaseClaim(context.WithoutCancel(ctx), tb, claim); err != nil {
+			s.log.Warn("outbox: release claim", "channel", tb.ChannelID, "table", tb.TableID, "err", err)
+		}
+	}
+	carried := map[string]bool{}
+	for round := 0; ; round++ {
+		items, err := c.ClaimTable(ctx, tb, claim, outboxRetry)
+		if err != nil {
+			// The database cannot order them: carry out what was drawn, as
+			// a lone process would; whatever stays is delivered again.
+			s.log.Warn("outbox: claim failed, delivering unordered", "channel", tb.ChannelID, "table", tb.TableID, "err", err)
+			if round > 0 {
+				return nil
+			}
+			return s.carryUnordered(ctx, pre, run)
+		}
+		if len(items) == 0 {
+			return nil // all carried out, or another carrier holds the table
+		}
+		for _, it := range items {
+			if carried[it.Key] {
+				// Carried out, but its Done failed: the lease makes it wait
+				// for the redelivery instead of being posted again now.
+				return nil
+			}
+			p, ok := preparedFor(pre, it.Key)
+			if ok && slices.ContainsFunc(p.keys, func(k string) bool { return carried[k] }) {
+				continue // one change's other item, carried out with it
+			}
+			if !ok {
+				var stop bool
+				if p, stop = s.prepare(ctx, it, drawer); stop {
+					release()
+					s.wakeReplays()
+					return nil
+				}
+			}
+			if err := run(ctx, p.actions); err != nil {
+				release()
+				return err
+			}
+			if p.done != nil {
+				p.done(ctx)
+			}
+			for _, k := range p.keys {
+				carried[k] = true
+			}
+		}
+	}
+}
+
+// carryUnordered carries out pre as they are, when no claim can be had.
+func (s *Service) carryUnordered(ctx context.Context, pre []prepared, run func(context.Context, []Action) error) error {
+	var errs error
+	for _, p := range pre {
+		if err := run(ctx, p.actions); err != nil {
+			errs = errors.Join(errs, err)
+			continue
+		}
+		if p.done != nil {
+			p.done(ctx)
+		}
+	}
+	return errs
+}
+
+// preparedFor finds the prepared change standing for key.
+func preparedFor(pre []prepared, key string) (prepared, bool) {
+	for _, p := range pre {
+		if slices.Contains(p.keys, key) {
+			return p, true
+		}
+	}
+	return prepared{}, false
+}
+
+// prepare draws a stored item's actions. An item that cannot be decoded
+// or drawn is dropped (logged) and prepares to nothing; stop is true for
+// a replay when the carrier is not the replay drawer.
+func (s *Service) prepare(ctx context.Context, it storage.OutboxItem, drawer bool) (p prepared, stop bool) {
+	p.keys = []string{it.Key}
+	if isTourItem(it.Data) {
+		return s.prepareTour(ctx, it), false
+	}
+	d, err := decodeDelivery(it.Data)
+	if err == nil && d.hasReplay() && !drawer {
+		return p, true
+	}
+	var sent *sentIDs
+	if err == nil {
+		p.actions, sent, err = s.realize(d, nil)
+	}
+	if err != nil {
+		s.log.Error("outbox: item dropped", "channel", it.ChannelID, "table", it.TableID, "err", err)
+		s.delivered(it.ChannelID, it.TableID, p.keys, nil)(ctx)
+		return prepared{keys: p.keys}, false
+	}
+	p.done = s.delivered(it.ChannelID, it.TableID, p.keys, sent)
+	return p, false
+}
+
+// wakeReplays wakes the replay drawer.
+func (s *Service) wakeReplays() {
+	select {
+	case s.replays <- struct{}{}:
+	default: // awake already
+	}
+}
+
+// claimedResult is the Result carrying out tb's items held by claim: its
+// actions drawn now, oldest first, up to the first replay unless drawer,
+// and the rest of the table's after them. ok is false when nothing is to
+// be carried out (the claim is given back).
+func (s *Service) claimedResult(ctx context.Context, tb storage.OutboxTable, claim string, items []storage.OutboxItem, drawer bool) (Result, bool) {
+	var pre []prepared
+	for _, it := range items {
+		p, stop := s.prepare(ctx, it, drawer)
+		if stop {
+			break
+		}
+		if len(p.actions) > 0 {
+			pre = append(pre, p)
+		}
+	}
+	if len(pre) == 0 {
+		if err := s.claims().ReleaseClaim(ctx, tb, claim); err != nil {
+			s.log.Warn("outbox: release claim", "channel", tb.ChannelID, "table", tb.TableID, "err", err)
+		}
+		return Result{}, false
+	}
+	var res Result
+	for _, p := range pre {
+		res.Actions = append(res.Actions, p.actions...)
+	}
+	res.Done = func(ctx context.Context) {
+		for _, p := range pre {
+			if p.done != nil {
+				p.done(ctx)
+			}
+		}
+	}
+	res.carry = func(ctx context.Context, run func(context.Context, []Action) error) error {
+		return s.carryTable(ctx, tb, claim, pre, run, drawer)
+	}
+	return res, true
+}

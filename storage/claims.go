@@ -1,0 +1,140 @@
+package storage
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+)
+
+// LocalClaims is the OutboxClaimer of a store only one process uses
+// (bbolt): no other process delivers, so the claims live in this
+// process's memory. Each call lists the whole outbox, which holds the few
+// changes still on their way when deliveries keep up.
+type LocalClaims struct {
+	outbox func(context.Context) ([]OutboxItem, error)
+	now    func() time.Time
+
+	mu   sync.Mutex
+	held map[string]heldItem // by item key
+}
+
+// heldItem is an item under a claim, or one a claim or a listing met.
+type heldItem struct {
+	table OutboxTable
+	claim string    // "" once released
+	until time.Time // the claim's lease
+	seen  time.Time // when it was first met: its age for StaleTables
+}
+
+var _ OutboxClaimer = (*LocalClaims)(nil)
+
+// NewLocalClaims claims the items outbox lists (a Store's Outbox), with
+// now as the clock of leases and ages.
+func NewLocalClaims(outbox func(context.Context) ([]OutboxItem, error), now func() time.Time) *LocalClaims {
+	return &LocalClaims{outbox: outbox, now: now, held: map[string]heldItem{}}
+}
+
+func tableOf(it OutboxItem) OutboxTable {
+	return OutboxTable{ChannelID: it.ChannelID, TableID: it.TableID}
+}
+
+// ClaimTable claims tb's items unless another claim holds one.
+func (c *LocalClaims) ClaimTable(ctx context.Context, tb OutboxTable, claim string, lease time.Duration) ([]OutboxItem, error) {
+	items, err := c.outbox(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("storage: claim outbox of %s: %w", tb.ChannelID, err)
+	}
+	now := c.now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.forget(items, now)
+	var mine []OutboxItem
+	for _, it := range items {
+		if tableOf(it) != tb {
+			continue
+		}
+		if h := c.held[it.Key]; h.claim != "" && h.claim != claim && h.until.After(now) {
+			return nil, nil
+		}
+		mine = append(mine, it)
+	}
+	for _, it := range mine {
+		h := c.meet(it, now)
+		h.claim, h.until = claim, now.Add(lease)
+		c.held[it.Key] = h
+	}
+	return mine, nil
+}
+
+// ReleaseClaim gives back what claim holds of tb.
+func (c *LocalClaims) ReleaseClaim(_ context.Context, tb OutboxTable, claim string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for k, h := range c.held {
+		if h.table == tb && h.claim == claim {
+			h.claim = ""
+			c.held[k] = h
+		}
+	}
+	return nil
+}
+
+// StaleTables lists the tables with an item first met at least age ago
+// (an item this process never met counts from now; at start-up age is 0)
+// and none under a running lease.
+func (c *LocalClaims) StaleTables(ctx context.Context, age time.Duration, limit int) ([]OutboxTable, error) {
+	items, err := c.outbox(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("storage: stale outbox: %w", err)
+	}
+	now := c.now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.forget(items, now)
+	busy, stale := map[OutboxTable]bool{}, map[OutboxTable]bool{}
+	var order []OutboxTable
+	for _, it := range items {
+		h := c.meet(it, now)
+		c.held[it.Key] = h
+		if h.claim != "" && h.until.After(now) {
+			busy[h.table] = true
+		}
+		if now.Sub(h.seen) >= age && !stale[h.table] {
+			stale[h.table] = true
+			order = append(order, h.table)
+		}
+	}
+	order = slices.DeleteFunc(order, func(tb OutboxTable) bool { return busy[tb] })
+	if len(order) > limit {
+		order = order[:limit]
+	}
+	return order, nil
+}
+
+// meet returns it's entry, made now if it had none.
+func (c *LocalClaims) meet(it OutboxItem, now time.Time) heldItem {
+	h, ok := c.held[it.Key]
+	if !ok {
+		h = heldItem{table: tableOf(it), seen: now}
+	}
+	return h
+}
+
+// forget drops the entries of delivered items: those older than the
+// newest listed item that the listing lacks (keys grow with every item
+// staged), and any missing one whose lease ended an hour ago.
+func (c *LocalClaims) forget(items []OutboxItem, now time.Time) {
+	listed := make(map[string]bool, len(items))
+	newest := ""
+	for _, it := range items {
+		listed[it.Key] = true
+		newest = max(newest, it.Key)
+	}
+	for k, h := range c.held {
+		if !listed[k] && (k < newest || now.Sub(h.until) > time.Hour && now.Sub(h.seen) > time.Hour) {
+			delete(c.held, k)
+		}
+	}
+}

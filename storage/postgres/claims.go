@@ -1,0 +1,88 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tavern-bot/tavern/storage"
+)
+
+var _ storage.OutboxClaimer = (*Store)(nil)
+
+// claimLockClass is the first key of the advisory lock that orders the
+// claims of one channel (the second is the channel's hash); it differs
+// from every one-key lock (migrateLock).
+const claimLockClass = 0x74617600 // "tav"
+
+// ClaimTable claims tb's undelivered items unless another claim holds
+// one, in one round trip: an implicit transaction that takes the table's
+// advisory lock, then claims under a snapshot taken after it, so two
+// claims of one table never both succeed.
+func (s *Store) ClaimTable(ctx context.Context, tb storage.OutboxTable, claim string, lease time.Duration) ([]storage.OutboxItem, error) {
+	var out []storage.OutboxItem
+	err := s.retry(ctx, "claim outbox of "+tb.ChannelID, func(ctx context.Context) error {
+		b := &pgx.Batch{}
+		b.Queue(`SELECT pg_advisory_xact_lock($1, hashtext($2 || '/' || $3))`, int32(claimLockClass), tb.ChannelID, tb.TableID)
+		b.Queue(`UPDATE tavern_outbox SET claimed_until = now() + make_interval(secs => $4), claimed_by = $3
+			WHERE channel_id = $1 AND table_id = $2 AND NOT EXISTS (SELECT 1 FROM tavern_outbox o
+				WHERE o.channel_id = $1 AND o.table_id = $2 AND o.claimed_until > now() AND o.claimed_by <> $3)
+			RETURNING id, channel_id, table_id, item`, tb.ChannelID, tb.TableID, claim, lease.Seconds())
+		br := s.pool.SendBatch(ctx, b)
+		defer br.Close()
+		if _, err := br.Exec(); err != nil {
+			return err
+		}
+		rows, err := br.Query()
+		if err != nil {
+			return err
+		}
+		if out, err = pgx.CollectRows(rows, scanOutbox); err != nil {
+			return err
+		}
+		return br.Close()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("storage: claim outbox of %s: %w", tb.ChannelID, err)
+	}
+	slices.SortFunc(out, func(a, b storage.OutboxItem) int { return strings.Compare(a.Key, b.Key) }) // keys are fixed-width hex
+	return out, nil
+}
+
+// ReleaseClaim gives back what claim holds of tb.
+func (s *Store) ReleaseClaim(ctx context.Context, tb storage.OutboxTable, claim string) error {
+	err := s.retry(ctx, "release outbox of "+tb.ChannelID, func(ctx context.Context) error {
+		_, err := s.pool.Exec(ctx, `UPDATE tavern_outbox SET claimed_until = '-infinity'
+			WHERE channel_id = $1 AND table_id = $2 AND claimed_by = $3 AND claimed_until > now()`, tb.ChannelID, tb.TableID, claim)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("storage: release outbox of %s: %w", tb.ChannelID, err)
+	}
+	return nil
+}
+
+// StaleTables lists the tables with an item staged at least age ago and
+// none under a running lease, oldest item first (the database's clock
+// measures both).
+func (s *Store) StaleTables(ctx context.Context, age time.Duration, limit int) ([]storage.OutboxTable, error) {
+	var out []storage.OutboxTable
+	err := s.retry(ctx, "stale outbox", func(ctx context.Context) error {
+		rows, err := s.pool.Query(ctx, `SELECT channel_id, table_id FROM tavern_outbox GROUP BY channel_id, table_id
+			HAVING min(staged_at) <= now() - make_interval(secs => $1) AND max(claimed_until) <= now()
+			ORDER BY min(id) LIMIT $2`, age.Seconds(), limit)
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, pgx.RowToStructByPos[storage.OutboxTable])
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("storage: stale outbox: %w", err)
+	}
+	return out, nil
+}
