@@ -1,12 +1,14 @@
 package postgres_test
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"net"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -27,7 +29,24 @@ type proxy struct {
 	mu     sync.Mutex
 	ln     net.Listener
 	conns  []net.Conn
+	// trap, when set, acts on the next client packet holding a pipelined
+	// COMMIT (an Update's writes): the connection is dropped after the
+	// server got it (trapAfter) or before (trapBefore).
+	trap trapMode
 }
+
+type trapMode int
+
+const (
+	trapNone   trapMode = iota
+	trapAfter           // the server commits; the client never hears of it
+	trapBefore          // the server never sees the COMMIT
+)
+
+// pipelinedCommit is how the COMMIT an Update pipelines with its writes
+// shows in the wire protocol when statements are sent with their text
+// (default_query_exec_mode=exec): a Parse message's query, NUL-ended.
+var pipelinedCommit = []byte("COMMIT\x00")
 
 func newProxy(t *testing.T, target string) *proxy {
 	p := &proxy{t: t, target: target}
@@ -59,10 +78,71 @@ func (p *proxy) serve(ln net.Listener) {
 			p.mu.Lock()
 			p.conns = append(p.conns, c, s)
 			p.mu.Unlock()
-			go func() { _, _ = io.Copy(s, c); s.Close() }()
-			go func() { _, _ = io.Copy(c, s); c.Close() }()
+			var mute atomic.Bool // the server's answers no longer reach the client
+			go func() { p.forward(s, c, &mute); s.Close(); c.Close() }()
+			go func() { _, _ = io.Copy(c, muted{s, &mute}); c.Close() }()
 		}
 	}()
+}
+
+// muted reads a server's answers until mute is set.
+type muted struct {
+	r    io.Reader
+	mute *atomic.Bool
+}
+
+func (m muted) Read(b []byte) (int, error) {
+	n, err := m.r.Read(b)
+	if m.mute.Load() {
+		return 0, io.EOF
+	}
+	return n, err
+}
+
+// forward copies the client's packets to the server, springing the trap.
+func (p *proxy) forward(server, client net.Conn, mute *atomic.Bool) {
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := client.Read(buf)
+		if err != nil {
+			return
+		}
+		p.mu.Lock()
+		trap := p.trap
+		if trap != trapNone && bytes.Contains(buf[:n], pipelinedCommit) {
+			p.trap = trapNone
+		} else {
+			trap = trapNone
+		}
+		p.mu.Unlock()
+		if trap != trapNone {
+			mute.Store(true)
+		}
+		if trap == trapBefore {
+			return
+		}
+		if _, err := server.Write(buf[:n]); err != nil {
+			return
+		}
+		if trap == trapAfter {
+			time.Sleep(200 * time.Millisecond) // the server commits meanwhile
+			return
+		}
+	}
+}
+
+// sprung reports that the trap armed last has acted.
+func (p *proxy) sprung() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.trap == trapNone
+}
+
+// arm sets the trap for the next pipelined COMMIT.
+func (p *proxy) arm(m trapMode) {
+	p.mu.Lock()
+	p.trap = m
+	p.mu.Unlock()
 }
 
 func (p *proxy) cut() {
@@ -91,27 +171,35 @@ func throughProxy(c *pgtest.Cluster, url string, p *proxy) string {
 	return strings.Replace(url, fmt.Sprintf("127.0.0.1:%d", c.Port()), p.addr, 1)
 }
 
-// TestNetworkDrops: while the database cannot be reached a call retries for
-// RetryFor and then fails with storage.ErrUnavailable, changing nothing;
-// a drop shorter than RetryFor is ridden out; the game goes on afterwards.
-func TestNetworkDrops(t *testing.T) {
+// proxiedTable opens a store (o, with a URL through a proxy and params
+// appended) on a fresh database holding table t1 in c1 with two moves.
+func proxiedTable(t *testing.T, params string, o postgres.Options) (*pgtest.Cluster, string, *proxy, *postgres.Store) {
 	c := pgtest.Require(t)
 	url := c.NewDatabase(t)
 	p := newProxy(t, fmt.Sprintf("127.0.0.1:%d", c.Port()))
-	s, err := postgres.Open(ctx, postgres.Options{URL: throughProxy(c, url, p), RetryFor: 600 * time.Millisecond, ConnectTimeout: 300 * time.Millisecond})
+	o.URL = throughProxy(c, url, p) + params
+	s, err := postgres.Open(ctx, o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
+	t.Cleanup(func() { _ = s.Close() })
 	if err := s.Create(ctx, storetest.NewTable("c1", "t1")); err != nil {
 		t.Fatal(err)
 	}
 	storetest.AppendMoves(t, s, "c1", 2)
+	return c, url, p, s
+}
+
+// TestNetworkDrops: while the database cannot be reached a call retries for
+// RetryFor and then fails with storage.ErrUnavailable, changing nothing;
+// a drop shorter than RetryFor is ridden out; the game goes on afterwards.
+func TestNetworkDrops(t *testing.T) {
+	c, url, p, s := proxiedTable(t, "", postgres.Options{RetryFor: 600 * time.Millisecond, ConnectTimeout: 300 * time.Millisecond})
 
 	p.cut()
 	start := time.Now()
 	ran := false
-	err = s.Update(ctx, "c1", func(tb *table.Table) error { ran = true; tb.Version++; return nil })
+	err := s.Update(ctx, "c1", func(tb *table.Table) error { ran = true; tb.Version++; return nil })
 	if !errors.Is(err, storage.ErrUnavailable) || ran {
 		t.Fatalf("update while cut off: %v (fn ran: %v), want ErrUnavailable before fn", err, ran)
 	}
@@ -173,4 +261,55 @@ func TestOpenUnreachable(t *testing.T) {
 	if _, err := postgres.Open(ctx, postgres.Options{URL: "postgres://tavern:hunter2@host:port:x/db"}); err == nil || strings.Contains(err.Error(), "hunter2") {
 		t.Fatalf("open of a malformed URL: %v", err)
 	}
+}
+
+// TestLostCommit: when the connection drops while a move's writes and
+// COMMIT are on their way, the store finds out on another connection
+// whether the server committed: a committed move is reported as done,
+// with its outbox keys (so its messages are delivered), not as "try
+// again"; one the server never saw is reported as unavailable and
+// changed nothing.
+func TestLostCommit(t *testing.T) {
+	_, _, p, s := proxiedTable(t, "&default_query_exec_mode=exec", postgres.Options{RetryFor: 3 * time.Second})
+	move := func(tb *table.Table) error {
+		tb.Version++
+		tb.Log = append(tb.Log, storetest.SyntheticEntry(tb.Moves, tb.Version))
+		tb.Moves++
+		tb.Outbox = [][]byte{[]byte(fmt.Sprint("board of version ", tb.Version))}
+		return nil
+	}
+
+	p.arm(trapAfter)
+	var moved *table.Table
+	err := s.Update(ctx, "c1", func(tb *table.Table) error { moved = tb; return move(tb) })
+	if !p.sprung() {
+		t.Fatal("the move's COMMIT never passed the proxy")
+	}
+	if err != nil {
+		t.Fatalf("a move the server committed, its answer lost: %v, want done", err)
+	}
+	items, err := s.Outbox(ctx)
+	if err != nil || len(items) != 1 || len(moved.OutboxKeys) != 1 || moved.OutboxKeys[0] != items[0].Key {
+		t.Fatalf("outbox keys %v of the settled move; the outbox holds %v (%v)", moved.OutboxKeys, items, err)
+	}
+	if got, err := s.Get(ctx, "c1", storage.WithLog()); err != nil || got.Version != 3 || got.Moves != 3 {
+		t.Fatalf("after the settled move: %+v (%v), want version 3 with 3 moves", got, err)
+	}
+
+	p.arm(trapBefore)
+	ran := false
+	err = s.Update(ctx, "c1", func(tb *table.Table) error { ran = true; return move(tb) })
+	if !p.sprung() {
+		t.Fatal("the move's COMMIT never passed the proxy")
+	}
+	if !errors.Is(err, storage.ErrUnavailable) || !ran {
+		t.Fatalf("a move whose COMMIT never reached the server: %v (fn ran: %v), want ErrUnavailable after fn", err, ran)
+	}
+	if got, err := s.Get(ctx, "c1", storage.WithLog()); err != nil || got.Version != 3 || got.Moves != 3 {
+		t.Fatalf("after the lost move: %+v (%v), want version 3 with 3 moves", got, err)
+	}
+	if items, err := s.Outbox(ctx); err != nil || len(items) != 1 {
+		t.Fatalf("the lost move staged something: %v (%v)", items, err)
+	}
+	storetest.AppendMoves(t, s, "c1", 1) // and the game goes on
 }

@@ -1,10 +1,13 @@
 package postgres
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
+	"slices"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -48,37 +51,46 @@ func load(ctx context.Context, tx pgx.Tx, channelID, suffix string, opts []stora
 	return t, raw, err
 }
 
+// querier is a transaction or a connection.
+type querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
 // loadLog fills t.Log with the entries from index from on.
-func loadLog(ctx context.Context, tx pgx.Tx, t *table.Table, from int) ([][]byte, error) {
+func loadLog(ctx context.Context, q querier, t *table.Table, from int) ([][]byte, error) {
 	t.Log, t.LogFrom = nil, t.Moves
 	if from >= t.Moves {
 		return nil, nil
 	}
-	rows, err := tx.Query(ctx, `SELECT entry FROM tavern_log WHERE channel_id = $1 AND table_id = $2 AND idx >= $3 ORDER BY idx`, t.ChannelID, t.ID, from)
+	rows, err := q.Query(ctx, `SELECT entry FROM tavern_log WHERE channel_id = $1 AND table_id = $2 AND idx >= $3 ORDER BY idx`, t.ChannelID, t.ID, from)
 	if err != nil {
 		return nil, err
 	}
-	var raw [][]byte
-	for rows.Next() {
-		var data []byte
-		if err := rows.Scan(&data); err != nil {
-			return nil, err
-		}
+	entries, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
+	if err != nil {
+		return nil, err
+	}
+	return takeLog(t, from, entries)
+}
+
+// takeLog fills t.Log with entries, the log from index from on as stored.
+func takeLog(t *table.Table, from int, entries [][]byte) ([][]byte, error) {
+	t.Log, t.LogFrom = nil, t.Moves
+	if from >= t.Moves {
+		return nil, nil
+	}
+	for _, data := range entries {
 		var e table.Entry
 		if err := json.Unmarshal(data, &e); err != nil {
 			return nil, fmt.Errorf("table %s: decode log entry: %w", t.ID, err)
 		}
 		t.Log = append(t.Log, e)
-		raw = append(raw, data)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
 	}
 	if len(t.Log) != t.Moves-from {
 		return nil, fmt.Errorf("table %s: %d log entries from %d, want %d", t.ID, len(t.Log), from, t.Moves-from)
 	}
 	t.LogFrom = from
-	return raw, nil
+	return entries, nil
 }
 
 // Create stores t as the channel's current table, archiving a finished one.
@@ -120,30 +132,16 @@ func (s *Store) Create(ctx context.Context, t *table.Table) error {
 }
 
 // Update loads the channel's table locked, runs fn and saves what it
-// changed, in one transaction.
+// changed, in one transaction of two round trips on one connection: BEGIN
+// with the locking read (and the whole log, when opts ask for it), then
+// every write with COMMIT. A log range that depends on the table (recent
+// moves, the open turn) takes a third. When the connection is lost while
+// the writes and COMMIT are on their way, their fate is found out on
+// another connection (see settle), so a change that was applied is not
+// reported as failed.
 func (s *Store) Update(ctx context.Context, channelID string, fn func(*table.Table) error, opts ...storage.LoadOption) error {
-	err := s.tx(ctx, "update "+channelID, func(tx pgx.Tx, ran func()) error {
-		t, raw, err := load(ctx, tx, channelID, " FOR UPDATE", opts)
-		if err != nil {
-			return fmt.Errorf("storage: update %s: %w", channelID, err)
-		}
-		loaded := storage.Load(t, raw)
-		ran()
-		if err := fn(t); err != nil {
-			return callerError{err}
-		}
-		from, err := loaded.Check(t)
-		if err != nil {
-			return err
-		}
-		b := &pgx.Batch{}
-		if cut := min(from, t.Moves); cut < loaded.Moves {
-			b.Queue(`DELETE FROM tavern_log WHERE channel_id = $1 AND table_id = $2 AND idx >= $3`, t.ChannelID, t.ID, cut)
-		}
-		if err := save(ctx, tx, b, t, from, loaded, true); err != nil {
-			return fmt.Errorf("storage: update %s: %w", channelID, err)
-		}
-		return nil
+	err := s.retry(ctx, "update "+channelID, func(ctx context.Context) error {
+		return s.update(ctx, channelID, fn, opts)
 	})
 	var ce callerError
 	if errors.As(err, &ce) {
@@ -152,23 +150,191 @@ func (s *Store) Update(ctx context.Context, channelID string, fn func(*table.Tab
 	return err
 }
 
+// update is one attempt of Update. It may be tried again while it fails
+// as unavailable before fn ran; after that, a lost connection is settled.
+func (s *Store) update(ctx context.Context, channelID string, fn func(*table.Table) error, opts []storage.LoadOption) error {
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	// A connection left inside a transaction (an error, a lost commit) is
+	// rolled back here or, if that fails too, closed by the pool.
+	defer conn.Release()
+	open := false
+	defer func() {
+		if open {
+			_, _ = conn.Exec(context.WithoutCancel(ctx), "ROLLBACK")
+		}
+	}()
+	whole := storage.LogStart(&table.Table{Moves: math.MaxInt32}, opts) == 0 // WithLog: every entry, whatever the table
+	b := &pgx.Batch{}
+	b.Queue(`BEGIN`)
+	b.Queue(`SELECT record FROM tavern_tables WHERE channel_id = $1 FOR UPDATE`, channelID)
+	if whole {
+		b.Queue(`SELECT entry FROM tavern_log WHERE channel_id = $1
+			AND table_id = (SELECT table_id FROM tavern_tables WHERE channel_id = $1) ORDER BY idx`, channelID)
+	}
+	br := conn.SendBatch(ctx, b)
+	if _, err := br.Exec(); err != nil {
+		_ = br.Close()
+		return err
+	}
+	open = true
+	var rec []byte
+	if err := br.QueryRow().Scan(&rec); err != nil {
+		_ = br.Close()
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("storage: update %s: %w", channelID, storage.ErrNotFound)
+		}
+		return err
+	}
+	var entries [][]byte
+	if whole {
+		rows, err := br.Query()
+		if err == nil {
+			entries, err = pgx.CollectRows(rows, pgx.RowTo[[]byte])
+		}
+		if err != nil {
+			_ = br.Close()
+			return err
+		}
+	}
+	if err := br.Close(); err != nil {
+		return err
+	}
+	t, err := storage.DecodeRecord(rec)
+	if err != nil {
+		return fmt.Errorf("storage: update %s: %w", channelID, err)
+	}
+	var raw [][]byte
+	if whole {
+		raw, err = takeLog(t, 0, entries)
+	} else {
+		raw, err = loadLog(ctx, conn, t, storage.LogStart(t, opts))
+	}
+	if err != nil {
+		return fmt.Errorf("storage: update %s: %w", channelID, err)
+	}
+	loaded := storage.Load(t, raw)
+	if err := fn(t); err != nil {
+		return errFnRan{callerError{err}}
+	}
+	from, err := loaded.Check(t)
+	if err != nil {
+		return errFnRan{err}
+	}
+	w := &pgx.Batch{}
+	if cut := min(from, t.Moves); cut < loaded.Moves {
+		w.Queue(`DELETE FROM tavern_log WHERE channel_id = $1 AND table_id = $2 AND idx >= $3`, t.ChannelID, t.ID, cut)
+	}
+	written, err := queueSave(w, t, from, loaded, true)
+	if err != nil {
+		return errFnRan{fmt.Errorf("storage: update %s: %w", channelID, err)}
+	}
+	w.Queue(`COMMIT`)
+	err = conn.SendBatch(ctx, w).Close()
+	switch {
+	case err == nil:
+		open = false
+		t.Outbox, t.SpentOutbox = nil, nil
+		return nil
+	case unavailable(err):
+		// The COMMIT may have been applied before the connection went.
+		if applied, serr := s.settle(ctx, t, written); serr != nil || !applied {
+			return fmt.Errorf("%w: %w", storage.ErrUnavailable, errFnRan{oneLine{err}})
+		}
+		t.Outbox, t.SpentOutbox = nil, nil
+		return nil
+	default:
+		return errFnRan{fmt.Errorf("storage: update %s: %w", channelID, err)}
+	}
+}
+
+// settle finds out, on another connection, whether the change w of t was
+// applied when the answer to its COMMIT was lost: the table's record is
+// the one w wrote, or (a newer change came since) w's last log entry is
+// stored. A change that wrote no log entry and was overtaken cannot be
+// told and counts as not applied. An applied change's outbox keys are
+// looked up by the items' bytes (each holds its table's version in its
+// nonces).
+func (s *Store) settle(ctx context.Context, t *table.Table, w written) (bool, error) {
+	var applied bool
+	err := s.retry(ctx, "settle "+t.ChannelID, func(ctx context.Context) error {
+		applied, t.OutboxKeys = false, nil
+		var rec []byte
+		err := s.pool.QueryRow(ctx, `SELECT record FROM tavern_tables WHERE channel_id = $1`, t.ChannelID).Scan(&rec)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		applied = bytes.Equal(rec, w.record)
+		if !applied && len(w.log) > 0 {
+			last := len(w.log) - 1
+			var entry []byte
+			err := s.pool.QueryRow(ctx, `SELECT entry FROM tavern_log WHERE channel_id = $1 AND table_id = $2 AND idx = $3`,
+				t.ChannelID, t.ID, w.from+last).Scan(&entry)
+			if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+				return err
+			}
+			applied = bytes.Equal(entry, w.log[last])
+		}
+		if !applied || len(w.outbox) == 0 {
+			return nil
+		}
+		rows, err := s.pool.Query(ctx, `SELECT id, channel_id, table_id, item FROM tavern_outbox WHERE channel_id = $1 AND table_id = $2 ORDER BY id`, t.ChannelID, t.ID)
+		if err != nil {
+			return err
+		}
+		items, err := pgx.CollectRows(rows, scanOutbox)
+		if err != nil {
+			return err
+		}
+		for _, it := range items {
+			if slices.ContainsFunc(w.outbox, func(mine []byte) bool { return bytes.Equal(mine, it.Data) }) {
+				t.OutboxKeys = append(t.OutboxKeys, it.Key)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return false, fmt.Errorf("storage: settle %s: %w", t.ChannelID, err)
+	}
+	if applied {
+		s.o.Log.Info("storage: a change whose commit went unanswered was applied", "channel", t.ChannelID, "table", t.ID, "version", t.Version)
+	}
+	return applied, nil
+}
+
 // callerError carries fn's error through the transaction untouched.
 type callerError struct{ err error }
 
 func (e callerError) Error() string { return e.err.Error() }
 
-// save queues on b, then sends in one round trip: t's log entries from
-// index from on (entries at or past from must not exist, or be deleted by
-// b already), its due events and players index where they changed from
-// old, its outbox items and the removal of those it spent, and its record
-// (an update of the row when exists, else an insert that fails if another
-// process inserted one meanwhile). It fills t.OutboxKeys.
-func save(ctx context.Context, tx pgx.Tx, b *pgx.Batch, t *table.Table, from int, old storage.Loaded, exists bool) error {
+// written is what a change sent, to find out whether it was applied
+// when its commit's answer was lost.
+type written struct {
+	record []byte
+	from   int      // the index of log[0]
+	log    [][]byte // the log entries written
+	outbox [][]byte // the outbox items staged
+}
+
+// queueSave queues on b t's log entries from index from on (entries at or
+// past from must not exist, or be deleted by b already), its due events
+// and players index where they changed from old, its outbox items and the
+// removal of those it spent, and its record (an update of the row when
+// exists, else an insert that fails if another process inserted one
+// meanwhile). Sending b fills t.OutboxKeys.
+func queueSave(b *pgx.Batch, t *table.Table, from int, old storage.Loaded, exists bool) (written, error) {
+	w := written{from: from, outbox: t.Outbox}
 	for i := from; i < t.Moves; i++ {
 		data, err := json.Marshal(t.Log[i-t.LogFrom])
 		if err != nil {
-			return fmt.Errorf("table %s: encode log entry: %w", t.ID, err)
+			return w, fmt.Errorf("table %s: encode log entry: %w", t.ID, err)
 		}
+		w.log = append(w.log, data)
 		b.Queue(`INSERT INTO tavern_log (channel_id, table_id, idx, entry) VALUES ($1, $2, $3, $4)`, t.ChannelID, t.ID, i, data)
 	}
 	queueIndexes(b, t, old)
@@ -176,20 +342,30 @@ func save(ctx context.Context, tx pgx.Tx, b *pgx.Batch, t *table.Table, from int
 	if len(t.SpentOutbox) > 0 {
 		ids, err := outboxIDs(t.SpentOutbox)
 		if err != nil {
-			return err
+			return w, err
 		}
 		b.Queue(`DELETE FROM tavern_outbox WHERE id = ANY($1)`, ids)
 	}
 	rec, err := storage.EncodeRecord(t)
 	if err != nil {
-		return err
+		return w, err
 	}
+	w.record = rec
 	if exists {
 		b.Queue(`UPDATE tavern_tables SET table_id = $2, guild_id = $3, active = $4, version = $5, record = $6 WHERE channel_id = $1`,
 			t.ChannelID, t.ID, t.GuildID, t.Active(), t.Version, rec)
 	} else {
 		b.Queue(`INSERT INTO tavern_tables (channel_id, table_id, guild_id, active, version, record) VALUES ($1, $2, $3, $4, $5, $6)`,
 			t.ChannelID, t.ID, t.GuildID, t.Active(), t.Version, rec)
+	}
+	return w, nil
+}
+
+// save queues t's change on b (see queueSave) and sends it in one round
+// trip of tx.
+func save(ctx context.Context, tx pgx.Tx, b *pgx.Batch, t *table.Table, from int, old storage.Loaded, exists bool) error {
+	if _, err := queueSave(b, t, from, old, exists); err != nil {
+		return err
 	}
 	if err := tx.SendBatch(ctx, b).Close(); err != nil {
 		return err
