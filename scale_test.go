@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/tavern-bot/tavern/bot/fakediscord"
 	"github.com/tavern-bot/tavern/commands"
@@ -184,14 +185,23 @@ func (w *scaleWorld) hands(st scaleTable) []candidate {
 		for wait := time.Now(); time.Since(wait) < 3*time.Second && len(w.fake.Replies(i.ID)) == 0; {
 			time.Sleep(10 * time.Millisecond)
 		}
-		for _, m := range w.fake.Replies(i.ID) {
-			if m.ChannelID == "" {
-				m.ChannelID = st.channel // an answer only the player sees, in the channel
-			}
-			for _, c := range fakediscord.Controls(m) {
-				if id, err := commands.ParseCustomID(c.CustomID); err == nil && (id.Kind == commands.KindMove || id.Kind == commands.KindMoveSelect || id.Kind == commands.KindGroup) {
-					out = append(out, candidate{who, m, c})
-				}
+		out = append(out, w.replyControls(st, who, i.ID)...)
+	}
+	return out
+}
+
+// replyControls are the move controls of the answers to interaction id
+// of player who, which only they see (the next step of a turn begun with
+// a click, a hand): clicked in place as a person would.
+func (w *scaleWorld) replyControls(st scaleTable, who int, id string) []candidate {
+	var out []candidate
+	for _, m := range w.fake.Replies(id) {
+		if m.ChannelID == "" {
+			m.ChannelID = st.channel // an answer only the player sees, in the channel
+		}
+		for _, c := range fakediscord.Controls(m) {
+			if id, err := commands.ParseCustomID(c.CustomID); err == nil && (id.Kind == commands.KindMove || id.Kind == commands.KindMoveSelect || id.Kind == commands.KindGroup) {
+				out = append(out, candidate{who, m, c})
 			}
 		}
 	}
@@ -231,17 +241,19 @@ func (w *scaleWorld) controls(st scaleTable) []candidate {
 	return out
 }
 
-// use sends c as its player would.
-func (w *scaleWorld) use(st scaleTable, c candidate, rng *games.RNG) int {
+// use sends c as its player would, and returns the HTTP status and the
+// interaction's id.
+func (w *scaleWorld) use(st scaleTable, c candidate, rng *games.RNG) (int, string) {
 	a := st.players[c.who]
 	if c.msg.ChannelID != st.channel {
 		a.GuildID, a.ChannelID = "", c.msg.ChannelID
 	}
 	m := c.msg
+	i := w.fake.Click(a, &m, c.c.CustomID)
 	if c.c.Select {
-		return w.send(w.fake.Select(a, &m, c.c.CustomID, c.c.Options[rng.IntN(len(c.c.Options))].Value))
+		i = w.fake.Select(a, &m, c.c.CustomID, c.c.Options[rng.IntN(len(c.c.Options))].Value)
 	}
-	return w.send(w.fake.Click(a, &m, c.c.CustomID))
+	return w.send(i), i.ID
 }
 
 // lobby opens st's table, seats the second player and a bot, and starts
@@ -273,7 +285,7 @@ func (w *scaleWorld) lobby(st scaleTable, rng *games.RNG) {
 			for _, c := range w.controls(st) {
 				if id, err := commands.ParseCustomID(c.c.CustomID); err == nil && id.Kind == kind && c.msg.ChannelID == st.channel {
 					c.who = who
-					w.use(st, c, rng)
+					_, _ = w.use(st, c, rng)
 					last = time.Now()
 					break
 				}
@@ -298,26 +310,91 @@ func (w *scaleWorld) ended(st scaleTable) bool {
 	return false
 }
 
+// scaleRun is the size of one TestScaleOut run and its faults.
+type scaleRun struct {
+	tables int
+	moves  int // interactions each table's players send; 0: whole games
+	kills  int // workers killed with SIGKILL (and restarted) at random moments
+	pg     bool
+}
+
+// scaleRunOf is the run the environment asks for: TAVERN_SCALE=1 the
+// issue's (200 tables, two kills, PostgreSQL restarted; 30 clicks a table,
+// since 200 whole games with pictures are hours of CPU on two cores),
+// otherwise a small one that fits in CI (a few tables, some clicks each,
+// one kill); TAVERN_SCALE_TABLES and TAVERN_SCALE_MOVES (0: whole games)
+// change the size.
+func scaleRunOf() scaleRun {
+	r := scaleRun{tables: 4, moves: 24, kills: 1}
+	if os.Getenv("TAVERN_SCALE") != "" {
+		r = scaleRun{tables: 200, moves: 30, kills: 2, pg: true}
+	}
+	if n, err := strconv.Atoi(os.Getenv("TAVERN_SCALE_TABLES")); err == nil && n > 0 {
+		r.tables = n
+	}
+	if n, err := strconv.Atoi(os.Getenv("TAVERN_SCALE_MOVES")); err == nil && n >= 0 {
+		r.moves = n
+	}
+	return r
+}
+
+// scaleFault is a fault and the interaction count after which it strikes.
+type scaleFault struct {
+	after int64
+	what  string
+	do    func()
+}
+
+// faults draws the run's faults at random moments (interaction counts)
+// of the first part of the run, and random workers.
+func (w *scaleWorld) faults(r scaleRun, c *pgtest.Cluster, rng *games.RNG) []scaleFault {
+	per := int64(r.moves)
+	if per == 0 {
+		per = 150 // a whole game is longer; strike within its first part
+	}
+	span := int64(r.tables) * per
+	var out []scaleFault
+	at := func() int64 { return span/10 + int64(rng.IntN(int(max(1, span*7/10)))) }
+	for k := range r.kills {
+		i := rng.IntN(len(w.workers))
+		down := time.Duration(rng.IntN(2000)) * time.Millisecond
+		out = append(out, scaleFault{at(), fmt.Sprintf("kill %d: worker %d, restarted %v later", k+1, i, down), func() {
+			w.kill(i)
+			time.Sleep(down)
+			w.start(i)
+		}})
+	}
+	if r.pg {
+		out = append(out, scaleFault{at(), "restart PostgreSQL", func() {
+			if err := c.Restart(); err != nil {
+				w.t.Error(err)
+			}
+		}})
+	}
+	slices.SortFunc(out, func(a, b scaleFault) int { return int(a.after - b.after) })
+	return out
+}
+
 // TestScaleOut plays tables concurrently through three worker processes
-// over one PostgreSQL database: one worker is killed with SIGKILL and
-// restarted twice, and PostgreSQL is restarted once, while people click.
-// Afterwards every table is over, its state equals the replay of its log,
-// its versions are each in the log once, every committed move's board was
-// posted exactly once, and nothing is left in the outbox.
+// over one PostgreSQL database while workers are killed with SIGKILL (and
+// restarted) and, in the issue's run, PostgreSQL is restarted, at random
+// moments, while people click. Afterwards every table (over, when whole
+// games were played) equals the replay of its log, its versions are each
+// in the log once, every committed move's board was posted exactly once,
+// and nothing is left in the outbox. A player who sees no control for a
+// while asks for their hand; each such time is told apart by whether the
+// table still had deliveries under way (late) or none (a control lost).
 func TestScaleOut(t *testing.T) {
-	if os.Getenv("TAVERN_SCALE") == "" || testing.Short() || raceEnabled {
-		t.Skip("three worker processes play whole games for minutes: run with TAVERN_SCALE=1 (not under -short or -race)")
+	if testing.Short() || raceEnabled {
+		t.Skip("worker processes play games for a minute or more: not under -short or -race")
 	}
 	c := pgtest.Require(t)
 	seed := uint64(time.Now().UnixNano())
 	if s := os.Getenv("TAVERN_SCALE_SEED"); s != "" {
 		seed, _ = strconv.ParseUint(s, 10, 64)
 	}
-	t.Logf("seed %d (TAVERN_SCALE_SEED reproduces the players' choices)", seed)
-	tables := 4
-	if s := os.Getenv("TAVERN_SCALE_TABLES"); s != "" {
-		tables, _ = strconv.Atoi(s)
-	}
+	r := scaleRunOf()
+	t.Logf("seed %d (TAVERN_SCALE_SEED reproduces the players' choices and the faults' moments); %d tables, %d moves each (0: whole games)", seed, r.tables, r.moves)
 	_, priv, _ := endpointKeyAndAddr(t)
 	w := &scaleWorld{t: t, fake: fakediscord.New(t), key: priv, url: c.NewDatabase(t), workers: make([]*exec.Cmd, 3)}
 	for range 3 {
@@ -332,22 +409,41 @@ func TestScaleOut(t *testing.T) {
 	for i := range w.workers {
 		w.start(i)
 	}
+	db, err := pgxpool.New(context.Background(), w.url) // reconnects after PostgreSQL restarts
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	// underWay reports that the channel's table still has undelivered
+	// changes (being delivered, or waiting for a killed worker's lease)
+	// or a due event whose time has come (a bot's turn not played yet).
+	underWay := func(channel string) bool {
+		var n int
+		err := db.QueryRow(context.Background(), `SELECT (SELECT count(*) FROM tavern_outbox WHERE channel_id = $1)
+			+ (SELECT count(*) FROM tavern_due WHERE channel_id = $1 AND at <= $2)`, channel, time.Now().UnixNano()).Scan(&n)
+		return err != nil || n > 0 // an error: PostgreSQL restarting, cannot tell
+	}
 	var sts []scaleTable
-	for k := range tables {
+	for k := range r.tables {
 		sts = append(sts, newScaleTable(k))
 	}
 	start := time.Now()
 	var (
-		wg    sync.WaitGroup
-		hands atomic.Int64
-		sent  atomic.Int64
-		codes sync.Map
+		wg               sync.WaitGroup
+		late, lost, sent atomic.Int64
+		codes            sync.Map
+		lobbies          sync.WaitGroup
+		poll             = time.Duration(max(1, r.tables/8)) * 10 * time.Millisecond
+		lobbyGate        = make(chan struct{}, 16) // lobbies opened at once
+		lostMu           sync.Mutex
+		lostAt           []string
 	)
-	var lobbies sync.WaitGroup
 	for k, st := range sts {
 		lobbies.Add(1)
 		go func() {
 			defer lobbies.Done()
+			lobbyGate <- struct{}{}
+			defer func() { <-lobbyGate }()
 			w.lobby(st, games.NewRNG(seed+uint64(k)))
 		}()
 	}
@@ -355,44 +451,67 @@ func TestScaleOut(t *testing.T) {
 	if t.Failed() {
 		return
 	}
-	t.Logf("%d tables started in %v", tables, time.Since(start).Round(time.Millisecond))
+	t.Logf("%d tables started in %v", r.tables, time.Since(start).Round(time.Millisecond))
 	for k, st := range sts {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			rng := games.NewRNG(seed + uint64(k) + 1<<32)
 			progress := time.Now()
-			for !w.ended(st) {
-				if time.Since(start) > 20*time.Minute {
+			answers := make([]string, len(st.players)) // each player's last interaction
+			visible := func() []candidate {
+				cs := w.moves(st)
+				for who, id := range answers {
+					cs = append(cs, w.replyControls(st, who, id)...)
+				}
+				return cs
+			}
+			for clicks := 0; !w.ended(st) && (r.moves == 0 || clicks < r.moves); clicks++ {
+				if time.Since(start) > 40*time.Minute {
 					t.Errorf("%s: the game did not end", st.channel)
 					return
 				}
-				cs := w.moves(st)
-				if len(cs) == 0 || time.Since(progress) > 5*time.Second {
+				cs := visible()
+				for len(cs) == 0 || time.Since(progress) > 5*time.Second {
 					// Nothing to click for a while: a worker may still be
-					// posting, a bot still playing, or a message's edits
-					// passed each other across workers; people then ask
+					// posting, a bot still playing, a killed worker's
+					// deliveries waiting for its lease; people then ask
 					// for their hand, whose answer carries the controls.
 					if time.Since(progress) > 5*time.Second {
+						if underWay(st.channel) {
+							late.Add(1)
+						} else {
+							lost.Add(1)
+							lostMu.Lock()
+							lostAt = append(lostAt, fmt.Sprintf("%s at %v", st.channel, time.Since(start).Round(time.Second)))
+							if len(lostAt) <= 5 {
+								t.Logf("no control for 5 s, nothing under way: %s", w.describeLost(st))
+							}
+							lostMu.Unlock()
+						}
 						cs = append(cs, w.hands(st)...)
-						hands.Add(1)
 						progress = time.Now()
 					}
-					if len(cs) == 0 {
-						time.Sleep(20 * time.Millisecond)
-						continue
+					if len(cs) > 0 || w.ended(st) {
+						break
 					}
+					time.Sleep(poll)
+					cs = visible()
+				}
+				if len(cs) == 0 {
+					continue // the game ended meanwhile
 				}
 				before := signature(cs)
 				pick := cs[rng.IntN(len(cs))]
-				code := w.use(st, pick, rng)
+				code, id := w.use(st, pick, rng)
+				answers[pick.who] = id
 				// Like a person, wait for the answer before clicking again
 				// (a click lost with a killed worker is clicked anew).
 				wait := time.Now()
-				for time.Since(wait) < 5*time.Second && signature(w.moves(st)) == before {
-					time.Sleep(10 * time.Millisecond)
+				for time.Since(wait) < 5*time.Second && signature(visible()) == before {
+					time.Sleep(poll)
 				}
-				if signature(w.moves(st)) != before {
+				if signature(visible()) != before {
 					progress = time.Now()
 				}
 				n, _ := codes.LoadOrStore(code, new(atomic.Int64))
@@ -401,23 +520,9 @@ func TestScaleOut(t *testing.T) {
 			}
 		}()
 	}
-	// The faults, while the tables play.
-	faults := []struct {
-		after int64
-		what  string
-		do    func()
-	}{
-		{30, "kill worker 1", func() { w.kill(1); time.Sleep(500 * time.Millisecond); w.start(1) }},
-		{80, "restart PostgreSQL", func() {
-			if err := c.Restart(); err != nil {
-				t.Error(err)
-			}
-		}},
-		{130, "kill worker 1 again", func() { w.kill(1); time.Sleep(500 * time.Millisecond); w.start(1) }},
-	}
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
-	for _, f := range faults {
+	for _, f := range w.faults(r, c, games.NewRNG(seed^0x5ca1e)) {
 		for sent.Load() < f.after {
 			select {
 			case <-done:
@@ -434,16 +539,17 @@ func TestScaleOut(t *testing.T) {
 		answers = append(answers, fmt.Sprintf("%v: %d", k, v.(*atomic.Int64).Load()))
 		return true
 	})
-	t.Logf("%d tables, %d interactions in %v (%d times a player asked for their hand); HTTP answers %v", tables, sent.Load(), time.Since(start).Round(time.Millisecond), hands.Load(), answers)
+	t.Logf("%d tables, %d interactions in %v; a player saw no control for 5 s %d times while deliveries were under way and %d times with none (%v); HTTP answers %v",
+		r.tables, sent.Load(), time.Since(start).Round(time.Millisecond), late.Load(), lost.Load(), lostAt, answers)
 	if t.Failed() {
 		return
 	}
-	w.checkStored(sts)
+	w.checkStored(sts, r.moves == 0)
 }
 
 // checkStored waits until the outbox is empty (a killed worker's deliveries
 // are claimed by the others), then checks every table and its boards.
-func (w *scaleWorld) checkStored(sts []scaleTable) {
+func (w *scaleWorld) checkStored(sts []scaleTable, over bool) {
 	t := w.t
 	ctx := context.Background()
 	s, err := postgres.Open(ctx, postgres.Options{URL: w.url})
@@ -475,7 +581,7 @@ func (w *scaleWorld) checkStored(sts []scaleTable) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if tb.Status != table.StatusOver {
+		if over && tb.Status != table.StatusOver {
 			t.Errorf("%s: the table is %s", st.channel, tb.Status)
 			continue
 		}
@@ -497,4 +603,42 @@ func (w *scaleWorld) checkStored(sts []scaleTable) {
 		byBot := func(e table.Entry) bool { return e.Seat >= 0 && e.Seat < len(tb.Seats) && tb.Seats[e.Seat].Bot }
 		(&crashWorld{t: t, fake: w.fake}).checkBoardsIn(st.channel, tb, byBot)
 	}
+}
+
+// describeLost is one line on a table whose player saw no control while
+// nothing was under way: the stored decisions, each seat's prompt version
+// and live DMs, and the controls the players see, for the log.
+func (w *scaleWorld) describeLost(st scaleTable) string {
+	ctx := context.Background()
+	s, err := postgres.Open(ctx, postgres.Options{URL: w.url})
+	if err != nil {
+		return err.Error()
+	}
+	defer s.Close()
+	tb, err := s.Get(ctx, st.channel)
+	if err != nil {
+		return err.Error()
+	}
+	reg, err := registry()
+	if err != nil {
+		return err.Error()
+	}
+	g, _ := reg.Get(tb.GameID)
+	state, err := g.Load(tb.State)
+	if err != nil {
+		return err.Error()
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s v%d:", st.channel, tb.Version)
+	for _, p := range state.Pending() {
+		fmt.Fprintf(&b, " seat %d waits (secret %v, %d options);", p.Seat, p.Secret, len(p.Options))
+	}
+	for i, seat := range tb.Seats {
+		fmt.Fprintf(&b, " seat %d prompt v%d live DMs %v;", i, seat.PromptVersion, seat.LiveDMs)
+	}
+	b.WriteString(" visible:")
+	for _, c := range w.controls(st) {
+		fmt.Fprintf(&b, " %d:%s", c.who, c.c.CustomID)
+	}
+	return b.String()
 }
