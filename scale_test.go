@@ -429,14 +429,15 @@ func TestScaleOut(t *testing.T) {
 	}
 	start := time.Now()
 	var (
-		wg               sync.WaitGroup
-		late, lost, sent atomic.Int64
-		codes            sync.Map
-		lobbies          sync.WaitGroup
-		poll             = time.Duration(max(1, r.tables/8)) * 10 * time.Millisecond
-		lobbyGate        = make(chan struct{}, 16) // lobbies opened at once
-		lostMu           sync.Mutex
-		lostAt           []string
+		wg            sync.WaitGroup
+		late, refused atomic.Int64
+		lost, sent    atomic.Int64
+		codes         sync.Map
+		lobbies       sync.WaitGroup
+		poll          = time.Duration(max(1, r.tables/8)) * 10 * time.Millisecond
+		lobbyGate     = make(chan struct{}, 16) // lobbies opened at once
+		lostMu        sync.Mutex
+		lostAt        []string
 	)
 	for k, st := range sts {
 		lobbies.Add(1)
@@ -478,14 +479,17 @@ func TestScaleOut(t *testing.T) {
 					// deliveries waiting for its lease; people then ask
 					// for their hand, whose answer carries the controls.
 					if time.Since(progress) > 5*time.Second {
-						if underWay(st.channel) {
+						switch line, missing := w.describeStall(st, cs); {
+						case underWay(st.channel):
 							late.Add(1)
-						} else {
+						case !missing:
+							refused.Add(1) // the controls are there; the clicks changed nothing
+						default:
 							lost.Add(1)
 							lostMu.Lock()
 							lostAt = append(lostAt, fmt.Sprintf("%s at %v", st.channel, time.Since(start).Round(time.Second)))
 							if len(lostAt) <= 5 {
-								t.Logf("no control for 5 s, nothing under way: %s", w.describeLost(st))
+								t.Logf("a decision without a control, nothing under way: %s", line)
 							}
 							lostMu.Unlock()
 						}
@@ -539,8 +543,8 @@ func TestScaleOut(t *testing.T) {
 		answers = append(answers, fmt.Sprintf("%v: %d", k, v.(*atomic.Int64).Load()))
 		return true
 	})
-	t.Logf("%d tables, %d interactions in %v; a player saw no control for 5 s %d times while deliveries were under way and %d times with none (%v); HTTP answers %v",
-		r.tables, sent.Load(), time.Since(start).Round(time.Millisecond), late.Load(), lost.Load(), lostAt, answers)
+	t.Logf("%d tables, %d interactions in %v; 5 s without progress: %d times with deliveries or a bot's move under way, %d times with every pending decision's control visible, %d times with a decision that had no control (%v); HTTP answers %v",
+		r.tables, sent.Load(), time.Since(start).Round(time.Millisecond), late.Load(), refused.Load(), lost.Load(), lostAt, answers)
 	if t.Failed() {
 		return
 	}
@@ -605,40 +609,49 @@ func (w *scaleWorld) checkStored(sts []scaleTable, over bool) {
 	}
 }
 
-// describeLost is one line on a table whose player saw no control while
-// nothing was under way: the stored decisions, each seat's prompt version
-// and live DMs, and the controls the players see, for the log.
-func (w *scaleWorld) describeLost(st scaleTable) string {
+// describeStall is one line on a table where nothing changed for a
+// while (the stored decisions, each seat's prompt version and live DMs,
+// the controls visible), and whether a person's pending decision has no
+// visible control of the version it was asked at (cs: what the players
+// see).
+func (w *scaleWorld) describeStall(st scaleTable, cs []candidate) (string, bool) {
 	ctx := context.Background()
 	s, err := postgres.Open(ctx, postgres.Options{URL: w.url})
 	if err != nil {
-		return err.Error()
+		return err.Error(), false
 	}
 	defer s.Close()
 	tb, err := s.Get(ctx, st.channel)
 	if err != nil {
-		return err.Error()
+		return err.Error(), false
 	}
 	reg, err := registry()
 	if err != nil {
-		return err.Error()
+		return err.Error(), false
 	}
 	g, _ := reg.Get(tb.GameID)
 	state, err := g.Load(tb.State)
 	if err != nil {
-		return err.Error()
+		return err.Error(), false
+	}
+	shown := map[string]bool{} // seat/version with a visible control
+	for _, c := range cs {
+		if id, err := commands.ParseCustomID(c.c.CustomID); err == nil {
+			shown[fmt.Sprint(c.who, "/", id.Version)] = true
+		}
 	}
 	var b strings.Builder
+	missing := false
 	fmt.Fprintf(&b, "%s v%d:", st.channel, tb.Version)
 	for _, p := range state.Pending() {
-		fmt.Fprintf(&b, " seat %d waits (secret %v, %d options);", p.Seat, p.Secret, len(p.Options))
-	}
-	for i, seat := range tb.Seats {
-		fmt.Fprintf(&b, " seat %d prompt v%d live DMs %v;", i, seat.PromptVersion, seat.LiveDMs)
+		seat := tb.Seats[p.Seat]
+		gone := !seat.Bot && !shown[fmt.Sprint(p.Seat, "/", seat.PromptVersion)]
+		missing = missing || gone
+		fmt.Fprintf(&b, " seat %d waits (secret %v, %d options, asked at v%d, control missing %v, live DMs %v);", p.Seat, p.Secret, len(p.Options), seat.PromptVersion, gone, seat.LiveDMs)
 	}
 	b.WriteString(" visible:")
-	for _, c := range w.controls(st) {
+	for _, c := range cs {
 		fmt.Fprintf(&b, " %d:%s", c.who, c.c.CustomID)
 	}
-	return b.String()
+	return b.String(), missing
 }

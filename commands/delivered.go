@@ -79,7 +79,7 @@ func (s *Service) redeliver(ctx context.Context, until time.Time) []Result {
 	var out []Result
 	for _, tb := range tables {
 		claim := newClaim()
-		items, err := c.ClaimTable(ctx, tb, claim, outboxRetry)
+		items, err := c.ClaimTable(ctx, tb, claim, claimLease)
 		if err != nil {
 			s.log.Error("outbox: claim", "channel", tb.ChannelID, "table", tb.TableID, "err", err)
 			continue

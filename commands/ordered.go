@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"slices"
+	"time"
 
 	"github.com/tavern-bot/tavern/storage"
 )
@@ -22,7 +23,8 @@ import (
 // fails stops there and gives its claim back, so the next change of the
 // table (or the periodic redelivery) carries out the failed one first. A
 // process killed while carrying out holds the table until the claim's
-// lease (outboxRetry) ends; the redelivery then takes it over. A game's
+// lease (claimLease, renewed before each change) ends; the redelivery,
+// which looks every outboxCheck, then takes it over at once. A game's
 // replay (drawn for seconds) is left to the replay drawer, and the
 // table's later changes with it; another table in the channel (the next
 // game) does not wait for it.
@@ -45,6 +47,10 @@ func (r Result) Carry(ctx context.Context, run func(context.Context, []Action) e
 	}
 	return nil
 }
+
+// claimLease is how long a claim holds a table's outbox: longer than one
+// change takes to draw and post, since it is renewed before each.
+const claimLease = 30 * time.Second
 
 // prepared is an outbox item whose actions are drawn already.
 type prepared struct {
@@ -87,7 +93,9 @@ func (s *Service) carryTable(ctx context.Context, tb storage.OutboxTable, claim 
 	}
 	carried := map[string]bool{}
 	for round := 0; ; round++ {
-		items, err := c.ClaimTable(ctx, tb, claim, outboxRetry)
+		// Claimed again before each change: the lease is renewed, and
+		// changes staged meanwhile come along.
+		items, err := c.ClaimTable(ctx, tb, claim, claimLease)
 		if err != nil {
 			// The database cannot order them: carry out what was drawn, as
 			// a lone process would; whatever stays is delivered again.
@@ -100,34 +108,30 @@ func (s *Service) carryTable(ctx context.Context, tb storage.OutboxTable, claim 
 		if len(items) == 0 {
 			return nil // all carried out, or another carrier holds the table
 		}
-		for _, it := range items {
-			if carried[it.Key] {
-				// Carried out, but its Done failed: the lease makes it wait
-				// for the redelivery instead of being posted again now.
+		it := items[0]
+		if carried[it.Key] {
+			// Carried out, but its Done failed: the lease makes it wait
+			// for the redelivery instead of being posted again now.
+			return nil
+		}
+		p, ok := preparedFor(pre, it.Key)
+		if !ok {
+			var stop bool
+			if p, stop = s.prepare(ctx, it, drawer); stop {
+				release()
+				s.wakeReplays()
 				return nil
 			}
-			p, ok := preparedFor(pre, it.Key)
-			if ok && slices.ContainsFunc(p.keys, func(k string) bool { return carried[k] }) {
-				continue // one change's other item, carried out with it
-			}
-			if !ok {
-				var stop bool
-				if p, stop = s.prepare(ctx, it, drawer); stop {
-					release()
-					s.wakeReplays()
-					return nil
-				}
-			}
-			if err := run(ctx, p.actions); err != nil {
-				release()
-				return err
-			}
-			if p.done != nil {
-				p.done(ctx)
-			}
-			for _, k := range p.keys {
-				carried[k] = true
-			}
+		}
+		if err := run(ctx, p.actions); err != nil {
+			release()
+			return err
+		}
+		if p.done != nil {
+			p.done(ctx)
+		}
+		for _, k := range p.keys {
+			carried[k] = true
 		}
 	}
 }

@@ -100,7 +100,7 @@ func (s *Service) DrawReplays(ctx context.Context) []Result {
 		}
 		claimed[tb] = true
 		claim := newClaim()
-		held, err := s.claims().ClaimTable(ctx, tb, claim, outboxRetry)
+		held, err := s.claims().ClaimTable(ctx, tb, claim, claimLease)
 		if err != nil {
 			s.log.Error("replays: claim", "channel", tb.ChannelID, "table", tb.TableID, "err", err)
 			continue

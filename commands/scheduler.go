@@ -181,13 +181,19 @@ const schedulerRetry = 10 * time.Second
 // the scheduler delivers them again (the transport failed to reach Discord).
 const outboxRetry = time.Minute
 
+// outboxCheck is how often the scheduler looks for deliveries to take
+// over: those older than outboxRetry, and at once those whose carrier's
+// claim ran out (its process died). It also bounds how late a due event
+// staged by another process is seen.
+const outboxCheck = 15 * time.Second
+
 // RunScheduler first pauses running clocks over an outage (see
 // forgiveOutage) and delivers whatever the outbox kept from before a
 // restart, starts the replay drawer (runReplays), then plays due events
 // as they come: it sleeps until the next
 // due moment (or until a change asks for it, such as a bot's turn) and
-// runs Tick, until ctx ends. Every outboxRetry it delivers again what
-// stayed unconfirmed. run carries out one change's actions and returns an
+// runs Tick, until ctx ends. Every outboxCheck it delivers again what
+// stayed unconfirmed (see redeliver). run carries out one change's actions and returns an
 // error when they should be tried again later.
 func (s *Service) RunScheduler(ctx context.Context, run func(context.Context, []Action) error) {
 	carry := func(results []Result) {
@@ -202,7 +208,7 @@ func (s *Service) RunScheduler(ctx context.Context, run func(context.Context, []
 	for {
 		results := s.Tick(ctx)
 		carry(results)
-		if now := s.now(); now.Sub(lastRetry) >= outboxRetry {
+		if now := s.now(); now.Sub(lastRetry) >= outboxCheck {
 			carry(s.redeliver(ctx, now.Add(-outboxRetry)))
 			lastRetry = now
 		}
@@ -210,7 +216,7 @@ func (s *Service) RunScheduler(ctx context.Context, run func(context.Context, []
 			s.beat(ctx, now)
 			lastBeat = now
 		}
-		wait := schedulerNap
+		wait := min(schedulerNap, outboxCheck)
 		if at, ok, err := s.nextDue(ctx); err != nil {
 			s.log.Error("scheduler: next due", "err", err)
 			wait = schedulerRetry // the database may be back soon

@@ -81,9 +81,10 @@ func (c *LocalClaims) ReleaseClaim(_ context.Context, tb OutboxTable, claim stri
 	return nil
 }
 
-// StaleTables lists the tables with an item first met at least age ago
-// (an item this process never met counts from now; at start-up age is 0)
-// and none under a running lease.
+// StaleTables lists the tables with no item under a running lease and
+// an item first met at least age ago (an item this process never met
+// counts from now; at start-up age is 0) or a claim that ran out without
+// being given back.
 func (c *LocalClaims) StaleTables(ctx context.Context, age time.Duration, limit int) ([]OutboxTable, error) {
 	items, err := c.outbox(ctx)
 	if err != nil {
@@ -101,7 +102,8 @@ func (c *LocalClaims) StaleTables(ctx context.Context, age time.Duration, limit 
 		if h.claim != "" && h.until.After(now) {
 			busy[h.table] = true
 		}
-		if now.Sub(h.seen) >= age && !stale[h.table] {
+		expired := h.claim != "" && !h.until.After(now) // its holder stopped without giving it back
+		if (expired || now.Sub(h.seen) >= age) && !stale[h.table] {
 			stale[h.table] = true
 			order = append(order, h.table)
 		}

@@ -86,9 +86,10 @@ type OutboxClaimer interface {
 	// delivery that stopped early): the next claim of tb takes them at
 	// once.
 	ReleaseClaim(ctx context.Context, tb OutboxTable, claim string) error
-	// StaleTables lists, oldest item first, at most limit tables with an
-	// undelivered item staged at least age ago and no item held by a
-	// running lease: their delivery failed or its process died.
+	// StaleTables lists, oldest item first, at most limit tables with no
+	// item held by a running lease and either an undelivered item staged
+	// at least age ago (its delivery failed) or a claim whose lease ran
+	// out without being given back (its process died).
 	StaleTables(ctx context.Context, age time.Duration, limit int) ([]OutboxTable, error)
 }
 

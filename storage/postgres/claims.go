@@ -66,14 +66,16 @@ func (s *Store) ReleaseClaim(ctx context.Context, tb storage.OutboxTable, claim 
 	return nil
 }
 
-// StaleTables lists the tables with an item staged at least age ago and
-// none under a running lease, oldest item first (the database's clock
-// measures both).
+// StaleTables lists the tables with no item under a running lease and
+// either an item staged at least age ago or a claim that ran out without
+// being given back (its process died), oldest item first (the database's
+// clock measures both).
 func (s *Store) StaleTables(ctx context.Context, age time.Duration, limit int) ([]storage.OutboxTable, error) {
 	var out []storage.OutboxTable
 	err := s.retry(ctx, "stale outbox", func(ctx context.Context) error {
 		rows, err := s.pool.Query(ctx, `SELECT channel_id, table_id FROM tavern_outbox GROUP BY channel_id, table_id
-			HAVING min(staged_at) <= now() - make_interval(secs => $1) AND max(claimed_until) <= now()
+			HAVING max(claimed_until) <= now()
+				AND (min(staged_at) <= now() - make_interval(secs => $1) OR max(claimed_until) > '-infinity')
 			ORDER BY min(id) LIMIT $2`, age.Seconds(), limit)
 		if err != nil {
 			return err

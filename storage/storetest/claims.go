@@ -116,9 +116,10 @@ func testClaimsOrderDeliveries(t *testing.T, b Backend) {
 }
 
 // testClaimsLease: a claim whose holder stops (a process killed) holds
-// the channel until its lease runs out; the channel is then stale and
-// claimed again with its newer items, oldest first; a released claim is
-// claimable at once; the same claim renews its own.
+// the table until its lease runs out; the table is then stale at once
+// and claimed again with its newer items, oldest first; a claim given
+// back (a failed delivery) is claimable at once but stale only with its
+// age; the same claim renews its own.
 func testClaimsLease(t *testing.T, b Backend) {
 	s := b.open(t)
 	c := Claimer(s)
@@ -139,11 +140,8 @@ func testClaimsLease(t *testing.T, b Backend) {
 		t.Fatalf("the holder's claim again: %v (%v), want both items", items, err)
 	}
 	time.Sleep(lease + 200*time.Millisecond)
-	if stale, err := c.StaleTables(ctx, time.Hour, 10); err != nil || len(stale) != 0 {
-		t.Fatalf("channels stale for an hour: %v (%v), want none", stale, err)
-	}
-	if stale, err := c.StaleTables(ctx, 0, 10); err != nil || len(stale) != 1 || stale[0] != t1 {
-		t.Fatalf("stale channels after the lease: %v (%v), want [c1/t1]", stale, err)
+	if stale, err := c.StaleTables(ctx, time.Hour, 10); err != nil || len(stale) != 1 || stale[0] != t1 {
+		t.Fatalf("stale tables after a lease ran out: %v (%v), want [c1/t1] at once, however young", stale, err)
 	}
 	items, err := c.ClaimTable(ctx, t1, "next", time.Minute)
 	if err != nil || len(items) != 2 || string(items[0].Data) != strconv.Itoa(first) || string(items[1].Data) != strconv.Itoa(second) {
@@ -151,6 +149,12 @@ func testClaimsLease(t *testing.T, b Backend) {
 	}
 	if err := c.ReleaseClaim(ctx, t1, "next"); err != nil {
 		t.Fatal(err)
+	}
+	if stale, err := c.StaleTables(ctx, time.Hour, 10); err != nil || len(stale) != 0 {
+		t.Fatalf("tables stale for an hour after a claim was given back: %v (%v), want none (a failed delivery waits)", stale, err)
+	}
+	if stale, err := c.StaleTables(ctx, 0, 10); err != nil || len(stale) != 1 || stale[0] != t1 {
+		t.Fatalf("stale tables after a claim was given back: %v (%v), want [c1/t1]", stale, err)
 	}
 	if again, err := c.ClaimTable(ctx, t1, "after-release", time.Minute); err != nil || len(again) != 2 {
 		t.Fatalf("claim after a release: %v (%v), want both items", again, err)
