@@ -246,7 +246,10 @@ func (s *Service) lobbyMessage(t *table.Table, g games.Game) Message {
 		sel := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: id,
 			Placeholder: truncate(s.cat.Localize(lang, games.T(KeySelectOption, "option", label, "value", t.Options[o.ID])), 150)}
 		for _, c := range o.Choices {
-			sel.Options = append(sel.Options, discordgo.SelectMenuOption{Label: truncate(label+": "+c, 100), Value: c, Default: c == t.Options[o.ID]})
+			// The choice first: a long option name ("When time runs
+			// out (safe = …)") cut at Discord's 100 characters would
+			// otherwise leave every choice reading the same.
+			sel.Options = append(sel.Options, discordgo.SelectMenuOption{Label: truncate(c+" · "+label, 100), Value: c, Default: c == t.Options[o.ID]})
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{sel}})
 	}
