@@ -612,8 +612,7 @@ func (w *scaleWorld) checkStored(sts []scaleTable, over bool) {
 // describeStall is one line on a table where nothing changed for a
 // while (the stored decisions, each seat's prompt version and live DMs,
 // the controls visible), and whether a person's pending decision has no
-// visible control of the version it was asked at (cs: what the players
-// see).
+// visible control (cs: what the players see).
 func (w *scaleWorld) describeStall(st scaleTable, cs []candidate) (string, bool) {
 	ctx := context.Background()
 	s, err := postgres.Open(ctx, postgres.Options{URL: w.url})
@@ -634,18 +633,32 @@ func (w *scaleWorld) describeStall(st scaleTable, cs []candidate) (string, bool)
 	if err != nil {
 		return err.Error(), false
 	}
-	shown := map[string]bool{} // seat/version with a visible control
-	for _, c := range cs {
-		if id, err := commands.ParseCustomID(c.c.CustomID); err == nil {
-			shown[fmt.Sprint(c.who, "/", id.Version)] = true
+	// covered: a visible control of the seat asked at the decision's
+	// version, or offering one of its options (a board whose buttons stay
+	// live across quiet changes carries the version it was posted at).
+	covered := func(seat int, p games.Prompt, version int) bool {
+		for _, c := range cs {
+			id, err := commands.ParseCustomID(c.c.CustomID)
+			if err != nil || c.who != seat {
+				continue
+			}
+			if id.Version == version {
+				return true
+			}
+			for _, o := range p.Options {
+				if id.Arg != "" && strings.HasPrefix(o.ID, id.Arg) {
+					return true
+				}
+			}
 		}
+		return false
 	}
 	var b strings.Builder
 	missing := false
 	fmt.Fprintf(&b, "%s v%d:", st.channel, tb.Version)
 	for _, p := range state.Pending() {
 		seat := tb.Seats[p.Seat]
-		gone := !seat.Bot && !shown[fmt.Sprint(p.Seat, "/", seat.PromptVersion)]
+		gone := !seat.Bot && !covered(p.Seat, p, seat.PromptVersion)
 		missing = missing || gone
 		fmt.Fprintf(&b, " seat %d waits (secret %v, %d options, asked at v%d, control missing %v, live DMs %v);", p.Seat, p.Secret, len(p.Options), seat.PromptVersion, gone, seat.LiveDMs)
 	}
