@@ -2,7 +2,7 @@ package kit
 
 import "sync"
 
-// freeList keeps at most max things for reuse (face sets, deflate bands,
+// freeList keeps at most max things for reuse (deflate bands,
 // picture pixels); more handed back are dropped. It is safe for concurrent
 // use; its zero value with max set is ready, and a nil list keeps nothing.
 type freeList[T any] struct {
