@@ -78,7 +78,7 @@ func NewService(d Deps) (*Service, error) {
 		s.newSeed = rand.Uint64
 	}
 	s.cat = d.Games.Catalog(CoreCatalog())
-	s.local = storage.NewLocalClaims(func(ctx context.Context) ([]storage.OutboxItem, error) { return s.store.Outbox(ctx) }, func() time.Time { return s.now() })
+	s.local = storage.NewLocalClaims(s.store, func() time.Time { return s.now() })
 	return s, nil
 }
 

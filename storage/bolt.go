@@ -628,17 +628,34 @@ func (b *Bolt) NextDue(ctx context.Context) (time.Time, bool, error) {
 
 // Outbox lists undelivered items, oldest first.
 func (b *Bolt) Outbox(ctx context.Context) ([]OutboxItem, error) {
+	return b.listOutbox(ctx, nil)
+}
+
+// OutboxOf lists the outbox items of one table, oldest first. It reads
+// every item's header but copies only that table's items, so a claim
+// before each delivery costs little even while Discord is away and the
+// outbox holds thousands of others.
+func (b *Bolt) OutboxOf(ctx context.Context, tb OutboxTable) ([]OutboxItem, error) {
+	return b.listOutbox(ctx, &tb)
+}
+
+// listOutbox lists the outbox items of only (all of them when nil),
+// oldest first, copying only those.
+func (b *Bolt) listOutbox(ctx context.Context, only *OutboxTable) ([]OutboxItem, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("storage: outbox: %w", err)
 	}
 	var out []OutboxItem
 	err := b.db.View(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketOutbox).ForEach(func(k, v []byte) error {
-			channel, tableID, data, err := decodeOutbox(v)
+			channel, tableID, data, err := outboxFields(v)
 			if err != nil {
 				return fmt.Errorf("decode outbox item %x: %w", k, err)
 			}
-			out = append(out, OutboxItem{Key: OutboxKey(binary.BigEndian.Uint64(k)), ChannelID: channel, TableID: tableID, Data: data})
+			if only != nil && (string(channel) != only.ChannelID || string(tableID) != only.TableID) {
+				return nil
+			}
+			out = append(out, OutboxItem{Key: OutboxKey(binary.BigEndian.Uint64(k)), ChannelID: string(channel), TableID: string(tableID), Data: bytes.Clone(data)})
 			return nil
 		})
 	})

@@ -134,3 +134,44 @@ func TestPlayersIndexKept(t *testing.T) {
 		t.Errorf("tables of a after reopening: %v (%v)", got, err)
 	}
 }
+
+// TestOutboxOfOneTable: OutboxOf lists one table's items, oldest first,
+// and none of another table's.
+func TestOutboxOfOneTable(t *testing.T) {
+	s, _ := open(t)
+	for _, ch := range []string{"c1", "c2"} {
+		if err := s.Create(ctx, storetest.NewTable(ch, "t1")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stage := func(ch, item string) {
+		t.Helper()
+		if err := s.Update(ctx, ch, func(tb *table.Table) error {
+			tb.Version++
+			tb.Outbox = [][]byte{[]byte(item)}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stage("c1", `"a"`)
+	stage("c2", `"b"`)
+	stage("c1", `"c"`)
+	got, err := s.OutboxOf(ctx, storage.OutboxTable{ChannelID: "c1", TableID: "t1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var data []string
+	for _, it := range got {
+		if it.ChannelID != "c1" || it.TableID != "t1" {
+			t.Errorf("item %+v of another table", it)
+		}
+		data = append(data, string(it.Data))
+	}
+	if !slices.Equal(data, []string{`"a"`, `"c"`}) {
+		t.Errorf("c1's items %v, want a then c", data)
+	}
+	if none, err := s.OutboxOf(ctx, storage.OutboxTable{ChannelID: "c1", TableID: "other"}); err != nil || len(none) != 0 {
+		t.Errorf("another table id in c1: %v, %v; want none", none, err)
+	}
+}

@@ -10,10 +10,11 @@ import (
 
 // LocalClaims is the OutboxClaimer of a store only one process uses
 // (bbolt): no other process delivers, so the claims live in this
-// process's memory. Each call lists the whole outbox, which holds the few
-// changes still on their way when deliveries keep up.
+// process's memory. A claim lists the table's items (OutboxLister's
+// OutboxOf); StaleTables, which the scheduler calls now and then, lists
+// the whole outbox.
 type LocalClaims struct {
-	outbox func(context.Context) ([]OutboxItem, error)
+	outbox OutboxLister
 	now    func() time.Time
 
 	mu   sync.Mutex
@@ -30,10 +31,35 @@ type heldItem struct {
 
 var _ OutboxClaimer = (*LocalClaims)(nil)
 
-// NewLocalClaims claims the items outbox lists (a Store's Outbox), with
-// now as the clock of leases and ages.
-func NewLocalClaims(outbox func(context.Context) ([]OutboxItem, error), now func() time.Time) *LocalClaims {
-	return &LocalClaims{outbox: outbox, now: now, held: map[string]heldItem{}}
+// wholeOutbox lists a store's whole outbox (every Store does).
+type wholeOutbox interface {
+	Outbox(ctx context.Context) ([]OutboxItem, error)
+}
+
+// OutboxLister lists a store's outbox: all of it, or one table's items.
+type OutboxLister interface {
+	wholeOutbox
+	OutboxOf(ctx context.Context, tb OutboxTable) ([]OutboxItem, error)
+}
+
+// NewLocalClaims claims the items outbox lists, with now as the clock of
+// leases and ages. A store without OutboxOf has its whole outbox listed
+// and filtered.
+func NewLocalClaims(outbox wholeOutbox, now func() time.Time) *LocalClaims {
+	l, ok := outbox.(OutboxLister)
+	if !ok {
+		l = filtered{outbox}
+	}
+	return &LocalClaims{outbox: l, now: now, held: map[string]heldItem{}}
+}
+
+// filtered is an OutboxLister over a store that lists only its whole
+// outbox.
+type filtered struct{ wholeOutbox }
+
+func (f filtered) OutboxOf(ctx context.Context, tb OutboxTable) ([]OutboxItem, error) {
+	items, err := f.Outbox(ctx)
+	return slices.DeleteFunc(items, func(it OutboxItem) bool { return tableOf(it) != tb }), err
 }
 
 func tableOf(it OutboxItem) OutboxTable {
@@ -42,19 +68,16 @@ func tableOf(it OutboxItem) OutboxTable {
 
 // ClaimTable claims tb's items unless another claim holds one.
 func (c *LocalClaims) ClaimTable(ctx context.Context, tb OutboxTable, claim string, lease time.Duration) ([]OutboxItem, error) {
-	items, err := c.outbox(ctx)
+	items, err := c.outbox.OutboxOf(ctx, tb)
 	if err != nil {
 		return nil, fmt.Errorf("storage: claim outbox of %s: %w", tb.ChannelID, err)
 	}
 	now := c.now()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.forget(items, now)
+	c.forgetTable(tb, items)
 	var mine []OutboxItem
 	for _, it := range items {
-		if tableOf(it) != tb {
-			continue
-		}
 		if h := c.held[it.Key]; h.claim != "" && h.claim != claim && h.until.After(now) {
 			return nil, nil
 		}
@@ -86,7 +109,7 @@ func (c *LocalClaims) ReleaseClaim(_ context.Context, tb OutboxTable, claim stri
 // counts from now; at start-up age is 0) or a claim that ran out without
 // being given back.
 func (c *LocalClaims) StaleTables(ctx context.Context, age time.Duration, limit int) ([]OutboxTable, error) {
-	items, err := c.outbox(ctx)
+	items, err := c.outbox.Outbox(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("storage: stale outbox: %w", err)
 	}
@@ -122,6 +145,16 @@ func (c *LocalClaims) meet(it OutboxItem, now time.Time) heldItem {
 		h = heldItem{table: tableOf(it), seen: now}
 	}
 	return h
+}
+
+// forgetTable drops the entries of tb's delivered items: those its
+// listing items lacks (an item leaves the outbox only once delivered).
+func (c *LocalClaims) forgetTable(tb OutboxTable, items []OutboxItem) {
+	for k, h := range c.held {
+		if h.table == tb && !slices.ContainsFunc(items, func(it OutboxItem) bool { return it.Key == k }) {
+			delete(c.held, k)
+		}
+	}
 }
 
 // forget drops the entries of delivered items: those older than the

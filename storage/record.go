@@ -125,18 +125,28 @@ func outboxValue(channelID, tableID string, item []byte) []byte {
 
 // decodeOutbox reads an outbox record; the item is copied.
 func decodeOutbox(data []byte) (channelID, tableID string, item []byte, err error) {
-	if len(data) == 0 || data[0] != Schema {
-		return "", "", nil, fmt.Errorf("unsupported outbox record (first byte %q)", firstByte(data))
-	}
-	ch, rest, err := field(data[1:])
-	if err != nil {
-		return "", "", nil, err
-	}
-	tb, rest, err := field(rest)
+	ch, tb, rest, err := outboxFields(data)
 	if err != nil {
 		return "", "", nil, err
 	}
 	return string(ch), string(tb), append([]byte(nil), rest...), nil
+}
+
+// outboxFields splits an outbox record without copying: channel id, table
+// id, item.
+func outboxFields(data []byte) (channelID, tableID, item []byte, err error) {
+	if len(data) == 0 || data[0] != Schema {
+		return nil, nil, nil, fmt.Errorf("unsupported outbox record (first byte %q)", firstByte(data))
+	}
+	ch, rest, err := field(data[1:])
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	tb, rest, err := field(rest)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return ch, tb, rest, nil
 }
 
 func appendField(out, f []byte) []byte {

@@ -21,7 +21,7 @@ func Claimer(s storage.Store) storage.OutboxClaimer {
 	if c, ok := s.(storage.OutboxClaimer); ok {
 		return c
 	}
-	return storage.NewLocalClaims(s.Outbox, time.Now)
+	return storage.NewLocalClaims(s, time.Now)
 }
 
 // stageVersion makes a change of channel's table whose outbox item is its
