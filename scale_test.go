@@ -194,8 +194,19 @@ func (w *scaleWorld) hands(st scaleTable) []candidate {
 // of player who, which only they see (the next step of a turn begun with
 // a click, a hand): clicked in place as a person would.
 func (w *scaleWorld) replyControls(st scaleTable, who int, id string) []candidate {
+	return w.answerControls(st, who, w.fake.Replies(id))
+}
+
+// ephemeralControls are the move controls of every ephemeral answer
+// player who of st was given.
+func (w *scaleWorld) ephemeralControls(st scaleTable, who int) []candidate {
+	return w.answerControls(st, who, w.fake.Ephemerals(st.players[who].UserID))
+}
+
+// answerControls are the move controls of answers only player who sees.
+func (w *scaleWorld) answerControls(st scaleTable, who int, answers []fakediscord.Message) []candidate {
 	var out []candidate
-	for _, m := range w.fake.Replies(id) {
+	for _, m := range answers {
 		if m.ChannelID == "" {
 			m.ChannelID = st.channel // an answer only the player sees, in the channel
 		}
@@ -241,9 +252,8 @@ func (w *scaleWorld) controls(st scaleTable) []candidate {
 	return out
 }
 
-// use sends c as its player would, and returns the HTTP status and the
-// interaction's id.
-func (w *scaleWorld) use(st scaleTable, c candidate, rng *games.RNG) (int, string) {
+// use sends c as its player would, and returns the HTTP status.
+func (w *scaleWorld) use(st scaleTable, c candidate, rng *games.RNG) int {
 	a := st.players[c.who]
 	if c.msg.ChannelID != st.channel {
 		a.GuildID, a.ChannelID = "", c.msg.ChannelID
@@ -253,7 +263,7 @@ func (w *scaleWorld) use(st scaleTable, c candidate, rng *games.RNG) (int, strin
 	if c.c.Select {
 		i = w.fake.Select(a, &m, c.c.CustomID, c.c.Options[rng.IntN(len(c.c.Options))].Value)
 	}
-	return w.send(i), i.ID
+	return w.send(i)
 }
 
 // lobby opens st's table, seats the second player and a bot, and starts
@@ -285,7 +295,7 @@ func (w *scaleWorld) lobby(st scaleTable, rng *games.RNG) {
 			for _, c := range w.controls(st) {
 				if id, err := commands.ParseCustomID(c.c.CustomID); err == nil && id.Kind == kind && c.msg.ChannelID == st.channel {
 					c.who = who
-					_, _ = w.use(st, c, rng)
+					_ = w.use(st, c, rng)
 					last = time.Now()
 					break
 				}
@@ -459,11 +469,13 @@ func TestScaleOut(t *testing.T) {
 			defer wg.Done()
 			rng := games.NewRNG(seed + uint64(k) + 1<<32)
 			progress := time.Now()
-			answers := make([]string, len(st.players)) // each player's last interaction
+			// What the players see: the channel, their DMs and every
+			// ephemeral answer they were given (older ones too, as a
+			// person scrolling the channel would).
 			visible := func() []candidate {
 				cs := w.moves(st)
-				for who, id := range answers {
-					cs = append(cs, w.replyControls(st, who, id)...)
+				for who := range st.players {
+					cs = append(cs, w.ephemeralControls(st, who)...)
 				}
 				return cs
 			}
@@ -507,8 +519,7 @@ func TestScaleOut(t *testing.T) {
 				}
 				before := signature(cs)
 				pick := cs[rng.IntN(len(cs))]
-				code, id := w.use(st, pick, rng)
-				answers[pick.who] = id
+				code := w.use(st, pick, rng)
 				// Like a person, wait for the answer before clicking again
 				// (a click lost with a killed worker is clicked anew).
 				wait := time.Now()

@@ -269,6 +269,17 @@ func (g *game) checkLiveButtons(f turnFacts) {
 		if len(withButtons) > want {
 			t.Fatalf("move %d: %s has %d DMs with buttons, want at most %d:\n%s\nlive: %+v", g.moves, p.Username, len(withButtons), want, strings.Join(withButtons, "\n"), f.tb.Seats)
 		}
+		// Steps answered outside a DM edit their one answer in place; only a
+		// player who cannot get DMs asks for their hand again and again.
+		var liveEphemerals int
+		for _, m := range w.fake.Ephemerals(p.UserID) {
+			if len(offeredMoves(t, m)) > 0 {
+				liveEphemerals++
+			}
+		}
+		if !p.dmClosed && liveEphemerals > max(want, 1) {
+			t.Fatalf("move %d: %s sees %d ephemeral messages offering moves, want at most one", g.moves, p.Username, liveEphemerals)
+		}
 		// A secret decision is answered in exactly one DM (or, after a
 		// step made outside a DM, in the answer only the player sees).
 		seat := f.tb.SeatOf(p.UserID)
@@ -532,6 +543,23 @@ func TestContainsWord(t *testing.T) {
 			t.Errorf("containsWord(%q, %q) = %v, want %v", c.s, c.w, got, c.want)
 		}
 	}
+}
+
+// checkInPlace: a move clicked in an ephemeral answer (the one to an
+// earlier step) is answered by editing that message, never by a new one,
+// so a turn played outside the DMs leaves one message with its controls.
+func (g *game) checkInPlace(a answer) {
+	t := g.t
+	rec, ok := g.w.fake.Interaction(a.i.ID)
+	switch {
+	case !ok:
+		t.Fatalf("move %d: no record of %s's click", g.moves, a.who.Username)
+	case len(rec.Followups) > 0:
+		t.Fatalf("move %d: %s's click in an ephemeral answer got %d new messages (%q), want that answer edited", g.moves, a.who.Username, len(rec.Followups), rec.Followups[0].Content)
+	case rec.Original == nil || rec.Original.ID != a.msg.ID || rec.Original.Edits <= a.msg.Edits:
+		t.Fatalf("move %d: %s's click in an ephemeral answer did not edit it: %+v", g.moves, a.who.Username, rec.Original)
+	}
+	g.inPlace++
 }
 
 // stepAnsweredInPlace reports whether seat made the last move, a step

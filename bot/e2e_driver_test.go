@@ -209,6 +209,9 @@ type game struct {
 	groupPicks    int  // two-step group selects used
 	steps         int  // moves that were steps inside a turn (no board)
 	quiet         int  // quiet commits (a line of text, no board)
+	// inPlace counts moves clicked in an ephemeral answer and answered by
+	// editing it (see checkInPlace).
+	inPlace int
 	// answering is the answer being delivered, for the checks of its turn.
 	answering *answer
 	// lastReply is, by user, the answer to a step made outside a DM: the
@@ -347,6 +350,9 @@ func (g *game) step() bool {
 	}
 	g.moves++
 	fresh := g.checkTurn(before)
+	if a.msg.Flags&discordgo.MessageFlagsEphemeral != 0 {
+		g.checkInPlace(*a)
+	}
 	g.spec.rules.checkMove(g, appliedMove{answer: *a, before: stBefore, after: w.state(t, tb), tbBefore: before.tb, tbAfter: tb, fresh: fresh})
 	if !g.staleChecked[a.who.UserID] && g.moves > 3 && g.spec.rules.staleTarget(g, *a) {
 		g.checkStale(*a)

@@ -94,8 +94,8 @@ func (r *sorcererRules) staleTarget(g *game, a answer) bool {
 }
 
 func (r *sorcererRules) checkEnd(g *game) {
-	if r.placed == 0 || r.hiddenChecks == 0 {
-		g.t.Errorf("placements %d, drawn tiles checked hidden %d", r.placed, r.hiddenChecks)
+	if r.placed == 0 || r.hiddenChecks == 0 || g.inPlace == 0 {
+		g.t.Errorf("placements %d, drawn tiles checked hidden %d, steps answered in place of their ephemeral %d", r.placed, r.hiddenChecks, g.inPlace)
 	}
 	// Starting to build is told in a line, without a board (and so is
 	// stopping while others still build).

@@ -84,8 +84,8 @@ func (r *viscountsRules) staleTarget(g *game, a answer) bool {
 }
 
 func (r *viscountsRules) checkEnd(g *game) {
-	if r.plays == 0 || r.handChecks == 0 || r.turns == 0 {
-		g.t.Errorf("cards played from DMs %d, hands checked hidden %d, boards posted %d", r.plays, r.handChecks, r.turns)
+	if r.plays == 0 || r.handChecks == 0 || r.turns == 0 || g.inPlace == 0 {
+		g.t.Errorf("cards played from DMs %d, hands checked hidden %d, boards posted %d, steps answered in place of their ephemeral %d", r.plays, r.handChecks, r.turns, g.inPlace)
 	}
 	for _, p := range g.players {
 		if !g.staleChecked[p.UserID] {

@@ -76,14 +76,15 @@ func (e *Executor) Respond(ctx context.Context, i *discordgo.Interaction, resp *
 // It returns what Run returns: whether the actions may need carrying out
 // again.
 func (e *Executor) Execute(ctx context.Context, i *discordgo.Interaction, ack commands.Ack, res commands.Result) error {
-	if err := e.reply(ctx, i, ack, res.Reply); err != nil {
+	if err := e.reply(ctx, i, ack, res); err != nil {
 		e.log.Warn("discord: interaction reply failed", "interaction", i.ID, "err", err)
 	}
 	return res.Carry(ctx, e.Run)
 }
 
-func (e *Executor) reply(ctx context.Context, i *discordgo.Interaction, ack commands.Ack, m *commands.Message) error {
+func (e *Executor) reply(ctx context.Context, i *discordgo.Interaction, ack commands.Ack, res commands.Result) error {
 	opt := discordgo.WithContext(ctx)
+	m := res.Reply
 	switch ack {
 	case commands.AckDeferEphemeral:
 		if m == nil {
@@ -102,6 +103,15 @@ func (e *Executor) reply(ctx context.Context, i *discordgo.Interaction, ack comm
 		if m == nil {
 			return nil
 		}
+		if res.ReplaceClicked {
+			// After a deferred update the original response is the message
+			// clicked: the answer takes its place. One the player dismissed
+			// meanwhile is gone: the answer then comes as a new one.
+			err := e.replaceClicked(ctx, i, m, res.KeepPictures)
+			if err == nil || !messageGone(err) {
+				return err
+			}
+		}
 		_, err := e.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
 			Content:         m.Content,
 			Components:      components(m),
@@ -113,6 +123,25 @@ func (e *Executor) reply(ctx context.Context, i *discordgo.Interaction, ack comm
 	default:
 		return nil
 	}
+}
+
+// replaceClicked edits the ephemeral message whose control was clicked
+// into m: text and controls (none clears them), and the pictures unless
+// keepPictures, in which case m brings none and the old ones stay.
+func (e *Executor) replaceClicked(ctx context.Context, i *discordgo.Interaction, m *commands.Message, keepPictures bool) error {
+	content, comps := m.Content, components(m)
+	edit := &discordgo.WebhookEdit{
+		Content:         &content,
+		Components:      &comps,
+		AllowedMentions: allowedMentions(m),
+	}
+	if !keepPictures {
+		edit.Files = files(m)
+		// Replace the old attachments instead of piling up images.
+		edit.Attachments = &[]*discordgo.MessageAttachment{}
+	}
+	_, err := e.session.InteractionResponseEdit(i, edit, discordgo.WithContext(ctx))
+	return err
 }
 
 // Run carries out actions in order. A failed call is logged and skipped,

@@ -3,10 +3,13 @@ package bot
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/http"
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/bot/fakediscord"
 	"github.com/tavern-bot/tavern/commands"
@@ -281,4 +284,89 @@ func contents(ms []fakediscord.Message) []string {
 		out = append(out, m.Content)
 	}
 	return out
+}
+
+// TestExecutorReplacesClickedEphemeral: an answer marked ReplaceClicked
+// edits the ephemeral message clicked (text, controls, pictures) instead of
+// adding one; a message the player dismissed gets a new one instead.
+func TestExecutorReplacesClickedEphemeral(t *testing.T) {
+	first := commands.File{Name: "a.png", Data: pngBytes}
+	second := commands.File{Name: "b.png", Data: append([]byte{}, pngBytes...)}
+	button := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Go", CustomID: "go", Style: discordgo.PrimaryButton}}}}
+	cases := []struct {
+		name    string
+		res     commands.Result
+		dismiss bool
+		// want: the user's ephemeral messages afterwards, by content and
+		// picture names, and whether the clicked one was edited.
+		want       []string
+		wantEdited bool
+	}{
+		{
+			name:       "replaced with a new picture and no controls",
+			res:        commands.Result{Reply: &commands.Message{Content: "done", Files: []commands.File{second}}, ReplaceClicked: true},
+			want:       []string{"done [b.png] 0"},
+			wantEdited: true,
+		},
+		{
+			name:       "replaced, keeping the picture",
+			res:        commands.Result{Reply: &commands.Message{Content: "menu", Components: button}, ReplaceClicked: true, KeepPictures: true},
+			want:       []string{"menu [a.png] 1"},
+			wantEdited: true,
+		},
+		{
+			name: "not marked: a new message",
+			res:  commands.Result{Reply: &commands.Message{Content: "refused"}},
+			want: []string{"step [a.png] 1", "refused [] 0"},
+		},
+		{
+			name:    "dismissed meanwhile: a new message",
+			res:     commands.Result{Reply: &commands.Message{Content: "done", Files: []commands.File{second}}, ReplaceClicked: true},
+			dismiss: true,
+			want:    []string{"done [b.png] 0"},
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			fake, exec := newTestExecutor(t)
+			actor := fakediscord.Actor{UserID: "u1", Username: "ann", ChannelID: "c1", GuildID: "g1"}
+			ctx := context.Background()
+			// A click on the board answered by an ephemeral step message.
+			board := fake.Click(actor, nil, "board")
+			step := commands.Result{Reply: &commands.Message{Content: "step", Files: []commands.File{first}, Components: button}}
+			if err := exec.Execute(ctx, board, commands.AckDeferUpdate, step); err != nil {
+				t.Fatal(err)
+			}
+			eph := fake.Ephemerals("u1")
+			if len(eph) != 1 {
+				t.Fatalf("after the first click: %d ephemerals", len(eph))
+			}
+			if tc.dismiss {
+				fake.Dismiss(eph[0].ID)
+			}
+			click := fake.Click(actor, &eph[0], "go")
+			if click.Message.Flags&discordgo.MessageFlagsEphemeral == 0 {
+				t.Fatal("the clicked message does not say it is ephemeral")
+			}
+			if err := exec.Execute(ctx, click, commands.AckDeferUpdate, tc.res); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, m := range fake.Ephemerals("u1") {
+				var names []string
+				for _, a := range m.Attachments {
+					names = append(names, a.Name)
+				}
+				got = append(got, fmt.Sprintf("%s %v %d", m.Content, names, len(fakediscord.Controls(m))))
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("ephemerals %q, want %q", got, tc.want)
+			}
+			rec, _ := fake.Interaction(click.ID)
+			if edited := rec.Original != nil && rec.Original.ID == eph[0].ID; edited != tc.wantEdited {
+				t.Errorf("clicked message edited: %v, want %v (followups %d)", edited, tc.wantEdited, len(rec.Followups))
+			}
+		})
+	}
 }

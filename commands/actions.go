@@ -17,6 +17,15 @@ type Result struct {
 	// output goes to the channel through Actions, so the bot owns (and can
 	// later edit) every public message.
 	Reply *Message
+	// ReplaceClicked: Reply takes the place of the ephemeral message whose
+	// control was clicked (its text, controls and pictures) instead of
+	// arriving as a new one, so a turn played step by step outside a DM
+	// keeps one message with live controls. Only for clicks on the
+	// clicker's own ephemeral message (see clickedEphemeral).
+	ReplaceClicked bool
+	// KeepPictures, with ReplaceClicked: the clicked message keeps its
+	// pictures (Reply has none), e.g. a drill-down under the private view.
+	KeepPictures bool
 	// Actions run after the reply, in order.
 	Actions []Action
 	// Done, when set, must be called once Actions were carried out: it
@@ -140,7 +149,8 @@ const (
 	// then edits it. Used for slash commands.
 	AckDeferEphemeral Ack = iota
 	// AckDeferUpdate: acknowledges a button or select without changing its
-	// message; the Reply then arrives as an ephemeral follow-up.
+	// message; the Reply then arrives as an ephemeral follow-up, or edits
+	// the clicked message when the Result says ReplaceClicked.
 	AckDeferUpdate
 	// AckAutocomplete: answered directly with choices, never deferred.
 	AckAutocomplete

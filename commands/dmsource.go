@@ -36,6 +36,14 @@ func clickedDM(r request) (dmSource, bool) {
 	return dmSource{userID: r.userID, channelID: i.ChannelID, messageID: m.ID}, true
 }
 
+// clickedEphemeral reports a click on an ephemeral message, which only
+// the clicker sees: the answer may take its place (Result.ReplaceClicked).
+func clickedEphemeral(r request) bool {
+	i := r.i
+	return i != nil && i.Type == discordgo.InteractionMessageComponent && i.Message != nil &&
+		i.Message.ID != "" && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0
+}
+
 // replaces reports whether the DM for userID with prompts mine should
 // edit this source in place.
 func (d dmSource) replaces(userID string, mine []games.Prompt) bool {

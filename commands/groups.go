@@ -227,27 +227,35 @@ func (s *Service) drill(ctx context.Context, r request, channelID, tableID strin
 	// Name the path the options share, which may reach below the prefix.
 	label := s.pathLabel(t, r.lang, options[0].Path[:branchAt(options, len(prefix))], options)
 	m := Message{Content: truncate(s.cat.Localize(r.lang, games.T(KeyGroupReply, "prompt", leadIn(s.say(t, r.lang, mine[0].Text)), "group", label)), 2000)}
+	// Clicked in the ephemeral answer to a step, the menu takes that
+	// message's place under its private view and keeps its way back.
+	inPlace := clickedEphemeral(r)
+	var back []discordgo.MessageComponent
+	if inPlace {
+		back = s.backRow(t, seat, r.lang)
+	}
 	cut, tree := false, false
 	if groups, loose, ok := groupsAt(options, len(prefix)); ok && len(options) > maxSelectOptions {
-		m.Components, cut, tree = s.levelRows(t, seat, groups, loose, r.lang, label)
+		m.Components, cut, tree = s.levelRows(t, seat, groups, loose, r.lang, label, maxRows-len(back))
 	}
 	if !tree {
-		m.Components, cut = s.optionSelects(t, seat, options, r.lang, label, maxRows)
+		m.Components, cut = s.optionSelects(t, seat, options, r.lang, label, maxRows-len(back))
 	}
+	m.Components = append(m.Components, back...)
 	if cut {
 		m.Content += "\n" + s.cat.Localize(r.lang, games.T(KeyMoreUseMove))
 	}
-	return Result{Reply: &m}
+	return Result{Reply: &m, ReplaceClicked: inPlace, KeepPictures: inPlace}
 }
 
 // levelRows offers one level of a drill-down: its steps as selects of 25,
 // as many as fit beside a row kept for the loose options, then the loose
-// options. A level too long for one message still drills down (each step
+// options, in at most limit rows. A level too long for one message still drills down (each step
 // shown leads further than an option would); cut reports steps or options
 // left for /move. ok is false when the steps' paths are too long for
 // select values: the caller then offers the options themselves.
-func (s *Service) levelRows(t *table.Table, seat int, groups []optionGroup, loose []games.Option, lang, label string) (rows []discordgo.MessageComponent, cut, ok bool) {
-	stepRows := maxRows
+func (s *Service) levelRows(t *table.Table, seat int, groups []optionGroup, loose []games.Option, lang, label string, limit int) (rows []discordgo.MessageComponent, cut, ok bool) {
+	stepRows := limit
 	if len(loose) > 0 {
 		stepRows--
 	}
@@ -257,7 +265,7 @@ func (s *Service) levelRows(t *table.Table, seat int, groups []optionGroup, loos
 	}
 	cut = shown < len(groups)
 	if len(loose) > 0 {
-		more, moreCut := s.optionSelects(t, seat, loose, lang, label, maxRows-len(rows))
+		more, moreCut := s.optionSelects(t, seat, loose, lang, label, limit-len(rows))
 		rows, cut = append(rows, more...), cut || moreCut
 	}
 	return rows, cut, true

@@ -151,7 +151,9 @@ func (s *Service) takeBack(ctx context.Context, r request, channelID, tableID st
 		reply = s.stepReply(t, res, r.lang)
 		reply.Content = s.cat.Localize(r.lang, games.T(key)) + "\n" + reply.Content
 	}
-	return s.deliver(t, d, res.State, reply)
+	out := s.deliver(t, d, res.State, reply)
+	out.ReplaceClicked = withinTurn && clickedEphemeral(r)
+	return out
 }
 
 func (s *Service) abandon(ctx context.Context, r request) Result {

@@ -64,15 +64,20 @@ func (s *Service) move(ctx context.Context, r request, channelID, tableID string
 	reply := &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKMove, "option", s.say(t, r.lang, label)))}
 	switch {
 	case !res.Committed && from.messageID == "":
-		// A step clicked on the board or typed: the mover's next options
-		// come as this ephemeral answer, with the private view.
+		// A step clicked on the board, in an ephemeral message or typed:
+		// the mover's next options come as this ephemeral answer, with the
+		// private view.
 		reply = s.stepReply(t, res, r.lang)
 	case changesClicked(d, r, from, t.ChannelID):
 		// The message clicked is edited in place (a DM) or loses its
 		// buttons under a new board: the change is the answer.
 		reply = nil
 	}
-	return s.deliver(t, d, res.State, reply)
+	out := s.deliver(t, d, res.State, reply)
+	// A step or the commit clicked in the ephemeral answer to an earlier
+	// step takes its place: one message per turn, the older controls gone.
+	out.ReplaceClicked = reply != nil && clickedEphemeral(r)
+	return out
 }
 
 // changesClicked reports whether d visibly changes the message clicked:

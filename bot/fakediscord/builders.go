@@ -22,7 +22,8 @@ func (f *Fake) base(a Actor, t discordgo.InteractionType) *discordgo.Interaction
 	token := "token-" + id
 	f.byID[id] = token
 	rec := f.interaction(token)
-	rec.ID = id
+	rec.id = id
+	rec.userID = a.UserID
 	f.mu.Unlock()
 
 	user := &discordgo.User{ID: a.UserID, Username: a.Username}
@@ -62,7 +63,7 @@ func (f *Fake) Autocomplete(a Actor, name string, opts ...*discordgo.Application
 func (f *Fake) Click(a Actor, m *Message, customID string) *discordgo.Interaction {
 	i := f.base(a, discordgo.InteractionMessageComponent)
 	i.Data = discordgo.MessageComponentInteractionData{CustomID: customID, ComponentType: discordgo.ButtonComponent}
-	i.Message = clickedMessage(m, a.ChannelID)
+	i.Message = f.clicked(i, m, a.ChannelID)
 	return i
 }
 
@@ -72,11 +73,13 @@ func (f *Fake) Select(a Actor, m *Message, customID string, values ...string) *d
 	i.Data = discordgo.MessageComponentInteractionData{
 		CustomID: customID, ComponentType: discordgo.SelectMenuComponent, Values: values,
 	}
-	i.Message = clickedMessage(m, a.ChannelID)
+	i.Message = f.clicked(i, m, a.ChannelID)
 	return i
 }
 
-func clickedMessage(m *Message, channelID string) *discordgo.Message {
+// clicked is the message of a component interaction i as Discord sends it,
+// and remembers it as what @original names after a deferred update.
+func (f *Fake) clicked(i *discordgo.Interaction, m *Message, channelID string) *discordgo.Message {
 	if m == nil {
 		return nil
 	}
@@ -84,7 +87,11 @@ func clickedMessage(m *Message, channelID string) *discordgo.Message {
 	if ch == "" {
 		ch = channelID
 	}
-	return &discordgo.Message{ID: m.ID, ChannelID: ch, Content: m.Content, Components: m.Components}
+	f.mu.Lock()
+	rec := f.interaction(i.Token)
+	rec.clickedChannel, rec.clickedID = ch, m.ID
+	f.mu.Unlock()
+	return &discordgo.Message{ID: m.ID, ChannelID: ch, Content: m.Content, Components: m.Components, Flags: m.Flags}
 }
 
 // SubCommand is a sub-command option such as "new" in /game new.

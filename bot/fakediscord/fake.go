@@ -89,13 +89,17 @@ type Fake struct {
 	dmChannels   map[string]string     // user id → DM channel id
 	dmUsers      map[string]string     // DM channel id → user id
 	closedDMs    map[string]bool
-	interactions map[string]*Interaction // token → record
-	byID         map[string]string       // interaction id → token
-	commands     map[string][]*discordgo.ApplicationCommand
-	failures     []*failure
-	requests     []Request
-	conns        []*gatewayConn
-	identifies   []discordgo.Identify
+	interactions map[string]*interactionRec // token → record
+	// ephemerals are the ephemeral interaction replies by message id, and
+	// by user in the order they were made, so a click on one can name it.
+	ephemerals     map[string]*Message
+	userEphemerals map[string][]*Message
+	byID           map[string]string // interaction id → token
+	commands       map[string][]*discordgo.ApplicationCommand
+	failures       []*failure
+	requests       []Request
+	conns          []*gatewayConn
+	identifies     []discordgo.Identify
 	// sessionShards is the shard each gateway session identified as, so a
 	// resumed session keeps its share of the events.
 	sessionShards map[string]shard
@@ -134,19 +138,21 @@ func New(tb testing.TB) *Fake {
 // workers one); the caller stops it with Close.
 func Start() *Fake {
 	f := &Fake{
-		changed:       make(chan struct{}),
-		nextID:        1000,
-		messages:      map[string][]*Message{},
-		dmChannels:    map[string]string{},
-		dmUsers:       map[string]string{},
-		closedDMs:     map[string]bool{},
-		interactions:  map[string]*Interaction{},
-		byID:          map[string]string{},
-		commands:      map[string][]*discordgo.ApplicationCommand{},
-		nonces:        map[nonceKey]nonceRecord{},
-		now:           time.Now,
-		threads:       map[string]*Thread{},
-		sessionShards: map[string]shard{},
+		changed:        make(chan struct{}),
+		nextID:         1000,
+		messages:       map[string][]*Message{},
+		dmChannels:     map[string]string{},
+		dmUsers:        map[string]string{},
+		closedDMs:      map[string]bool{},
+		interactions:   map[string]*interactionRec{},
+		ephemerals:     map[string]*Message{},
+		userEphemerals: map[string][]*Message{},
+		byID:           map[string]string{},
+		commands:       map[string][]*discordgo.ApplicationCommand{},
+		nonces:         map[nonceKey]nonceRecord{},
+		now:            time.Now,
+		threads:        map[string]*Thread{},
+		sessionShards:  map[string]shard{},
 	}
 	f.srv = httptest.NewServer(f.routes())
 	return f
@@ -343,6 +349,35 @@ func (f *Fake) IsDMChannel(channelID string) bool {
 	return ok
 }
 
+// interactionRec is the fake's record of one interaction; Interaction is
+// the copy tests get.
+type interactionRec struct {
+	id, token string
+	userID    string // who acted, for interactions built here
+	callbacks []discordgo.InteractionResponse
+	// original is the message @original names: the deferred response once
+	// edited, or after a deferred update the message clicked.
+	original        *Message
+	originalDeleted bool
+	followups       []*Message
+	// clicked is the message whose component was used (Click, Select).
+	clickedChannel, clickedID string
+}
+
+// deferredUpdate reports an interaction acknowledged without a message of
+// its own, so that @original is the message clicked. A component
+// interaction sent to the HTTP endpoint leaves no callback here; Tavern
+// acknowledges every component with a deferred update, so that is assumed.
+func (rec *interactionRec) deferredUpdate() bool {
+	if rec.clickedID == "" {
+		return false
+	}
+	if n := len(rec.callbacks); n > 0 {
+		return rec.callbacks[n-1].Type == discordgo.InteractionResponseDeferredMessageUpdate
+	}
+	return true
+}
+
 // Interaction returns what the bot sent back for the interaction with id.
 func (f *Fake) Interaction(id string) (Interaction, bool) {
 	f.mu.Lock()
@@ -351,18 +386,19 @@ func (f *Fake) Interaction(id string) (Interaction, bool) {
 	if !ok {
 		return Interaction{}, false
 	}
-	out := *rec
-	out.Callbacks = append([]discordgo.InteractionResponse(nil), rec.Callbacks...)
-	if rec.Original != nil {
-		o := copyMessage(rec.Original)
+	out := Interaction{ID: rec.id, Token: rec.token, OriginalDeleted: rec.originalDeleted}
+	out.Callbacks = append([]discordgo.InteractionResponse(nil), rec.callbacks...)
+	if rec.original != nil {
+		o := copyMessage(rec.original)
 		out.Original = &o
 	}
-	out.Followups = copyMessages(ptrs(rec.Followups))
+	out.Followups = copyMessages(rec.followups)
 	return out, true
 }
 
 // Replies returns the ephemeral replies to an interaction: the edited
-// deferred response, if any, then the follow-ups.
+// deferred response (or the clicked message it edited), if any, then the
+// follow-ups.
 func (f *Fake) Replies(interactionID string) []Message {
 	rec, ok := f.Interaction(interactionID)
 	if !ok {
@@ -373,6 +409,25 @@ func (f *Fake) Replies(interactionID string) []Message {
 		out = append(out, *rec.Original)
 	}
 	return append(out, rec.Followups...)
+}
+
+// Dismiss removes an ephemeral reply, as its user may on Discord; editing
+// it afterwards fails with Unknown Message.
+func (f *Fake) Dismiss(messageID string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if m, ok := f.ephemerals[messageID]; ok {
+		f.dropEphemeral(m)
+		f.notify()
+	}
+}
+
+// Ephemerals returns every ephemeral reply userID was shown, oldest first,
+// as it stands now (edits included).
+func (f *Fake) Ephemerals(userID string) []Message {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return copyMessages(f.userEphemerals[userID])
 }
 
 // Commands returns the commands registered in guildID ("" for global).
@@ -408,14 +463,6 @@ func (f *Fake) Identifies() []discordgo.Identify {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return append([]discordgo.Identify(nil), f.identifies...)
-}
-
-func ptrs(ms []Message) []*Message {
-	out := make([]*Message, len(ms))
-	for i := range ms {
-		out[i] = &ms[i]
-	}
-	return out
 }
 
 func copyMessages(ms []*Message) []Message {

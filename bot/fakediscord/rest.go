@@ -7,6 +7,7 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -239,13 +240,44 @@ func wire(m *Message) map[string]any {
 }
 
 // interaction returns the record for token, creating it. Call with f.mu held.
-func (f *Fake) interaction(token string) *Interaction {
+func (f *Fake) interaction(token string) *interactionRec {
 	rec, ok := f.interactions[token]
 	if !ok {
-		rec = &Interaction{Token: token}
+		rec = &interactionRec{token: token}
 		f.interactions[token] = rec
 	}
 	return rec
+}
+
+// keepEphemeral files a new ephemeral reply to rec. Call with f.mu held.
+func (f *Fake) keepEphemeral(rec *interactionRec, m *Message) {
+	if m.Flags&discordgo.MessageFlagsEphemeral == 0 {
+		return
+	}
+	f.ephemerals[m.ID] = m
+	if rec.userID != "" {
+		f.userEphemerals[rec.userID] = append(f.userEphemerals[rec.userID], m)
+	}
+}
+
+// dropEphemeral forgets a deleted ephemeral reply. Call with f.mu held.
+func (f *Fake) dropEphemeral(m *Message) {
+	if _, ok := f.ephemerals[m.ID]; !ok {
+		return
+	}
+	delete(f.ephemerals, m.ID)
+	for u, ms := range f.userEphemerals {
+		f.userEphemerals[u] = slices.DeleteFunc(ms, func(x *Message) bool { return x == m })
+	}
+}
+
+// clickedTarget is the message a deferred update's @original names: the
+// ephemeral reply or the channel message clicked. Call with f.mu held.
+func (f *Fake) clickedTarget(rec *interactionRec) *Message {
+	if m, ok := f.ephemerals[rec.clickedID]; ok {
+		return m
+	}
+	return f.findMessage(rec.clickedChannel, rec.clickedID)
 }
 
 func (f *Fake) interactionCallback(w http.ResponseWriter, r *http.Request) {
@@ -273,13 +305,13 @@ func (f *Fake) interactionCallback(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rec := f.interaction(token)
-	if len(rec.Callbacks) > 0 {
+	if len(rec.callbacks) > 0 {
 		apiError(w, http.StatusBadRequest, 40060, "Interaction has already been acknowledged.")
 		return
 	}
-	rec.ID = id
+	rec.id = id
 	f.byID[id] = token
-	rec.Callbacks = append(rec.Callbacks, resp)
+	rec.callbacks = append(rec.callbacks, resp)
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -296,22 +328,29 @@ func (f *Fake) webhookEdit(w http.ResponseWriter, r *http.Request) {
 	rec := f.interaction(r.PathValue("token"))
 	mid := r.PathValue("mid")
 	var target *Message
-	if mid == "@original" {
-		if rec.Original == nil {
-			m, err := f.newMessage("", payload{}, nil)
-			if err != nil {
-				badForm(w)
-				return
-			}
-			m.Flags = discordgo.MessageFlagsEphemeral
-			m.Edits = -1 // the first edit fills the deferred placeholder
-			rec.Original = m
+	switch {
+	case mid == "@original" && rec.original != nil:
+		target = rec.original
+	case mid == "@original" && rec.deferredUpdate():
+		// A deferred update has no response of its own: @original is the
+		// message clicked.
+		target = f.clickedTarget(rec)
+		rec.original = target
+	case mid == "@original":
+		m, err := f.newMessage("", payload{}, nil)
+		if err != nil {
+			badForm(w)
+			return
 		}
-		target = rec.Original
-	} else {
-		for i := range rec.Followups {
-			if rec.Followups[i].ID == mid {
-				target = &rec.Followups[i]
+		m.Flags = discordgo.MessageFlagsEphemeral
+		m.Edits = -1 // the first edit fills the deferred placeholder
+		rec.original = m
+		f.keepEphemeral(rec, m)
+		target = m
+	default:
+		for _, m := range rec.followups {
+			if m.ID == mid {
+				target = m
 			}
 		}
 	}
@@ -331,8 +370,11 @@ func (f *Fake) webhookDelete(w http.ResponseWriter, r *http.Request) {
 	defer f.mu.Unlock()
 	rec := f.interaction(r.PathValue("token"))
 	if r.PathValue("mid") == "@original" {
-		rec.Original = nil
-		rec.OriginalDeleted = true
+		if rec.original != nil {
+			f.dropEphemeral(rec.original)
+		}
+		rec.original = nil
+		rec.originalDeleted = true
 	}
 	w.WriteHeader(http.StatusNoContent)
 }
@@ -353,7 +395,8 @@ func (f *Fake) webhookExecute(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rec := f.interaction(r.PathValue("token"))
-	rec.Followups = append(rec.Followups, *m)
+	rec.followups = append(rec.followups, m)
+	f.keepEphemeral(rec, m)
 	if r.URL.Query().Get("wait") == "true" {
 		writeJSON(w, http.StatusOK, wire(m))
 		return

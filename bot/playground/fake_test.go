@@ -135,7 +135,8 @@ func (f *fakeHandler) Handle(_ context.Context, i *discordgo.Interaction) comman
 			if t == nil || !t.started {
 				return reply("No game here.")
 			}
-			return reply(fmt.Sprintf("SECRET hand of <@%s>: card %d", user, t.step+7))
+			return commands.Result{Reply: &commands.Message{Content: fmt.Sprintf("SECRET hand of <@%s>: card %d", user, t.step+7),
+				Files: []commands.File{{Name: "hand.png", Data: []byte("hand")}}, Components: peekRow()}}
 		case d.Name == "move":
 			return f.move(i.ChannelID, t, user, d.Options[0].StringValue())
 		}
@@ -158,6 +159,14 @@ func (f *fakeHandler) Handle(_ context.Context, i *discordgo.Interaction) comman
 			return f.start(i.ChannelID, t)
 		case strings.HasPrefix(id, "mv:"):
 			return f.move(i.ChannelID, t, user, strings.TrimPrefix(id, "mv:"))
+		case id == "peek" || id == "peek-keep":
+			// A step answered in place of the ephemeral clicked: a new
+			// picture, or the old one kept.
+			m := commands.Message{Content: "peeked by <@" + user + ">", Components: peekRow()}
+			if id == "peek" {
+				m.Files = []commands.File{{Name: "peek.png", Data: []byte("peek")}}
+			}
+			return commands.Result{Reply: &m, ReplaceClicked: true, KeepPictures: id == "peek-keep"}
 		}
 	}
 	return commands.Result{}
@@ -264,4 +273,11 @@ func (f *fakeHandler) board(t *fakeTable) commands.Message {
 			&discordgo.ActionsRow{Components: []discordgo.MessageComponent{&discordgo.SelectMenu{CustomID: "pick", Placeholder: "Pick", Options: opts}}},
 		},
 	}
+}
+
+func peekRow() []discordgo.MessageComponent {
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Peek", Style: discordgo.PrimaryButton, CustomID: "peek"},
+		discordgo.Button{Label: "Peek, keep", Style: discordgo.SecondaryButton, CustomID: "peek-keep"},
+	}}}
 }

@@ -160,7 +160,11 @@ func (s *Server) Click(ctx context.Context, userID, channelID, messageID, custom
 		return err
 	}
 	res := s.handle(ctx, i, u)
-	if res.Reply != nil {
+	switch {
+	case res.Reply == nil:
+	case res.ReplaceClicked && s.world.replaceEphemeral(c.ID, m.ID, u.ID, *res.Reply, res.KeepPictures):
+		// The answer took the place of the ephemeral message clicked.
+	default:
 		s.world.post(c.ID, s.opts.BotID, *res.Reply, u.ID)
 	}
 	_ = res.Carry(ctx, s.Run)

@@ -2,6 +2,7 @@ package playground
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
@@ -341,5 +342,60 @@ func TestRunOutsideInteractions(t *testing.T) {
 	}
 	if !contains(view(t, s, bruno.ID, dm(t, s, bruno.ID)), "your turn, Bruno") {
 		t.Error("DM not delivered")
+	}
+}
+
+// TestReplaceClickedEphemeral: an answer marked ReplaceClicked takes the
+// place of the clicker's ephemeral message (with its picture, or keeping
+// the old one), as Discord edits it after a deferred update; a click on a
+// public message still gets a new ephemeral answer.
+func TestReplaceClickedEphemeral(t *testing.T) {
+	s, f := newTestServer(t)
+	status := startTable(t, s, f, tab1, bruno)
+	if err := s.Click(context.Background(), ada.ID, tab1, status, "start", nil); err != nil {
+		t.Fatal(err)
+	}
+	mustCommand(t, s, ada.ID, tab1, "/game hand")
+	hand, ok := findMessage(view(t, s, ada.ID, tab1), "SECRET hand")
+	if !ok || !hand.Ephemeral {
+		t.Fatalf("no ephemeral hand: %+v", hand)
+	}
+	// The ephemeral messages with controls (the others are "Started." and
+	// the like).
+	ephemerals := func(u string) []MessageView {
+		var out []MessageView
+		for _, m := range view(t, s, u, tab1).Messages {
+			var rows []json.RawMessage
+			if m.Ephemeral && json.Unmarshal(m.Components, &rows) == nil && len(rows) > 0 {
+				out = append(out, m)
+			}
+		}
+		return out
+	}
+	files := func(m MessageView) []string {
+		var out []string
+		for _, f := range m.Files {
+			out = append(out, f.Name)
+		}
+		return out
+	}
+	for _, step := range []struct {
+		button string
+		want   string // the one ephemeral's picture afterwards
+	}{{"peek", "peek.png"}, {"peek-keep", "peek.png"}, {"peek", "peek.png"}} {
+		if err := s.Click(context.Background(), ada.ID, tab1, hand.ID, step.button, nil); err != nil {
+			t.Fatalf("%s: %v", step.button, err)
+		}
+		got := ephemerals(ada.ID)
+		if len(got) != 1 || got[0].ID != hand.ID || !got[0].Edited || !strings.HasPrefix(got[0].Content, "peeked by") ||
+			len(got[0].Files) != 1 || got[0].Files[0].Name != step.want {
+			t.Fatalf("after %s: ephemerals %+v (files %v), want the hand edited in place", step.button, got, files(got[0]))
+		}
+	}
+	if err := s.Click(context.Background(), bruno.ID, tab1, hand.ID, "peek", nil); err == nil {
+		t.Error("bruno clicked ada's ephemeral")
+	}
+	if n := len(ephemerals(bruno.ID)); n != 0 {
+		t.Errorf("bruno sees %d ephemerals", n)
 	}
 }

@@ -169,6 +169,26 @@ func (w *world) edit(channelID, messageID string, in commands.Message) bool {
 	return true
 }
 
+// replaceEphemeral puts in in the place of userID's ephemeral message (the
+// answer to a click on it); keepPictures leaves its pictures. False if
+// there is no such message (the player dismissed it).
+func (w *world) replaceEphemeral(channelID, messageID, userID string, in commands.Message, keepPictures bool) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	m := w.find(channelID, messageID)
+	if m == nil || m.EphemeralFor == "" || m.EphemeralFor != userID {
+		return false
+	}
+	files := m.Files
+	w.fill(m, in)
+	if keepPictures {
+		m.Files = files
+	}
+	m.Edited = true
+	w.touch(m)
+	return true
+}
+
 // clearButtons removes a message's components, as Discord does for an edit
 // that sends an empty component list; a message that is gone needs nothing.
 func (w *world) clearButtons(channelID, messageID string) {
