@@ -26,15 +26,11 @@ const (
 // a phone.
 func (r *Renderer) board(v *zs.PublicView, m imaging.Meta) image.Image {
 	seats := v.Seats
-	probe := r.scene(10, 10, m)
 	panelW := seatPanelWidth(len(seats))
-	panelH := 0.0
-	for _, sv := range seats {
-		if h := probe.seatPanel(v, sv, kit.R(0, 0, panelW, 0), false); h > panelH {
-			panelH = h
-		}
-	}
+	probe := r.scene(10, 10, m)
+	sh := probe.spellShelf(seats, panelW-28)
 	probe.c.Close()
+	panelH := panelHeight(sh.rows)
 
 	rows := (len(seats) + 1) / 2
 	height := int(panelsY + float64(rows)*(panelH+16) + 8)
@@ -46,7 +42,7 @@ func (r *Renderer) board(v *zs.PublicView, m imaging.Meta) image.Image {
 	for i, sv := range seats {
 		x := 36 + float64(i%2)*(panelW+16)
 		y := panelsY + float64(i/2)*(panelH+16)
-		s.seatPanel(v, sv, kit.R(x, y, panelW, panelH), true)
+		s.seatPanel(v, sv, kit.R(x, y, panelW, panelH), sh)
 	}
 	return s.c.Image()
 }

@@ -123,21 +123,6 @@ func (s *scene) spellBody(card zs.Card, b kit.Rect) {
 	}
 }
 
-// artifactTile draws a laid-out artifact: its symbols and its bonus.
-func (s *scene) artifactTile(a zs.Artifact, r kit.Rect) {
-	c := s.c
-	c.RoundRect(r, 8, kit.Tint(kit.Brass, 0.55), kit.BrassDark, 2)
-	n := len(a.Symbols)
-	symR := math.Min(r.H*0.17, r.W/float64(2*n+1))
-	for i, sy := range a.Symbols {
-		if k, ok := symbolOf(sy); ok {
-			x := r.CX() + (float64(i)-float64(n-1)/2)*symR*2.4
-			c.Sym(k, x, r.Y+r.H*0.27, symR, kit.Ink, nil)
-		}
-	}
-	s.bonus(a.Bonus, r.CX(), r.Y+r.H*0.7, 38, r.W-8)
-}
-
 // bonus draws an artifact bonus compactly with its numbers at px: "+2
 // gem", "+1 gem +1 drop" or "+2 gem / drop", shrinking towards readable to
 // stay within maxW.

@@ -14,7 +14,6 @@ const (
 	handCardW = 240.0
 	handCardH = 300.0
 	handGap   = 16.0
-	statusH   = 290.0
 	offerCard = 250.0 // an offered card's height (handCardW wide)
 	offerGap  = 14.0
 )
@@ -24,6 +23,10 @@ const (
 // name them ("Wand #3"), and the trade offers it is part of, every text a
 // player needs readable on a phone.
 func (r *Renderer) private(v *zs.PrivateView, m imaging.Meta) image.Image {
+	probe := r.scene(10, 10, m)
+	sh := probe.spellShelf(v.Seats, boardW-72-40)
+	probe.c.Close()
+	statusH := ownStatusHeight(sh.rows)
 	perRow := int(math.Floor((boardW - 72 - 40 + handGap) / (handCardW + handGap)))
 	rows := max((len(v.Hand)+perRow-1)/perRow, 1)
 	offers := v.Offers
@@ -50,7 +53,7 @@ func (r *Renderer) private(v *zs.PrivateView, m imaging.Meta) image.Image {
 	defer s.c.Close()
 	c := s.c
 	s.privateTop(v)
-	s.ownStatus(v, kit.R(36, topBarH+20, boardW-72, statusH))
+	s.ownStatus(v, kit.R(36, topBarH+20, boardW-72, statusH), sh)
 
 	hand := kit.R(36, handY, boardW-72, handH)
 	c.Panel(hand)
@@ -91,9 +94,16 @@ func (s *scene) privateTop(v *zs.PrivateView) {
 	c.FitText(s.title(v.Round, v.Phase), kit.Medium, 38, readable, 32, 96, boardW-64, 0)
 }
 
-// ownStatus shows the seat's magic, power stones, start player crown,
-// laid-out artifacts and spells.
-func (s *scene) ownStatus(v *zs.PrivateView, r kit.Rect) {
+// ownStatusHeight is the height of the seat's own status panel with a
+// spell shelf of shelfRows rows.
+func ownStatusHeight(shelfRows int) float64 {
+	return 84 + cellH + 8 + shelfHeight(shelfRows) + 14
+}
+
+// ownStatus shows the seat's magic, power stones, laid-out artifact
+// cards, start player crown, what its laid-out artifacts pay per creature
+// symbol and its spells, as its panel on the board does.
+func (s *scene) ownStatus(v *zs.PrivateView, r kit.Rect, sh shelf) {
 	c := s.c
 	c.Panel(r)
 	var me zs.SeatView
@@ -107,27 +117,15 @@ func (s *scene) ownStatus(v *zs.PrivateView, r kit.Rect) {
 	c.Ink(kit.Ink)
 	c.Font(kit.Bold, 42)
 	c.Text(strconv.Itoa(me.Stones), r.X+518, r.Y+40, 0)
+	s.laidIcon(r.X+620, r.Y+40, 20)
+	c.Ink(kit.Ink)
+	c.Font(kit.Bold, 42)
+	c.Text(strconv.Itoa(laidCards(me.LaidOut)), r.X+644, r.Y+40, 0)
 	if v.StartPlayer == v.Seat {
-		c.Crown(r.X+620, r.Y+38, 24)
+		c.Crown(r.X+760, r.Y+38, 24)
 	}
-	x := r.X + 20
-	for _, a := range me.LaidOut {
-		if x+tileW > r.Right()-16 {
-			break
-		}
-		s.artifactTile(a.Artifact, kit.R(x, r.Y+84, tileW, tileH))
-		x += tileW + 8
-	}
-	if len(me.LaidOut) == 0 {
-		c.Ink(kit.InkSoft)
-		c.FitText(s.w.T("zsimg.laid")+": "+s.w.T("zsimg.none"), kit.Medium, readable, readable, r.X+20, r.Y+84+tileH/2, r.W-40, 0)
-	}
-	if len(me.Spells) > 0 {
-		s.spells(me.Spells, r.X+20, r.Y+84+tileH+8, r.W-40, true)
-	} else {
-		c.Ink(kit.InkSoft)
-		c.FitText(s.w.T("zsimg.spells")+": "+s.w.T("zsimg.none"), kit.Medium, readable, readable, r.X+20, r.Y+84+tileH+48, r.W-40, 0)
-	}
+	s.laidCells(me.LaidOut, kit.R(r.X+20, r.Y+84, r.W-40, cellH))
+	s.shelf(sh, me.Spells, r.X+20, r.Y+84+cellH+8)
 }
 
 // offerHeight is the height of one trade offer: its cards in rows.

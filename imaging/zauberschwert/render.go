@@ -5,6 +5,7 @@ package zauberschwert
 
 import (
 	"image"
+	"strconv"
 
 	"github.com/tavern-bot/tavern/games"
 	zs "github.com/tavern-bot/tavern/games/zauberschwert"
@@ -19,11 +20,24 @@ const GameID = "zauberschwert"
 type Renderer struct {
 	kit *kit.Kit
 	own games.Catalog
+	// spells are the game's six spells: every seat's spell shelf keeps a
+	// place for each, so a panel's height never depends on how many a
+	// seat owns.
+	spells  []zs.SpellInfo
+	sprites *kit.Sprites
 }
+
+// maxSprites bounds the cache of drawings a board repeats (seat panels'
+// frames, cells, chips): a few dozen at the sizes of two pictures.
+const maxSprites = 128
 
 // New builds the renderer on a shared kit.
 func New(k *kit.Kit) *Renderer {
-	return &Renderer{kit: k, own: imaging.Catalog().Merge(Catalog())}
+	var spells []zs.SpellInfo
+	if g, ok := zs.New().(*zs.Game); ok {
+		spells = g.Data().Spells
+	}
+	return &Renderer{kit: k, own: imaging.Catalog().Merge(Catalog()), spells: spells, sprites: k.NewSprites(maxSprites)}
 }
 
 // Render draws a PublicView (the channel board) or a PrivateView (one
@@ -34,18 +48,20 @@ func (r *Renderer) Render(view any, m imaging.Meta) (image.Image, error) {
 
 // scene is one drawing in progress.
 type scene struct {
-	c *kit.Canvas
-	w imaging.Words
-	m imaging.Meta
+	c          *kit.Canvas
+	w          imaging.Words
+	m          imaging.Meta
+	gameSpells []zs.SpellInfo
+	sprites    *kit.Sprites
 }
 
 func (r *Renderer) scene(w, h int, m imaging.Meta) *scene {
-	return &scene{c: imaging.LabelSeats(r.kit.Canvas(w, h), m), w: imaging.NewWords(m, r.own), m: m}
+	return &scene{c: imaging.LabelSeats(r.kit.Canvas(w, h), m), w: imaging.NewWords(m, r.own), m: m, gameSpells: r.spells, sprites: r.sprites}
 }
 
 // boardScene is a scene for a whole picture, on the plank background.
 func (r *Renderer) boardScene(w, h int, m imaging.Meta) *scene {
-	return &scene{c: imaging.LabelSeats(r.kit.BoardCanvas(w, h), m), w: imaging.NewWords(m, r.own), m: m}
+	return &scene{c: imaging.LabelSeats(r.kit.BoardCanvas(w, h), m), w: imaging.NewWords(m, r.own), m: m, gameSpells: r.spells, sprites: r.sprites}
 }
 
 // readable is the smallest size of a text a player needs to decide: 11 px
@@ -71,4 +87,16 @@ func contains(seats []int, seat int) bool {
 		}
 	}
 	return false
+}
+
+// sprite draws what paint draws into r, copied from the renderer's cache
+// after the first time: gg rasterizes a path over the whole canvas, and
+// dashed outlines cost more still, so a drawing each seat panel repeats is
+// far cheaper copied. key names everything paint draws besides r's size.
+func (s *scene) sprite(key string, r kit.Rect, paint func(c *kit.Canvas, r kit.Rect)) {
+	size := int(max(r.W, r.H)) + 12
+	key += "|" + strconv.FormatFloat(r.W, 'f', 1, 64) + "x" + strconv.FormatFloat(r.H, 'f', 1, 64)
+	s.sprites.Draw(s.c, key, r.CX(), r.CY(), size, func(c *kit.Canvas, cx, cy float64) {
+		paint(c, kit.R(cx-r.W/2, cy-r.H/2, r.W, r.H))
+	})
 }

@@ -2,6 +2,8 @@ package zauberschwert
 
 import (
 	"math"
+	"slices"
+	"sort"
 	"strconv"
 
 	zs "github.com/tavern-bot/tavern/games/zauberschwert"
@@ -10,69 +12,102 @@ import (
 
 const maxMagic = 30
 
-// Rows of a seat panel: the reserved ones keep the board's height while
-// seats gain spells and artifacts.
+// Rows of a seat panel. Its height depends only on the game, never on the
+// moment: the spell shelf keeps room for all of the game's spells and
+// the laid-out artifacts are summed per symbol into three cells, so a
+// board keeps its height from move to move (issue 15).
 const (
-	seatHeadH    = 64.0
-	seatLineH    = 54.0
-	chipH        = 56.0 // a spell chip: its name reads on a phone
-	tileW        = 150.0
-	tileH        = 100.0
-	minSpellRows = 1
-	minTileRows  = 1
+	seatHeadH = 64.0
+	seatLineH = 54.0
+	chipH     = 50.0 // a spell chip: its name reads on a phone
+	chipGap   = 8.0
+	cellH     = 120.0 // a symbol's cell: the symbol and up to two lines of bonus
 )
 
-// seatPanel draws one seat (or, with draw unset, only measures it) and
-// returns the height it needs: name, where its wizard stands, magic,
-// power stones and hand size, spells and laid-out artifacts.
-func (s *scene) seatPanel(v *zs.PublicView, sv zs.SeatView, r kit.Rect, draw bool) float64 {
+// panelHeight is the height of every seat panel of a board whose spell
+// shelf has shelfRows rows.
+func panelHeight(shelfRows int) float64 {
+	return seatHeadH + 2*seatLineH + 8 + shelfHeight(shelfRows) + 8 + cellH + 12
+}
+
+// seatPanel draws one seat into r: name, where its wizard stands, magic,
+// power stones, hand size and laid-out artifact cards, its spells on the
+// shelf and what its laid-out artifacts pay per creature symbol.
+func (s *scene) seatPanel(v *zs.PublicView, sv zs.SeatView, r kit.Rect, sh shelf) {
 	c := s.c
 	active := contains(v.Turn, sv.Seat)
-	if draw {
-		edge, line := kit.Brass, 4.0
-		if active {
-			c.RoundRect(kit.R(r.X-6, r.Y-6, r.W+12, r.H+12), 20, kit.Highlight, nil, 0)
-			edge = kit.BrassDark
-		}
-		if !active {
-			c.Shadow(r, 14)
-		}
-		c.RoundRect(r, 14, kit.Parchment, edge, line)
-		band := kit.Tint(kit.SeatColor(sv.Seat), 0.55)
-		c.DrawRoundedRectangle(r.X+2, r.Y+2, r.W-4, seatHeadH, 12)
-		c.SetColor(band)
-		c.Context.Fill()
-		c.FillRect(kit.R(r.X+2, r.Y+seatHeadH-10, r.W-4, 12), band)
-		c.Decorative("the player's name follows the marker", func() { c.SeatMarker(sv.Seat, r.X+32, r.Y+seatHeadH/2+1, 21) })
-		nameW := r.W - 76
-		if v.StartPlayer == sv.Seat {
-			c.Crown(r.Right()-32, r.Y+seatHeadH/2+1, 20)
-			nameW -= 56
-		}
-		c.Ink(kit.Ink)
-		c.FitText(s.m.Name(sv.Seat), kit.Bold, 40, readable, r.X+62, r.Y+seatHeadH/2+1, nameW, 0)
+	edge, line := kit.Brass, 4.0
+	if active {
+		c.RoundRect(kit.R(r.X-6, r.Y-6, r.W+12, r.H+12), 20, kit.Highlight, nil, 0)
+		edge = kit.BrassDark
 	}
+	if !active {
+		c.Shadow(r, 14)
+	}
+	c.RoundRect(r, 14, kit.Parchment, edge, line)
+	band := kit.Tint(kit.SeatColor(sv.Seat), 0.55)
+	c.DrawRoundedRectangle(r.X+2, r.Y+2, r.W-4, seatHeadH, 12)
+	c.SetColor(band)
+	c.Context.Fill()
+	c.FillRect(kit.R(r.X+2, r.Y+seatHeadH-10, r.W-4, 12), band)
+	c.Decorative("the player's name follows the marker", func() { c.SeatMarker(sv.Seat, r.X+32, r.Y+seatHeadH/2+1, 21) })
+	nameW := r.W - 76
+	if v.StartPlayer == sv.Seat {
+		c.Crown(r.Right()-32, r.Y+seatHeadH/2+1, 20)
+		nameW -= 56
+	}
+	c.Ink(kit.Ink)
+	c.FitText(s.m.Name(sv.Seat), kit.Bold, 40, readable, r.X+62, r.Y+seatHeadH/2+1, nameW, 0)
+
 	in := kit.R(r.X+14, r.Y+seatHeadH, r.W-28, 0)
 	y := in.Y + seatLineH/2 + 4
-	if draw {
-		s.placement(v, sv, in.X, y, in.W)
-	}
+	s.placement(v, sv, in.X, y, in.W)
 	y += seatLineH
-	if draw {
-		s.magicGauge(sv.Magic, kit.R(in.X, y-22, in.W*0.56, 44))
-		x := in.X + in.W*0.6
-		c.Gem(x+18, y, 18)
-		c.Ink(kit.Ink)
-		c.Font(kit.Bold, 40)
-		c.Text(strconv.Itoa(sv.Stones), x+42, y, 0)
-		x += in.W * 0.2
-		c.Hand(x+18, y, 18)
-		c.Text(strconv.Itoa(sv.HandSize), x+42, y, 0)
-	}
+	s.stats(sv, in.X, y, in.W)
 	y += seatLineH/2 + 4
-	y = s.spells(sv.Spells, in.X, y, in.W, draw)
-	y = s.laidOut(sv.LaidOut, in.X, y, in.W, draw)
-	return y - r.Y + 12
+	s.shelf(sh, sv.Spells, in.X, y)
+	y += shelfHeight(sh.rows) + 8
+	s.laidCells(sv.LaidOut, kit.R(in.X, y, in.W, cellH))
+}
+
+// stats draws a seat's magic gauge, power stones, hand size and laid-out
+// artifact cards (the last tie-breaker) on one line centred on cy.
+func (s *scene) stats(sv zs.SeatView, x, cy, w float64) {
+	c := s.c
+	s.magicGauge(sv.Magic, kit.R(x, cy-22, w*0.5, 44))
+	c.Ink(kit.Ink)
+	c.Font(kit.Bold, 40)
+	sx := x + w*0.53
+	c.Gem(sx+18, cy, 18)
+	c.Text(strconv.Itoa(sv.Stones), sx+42, cy, 0)
+	sx = x + w*0.7
+	c.Hand(sx+18, cy, 18)
+	c.Text(strconv.Itoa(sv.HandSize), sx+42, cy, 0)
+	sx = x + w*0.86
+	s.laidIcon(sx+14, cy, 18)
+	c.Ink(kit.Ink)
+	c.Font(kit.Bold, 40)
+	c.Text(strconv.Itoa(laidCards(sv.LaidOut)), sx+34, cy, 0)
+}
+
+// laidCards counts the cards of laid-out artifacts (a two-part artifact
+// counts twice), the rules' last tie-breaker.
+func laidCards(arts []zs.LaidOut) int {
+	cards := 0
+	for _, a := range arts {
+		cards += max(len(a.Cards), 1)
+	}
+	return cards
+}
+
+// laidIcon is a small laid-out artifact card, drawn as the hand's cards
+// are: brass, with a darker head and a symbol.
+func (s *scene) laidIcon(cx, cy, r float64) {
+	s.sprite("laid", kit.R(cx-r*0.75, cy-r, r*1.5, r*2), func(c *kit.Canvas, card kit.Rect) {
+		c.RoundRect(card, r*0.22, kit.Tint(kit.Brass, 0.6), kit.BrassDark, 2)
+		c.RoundRect(kit.R(card.X+3, card.Y+3, card.W-6, card.H*0.3), r*0.12, kit.Tint(kit.Brass, -0.15), nil, 0)
+		c.Sym(kit.SymCircle, card.CX(), card.CY()+r*0.3, r*0.36, kit.Ink, nil)
+	})
 }
 
 // placement says where the seat's wizard stands, or that it passed or is
@@ -125,57 +160,192 @@ func (s *scene) magicGauge(magic int, r kit.Rect) {
 	c.Text(strconv.Itoa(magic), r.Right(), r.CY(), 1)
 }
 
-// spells draws the spell chips in rows from y on, at least minSpellRows
-// of them, and returns where the next part starts.
-func (s *scene) spells(spells []zs.SpellView, x, y, w float64, draw bool) float64 {
-	c := s.c
-	const h, gap = chipH, 8.0
-	cx := x
-	y += 6
-	rows := 1
-	for _, sp := range spells {
-		name := s.w.T(sp.Spell.Name)
-		c.Font(kit.Bold, readable)
-		cw := math.Min(w, c.Measure(name)+h+24)
-		if cx > x && cx+cw > x+w {
-			cx, y, rows = x, y+h+gap, rows+1
-		}
-		if draw {
-			fill, ink := kit.Tint(kindColor(zs.KindSpell), 0.15), kit.Cream
-			if sp.Used {
-				fill, ink = kit.ParchDark, kit.InkSoft
-			}
-			chip := kit.R(cx, y, cw, h)
-			c.RoundRect(chip, h/2, fill, kit.Tint(kindColor(zs.KindSpell), -0.3), 2)
-			if sp.Used {
-				c.Check(cx+h/2+2, chip.CY(), h*0.28, kit.Good)
-			} else {
-				c.Scroll(cx+h/2+2, chip.CY(), h*0.34)
-			}
-			c.Ink(ink)
-			c.FitText(name, kit.Bold, readable, readable, cx+h+4, chip.CY(), cw-h-14, 0)
-		}
-		cx += cw + gap
-	}
-	for ; rows < minSpellRows; rows++ {
-		y += h + gap
-	}
-	return y + h + 4
+// shelf is a seat's spell shelf: w wide and rows rows high, as many as
+// the game's spells need all together, so that it holds whichever of them
+// a seat owns and keeps one height all game.
+type shelf struct {
+	w    float64
+	rows int
+	// all places every spell, for a set of spells that packs into more
+	// rows than all of them do (first-fit decreasing is not monotone in
+	// general; TestShelfHoldsEverySpellSet shows the game's spells are).
+	all map[string]kit.Rect
 }
 
-// laidOut draws the laid-out artifacts as tiles in rows from y on, at
-// least minTileRows of them, and returns where the next part starts.
-func (s *scene) laidOut(arts []zs.LaidOut, x, y, w float64, draw bool) float64 {
-	const gap = 8.0
-	y += 8
-	perRow := max(int((w+gap)/(tileW+gap)), 1)
-	for i, a := range arts {
-		if draw {
-			tx := x + float64(i%perRow)*(tileW+gap)
-			ty := y + float64(i/perRow)*(tileH+gap)
-			s.artifactTile(a.Artifact, kit.R(tx, ty, tileW, tileH))
+// shelfHeight is the height of a spell shelf of rows rows.
+func shelfHeight(rows int) float64 {
+	return 6 + float64(rows)*(chipH+chipGap) - chipGap + 4
+}
+
+// chipWidth is the width of a spell chip: its icon and name.
+func (s *scene) chipWidth(sp zs.SpellInfo, w float64) float64 {
+	s.c.Font(kit.Bold, readable)
+	return math.Min(w, s.c.Measure(s.w.T(sp.Name))+chipH+16)
+}
+
+// packSpells places chips for spells on a shelf w wide, the widest first
+// into the first row with room (first-fit decreasing), each as an offset
+// from the shelf's top left corner, and returns how many rows they take.
+func (s *scene) packSpells(spells []zs.SpellInfo, w float64) (map[string]kit.Rect, int) {
+	type chip struct {
+		id string
+		w  float64
+	}
+	chips := make([]chip, 0, len(spells))
+	for _, sp := range spells {
+		chips = append(chips, chip{sp.ID, s.chipWidth(sp, w)})
+	}
+	sort.SliceStable(chips, func(i, j int) bool { return chips[i].w > chips[j].w })
+	var used []float64 // each row's width taken so far
+	at := make(map[string]kit.Rect, len(chips))
+	for _, ch := range chips {
+		row := len(used)
+		for i, u := range used {
+			if u+chipGap+ch.w <= w {
+				row = i
+				break
+			}
+		}
+		x := 0.0
+		if row == len(used) {
+			used = append(used, ch.w)
+		} else {
+			x = used[row] + chipGap
+			used[row] = x + ch.w
+		}
+		at[ch.id] = kit.R(x, 6+float64(row)*(chipH+chipGap), ch.w, chipH)
+	}
+	return at, len(used)
+}
+
+// spellShelf is the shelf w wide for the game's spells (and any other one
+// the seats own, which a valid game never has): its rows come from the
+// rules' limit, all six spells in one hand, not from who owns what now.
+func (s *scene) spellShelf(seats []zs.SeatView, w float64) shelf {
+	all := slices.Clone(s.gameSpells)
+	for _, sv := range seats {
+		for _, sp := range sv.Spells {
+			if !slices.ContainsFunc(all, func(o zs.SpellInfo) bool { return o.ID == sp.Spell.ID }) {
+				all = append(all, sp.Spell)
+			}
 		}
 	}
-	rows := max((len(arts)+perRow-1)/perRow, minTileRows)
-	return y + float64(rows)*(tileH+gap)
+	at, rows := s.packSpells(all, w)
+	return shelf{w: w, rows: max(rows, 1), all: at}
+}
+
+// shelf draws a seat's spells on its shelf from (x, y) on, framed so that
+// the room kept for spells it may still win reads as a shelf, not a gap.
+func (s *scene) shelf(sh shelf, spells []zs.SpellView, x, y float64) {
+	c := s.c
+	s.sprite("shelf", kit.R(x-4, y+2, sh.w+8, shelfHeight(sh.rows)-4), func(c *kit.Canvas, r kit.Rect) {
+		c.SetDash(8, 7)
+		c.RoundRect(r, chipH/2+4, nil, kit.Fade(kit.InkSoft, 0.35), 2)
+		c.SetDash()
+	})
+	if len(spells) == 0 {
+		c.Ink(kit.Muted)
+		c.FitText(s.w.T("zsimg.spells")+": "+s.w.T("zsimg.none"), kit.Medium, readable, readable, x+sh.w/2, y+6+chipH/2, sh.w-24, 0.5)
+		return
+	}
+	infos := make([]zs.SpellInfo, len(spells))
+	for i, sp := range spells {
+		infos[i] = sp.Spell
+	}
+	at, rows := s.packSpells(infos, sh.w)
+	if rows > sh.rows {
+		at = sh.all
+	}
+	for _, sp := range spells {
+		place, ok := at[sp.Spell.ID]
+		if !ok {
+			continue
+		}
+		chip := kit.R(x+place.X, y+place.Y, place.W, place.H)
+		ink := kit.Cream
+		if sp.Used {
+			ink = kit.InkSoft
+		}
+		s.sprite("chip|"+strconv.FormatBool(sp.Used), chip, func(c *kit.Canvas, chip kit.Rect) {
+			fill := kit.Tint(kindColor(zs.KindSpell), 0.15)
+			if sp.Used {
+				fill = kit.ParchDark
+			}
+			c.RoundRect(chip, chipH/2, fill, kit.Tint(kindColor(zs.KindSpell), -0.3), 2)
+			if sp.Used {
+				c.Check(chip.X+chipH/2+2, chip.CY(), chipH*0.28, kit.Good)
+			} else {
+				c.Scroll(chip.X+chipH/2+2, chip.CY(), chipH*0.34)
+			}
+		})
+		c.Ink(ink)
+		c.FitText(s.w.T(sp.Spell.Name), kit.Bold, readable, readable, chip.X+chipH+2, chip.CY(), chip.W-chipH-14, 0)
+	}
+}
+
+// symbols are the creature symbols in the order the cells show them.
+var symbols = []zs.Symbol{zs.Triangle, zs.Circle, zs.Square}
+
+// payPerSymbol sums what laid-out artifacts pay when their owner defeats
+// a creature of each symbol (in the order of symbols): every artifact
+// showing the creature's symbol pays its bonus.
+func payPerSymbol(arts []zs.LaidOut) []zs.Bonus {
+	pay := make([]zs.Bonus, len(symbols))
+	for _, a := range arts {
+		for i, sym := range symbols {
+			if slices.Contains(a.Artifact.Symbols, sym) {
+				pay[i].Stones += a.Artifact.Bonus.Stones
+				pay[i].Magic += a.Artifact.Bonus.Magic
+				pay[i].Choice += a.Artifact.Bonus.Choice
+			}
+		}
+	}
+	return pay
+}
+
+// laidCells draws, in three cells across r, what a seat's laid-out
+// artifacts pay per creature symbol: the fixed-size summary of however
+// many artifacts it lays out.
+func (s *scene) laidCells(arts []zs.LaidOut, r kit.Rect) {
+	c := s.c
+	pay := payPerSymbol(arts)
+	for i, cell := range r.Columns(len(symbols), 8) {
+		p := pay[i]
+		fixed := zs.Bonus{Stones: p.Stones, Magic: p.Magic}
+		choice := zs.Bonus{Choice: p.Choice}
+		lines := 0
+		if fixed != (zs.Bonus{}) {
+			lines++
+		}
+		if choice != (zs.Bonus{}) {
+			lines++
+		}
+		fill, ink := kit.Tint(kit.Brass, 0.55), kit.Ink
+		if lines == 0 {
+			fill, ink = kit.Fade(kit.Tint(kit.Brass, 0.55), 0.45), kit.Muted
+		}
+		s.sprite("cell|"+string(symbols[i])+"|"+strconv.Itoa(lines), cell, func(c *kit.Canvas, cell kit.Rect) {
+			c.RoundRect(cell, 8, fill, kit.BrassDark, 2)
+			if k, ok := symbolOf(symbols[i]); ok {
+				c.Sym(k, cell.CX(), cell.Y+28, 17, ink, nil)
+			}
+		})
+		y := cell.Y + 82
+		if lines == 2 {
+			y = cell.Y + 66
+		}
+		if lines == 0 {
+			c.Ink(kit.Muted)
+			c.Font(kit.Bold, 38)
+			c.Text("–", cell.CX(), y, 0.5)
+			continue
+		}
+		if fixed != (zs.Bonus{}) {
+			s.bonus(fixed, cell.CX(), y, 38, cell.W-12)
+			y += 38
+		}
+		if choice != (zs.Bonus{}) {
+			s.bonus(choice, cell.CX(), y, 38, cell.W-12)
+		}
+	}
 }

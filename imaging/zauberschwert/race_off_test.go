@@ -1,0 +1,5 @@
+//go:build !race
+
+package zauberschwert
+
+const raceBuild = false
