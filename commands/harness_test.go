@@ -99,6 +99,10 @@ type harness struct {
 	// counts the archivings of each.
 	threads  map[string]string
 	archived map[string]int
+
+	// shared, when set, is the Service's store in place of store (one
+	// that several harnesses share, as processes share PostgreSQL).
+	shared storage.Store
 }
 
 const (
@@ -140,7 +144,11 @@ func (h *harness) open() {
 	if h.render != nil {
 		images = h.render
 	}
-	svc, err := NewService(Deps{Games: reg, Store: st, Images: images,
+	var svcStore storage.Store = st
+	if h.shared != nil {
+		svcStore = h.shared
+	}
+	svc, err := NewService(Deps{Games: reg, Store: svcStore, Images: images,
 		Now: h.now,
 		NewSeed: func() uint64 {
 			h.mu.Lock()

@@ -183,29 +183,35 @@ const outboxRetry = time.Minute
 
 // outboxCheck is how often the scheduler looks for deliveries to take
 // over: those older than outboxRetry, and at once those whose carrier's
-// claim ran out (its process died). It also bounds how late a due event
-// staged by another process is seen.
+// claim ran out (its process died). It is also the default safety net
+// (Deps.Poll) for a wake-up that never came: a due event another process
+// staged while this one could not hear it (storage.DueListener).
 const outboxCheck = 15 * time.Second
 
 // RunScheduler first pauses running clocks over an outage (see
 // forgiveOutage) and delivers whatever the outbox kept from before a
 // restart, starts the replay drawer (runReplays), then plays due events
-// as they come: it sleeps until the next
-// due moment (or until a change asks for it, such as a bot's turn) and
-// runs Tick, until ctx ends. Every outboxCheck it delivers again what
-// stayed unconfirmed (see redeliver). run carries out one change's actions and returns an
-// error when they should be tried again later.
+// as they come: it sleeps until the next due moment, or until a change
+// makes a table due sooner (this process's, or another's when the store
+// is a storage.DueListener), at most Deps.Poll, and runs Tick, until ctx
+// ends. Every outboxCheck it delivers again what stayed unconfirmed (see
+// redeliver). run carries out one change's actions and returns an error
+// when they should be tried again later.
 func (s *Service) RunScheduler(ctx context.Context, run func(context.Context, []Action) error) {
 	carry := func(results []Result) {
 		for _, res := range results {
 			_ = res.Carry(ctx, run) // a failure waits for the redelivery
 		}
 	}
+	if l, ok := s.store.(storage.DueListener); ok {
+		go l.ListenDue(ctx, s.dueAt) // other processes' changes
+	}
 	s.forgiveOutage(ctx) // before any deadline of the downtime fires
 	carry(s.Redeliver(ctx))
 	go s.runReplays(ctx, run) // replays take seconds: never in the tick
 	lastRetry, lastBeat := s.now(), s.now()
 	for {
+		s.planned.Store(0) // awake: a change due meanwhile wakes the next round
 		results := s.Tick(ctx)
 		carry(results)
 		if now := s.now(); now.Sub(lastRetry) >= outboxCheck {
@@ -216,7 +222,7 @@ func (s *Service) RunScheduler(ctx context.Context, run func(context.Context, []
 			s.beat(ctx, now)
 			lastBeat = now
 		}
-		wait := min(schedulerNap, outboxCheck)
+		wait := min(schedulerNap, s.poll)
 		if at, ok, err := s.nextDue(ctx); err != nil {
 			s.log.Error("scheduler: next due", "err", err)
 			wait = schedulerRetry // the database may be back soon
@@ -231,26 +237,39 @@ func (s *Service) RunScheduler(ctx context.Context, run func(context.Context, []
 			// spin; the failure is logged, and it is retried later.
 			wait = schedulerRetry
 		}
+		s.planned.Store(max(1, s.now().Add(wait).UnixNano()))
 		timer := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():
 			timer.Stop()
 			return
 		case <-timer.C:
+			s.wakes.timer.Add(1)
 		case <-s.wake:
 			timer.Stop()
+			s.wakes.nudged.Add(1)
 		}
 	}
 }
 
-// wakeIfDue nudges the scheduler when a change left t due already (a bot
-// seat's turn).
+// wakeIfDue nudges the scheduler when a change left t due before the
+// scheduler means to look (a bot seat's turn, a deadline sooner).
 func (s *Service) wakeIfDue(t *table.Table) {
-	if at, ok := t.NextDue(); ok && !at.After(s.now()) {
-		select {
-		case s.wake <- struct{}{}:
-		default:
-		}
+	if at, ok := t.NextDue(); ok {
+		s.dueAt(at)
+	}
+}
+
+// dueAt wakes the scheduler when something is due at at before it means
+// to look, or at any time while it is awake (it looks again once done);
+// the zero time wakes it always (changes may have been missed).
+func (s *Service) dueAt(at time.Time) {
+	if p := s.planned.Load(); !at.IsZero() && p != 0 && at.UnixNano() >= p {
+		return
+	}
+	select {
+	case s.wake <- struct{}{}:
+	default: // woken already
 	}
 }
 

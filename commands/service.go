@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -29,6 +30,10 @@ type Deps struct {
 	Log     *slog.Logger
 	Now     func() time.Time
 	NewSeed func() uint64
+	// Poll is the scheduler's safety net: the longest it sleeps without
+	// looking at the due index and for deliveries to take over, when no
+	// change woke it (default outboxCheck).
+	Poll time.Duration
 }
 
 // Service implements Interactions for every transport.
@@ -48,6 +53,13 @@ type Service struct {
 	// local claims the outbox of a store only this process uses (see
 	// carryChannel); a shared store claims its own.
 	local *storage.LocalClaims
+	poll  time.Duration
+	// planned is when the sleeping scheduler looks next (Unix ns of s.now),
+	// 0 while it is awake: a change due sooner wakes it (dueAt).
+	planned atomic.Int64
+	// wakes counts why the scheduler woke: its timer ran out, or a change
+	// (this process's or, through storage.DueListener, another's) woke it.
+	wakes struct{ timer, nudged atomic.Int64 }
 }
 
 var _ Interactions = (*Service)(nil)
@@ -66,13 +78,16 @@ func NewService(d Deps) (*Service, error) {
 		}
 		names[id] = info.Name
 	}
-	s := &Service{games: d.Games, store: d.Store, images: d.Images, log: d.Log, now: d.Now, newSeed: d.NewSeed,
+	s := &Service{games: d.Games, store: d.Store, images: d.Images, log: d.Log, now: d.Now, newSeed: d.NewSeed, poll: d.Poll,
 		wake: make(chan struct{}, 1), replays: make(chan struct{}, 1), names: names, render: newRenderPool(runtime.GOMAXPROCS(0))}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
 	if s.now == nil {
 		s.now = time.Now
+	}
+	if s.poll <= 0 {
+		s.poll = outboxCheck
 	}
 	if s.newSeed == nil {
 		s.newSeed = rand.Uint64

@@ -93,6 +93,20 @@ type OutboxClaimer interface {
 	StaleTables(ctx context.Context, age time.Duration, limit int) ([]OutboxTable, error)
 }
 
+// DueListener is a store several processes share that tells each of them
+// when another's change made a table or tournament due sooner, so that
+// its scheduler wakes at once instead of on its next look at the due
+// index. The PostgreSQL store implements it (LISTEN/NOTIFY); a store of
+// one process needs none, since its own changes wake its scheduler.
+type DueListener interface {
+	// ListenDue calls woke, until ctx ends, with the earliest due moment
+	// of each committed change that made a table or tournament due
+	// sooner than it was (its own process's changes included), and with
+	// the zero time whenever changes may have been missed (a connection
+	// lost and made again).
+	ListenDue(ctx context.Context, woke func(at time.Time))
+}
+
 // OutboxTable names the table of outbox items: its channel and id.
 type OutboxTable struct {
 	ChannelID string

@@ -414,6 +414,7 @@ func queueDue(b *pgx.Batch, key, id string, old, now []table.Due) {
 	if storage.DueEqual(old, now) {
 		return
 	}
+	queueDueNotify(b, old, now)
 	if len(old) > 0 {
 		b.Queue(`DELETE FROM tavern_due WHERE channel_id = $1`, key)
 	}
