@@ -23,7 +23,8 @@ import (
 // fails stops there and gives its claim back, so the next change of the
 // table (or the periodic redelivery) carries out the failed one first. A
 // process killed while carrying out holds the table until the claim's
-// lease (claimLease, renewed before each change) ends; the redelivery,
+// lease (claimLease, renewed before each change and while it is carried
+// out, see runHeld) ends; the redelivery,
 // which looks every outboxCheck, then takes it over at once. A game's
 // replay (drawn for seconds) is left to the replay drawer, and the
 // table's later changes with it; another table in the channel (the next
@@ -48,8 +49,10 @@ func (r Result) Carry(ctx context.Context, run func(context.Context, []Action) e
 	return nil
 }
 
-// claimLease is how long a claim holds a table's outbox: longer than one
-// change takes to draw and post, since it is renewed before each.
+// claimLease is how long a claim holds a table's outbox without being
+// renewed: it is renewed before each change and every claimLease/3 while
+// one is carried out, so only a carrier that stopped (a process killed,
+// a database out of reach) loses it.
 const claimLease = 30 * time.Second
 
 // prepared is an outbox item whose actions are drawn already.
@@ -123,7 +126,15 @@ func (s *Service) carryTable(ctx context.Context, tb storage.OutboxTable, claim 
 				return nil
 			}
 		}
-		if err := run(ctx, p.actions); err != nil {
+		lost, err := s.runHeld(ctx, c, tb, claim, p.actions, run)
+		if lost {
+			// Its lease ran out (a change slower than it, and the claim
+			// could not be renewed): another carrier may be carrying the
+			// table out now, and confirms what it carries out.
+			s.log.Warn("outbox: claim lost while carrying out a change; left to the next claim", "channel", tb.ChannelID, "table", tb.TableID, "err", err)
+			return nil
+		}
+		if err != nil {
 			release()
 			return err
 		}
@@ -134,6 +145,51 @@ func (s *Service) carryTable(ctx context.Context, tb storage.OutboxTable, claim 
 			carried[k] = true
 		}
 	}
+}
+
+// errClaimLost ends a run whose claim was lost.
+var errClaimLost = errors.New("commands: the table's claim was lost")
+
+// runHeld runs actions while renewing claim on tb every s.renew, so that
+// a change slower than claimLease (Discord slow, a big upload retried)
+// keeps its table. When a renewal finds the claim lost, or none succeeds
+// for claimLease (the database unreachable: the lease may have run out),
+// run's context is cancelled (cause errClaimLost) and lost is true: the
+// carrier stops before its next action instead of posting beside the
+// table's new holder.
+func (s *Service) runHeld(ctx context.Context, c storage.OutboxClaimer, tb storage.OutboxTable, claim string, actions []Action, run func(context.Context, []Action) error) (lost bool, err error) {
+	rctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	stop, stopped := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(stopped)
+		tick := time.NewTicker(s.renew)
+		defer tick.Stop()
+		renewed := s.now()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+			}
+			held, err := c.RenewClaim(rctx, tb, claim, claimLease)
+			switch {
+			case err == nil && held:
+				renewed = s.now()
+				continue
+			case err == nil:
+			case s.now().Sub(renewed) < claimLease:
+				s.log.Warn("outbox: renewing a claim failed", "channel", tb.ChannelID, "table", tb.TableID, "err", err)
+				continue
+			}
+			cancel(errClaimLost)
+			return
+		}
+	}()
+	err = run(rctx, actions)
+	close(stop)
+	<-stopped
+	return errors.Is(context.Cause(rctx), errClaimLost), err
 }
 
 // carryUnordered carries out pre as they are, when no claim can be had.

@@ -52,8 +52,11 @@ type Service struct {
 	scratch sync.Pool // *[]byte: working memory for staging outbox items
 	// local claims the outbox of a store only this process uses (see
 	// carryChannel); a shared store claims its own.
-	local *storage.LocalClaims
+	local storage.OutboxClaimer
 	poll  time.Duration
+	// renew is how often a carrier renews its claim while a change is
+	// carried out (claimLease/3).
+	renew time.Duration
 	// planned is when the sleeping scheduler looks next (Unix ns of s.now),
 	// 0 while it is awake: a change due sooner wakes it (dueAt).
 	planned atomic.Int64
@@ -86,6 +89,7 @@ func NewService(d Deps) (*Service, error) {
 	if s.now == nil {
 		s.now = time.Now
 	}
+	s.renew = claimLease / 3
 	if s.poll <= 0 {
 		s.poll = outboxCheck
 	}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/storage/storetest"
@@ -105,6 +106,9 @@ func TestBoltStore(t *testing.T) {
 			return s
 		}
 		return s, reopen
+	}, Claimed: func(t *testing.T, now func() time.Time) (storage.Store, storage.OutboxClaimer) {
+		s, _ := open(t)
+		return s, storage.NewLocalClaims(s, now)
 	}})
 }
 

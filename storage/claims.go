@@ -104,6 +104,23 @@ func (c *LocalClaims) ReleaseClaim(_ context.Context, tb OutboxTable, claim stri
 	return nil
 }
 
+// RenewClaim extends to lease from now what claim holds of tb while its
+// lease runs.
+func (c *LocalClaims) RenewClaim(_ context.Context, tb OutboxTable, claim string, lease time.Duration) (bool, error) {
+	now := c.now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	held := false
+	for k, h := range c.held {
+		if h.table == tb && h.claim == claim && h.until.After(now) {
+			h.until = now.Add(lease)
+			c.held[k] = h
+			held = true
+		}
+	}
+	return held, nil
+}
+
 // StaleTables lists the tables with no item under a running lease and
 // an item first met at least age ago (an item this process never met
 // counts from now; at start-up age is 0) or a claim that ran out without

@@ -86,6 +86,12 @@ type OutboxClaimer interface {
 	// delivery that stopped early): the next claim of tb takes them at
 	// once.
 	ReleaseClaim(ctx context.Context, tb OutboxTable, claim string) error
+	// RenewClaim extends to lease from now what claim holds of tb while
+	// its lease still runs (a delivery that takes long beats its lease
+	// with it). held is false when claim holds nothing of tb any more:
+	// its lease ran out (another claim may have taken the items) or the
+	// items are gone; the holder must then stop delivering.
+	RenewClaim(ctx context.Context, tb OutboxTable, claim string, lease time.Duration) (held bool, err error)
 	// StaleTables lists, oldest item first, at most limit tables with no
 	// item held by a running lease and either an undelivered item staged
 	// at least age ago (its delivery failed) or a claim whose lease ran

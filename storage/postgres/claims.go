@@ -19,6 +19,25 @@ var _ storage.OutboxClaimer = (*Store)(nil)
 // from every one-key lock (migrateLock).
 const claimLockClass = 0x74617600 // "tav"
 
+// leaseNow (with the lease clock as the fifth argument; leaseNow4 the
+// fourth, leaseNow3 the third) is the moment leases are measured at:
+// Options.LeaseNow's, else the database's.
+const (
+	leaseNow  = `coalesce($5::timestamptz, now())`
+	leaseNow4 = `coalesce($4::timestamptz, now())`
+	leaseNow3 = `coalesce($3::timestamptz, now())`
+)
+
+// leaseNow is the lease clock's reading to pass, or nil for the
+// database's clock.
+func (s *Store) leaseNow() *time.Time {
+	if s.o.LeaseNow == nil {
+		return nil
+	}
+	now := s.o.LeaseNow()
+	return &now
+}
+
 // ClaimTable claims tb's undelivered items unless another claim holds
 // one, in one round trip: an implicit transaction that takes the table's
 // advisory lock, then claims under a snapshot taken after it, so two
@@ -28,10 +47,10 @@ func (s *Store) ClaimTable(ctx context.Context, tb storage.OutboxTable, claim st
 	err := s.retry(ctx, "claim outbox of "+tb.ChannelID, func(ctx context.Context) error {
 		b := &pgx.Batch{}
 		b.Queue(`SELECT pg_advisory_xact_lock($1, hashtext($2 || '/' || $3))`, int32(claimLockClass), tb.ChannelID, tb.TableID)
-		b.Queue(`UPDATE tavern_outbox SET claimed_until = now() + make_interval(secs => $4), claimed_by = $3
+		b.Queue(`UPDATE tavern_outbox SET claimed_until = `+leaseNow+` + make_interval(secs => $4), claimed_by = $3
 			WHERE channel_id = $1 AND table_id = $2 AND NOT EXISTS (SELECT 1 FROM tavern_outbox o
-				WHERE o.channel_id = $1 AND o.table_id = $2 AND o.claimed_until > now() AND o.claimed_by <> $3)
-			RETURNING id, channel_id, table_id, item`, tb.ChannelID, tb.TableID, claim, lease.Seconds())
+				WHERE o.channel_id = $1 AND o.table_id = $2 AND o.claimed_until > `+leaseNow+` AND o.claimed_by <> $3)
+			RETURNING id, channel_id, table_id, item`, tb.ChannelID, tb.TableID, claim, lease.Seconds(), s.leaseNow())
 		br := s.pool.SendBatch(ctx, b)
 		defer br.Close()
 		if _, err := br.Exec(); err != nil {
@@ -57,13 +76,30 @@ func (s *Store) ClaimTable(ctx context.Context, tb storage.OutboxTable, claim st
 func (s *Store) ReleaseClaim(ctx context.Context, tb storage.OutboxTable, claim string) error {
 	err := s.retry(ctx, "release outbox of "+tb.ChannelID, func(ctx context.Context) error {
 		_, err := s.pool.Exec(ctx, `UPDATE tavern_outbox SET claimed_until = '-infinity'
-			WHERE channel_id = $1 AND table_id = $2 AND claimed_by = $3 AND claimed_until > now()`, tb.ChannelID, tb.TableID, claim)
+			WHERE channel_id = $1 AND table_id = $2 AND claimed_by = $3 AND claimed_until > `+leaseNow4, tb.ChannelID, tb.TableID, claim, s.leaseNow())
 		return err
 	})
 	if err != nil {
 		return fmt.Errorf("storage: release outbox of %s: %w", tb.ChannelID, err)
 	}
 	return nil
+}
+
+// RenewClaim extends to lease from now what claim holds of tb while its
+// lease runs, in one statement.
+func (s *Store) RenewClaim(ctx context.Context, tb storage.OutboxTable, claim string, lease time.Duration) (bool, error) {
+	var held bool
+	err := s.retry(ctx, "renew claim of "+tb.ChannelID, func(ctx context.Context) error {
+		tag, err := s.pool.Exec(ctx, `UPDATE tavern_outbox SET claimed_until = `+leaseNow+` + make_interval(secs => $4)
+			WHERE channel_id = $1 AND table_id = $2 AND claimed_by = $3 AND claimed_until > `+leaseNow,
+			tb.ChannelID, tb.TableID, claim, lease.Seconds(), s.leaseNow())
+		held = tag.RowsAffected() > 0
+		return err
+	})
+	if err != nil {
+		return false, fmt.Errorf("storage: renew claim of %s: %w", tb.ChannelID, err)
+	}
+	return held, nil
 }
 
 // StaleTables lists the tables with no item under a running lease and
@@ -74,9 +110,9 @@ func (s *Store) StaleTables(ctx context.Context, age time.Duration, limit int) (
 	var out []storage.OutboxTable
 	err := s.retry(ctx, "stale outbox", func(ctx context.Context) error {
 		rows, err := s.pool.Query(ctx, `SELECT channel_id, table_id FROM tavern_outbox GROUP BY channel_id, table_id
-			HAVING max(claimed_until) <= now()
+			HAVING max(claimed_until) <= `+leaseNow3+`
 				AND (min(staged_at) <= now() - make_interval(secs => $1) OR max(claimed_until) > '-infinity')
-			ORDER BY min(id) LIMIT $2`, age.Seconds(), limit)
+			ORDER BY min(id) LIMIT $2`, age.Seconds(), limit, s.leaseNow())
 		if err != nil {
 			return err
 		}

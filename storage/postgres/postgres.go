@@ -50,6 +50,10 @@ type Options struct {
 	OpenWait time.Duration
 	// Log receives retries (default: discard).
 	Log *slog.Logger
+	// LeaseNow, when set, is the clock of outbox claims' leases in place
+	// of the database's (tests: a lease runs out without waiting for it).
+	// How long an item has waited stays the database's reckoning.
+	LeaseNow func() time.Time
 }
 
 // Defaults of Options.

@@ -3,6 +3,7 @@ package postgres_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/storage/postgres"
@@ -41,5 +42,12 @@ func TestPostgresStore(t *testing.T) {
 			return s
 		}
 		return s, reopen
+	}, Claimed: func(t *testing.T, now func() time.Time) (storage.Store, storage.OutboxClaimer) {
+		s, err := postgres.Open(ctx, postgres.Options{URL: c.NewDatabase(t), LeaseNow: now})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = s.Close() })
+		return s, s
 	}})
 }

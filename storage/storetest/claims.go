@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tavern-bot/tavern/clock/clocktest"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -158,5 +159,46 @@ func testClaimsLease(t *testing.T, b Backend) {
 	}
 	if again, err := c.ClaimTable(ctx, t1, "after-release", time.Minute); err != nil || len(again) != 2 {
 		t.Fatalf("claim after a release: %v (%v), want both items", again, err)
+	}
+}
+
+// testClaimsRenewed: a delivery that takes longer than its lease keeps
+// its table by renewing the claim (no other claim gets the items
+// meanwhile); once it stops renewing, the lease runs out, and the holder
+// learns that it lost the claim, whether another claim took the items or
+// not.
+func testClaimsRenewed(t *testing.T, b Backend) {
+	if b.Claimed == nil {
+		t.Fatal("the backend does not open a store with a lease clock (Backend.Claimed)")
+	}
+	clock := clocktest.NewClock(time.Now().UTC())
+	s, c := b.Claimed(t, clock.Now)
+	create(t, s, NewTable("c1", "t1"))
+	stageVersion(t, s, "c1")
+	const lease = 30 * time.Second
+	if items, err := c.ClaimTable(ctx, t1, "slow", lease); err != nil || len(items) != 1 {
+		t.Fatalf("first claim: %v (%v)", items, err)
+	}
+	for round := range 4 { // 80 s in all, the lease 30 s
+		clock.Advance(20 * time.Second)
+		if held, err := c.RenewClaim(ctx, t1, "slow", lease); err != nil || !held {
+			t.Fatalf("renewal %d: held %v (%v), want held", round, held, err)
+		}
+		if items, err := c.ClaimTable(ctx, t1, "other", lease); err != nil || len(items) != 0 {
+			t.Fatalf("%v into a renewed claim, another claim got %v (%v), want none", time.Duration(round+1)*20*time.Second, items, err)
+		}
+	}
+	clock.Advance(lease + time.Second)
+	if held, err := c.RenewClaim(ctx, t1, "slow", lease); err != nil || held {
+		t.Fatalf("renewal after the lease ran out: held %v (%v), want lost", held, err)
+	}
+	if items, err := c.ClaimTable(ctx, t1, "other", lease); err != nil || len(items) != 1 {
+		t.Fatalf("claim after the lease ran out: %v (%v), want the item", items, err)
+	}
+	if held, err := c.RenewClaim(ctx, t1, "slow", lease); err != nil || held {
+		t.Fatalf("renewal of a claim another took over: held %v (%v), want lost", held, err)
+	}
+	if held, err := c.RenewClaim(ctx, t1, "other", lease); err != nil || !held {
+		t.Fatalf("the new holder's renewal: held %v (%v), want held", held, err)
 	}
 }

@@ -24,6 +24,9 @@ type Backend struct {
 	// closes it and opens the same data again (a restart). Open registers
 	// the cleanup of whatever it opens.
 	Open func(t *testing.T) (s storage.Store, reopen func(t *testing.T) storage.Store)
+	// Claimed returns a fresh, empty store and its OutboxClaimer, whose
+	// leases run by now (a lease runs out without waiting for it).
+	Claimed func(t *testing.T, now func() time.Time) (storage.Store, storage.OutboxClaimer)
 }
 
 // Run runs every test of the suite against b, each on a fresh store.
@@ -45,6 +48,7 @@ func Run(t *testing.T, b Backend) {
 		{"Outbox", testOutbox},
 		{"ClaimsOrderDeliveries", testClaimsOrderDeliveries},
 		{"ClaimsLease", testClaimsLease},
+		{"ClaimsRenewed", testClaimsRenewed},
 		{"PlayersIndex", testPlayersIndex},
 		{"Settings", testSettings},
 		{"GuildTables", testGuildTables},
