@@ -102,6 +102,7 @@ func serveWith(ctx context.Context, cfg config.Config, log *slog.Logger, out io.
 			return err
 		}
 		go svc.RunScheduler(ctx, bot.NewExecutor(session, log).Run)
+		gate, _ := store.(bot.IdentifyGate) // PostgreSQL: shared by every process's shards
 		return bot.RunGateway(ctx, bot.GatewayConfig{
 			Token:      cfg.Discord.Token,
 			AppID:      cfg.Discord.ApplicationID,
@@ -109,6 +110,7 @@ func serveWith(ctx context.Context, cfg config.Config, log *slog.Logger, out io.
 			APIURL:     cfg.Discord.APIURL,
 			ShardID:    cfg.Discord.ShardID,
 			ShardCount: cfg.Discord.ShardCount,
+			Gate:       gate,
 		}, svc, log)
 	}
 }

@@ -33,8 +33,14 @@ type GatewayConfig struct {
 	// due events, the outbox) is driven by the shared store, so every
 	// shard serves its guilds whole and shard 0 also the clicks in DMs.
 	ShardID, ShardCount int
+	// Gate hands out identify slots to the shards of every process that
+	// shares it (the PostgreSQL store); nil: this process's own.
+	Gate IdentifyGate
 	// Done, if set, is called after each interaction is fully carried out.
 	Done func(i *discordgo.Interaction)
+
+	// sleep waits for an identify slot (tests: a fake clock's).
+	sleep func(context.Context, time.Duration) error
 }
 
 // shard returns the configuration's shard, checked.
@@ -106,6 +112,18 @@ func RunGateway(ctx context.Context, cfg GatewayConfig, h commands.Interactions,
 		})
 	})
 
+	// discordgo identifies inside Open, so the slot is taken before it;
+	// reconnections resume the session, which Discord does not limit.
+	gate, sleep := cfg.Gate, cfg.sleep
+	if gate == nil {
+		gate = NewLocalIdentifyGate(time.Now)
+	}
+	if sleep == nil {
+		sleep = sleepCtx
+	}
+	if err := awaitIdentify(ctx, gate, identifyBucket(ctx, s, shardID, log), sleep, log); err != nil {
+		return fmt.Errorf("bot: identify slot: %w", err)
+	}
 	if err := s.Open(); err != nil {
 		return fmt.Errorf("bot: open gateway: %w", err)
 	}

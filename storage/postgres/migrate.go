@@ -100,6 +100,12 @@ var migrations = []string{
 	// time (ClaimTable), so its changes are delivered in order.
 	`ALTER TABLE tavern_outbox ADD COLUMN claimed_by text NOT NULL DEFAULT '';
 	CREATE INDEX tavern_outbox_table ON tavern_outbox (channel_id, table_id, id);`,
+	// 6: Discord's identify slots, handed out across processes
+	// (ReserveIdentify): the last one of each max_concurrency bucket.
+	`CREATE TABLE tavern_identify (
+		bucket integer PRIMARY KEY,
+		last timestamptz NOT NULL
+	);`,
 }
 
 // migrateLock is the advisory lock's key: processes starting at once
