@@ -173,6 +173,11 @@ func (s *Service) runHeld(ctx context.Context, c storage.OutboxClaimer, tb stora
 			case <-tick.C:
 			}
 			held, err := c.RenewClaim(rctx, tb, claim, claimLease)
+			select {
+			case <-stop:
+				return // carried out meanwhile
+			default:
+			}
 			switch {
 			case err == nil && held:
 				renewed = s.now()
@@ -187,9 +192,11 @@ func (s *Service) runHeld(ctx context.Context, c storage.OutboxClaimer, tb stora
 		}
 	}()
 	err = run(rctx, actions)
+	lost = errors.Is(context.Cause(rctx), errClaimLost)
 	close(stop)
+	cancel(nil) // a renewal under way ends
 	<-stopped
-	return errors.Is(context.Cause(rctx), errClaimLost), err
+	return lost, err
 }
 
 // carryUnordered carries out pre as they are, when no claim can be had.
