@@ -556,6 +556,12 @@ func TestScaleOut(t *testing.T) {
 	})
 	t.Logf("%d tables, %d interactions in %v; 5 s without progress: %d times with deliveries or a bot's move under way, %d times with every pending decision's control visible, %d times with a decision that had no control (%v); HTTP answers %v",
 		r.tables, sent.Load(), time.Since(start).Round(time.Millisecond), late.Load(), refused.Load(), lost.Load(), lostAt, answers)
+	if lost.Load() > 0 {
+		// Every decision of a person is offered somewhere they can see
+		// (the board, a DM, an answer only they see), also across kills:
+		// what a change asks is delivered from the outbox.
+		t.Errorf("%d times a person's pending decision had no visible control with nothing under way (logged above)", lost.Load())
+	}
 	if t.Failed() {
 		return
 	}
@@ -631,7 +637,7 @@ func (w *scaleWorld) describeStall(st scaleTable, cs []candidate) (string, bool)
 		return err.Error(), false
 	}
 	defer s.Close()
-	tb, err := s.Get(ctx, st.channel)
+	tb, err := s.Get(ctx, st.channel, storage.WithLog())
 	if err != nil {
 		return err.Error(), false
 	}
@@ -676,6 +682,26 @@ func (w *scaleWorld) describeStall(st scaleTable, cs []candidate) (string, bool)
 	b.WriteString(" visible:")
 	for _, c := range cs {
 		fmt.Fprintf(&b, " %d:%s", c.who, c.c.CustomID)
+	}
+	// What each player sees, and the last moves.
+	for who, p := range st.players {
+		for _, m := range w.fake.Ephemerals(p.UserID) {
+			var ids []string
+			for _, c := range fakediscord.Controls(m) {
+				ids = append(ids, c.CustomID)
+			}
+			fmt.Fprintf(&b, "\n  eph %d %s edits %d %.50q %v", who, m.ID, m.Edits, m.Content, ids)
+		}
+		for _, m := range w.fake.DMs(p.UserID) {
+			var ids []string
+			for _, c := range fakediscord.Controls(m) {
+				ids = append(ids, c.CustomID)
+			}
+			fmt.Fprintf(&b, "\n  dm %d %s edits %d %.50q %v", who, m.ID, m.Edits, m.Content, ids)
+		}
+	}
+	for _, e := range tb.Log[max(0, len(tb.Log)-6):] {
+		fmt.Fprintf(&b, "\n  log v%d seat %d %s unc %v bot %v timeout %v quiet %v rev %v", e.Version, e.Seat, e.Move, e.Uncommitted, e.Bot, e.Timeout, e.Quiet, e.Revealed)
 	}
 	return b.String(), missing
 }

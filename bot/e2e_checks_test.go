@@ -273,7 +273,7 @@ func (g *game) checkLiveButtons(f turnFacts) {
 		// player who cannot get DMs asks for their hand again and again.
 		var liveEphemerals int
 		for _, m := range w.fake.Ephemerals(p.UserID) {
-			if len(offeredMoves(t, m)) > 0 {
+			if len(offered(t, m)) > 0 {
 				liveEphemerals++
 			}
 		}
@@ -284,7 +284,7 @@ func (g *game) checkLiveButtons(f turnFacts) {
 		// step made outside a DM, in the answer only the player sees).
 		seat := f.tb.SeatOf(p.UserID)
 		if want == 1 && seat >= 0 && f.secret[seat] && !p.dmClosed && len(withButtons) != 1 {
-			if r, ok := g.lastReply[p.UserID]; !ok || len(offeredMoves(t, r)) == 0 {
+			if r, ok := g.lastReply[p.UserID]; !ok || len(offered(t, r)) == 0 {
 				t.Fatalf("move %d: %s has a secret decision and %d DMs with buttons, want one", g.moves, p.Username, len(withButtons))
 			}
 		}

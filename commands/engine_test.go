@@ -268,3 +268,57 @@ func TestRunSchedulerPlaysBots(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// A person asked in the middle of a chain of moves the scheduler makes at
+// once (a bot's last turn opens the next round's secret bids, then the
+// bots bid) gets the decision's DM, like one asked by the chain's last move.
+func TestAskedWithinABotChainGetsDM(t *testing.T) {
+	h := newHarness(t)
+	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "rounds=2"), "en", KeyOKNew)
+	for range 2 {
+		h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindAddBot, "")), "en", KeyOKBot)
+	}
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindStart, "")), "en", KeyOKStarted)
+	g := tabletest.Game()
+	chained := 0 // ann's decisions asked before the last move of a change
+	for n := 0; h.table().Status == table.StatusPlaying; n++ {
+		if n > 100 {
+			t.Fatal("the game did not end")
+		}
+		tb := h.table()
+		st, err := tb.Load(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, mine := games.PromptFor(st, 0)
+		if !mine {
+			if len(h.tick()) == 0 {
+				t.Fatalf("nobody moves: due %+v", tb.Due)
+			}
+			continue
+		}
+		pv := tb.Seats[0].PromptVersion
+		if pv < tb.Version {
+			chained++
+		}
+		if p.Secret {
+			// Her newest DM offers this decision, at its version.
+			dms := h.dms[ann]
+			offered := false
+			if len(dms) > 0 {
+				for _, id := range customIDs(dms[len(dms)-1].Components) {
+					if c, err := ParseCustomID(id); err == nil && c.Kind == KindMove && c.Version >= pv {
+						offered = true
+					}
+				}
+			}
+			if !offered {
+				t.Fatalf("ann's secret decision asked at version %d (table at %d) is in no DM (%d DMs)", pv, tb.Version, len(dms))
+			}
+		}
+		h.step(ann, p.Options[0].ID)
+	}
+	if chained == 0 {
+		t.Fatal("ann was never asked within a chain of bot moves: the test proves nothing")
+	}
+}

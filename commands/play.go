@@ -30,6 +30,16 @@ type scene struct {
 	// quiet: the change is a quiet commit (games.Outcome.Quiet), told in
 	// text without a new board where nothing public awaits an answer.
 	quiet bool
+	// from, when set, is the table's version before a change that made
+	// several moves (bots and timeouts one after another): a seat asked at
+	// any of them has a new decision. Unset, only the last version's are.
+	from int
+}
+
+// asked reports whether seat's pending decision is new with this change.
+func (sc scene) asked(seat int) bool {
+	pv := sc.t.Seats[seat].PromptVersion
+	return pv == sc.t.Version || (sc.from > 0 && pv > sc.from)
 }
 
 // move applies one answer (button, select or /move) and reports the turn.
@@ -157,6 +167,11 @@ func (s *Service) stepDelivery(sc scene, mover int, from dmSource) (delivery, er
 	skip := mover
 	if from.messageID != "" {
 		skip = -1 // the mover's DM is edited in place
+	} else {
+		// The step was made outside the DMs, and its answer carries the
+		// mover's next options: the buttons of the mover's DMs are spent,
+		// and only the answer keeps live ones.
+		clearAll(c, sc.t.TakeLiveDMs(mover, table.MessageRef{}))
 	}
 	s.privateMessages(c, sc, from, skip, true)
 	return c.done()
@@ -329,7 +344,7 @@ func actingUsers(sc scene) []string {
 	var out []string
 	seen := map[int]bool{}
 	for _, p := range sc.pending {
-		if p.Seat >= 0 && p.Seat < len(t.Seats) && !seen[p.Seat] && !t.Seats[p.Seat].Bot && t.Seats[p.Seat].PromptVersion == t.Version {
+		if p.Seat >= 0 && p.Seat < len(t.Seats) && !seen[p.Seat] && !t.Seats[p.Seat].Bot && sc.asked(p.Seat) {
 			seen[p.Seat] = true
 			out = append(out, t.Seats[p.Seat].UserID)
 		}
@@ -407,7 +422,7 @@ func (s *Service) privateMessages(c *composer, sc scene, from dmSource, skip int
 	t := sc.t
 	sent := false
 	for seat, u := range t.Seats {
-		if u.PromptVersion != t.Version || u.Bot || seat == skip {
+		if !sc.asked(seat) || u.Bot || seat == skip {
 			continue
 		}
 		mine := games.SeatPrompts(sc.pending, seat)
@@ -473,7 +488,7 @@ func (s *Service) settledDM(c *composer, sc scene, from dmSource) {
 		return
 	}
 	seat := t.SeatOf(from.userID)
-	if seat < 0 || (t.Seats[seat].PromptVersion == t.Version && len(games.SeatPrompts(sc.pending, seat)) > 0) {
+	if seat < 0 || (sc.asked(seat) && len(games.SeatPrompts(sc.pending, seat)) > 0) {
 		return // a new decision went out already
 	}
 	s.settle(c, sc, seat, from.channelID, from.messageID, KeyDMSettled)

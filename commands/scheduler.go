@@ -109,6 +109,7 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 		if remind, err = t.TakeReminders(g, now); err != nil {
 			return err
 		}
+		from := t.Version
 		if res, err = t.Fire(g, games.PolicyOf(g), now); err != nil {
 			return err
 		}
@@ -117,7 +118,7 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 			return tidyUp(t, g) // the due list was refreshed; nothing else to tell
 		}
 		closed = t.CloseIdle(now)
-		sc := scene{t: t, g: g, st: res.State, pending: res.Pending, quiet: res.Quiet() && !closed}
+		sc := scene{t: t, g: g, st: res.State, pending: res.Pending, quiet: res.Quiet() && !closed, from: from}
 		lines := s.narrate(t, res)
 		if closed {
 			lines = append(lines, s.cat.Localize(t.Lang, games.T(KeyIdleClosed, "n", table.IdleTimeouts)))
