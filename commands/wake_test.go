@@ -186,3 +186,53 @@ func BenchmarkDueAcrossWorkers(b *testing.B) {
 		})
 	}
 }
+
+// TestDueAtWakesOnlyWhenSooner: a change wakes the sleeping scheduler
+// when it made something due before the moment the scheduler means to
+// look, and not when it is due later; while the scheduler is awake, or
+// when changes may have been missed (the zero time), it always does. A
+// change's due moment (a lobby's old buttons to clear now) takes the same
+// road on one process's store (bbolt).
+func TestDueAtWakesOnlyWhenSooner(t *testing.T) {
+	h := newHarness(t)
+	setups["lobby"](h)
+	planned := h.now().Add(time.Minute)
+	tests := []struct {
+		name    string
+		planned int64
+		at      time.Time
+		woken   bool
+	}{
+		{"due before the planned look", planned.UnixNano(), planned.Add(-time.Second), true},
+		{"due at the planned look", planned.UnixNano(), planned, false},
+		{"due later", planned.UnixNano(), planned.Add(time.Hour), false},
+		{"anything may have been missed", planned.UnixNano(), time.Time{}, true},
+		{"awake", 0, planned.Add(time.Hour), true},
+	}
+	woken := func() bool {
+		select {
+		case <-h.svc.wake:
+			return true
+		default:
+			return false
+		}
+	}
+	woken() // what setting up the lobby woke
+	for _, tc := range tests {
+		h.svc.planned.Store(tc.planned)
+		h.svc.dueAt(tc.at)
+		if got := woken(); got != tc.woken {
+			t.Errorf("%s: woken %v, want %v", tc.name, got, tc.woken)
+		}
+	}
+	h.svc.planned.Store(planned.UnixNano())
+	if _, err := h.svc.update(ctxBG, chanA, "", func(tb *table.Table, _ games.Game) error {
+		tb.AddLive([]table.MessageRef{{Channel: chanA, ID: "old"}}, nil, h.now())
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if !woken() {
+		t.Error("a change that left the table due now did not wake the scheduler sleeping for a minute")
+	}
+}
