@@ -16,7 +16,7 @@ func BenchmarkInteraction(b *testing.B) {
 	for b.Loop() {
 		b.StopTimer()
 		if g == nil {
-			g = newGame(b, newWorld(b, false), zauberschwertSpec())
+			g = newGame(b, newLiveWorld(b, false), zauberschwertSpec())
 			g.open()
 		}
 		i, _, ok := g.next()

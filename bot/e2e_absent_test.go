@@ -29,6 +29,7 @@ import (
 // and bernd takes his seat back with /game return (a stranger to the
 // takeover is refused) and answers his next decision himself.
 func TestEndToEndAbsentPlayerBot(t *testing.T) {
+	t.Parallel()
 	start := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
 	clk := clocktest.NewClock(start)
 	w := newWorldAt(t, false, clk)
@@ -250,6 +251,7 @@ func playOthers(t *testing.T, w *world, g *game, absent player) bool {
 // alice (the message edited to the count), and carol's End ends the game:
 // abandoned, the channel told, no message left with a button.
 func TestEndToEndAbsentVote(t *testing.T) {
+	t.Parallel()
 	start := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
 	clk := clocktest.NewClock(start)
 	w := newWorldAt(t, false, clk)

@@ -24,6 +24,7 @@ import (
 // day of running time after the start: three days on the wall. A restart
 // in between sends nothing twice.
 func TestEndToEndRemindersAndVacation(t *testing.T) {
+	t.Parallel()
 	start := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
 	clk := clocktest.NewClock(start)
 	w := newWorldAt(t, false, clk)

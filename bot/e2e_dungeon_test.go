@@ -185,10 +185,12 @@ func (r *dungeonRules) checkEnd(g *game) {
 }
 
 func TestEndToEndDungeonGateway(t *testing.T) {
+	t.Parallel()
 	play(t, dungeonSpec(players(), nil), false)
 }
 
 func TestEndToEndDungeonSoloHTTP(t *testing.T) {
+	t.Parallel()
 	g := play(t, dungeonSpec(players()[:1], map[string]string{"solo": "legendary"}), true)
 	st := g.w.state(t, g.w.table(t))
 	if pub := st.View(games.Public).(dd.PublicView); pub.Players != 1 || pub.Difficulty != "legendary" || pub.Jael == nil {

@@ -49,15 +49,23 @@ func (zauberschwertRules) staleTarget(*game, answer) bool { return true }
 
 func (zauberschwertRules) checkEnd(*game) {}
 
-func TestEndToEndGateway(t *testing.T) { play(t, zauberschwertSpec(), false) }
+func TestEndToEndGateway(t *testing.T) {
+	t.Parallel()
+	play(t, zauberschwertSpec(), false)
+}
 
-func TestEndToEndHTTP(t *testing.T) { play(t, zauberschwertSpec(), true) }
+func TestEndToEndHTTP(t *testing.T) {
+	t.Parallel()
+	play(t, zauberschwertSpec(), true)
+}
 
 // Discord fails while a move's board is posted, and the bot is restarted:
 // the move was stored, its board was not confirmed, and after the restart
-// the outbox posts it exactly once.
+// the outbox posts it exactly once, drawn by the real renderer from the
+// state the move saved, on a store that syncs as in production.
 func TestEndToEndOutboxAfterFailedPost(t *testing.T) {
-	w := newWorld(t, false)
+	t.Parallel()
+	w := newLiveWorld(t, false)
 	g := newGame(t, w, zauberschwertSpec())
 	g.open()
 	a, ok := g.plan()

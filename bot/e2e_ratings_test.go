@@ -28,6 +28,7 @@ import (
 // move and a picture. The bot restarts between the end of the first game
 // and the due event that records it: the game counts once.
 func TestEndToEndRatings(t *testing.T) {
+	t.Parallel()
 	start := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
 	clk := clocktest.NewClock(start)
 	w := newWorldAt(t, false, clk)

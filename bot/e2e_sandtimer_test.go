@@ -21,6 +21,7 @@ import (
 // The channel hears each of them in a line and gets one board of the
 // districts when the build phase ends.
 func TestEndToEndSandTimer(t *testing.T) {
+	t.Parallel()
 	clk := clocktest.NewClock(time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC))
 	w := newWorldAt(t, false, clk)
 	ps := players()[:2]

@@ -53,9 +53,21 @@ func (st *shardedTransport) deliver(t testing.TB, i *discordgo.Interaction) {
 	}
 }
 
-func (st *shardedTransport) stop(t testing.TB) {
+// stop cancels every shard at once and returns once the fake Discord has
+// dropped all their connections; wound waits for every shard's close.
+func (st *shardedTransport) stop(t testing.TB) (wound func()) {
+	t.Helper()
+	ready := st.fake.GatewayReady()
+	var wounds []func()
 	for _, g := range st.shards {
-		g.stop(t)
+		g.cancel()
+		wounds = append(wounds, g.wound(t))
+	}
+	st.fake.Await(t, "the shards' connections closed", func() bool { return st.fake.GatewayReady() <= ready-len(st.shards) })
+	return func() {
+		for _, w := range wounds {
+			w()
+		}
 	}
 }
 
@@ -65,6 +77,7 @@ func (st *shardedTransport) stop(t testing.TB) {
 // click in a DM arrives on shard 0 (Discord's rule). The game must play to
 // its standings exactly as over one connection, with a restart of both.
 func TestEndToEndGatewayShards(t *testing.T) {
+	t.Parallel()
 	if shard, err := fakediscord.ShardOf(guildID, 2); err != nil || shard != 1 {
 		t.Fatalf("the test's guild %s is on shard %d of 2 (%v), want 1", guildID, shard, err)
 	}

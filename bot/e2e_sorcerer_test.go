@@ -105,10 +105,12 @@ func (r *sorcererRules) checkEnd(g *game) {
 }
 
 func TestEndToEndSorcererGateway(t *testing.T) {
+	t.Parallel()
 	play(t, sorcererSpec(fourPlayers(), nil), false)
 }
 
 func TestEndToEndSorcererSoloHTTP(t *testing.T) {
+	t.Parallel()
 	g := play(t, sorcererSpec(players()[:1], map[string]string{"artifacts": "yes"}), true)
 	if st := g.w.state(t, g.w.table(t)); !st.Over() {
 		t.Error("the solo game did not end")

@@ -23,6 +23,7 @@ import (
 // one line, linking to the thread; a day after the end the thread is
 // archived, once, across a restart.
 func TestEndToEndTableInThread(t *testing.T) {
+	t.Parallel()
 	start := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
 	clk := clocktest.NewClock(start)
 	w := newWorldAt(t, false, clk)

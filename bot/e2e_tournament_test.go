@@ -2,7 +2,6 @@ package bot_test
 
 import (
 	"context"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,7 +14,6 @@ import (
 	"github.com/tavern-bot/tavern/clock/clocktest"
 	"github.com/tavern-bot/tavern/commands"
 	"github.com/tavern-bot/tavern/games"
-	"github.com/tavern-bot/tavern/lineup"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/tournament"
 )
@@ -29,17 +27,9 @@ import (
 // button), the bot restarts in the middle of round 2, and rounds advance
 // by themselves on the scheduler's ticks until the podium.
 func TestEndToEndTournament(t *testing.T) {
+	t.Parallel()
 	clk := clocktest.NewClock(time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC))
-	// Some thousand moves: the real renderer is left to the other
-	// end-to-end tests (and the standings pictures to their package), so
-	// that this one stays quick.
-	reg, err := lineup.Registry()
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := &world{fake: fakediscord.New(t), dbPath: filepath.Join(t.TempDir(), "tavern.db"), reg: reg, img: tinyImages{}, clock: clk}
-	w.boot(t)
-	t.Cleanup(func() { w.shutdown(t) })
+	w := newWorldAt(t, false, clk)
 	ctx := context.Background()
 	var field []fakediscord.Actor
 	for i := range 9 {

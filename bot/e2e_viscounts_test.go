@@ -95,10 +95,12 @@ func (r *viscountsRules) checkEnd(g *game) {
 }
 
 func TestEndToEndViscountsGateway(t *testing.T) {
+	t.Parallel()
 	play(t, viscountsSpec(players(), nil), false)
 }
 
 func TestEndToEndViscountsSoloHTTP(t *testing.T) {
+	t.Parallel()
 	g := play(t, viscountsSpec(players()[:1], map[string]string{"difficulty": "1"}), true)
 	if st := g.w.state(t, g.w.table(t)); !st.Over() {
 		t.Error("the solo game did not end")

@@ -43,9 +43,12 @@ const (
 )
 
 // tinyImages draws every view as a small PNG whose colour depends on the
-// view. The race detector slows the real renderer tenfold, so race builds
-// of the end-to-end tests use it; the transports cannot tell the difference
-// and the real renderer is exercised by the normal build and the benchmark.
+// view and the viewer. The end-to-end tests check that a picture is
+// posted, where and to whom, not what it shows, and the transports cannot
+// tell the difference; drawing the real boards took most of the package's
+// CPU. The real renderer is exercised over whole games of every game
+// through the command surface (lineup's TestPlayThroughCommands), by the
+// renderers' own tests, and here by newLiveWorld's test and benchmark.
 type tinyImages struct{}
 
 func (tinyImages) Board(_ string, view any, m commands.ImageMeta) ([]byte, error) {
@@ -102,7 +105,11 @@ func tinyPNG(v any, viewer int) ([]byte, error) {
 // the bot has fully carried out its result.
 type transport interface {
 	deliver(t testing.TB, i *discordgo.Interaction)
-	stop(t testing.TB)
+	// stop makes the transport take no more interactions. The function it
+	// returns waits until the transport has wound down and checks how it
+	// ended: a gateway's close takes discordgo another second, which a
+	// restart need not wait for.
+	stop(t testing.TB) (wound func())
 }
 
 // world is one bot installation: store file, service, transport.
@@ -124,25 +131,43 @@ type world struct {
 	// seed, when set, seeds the tables opened from now on in place of
 	// the usual fixed seed (a table's id comes from its seed).
 	seed uint64
+	// synced makes every commit wait for the disk, as in production.
+	// Tests do without: their restarts close the store, they never crash
+	// it, and under load an fsync can take longer than the move.
+	synced bool
 }
 
+// newWorld is a test's world at the real time (see newWorldAt).
 func newWorld(t testing.TB, overHTTP bool) *world { return newWorldAt(t, overHTTP, nil) }
 
-// newWorldAt is a world whose service reads the time from clock (nil: the
-// real time).
+// newWorldAt is a test's world whose service reads the time from clock
+// (nil: the real time): tiny pictures (see tinyImages) and a store that
+// does not wait for the disk.
 func newWorldAt(t testing.TB, overHTTP bool, clock *clocktest.Clock) *world {
+	t.Helper()
+	return openWorld(t, overHTTP, clock, false)
+}
+
+// newLiveWorld is a world as production runs it: the real renderer
+// (tinyImages under the race detector, which slows drawing tenfold) and a
+// store that syncs every commit. For the benchmark, and for a test that
+// proves the real pictures go through.
+func newLiveWorld(t testing.TB, overHTTP bool) *world {
+	t.Helper()
+	return openWorld(t, overHTTP, nil, true)
+}
+
+func openWorld(t testing.TB, overHTTP bool, clock *clocktest.Clock, live bool) *world {
 	t.Helper()
 	reg, err := lineup.Registry()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var img commands.Images
-	img, err = lineup.Images(reg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if raceEnabled {
-		img = tinyImages{}
+	var img commands.Images = tinyImages{}
+	if live && !raceEnabled {
+		if img, err = lineup.Images(reg); err != nil {
+			t.Fatal(err)
+		}
 	}
 	w := &world{
 		fake:   fakediscord.New(t),
@@ -151,6 +176,7 @@ func newWorldAt(t testing.TB, overHTTP bool, clock *clocktest.Clock) *world {
 		img:    img,
 		http:   overHTTP,
 		clock:  clock,
+		synced: live,
 	}
 	w.boot(t)
 	t.Cleanup(func() { w.shutdown(t) })
@@ -162,7 +188,7 @@ func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)
 // boot opens the store, builds the service and connects a transport.
 func (w *world) boot(t testing.TB) {
 	t.Helper()
-	st, err := storage.Open(w.dbPath)
+	st, err := storage.OpenWith(w.dbPath, storage.Options{NoSync: !w.synced})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,9 +215,16 @@ func (w *world) boot(t testing.TB) {
 	}
 }
 
-func (w *world) shutdown(t testing.TB) {
+// shutdown stops the transport, closes the store and waits until the
+// transport has wound down.
+func (w *world) shutdown(t testing.TB) { w.halt(t)() }
+
+// halt stops the transport and closes the store; the function it returns
+// waits until the transport has wound down.
+func (w *world) halt(t testing.TB) (wound func()) {
+	wound = func() {}
 	if w.tr != nil {
-		w.tr.stop(t)
+		wound = w.tr.stop(t)
 		w.tr = nil
 	}
 	if w.store != nil {
@@ -200,13 +233,15 @@ func (w *world) shutdown(t testing.TB) {
 		}
 		w.store = nil
 	}
+	return wound
 }
 
 // restart throws away the service, store and connection and starts over
-// from the same database file, as after a crash or a deploy.
+// from the same database file, as after a crash or a deploy. The old
+// connection winds down while the test goes on; the test's end waits for it.
 func (w *world) restart(t testing.TB) {
 	t.Helper()
-	w.shutdown(t)
+	t.Cleanup(w.halt(t))
 	w.boot(t)
 }
 
@@ -281,14 +316,16 @@ func startGateway(t testing.TB, fake *fakediscord.Fake, h commands.Interactions)
 // startGatewayShard connects h's gateway as shard id of count.
 func startGatewayShard(t testing.TB, fake *fakediscord.Fake, h commands.Interactions, id, count int) *gatewayTransport {
 	t.Helper()
-	before := fake.GatewayReady()
+	before := fake.GatewayLive()
 	g := &gatewayTransport{fake: fake, stopped: make(chan error, 1), done: make(chan string, 64)}
 	ctx, cancel := context.WithCancel(context.Background())
 	g.cancel = cancel
 	cfg := bot.GatewayConfig{Token: "e2e-token", AppID: fakediscord.AppID, GuildID: guildID, APIURL: fake.APIURL(),
 		ShardID: id, ShardCount: count, Done: func(i *discordgo.Interaction) { g.done <- i.ID }}
 	go func() { g.stopped <- bot.RunGateway(ctx, cfg, h, quiet()) }()
-	fake.Await(t, "gateway READY", func() bool { return fake.GatewayReady() > before })
+	// Closed before its first heartbeat, a session would come back (see
+	// GatewayLive).
+	fake.Await(t, "gateway READY and its first heartbeat", func() bool { return fake.GatewayLive() > before })
 	return g
 }
 
@@ -300,10 +337,23 @@ func (g *gatewayTransport) deliver(t testing.TB, i *discordgo.Interaction) {
 	waitDone(t, g.done, i.ID)
 }
 
-func (g *gatewayTransport) stop(t testing.TB) {
+// stop cancels the gateway and returns once the fake Discord has dropped
+// its connection, so that no interaction reaches it any more. discordgo's
+// close then sleeps a second before RunGateway returns; wound waits for that.
+func (g *gatewayTransport) stop(t testing.TB) (wound func()) {
+	t.Helper()
+	ready := g.fake.GatewayReady()
 	g.cancel()
-	if err := <-g.stopped; err != nil {
-		t.Errorf("RunGateway: %v", err)
+	g.fake.Await(t, "the gateway connection closed", func() bool { return g.fake.GatewayReady() < ready })
+	return g.wound(t)
+}
+
+// wound waits for RunGateway to return, after its context was cancelled.
+func (g *gatewayTransport) wound(t testing.TB) func() {
+	return func() {
+		if err := <-g.stopped; err != nil {
+			t.Errorf("RunGateway: %v", err)
+		}
 	}
 }
 
@@ -357,7 +407,10 @@ func (ht *httpTransport) deliver(t testing.TB, i *discordgo.Interaction) {
 	waitDone(t, ht.done, i.ID)
 }
 
-func (ht *httpTransport) stop(testing.TB) { ht.srv.Close() }
+func (ht *httpTransport) stop(testing.TB) (wound func()) {
+	ht.srv.Close()
+	return func() {}
+}
 
 // waitDone waits for the transport to finish interaction id. The deadline
 // guards against a hang only.

@@ -13,6 +13,7 @@ import (
 )
 
 func TestGatewayRoundTrip(t *testing.T) {
+	t.Parallel()
 	fake := fakediscord.New(t)
 	h := &stubInteractions{
 		defs:    []*discordgo.ApplicationCommand{{Name: "game", Description: "Play a game"}},
@@ -33,8 +34,8 @@ func TestGatewayRoundTrip(t *testing.T) {
 		}
 	}()
 
-	fake.Await(t, "READY and command registration", func() bool {
-		return fake.GatewayReady() == 1 && len(fake.Commands("guild")) == 1
+	fake.Await(t, "READY, a heartbeat and command registration", func() bool {
+		return fake.GatewayLive() == 1 && len(fake.Commands("guild")) == 1
 	})
 	if ids := fake.Identifies(); len(ids) != 1 || ids[0].Token != "Bot secret" {
 		t.Fatalf("identify = %+v, want one with the bot token", ids)
@@ -135,26 +136,35 @@ func TestSendInteractionWithoutClient(t *testing.T) {
 // guild's interactions reach the shard Discord would pick and DMs reach
 // shard 0 alone.
 func TestGatewayShards(t *testing.T) {
+	t.Parallel()
 	fake := fakediscord.New(t)
 	h := &stubInteractions{defs: []*discordgo.ApplicationCommand{{Name: "game", Description: "Play a game"}}}
 	var handled [2]<-chan string
+	var cancels []context.CancelFunc
 	for shard := range 2 {
 		done, ch := doneSignal()
 		handled[shard] = ch
 		ctx, cancel := context.WithCancel(context.Background())
+		cancels = append(cancels, cancel)
 		stopped := make(chan error, 1)
 		go func() {
 			stopped <- RunGateway(ctx, GatewayConfig{Token: "secret", AppID: fakediscord.AppID, GuildID: "guild", APIURL: fake.APIURL(),
 				ShardID: shard, ShardCount: 2, Done: done}, h, quietLog())
 		}()
 		t.Cleanup(func() {
-			cancel()
 			if err := <-stopped; err != nil {
 				t.Errorf("RunGateway shard %d: %v", shard, err)
 			}
 		})
-		fake.Await(t, "READY", func() bool { return fake.GatewayReady() == shard+1 })
+		fake.Await(t, "READY and a heartbeat", func() bool { return fake.GatewayLive() == shard+1 })
 	}
+	// Both shards close at once (discordgo's close takes a second), before
+	// the cleanups above wait for them.
+	t.Cleanup(func() {
+		for _, cancel := range cancels {
+			cancel()
+		}
+	})
 	fake.Await(t, "command registration", func() bool { return len(fake.Commands("guild")) == 1 })
 	var shards []int
 	for _, id := range fake.Identifies() {

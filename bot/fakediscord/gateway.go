@@ -12,9 +12,15 @@ import (
 	"github.com/gorilla/websocket"
 )
 
-// HeartbeatInterval is what Hello announces, in milliseconds. It is long:
-// the fake never drops a quiet client.
-const HeartbeatInterval = 45000
+// HeartbeatInterval is what Hello announces, in milliseconds: an hour, so
+// that no client heartbeats after its first one while a test runs. (The
+// fake never drops a quiet client. With Discord's 45 s, a test slowed by a
+// loaded machine outlived it, and a heartbeat falling due while discordgo
+// closed the session, which holds the session's lock for a second, failed
+// on the closed connection and made discordgo reconnect the closed
+// session; being the newest connection, it then took the interactions
+// meant for the bot restarted in its place. See also GatewayLive.)
+const HeartbeatInterval = 60 * 60 * 1000
 
 // gatewayConn is one websocket client. Writes are serialized (gorilla allows
 // one writer at a time).
@@ -24,6 +30,7 @@ type gatewayConn struct {
 	seq       int64
 	sessionID string
 	ready     bool
+	beating   bool  // a heartbeat arrived after READY
 	shard     shard // from Identify, kept across a Resume
 }
 
@@ -102,6 +109,12 @@ func (f *Fake) serveGateway(w http.ResponseWriter, r *http.Request) {
 		}
 		switch in.Op {
 		case 1: // heartbeat
+			f.mu.Lock()
+			if c.ready && !c.beating {
+				c.beating = true
+				f.notify()
+			}
+			f.mu.Unlock()
 			if c.send(11, "", nil) != nil {
 				return
 			}
@@ -165,6 +178,24 @@ func (f *Fake) GatewayReady() int {
 	n := 0
 	for _, c := range f.conns {
 		if c.ready {
+			n++
+		}
+	}
+	return n
+}
+
+// GatewayLive reports how many gateway clients are connected, have
+// received READY and have sent a heartbeat since. discordgo sends its first
+// heartbeat from a goroutine that Open starts; a session closed before that
+// heartbeat went out sends it on the closed connection, fails and
+// reconnects, a closed bot's session taking interactions again. Tests wait
+// for this before they may stop a client.
+func (f *Fake) GatewayLive() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n := 0
+	for _, c := range f.conns {
+		if c.ready && c.beating {
 			n++
 		}
 	}
