@@ -238,11 +238,11 @@ func checkPairing(t *testing.T, tr *tournament.Tournament, round int, dropped st
 	}
 }
 
-// The race build's tiny pictures stand in for the tournament's too.
-func (tinyImages) TournamentStandings(v commands.TournamentSheet) ([]byte, error) {
-	return tinyPNG(v, games.Public)
+// The tiny pictures stand in for the tournament's too.
+func (ti tinyImages) TournamentStandings(v commands.TournamentSheet) ([]byte, error) {
+	return ti.draw(v, games.Public)
 }
 
-func (tinyImages) TournamentPodium(v commands.TournamentSheet) ([]byte, error) {
-	return tinyPNG(v, games.Public)
+func (ti tinyImages) TournamentPodium(v commands.TournamentSheet) ([]byte, error) {
+	return ti.draw(v, games.Public)
 }

@@ -18,6 +18,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -49,24 +50,42 @@ const (
 // CPU. The real renderer is exercised over whole games of every game
 // through the command surface (lineup's TestPlayThroughCommands), by the
 // renderers' own tests, and here by newLiveWorld's test and benchmark.
-type tinyImages struct{}
-
-func (tinyImages) Board(_ string, view any, m commands.ImageMeta) ([]byte, error) {
-	return tinyPNG(view, m.Viewer)
+type tinyImages struct {
+	enc *png.Encoder
 }
 
-func (tinyImages) Lobby(_ string, l commands.LobbyView, m commands.ImageMeta) ([]byte, error) {
-	return tinyPNG(l, m.Viewer)
+// newTinyImages returns tinyImages whose PNG encoder keeps its compressor
+// (over half a megabyte to allocate and clear) from one picture to the next.
+func newTinyImages() tinyImages {
+	return tinyImages{enc: &png.Encoder{BufferPool: &pngBuffers{}}}
 }
 
-func (tinyImages) Results(_ string, s []games.Standing, m commands.ImageMeta) ([]byte, error) {
-	return tinyPNG(s, m.Viewer)
+// pngBuffers is a png.EncoderBufferPool over a sync.Pool.
+type pngBuffers struct{ pool sync.Pool }
+
+func (b *pngBuffers) Get() *png.EncoderBuffer {
+	buf, _ := b.pool.Get().(*png.EncoderBuffer)
+	return buf
+}
+
+func (b *pngBuffers) Put(buf *png.EncoderBuffer) { b.pool.Put(buf) }
+
+func (ti tinyImages) Board(_ string, view any, m commands.ImageMeta) ([]byte, error) {
+	return ti.draw(view, m.Viewer)
+}
+
+func (ti tinyImages) Lobby(_ string, l commands.LobbyView, m commands.ImageMeta) ([]byte, error) {
+	return ti.draw(l, m.Viewer)
+}
+
+func (ti tinyImages) Results(_ string, s []games.Standing, m commands.ImageMeta) ([]byte, error) {
+	return ti.draw(s, m.Viewer)
 }
 
 // Replay animates the tiny boards through the real replay encoder.
-func (tinyImages) Replay(_ string, views []any, rounds []int, m commands.ImageMeta, around func(func())) ([]byte, error) {
+func (ti tinyImages) Replay(_ string, views []any, rounds []int, m commands.ImageMeta, around func(func())) ([]byte, error) {
 	draw := func(view any) (image.Image, error) {
-		data, err := tinyPNG(view, m.Viewer)
+		data, err := ti.draw(view, m.Viewer)
 		if err != nil {
 			return nil, err
 		}
@@ -76,15 +95,16 @@ func (tinyImages) Replay(_ string, views []any, rounds []int, m commands.ImageMe
 	return res.GIF, err
 }
 
-func (tinyImages) Leaderboard(b commands.BoardView, m commands.ImageMeta) ([]byte, error) {
-	return tinyPNG(b, m.Viewer)
+func (ti tinyImages) Leaderboard(b commands.BoardView, m commands.ImageMeta) ([]byte, error) {
+	return ti.draw(b, m.Viewer)
 }
 
-func (tinyImages) Profile(p commands.ProfileView, m commands.ImageMeta) ([]byte, error) {
-	return tinyPNG(p, m.Viewer)
+func (ti tinyImages) Profile(p commands.ProfileView, m commands.ImageMeta) ([]byte, error) {
+	return ti.draw(p, m.Viewer)
 }
 
-func tinyPNG(v any, viewer int) ([]byte, error) {
+// draw is an 8×8 PNG of one colour, a hash of v and viewer.
+func (ti tinyImages) draw(v any, viewer int) ([]byte, error) {
 	data, err := json.Marshal(v)
 	if err != nil {
 		return nil, err
@@ -95,7 +115,7 @@ func tinyPNG(v any, viewer int) ([]byte, error) {
 	img := image.NewRGBA(image.Rect(0, 0, 8, 8))
 	draw.Draw(img, img.Bounds(), &image.Uniform{color.RGBA{uint8(sum), uint8(sum >> 8), uint8(sum >> 16), 255}}, image.Point{}, draw.Src)
 	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
+	if err := ti.enc.Encode(&buf, img); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
@@ -163,7 +183,7 @@ func openWorld(t testing.TB, overHTTP bool, clock *clocktest.Clock, live bool) *
 	if err != nil {
 		t.Fatal(err)
 	}
-	var img commands.Images = tinyImages{}
+	var img commands.Images = newTinyImages()
 	if live && !raceEnabled {
 		if img, err = lineup.Images(reg); err != nil {
 			t.Fatal(err)

@@ -82,7 +82,7 @@ func runLoad(b *testing.B) {
 		b.Fatal(err)
 	}
 	if raceEnabled {
-		img = tinyImages{}
+		img = newTinyImages()
 	}
 	svc, err := commands.NewService(commands.Deps{Games: reg, Store: store, Images: img, Log: quiet(), NewSeed: seed})
 	if err != nil {
