@@ -72,7 +72,9 @@ func TestShardsTakeTurnsToIdentify(t *testing.T) {
 	if ids[0].Shard == nil || ids[1].Shard == nil || ids[0].Shard[0] == ids[1].Shard[0] {
 		t.Errorf("identified as shards %v and %v, want 0 and 1 once each", ids[0].Shard, ids[1].Shard)
 	}
-	fake.Await(t, "both shards READY", func() bool { return fake.GatewayReady() == 2 })
+	// Closed before its first heartbeat, a session would reconnect for the
+	// rest of the run (see fakediscord's GatewayLive).
+	fake.Await(t, "both shards READY and heartbeating", func() bool { return fake.GatewayLive() == 2 })
 }
 
 // TestLocalIdentifyGate: slots of one bucket are handed out every apart
