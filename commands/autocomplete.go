@@ -113,9 +113,13 @@ func (s *Service) moveChoices(t *table.Table, lang string, options []games.Optio
 	return out
 }
 
-// optionName is an option's label behind the labels of its path.
+// optionName is an option's label behind the labels of its path, with its
+// detail after it (autocomplete shows one line per choice).
 func (s *Service) optionName(t *table.Table, lang string, o games.Option) string {
 	name := s.say(t, lang, o.Label)
+	if !o.Detail.IsZero() {
+		name += " · " + s.say(t, lang, o.Detail)
+	}
 	if len(o.Path) == 0 {
 		return name
 	}

@@ -293,11 +293,13 @@ func stepIDs(path []games.Step) []string {
 func (s *Service) optionSelects(t *table.Table, seat int, options []games.Option, lang, placeholder string, rows int) ([]discordgo.MessageComponent, bool) {
 	var out []discordgo.MessageComponent
 	cut := false
+	texts := s.choiceTexts(t, lang, options)
 	for from := 0; from < len(options); from += maxSelectOptions {
 		if len(out) >= rows {
 			return out, true
 		}
-		sel, skipped := s.moveSelect(t, seat, options[from:min(len(options), from+maxSelectOptions)], lang, placeholder, from)
+		to := min(len(options), from+maxSelectOptions)
+		sel, skipped := s.moveSelect(t, seat, options[from:to], texts[from:to], placeholder, from)
 		cut = cut || skipped
 		if len(sel.Options) > 0 {
 			out = append(out, discordgo.ActionsRow{Components: []discordgo.MessageComponent{sel}})
@@ -306,18 +308,18 @@ func (s *Service) optionSelects(t *table.Table, seat int, options []games.Option
 	return out, cut
 }
 
-// moveSelect is a select answering seat's prompt with options; from tells
-// selects of one message apart.
-func (s *Service) moveSelect(t *table.Table, seat int, options []games.Option, lang, placeholder string, from int) (discordgo.SelectMenu, bool) {
+// moveSelect is a select answering seat's prompt with options, reading
+// texts (see choiceTexts); from tells selects of one message apart.
+func (s *Service) moveSelect(t *table.Table, seat int, options []games.Option, texts []choiceText, placeholder string, from int) (discordgo.SelectMenu, bool) {
 	id, _ := CustomID{Kind: KindMoveSelect, Channel: t.ChannelID, Table: t.ID, Version: t.Version, Arg: strconv.Itoa(seat) + "." + strconv.Itoa(from)}.Encode()
 	sel := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: id, Placeholder: truncate(placeholder, 150)}
 	skipped := false
-	for _, o := range options {
+	for i, o := range options {
 		if len(o.ID) > maxSelectValueLen {
 			skipped = true
 			continue
 		}
-		sel.Options = append(sel.Options, discordgo.SelectMenuOption{Label: truncate(s.say(t, lang, o.Label), 100), Value: o.ID})
+		sel.Options = append(sel.Options, selectOption(o.ID, texts[i]))
 	}
 	return sel, skipped
 }

@@ -580,18 +580,24 @@ func (s *Service) promptRows(t *table.Table, prompts []games.Prompt, lang string
 			if len(loose) > 0 && len(rows) < rowsLeft {
 				controls := p
 				controls.Options = loose
-				if row, ok := s.buttonRow(t, controls, lang, used); ok && len(row.Components) > 0 {
-					rows = append(rows, row)
+				if row, ok := s.buttonRow(t, controls, lang, used); ok {
+					if len(row.Components) > 0 {
+						rows = append(rows, row)
+					}
+				} else if sel, skipped := s.moveSelect(t, p.Seat, loose, s.choiceTexts(t, lang, loose), s.say(t, lang, p.Text), len(p.Options)); len(sel.Options) > 0 {
+					// Controls a button cannot show go to a select of their own.
+					rows, cut = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{sel}}), cut || skipped
 				}
 			}
 			continue
 		}
+		texts := s.choiceTexts(t, lang, p.Options)
 		for from := 0; from < len(p.Options); from += maxSelectOptions {
 			if len(rows) >= rowsLeft {
 				return rows, true
 			}
 			to := min(from+maxSelectOptions, len(p.Options))
-			sel, skipped := s.selectMenu(t, p, lang, from, to)
+			sel, skipped := s.selectMenu(t, p, texts, lang, from, to)
 			cut = cut || skipped
 			if len(sel.Options) > 0 {
 				rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{sel}})
@@ -603,8 +609,13 @@ func (s *Service) promptRows(t *table.Table, prompts []games.Prompt, lang string
 
 // buttonRow makes one button per option. A move id already offered on the
 // message (the same answer for another seat) needs no second button, since
-// a click applies to whoever clicks.
+// a click applies to whoever clicks. ok is false when an option does not
+// fit a button (its id, label or detail): the caller offers a select.
 func (s *Service) buttonRow(t *table.Table, p games.Prompt, lang string, used map[string]bool) (discordgo.ActionsRow, bool) {
+	texts := s.choiceTexts(t, lang, p.Options)
+	if !fitsButtons(texts) {
+		return discordgo.ActionsRow{}, false
+	}
 	ids := make([]string, len(p.Options))
 	for i, o := range p.Options {
 		id, err := CustomID{Kind: KindMove, Channel: t.ChannelID, Table: t.ID, Version: t.Version, Arg: o.ID}.Encode()
@@ -614,23 +625,23 @@ func (s *Service) buttonRow(t *table.Table, p games.Prompt, lang string, used ma
 		ids[i] = id
 	}
 	var buttons []discordgo.MessageComponent
-	for i, o := range p.Options {
+	for i := range p.Options {
 		id := ids[i]
 		if used[id] {
 			continue
 		}
 		used[id] = true
-		buttons = append(buttons, discordgo.Button{Label: truncate(s.say(t, lang, o.Label), 80), Style: discordgo.PrimaryButton, CustomID: id})
+		buttons = append(buttons, discordgo.Button{Label: texts[i].label, Style: discordgo.PrimaryButton, CustomID: id})
 	}
 	return discordgo.ActionsRow{Components: buttons}, true
 }
 
-func (s *Service) selectMenu(t *table.Table, p games.Prompt, lang string, from, to int) (discordgo.SelectMenu, bool) {
+func (s *Service) selectMenu(t *table.Table, p games.Prompt, texts []choiceText, lang string, from, to int) (discordgo.SelectMenu, bool) {
 	placeholder := s.say(t, lang, p.Text)
 	if len(p.Options) > maxSelectOptions {
 		placeholder = s.cat.Localize(lang, games.T(KeySelectPart, "prompt", placeholder, "from", from+1, "to", to))
 	}
-	return s.moveSelect(t, p.Seat, p.Options[from:to], lang, placeholder, from)
+	return s.moveSelect(t, p.Seat, p.Options[from:to], texts[from:to], placeholder, from)
 }
 
 // backRow offers "Back" to a seat that may step back within its turn; it

@@ -113,6 +113,13 @@ type Prompt struct {
 type Option struct {
 	ID    string
 	Label Text
+	// Detail is what a player may want to know beyond Label: a surface
+	// shows it under the label (a select option's description, at most
+	// 100 characters on Discord), so Label stays short enough to tell the
+	// choices apart within Discord's label limits (80 characters on a
+	// button, 100 in a select). Options with a Detail are offered in a
+	// select, never as buttons, which cannot show it.
+	Detail Text `json:",omitzero"`
 	// Path places the option in a tree, outermost step first (a room, then
 	// a cell of it), so that a surface can offer long lists level by level.
 	// Options without a path stay one click away beside the tree.

@@ -111,6 +111,9 @@ func wordsOfGame(t *testing.T, g games.Game, r imaging.Renderer, cat games.Catal
 			check(where+", prompt", p.Text)
 			for _, o := range p.Options {
 				check(where+", option "+o.ID, o.Label)
+				if !o.Detail.IsZero() {
+					check(where+", detail of "+o.ID, o.Detail)
+				}
 				for _, st := range o.Path {
 					check(where+", step of "+o.ID, st.Label)
 				}

@@ -68,7 +68,9 @@ func walkTexts(v reflect.Value, f func(games.Text)) {
 			return
 		}
 		for i := range v.NumField() {
-			if v.Type().Field(i).IsExported() {
+			field := v.Type().Field(i)
+			optional := field.Type == textType && strings.Contains(field.Tag.Get("json"), "omitzero")
+			if field.IsExported() && !(optional && v.Field(i).IsZero()) { // an optional text may be absent
 				walkTexts(v.Field(i), f)
 			}
 		}

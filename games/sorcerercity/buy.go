@@ -160,7 +160,7 @@ func (s *State) buyPrompt(seat int) games.Prompt {
 			for k, id := range s.Market.Up[v] {
 				if c := s.cost(seat, id); c <= money {
 					p.Options = append(p.Options, games.Option{ID: fmt.Sprintf("buy:%d:%d", v+1, k),
-						Label: games.T("sc.opt.buytile", "tile", tileText(s.c, id), "pay", c), Path: []games.Step{vendor(v)}})
+						Label: games.T("sc.opt.buytile", "tile", s.slotText(v, k), "pay", c), Path: []games.Step{vendor(v)}})
 				}
 			}
 		}
@@ -174,13 +174,13 @@ func (s *State) buyPrompt(seat int) games.Prompt {
 			if len(s.Market.Decks[v]) == 0 {
 				continue // nothing would come up in its place
 			}
-			for k, id := range s.Market.Up[v] {
+			for k := range s.Market.Up[v] {
 				pay := discardCost
 				if st.FreeDiscards > 0 {
 					pay = 0
 				}
 				p.Options = append(p.Options, games.Option{ID: fmt.Sprintf("discard:%d:%d", v+1, k),
-					Label: games.T("sc.opt.discard", "tile", tileText(s.c, id), "pay", pay), Path: []games.Step{{ID: "d", Label: games.T("sc.discards")}, vendor(v)}})
+					Label: games.T("sc.opt.discard", "tile", s.slotText(v, k), "pay", pay), Path: []games.Step{{ID: "d", Label: games.T("sc.discards")}, vendor(v)}})
 			}
 		}
 	}

@@ -199,7 +199,7 @@ func (s *State) buyTaskChoices(seat int) []choice {
 		for v := range Vendors {
 			for k, id := range s.Market.Up[v] {
 				if ok(id) {
-					out = append(out, choice{id: fmt.Sprintf("%s:%d:%d", prefix, v+1, k), label: tileText(s.c, id), path: []games.Step{vendorStep(v)}})
+					out = append(out, choice{id: fmt.Sprintf("%s:%d:%d", prefix, v+1, k), label: s.slotText(v, k), path: []games.Step{vendorStep(v)}})
 				}
 			}
 		}
@@ -271,8 +271,8 @@ func (s *State) buyTaskChoices(seat int) []choice {
 			}
 			break
 		}
-		for k, id := range s.Market.Up[t.N-1] {
-			out = append(out, choice{id: fmt.Sprintf("take:%d:%d", t.N, k), label: tileText(s.c, id)})
+		for k := range s.Market.Up[t.N-1] {
+			out = append(out, choice{id: fmt.Sprintf("take:%d:%d", t.N, k), label: s.slotText(t.N-1, k)})
 		}
 	case taskDestroyOwn:
 		seen := map[string]bool{}

@@ -60,7 +60,7 @@ func (s *State) guardChoices() []choice {
 	for v := range Vendors {
 		for k, id := range s.Market.Up[v] {
 			if s.Market.Guards[v][k] == "" && s.c.Tile(id).Colours()&col != 0 {
-				out = append(out, choice{id: fmt.Sprintf("guard:%d:%d", v+1, k), label: tileText(s.c, id),
+				out = append(out, choice{id: fmt.Sprintf("guard:%d:%d", v+1, k), label: s.slotText(v, k),
 					path: []games.Step{{ID: fmt.Sprintf("v%d", v+1), Label: games.T("sc.vendor", "n", v+1)}}})
 			}
 		}

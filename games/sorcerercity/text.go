@@ -2,6 +2,7 @@ package sorcerercity
 
 import (
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -88,6 +89,21 @@ func tileText(c *Components, id string) games.Text {
 // TileText names tile id by its colours and what it carries, in the
 // game's catalog: for pictures and other surfaces.
 func (c *Components) TileText(id string) games.Text { return tileText(c, id) }
+
+// slotText names the face-up tile in slot k of vendor v (0-based) as
+// tileText does, adding its place in the row ("2nd from the left") when
+// another tile of the row reads the same: the two may differ in how their
+// colours are arranged, and a choice must name one of them.
+func (s *State) slotText(v, k int) games.Text {
+	row := s.Market.Up[v]
+	text := tileText(s.c, row[k])
+	for j, id := range row {
+		if j != k && reflect.DeepEqual(tileText(s.c, id), text) {
+			return games.T("sc.slot", "tile", text, "n", k+1)
+		}
+	}
+	return text
+}
 
 // cellLabel names the top tile at p of d and where it lies ("… at C4"),
 // as options that act on a tile of a district do.

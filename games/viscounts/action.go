@@ -309,11 +309,14 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 	st := s.Seats[seat]
 	p := st.Space / 3
 	out := []choice{{opt("pass", games.T("vc.opt.pass")), func() { s.say("passed", "player", games.Player(seat)) }}}
-	add := func(kind, id string, label games.Text, target games.Step, plans []pay, do func(pay)) {
+	// A choice reads "what — how to pay" with what short (a workshop on
+	// plot 1); detail tells the rest (the plot's place and reward, the
+	// manuscript), which the path's target step names in full.
+	add := func(kind, id string, what, detail games.Text, target games.Step, plans []pay, do func(pay)) {
 		for i, pl := range plans {
 			out = append(out, choice{
-				opt(joinIDs(kind, id, strconv.Itoa(i)), games.T("vc.opt.paid", "what", label, "pay", s.payLabel(seat, pl)),
-					games.Step{ID: kind, Label: games.T("vc.action." + kind)}, target),
+				detailed(opt(joinIDs(kind, id, strconv.Itoa(i)), games.T("vc.opt.paid", "what", what, "pay", s.payLabel(seat, pl)),
+					games.Step{ID: kind, Label: games.T("vc.action." + kind)}, target), detail),
 				func() { do(pl) },
 			})
 		}
@@ -332,7 +335,7 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 					continue
 				}
 				label := games.T("vc.opt.trade.silver", "n", n)
-				add("trade", "s"+strconv.Itoa(n), label, games.Step{ID: "s" + strconv.Itoa(n), Label: label}, []pay{d}, func(pl pay) { s.trade(seat, trade, n, pl) })
+				add("trade", "s"+strconv.Itoa(n), label, games.Text{}, games.Step{ID: "s" + strconv.Itoa(n), Label: label}, []pay{d}, func(pl pay) { s.trade(seat, trade, n, pl) })
 			}
 		} else {
 			for n := 1; n <= maxExchanges; n++ {
@@ -341,7 +344,7 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 					break
 				}
 				label := counted("vc.opt.trade."+string(trade), "n", n)
-				add("trade", strconv.Itoa(n), label, games.Step{ID: strconv.Itoa(n), Label: label}, plans, func(pl pay) { s.trade(seat, trade, n, pl) })
+				add("trade", strconv.Itoa(n), label, games.Text{}, games.Step{ID: strconv.Itoa(n), Label: label}, plans, func(pl pay) { s.trade(seat, trade, n, pl) })
 			}
 		}
 		var buildPlans [numBuildings][]pay // the same for every plot of the bank
@@ -355,9 +358,10 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 				if st.Built[b] >= 3 {
 					continue
 				}
-				label := games.T("vc.opt.build", "building", games.T("vc.building."+buildingNames[b]), "plot", s.plotLabel(p, plot))
+				building := games.T("vc.building." + buildingNames[b])
+				label := games.T("vc.opt.build", "building", building, "plot", s.plotLabel(p, plot))
 				id := strconv.Itoa(b) + strconv.Itoa(plot)
-				add("build", id, label, games.Step{ID: id, Label: label}, buildPlans[b], func(pl pay) {
+				add("build", id, games.T("vc.opt.buildat", "building", building, "n", plot+1), s.plotLabel(p, plot), games.Step{ID: id, Label: label}, buildPlans[b], func(pl pay) {
 					// The dismissal's effect first (the rulebook's build
 					// example), then the plot and links, then the cards
 					// reacting to the build: pushed last to first.
@@ -371,7 +375,7 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 	} else {
 		for k := 1; k <= 4 && k <= st.Workers; k++ {
 			label := counted("vc.opt.workers", "n", k)
-			add("workers", strconv.Itoa(k), label, games.Step{ID: strconv.Itoa(k), Label: label}, s.payOptions(seat, Noble, workerSteps[k-1]), func(pl pay) {
+			add("workers", strconv.Itoa(k), label, games.Text{}, games.Step{ID: strconv.Itoa(k), Label: label}, s.payOptions(seat, Noble, workerSteps[k-1]), func(pl pay) {
 				ts := s.spendPay(seat, pl)
 				s.placeWorkers(seat, p, k)
 				s.push(append(append(ts, Task{Seat: seat, Kind: "castle"}), s.triggered(seat, "noble")...)...)
@@ -379,7 +383,7 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 		}
 		if ms, _, _ := s.scriptAt(p); !st.Transcribed {
 			label := games.T("vc.opt.script", "script", s.describeScript(ms))
-			add("script", "0", label, games.Step{ID: "0", Label: label}, s.payOptions(seat, Cleric, ms.Cost), func(pl pay) {
+			add("script", "0", games.T("vc.action.script"), s.describeScript(ms), games.Step{ID: "0", Label: label}, s.payOptions(seat, Cleric, ms.Cost), func(pl pay) {
 				ts := s.spendPay(seat, pl)
 				st.Transcribed = true
 				s.push(append(append(ts, s.transcribe(seat, p)...), s.triggered(seat, "transcribe")...)...)

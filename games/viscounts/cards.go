@@ -223,7 +223,7 @@ func (s *State) cardChoices(t Task) (games.Text, bool, []choice) {
 		// any of its cards may go.
 		for i, c := range st.Draw {
 			if slices.Index(st.Draw, c) == i {
-				out = append(out, choice{opt("c"+strconv.Itoa(c), s.cardLabel(c)), func() {
+				out = append(out, choice{detailed(opt("c"+strconv.Itoa(c), s.cardTitle(c)), s.abilityText(s.folk(c))), func() {
 					st.Draw = slices.Delete(st.Draw, i, i+1)
 					done(c)
 				}})

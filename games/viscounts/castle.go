@@ -80,7 +80,7 @@ func (s *State) cascadeChoices(t Task) (games.Text, bool, []choice) {
 	var out []choice
 	for sec := range numSegments {
 		if count(s.Tiers[0][sec], t.Seat) >= 3 {
-			out = append(out, choice{opt("k"+strconv.Itoa(sec), games.T("vc.opt.section", "place", s.segName(sec), "reward", s.effectText(s.tier2(sec)))), func() {
+			out = append(out, choice{s.sectionOpt("k"+strconv.Itoa(sec), sec), func() {
 				s.cascade(t.Seat, sec)
 			}})
 		}
@@ -198,10 +198,18 @@ func (s *State) freeWorkerChoices(t Task) (games.Text, bool, []choice) {
 		if t.Where == "here" && sec != st.Space/3 {
 			continue
 		}
-		out = append(out, choice{opt("w"+strconv.Itoa(sec), games.T("vc.opt.section", "place", s.segName(sec), "reward", s.effectText(s.tier2(sec)))), func() {
+		out = append(out, choice{s.sectionOpt("w"+strconv.Itoa(sec), sec), func() {
 			s.placeWorkers(t.Seat, sec, t.N)
 			s.push(Task{Seat: t.Seat, Kind: "castle"})
 		}})
 	}
 	return counted("vc.prompt.freeworkers", "n", min(t.N, st.Workers)), false, out
+}
+
+// sectionOpt offers castle section sec: named by its place, with its
+// second tier's reward told under it (too long for a button beside the
+// place in German).
+func (s *State) sectionOpt(id string, sec int) games.Option {
+	return detailed(opt(id, games.T("vc.opt.section", "place", s.segName(sec))),
+		games.T("vc.opt.section.detail", "reward", s.effectText(s.tier2(sec))))
 }

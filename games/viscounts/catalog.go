@@ -171,7 +171,9 @@ func catalogEN() map[string]string {
 		"vc.opt.workers.one":       "{n} worker into the castle",
 		"vc.opt.script":            "{script}",
 		"vc.opt.scriptat":          "{script} at {place}",
-		"vc.opt.section":           "Section at {place} (second tier: {reward})",
+		"vc.opt.section":           "Section at {place}",
+		"vc.opt.section.detail":    "second tier: {reward}",
+		"vc.opt.buildat":           "{building} on plot {n}",
 		"vc.opt.bump":              "{player}'s worker, tier {tier} at {place}",
 		"vc.opt.castlemove":        "From {from} to {to}",
 
@@ -396,7 +398,9 @@ func catalogDE() map[string]string {
 		"vc.opt.workers.one":       "{n} Arbeiter in die Burg",
 		"vc.opt.script":            "{script}",
 		"vc.opt.scriptat":          "{script} bei {place}",
-		"vc.opt.section":           "Abschnitt bei {place} (zweite Ebene: {reward})",
+		"vc.opt.section":           "Abschnitt bei {place}",
+		"vc.opt.section.detail":    "zweite Ebene: {reward}",
+		"vc.opt.buildat":           "{building} auf Bauplatz {n}",
 		"vc.opt.bump":              "Arbeiter von {player}, Ebene {tier} bei {place}",
 		"vc.opt.castlemove":        "Von {from} nach {to}",
 

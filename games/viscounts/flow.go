@@ -29,6 +29,9 @@ func (s *State) Pending() []games.Prompt {
 	p := games.Prompt{Seat: t.Seat, Text: s.named(text), Secret: secret}
 	for _, c := range choices {
 		c.opt.Label = s.named(c.opt.Label)
+		if !c.opt.Detail.IsZero() {
+			c.opt.Detail = s.named(c.opt.Detail)
+		}
 		p.Options = append(p.Options, c.opt)
 	}
 	return []games.Prompt{p}
@@ -189,6 +192,13 @@ func (s *State) Over() bool { return s.Phase == phaseOver }
 // opt builds an option.
 func opt(id string, label games.Text, path ...games.Step) games.Option {
 	return games.Option{ID: id, Label: label, Path: path}
+}
+
+// detailed is o with detail, told under its short label (a select's
+// description).
+func detailed(o games.Option, detail games.Text) games.Option {
+	o.Detail = detail
+	return o
 }
 
 // joinIDs builds an option id of parts.

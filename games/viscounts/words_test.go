@@ -273,3 +273,39 @@ func TestManuscriptsReadPlainly(t *testing.T) {
 		t.Fatalf("%d manuscripts do nothing now, %d score only per item: the test meets neither form", later, each)
 	}
 }
+
+// TestChoicesShortWithDetail: the castle sections, the primary actions
+// with their payment and the cards of the known draw pile read short
+// (within a button's 80 characters, in English and German) and tell the
+// rest (a section's second-tier reward, the plot's place and reward or the
+// manuscript, a card's abilities) as the option's detail, within the 100
+// characters of a select's description.
+func TestChoicesShortWithDetail(t *testing.T) {
+	keys := map[string]bool{"vc.opt.section": true, "vc.opt.paid": true, "vc.cardtitle": true}
+	g := New()
+	cat := games.BaseCatalog().Merge(g.Info().Catalog)
+	met := map[string]int{}
+	eachText(t, func(lang, text string, _ games.Prompt, o *games.Option, _ bool) {
+		if o == nil || !keys[o.Label.Key] {
+			return
+		}
+		met[o.Label.Key]++
+		if n := utf8.RuneCountInString(text); n > 80 {
+			t.Errorf("%s: %q is %d characters", lang, text, n)
+		}
+		if o.Detail.IsZero() {
+			if o.Label.Key == "vc.opt.section" || strings.HasPrefix(o.ID, "build.") || strings.HasPrefix(o.ID, "script.") {
+				t.Errorf("%s: %q (%s) tells no detail", lang, text, o.ID)
+			}
+			return
+		}
+		if d := cat.Localize(lang, o.Detail); utf8.RuneCountInString(d) > 100 {
+			t.Errorf("%s: the detail of %q, %q, is %d characters", lang, text, d, utf8.RuneCountInString(d))
+		}
+	})
+	for key := range keys {
+		if met[key] == 0 {
+			t.Errorf("no choice %s met", key)
+		}
+	}
+}

@@ -64,7 +64,7 @@ func catalogEN() map[string]string {
 		"zs.grp.spell": "Spells", "zs.grp.bid": "Bids", "zs.grp.place": "Placement", "zs.grp.fight": "Fight",
 		"zs.grp.bonus": "Bonus", "zs.grp.lay": "Lay out", "zs.grp.offer": "Offers to you",
 		"zs.grp.give": "Cards you give", "zs.grp.want": "Cards you ask for",
-		"zs.opt.lay": "Lay out {artifact} {symbols}", "zs.opt.lay_all": "Lay out all", "zs.opt.lay_none": "Finish laying out",
+		"zs.opt.lay": "Lay out {artifact} {symbols} ({cards})", "zs.opt.lay_all": "Lay out all", "zs.opt.lay_none": "Finish laying out",
 
 		"zs.ev.income":           "Round {round}: every wizard gains 2 magic.",
 		"zs.ev.start_player":     "{player} is the new start player.",
@@ -165,7 +165,7 @@ func catalogDE() map[string]string {
 		"zs.grp.spell": "Zaubersprüche", "zs.grp.bid": "Gebote", "zs.grp.place": "Platzieren", "zs.grp.fight": "Kampf",
 		"zs.grp.bonus": "Bonus", "zs.grp.lay": "Auslegen", "zs.grp.offer": "Angebote an dich",
 		"zs.grp.give": "Karten, die du gibst", "zs.grp.want": "Karten, die du verlangst",
-		"zs.opt.lay": "{artifact} {symbols} auslegen", "zs.opt.lay_all": "Alle auslegen", "zs.opt.lay_none": "Auslegen beenden",
+		"zs.opt.lay": "{artifact} {symbols} ({cards}) auslegen", "zs.opt.lay_all": "Alle auslegen", "zs.opt.lay_none": "Auslegen beenden",
 
 		"zs.ev.income":           "Runde {round}: Jeder Zauberer erhält 2 Magie.",
 		"zs.ev.start_player":     "{player} ist neuer Startspieler.",

@@ -148,7 +148,18 @@ func (s *State) label(seat int, move string) (games.Text, string) {
 		if parts[1] == "all" || parts[1] == "none" {
 			return games.T("zs.opt.lay_" + parts[1]), ""
 		}
-		return games.T("zs.opt.lay", "artifact", games.Ref(s.d.Artifacts[num(1)].Artifact.Name), "symbols", symbols(s.d.Artifacts[num(1)].Artifact)), grpLay
+		// The cards' numbers, as the hand picture shows them, tell two
+		// copies of one artifact apart.
+		var cards []string
+		for _, g := range s.completeGroups(s.Seats[seat].Hand) {
+			if g[0] == num(1) {
+				for _, c := range g {
+					cards = append(cards, "#"+strconv.Itoa(c))
+				}
+			}
+		}
+		return games.T("zs.opt.lay", "artifact", games.Ref(s.d.Artifacts[num(1)].Artifact.Name), "symbols", symbols(s.d.Artifacts[num(1)].Artifact),
+			"cards", strings.Join(cards, " + ")), grpLay
 	}
 	return games.T("zs.opt." + parts[0]), ""
 }

@@ -1,0 +1,51 @@
+package commands
+
+import (
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/table"
+)
+
+// PromptMenus is, for the tests outside the package, every message seat
+// p.Seat meets answering p at t in lang: the rows the decision is offered
+// with, then the menu under each step its step selects offer, depth first
+// (as drill builds it, without the way back a step's answer adds).
+func (s *Service) PromptMenus(t *table.Table, p games.Prompt, lang string) [][]discordgo.MessageComponent {
+	rows, _ := s.promptRows(t, []games.Prompt{p}, lang, maxRows)
+	out := [][]discordgo.MessageComponent{rows}
+	var walk func(rows []discordgo.MessageComponent)
+	walk = func(rows []discordgo.MessageComponent) {
+		for _, row := range rows {
+			for _, c := range row.(discordgo.ActionsRow).Components {
+				sel, ok := c.(discordgo.SelectMenu)
+				if !ok {
+					continue
+				}
+				if id, err := ParseCustomID(sel.CustomID); err != nil || id.Kind != KindGroup {
+					continue
+				}
+				for _, o := range sel.Options {
+					// The menu under a step, as drill offers it.
+					prefix := strings.Split(o.Value, pathSep)
+					options := under(p.Options, prefix)
+					label := s.pathLabel(t, lang, options[0].Path[:branchAt(options, len(prefix))], options)
+					var rows []discordgo.MessageComponent
+					tree := false
+					if groups, loose, ok := groupsAt(options, len(prefix)); ok && len(options) > maxSelectOptions {
+						rows, _, tree = s.levelRows(t, p.Seat, groups, loose, lang, label, maxRows)
+					}
+					if !tree {
+						rows, _ = s.optionSelects(t, p.Seat, options, lang, label, maxRows)
+					}
+					out = append(out, rows)
+					walk(rows)
+				}
+			}
+		}
+	}
+	walk(rows)
+	return out
+}
