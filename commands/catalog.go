@@ -117,7 +117,7 @@ func CoreCatalog() games.Catalog {
 		c["en"][key] = tr[0]
 		c["de"][key] = tr[1]
 	}
-	for _, texts := range []map[string][2]string{commandTexts(), settingsCommandTexts(), settingsTexts(), vacationTexts(), replayTexts(), replaySummaryTexts(), reminderLinkTexts(), publicDMTexts(), threadTexts(), ratingsTexts(), tournamentTexts(), myGamesTexts(), absentVoteTexts()} {
+	for _, texts := range []map[string][2]string{commandTexts(), settingsCommandTexts(), settingsTexts(), vacationTexts(), replayTexts(), replaySummaryTexts(), reminderLinkTexts(), publicDMTexts(), threadTexts(), ratingsTexts(), tournamentTexts(), myGamesTexts(), absentVoteTexts(), lobbyOptionTexts()} {
 		for key, tr := range texts {
 			c["en"][key] = tr[0]
 			c["de"][key] = tr[1]

@@ -49,3 +49,7 @@ func (s *Service) PromptMenus(t *table.Table, p games.Prompt, lang string) [][]d
 	walk(rows)
 	return out
 }
+
+// LobbyMessage is, for the tests outside the package, the lobby message
+// of t, an open table of g.
+func (s *Service) LobbyMessage(t *table.Table, g games.Game) Message { return s.lobbyMessage(t, g) }

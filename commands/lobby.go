@@ -233,26 +233,7 @@ func (s *Service) lobbyMessage(t *table.Table, g games.Game) Message {
 	}
 	lines = append(lines, s.ratedLine(t, lang), s.cat.Localize(lang, games.T(KeyLobbyHint)))
 	m := Message{Content: strings.Join(lines, "\n")}
-	var rows []discordgo.MessageComponent
-	for _, o := range specs {
-		if len(rows) == 4 || len(o.Choices) < 2 || len(o.Choices) > 25 {
-			continue
-		}
-		id, err := CustomID{Kind: KindOption, Channel: t.ChannelID, Table: t.ID, Version: t.Version, Arg: o.ID}.Encode()
-		if err != nil {
-			continue
-		}
-		label := s.cat.Localize(lang, o.Label)
-		sel := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: id,
-			Placeholder: truncate(s.cat.Localize(lang, games.T(KeySelectOption, "option", label, "value", t.Options[o.ID])), 150)}
-		for _, c := range o.Choices {
-			// The choice first: a long option name ("When time runs
-			// out (safe = …)") cut at Discord's 100 characters would
-			// otherwise leave every choice reading the same.
-			sel.Options = append(sel.Options, discordgo.SelectMenuOption{Label: truncate(c+" · "+label, 100), Value: c, Default: c == t.Options[o.ID]})
-		}
-		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{sel}})
-	}
+	rows := s.optionRows(t, info, lang, maxRows-1) // a row for the buttons
 	var buttons []discordgo.MessageComponent
 	for _, b := range []struct {
 		kind  Kind

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
@@ -26,11 +28,80 @@ func TestLobbySelectChoicesDiffer(t *testing.T) {
 		for _, sel := range sels {
 			seen := map[string]bool{}
 			for _, o := range sel.Options {
-				if len([]rune(o.Label)) > 100 || !strings.HasPrefix(o.Label, o.Value) || seen[o.Label] {
+				choice := o.Value // a shared select's values are "option=choice"
+				if c, _ := ParseCustomID(sel.CustomID); c.Arg == packedOption {
+					_, choice, _ = strings.Cut(o.Value, "=")
+				}
+				if len([]rune(o.Label)) > 100 || !strings.HasPrefix(o.Label, choice) || seen[o.Label] {
 					t.Errorf("%s: choice %q of %s reads %q: longer than 100, not starting with its value, or like another", lang, o.Value, sel.CustomID, o.Label)
 				}
 				seen[o.Label] = true
 			}
 		}
+	}
+}
+
+// lobbyPick is the custom id and value that pick option=choice in the
+// newest message of msgs offering it: the option's own select, or a select
+// its option shares with others.
+func lobbyPick(t *testing.T, msgs []Message, option, choice string) (customID, value string) {
+	t.Helper()
+	for k := len(msgs) - 1; k >= 0; k-- {
+		for _, sel := range selects(msgs[k].Components) {
+			c, err := ParseCustomID(sel.CustomID)
+			if err != nil || c.Kind != KindOption {
+				continue
+			}
+			for _, o := range sel.Options {
+				if (c.Arg == option && o.Value == choice) || (c.Arg == packedOption && o.Value == option+"="+choice) {
+					return sel.CustomID, o.Value
+				}
+			}
+		}
+	}
+	t.Fatalf("no lobby select offers %s=%s", option, choice)
+	return "", ""
+}
+
+// TestLobbySharedSelect: a lobby with more options than rows shares a
+// select among the table's options with fewest choices; each choice names
+// its option, the current ones say so, and a value that is not
+// "option=choice" is refused, in the clicker's language, changing nothing.
+func TestLobbySharedSelect(t *testing.T) {
+	h := newHarness(t)
+	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID), "en", KeyOKNew)
+	id, value := lobbyPick(t, h.channelMsgs(), table.OptReplay, table.ReplayOff)
+	if c, _ := ParseCustomID(id); c.Arg != packedOption {
+		t.Fatalf("replay has a select of its own (%s): the fake game's lobby has more options than rows", id)
+	}
+	var shared discordgo.SelectMenu
+	for _, sel := range selects(h.channelMsgs()[len(h.channelMsgs())-1].Components) {
+		if sel.CustomID == id {
+			shared = sel
+		}
+	}
+	chosen := 0
+	for _, o := range shared.Options {
+		option, choice, _ := strings.Cut(o.Value, "=")
+		if o.Description == h.text("en", KeyLobbyChosen) {
+			chosen++
+			if h.table().Options[option] != choice {
+				t.Errorf("%q is marked chosen", o.Label)
+			}
+		}
+	}
+	if chosen < 2 {
+		t.Errorf("%d choices marked chosen in %+v", chosen, shared.Options)
+	}
+	before := h.table().Version
+	for _, bad := range []string{"replay", "=off", "replay=", "nonsense=1"} {
+		res := h.click(bo, id, bad)
+		if res.Reply == nil || h.table().Version != before {
+			t.Errorf("value %q: reply %+v, version %d → %d", bad, res.Reply, before, h.table().Version)
+		}
+	}
+	h.wantReply(h.click(ann, id, value), "en", KeyOKOption)
+	if h.table().Options[table.OptReplay] != table.ReplayOff {
+		t.Errorf("replay = %q", h.table().Options[table.OptReplay])
 	}
 }

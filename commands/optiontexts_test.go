@@ -32,19 +32,7 @@ const (
 // shows (so it would be cut), or when two choices of one decision read
 // the same (label and description) while answering differently.
 func TestOptionTextsFit(t *testing.T) {
-	reg, err := lineup.Registry()
-	if err != nil {
-		t.Fatal(err)
-	}
-	store, err := storage.OpenWith(filepath.Join(t.TempDir(), "texts.db"), storage.Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	svc, err := commands.NewService(commands.Deps{Games: reg, Store: store})
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc, _, reg := lineupService(t)
 	seeds := uint64(8) // games per setup and player count
 	switch {
 	case testing.Short():
@@ -203,4 +191,24 @@ func moveOf(customID, def string) string {
 		return def
 	}
 	return id.Arg
+}
+
+// lineupService is a Service over every listed game and a fresh store,
+// without pictures.
+func lineupService(t *testing.T) (*commands.Service, storage.Store, *games.Registry) {
+	t.Helper()
+	reg, err := lineup.Registry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, err := storage.OpenWith(filepath.Join(t.TempDir(), "tavern.db"), storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = store.Close() })
+	svc, err := commands.NewService(commands.Deps{Games: reg, Store: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return svc, store, reg
 }

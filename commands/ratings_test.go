@@ -114,7 +114,8 @@ func TestLobbyShowsRated(t *testing.T) {
 	if !strings.Contains(lobby(), unrated) {
 		t.Errorf("lobby with a bot: %q", lobby())
 	}
-	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindOption, table.OptRated), table.RatedYes), "en", KeyOKOption)
+	pick, value := lobbyPick(t, h.channelMsgs(), table.OptRated, table.RatedYes)
+	h.wantReply(h.click(ann, pick, value), "en", KeyOKOption)
 	if !strings.Contains(lobby(), rated) || h.table().Options[table.OptRated] != table.RatedYes {
 		t.Errorf("lobby with a bot and rated=yes: %q", lobby())
 	}

@@ -253,7 +253,14 @@ func (s *Service) handleComponent(ctx context.Context, r request) Result {
 		if value == "" {
 			return s.replyKey(r.lang, KeyBadButton)
 		}
-		return s.setOption(ctx, r, c.Channel, c.Table, c.Arg, value)
+		option, choice := c.Arg, value
+		if c.Arg == packedOption {
+			var ok bool
+			if option, choice, ok = splitPacked(value); !ok {
+				return s.replyKey(r.lang, KeyBadButton)
+			}
+		}
+		return s.setOption(ctx, r, c.Channel, c.Table, option, choice)
 	case KindHand:
 		return s.hand(ctx, r, c.Channel, c.Table)
 	case KindBack:
