@@ -119,7 +119,7 @@ func (s *Service) narrate(t *table.Table, res table.MoveResult) []string {
 		if st.TookOver {
 			lines = append(lines, s.cat.Localize(t.Lang, games.T(KeyTookOver, "player", t.Seats[st.Seat].Name)))
 		}
-		if !st.Timeout {
+		if !st.Timeout || st.TimeUp { // the game's own time-up move tells it itself
 			continue
 		}
 		name := t.Seats[st.Seat].Name

@@ -159,8 +159,10 @@ type Skipper interface {
 // TimeUpper is implemented by states with a move only the table makes,
 // when a seat's time runs out: it is among no prompt's options, so no
 // player can choose it, and the table plays it instead of TimeoutMove.
-// Apply accepts it then (and on replay). Sorcerer City's sand timer is one:
-// when it runs out, building ends and the tile in hand is lost.
+// Apply accepts it then (and on replay), and its narration tells that the
+// seat's time ran out (surfaces add no line of their own). Sorcerer City's
+// sand timer is one: when it runs out, building ends and the tile in hand
+// is lost.
 type TimeUpper interface {
 	// TimeUp is seat's time-is-up move now and its label, if there is one.
 	TimeUp(seat int) (move string, label Text, ok bool)

@@ -39,7 +39,7 @@ func TestSandTimer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Steps) != 1 || res.Steps[0].Seat != 0 || res.Steps[0].Move != "timeup" || !res.Steps[0].Timeout || !res.Steps[0].Secret {
+	if len(res.Steps) != 1 || res.Steps[0].Seat != 0 || res.Steps[0].Move != "timeup" || !res.Steps[0].Timeout || !res.Steps[0].TimeUp || !res.Steps[0].Secret {
 		t.Fatalf("when the time is up: %+v, want seat 0's secret time-up move", res.Steps)
 	}
 	v := res.State.View(games.Public).(sorcerercity.View)

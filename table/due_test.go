@@ -319,39 +319,11 @@ func TestAbsentBotTakesOver(t *testing.T) {
 	}
 }
 
-// timeUpGame is the test game with a time-is-up move: when a seat's time
-// runs out the table plays "timeup" (which here bids the safe amount).
-type timeUpGame struct{ games.Game }
-
-type timeUpState struct{ games.State }
-
-func (g timeUpGame) New(s games.Setup) (games.State, error) {
-	st, err := g.Game.New(s)
-	return timeUpState{st}, err
-}
-
-func (g timeUpGame) Load(data []byte) (games.State, error) {
-	st, err := g.Game.Load(data)
-	return timeUpState{st}, err
-}
-
-func (s timeUpState) TimeUp(int) (string, games.Text, bool) {
-	return "timeup", games.T("test.timeup"), true
-}
-
-func (s timeUpState) Apply(seat int, move string) (games.Outcome, error) {
-	if move == "timeup" {
-		safe, _ := s.State.(games.TimeoutMover).TimeoutMove(seat)
-		move = safe
-	}
-	return s.State.Apply(seat, move)
-}
-
 // TestTimeUp: a game's time-is-up move is played by the table when a
 // clock runs out, logged and replayed like any move, and refused from a
 // player, who is never offered it.
 func TestTimeUp(t *testing.T) {
-	g := timeUpGame{tabletest.Game()}
+	g := tabletest.TimeUp(tabletest.Game(), "")
 	tb := startedWith(t, g, "12")
 	if _, err := tb.Move(g, "a", "timeup", table.AnyVersion, now.Add(time.Hour)); errKey(t, err) != table.ErrOptionNotPending {
 		t.Fatalf("a player's time-up move: %v, want %s", err, table.ErrOptionNotPending)
@@ -364,7 +336,7 @@ func TestTimeUp(t *testing.T) {
 		t.Fatalf("%d moves when both clocks ran out, want 2", len(res.Steps))
 	}
 	for _, st := range res.Steps {
-		if st.Move != "timeup" || !st.Timeout || st.Label.Key != "test.timeup" || !st.Secret {
+		if st.Move != "timeup" || !st.Timeout || !st.TimeUp || st.Label.Key != "timeup.opt" || !st.Secret {
 			t.Errorf("step %+v, want the secret time-up move", st)
 		}
 	}

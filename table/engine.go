@@ -32,6 +32,9 @@ type Step struct {
 	Secret bool
 	// Timeout and Bot say the table or a bot chose, not the player.
 	Timeout, Bot bool
+	// TimeUp says the move was the game's own time-is-up move
+	// (games.TimeUpper), whose narration tells that the time ran out.
+	TimeUp bool
 	// TookOver says a bot took the seat over with this move: the player's
 	// time ran out at a table with OptAbsent bot.
 	TookOver bool
@@ -217,7 +220,7 @@ func (u *turn) apply(seat int, move string, how mover) error {
 		t.Seats[seat].Missed++
 	}
 	u.res.Steps = append(u.res.Steps, Step{Seat: seat, Move: move, Outcome: out, Label: label, Secret: secret,
-		Timeout: how == byTimeout, Bot: how == byBot, TookOver: took})
+		Timeout: how == byTimeout, Bot: how == byBot, TimeUp: gameTimer, TookOver: took})
 	return nil
 }
 

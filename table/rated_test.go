@@ -167,8 +167,8 @@ func TestMissedByGameTimer(t *testing.T) {
 		wantMoves string
 		missed    int
 	}{
-		{"sand timer runs out", timeUpGame{tabletest.TurnGame()}, "", "2h", 2 * hour, "timeup", 0},
-		{"sand timer, decision clock first", timeUpGame{tabletest.TurnGame()}, "12", "1d", 12 * hour, "timeup", 1},
+		{"sand timer runs out", tabletest.TimeUp(tabletest.TurnGame(), ""), "", "2h", 2 * hour, "timeup", 0},
+		{"sand timer, decision clock first", tabletest.TimeUp(tabletest.TurnGame(), ""), "12", "1d", 12 * hour, "timeup", 1},
 		{"a turn's phase timer", tabletest.TurnGame(), "", "2h", 2 * hour, tabletest.TurnEnd, 1},
 	}
 	for _, tc := range tests {
