@@ -311,8 +311,10 @@ func (s *Service) gameOverDMs(c *composer, sc scene) {
 
 // waitingLines says who must act: public prompts with their text, secret
 // ones only as "X is choosing privately". mention pings the acting players;
-// deadlines adds when each decision runs out of time.
-func (s *Service) waitingLines(sc scene, lang string, mention, deadlines bool) []string {
+// summary (the status) adds when each decision runs out of time and gives
+// only a prompt's first line, its question: the lines under it (Viscounts'
+// pairs to choose from) are told once, with the board that asks.
+func (s *Service) waitingLines(sc scene, lang string, mention, summary bool) []string {
 	t := sc.t
 	var lines []string
 	for _, p := range sc.pending {
@@ -323,11 +325,15 @@ func (s *Service) waitingLines(sc scene, lang string, mention, deadlines bool) [
 		if mention && !t.Seats[p.Seat].Bot {
 			who = "<@" + t.Seats[p.Seat].UserID + ">"
 		}
-		line := s.cat.Localize(lang, games.T(KeyStatusPublic, "player", who, "prompt", s.say(t, lang, p.Text)))
+		prompt := s.say(t, lang, p.Text)
+		if summary {
+			prompt, _, _ = strings.Cut(prompt, "\n")
+		}
+		line := s.cat.Localize(lang, games.T(KeyStatusPublic, "player", who, "prompt", prompt))
 		if p.Secret {
 			line = s.cat.Localize(lang, games.T(KeyStatusPrivate, "player", who))
 		}
-		if deadlines {
+		if summary {
 			if at, ok := t.SeatDeadline(sc.st, sc.pending, p.Seat); ok {
 				line = s.cat.Localize(lang, games.T(KeyStatusDue, "line", line, "when", discordTime(at)))
 			}
