@@ -299,7 +299,9 @@ func (g *game) open() {
 	g.checkTurn(before)
 }
 
-// setOption picks value in the lobby select of option id, as the host would.
+// setOption picks value in the lobby select of option id (its own, or
+// the one it shares with other options, whose values are "id=value"), as
+// the host would.
 func (g *game) setOption(host player, id, value string) {
 	t, w := g.t, g.w
 	lobby, ok := latestWith(w.fake.Messages(channelID), commands.KindOption)
@@ -308,13 +310,16 @@ func (g *game) setOption(host player, id, value string) {
 	}
 	for _, c := range fakediscord.Controls(lobby) {
 		cid, err := commands.ParseCustomID(c.CustomID)
-		if err != nil || cid.Kind != commands.KindOption || cid.Arg != id {
+		pick := value
+		if err == nil && cid.Arg != id && slices.ContainsFunc(c.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == id+"="+value }) {
+			pick = id + "=" + value
+		} else if err != nil || cid.Kind != commands.KindOption || cid.Arg != id {
 			continue
 		}
-		if !slices.ContainsFunc(c.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == value }) {
+		if !slices.ContainsFunc(c.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == pick }) {
 			t.Fatalf("lobby select %s does not offer %q", id, value)
 		}
-		i := w.fake.Select(host.Actor, &lobby, c.CustomID, value)
+		i := w.fake.Select(host.Actor, &lobby, c.CustomID, pick)
 		w.tr.deliver(t, i)
 		if r := w.fake.Replies(i.ID); len(r) != 1 || r[0].Content != w.svc.Localize(string(host.Locale), commands.KeyOKOption) {
 			t.Fatalf("option %s=%s replies %+v", id, value, r)
