@@ -10,18 +10,30 @@ import (
 	"github.com/tavern-bot/tavern/imaging"
 )
 
-// Heights walks a whole game of g from setup, the moves picked at random
-// by seed (a recorded game: the same seed replays it), and draws the
-// public board with m after the setup and after every every-th commit, and
-// at the end; a view the same as the one drawn last is not drawn again
-// (the picture would be the same). It fails at the first board whose
-// height differs from the first one's (a phone reading the channel would
-// see the board jump) and returns that height. With seats set it checks
-// each seat's own picture the same way, per seat.
-func Heights(tb testing.TB, g games.Game, r imaging.Renderer, setup games.Setup, m imaging.Meta, every int, seats bool) int {
+// Walk is a recorded game to walk: the same Walk plays the same moves.
+type Walk struct {
+	Game  games.Game
+	Setup games.Setup // its seed also picks the moves
+	// Policy picks each move of a pending seat chosen at random; nil
+	// picks uniformly among all pending options (games.RandomPlay).
+	Policy games.Policy
+	// Every draws after every Every-th commit only (0 or 1: after each).
+	Every int
+	// Seats checks each seat's own picture too, per seat.
+	Seats bool
+}
+
+// Heights walks a whole game and draws the public board with m after the
+// setup, after every commit (see Walk.Every) and at the end; a view the
+// same as the one drawn last is not drawn again (the picture would be the
+// same). It fails at the first board whose height differs from the first
+// one's (a phone scrolling the channel would see the board jump) and
+// returns that height, and with Walk.Seats each seat's picture's.
+func Heights(tb testing.TB, r imaging.Renderer, m imaging.Meta, w Walk) (board int, seats []int) {
 	tb.Helper()
 	public := height{}
-	own := make([]height, setup.Players)
+	own := make([]height, w.Setup.Players)
+	every := max(w.Every, 1)
 	commit := 0
 	check := func(st games.State) error {
 		commit++
@@ -31,10 +43,10 @@ func Heights(tb testing.TB, g games.Game, r imaging.Renderer, setup games.Setup,
 		if err := public.same(r, st.View(games.Public), m); err != nil {
 			return fmt.Errorf("public board: %w", err)
 		}
-		if !seats {
+		if !w.Seats {
 			return nil
 		}
-		for seat := range setup.Players {
+		for seat := range w.Setup.Players {
 			pm := m
 			pm.Viewer = seat
 			if err := own[seat].same(r, st.View(seat), pm); err != nil {
@@ -43,11 +55,49 @@ func Heights(tb testing.TB, g games.Game, r imaging.Renderer, setup games.Setup,
 		}
 		return nil
 	}
-	moves, _, err := games.RandomPlay(g, setup, games.NewRNG(setup.Seed), games.SimMaxMoves, check)
-	if err != nil {
-		tb.Fatalf("%d players, %s, seed %d, commit %d: %v", setup.Players, m.Lang, setup.Seed, len(moves), err)
+	if err := w.play(check); err != nil {
+		tb.Fatalf("%d players, %s, seed %d, commit %d: %v", w.Setup.Players, m.Lang, w.Setup.Seed, commit-1, err)
 	}
-	return public.px
+	if w.Seats {
+		for _, h := range own {
+			seats = append(seats, h.px)
+		}
+	}
+	return public.px, seats
+}
+
+// play plays the game to its end, calling check after the setup and after
+// every commit.
+func (w Walk) play(check func(games.State) error) error {
+	rng := games.NewRNG(w.Setup.Seed)
+	if w.Policy == nil {
+		_, _, err := games.RandomPlay(w.Game, w.Setup, rng, games.SimMaxMoves, check)
+		return err
+	}
+	st, err := w.Game.New(w.Setup)
+	if err != nil {
+		return err
+	}
+	for moves := 0; ; moves++ {
+		if err := check(st); err != nil {
+			return err
+		}
+		if st.Over() {
+			return nil
+		}
+		pending := st.Pending()
+		if len(pending) == 0 || moves >= games.SimMaxMoves {
+			return fmt.Errorf("stalled after %d moves", moves)
+		}
+		p := pending[rng.IntN(len(pending))]
+		move, ok := w.Policy.Choose(st, p.Seat, w.Setup.Seed*7919+uint64(moves))
+		if !ok {
+			return fmt.Errorf("move %d: no move for seat %d", moves, p.Seat)
+		}
+		if _, err := st.Apply(p.Seat, move); err != nil {
+			return fmt.Errorf("move %d: %w", moves, err)
+		}
+	}
 }
 
 // height is the height of a picture through a game, and the view it was

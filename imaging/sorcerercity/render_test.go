@@ -172,39 +172,35 @@ func botGame(t *testing.T, g *sc.Game, players int, seed uint64, at func(st game
 	}
 }
 
-// TestHeightsStable: a game's board keeps one height from move to move
-// (a phone keeps its scroll position), and a seat's own picture one height
-// whatever the game, while bots build districts of every size.
+// TestHeightsStable: a game's board keeps one height from commit to
+// commit (a phone keeps its scroll position), drawn after every commit of
+// a whole random game for every player count; and in games of bots, who
+// build districts of every size, the board keeps it too and a seat's own
+// picture has one height whatever the game.
 func TestHeightsStable(t *testing.T) {
 	r, g := newRenderer(t)
-	counts, every := []int{1, 2, 4, 6}, 23
+	counts, every, botEvery := []int{1, 2, 3, 4, 5, 6}, 1, 23
 	if raceBuild || testing.Short() {
-		counts, every = []int{1, 6}, 97
+		counts, every, botEvery = []int{1, 6}, 13, 97
 	}
 	own := 0
-	for _, players := range counts {
-		board := 0
-		botGame(t, g, players, uint64(players), func(st games.State, move int) bool {
-			if move%every != 0 {
-				return true
+	for i, players := range counts {
+		lang := []string{"en", "de"}[i%2]
+		m := imaging.Meta{Lang: lang, Catalog: g.Info().Catalog, Players: names, Viewer: games.Public}
+		setup := games.DefaultSetup(g, players, uint64(players))
+		board, _ := boardtest.Heights(t, r, m, boardtest.Walk{Game: g, Setup: setup, Every: every})
+		bots, seats := boardtest.Heights(t, r, m, boardtest.Walk{Game: g, Setup: setup, Policy: g.Policy(), Every: botEvery, Seats: true})
+		if bots != board {
+			t.Errorf("%d players: board %d px high in a random game, %d in a game of bots", players, board, bots)
+		}
+		for seat, h := range seats {
+			if own == 0 {
+				own = h
 			}
-			for viewer := games.Public; viewer < players; viewer++ {
-				img, err := r.Render(st.View(viewer), imaging.Meta{Lang: "en", Catalog: g.Info().Catalog, Players: names, Viewer: viewer})
-				if err != nil {
-					t.Fatal(err)
-				}
-				h, want := img.Bounds().Dy(), &own
-				if viewer == games.Public {
-					want = &board
-				}
-				if *want == 0 {
-					*want = h
-				} else if h != *want {
-					t.Fatalf("%d players, move %d, viewer %d: picture %d px high, was %d", players, move, viewer, h, *want)
-				}
+			if h != own {
+				t.Errorf("%d players, seat %d: own picture %d px high, another game's %d", players, seat, h, own)
 			}
-			return true
-		})
+		}
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	vc "github.com/tavern-bot/tavern/games/viscounts"
 	"github.com/tavern-bot/tavern/imaging"
 	"github.com/tavern-bot/tavern/imaging/boardbench"
+	"github.com/tavern-bot/tavern/imaging/boardtest"
 	"github.com/tavern-bot/tavern/imaging/kit"
 )
 
@@ -30,36 +31,21 @@ func pngOf(t testing.TB, r *Renderer, view any, m imaging.Meta) []byte {
 }
 
 // TestBoardHeightStable: the public board of a player count has one
-// height through a whole game, the final scores included.
+// height through a whole recorded game, drawn after every commit, the
+// final scores included.
 func TestBoardHeightStable(t *testing.T) {
 	r := newRenderer(t)
-	step, counts := 23, []int{1, 2, 3, 4}
+	g := vc.New()
+	every, counts := 1, []int{1, 2, 3, 4}
 	if raceBuild || testing.Short() { // playing and drawing are ~15x slower
-		step, counts = 97, []int{3}
+		every, counts = 97, []int{3}
 	}
-	for _, players := range counts {
-		heights := map[int]int{}
-		st := played(t, players, uint64(players), func(st games.State, moves int) bool {
-			if moves%step == 0 {
-				img, err := r.Render(st.View(games.Public), meta(t, "en", games.Public, players))
-				if err != nil {
-					t.Fatal(err)
-				}
-				heights[img.Bounds().Dy()]++
-			}
-			return false
-		})
-		img, err := r.Render(st.View(games.Public), meta(t, "en", games.Public, players))
-		if err != nil {
-			t.Fatal(err)
-		}
-		heights[img.Bounds().Dy()]++
-		want := boardHeight(players)
-		if players == 1 {
-			want = boardHeight(2) // solo: the opponent's seat has a strip too
-		}
-		if len(heights) != 1 || heights[want] == 0 {
-			t.Errorf("%d players: heights %v, want only %d", players, heights, want)
+	for i, players := range counts {
+		lang := []string{"en", "de"}[i%2]
+		got, _ := boardtest.Heights(t, r, meta(t, lang, games.Public, players), boardtest.Walk{Game: g, Setup: games.Setup{Players: players, Seed: uint64(players)}, Every: every})
+		want := boardHeight(max(players, 2)) // solo: the opponent's seat has a strip too
+		if got != want {
+			t.Errorf("%d players: board %d px high, want %d", players, got, want)
 		}
 	}
 }

@@ -29,8 +29,8 @@ func TestBoardHeightStable(t *testing.T) {
 		t.Run(fmt.Sprintf("%dp-%s", players, lang), func(t *testing.T) {
 			m := meta(lang, games.Public)
 			m.Players = names[:players]
-			first := boardtest.Heights(t, g, r, games.DefaultSetup(g, players, uint64(players)), m, every, false)
-			other := boardtest.Heights(t, g, r, games.DefaultSetup(g, players, uint64(40+players)), m, 7*every, false)
+			first, _ := boardtest.Heights(t, r, m, boardtest.Walk{Game: g, Setup: games.DefaultSetup(g, players, uint64(players)), Every: every})
+			other, _ := boardtest.Heights(t, r, m, boardtest.Walk{Game: g, Setup: games.DefaultSetup(g, players, uint64(40+players)), Every: 7 * every})
 			if first != other {
 				t.Errorf("two games: boards %d and %d px high", first, other)
 			}
