@@ -5,6 +5,7 @@ package zauberschwert
 
 import (
 	"image"
+	"math"
 	"strconv"
 
 	"github.com/tavern-bot/tavern/games"
@@ -89,14 +90,20 @@ func contains(seats []int, seat int) bool {
 	return false
 }
 
-// sprite draws what paint draws into r, copied from the renderer's cache
-// after the first time: gg rasterizes a path over the whole canvas, and
-// dashed outlines cost more still, so a drawing each seat panel repeats is
-// far cheaper copied. key names everything paint draws besides r's size.
-func (s *scene) sprite(key string, r kit.Rect, paint func(c *kit.Canvas, r kit.Rect)) {
-	size := int(max(r.W, r.H)) + 12
+// onParchment draws what paint draws into r, which lies on a panel's
+// parchment, copied from the renderer's cache after the first time: gg
+// rasterizes a path over the whole canvas, and dashed outlines cost more
+// still, so a drawing each seat panel repeats is far cheaper copied. The
+// sprite is painted on parchment, so that it is opaque and copied row by
+// row rather than blended. key names everything paint draws besides r's
+// size.
+func (s *scene) onParchment(key string, r kit.Rect, paint func(c *kit.Canvas, r kit.Rect)) {
+	size := int(max(r.W, r.H)) + 16
 	key += "|" + strconv.FormatFloat(r.W, 'f', 1, 64) + "x" + strconv.FormatFloat(r.H, 'f', 1, 64)
 	s.sprites.Draw(s.c, key, r.CX(), r.CY(), size, func(c *kit.Canvas, cx, cy float64) {
-		paint(c, kit.R(cx-r.W/2, cy-r.H/2, r.W, r.H))
+		at := kit.R(cx-r.W/2, cy-r.H/2, r.W, r.H)
+		// A stroke reaches past r: the parchment reaches further.
+		c.FillRect(kit.R(math.Floor(at.X)-3, math.Floor(at.Y)-3, math.Ceil(at.W)+7, math.Ceil(at.H)+7), kit.Parchment)
+		paint(c, at)
 	})
 }

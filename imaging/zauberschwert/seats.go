@@ -103,7 +103,7 @@ func laidCards(arts []zs.LaidOut) int {
 // laidIcon is a small laid-out artifact card, drawn as the hand's cards
 // are: brass, with a darker head and a symbol.
 func (s *scene) laidIcon(cx, cy, r float64) {
-	s.sprite("laid", kit.R(cx-r*0.75, cy-r, r*1.5, r*2), func(c *kit.Canvas, card kit.Rect) {
+	s.onParchment("laid", kit.R(cx-r*0.75, cy-r, r*1.5, r*2), func(c *kit.Canvas, card kit.Rect) {
 		c.RoundRect(card, r*0.22, kit.Tint(kit.Brass, 0.6), kit.BrassDark, 2)
 		c.RoundRect(kit.R(card.X+3, card.Y+3, card.W-6, card.H*0.3), r*0.12, kit.Tint(kit.Brass, -0.15), nil, 0)
 		c.Sym(kit.SymCircle, card.CX(), card.CY()+r*0.3, r*0.36, kit.Ink, nil)
@@ -238,7 +238,7 @@ func (s *scene) spellShelf(seats []zs.SeatView, w float64) shelf {
 // the room kept for spells it may still win reads as a shelf, not a gap.
 func (s *scene) shelf(sh shelf, spells []zs.SpellView, x, y float64) {
 	c := s.c
-	s.sprite("shelf", kit.R(x-4, y+2, sh.w+8, shelfHeight(sh.rows)-4), func(c *kit.Canvas, r kit.Rect) {
+	s.onParchment("shelf", kit.R(x-4, y+2, sh.w+8, shelfHeight(sh.rows)-4), func(c *kit.Canvas, r kit.Rect) {
 		c.SetDash(8, 7)
 		c.RoundRect(r, chipH/2+4, nil, kit.Fade(kit.InkSoft, 0.35), 2)
 		c.SetDash()
@@ -266,7 +266,7 @@ func (s *scene) shelf(sh shelf, spells []zs.SpellView, x, y float64) {
 		if sp.Used {
 			ink = kit.InkSoft
 		}
-		s.sprite("chip|"+strconv.FormatBool(sp.Used), chip, func(c *kit.Canvas, chip kit.Rect) {
+		s.onParchment("chip|"+strconv.FormatBool(sp.Used), chip, func(c *kit.Canvas, chip kit.Rect) {
 			fill := kit.Tint(kindColor(zs.KindSpell), 0.15)
 			if sp.Used {
 				fill = kit.ParchDark
@@ -324,7 +324,7 @@ func (s *scene) laidCells(arts []zs.LaidOut, r kit.Rect) {
 		if lines == 0 {
 			fill, ink = kit.Fade(kit.Tint(kit.Brass, 0.55), 0.45), kit.Muted
 		}
-		s.sprite("cell|"+string(symbols[i])+"|"+strconv.Itoa(lines), cell, func(c *kit.Canvas, cell kit.Rect) {
+		s.onParchment("cell|"+string(symbols[i])+"|"+strconv.Itoa(lines), cell, func(c *kit.Canvas, cell kit.Rect) {
 			c.RoundRect(cell, 8, fill, kit.BrassDark, 2)
 			if k, ok := symbolOf(symbols[i]); ok {
 				c.Sym(k, cell.CX(), cell.Y+28, 17, ink, nil)
