@@ -55,9 +55,10 @@ type tinyImages struct {
 }
 
 // newTinyImages returns tinyImages whose PNG encoder keeps its compressor
-// (over half a megabyte to allocate and clear) from one picture to the next.
+// (over half a megabyte to allocate) from one picture to the next and does
+// not compress, which would clear the compressor's tables for every picture.
 func newTinyImages() tinyImages {
-	return tinyImages{enc: &png.Encoder{BufferPool: &pngBuffers{}}}
+	return tinyImages{enc: &png.Encoder{CompressionLevel: png.NoCompression, BufferPool: &pngBuffers{}}}
 }
 
 // pngBuffers is a png.EncoderBufferPool over a sync.Pool.
