@@ -28,7 +28,8 @@ func TestServeGatewayShards(t *testing.T) {
 			t.Fatal(err)
 		}
 		startServe(t, cfg)
-		fake.Await(t, fmt.Sprintf("shard %d READY", shard), func() bool { return fake.GatewayReady() == shard+1 })
+		// Live (READY and a heartbeat): a session closed sooner would reconnect.
+		fake.Await(t, fmt.Sprintf("shard %d live", shard), func() bool { return fake.GatewayLive() == shard+1 })
 	}
 	fake.Await(t, "commands registered", func() bool { return len(fake.Commands("700")) > 0 })
 	for i, id := range fake.Identifies() {
