@@ -83,7 +83,7 @@ func (s *Service) showLog(ctx context.Context, r request, channelID string) Resu
 		if len(events) == 0 {
 			events = []string{s.cat.Localize(r.lang, games.T(KeyLogMoved))}
 		}
-		if e.Timeout {
+		if e.Timeout && !e.TimeUp { // the game's time-up move tells it itself
 			events = append([]string{s.cat.Localize(r.lang, games.T(KeyLogTimeout))}, events...)
 		}
 		name := "?"

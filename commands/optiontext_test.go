@@ -69,6 +69,12 @@ func TestChoicesShowWhatTellsThemApart(t *testing.T) {
 					t.Errorf("%s, %s: choice %d reads %q, want %q", c.name, lang, k, choices[k], c.choices[k])
 				}
 			}
+			// /move's autocomplete shows a detail after the label.
+			for _, o := range c.options {
+				if name := h.svc.optionName(tb, lang, o); !o.Detail.IsZero() && !strings.HasSuffix(name, " · "+o.Detail.Key) {
+					t.Errorf("%s, %s: /move names %s %q, without its detail", c.name, lang, o.ID, name)
+				}
+			}
 		}
 	}
 }

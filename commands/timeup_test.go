@@ -13,8 +13,9 @@ import (
 const sandID = "sand"
 
 // TestTimeUpToldOnce: when a game's own time-up move answers for a seat
-// (Sorcerer City's sand timer), the channel hears the game's line about it
-// and not also the table's "ran out of time" line, in English and German;
+// (Sorcerer City's sand timer), the channel and /game log tell the game's
+// line about it and not also the table's "ran out of time", in English
+// and German;
 // the game's safe answer without such a move keeps the table's line
 // (TestTickAppliesTimeouts).
 func TestTimeUpToldOnce(t *testing.T) {
@@ -38,6 +39,11 @@ func TestTimeUpToldOnce(t *testing.T) {
 		own = own[strings.Index(own, "?")+1:]
 		if strings.Count(text, own) != 2 {
 			t.Errorf("%s: the game's line %q is not told once per seat in %q", lang, own, text)
+		}
+		asker := map[string]string{"en": ann, "de": bo}[lang] // the log answers in the asker's language
+		log := h.slash(asker, CmdGame, SubLog)
+		if log.Reply == nil || strings.Count(log.Reply.Content, own) != 2 || strings.Contains(log.Reply.Content, h.svc.cat.Localize(lang, games.T(KeyLogTimeout))) {
+			t.Errorf("%s: /game log does not tell each time-up once, in the game's words: %+v", lang, log.Reply)
 		}
 		for _, who := range []string{"Ann", "Bo"} {
 			if line := h.svc.cat.Localize(lang, games.T(KeyTimedOutQuiet, "player", who)); strings.Contains(text, line) {

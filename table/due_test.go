@@ -340,6 +340,11 @@ func TestTimeUp(t *testing.T) {
 			t.Errorf("step %+v, want the secret time-up move", st)
 		}
 	}
+	for _, e := range tb.Log[len(tb.Log)-2:] {
+		if !e.Timeout || !e.TimeUp {
+			t.Errorf("log entry %+v is not marked as the game's time-up move", e)
+		}
+	}
 	replayed, err := tb.Rebuild(g)
 	if err != nil {
 		t.Fatal(err)

@@ -182,7 +182,7 @@ func (u *turn) apply(seat int, move string, how mover) error {
 	u.stateSave, u.changed = true, true
 	t.touch(u.now)
 	t.appendEntry(Entry{Seat: seat, Move: move, Events: out.Events, Revealed: out.Revealed,
-		Timeout: how == byTimeout, Bot: how == byBot, Uncommitted: out.Uncommitted, Quiet: out.Quiet && !out.Uncommitted, At: u.now, Version: t.Version})
+		Timeout: how == byTimeout, TimeUp: gameTimer, Bot: how == byBot, Uncommitted: out.Uncommitted, Quiet: out.Quiet && !out.Uncommitted, At: u.now, Version: t.Version})
 	t.countIdle(seat, how)
 	if how == byTimeout {
 		t.closeVote(seat, VoteTimeout)

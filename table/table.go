@@ -103,6 +103,9 @@ type Entry struct {
 	// Timeout marks a move the table made for a seat that let the deadline
 	// pass (the game's TimeoutMove), not one the player chose.
 	Timeout bool `json:"timeout,omitempty"`
+	// TimeUp marks the game's own time-is-up move (games.TimeUpper), whose
+	// events tell that the time ran out.
+	TimeUp bool `json:"timeUp,omitempty"`
 	// Bot marks a move a bot seat's policy chose.
 	Bot bool `json:"bot,omitempty"`
 	// Uncommitted marks a step inside a turn (see games.Outcome).
