@@ -256,7 +256,9 @@ func TestManuscriptsReadPlainly(t *testing.T) {
 		ms := &g.c.Manuscripts[i]
 		for _, lang := range []string{"en", "de"} {
 			text := cat.Localize(lang, st.describeScript(ms))
-			for _, bad := range []string{"now nothing", "sofort nichts", " 0 VP +", " 0 SP +"} {
+			// German colour words before "Manuskript" would need inflecting
+			// ("rotes"); the colour goes after it in brackets instead.
+			for _, bad := range []string{"now nothing", "sofort nichts", " 0 VP +", " 0 SP +", "rot Manuskript", "blau Manuskript", "grün Manuskript", "grau Manuskript"} {
 				if strings.Contains(text, bad) {
 					t.Errorf("%s: %q says %q", lang, text, bad)
 				}
