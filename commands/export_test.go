@@ -12,7 +12,7 @@ import (
 // PromptMenus is, for the tests outside the package, every message seat
 // p.Seat meets answering p at t in lang: the rows the decision is offered
 // with, then the menu under each step its step selects offer, depth first
-// (as drill builds it, without the way back a step's answer adds).
+// (drill's menuUnder, without the way back a step's answer adds).
 func (s *Service) PromptMenus(t *table.Table, p games.Prompt, lang string) [][]discordgo.MessageComponent {
 	rows, _ := s.promptRows(t, []games.Prompt{p}, lang, maxRows)
 	out := [][]discordgo.MessageComponent{rows}
@@ -30,16 +30,7 @@ func (s *Service) PromptMenus(t *table.Table, p games.Prompt, lang string) [][]d
 				for _, o := range sel.Options {
 					// The menu under a step, as drill offers it.
 					prefix := strings.Split(o.Value, pathSep)
-					options := under(p.Options, prefix)
-					label := s.pathLabel(t, lang, options[0].Path[:branchAt(options, len(prefix))], options)
-					var rows []discordgo.MessageComponent
-					tree := false
-					if groups, loose, ok := groupsAt(options, len(prefix)); ok && len(options) > maxSelectOptions {
-						rows, _, tree = s.levelRows(t, p.Seat, groups, loose, lang, label, maxRows)
-					}
-					if !tree {
-						rows, _ = s.optionSelects(t, p.Seat, options, lang, label, maxRows)
-					}
+					_, rows, _ := s.menuUnder(t, p.Seat, under(p.Options, prefix), len(prefix), lang, maxRows)
 					out = append(out, rows)
 					walk(rows)
 				}

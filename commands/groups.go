@@ -224,9 +224,6 @@ func (s *Service) drill(ctx context.Context, r request, channelID, tableID strin
 	if len(options) == 0 {
 		return s.replyErr(r, games.Errorf(table.ErrOptionNotPending))
 	}
-	// Name the path the options share, which may reach below the prefix.
-	label := s.pathLabel(t, r.lang, options[0].Path[:branchAt(options, len(prefix))], options)
-	m := Message{Content: truncate(s.cat.Localize(r.lang, games.T(KeyGroupReply, "prompt", leadIn(s.say(t, r.lang, mine[0].Text)), "group", label)), 2000)}
 	// Clicked in the ephemeral answer to a step, the menu takes that
 	// message's place under its private view and keeps its way back.
 	inPlace := clickedEphemeral(r)
@@ -234,18 +231,30 @@ func (s *Service) drill(ctx context.Context, r request, channelID, tableID strin
 	if inPlace {
 		back = s.backRow(t, seat, r.lang)
 	}
-	cut, tree := false, false
-	if groups, loose, ok := groupsAt(options, len(prefix)); ok && len(options) > maxSelectOptions {
-		m.Components, cut, tree = s.levelRows(t, seat, groups, loose, r.lang, label, maxRows-len(back))
-	}
-	if !tree {
-		m.Components, cut = s.optionSelects(t, seat, options, r.lang, label, maxRows-len(back))
-	}
-	m.Components = append(m.Components, back...)
+	label, rows, cut := s.menuUnder(t, seat, options, len(prefix), r.lang, maxRows-len(back))
+	m := Message{Content: truncate(s.cat.Localize(r.lang, games.T(KeyGroupReply, "prompt", leadIn(s.say(t, r.lang, mine[0].Text)), "group", label)), 2000)}
+	m.Components = append(rows, back...)
 	if cut {
 		m.Content += "\n" + s.cat.Localize(r.lang, games.T(KeyMoreUseMove))
 	}
 	return Result{Reply: &m, ReplaceClicked: inPlace, KeepPictures: inPlace}
+}
+
+// menuUnder is the menu of options, the options under a path of depth
+// steps: the path's name (which may reach below depth, as far as the
+// options share it), then the next level's steps, or the options
+// themselves once they fit, in at most limit rows; cut reports what is
+// left for /move.
+func (s *Service) menuUnder(t *table.Table, seat int, options []games.Option, depth int, lang string, limit int) (label string, rows []discordgo.MessageComponent, cut bool) {
+	label = s.pathLabel(t, lang, options[0].Path[:branchAt(options, depth)], options)
+	tree := false
+	if groups, loose, ok := groupsAt(options, depth); ok && len(options) > maxSelectOptions {
+		rows, cut, tree = s.levelRows(t, seat, groups, loose, lang, label, limit)
+	}
+	if !tree {
+		rows, cut = s.optionSelects(t, seat, options, lang, label, limit)
+	}
+	return label, rows, cut
 }
 
 // levelRows offers one level of a drill-down: its steps as selects of 25,
