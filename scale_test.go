@@ -56,23 +56,44 @@ func TestScaleWorker(t *testing.T) {
 // scaleWorld is the parent's side: the fake Discord, the workers, and the
 // front that hands each interaction to the next live worker.
 type scaleWorld struct {
-	t       *testing.T
-	fake    *fakediscord.Fake
-	key     ed25519.PrivateKey
-	url     string
+	t    *testing.T
+	fake *fakediscord.Fake
+	key  ed25519.PrivateKey
+	url  string
+	game string // what every table plays
+	// addrs are the workers' listening addresses; command(i) is worker i's
+	// process, not started yet.
 	addrs   []string
+	command func(i int) *exec.Cmd
+	// front, when set, is a real proxy every interaction is posted to;
+	// otherwise post is the round-robin front itself.
+	front   string
 	mu      sync.Mutex
 	workers []*exec.Cmd
+	posts   []scalePost
 	next    atomic.Int64
+}
+
+// scalePost is one interaction posted to the front: when it was sent,
+// when it was answered, and the HTTP status (0: no answer).
+type scalePost struct {
+	start, end time.Time
+	code       int
+}
+
+// testBinaryWorker is worker i of TestScaleOut: this test binary again,
+// in TestScaleWorker.
+func (w *scaleWorld) testBinaryWorker(i int) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestScaleWorker$")
+	cmd.Env = append(os.Environ(), envScaleChild+"="+w.url, envKillAPI+"="+w.fake.APIURL(),
+		envKillKey+"="+hex.EncodeToString(w.key.Public().(ed25519.PublicKey)), envKillAddr+"="+w.addrs[i])
+	return cmd
 }
 
 // start runs worker i and waits until it answers PING.
 func (w *scaleWorld) start(i int) {
 	w.t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestScaleWorker$")
-	cmd.Env = append(os.Environ(), envScaleChild+"="+w.url, envKillAPI+"="+w.fake.APIURL(),
-		envKillKey+"="+hex.EncodeToString(w.key.Public().(ed25519.PublicKey)), envKillAddr+"="+w.addrs[i])
-	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+	cmd := w.command(i)
 	if err := cmd.Start(); err != nil {
 		w.t.Fatal(err)
 	}
@@ -103,34 +124,51 @@ func (w *scaleWorld) kill(i int) {
 	}
 }
 
-// post is the front: round robin, and a worker that refuses the
+// post sends body through the front and records the answer. Without a
+// proxy it is the front: round robin, and a worker that refuses the
 // connection is skipped (as the Caddyfile of compose.yaml does).
 func (w *scaleWorld) post(body []byte) int {
-	first := int(w.next.Add(1))
-	for k := range len(w.addrs) {
-		code, err := w.postTo(w.addrs[(first+k)%len(w.addrs)], body)
-		if err == nil {
-			return code
+	p := scalePost{start: time.Now()}
+	if w.front != "" {
+		p.code, _ = w.postTo(w.front, body)
+	} else {
+		first := int(w.next.Add(1))
+		for k := range len(w.addrs) {
+			if code, err := w.postTo(w.addrs[(first+k)%len(w.addrs)], body); err == nil {
+				p.code = code
+				break
+			}
 		}
 	}
-	return 0
+	p.end = time.Now()
+	w.mu.Lock()
+	w.posts = append(w.posts, p)
+	w.mu.Unlock()
+	return p.code
 }
 
 func (w *scaleWorld) postTo(addr string, body []byte) (int, error) {
+	code, _, err := w.exchange(addr, body, w.key)
+	return code, err
+}
+
+// exchange posts body to addr's interactions endpoint signed with key and
+// returns the answer.
+func (w *scaleWorld) exchange(addr string, body []byte, key ed25519.PrivateKey) (int, []byte, error) {
 	ts := strconv.FormatInt(time.Now().Unix(), 10)
 	req, err := http.NewRequest(http.MethodPost, "http://"+addr+"/interactions", bytes.NewReader(body))
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	req.Header.Set("X-Signature-Timestamp", ts)
-	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(w.key, append([]byte(ts), body...))))
+	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(key, append([]byte(ts), body...))))
 	resp, err := (&http.Client{Timeout: 30 * time.Second}).Do(req)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	defer resp.Body.Close()
-	_, _ = io.ReadAll(resp.Body)
-	return resp.StatusCode, nil
+	answer, _ := io.ReadAll(resp.Body) // a body cut off still had its status
+	return resp.StatusCode, answer, nil
 }
 
 func (w *scaleWorld) send(i *discordgo.Interaction) int {
@@ -271,7 +309,7 @@ func (w *scaleWorld) use(st scaleTable, c candidate, rng *games.RNG) int {
 func (w *scaleWorld) lobby(st scaleTable, rng *games.RNG) {
 	t := w.t
 	host := st.players[0]
-	w.send(w.fake.Command(host, "game", fakediscord.SubCommand("new", fakediscord.StringOpt("game", "zauberschwert"))))
+	w.send(w.fake.Command(host, "game", fakediscord.SubCommand("new", fakediscord.StringOpt("game", w.game))))
 	shows := func(text string) bool {
 		for _, m := range w.fake.Messages(st.channel) {
 			if strings.Contains(m.Content, text) {
@@ -399,14 +437,34 @@ func TestScaleOut(t *testing.T) {
 		t.Skip("worker processes play games for a minute or more: not under -short or -race")
 	}
 	c := pgtest.Require(t)
+	seed := scaleSeed()
+	r := scaleRunOf()
+	t.Logf("seed %d (TAVERN_SCALE_SEED reproduces the players' choices and the faults' moments); %d tables, %d moves each (0: whole games)", seed, r.tables, r.moves)
+	w := newScaleWorld(t, c, "zauberschwert")
+	w.command = w.testBinaryWorker
+	for i := range w.workers {
+		w.start(i)
+	}
+	if w.play(r.tables, r.moves, seed, w.faults(r, c, games.NewRNG(seed^0x5ca1e))) {
+		w.checkStored(w.tables(r.tables), r.moves == 0)
+	}
+}
+
+// scaleSeed is a new seed for the players' choices and the faults'
+// moments, or TAVERN_SCALE_SEED's.
+func scaleSeed() uint64 {
 	seed := uint64(time.Now().UnixNano())
 	if s := os.Getenv("TAVERN_SCALE_SEED"); s != "" {
 		seed, _ = strconv.ParseUint(s, 10, 64)
 	}
-	r := scaleRunOf()
-	t.Logf("seed %d (TAVERN_SCALE_SEED reproduces the players' choices and the faults' moments); %d tables, %d moves each (0: whole games)", seed, r.tables, r.moves)
+	return seed
+}
+
+// newScaleWorld is the fake Discord, a fresh database on c and addresses
+// for three workers playing game; the workers are killed when t ends.
+func newScaleWorld(t *testing.T, c *pgtest.Cluster, game string) *scaleWorld {
 	_, priv, _ := endpointKeyAndAddr(t)
-	w := &scaleWorld{t: t, fake: fakediscord.New(t), key: priv, url: c.NewDatabase(t), workers: make([]*exec.Cmd, 3)}
+	w := &scaleWorld{t: t, fake: fakediscord.New(t), key: priv, url: c.NewDatabase(t), game: game, workers: make([]*exec.Cmd, 3)}
 	for range 3 {
 		_, _, addr := endpointKeyAndAddr(t)
 		w.addrs = append(w.addrs, addr)
@@ -416,9 +474,23 @@ func TestScaleOut(t *testing.T) {
 			w.kill(i)
 		}
 	})
-	for i := range w.workers {
-		w.start(i)
+	return w
+}
+
+// tables are the first n tables (the same for the same n).
+func (w *scaleWorld) tables(n int) []scaleTable {
+	var sts []scaleTable
+	for k := range n {
+		sts = append(sts, newScaleTable(k))
 	}
+	return sts
+}
+
+// play opens n tables and has their players click (moves interactions
+// each, 0: whole games) while the faults strike, and reports whether all
+// went well: no person's decision was ever without a visible control.
+func (w *scaleWorld) play(n, moves int, seed uint64, faults []scaleFault) bool {
+	t := w.t
 	db, err := pgxpool.New(context.Background(), w.url) // reconnects after PostgreSQL restarts
 	if err != nil {
 		t.Fatal(err)
@@ -433,10 +505,7 @@ func TestScaleOut(t *testing.T) {
 			+ (SELECT count(*) FROM tavern_due WHERE channel_id = $1 AND at <= $2)`, channel, time.Now().UnixNano()).Scan(&n)
 		return err != nil || n > 0 // an error: PostgreSQL restarting, cannot tell
 	}
-	var sts []scaleTable
-	for k := range r.tables {
-		sts = append(sts, newScaleTable(k))
-	}
+	sts := w.tables(n)
 	start := time.Now()
 	var (
 		wg            sync.WaitGroup
@@ -444,7 +513,7 @@ func TestScaleOut(t *testing.T) {
 		lost, sent    atomic.Int64
 		codes         sync.Map
 		lobbies       sync.WaitGroup
-		poll          = time.Duration(max(1, r.tables/8)) * 10 * time.Millisecond
+		poll          = time.Duration(max(1, n/8)) * 10 * time.Millisecond
 		lobbyGate     = make(chan struct{}, 16) // lobbies opened at once
 		lostMu        sync.Mutex
 		lostAt        []string
@@ -460,9 +529,9 @@ func TestScaleOut(t *testing.T) {
 	}
 	lobbies.Wait()
 	if t.Failed() {
-		return
+		return false
 	}
-	t.Logf("%d tables started in %v", r.tables, time.Since(start).Round(time.Millisecond))
+	t.Logf("%d tables started in %v", n, time.Since(start).Round(time.Millisecond))
 	for k, st := range sts {
 		wg.Add(1)
 		go func() {
@@ -479,7 +548,7 @@ func TestScaleOut(t *testing.T) {
 				}
 				return cs
 			}
-			for clicks := 0; !w.ended(st) && (r.moves == 0 || clicks < r.moves); clicks++ {
+			for clicks := 0; !w.ended(st) && (moves == 0 || clicks < moves); clicks++ {
 				if time.Since(start) > 40*time.Minute {
 					t.Errorf("%s: the game did not end", st.channel)
 					return
@@ -537,7 +606,7 @@ func TestScaleOut(t *testing.T) {
 	}
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
-	for _, f := range w.faults(r, c, games.NewRNG(seed^0x5ca1e)) {
+	for _, f := range faults {
 		for sent.Load() < f.after {
 			select {
 			case <-done:
@@ -555,17 +624,14 @@ func TestScaleOut(t *testing.T) {
 		return true
 	})
 	t.Logf("%d tables, %d interactions in %v; 5 s without progress: %d times with deliveries or a bot's move under way, %d times with every pending decision's control visible, %d times with a decision that had no control (%v); HTTP answers %v",
-		r.tables, sent.Load(), time.Since(start).Round(time.Millisecond), late.Load(), refused.Load(), lost.Load(), lostAt, answers)
+		n, sent.Load(), time.Since(start).Round(time.Millisecond), late.Load(), refused.Load(), lost.Load(), lostAt, answers)
 	if lost.Load() > 0 {
 		// Every decision of a person is offered somewhere they can see
 		// (the board, a DM, an answer only they see), also across kills:
 		// what a change asks is delivered from the outbox.
 		t.Errorf("%d times a person's pending decision had no visible control with nothing under way (logged above)", lost.Load())
 	}
-	if t.Failed() {
-		return
-	}
-	w.checkStored(sts, r.moves == 0)
+	return !t.Failed()
 }
 
 // checkStored waits until the outbox is empty (a killed worker's deliveries
@@ -596,7 +662,7 @@ func (w *scaleWorld) checkStored(sts []scaleTable, over bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, _ := reg.Get("zauberschwert")
+	g, _ := reg.Get(w.game)
 	for _, st := range sts {
 		tb, err := s.Get(ctx, st.channel, storage.WithLog())
 		if err != nil {
