@@ -560,8 +560,11 @@ func (w *scaleWorld) play(n, moves int, seed uint64, faults []scaleFault) bool {
 					// deliveries waiting for its lease; people then ask
 					// for their hand, whose answer carries the controls.
 					if time.Since(progress) > 5*time.Second {
-						switch line, missing := w.describeStall(st, cs); {
-						case underWay(st.channel):
+						var line string
+						var missing, busy bool
+						line, missing, busy, cs = w.describeStall(st, func() bool { return underWay(st.channel) }, visible)
+						switch {
+						case busy:
 							late.Add(1)
 						case !missing:
 							refused.Add(1) // the controls are there; the clicks changed nothing
@@ -694,28 +697,33 @@ func (w *scaleWorld) checkStored(sts []scaleTable, over bool) {
 
 // describeStall is one line on a table where nothing changed for a
 // while (the stored decisions, each seat's prompt version and live DMs,
-// the controls visible), and whether a person's pending decision has no
-// visible control (cs: what the players see).
-func (w *scaleWorld) describeStall(st scaleTable, cs []candidate) (string, bool) {
+// the controls visible), whether a person's pending decision has no
+// visible control, and whether the table's deliveries or due moves were
+// still under way. It reads the table first, then asks busy, then looks
+// at what the players see (see): a delivery finished meanwhile is seen,
+// never taken for a missing control. cs is what they see.
+func (w *scaleWorld) describeStall(st scaleTable, busy func() bool, see func() []candidate) (line string, missing, underWay bool, cs []candidate) {
 	ctx := context.Background()
 	s, err := postgres.Open(ctx, postgres.Options{URL: w.url})
 	if err != nil {
-		return err.Error(), false
+		return err.Error(), false, true, see()
 	}
 	defer s.Close()
 	tb, err := s.Get(ctx, st.channel, storage.WithLog())
 	if err != nil {
-		return err.Error(), false
+		return err.Error(), false, true, see()
 	}
 	reg, err := registry()
 	if err != nil {
-		return err.Error(), false
+		return err.Error(), false, true, see()
 	}
 	g, _ := reg.Get(tb.GameID)
 	state, err := g.Load(tb.State)
 	if err != nil {
-		return err.Error(), false
+		return err.Error(), false, true, see()
 	}
+	underWay = busy()
+	cs = see()
 	// covered: a visible control of the seat asked at the decision's
 	// version, or offering one of its options (a board whose buttons stay
 	// live across quiet changes carries the version it was posted at).
@@ -737,7 +745,7 @@ func (w *scaleWorld) describeStall(st scaleTable, cs []candidate) (string, bool)
 		return false
 	}
 	var b strings.Builder
-	missing := false
+	missing = false
 	fmt.Fprintf(&b, "%s v%d:", st.channel, tb.Version)
 	for _, p := range state.Pending() {
 		seat := tb.Seats[p.Seat]
@@ -769,5 +777,5 @@ func (w *scaleWorld) describeStall(st scaleTable, cs []candidate) (string, bool)
 	for _, e := range tb.Log[max(0, len(tb.Log)-6):] {
 		fmt.Fprintf(&b, "\n  log v%d seat %d %s unc %v bot %v timeout %v quiet %v rev %v", e.Version, e.Seat, e.Move, e.Uncommitted, e.Bot, e.Timeout, e.Quiet, e.Revealed)
 	}
-	return b.String(), missing
+	return b.String(), missing, underWay, cs
 }
