@@ -573,8 +573,10 @@ func (s *Service) promptRows(t *table.Table, prompts []games.Prompt, lang string
 		if len(rows) >= rowsLeft {
 			return rows, true
 		}
+		var texts []choiceText // what the options read, made once
 		if len(p.Options) <= maxButtonsPerRow {
-			if row, ok := s.buttonRow(t, p, lang, used); ok {
+			texts = s.choiceTexts(t, lang, p.Options)
+			if row, ok := s.buttonRow(t, p, texts, used); ok {
 				if len(row.Components) > 0 {
 					rows = append(rows, row)
 				}
@@ -586,18 +588,21 @@ func (s *Service) promptRows(t *table.Table, prompts []games.Prompt, lang string
 			if len(loose) > 0 && len(rows) < rowsLeft {
 				controls := p
 				controls.Options = loose
-				if row, ok := s.buttonRow(t, controls, lang, used); ok {
+				looseTexts := s.choiceTexts(t, lang, loose)
+				if row, ok := s.buttonRow(t, controls, looseTexts, used); ok {
 					if len(row.Components) > 0 {
 						rows = append(rows, row)
 					}
-				} else if sel, skipped := s.moveSelect(t, p.Seat, loose, s.choiceTexts(t, lang, loose), s.say(t, lang, p.Text), len(p.Options)); len(sel.Options) > 0 {
+				} else if sel, skipped := s.moveSelect(t, p.Seat, loose, looseTexts, s.say(t, lang, p.Text), len(p.Options)); len(sel.Options) > 0 {
 					// Controls a button cannot show go to a select of their own.
 					rows, cut = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{sel}}), cut || skipped
 				}
 			}
 			continue
 		}
-		texts := s.choiceTexts(t, lang, p.Options)
+		if texts == nil {
+			texts = s.choiceTexts(t, lang, p.Options)
+		}
 		for from := 0; from < len(p.Options); from += maxSelectOptions {
 			if len(rows) >= rowsLeft {
 				return rows, true
@@ -615,10 +620,10 @@ func (s *Service) promptRows(t *table.Table, prompts []games.Prompt, lang string
 
 // buttonRow makes one button per option. A move id already offered on the
 // message (the same answer for another seat) needs no second button, since
-// a click applies to whoever clicks. ok is false when an option does not
-// fit a button (its id, label or detail): the caller offers a select.
-func (s *Service) buttonRow(t *table.Table, p games.Prompt, lang string, used map[string]bool) (discordgo.ActionsRow, bool) {
-	texts := s.choiceTexts(t, lang, p.Options)
+// a click applies to whoever clicks. texts are what the options read
+// (choiceTexts). ok is false when an option does not fit a button (its id,
+// label or detail): the caller offers a select.
+func (s *Service) buttonRow(t *table.Table, p games.Prompt, texts []choiceText, used map[string]bool) (discordgo.ActionsRow, bool) {
 	if !fitsButtons(texts) {
 		return discordgo.ActionsRow{}, false
 	}
