@@ -208,22 +208,8 @@ type topology struct {
 // readTopology reads compose.yaml (TestComposeFile checks it further).
 func readTopology(t *testing.T) topology {
 	t.Helper()
-	data, err := os.ReadFile("compose.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := parseYAMLSubset(string(data))
-	if err != nil {
-		t.Fatalf("compose.yaml: %v", err)
-	}
-	services := yamlMap(t, doc, "services")
-	var topo topology
-	for name := range services {
-		if strings.HasPrefix(name, "worker") {
-			topo.workers = append(topo.workers, name)
-		}
-	}
-	slices.Sort(topo.workers)
+	services, workers := composeServices(t)
+	topo := topology{workers: workers}
 	if len(topo.workers) != 3 {
 		t.Fatalf("compose.yaml has workers %v, want three", topo.workers)
 	}
@@ -233,13 +219,11 @@ func readTopology(t *testing.T) topology {
 		topo.configAt = topo.entrypoint[at+1]
 	}
 	mounts := func(service map[string]any, inside string) string {
-		for _, v := range yamlList(t, service, "volumes") {
-			if host, in, ok := strings.Cut(strings.TrimSuffix(v, ":ro"), ":"); ok && in == inside {
-				return host
-			}
+		host, ok := mountedAt(t, service, inside)
+		if !ok {
+			t.Fatalf("%s is not mounted", inside)
 		}
-		t.Fatalf("%s is not mounted", inside)
-		return ""
+		return host
 	}
 	topo.configFile = mounts(worker, topo.configAt)
 	topo.env = map[string]string{}

@@ -21,22 +21,7 @@ import (
 // password; and the proxy's upstreams are exactly the workers, on the
 // port of interactions.listen.
 func TestComposeFile(t *testing.T) {
-	data, err := os.ReadFile("compose.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := parseYAMLSubset(string(data))
-	if err != nil {
-		t.Fatalf("compose.yaml: %v", err)
-	}
-	services := yamlMap(t, doc, "services")
-	var workers []string
-	for name := range services {
-		if strings.HasPrefix(name, "worker") {
-			workers = append(workers, name)
-		}
-	}
-	slices.Sort(workers)
+	services, workers := composeServices(t)
 	if _, ok := services["db"]; !ok || services["proxy"] == nil || len(workers) != 3 {
 		t.Fatalf("services %v, want db, proxy and three workers", keys(services))
 	}
@@ -57,13 +42,8 @@ func TestComposeFile(t *testing.T) {
 		if at < 0 || at+1 >= len(entry) {
 			t.Fatalf("%s: entrypoint %v names no --config", name, entry)
 		}
-		mounted := ""
-		for _, v := range yamlList(t, w, "volumes") {
-			if host, inside, ok := strings.Cut(strings.TrimSuffix(v, ":ro"), ":"); ok && inside == entry[at+1] {
-				mounted = host
-			}
-		}
-		if mounted == "" {
+		mounted, ok := mountedAt(t, w, entry[at+1])
+		if !ok {
 			t.Fatalf("%s: %s is not mounted (volumes %v)", name, entry[at+1], yamlList(t, w, "volumes"))
 		}
 		env := yamlMap(t, w, "environment")
@@ -100,12 +80,7 @@ func TestComposeFile(t *testing.T) {
 	}
 
 	proxy := yamlMap(t, services, "proxy")
-	caddyfile := ""
-	for _, v := range yamlList(t, proxy, "volumes") {
-		if host, inside, ok := strings.Cut(strings.TrimSuffix(v, ":ro"), ":"); ok && inside == "/etc/caddy/Caddyfile" {
-			caddyfile = host
-		}
-	}
+	caddyfile, _ := mountedAt(t, proxy, "/etc/caddy/Caddyfile")
 	caddy, err := os.ReadFile(caddyfile)
 	if err != nil {
 		t.Fatalf("the proxy's Caddyfile (%q): %v", caddyfile, err)
@@ -295,4 +270,37 @@ func unquote(s string) string {
 		return s[1 : len(s)-1]
 	}
 	return s
+}
+
+// composeServices reads compose.yaml: its services, and the names of the
+// worker services, sorted.
+func composeServices(t *testing.T) (services map[string]any, workers []string) {
+	t.Helper()
+	data, err := os.ReadFile("compose.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := parseYAMLSubset(string(data))
+	if err != nil {
+		t.Fatalf("compose.yaml: %v", err)
+	}
+	services = yamlMap(t, doc, "services")
+	for name := range services {
+		if strings.HasPrefix(name, "worker") {
+			workers = append(workers, name)
+		}
+	}
+	slices.Sort(workers)
+	return services, workers
+}
+
+// mountedAt is the host file a service of compose.yaml mounts at inside.
+func mountedAt(t *testing.T, service map[string]any, inside string) (host string, ok bool) {
+	t.Helper()
+	for _, v := range yamlList(t, service, "volumes") {
+		if h, in, found := strings.Cut(strings.TrimSuffix(v, ":ro"), ":"); found && in == inside {
+			return h, true
+		}
+	}
+	return "", false
 }
