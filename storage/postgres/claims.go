@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -19,14 +20,12 @@ var _ storage.OutboxClaimer = (*Store)(nil)
 // from every one-key lock (migrateLock).
 const claimLockClass = 0x74617600 // "tav"
 
-// leaseNow (with the lease clock as the fifth argument; leaseNow4 the
-// fourth, leaseNow3 the third) is the moment leases are measured at:
-// Options.LeaseNow's, else the database's.
-const (
-	leaseNow  = `coalesce($5::timestamptz, now())`
-	leaseNow4 = `coalesce($4::timestamptz, now())`
-	leaseNow3 = `coalesce($3::timestamptz, now())`
-)
+// leaseClock is the SQL for the moment leases are measured at, with the
+// lease clock (Store.leaseNow) as statement argument arg: Options.LeaseNow's
+// reading, else the database's clock.
+func leaseClock(arg int) string {
+	return `coalesce($` + strconv.Itoa(arg) + `::timestamptz, now())`
+}
 
 // leaseNow is the lease clock's reading to pass, or nil for the
 // database's clock.
@@ -47,9 +46,9 @@ func (s *Store) ClaimTable(ctx context.Context, tb storage.OutboxTable, claim st
 	err := s.retry(ctx, "claim outbox of "+tb.ChannelID, func(ctx context.Context) error {
 		b := &pgx.Batch{}
 		b.Queue(`SELECT pg_advisory_xact_lock($1, hashtext($2 || '/' || $3))`, int32(claimLockClass), tb.ChannelID, tb.TableID)
-		b.Queue(`UPDATE tavern_outbox SET claimed_until = `+leaseNow+` + make_interval(secs => $4), claimed_by = $3
+		b.Queue(`UPDATE tavern_outbox SET claimed_until = `+leaseClock(5)+` + make_interval(secs => $4), claimed_by = $3
 			WHERE channel_id = $1 AND table_id = $2 AND NOT EXISTS (SELECT 1 FROM tavern_outbox o
-				WHERE o.channel_id = $1 AND o.table_id = $2 AND o.claimed_until > `+leaseNow+` AND o.claimed_by <> $3)
+				WHERE o.channel_id = $1 AND o.table_id = $2 AND o.claimed_until > `+leaseClock(5)+` AND o.claimed_by <> $3)
 			RETURNING id, channel_id, table_id, item`, tb.ChannelID, tb.TableID, claim, lease.Seconds(), s.leaseNow())
 		br := s.pool.SendBatch(ctx, b)
 		defer br.Close()
@@ -76,7 +75,7 @@ func (s *Store) ClaimTable(ctx context.Context, tb storage.OutboxTable, claim st
 func (s *Store) ReleaseClaim(ctx context.Context, tb storage.OutboxTable, claim string) error {
 	err := s.retry(ctx, "release outbox of "+tb.ChannelID, func(ctx context.Context) error {
 		_, err := s.pool.Exec(ctx, `UPDATE tavern_outbox SET claimed_until = '-infinity'
-			WHERE channel_id = $1 AND table_id = $2 AND claimed_by = $3 AND claimed_until > `+leaseNow4, tb.ChannelID, tb.TableID, claim, s.leaseNow())
+			WHERE channel_id = $1 AND table_id = $2 AND claimed_by = $3 AND claimed_until > `+leaseClock(4), tb.ChannelID, tb.TableID, claim, s.leaseNow())
 		return err
 	})
 	if err != nil {
@@ -90,8 +89,8 @@ func (s *Store) ReleaseClaim(ctx context.Context, tb storage.OutboxTable, claim 
 func (s *Store) RenewClaim(ctx context.Context, tb storage.OutboxTable, claim string, lease time.Duration) (bool, error) {
 	var held bool
 	err := s.retry(ctx, "renew claim of "+tb.ChannelID, func(ctx context.Context) error {
-		tag, err := s.pool.Exec(ctx, `UPDATE tavern_outbox SET claimed_until = `+leaseNow+` + make_interval(secs => $4)
-			WHERE channel_id = $1 AND table_id = $2 AND claimed_by = $3 AND claimed_until > `+leaseNow,
+		tag, err := s.pool.Exec(ctx, `UPDATE tavern_outbox SET claimed_until = `+leaseClock(5)+` + make_interval(secs => $4)
+			WHERE channel_id = $1 AND table_id = $2 AND claimed_by = $3 AND claimed_until > `+leaseClock(5),
 			tb.ChannelID, tb.TableID, claim, lease.Seconds(), s.leaseNow())
 		held = tag.RowsAffected() > 0
 		return err
@@ -110,7 +109,7 @@ func (s *Store) StaleTables(ctx context.Context, age time.Duration, limit int) (
 	var out []storage.OutboxTable
 	err := s.retry(ctx, "stale outbox", func(ctx context.Context) error {
 		rows, err := s.pool.Query(ctx, `SELECT channel_id, table_id FROM tavern_outbox GROUP BY channel_id, table_id
-			HAVING max(claimed_until) <= `+leaseNow3+`
+			HAVING max(claimed_until) <= `+leaseClock(3)+`
 				AND (min(staged_at) <= now() - make_interval(secs => $1) OR max(claimed_until) > '-infinity')
 			ORDER BY min(id) LIMIT $2`, age.Seconds(), limit, s.leaseNow())
 		if err != nil {
