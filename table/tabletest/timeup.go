@@ -24,12 +24,10 @@ func (g timeUpGame) Info() games.Info {
 	if g.id != "" {
 		info.ID = g.id
 	}
-	for lang, text := range map[string]string{"en": "{player}'s time is up.", "de": "Die Zeit von {player} ist um."} {
-		if info.Catalog[lang] != nil {
-			info.Catalog[lang]["timeup.ev"] = text
-			info.Catalog[lang]["timeup.opt"] = "-"
-		}
-	}
+	info.Catalog = info.Catalog.Merge(games.Catalog{
+		"en": {"timeup.ev": "{player}'s time is up.", "timeup.opt": "-"},
+		"de": {"timeup.ev": "Die Zeit von {player} ist um.", "timeup.opt": "-"},
+	})
 	return info
 }
 
