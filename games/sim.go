@@ -34,6 +34,16 @@ var ErrTooLong = errors.New("game exceeded the move limit")
 // error, as is a stall or a game longer than maxMoves. The moves played so
 // far are always returned, so a failure can be replayed.
 func RandomPlay(g Game, setup Setup, rng *RNG, maxMoves int, check func(State) error) (moves []Move, final State, err error) {
+	return PlayWith(g, setup, rng, maxMoves, func(_ State, p Prompt, _ int) (string, bool) {
+		return p.Options[rng.IntN(len(p.Options))].ID, true
+	}, check)
+}
+
+// PlayWith is RandomPlay with the answer to the pending prompt rng picks
+// chosen by choose (given the state, the prompt and the number of moves
+// made so far), e.g. a seat's policy; a prompt choose has no answer for
+// ends the game with an error.
+func PlayWith(g Game, setup Setup, rng *RNG, maxMoves int, choose func(s State, p Prompt, moves int) (string, bool), check func(State) error) (moves []Move, final State, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("panic after %d moves: %v", len(moves), r)
@@ -70,7 +80,11 @@ func RandomPlay(g Game, setup Setup, rng *RNG, maxMoves int, check func(State) e
 			return moves, s, ErrStall
 		}
 		p := pending[rng.IntN(len(pending))]
-		m := Move{Seat: p.Seat, ID: p.Options[rng.IntN(len(p.Options))].ID}
+		id, ok := choose(s, p, len(moves))
+		if !ok {
+			return moves, s, fmt.Errorf("move %d: no answer for seat %d", len(moves)+1, p.Seat)
+		}
+		m := Move{Seat: p.Seat, ID: id}
 		moves = append(moves, m)
 		if _, err := s.Apply(m.Seat, m.ID); err != nil {
 			return moves, s, fmt.Errorf("move %d %+v refused: %w", len(moves), m, err)

@@ -17,16 +17,16 @@ type Walk struct {
 	// Policy picks each move of a pending seat chosen at random; nil
 	// picks uniformly among all pending options (games.RandomPlay).
 	Policy games.Policy
-	// Every draws after every Every-th commit only (0 or 1: after each).
+	// Every draws after every Every-th move only (0 or 1: after each).
 	Every int
 	// Seats checks each seat's own picture too, per seat.
 	Seats bool
 }
 
 // Heights walks a whole game and draws the public board with m after the
-// setup, after every commit (see Walk.Every) and at the end; a view the
-// same as the one drawn last is not drawn again (the picture would be the
-// same). It fails at the first board whose height differs from the first
+// setup, after every move (see Walk.Every; a step inside a turn leaves the
+// public view as it was) and at the end; a view the same as the one drawn
+// last is not drawn again (the picture would be the same). It fails at the first board whose height differs from the first
 // one's (a phone scrolling the channel would see the board jump) and
 // returns that height, and with Walk.Seats each seat's picture's.
 func Heights(tb testing.TB, r imaging.Renderer, m imaging.Meta, w Walk) (board int, seats []int) {
@@ -34,10 +34,10 @@ func Heights(tb testing.TB, r imaging.Renderer, m imaging.Meta, w Walk) (board i
 	public := height{}
 	own := make([]height, w.Setup.Players)
 	every := max(w.Every, 1)
-	commit := 0
+	move := 0 // the check's count: the setup, then each move
 	check := func(st games.State) error {
-		commit++
-		if (commit-1)%every != 0 && !st.Over() {
+		move++
+		if (move-1)%every != 0 && !st.Over() {
 			return nil
 		}
 		if err := public.same(r, st.View(games.Public), m); err != nil {
@@ -56,7 +56,7 @@ func Heights(tb testing.TB, r imaging.Renderer, m imaging.Meta, w Walk) (board i
 		return nil
 	}
 	if err := w.play(check); err != nil {
-		tb.Fatalf("%d players, %s, seed %d, commit %d: %v", w.Setup.Players, m.Lang, w.Setup.Seed, commit-1, err)
+		tb.Fatalf("%d players, %s, seed %d, move %d: %v", w.Setup.Players, m.Lang, w.Setup.Seed, move-1, err)
 	}
 	if w.Seats {
 		for _, h := range own {
@@ -66,38 +66,18 @@ func Heights(tb testing.TB, r imaging.Renderer, m imaging.Meta, w Walk) (board i
 	return public.px, seats
 }
 
-// play plays the game to its end, calling check after the setup and after
-// every commit.
+// play plays the game to its end (games.PlayWith), calling check after
+// the setup and after every move.
 func (w Walk) play(check func(games.State) error) error {
 	rng := games.NewRNG(w.Setup.Seed)
 	if w.Policy == nil {
 		_, _, err := games.RandomPlay(w.Game, w.Setup, rng, games.SimMaxMoves, check)
 		return err
 	}
-	st, err := w.Game.New(w.Setup)
-	if err != nil {
-		return err
-	}
-	for moves := 0; ; moves++ {
-		if err := check(st); err != nil {
-			return err
-		}
-		if st.Over() {
-			return nil
-		}
-		pending := st.Pending()
-		if len(pending) == 0 || moves >= games.SimMaxMoves {
-			return fmt.Errorf("stalled after %d moves", moves)
-		}
-		p := pending[rng.IntN(len(pending))]
-		move, ok := w.Policy.Choose(st, p.Seat, w.Setup.Seed*7919+uint64(moves))
-		if !ok {
-			return fmt.Errorf("move %d: no move for seat %d", moves, p.Seat)
-		}
-		if _, err := st.Apply(p.Seat, move); err != nil {
-			return fmt.Errorf("move %d: %w", moves, err)
-		}
-	}
+	_, _, err := games.PlayWith(w.Game, w.Setup, rng, games.SimMaxMoves, func(st games.State, p games.Prompt, moves int) (string, bool) {
+		return w.Policy.Choose(st, p.Seat, w.Setup.Seed*7919+uint64(moves))
+	}, check)
+	return err
 }
 
 // height is the height of a picture through a game, and the view it was
