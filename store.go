@@ -38,4 +38,4 @@ func postgresOptions(cfg config.Storage, url string, log *slog.Logger) postgres.
 // backend: the database's own tools make consistent copies while every
 // process keeps running.
 var errPostgresBackup = errors.New(`backup: with storage.backend = "postgres" use PostgreSQL's own tools while Tavern runs: ` +
-	`pg_dump --format=custom --file=tavern.dump "$TAVERN_DATABASE_URL" (restore into an empty database with pg_restore --dbname=URL tavern.dump; see README "Running at scale")`)
+	`pg_dump --format=custom --file=tavern.dump "$TAVERN_DATABASE_URL" (restore into an empty database with pg_restore --dbname=URL tavern.dump; see docs/operations.md)`)
