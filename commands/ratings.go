@@ -21,8 +21,12 @@ var errRecordFirst = errors.New("commands: record the finished game first")
 // quitter, the bots the lobby seated apart, and each person's decisions.
 func ratingGame(t *table.Table, st games.State) rating.Game {
 	// A seat the standings leave out (or give no place) ranks last, not
-	// first.
+	// first; a solo game's rivals (its automa) count among the places, so
+	// a seat beaten by one keeps its rank 2 and is no winner.
 	last := len(t.Seats)
+	if r, ok := st.(games.Rivaled); ok {
+		last += len(r.Rivals())
+	}
 	ranks := make([]int, len(t.Seats))
 	for i := range ranks {
 		ranks[i] = last

@@ -250,6 +250,14 @@ type standingsOnly struct {
 
 func (s standingsOnly) Standings() []games.Standing { return s.standings }
 
+// rivaled is a finished solo game's state: standings and the automa.
+type rivaled struct {
+	standingsOnly
+	rivals []games.Rival
+}
+
+func (r rivaled) Rivals() []games.Rival { return r.rivals }
+
 // A finished table as ratings see it: each seat's place, a seat the
 // standings leave out (or give no place) last, never first; and an id
 // that two tables sharing the eight characters of their own id do not
@@ -276,6 +284,23 @@ func TestRatingGame(t *testing.T) {
 				}
 			}
 		})
+	}
+	// A solo seat beaten by the game's opponent ranks 2 (issue 30): it is
+	// no win in /profile, the leaderboard or any statistic.
+	solo := &table.Table{ID: "solo", ChannelID: "c3", GameID: "g", CreatedAt: at, Options: map[string]string{}, Seats: []table.Seat{{UserID: "a"}}}
+	for _, tc := range []struct {
+		name string
+		rank int
+	}{{"lost to the rival", 2}, {"beat the rival", 1}} {
+		g := ratingGame(solo, rivaled{standingsOnly{standings: []games.Standing{{Seat: 0, Rank: tc.rank}}}, []games.Rival{{Rank: 3 - tc.rank}}})
+		if got := g.Players[0].Rank; got != tc.rank {
+			t.Errorf("%s: the solo seat ranks %d, want %d", tc.name, got, tc.rank)
+		}
+		stats := map[string]rating.Stats{}
+		g.Apply(map[rating.Key]map[string]rating.Record{}, stats)
+		if wins, want := stats["a"].Wins, map[bool]int{true: 1, false: 0}[tc.rank == 1]; wins != want {
+			t.Errorf("%s: the profile counts %d wins, want %d", tc.name, wins, want)
+		}
 	}
 	ids := map[string]bool{recordID(tb): true}
 	for _, other := range []*table.Table{{ID: "abc", ChannelID: "c2", CreatedAt: at}, {ID: "abc", ChannelID: "c1", CreatedAt: at.Add(time.Hour)}} {
