@@ -12,6 +12,12 @@ import (
 // does not end; it reports whether the bot won outright (rank 1, first).
 func BotWins(tb testing.TB, g games.Game, bot games.Policy, players, i int) bool {
 	tb.Helper()
+	return BotWinsAt(tb, g, bot, players, 0, i)
+}
+
+// BotWinsAt is BotWins with the bot in seat instead of seat 0.
+func BotWinsAt(tb testing.TB, g games.Game, bot games.Policy, players, seat, i int) bool {
+	tb.Helper()
 	st, err := g.New(games.DefaultSetup(g, players, uint64(i+1)))
 	if err != nil {
 		tb.Fatal(err)
@@ -24,9 +30,9 @@ func BotWins(tb testing.TB, g games.Game, bot games.Policy, players, i int) bool
 		pending := st.Pending()
 		p := pending[rng.IntN(len(pending))]
 		move := p.Options[rng.IntN(len(p.Options))].ID
-		if p.Seat == 0 {
+		if p.Seat == seat {
 			var ok bool
-			if move, ok = bot.Choose(st, 0, games.PolicySeed(uint64(i), moves, 0)); !ok || !games.Legal(st, 0, move) {
+			if move, ok = bot.Choose(st, seat, games.PolicySeed(uint64(i), moves, seat)); !ok || !games.Legal(st, seat, move) {
 				tb.Fatalf("game %d move %d: the bot chose %q (ok %v)", i, moves, move, ok)
 			}
 		}
@@ -35,5 +41,5 @@ func BotWins(tb testing.TB, g games.Game, bot games.Policy, players, i int) bool
 		}
 	}
 	first := st.Standings()[0]
-	return first.Seat == 0 && first.Rank == 1
+	return first.Seat == seat && first.Rank == 1
 }
