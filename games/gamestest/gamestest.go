@@ -43,3 +43,15 @@ func BotWinsAt(tb testing.TB, g games.Game, bot games.Policy, players, seat, i i
 	first := st.Standings()[0]
 	return first.Seat == seat && first.Rank == 1
 }
+
+// Wins plays games 0..n-1 of BotWins and counts the bot's outright wins.
+func Wins(tb testing.TB, g games.Game, bot games.Policy, players, n int) int {
+	tb.Helper()
+	wins := 0
+	for i := range n {
+		if BotWins(tb, g, bot, players, i) {
+			wins++
+		}
+	}
+	return wins
+}
