@@ -223,9 +223,18 @@ func (e *Executor) post(ctx context.Context, a commands.ChannelPost) error {
 	}
 	if a.Pin {
 		// Pinning needs Manage Messages; without it the post stands.
-		return e.session.ChannelMessagePin(a.ChannelID, msg.ID, discordgo.WithContext(ctx))
+		return e.pin(ctx, http.MethodPut, a.ChannelID, msg.ID)
 	}
 	return nil
+}
+
+// pin pins (PUT) or unpins (DELETE) a message on Discord's current route,
+// /channels/{c}/messages/pins/{m}; discordgo's ChannelMessagePin still
+// uses the deprecated /channels/{c}/pins/{m}.
+func (e *Executor) pin(ctx context.Context, method, channelID, messageID string) error {
+	pins := discordgo.EndpointChannelMessages(channelID) + "/pins/"
+	_, err := e.session.RequestWithBucketID(method, pins+messageID, nil, pins, discordgo.WithContext(ctx))
+	return err
 }
 
 // threadArchiveMinutes is the longest inactivity Discord allows before
@@ -266,7 +275,7 @@ func (e *Executor) archive(ctx context.Context, a commands.ThreadArchive) error 
 }
 
 func (e *Executor) unpin(ctx context.Context, a commands.Unpin) error {
-	err := e.session.ChannelMessageUnpin(a.ChannelID, a.MessageID, discordgo.WithContext(ctx))
+	err := e.pin(ctx, http.MethodDelete, a.ChannelID, a.MessageID)
 	if err != nil && messageGone(err) {
 		return nil
 	}
@@ -405,10 +414,12 @@ func components(m *commands.Message) []discordgo.MessageComponent {
 	return m.Components
 }
 
+// files are m's files as discordgo uploads them, each declared as the type
+// its bytes are (a board is a PNG, a replay a GIF).
 func files(m *commands.Message) []*discordgo.File {
 	var out []*discordgo.File
 	for _, f := range m.Files {
-		out = append(out, &discordgo.File{Name: f.Name, ContentType: "image/png", Reader: bytes.NewReader(f.Data)})
+		out = append(out, &discordgo.File{Name: f.Name, ContentType: http.DetectContentType(f.Data), Reader: bytes.NewReader(f.Data)})
 	}
 	return out
 }

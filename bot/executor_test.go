@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -17,8 +18,8 @@ import (
 
 func TestExecutorActions(t *testing.T) {
 	type want struct {
-		channel  []string // contents in channel "c1", in order
-		dms      []string // contents DMed to user "u1"
+		channel  []string // contents in channel "600000000000000001", in order
+		dms      []string // contents DMed to user "600000000000000011"
 		onSent   int      // OnSent calls
 		statuses []int    // statuses of the fake's requests in order, if set
 		retry    bool     // Run asks for the actions to be carried out again
@@ -34,8 +35,8 @@ func TestExecutorActions(t *testing.T) {
 			name: "posts in order",
 			actions: func(_ *fakediscord.Fake, sent func(string)) []commands.Action {
 				return []commands.Action{
-					commands.ChannelPost{ChannelID: "c1", Message: msg("one"), OnSent: sent},
-					&commands.ChannelPost{ChannelID: "c1", Message: msg("two")},
+					commands.ChannelPost{ChannelID: "600000000000000001", Message: msg("one"), OnSent: sent},
+					&commands.ChannelPost{ChannelID: "600000000000000001", Message: msg("two")},
 				}
 			},
 			want: want{channel: []string{"one", "two"}, onSent: 1},
@@ -46,10 +47,10 @@ func TestExecutorActions(t *testing.T) {
 				once := commands.Message{Content: "board", Nonce: "t1.5.0", Files: []commands.File{{Name: "board.png", Data: []byte("png")}}}
 				dm := commands.Message{Content: "hand", Nonce: "t1.5.1"}
 				return []commands.Action{
-					commands.ChannelPost{ChannelID: "c1", Message: once, OnSent: sent},
-					commands.ChannelPost{ChannelID: "c1", Message: once, OnSent: sent},
-					commands.DirectMessage{UserID: "u1", Message: dm},
-					commands.DirectMessage{UserID: "u1", Message: dm},
+					commands.ChannelPost{ChannelID: "600000000000000001", Message: once, OnSent: sent},
+					commands.ChannelPost{ChannelID: "600000000000000001", Message: once, OnSent: sent},
+					commands.DirectMessage{UserID: "600000000000000011", Message: dm},
+					commands.DirectMessage{UserID: "600000000000000011", Message: dm},
 				}
 			},
 			want: want{channel: []string{"board"}, dms: []string{"hand"}, onSent: 2},
@@ -58,20 +59,20 @@ func TestExecutorActions(t *testing.T) {
 			name: "different nonces post twice, in a channel and in a DM",
 			actions: func(_ *fakediscord.Fake, _ func(string)) []commands.Action {
 				return []commands.Action{
-					commands.ChannelPost{ChannelID: "c1", Message: commands.Message{Content: "a", Nonce: "n1"}},
-					commands.ChannelPost{ChannelID: "c1", Message: commands.Message{Content: "b", Nonce: "n2"}},
-					commands.DirectMessage{UserID: "u1", Message: commands.Message{Content: "x", Nonce: "n3"}},
-					commands.DirectMessage{UserID: "u1", Message: commands.Message{Content: "y", Nonce: "n4"}},
+					commands.ChannelPost{ChannelID: "600000000000000001", Message: commands.Message{Content: "a", Nonce: "n1"}},
+					commands.ChannelPost{ChannelID: "600000000000000001", Message: commands.Message{Content: "b", Nonce: "n2"}},
+					commands.DirectMessage{UserID: "600000000000000011", Message: commands.Message{Content: "x", Nonce: "n3"}},
+					commands.DirectMessage{UserID: "600000000000000011", Message: commands.Message{Content: "y", Nonce: "n4"}},
 				}
 			},
 			want: want{channel: []string{"a", "b"}, dms: []string{"x", "y"}},
 		},
 		{
 			name:    "the blocked notice repeated with one nonce posts once",
-			prepare: func(f *fakediscord.Fake) { f.CloseDMs("u1") },
+			prepare: func(f *fakediscord.Fake) { f.CloseDMs("600000000000000011") },
 			actions: func(_ *fakediscord.Fake, sent func(string)) []commands.Action {
-				dm := commands.DirectMessage{UserID: "u1", Message: commands.Message{Content: "hand", Nonce: "t1.5.1"},
-					Blocked: &commands.ChannelPost{ChannelID: "c1", Message: commands.Message{Content: "open your DMs", Nonce: "t1.5.1b"}, OnSent: sent}}
+				dm := commands.DirectMessage{UserID: "600000000000000011", Message: commands.Message{Content: "hand", Nonce: "t1.5.1"},
+					Blocked: &commands.ChannelPost{ChannelID: "600000000000000001", Message: commands.Message{Content: "open your DMs", Nonce: "t1.5.1b"}, OnSent: sent}}
 				return []commands.Action{dm, dm}
 			},
 			want: want{channel: []string{"open your DMs"}, onSent: 2},
@@ -79,23 +80,23 @@ func TestExecutorActions(t *testing.T) {
 		{
 			name: "an edit of a deleted message re-posted twice with one nonce posts once",
 			prepare: func(f *fakediscord.Fake) {
-				seed(t, f, "c1", "old status")
-				f.DeleteMessage("c1", f.Messages("c1")[0].ID)
+				seed(t, f, "600000000000000001", "old status")
+				f.DeleteMessage("600000000000000001", f.Messages("600000000000000001")[0].ID)
 			},
 			actions: func(_ *fakediscord.Fake, sent func(string)) []commands.Action {
-				edit := commands.ChannelEdit{ChannelID: "c1", MessageID: "123", Message: commands.Message{Content: "new status", Nonce: "t1.6.0"}, OnSent: sent}
+				edit := commands.ChannelEdit{ChannelID: "600000000000000001", MessageID: "123", Message: commands.Message{Content: "new status", Nonce: "t1.6.0"}, OnSent: sent}
 				return []commands.Action{edit, edit}
 			},
 			want: want{channel: []string{"new status"}, onSent: 2},
 		},
 		{
 			name:    "a 500 does not stop the next actions",
-			prepare: func(f *fakediscord.Fake) { f.FailOnce(http.MethodPost, "/channels/c1/messages") },
+			prepare: func(f *fakediscord.Fake) { f.FailOnce(http.MethodPost, "/channels/600000000000000001/messages") },
 			actions: func(_ *fakediscord.Fake, sent func(string)) []commands.Action {
 				return []commands.Action{
-					commands.ChannelPost{ChannelID: "c1", Message: msg("lost"), OnSent: sent},
-					commands.ChannelPost{ChannelID: "c1", Message: msg("kept")},
-					commands.DirectMessage{UserID: "u1", Message: msg("secret")},
+					commands.ChannelPost{ChannelID: "600000000000000001", Message: msg("lost"), OnSent: sent},
+					commands.ChannelPost{ChannelID: "600000000000000001", Message: msg("kept")},
+					commands.DirectMessage{UserID: "600000000000000011", Message: msg("secret")},
 				}
 			},
 			want: want{channel: []string{"kept"}, dms: []string{"secret"}, statuses: []int{500, 200, 200, 200}, retry: true},
@@ -103,30 +104,30 @@ func TestExecutorActions(t *testing.T) {
 		{
 			name: "a 429 is waited out and retried",
 			prepare: func(f *fakediscord.Fake) {
-				f.RateLimitOnce(http.MethodPost, "/channels/c1/messages", 10*time.Millisecond)
+				f.RateLimitOnce(http.MethodPost, "/channels/600000000000000001/messages", 10*time.Millisecond)
 			},
 			actions: func(_ *fakediscord.Fake, _ func(string)) []commands.Action {
-				return []commands.Action{commands.ChannelPost{ChannelID: "c1", Message: msg("eventually")}}
+				return []commands.Action{commands.ChannelPost{ChannelID: "600000000000000001", Message: msg("eventually")}}
 			},
 			want: want{channel: []string{"eventually"}, statuses: []int{429, 200}},
 		},
 		{
 			name:    "closed DMs fall back to the blocked notice",
-			prepare: func(f *fakediscord.Fake) { f.CloseDMs("u1") },
+			prepare: func(f *fakediscord.Fake) { f.CloseDMs("600000000000000011") },
 			actions: func(_ *fakediscord.Fake, sent func(string)) []commands.Action {
 				return []commands.Action{
-					commands.DirectMessage{UserID: "u1", Message: msg("secret hand"),
-						Blocked: &commands.ChannelPost{ChannelID: "c1", Message: msg("press Show my hand"), OnSent: sent}},
-					commands.ChannelPost{ChannelID: "c1", Message: msg("after")},
+					commands.DirectMessage{UserID: "600000000000000011", Message: msg("secret hand"),
+						Blocked: &commands.ChannelPost{ChannelID: "600000000000000001", Message: msg("press Show my hand"), OnSent: sent}},
+					commands.ChannelPost{ChannelID: "600000000000000001", Message: msg("after")},
 				}
 			},
 			want: want{channel: []string{"press Show my hand", "after"}, onSent: 1},
 		},
 		{
 			name:    "closed DMs without a notice are not worth retrying",
-			prepare: func(f *fakediscord.Fake) { f.CloseDMs("u1") },
+			prepare: func(f *fakediscord.Fake) { f.CloseDMs("600000000000000011") },
 			actions: func(_ *fakediscord.Fake, _ func(string)) []commands.Action {
-				return []commands.Action{commands.DirectMessage{UserID: "u1", Message: msg("public prompt")}}
+				return []commands.Action{commands.DirectMessage{UserID: "600000000000000011", Message: msg("public prompt")}}
 			},
 			want: want{},
 		},
@@ -134,9 +135,9 @@ func TestExecutorActions(t *testing.T) {
 			name: "open DMs go to the user only",
 			actions: func(_ *fakediscord.Fake, _ func(string)) []commands.Action {
 				return []commands.Action{
-					commands.DirectMessage{UserID: "u1", Message: msg("your hand"),
-						Blocked: &commands.ChannelPost{ChannelID: "c1", Message: msg("blocked")}},
-					commands.DirectMessage{UserID: "u1", Message: msg("again")},
+					commands.DirectMessage{UserID: "600000000000000011", Message: msg("your hand"),
+						Blocked: &commands.ChannelPost{ChannelID: "600000000000000001", Message: msg("blocked")}},
+					commands.DirectMessage{UserID: "600000000000000011", Message: msg("again")},
 				}
 			},
 			want: want{dms: []string{"your hand", "again"}},
@@ -144,20 +145,20 @@ func TestExecutorActions(t *testing.T) {
 		{
 			name: "edit of a deleted message posts it anew",
 			prepare: func(f *fakediscord.Fake) {
-				seed(t, f, "c1", "old status")
-				f.DeleteMessage("c1", f.Messages("c1")[0].ID)
+				seed(t, f, "600000000000000001", "old status")
+				f.DeleteMessage("600000000000000001", f.Messages("600000000000000001")[0].ID)
 			},
 			actions: func(_ *fakediscord.Fake, sent func(string)) []commands.Action {
-				return []commands.Action{commands.ChannelEdit{ChannelID: "c1", MessageID: "123", Message: msg("new status"), OnSent: sent}}
+				return []commands.Action{commands.ChannelEdit{ChannelID: "600000000000000001", MessageID: "123", Message: msg("new status"), OnSent: sent}}
 			},
 			want: want{channel: []string{"new status"}, onSent: 1},
 		},
 		{
 			name:    "edit in place",
-			prepare: func(f *fakediscord.Fake) { seed(t, f, "c1", "old status") },
+			prepare: func(f *fakediscord.Fake) { seed(t, f, "600000000000000001", "old status") },
 			actions: func(f *fakediscord.Fake, sent func(string)) []commands.Action {
-				id := f.Messages("c1")[0].ID
-				return []commands.Action{commands.ChannelEdit{ChannelID: "c1", MessageID: id, Message: msg("new status"), OnSent: sent}}
+				id := f.Messages("600000000000000001")[0].ID
+				return []commands.Action{commands.ChannelEdit{ChannelID: "600000000000000001", MessageID: id, Message: msg("new status"), OnSent: sent}}
 			},
 			want: want{channel: []string{"new status"}},
 		},
@@ -175,17 +176,17 @@ func TestExecutorActions(t *testing.T) {
 				t.Errorf("Run = %v, want retry %v", err, tc.want.retry)
 			}
 
-			if got := contents(fake.Messages("c1")); !slices.Equal(got, tc.want.channel) {
+			if got := contents(fake.Messages("600000000000000001")); !slices.Equal(got, tc.want.channel) {
 				t.Errorf("channel = %q, want %q", got, tc.want.channel)
 			}
-			if got := contents(fake.DMs("u1")); !slices.Equal(got, tc.want.dms) {
+			if got := contents(fake.DMs("600000000000000011")); !slices.Equal(got, tc.want.dms) {
 				t.Errorf("DMs = %q, want %q", got, tc.want.dms)
 			}
 			if len(sentIDs) != tc.want.onSent {
 				t.Fatalf("OnSent called %d times, want %d", len(sentIDs), tc.want.onSent)
 			}
 			for _, id := range sentIDs {
-				if _, ok := fake.Message("c1", id); !ok {
+				if _, ok := fake.Message("600000000000000001", id); !ok {
 					t.Errorf("OnSent got %q, not a message in c1", id)
 				}
 			}
@@ -210,13 +211,13 @@ func TestExecutorFilesAndMentions(t *testing.T) {
 		t.Run("nonce "+nonce, func(t *testing.T) {
 			fake, exec := newTestExecutor(t)
 			board := commands.File{Name: "board.png", Data: pngBytes}
-			m := commands.Message{Content: "<@u1> @everyone your turn", Files: []commands.File{board}, Mentions: []string{"u1"}, Nonce: nonce}
+			m := commands.Message{Content: "<@u1> @everyone your turn", Files: []commands.File{board}, Mentions: []string{"600000000000000011"}, Nonce: nonce}
 			exec.Run(context.Background(), []commands.Action{
-				commands.ChannelPost{ChannelID: "c1", Message: m},
-				commands.DirectMessage{UserID: "u2", Message: commands.Message{Content: "hand", Files: []commands.File{board}, Nonce: nonce}},
+				commands.ChannelPost{ChannelID: "600000000000000001", Message: m},
+				commands.DirectMessage{UserID: "600000000000000012", Message: commands.Message{Content: "hand", Files: []commands.File{board}, Nonce: nonce}},
 			})
-			posted := fake.Messages("c1")
-			dm := fake.DMs("u2")
+			posted := fake.Messages("600000000000000001")
+			dm := fake.DMs("600000000000000012")
 			if len(posted) != 1 || len(dm) != 1 {
 				t.Fatalf("got %d channel messages and %d DMs, want 1 each", len(posted), len(dm))
 			}
@@ -224,7 +225,7 @@ func TestExecutorFilesAndMentions(t *testing.T) {
 				name  string
 				msg   fakediscord.Message
 				users []string
-			}{{"channel", posted[0], []string{"u1"}}, {"dm", dm[0], []string{}}} {
+			}{{"channel", posted[0], []string{"600000000000000011"}}, {"dm", dm[0], []string{}}} {
 				t.Run(tc.name, func(t *testing.T) {
 					if tc.msg.Nonce != nonce {
 						t.Errorf("nonce = %q, want %q", tc.msg.Nonce, nonce)
@@ -254,11 +255,11 @@ func TestExecutorEditReplacesImage(t *testing.T) {
 	first := commands.File{Name: "a.png", Data: pngBytes}
 	second := commands.File{Name: "b.png", Data: append([]byte{}, pngBytes...)}
 	var id string
-	exec.Run(context.Background(), []commands.Action{commands.ChannelPost{ChannelID: "c1",
+	exec.Run(context.Background(), []commands.Action{commands.ChannelPost{ChannelID: "600000000000000001",
 		Message: commands.Message{Content: "v1", Files: []commands.File{first}}, OnSent: func(s string) { id = s }}})
-	exec.Run(context.Background(), []commands.Action{commands.ChannelEdit{ChannelID: "c1", MessageID: id,
+	exec.Run(context.Background(), []commands.Action{commands.ChannelEdit{ChannelID: "600000000000000001", MessageID: id,
 		Message: commands.Message{Content: "v2", Files: []commands.File{second}}}})
-	got, ok := fake.Message("c1", id)
+	got, ok := fake.Message("600000000000000001", id)
 	if !ok {
 		t.Fatal("message gone")
 	}
@@ -330,7 +331,7 @@ func TestExecutorReplacesClickedEphemeral(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			fake, exec := newTestExecutor(t)
-			actor := fakediscord.Actor{UserID: "u1", Username: "ann", ChannelID: "c1", GuildID: "g1"}
+			actor := fakediscord.Actor{UserID: "600000000000000011", Username: "ann", ChannelID: "600000000000000001", GuildID: "g1"}
 			ctx := context.Background()
 			// A click on the board answered by an ephemeral step message.
 			board := fake.Click(actor, nil, "board")
@@ -338,7 +339,7 @@ func TestExecutorReplacesClickedEphemeral(t *testing.T) {
 			if err := exec.Execute(ctx, board, commands.AckDeferUpdate, step); err != nil {
 				t.Fatal(err)
 			}
-			eph := fake.Ephemerals("u1")
+			eph := fake.Ephemerals("600000000000000011")
 			if len(eph) != 1 {
 				t.Fatalf("after the first click: %d ephemerals", len(eph))
 			}
@@ -353,7 +354,7 @@ func TestExecutorReplacesClickedEphemeral(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got []string
-			for _, m := range fake.Ephemerals("u1") {
+			for _, m := range fake.Ephemerals("600000000000000011") {
 				var names []string
 				for _, a := range m.Attachments {
 					names = append(names, a.Name)
@@ -368,5 +369,42 @@ func TestExecutorReplacesClickedEphemeral(t *testing.T) {
 				t.Errorf("clicked message edited: %v, want %v (followups %d)", edited, tc.wantEdited, len(rec.Followups))
 			}
 		})
+	}
+}
+
+// TestExecutorPinsAndFileTypes: the live status is pinned and unpinned on
+// Discord's current route, and each file is declared as the type its
+// bytes are (a replay GIF is no PNG).
+func TestExecutorPinsAndFileTypes(t *testing.T) {
+	fake, exec := newTestExecutor(t)
+	gif := commands.File{Name: "replay.gif", Data: []byte("GIF89a\x01\x00\x01\x00\x00\x00\x00;")}
+	board := commands.File{Name: "board.png", Data: pngBytes}
+	var id string
+	exec.Run(context.Background(), []commands.Action{commands.ChannelPost{ChannelID: "600000000000000001", Pin: true,
+		Message: commands.Message{Content: "status", Files: []commands.File{gif, board}}, OnSent: func(s string) { id = s }}})
+	m, ok := fake.Message("600000000000000001", id)
+	if !ok || !m.Pinned {
+		t.Fatalf("the status %q is not pinned (found %v)", id, ok)
+	}
+	var types []string
+	for _, a := range m.Attachments {
+		types = append(types, a.Name+" "+a.ContentType)
+	}
+	if want := []string{"replay.gif image/gif", "board.png image/png"}; !slices.Equal(types, want) {
+		t.Errorf("attachments %q, want %q", types, want)
+	}
+	exec.Run(context.Background(), []commands.Action{commands.Unpin{ChannelID: "600000000000000001", MessageID: id}})
+	if m, _ := fake.Message("600000000000000001", id); m.Pinned {
+		t.Error("the status is still pinned after Unpin")
+	}
+	pins := "/channels/600000000000000001/messages/pins/" + id
+	var calls []string
+	for _, r := range fake.Requests() {
+		if strings.Contains(r.Path, "/pins/") {
+			calls = append(calls, fmt.Sprintf("%s %s %d", r.Method, r.Path, r.Status))
+		}
+	}
+	if want := []string{"PUT " + pins + " 204", "DELETE " + pins + " 204"}; !slices.Equal(calls, want) {
+		t.Errorf("pin calls %q, want %q", calls, want)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"sync"
 	"time"
 
@@ -144,8 +145,24 @@ func Register(ctx context.Context, s *discordgo.Session, appID, guildID string, 
 	}
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	if _, err := s.ApplicationCommandBulkOverwrite(appID, guildID, defs, discordgo.WithContext(ctx)); err != nil {
+	endpoint := discordgo.EndpointApplicationGlobalCommands(appID)
+	if guildID != "" {
+		endpoint = discordgo.EndpointApplicationGuildCommands(appID, guildID)
+	}
+	body := make([]commandBody, len(defs))
+	for i, d := range defs {
+		body[i] = commandBody{ApplicationCommand: d, DefaultMemberPermissions: d.DefaultMemberPermissions}
+	}
+	if _, err := s.RequestWithBucketID(http.MethodPut, endpoint, body, endpoint, discordgo.WithContext(ctx)); err != nil {
 		return fmt.Errorf("bot: register %d commands (guild %q): %w", len(defs), guildID, err)
 	}
 	return nil
+}
+
+// commandBody is a command as the bulk overwrite sends it: discordgo
+// writes default_member_permissions as a string, where Discord's
+// specification has an integer. The outer field hides the embedded one.
+type commandBody struct {
+	*discordgo.ApplicationCommand
+	DefaultMemberPermissions *int64 `json:"default_member_permissions,omitempty"`
 }

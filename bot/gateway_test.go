@@ -18,14 +18,14 @@ func TestGatewayRoundTrip(t *testing.T) {
 	h := &stubInteractions{
 		defs:    []*discordgo.ApplicationCommand{{Name: "game", Description: "Play a game"}},
 		choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Zauberschwert", Value: "zauberschwert"}},
-		actions: []commands.Action{commands.ChannelPost{ChannelID: "chan", Message: commands.Message{
+		actions: []commands.Action{commands.ChannelPost{ChannelID: "600000000000000003", Message: commands.Message{
 			Content: "board", Files: []commands.File{{Name: "board.png", Data: pngBytes}}}}},
 	}
 	done, handled := doneSignal()
 	ctx, cancel := context.WithCancel(context.Background())
 	stopped := make(chan error, 1)
 	go func() {
-		stopped <- RunGateway(ctx, GatewayConfig{Token: "secret", AppID: fakediscord.AppID, GuildID: "guild", APIURL: fake.APIURL(), Done: done}, h, quietLog())
+		stopped <- RunGateway(ctx, GatewayConfig{Token: "secret", AppID: fakediscord.AppID, GuildID: "600000000000000004", APIURL: fake.APIURL(), Done: done}, h, quietLog())
 	}()
 	defer func() {
 		cancel()
@@ -35,16 +35,16 @@ func TestGatewayRoundTrip(t *testing.T) {
 	}()
 
 	fake.Await(t, "READY, a heartbeat and command registration", func() bool {
-		return fake.GatewayLive() == 1 && len(fake.Commands("guild")) == 1
+		return fake.GatewayLive() == 1 && len(fake.Commands("600000000000000004")) == 1
 	})
 	if ids := fake.Identifies(); len(ids) != 1 || ids[0].Token != "Bot secret" {
 		t.Fatalf("identify = %+v, want one with the bot token", ids)
 	}
-	if got := fake.Commands("guild")[0].Name; got != "game" {
+	if got := fake.Commands("600000000000000004")[0].Name; got != "game" {
 		t.Errorf("registered %q, want game", got)
 	}
 
-	alice := fakediscord.Actor{UserID: "u1", Username: "alice", ChannelID: "chan", GuildID: "guild", Locale: discordgo.German}
+	alice := fakediscord.Actor{UserID: "600000000000000011", Username: "alice", ChannelID: "600000000000000003", GuildID: "600000000000000004", Locale: discordgo.German}
 	cases := []struct {
 		name     string
 		i        *discordgo.Interaction
@@ -92,7 +92,7 @@ func TestGatewayRoundTrip(t *testing.T) {
 			case tc.reply != "" && replies[0].Flags&discordgo.MessageFlagsEphemeral == 0 && tc.ack == discordgo.InteractionResponseDeferredMessageUpdate:
 				t.Errorf("follow-up is not ephemeral: flags %d", replies[0].Flags)
 			}
-			if got := len(fake.Messages("chan")); got != tc.posts {
+			if got := len(fake.Messages("600000000000000003")); got != tc.posts {
 				t.Errorf("channel has %d posts, want %d", got, tc.posts)
 			}
 		})
@@ -125,7 +125,7 @@ func TestGatewayBadAPIURL(t *testing.T) {
 
 func TestSendInteractionWithoutClient(t *testing.T) {
 	fake := fakediscord.New(t)
-	i := fake.Command(fakediscord.Actor{UserID: "u"}, "game")
+	i := fake.Command(fakediscord.Actor{UserID: "600000000000000013"}, "game")
 	if err := fake.SendInteraction(i); !errors.Is(err, fakediscord.ErrNoGateway) {
 		t.Fatalf("err = %v, want ErrNoGateway", err)
 	}
@@ -148,7 +148,7 @@ func TestGatewayShards(t *testing.T) {
 		cancels = append(cancels, cancel)
 		stopped := make(chan error, 1)
 		go func() {
-			stopped <- RunGateway(ctx, GatewayConfig{Token: "secret", AppID: fakediscord.AppID, GuildID: "guild", APIURL: fake.APIURL(),
+			stopped <- RunGateway(ctx, GatewayConfig{Token: "secret", AppID: fakediscord.AppID, GuildID: "600000000000000004", APIURL: fake.APIURL(),
 				ShardID: shard, ShardCount: 2, Done: done}, h, quietLog())
 		}()
 		t.Cleanup(func() {
@@ -165,7 +165,7 @@ func TestGatewayShards(t *testing.T) {
 			cancel()
 		}
 	})
-	fake.Await(t, "command registration", func() bool { return len(fake.Commands("guild")) == 1 })
+	fake.Await(t, "command registration", func() bool { return len(fake.Commands("600000000000000004")) == 1 })
 	var shards []int
 	for _, id := range fake.Identifies() {
 		if id.Shard == nil || id.Shard[1] != 2 {
@@ -195,7 +195,7 @@ func TestGatewayShards(t *testing.T) {
 			if got, err := fakediscord.ShardOf(tc.guild, 2); err != nil || got != tc.shard {
 				t.Fatalf("ShardOf(%q, 2) = %d, %v; want %d", tc.guild, got, err, tc.shard)
 			}
-			i := fake.Click(fakediscord.Actor{UserID: "u1", Username: "alice", ChannelID: "chan", GuildID: tc.guild}, nil, "t:1:move")
+			i := fake.Click(fakediscord.Actor{UserID: "600000000000000011", Username: "alice", ChannelID: "600000000000000003", GuildID: tc.guild}, nil, "t:1:move")
 			if err := fake.SendInteraction(i); err != nil {
 				t.Fatal(err)
 			}
@@ -211,7 +211,7 @@ func TestGatewayShards(t *testing.T) {
 	}
 	// A guild id that is no snowflake has no shard: the fake says so
 	// rather than guess.
-	i := fake.Click(fakediscord.Actor{UserID: "u1", ChannelID: "chan", GuildID: "guild"}, nil, "t:1:move")
+	i := fake.Click(fakediscord.Actor{UserID: "600000000000000011", ChannelID: "600000000000000003", GuildID: "guild"}, nil, "t:1:move")
 	if err := fake.SendInteraction(i); !errors.Is(err, fakediscord.ErrNoGateway) || !strings.Contains(err.Error(), "snowflake") {
 		t.Errorf("err = %v, want ErrNoGateway naming the guild id", err)
 	}
@@ -224,5 +224,33 @@ func TestGatewayShardOutOfRange(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "shard") {
 			t.Errorf("shard %d of %d: err %v, want one naming the shard", tc.id, tc.count, err)
 		}
+	}
+}
+
+// TestRegisterSendsIntegerPermissions: default_member_permissions goes out
+// as the integer Discord's specification has, not as discordgo's string.
+func TestRegisterSendsIntegerPermissions(t *testing.T) {
+	fake := fakediscord.New(t)
+	s, err := NewSession("test-token", fake.APIURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	manage := int64(discordgo.PermissionManageGuild)
+	defs := []*discordgo.ApplicationCommand{
+		{Name: "game", Description: "Play"},
+		{Name: "server", Description: "Settings", DefaultMemberPermissions: &manage},
+	}
+	if err := Register(context.Background(), s, fakediscord.AppID, "600000000000000004", defs); err != nil {
+		t.Fatal(err)
+	}
+	got := fake.Commands("600000000000000004")
+	if len(got) != 2 || got[0].DefaultMemberPermissions != nil || got[1].DefaultMemberPermissions == nil || *got[1].DefaultMemberPermissions != manage {
+		t.Fatalf("registered %+v, want /server with permissions %d", got, manage)
+	}
+	if err := Register(context.Background(), s, fakediscord.AppID, "", defs[:1]); err != nil {
+		t.Fatal(err)
+	}
+	if got := fake.Commands(""); len(got) != 1 || got[0].Name != "game" {
+		t.Fatalf("registered globally %+v, want /game", got)
 	}
 }

@@ -31,8 +31,8 @@ func (f *Fake) routes() http.Handler {
 	api.HandleFunc("POST /channels/{cid}/threads", f.threadStart)
 	api.HandleFunc("PATCH /channels/{cid}", f.channelPatch)
 	api.HandleFunc("GET /channels/{cid}", f.channelGetInfo)
-	api.HandleFunc("PUT /channels/{cid}/pins/{mid}", f.channelPin(true))
-	api.HandleFunc("DELETE /channels/{cid}/pins/{mid}", f.channelPin(false))
+	api.HandleFunc("PUT /channels/{cid}/messages/pins/{mid}", f.channelPin(true))
+	api.HandleFunc("DELETE /channels/{cid}/messages/pins/{mid}", f.channelPin(false))
 	api.HandleFunc("POST /users/@me/channels", f.userChannelCreate)
 	api.HandleFunc("PUT /applications/{app}/commands", f.commandsOverwrite)
 	api.HandleFunc("PUT /applications/{app}/guilds/{gid}/commands", f.commandsOverwrite)
@@ -541,11 +541,28 @@ func (f *Fake) userChannelCreate(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
+// commandWire is a command as Discord reads and answers it:
+// default_member_permissions is an integer in the specification, where
+// discordgo's struct has it as a string.
+type commandWire struct {
+	*discordgo.ApplicationCommand
+	DefaultMemberPermissions *int64 `json:"default_member_permissions,omitempty"`
+}
+
 func (f *Fake) commandsOverwrite(w http.ResponseWriter, r *http.Request) {
-	var cmds []*discordgo.ApplicationCommand
-	if err := json.NewDecoder(r.Body).Decode(&cmds); err != nil {
+	var wires []commandWire
+	if err := json.NewDecoder(r.Body).Decode(&wires); err != nil {
 		badForm(w)
 		return
+	}
+	cmds := make([]*discordgo.ApplicationCommand, len(wires))
+	for i, c := range wires {
+		if c.ApplicationCommand == nil {
+			badForm(w)
+			return
+		}
+		cmds[i] = c.ApplicationCommand
+		cmds[i].DefaultMemberPermissions = c.DefaultMemberPermissions
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
