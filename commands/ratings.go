@@ -40,7 +40,7 @@ func ratingGame(t *table.Table, st games.State) rating.Game {
 	for i, s := range t.Seats {
 		g.Players = append(g.Players, rating.Player{
 			UserID: s.UserID, Name: s.Name, Rank: ranks[i],
-			Bot: s.Bot && !s.Away, Quit: s.Away,
+			Bot: s.Bot && !s.Away, Quit: t.Forfeited(i),
 			Answered: s.Answered, Missed: s.Missed, Think: s.Think,
 		})
 	}

@@ -217,7 +217,11 @@ func (s *Service) gameResult(t *table.Table) (tournament.Result, bool) {
 	case table.StatusAbandoned:
 		return s.abandonedResult(t), true
 	case table.StatusOver:
-		return s.standingsResult(t)
+		res, ok := s.standingsResult(t)
+		if blamed, left := forfeits(t); ok && left > 0 && left < len(t.Seats) {
+			res.Ranks = blameLast(res.Ranks, blamed)
+		}
+		return res, ok
 	}
 	return tournament.Result{}, false
 }
@@ -249,33 +253,27 @@ func (s *Service) standingsResult(t *table.Table) (tournament.Result, bool) {
 	return res, true
 }
 
-// abandonedResult ranks an abandoned game as tournaments rank a forfeit:
-// the players who left it (a seat a bot had taken over because its
-// player's time ran out, the absent players the others voted to end the
-// game over, the player who ended it alone) share the last place, behind
-// the others in the order of the game's standings when it stopped (tied
-// when those cannot be read). When nobody is to blame (an organiser,
-// idleness of everyone) or everybody is, all tie.
-func (s *Service) abandonedResult(t *table.Table) tournament.Result {
-	n := len(t.Seats)
-	blamed, left := make([]bool, n), 0
-	for i, seat := range t.Seats {
-		if seat.Away || slices.Contains(t.VotedOut, i) || (t.AbandonedBy != "" && seat.UserID == t.AbandonedBy && !seat.Bot) {
+// forfeits are the seats of t whose players gave the game up
+// (table.Forfeited), and how many.
+func forfeits(t *table.Table) (blamed []bool, left int) {
+	blamed = make([]bool, len(t.Seats))
+	for i := range t.Seats {
+		if t.Forfeited(i) {
 			blamed[i] = true
 			left++
 		}
 	}
-	keys := make([]int, n) // smaller is better
-	scores := make([]float64, n)
-	if left > 0 && left < n {
-		if st, ok := s.standingsResult(t); ok {
-			copy(keys, st.Ranks)
-			scores = st.Scores
-		}
-		for i := range keys {
-			if blamed[i] {
-				keys[i] = n + 1
-			}
+	return blamed, left
+}
+
+// blameLast ranks the blamed seats last (tied), the others in the order
+// of keys (smaller is better; equal keys tie).
+func blameLast(keys []int, blamed []bool) []int {
+	n := len(keys)
+	keys = slices.Clone(keys)
+	for i := range keys {
+		if blamed[i] {
+			keys[i] = n + 1
 		}
 	}
 	ranks := make([]int, n)
@@ -287,7 +285,35 @@ func (s *Service) abandonedResult(t *table.Table) tournament.Result {
 			}
 		}
 	}
-	return tournament.Result{Ranks: ranks, Scores: scores, By: "abandoned"}
+	return ranks
+}
+
+// abandonedResult ranks an abandoned game as tournaments rank a forfeit:
+// the players who left it (table.Forfeited, the absent players the others
+// voted to end the game over, the player who ended it alone) share the
+// last place, behind the others in the order of the game's standings
+// when it stopped (tied when those cannot be read). When nobody is to
+// blame (an organiser, idleness of everyone) or everybody is, all tie.
+func (s *Service) abandonedResult(t *table.Table) tournament.Result {
+	n := len(t.Seats)
+	blamed, left := forfeits(t)
+	for i, seat := range t.Seats {
+		if !blamed[i] && (slices.Contains(t.VotedOut, i) || (t.AbandonedBy != "" && seat.UserID == t.AbandonedBy && !seat.Bot)) {
+			blamed[i] = true
+			left++
+		}
+	}
+	keys := make([]int, n) // smaller is better
+	scores := make([]float64, n)
+	if left > 0 && left < n {
+		if st, ok := s.standingsResult(t); ok {
+			copy(keys, st.Ranks)
+			scores = st.Scores
+		}
+	} else {
+		blamed = make([]bool, n) // nobody or everybody: all tie
+	}
+	return tournament.Result{Ranks: blameLast(keys, blamed), Scores: scores, By: "abandoned"}
 }
 
 // tableEnded records at once the result of a tournament's game that has
@@ -642,16 +668,15 @@ func (s *Service) botsFinish(ctx context.Context, tr *tournament.Tournament, rou
 		if _, err := t.ResumeClocks(g, now); err != nil { // a paused tournament ended
 			return err
 		}
-		for i := range t.Seats {
-			if !t.Seats[i].Bot {
-				t.Seats[i].Bot, t.Seats[i].Away = true, true
-			}
+		st, err := t.Load(g)
+		if err != nil {
+			return err
 		}
+		t.FinishByBots(st.Pending())
 		t.Due = append(t.Due, table.Due{At: now, Kind: table.DueBot})
 		t.NewVersion()
 		c := newComposer(t, false)
 		c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: s.cat.Localize(t.Lang, games.T(KeyTourTimeUp))})
-		var err error
 		d, err = c.done()
 		return s.stage(t, d, err)
 	})

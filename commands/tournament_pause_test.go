@@ -243,3 +243,47 @@ func TestAbandonedResult(t *testing.T) {
 		}
 	}
 }
+
+// A tournament game the round's end handed to bots ranks a seat whose
+// player never answered a decision last, as Board Game Arena ranks a
+// zombie seat, and the others by the game's standings; the ratings rank
+// the same seats last (issue 30: a player who never moved won tables).
+func TestRoundEndForfeit(t *testing.T) {
+	h := newHarness(t)
+	h.startGame(tabletest.ID, "rounds=1", ann, bo, cy)
+	base := h.table()
+	g, _ := h.svc.games.Get(base.GameID)
+	for _, c := range []struct {
+		name     string
+		answered []int
+		ranks    []int
+		quit     []bool
+	}{
+		{"one never moved", []int{3, 0, 2}, []int{1, 3, 1}, []bool{false, true, false}},
+		{"everyone moved", []int{1, 1, 1}, []int{1, 1, 1}, []bool{false, false, false}},
+		{"nobody moved", []int{0, 0, 0}, []int{1, 1, 1}, []bool{true, true, true}},
+	} {
+		tb, err := base.Clone()
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := tb.Load(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, n := range c.answered {
+			tb.Seats[i].Answered = n
+		}
+		tb.FinishByBots(st.Pending())
+		tb.Status = table.StatusOver
+		res, ok := h.svc.gameResult(tb)
+		if !ok || !slices.Equal(res.Ranks, c.ranks) {
+			t.Errorf("%s: tournament result %+v, %v; want ranks %v", c.name, res, ok, c.ranks)
+		}
+		for i, p := range ratingGame(tb, st).Players {
+			if p.Quit != c.quit[i] {
+				t.Errorf("%s: seat %d rates as a quitter: %v, want %v", c.name, i, p.Quit, c.quit[i])
+			}
+		}
+	}
+}

@@ -471,7 +471,7 @@ func (t *Table) Return(g games.Game, userID string, now time.Time) (MoveResult, 
 	if err != nil {
 		return MoveResult{}, err
 	}
-	t.Seats[seat].Bot, t.Seats[seat].Away = false, false
+	t.Seats[seat].Bot, t.Seats[seat].Away, t.Seats[seat].RoundEnd = false, false, false
 	pending := st.Pending()
 	t.touch(now)
 	if mine := games.SeatPrompts(pending, seat); len(mine) > 0 {

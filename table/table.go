@@ -60,6 +60,10 @@ type Seat struct {
 	// Away marks a person's seat a bot took over when their time ran out
 	// (OptAbsent bot); Return gives it back.
 	Away bool `json:"away,omitempty"`
+	// RoundEnd marks a seat a bot took over because its tournament
+	// round's days ran out (FinishByBots): unlike a takeover for an absent
+	// player, that alone is no forfeit (see Forfeited).
+	RoundEnd bool `json:"round_end,omitempty"`
 	// LiveDMs are this table's DMs to the seat that still carry buttons;
 	// the seat's next decision (or the end) clears them.
 	LiveDMs []MessageRef `json:"live_dms,omitempty"`
