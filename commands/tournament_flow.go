@@ -276,16 +276,7 @@ func blameLast(keys []int, blamed []bool) []int {
 			keys[i] = n + 1
 		}
 	}
-	ranks := make([]int, n)
-	for i, k := range keys {
-		ranks[i] = 1
-		for _, o := range keys {
-			if o < k {
-				ranks[i]++
-			}
-		}
-	}
-	return ranks
+	return tournament.CompetitionRanks(keys)
 }
 
 // abandonedResult ranks an abandoned game as tournaments rank a forfeit:

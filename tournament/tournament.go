@@ -289,7 +289,7 @@ func (t *Tournament) Record(round, table int, res Result, override bool) error {
 	if tb.Result != nil && !override {
 		return games.Errorf(ErrRecorded)
 	}
-	res.Ranks = competitionRanks(res.Ranks)
+	res.Ranks = CompetitionRanks(res.Ranks)
 	if len(res.Scores) == 0 {
 		res.Scores = make([]float64, len(tb.Seats))
 	}
@@ -297,9 +297,9 @@ func (t *Tournament) Record(round, table int, res Result, override bool) error {
 	return nil
 }
 
-// competitionRanks turns any order keys (smaller = better) into ranks
+// CompetitionRanks turns any order keys (smaller = better) into ranks
 // where tied seats share the best rank and the next skips: 1, 1, 3.
-func competitionRanks(keys []int) []int {
+func CompetitionRanks(keys []int) []int {
 	out := make([]int, len(keys))
 	for i, k := range keys {
 		out[i] = 1
