@@ -34,37 +34,39 @@ var _ games.Bot = Game{}
 // Jael, so each is weighed by what Jael would score with it (stars, the
 // revealed cards' conditions, the expected conditions of Jael's cards to
 // come, the goal); parts Jael collects when the seat's gold falls to Jael's
-// are bought first, while the seat still has more gold than Jael's card,
-// and a room gold sum above Jael's card is worth a bonus.
+// are bought first, while the seat still has more gold than Jael's card.
 //
 // It sees only what its seat sees: its hand and picks, the open dungeons,
 // blueprints, tasks, market and Jael's open cards, pile and tiles, and
 // Jael's deck as a set. Ties go by the policy's own seed.
 func (g Game) Policy() games.Policy { return games.PolicyFunc(choose) }
 
-// Weights of what is not yet points, in prestige.
+// Weights of what is not yet points, in prestige (tuned on solo games
+// against Jael; see BenchmarkPolicySolo).
 const (
-	goldWorth      = 0.55 // a gold coin to spend in this year's market
-	soloAboveJael  = 4.0  // solo: more gold than Jael's card when the market opens
+	goldWorth      = 0.7  // a gold coin to spend in this year's market
 	openPassage    = 2.5  // a network room's secret passage towards an empty cell
 	openDoorDown   = 1.5  // a network room's door towards the empty cell below
 	openDoorSide   = 0.9  // a network room's door towards an empty cell beside it
 	strayOpenShare = 0.35 // share of the above for a room off the entrance network
 	keepShare      = 0.6  // solo: a kept room's worth, as a share of playing it now
 	hateShare      = 0.7  // 2 players: the opponent's use of a room we discard
+	// priorShare weighs a task's typical addition (taskPrior) when taking
+	// it: the bot then builds towards it, so early tasks pay more.
+	priorShare = 1.4
 )
 
 // taskPrior is what a task typically adds over a whole game once it is
 // pursued, by task number (index 0 unused); a passing seat values a task at
 // its points now plus the share of this the remaining rows promise.
 var taskPrior = [31]float64{0,
-	10, 10, 8, 8, 8, 14, 10, 5, // 1–8: each
-	15, 15, 12, // 9–11: sets
-	10, 10, 9, 9, 9, 8, // 12–17: rows, columns
-	8, 8, 8, // 18–20: groups, path
-	10, 8, 9, // 21–23: both, full
-	9, 9, 12, // 24–26: corners, without
-	8, 9, 10, 8, // 27–30: columns, both, same rows, same columns
+	10, 11, 10, 9, 8, 19, 13, 6, // 1–8: each
+	19, 18, 17, // 9–11: sets
+	12, 12, 11, 11, 11, 11, // 12–17: rows, columns
+	8, 8, 10, // 18–20: groups, path
+	12, 11, 20, // 21–23: both, full
+	9, 9, 7, // 24–26: corners, without
+	11, 14, 6, 9, // 27–30: columns, both, same rows, same columns
 }
 
 func choose(st games.State, seat int, seed uint64) (string, bool) {
@@ -439,7 +441,6 @@ func (b *bot) pick(options []games.Option) string {
 			allLoss += jaelLoss[id]
 		}
 	}
-	gold := b.soloGold(d)
 	ch := &chooser{rng: b.rng}
 	for _, o := range options {
 		id, col, ok := parsePick(o.ID)
@@ -447,9 +448,6 @@ func (b *bot) pick(options []games.Option) string {
 			continue
 		}
 		v := gains[id][col]
-		if b.s.Solo() {
-			v += b.soloGoldBonus(gold + b.c.Room(id).Gold)
-		}
 		if b.s.Solo() && b.s.Pass < 4 {
 			keep := math.Inf(-1)
 			for _, k := range b.me.Hand {
@@ -463,24 +461,6 @@ func (b *bot) pick(options []games.Option) string {
 		ch.offer(o.ID, v)
 	}
 	return ch.best
-}
-
-// soloGold is the gold the seat will hold when the market opens from the
-// rooms played so far this year and its treasure chests.
-func (b *bot) soloGold(d *Dungeon) int {
-	g := b.me.Gold + d.Count(b.c, "treasure")
-	for _, id := range b.me.Played {
-		g += b.c.Room(id).Gold
-	}
-	return g
-}
-
-// soloGoldBonus values, solo, the chance that the gold of the year's rooms
-// tops Jael's card when the market opens: gold after this pick plus what
-// the rooms still to play typically bring.
-func (b *bot) soloGoldBonus(gold int) float64 {
-	expected := float64(gold) + 2.5*float64(4-b.s.Pass)
-	return soloAboveJael * sigmoid((expected-float64(b.c.JaelCard(b.s.Jael.current()).Gold)-0.5)/1.5)
 }
 
 func parsePick(id string) (room, col int, ok bool) {
@@ -822,7 +802,7 @@ func (b *bot) pass(options []games.Option) string {
 			continue
 		}
 		t := b.c.Task(n)
-		ch.offer(o.ID, float64(TaskPoints(b.c, t, d))+b.taskPromise(t, d)+rest*taskPrior[n])
+		ch.offer(o.ID, float64(TaskPoints(b.c, t, d))+b.taskPromise(t, d)+priorShare*rest*taskPrior[n])
 	}
 	return ch.best
 }
