@@ -39,6 +39,8 @@ const (
 	KeyOptPhase = "table.opt.phase"
 	// KeyOptAbsent labels the core option for players whose time runs out.
 	KeyOptAbsent = "table.opt.absent"
+	// KeyOptBot labels the core option for the next bot's strength.
+	KeyOptBot = "table.opt.bot"
 	// KeyOptRated labels the core option that rates the game.
 	KeyOptRated = "table.opt.rated"
 	// KeyOptReplay labels the core option that posts the replay at the end.
@@ -73,6 +75,7 @@ func Catalog() games.Catalog {
 			KeyOptDeadline:       "Clock (hours per decision, or a time bank)",
 			KeyOptPhase:          "Time per phase",
 			KeyOptAbsent:         "When time runs out (safe answer, bot plays, vote to end)",
+			KeyOptBot:            "Strength of the next bot added (easy, normal, strong)",
 			ErrSkipNotAllowed:    "This game's rulebook has no rule for skipping a player, so “absent=skip” is not offered. Choose one of: {choices}.",
 			ErrVoteClosed:        "This vote is closed (the player moved, the table answered for them, or the game ended).",
 			ErrVoteNotPlayer:     "Only the players at this table vote.",
@@ -109,6 +112,7 @@ func Catalog() games.Catalog {
 			KeyOptDeadline:       "Uhr (Stunden pro Entscheidung oder Zeitkonto)",
 			KeyOptPhase:          "Zeit pro Phase",
 			KeyOptAbsent:         "Wenn die Zeit abläuft (sichere Antwort, Bot spielt, Abstimmung übers Ende)",
+			KeyOptBot:            "Stärke des nächsten Bots (easy = leicht, normal, strong = stark)",
 			ErrSkipNotAllowed:    "Die Spielregel dieses Spiels kennt kein Überspringen eines Spielers, darum gibt es „absent=skip“ hier nicht. Wähle eines von: {choices}.",
 			ErrVoteClosed:        "Diese Abstimmung ist geschlossen (der Spieler hat gezogen, der Tisch hat für ihn geantwortet, oder das Spiel ist vorbei).",
 			ErrVoteNotPlayer:     "Nur die Spielenden an diesem Tisch stimmen ab.",

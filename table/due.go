@@ -308,6 +308,13 @@ func (t *Table) NextDue() (time.Time, bool) {
 // gets the full time again. With nothing due it changes nothing but the
 // due list. Nothing changes on error.
 func (t *Table) Fire(g games.Game, bots games.Policy, now time.Time) (MoveResult, error) {
+	return t.FireWith(g, onePolicy{bots}, now)
+}
+
+// FireWith is Fire with each bot seat answered at its strength
+// (BotStrength) by bots; a deferred bot decision ends the Fire there and
+// stays due.
+func (t *Table) FireWith(g games.Game, bots BotMover, now time.Time) (MoveResult, error) {
 	st, err := t.playing(g)
 	if err != nil {
 		return MoveResult{}, err
@@ -327,16 +334,20 @@ func (t *Table) Fire(g games.Game, bots games.Policy, now time.Time) (MoveResult
 
 // nextAuto is the first pending decision, in prompt order, that the table
 // answers itself at now.
-func (t *Table) nextAuto(u *turn, bots games.Policy, now time.Time) (int, string, mover, bool) {
+func (t *Table) nextAuto(u *turn, bots BotMover, now time.Time) (int, string, mover, bool) {
 	for _, p := range u.pending {
 		if p.Seat < 0 || p.Seat >= len(t.Seats) {
 			continue
 		}
 		if t.Seats[p.Seat].Bot {
 			seed := games.PolicySeed(t.Seed, t.Moves, p.Seat)
-			move, ok := bots.Choose(u.st, p.Seat, seed)
-			if _, _, legal := find(u.pending, p.Seat, move); !ok || !legal {
+			move, later := bots.BotMove(u.st, p.Seat, t.BotStrength(p.Seat), seed)
+			if later {
+				return 0, "", byPlayer, false // thought out later; the bot's turn stays due
+			}
+			if _, _, legal := find(u.pending, p.Seat, move); !legal {
 				// A policy that fails its contract must not stall the table.
+				var ok bool
 				if move, ok = games.RandomPolicy.Choose(u.st, p.Seat, seed); !ok {
 					continue
 				}
@@ -430,7 +441,7 @@ func (t *Table) AddBot(info games.Info, userID, name string, now time.Time) erro
 			n++
 		}
 	}
-	t.Seats = append(t.Seats, Seat{UserID: BotUserID(n), Name: name, Lang: t.Lang, Bot: true})
+	t.Seats = append(t.Seats, Seat{UserID: BotUserID(n), Name: name, Lang: t.Lang, Bot: true, Strength: t.NextBotStrength()})
 	t.touch(now)
 	return nil
 }

@@ -101,6 +101,12 @@ func CoreOptions(info games.Info) []games.OptionSpec {
 		Choices: []string{ReplayOn, ReplayOff},
 		Default: ReplayOn,
 	})
+	out = append(out, games.OptionSpec{
+		ID:      OptBot,
+		Label:   games.T(KeyOptBot),
+		Choices: []string{BotEasy, BotNormal, BotStrong},
+		Default: BotNormal,
+	})
 	if info.PhaseTimer {
 		choices := []string{DeadlineOff, "90s", "2m", "5m", "10m", "30m", "2h", "12h", "1d"}
 		def := cmp.Or(info.PhaseDefault, DeadlineOff)
@@ -134,7 +140,7 @@ func CheckOptionIDs(info games.Info) error {
 }
 
 func isCoreOption(id string) bool {
-	return id == OptDeadline || id == OptPhase || id == OptAbsent || id == OptRated || id == OptReplay
+	return id == OptDeadline || id == OptPhase || id == OptAbsent || id == OptRated || id == OptReplay || id == OptBot
 }
 
 // Rated reports whether the game, once over, changes its players'

@@ -64,6 +64,9 @@ type Seat struct {
 	// round's days ran out (FinishByBots): unlike a takeover for an absent
 	// player, that alone is no forfeit (see Forfeited).
 	RoundEnd bool `json:"round_end,omitempty"`
+	// Strength is how well a bot the lobby seated plays (OptBot's choice
+	// when it was added); see BotStrength.
+	Strength string `json:"strength,omitempty"`
 	// LiveDMs are this table's DMs to the seat that still carry buttons;
 	// the seat's next decision (or the end) clears them.
 	LiveDMs []MessageRef `json:"live_dms,omitempty"`

@@ -1,0 +1,105 @@
+package table
+
+import (
+	"time"
+
+	"github.com/tavern-bot/tavern/games"
+)
+
+// OptBot is the core option that sets how well the next bot the lobby
+// seats plays (AddBot keeps it per bot): the game's heuristic (BotEasy),
+// or a search over sampled worlds with a small (BotNormal) or a larger
+// budget (BotStrong). Package search gives each its policy.
+const OptBot = "bot"
+
+// The OptBot choices, weakest first.
+const (
+	BotEasy   = "easy"
+	BotNormal = "normal"
+	BotStrong = "strong"
+)
+
+// BotMover answers bot seats' decisions.
+type BotMover interface {
+	// BotMove is the move of a bot of strength for seat at st, with the
+	// decision's seed (games.PolicySeed). later=true defers the decision:
+	// Fire stops before it and the bot's turn stays due, so a bot whose
+	// move is still being thought out never holds the table up.
+	BotMove(st games.State, seat int, strength string, seed uint64) (move string, later bool)
+}
+
+// onePolicy plays every strength by one policy (tests, tools).
+type onePolicy struct{ p games.Policy }
+
+func (o onePolicy) BotMove(st games.State, seat int, _ string, seed uint64) (string, bool) {
+	move, _ := o.p.Choose(st, seat, seed)
+	return move, false
+}
+
+// BotStrength is the strength seat's bot plays at: the one the lobby
+// seated it with; a bot that took a person's seat over (an absent
+// player, a tournament round's end) plays at BotNormal, and so does a
+// bot seated before strengths existed.
+func (t *Table) BotStrength(seat int) string {
+	if seat < 0 || seat >= len(t.Seats) || t.Seats[seat].Away || t.Seats[seat].Strength == "" {
+		return BotNormal
+	}
+	return t.Seats[seat].Strength
+}
+
+// Thought are bot moves thought out ahead of the change that makes them
+// (PlanBots), by their decisions' seeds; a decision not among them is
+// deferred.
+type Thought map[uint64]string
+
+// BotMove answers with the move thought out for seed, or defers.
+func (th Thought) BotMove(_ games.State, _ int, _ string, seed uint64) (string, bool) {
+	move, ok := th[seed]
+	return move, !ok
+}
+
+// PlanBots thinks out, on a copy of the table, the bot moves Fire would
+// make at now, at most max of them, so that a bot that searches for a
+// second thinks outside the transaction that stores its move: the
+// change then replays them (FireWith the Thought), cheaply. A move the
+// table no longer asks for by then (someone moved meanwhile) has another
+// seed and is thought out again.
+func (t *Table) PlanBots(g games.Game, bots BotMover, now time.Time, max int) (Thought, error) {
+	c, err := t.Clone()
+	if err != nil {
+		return nil, err
+	}
+	rec := &recorder{bots: bots, max: max, th: Thought{}}
+	if _, err := c.FireWith(g, rec, now); err != nil {
+		return nil, err
+	}
+	return rec.th, nil
+}
+
+// recorder keeps the moves it lets bots make, and defers after max.
+type recorder struct {
+	bots BotMover
+	max  int
+	th   Thought
+}
+
+func (r *recorder) BotMove(st games.State, seat int, strength string, seed uint64) (string, bool) {
+	if len(r.th) >= r.max {
+		return "", true
+	}
+	move, later := r.bots.BotMove(st, seat, strength, seed)
+	if !later {
+		r.th[seed] = move
+	}
+	return move, later
+}
+
+// NextBotStrength is the strength the lobby seats its next bot at
+// (OptBot).
+func (t *Table) NextBotStrength() string {
+	switch s := t.Options[OptBot]; s {
+	case BotEasy, BotNormal, BotStrong:
+		return s
+	}
+	return BotNormal
+}

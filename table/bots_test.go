@@ -1,0 +1,119 @@
+package table_test
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/tabletest"
+)
+
+// strengthMover answers every bot by one policy and notes the strength it
+// was asked for, per seat; it defers once it has made limit moves.
+type strengthMover struct {
+	asked map[int]string
+	made  []games.Move
+	limit int
+}
+
+func (m *strengthMover) BotMove(st games.State, seat int, strength string, seed uint64) (string, bool) {
+	if m.limit > 0 && len(m.made) >= m.limit {
+		return "", true
+	}
+	m.asked[seat] = strength
+	move, _ := tabletest.TurnPolicy().Choose(st, seat, seed)
+	m.made = append(m.made, games.Move{Seat: seat, ID: move})
+	return move, false
+}
+
+// botTable is a started game of a person (seat 0) and bots added at the
+// given strengths (OptBot before each), or a game of bots only.
+func botTable(t *testing.T, person bool, strengths ...string) *table.Table {
+	t.Helper()
+	g := tabletest.TurnGame()
+	tb := table.New(table.Params{ID: "t1", ChannelID: "c1", GameID: tabletest.TurnID, Lang: "en", Host: table.Seat{UserID: "a", Name: "a"}, Seed: 3, Now: now,
+		Options: map[string]string{"rounds": "3"}})
+	if !person {
+		tb.Seats = nil
+	}
+	for _, s := range strengths {
+		if s != "" {
+			tb.Options[table.OptBot] = s
+		}
+		if err := tb.AddBot(g.Info(), "a", "Bot", now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := tb.Start(g, "a", now); err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
+// Each bot plays at the strength the lobby chose when it was seated;
+// normal when the lobby left it; a bot that took a person's seat over
+// plays at normal.
+func TestBotStrength(t *testing.T) {
+	tb := botTable(t, true, table.BotStrong, table.BotEasy, "")
+	if got := []string{tb.BotStrength(1), tb.BotStrength(2), tb.BotStrength(3)}; !slices.Equal(got, []string{table.BotStrong, table.BotEasy, table.BotEasy}) {
+		t.Errorf("strengths %v, want strong, easy and easy again (the option stays)", got)
+	}
+	fresh := botTable(t, true, "")
+	if got := fresh.BotStrength(1); got != table.BotNormal {
+		t.Errorf("a bot seated without a choice plays %q, want normal", got)
+	}
+	tb.Seats[0].Bot, tb.Seats[0].Away = true, true
+	tb.Seats[0].Strength = table.BotEasy
+	if got := tb.BotStrength(0); got != table.BotNormal {
+		t.Errorf("a bot that took a person's seat plays %q, want normal", got)
+	}
+	legacy := botTable(t, true, "")
+	legacy.Seats[1].Strength = ""
+	if got := legacy.BotStrength(1); got != table.BotNormal {
+		t.Errorf("a bot seated before strengths existed plays %q, want normal", got)
+	}
+}
+
+// Moves thought out ahead on a copy (PlanBots) replay in the change
+// exactly as the bots would have made them there, and a decision not
+// thought out waits: the table stays due for its bot.
+func TestPlanBots(t *testing.T) {
+	g := tabletest.TurnGame()
+	direct, planned := botTable(t, false, table.BotStrong, table.BotEasy), botTable(t, false, table.BotStrong, table.BotEasy)
+	at := now.Add(time.Minute)
+	want := &strengthMover{asked: map[int]string{}}
+	if _, err := direct.FireWith(g, want, at); err != nil {
+		t.Fatal(err)
+	}
+	if want.asked[0] != table.BotStrong || want.asked[1] != table.BotEasy {
+		t.Errorf("the bots were asked at %v, want strong and easy", want.asked)
+	}
+	thinker := &strengthMover{asked: map[int]string{}, limit: 5}
+	thought, err := planned.PlanBots(g, thinker, at, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(thought) != 5 || planned.Moves != 0 {
+		t.Fatalf("planning thought out %d moves and made %d on the table, want 5 and none", len(thought), planned.Moves)
+	}
+	res, err := planned.FireWith(g, thought, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var made []games.Move
+	for _, s := range res.Steps {
+		made = append(made, games.Move{Seat: s.Seat, ID: s.Move})
+	}
+	if !slices.Equal(made, want.made[:5]) {
+		t.Errorf("the change made %v, want the first five of %v", made, want.made)
+	}
+	if d, ok := planned.NextDue(); !ok || d.After(at) {
+		t.Errorf("after the thought-out moves the bots are not due: %+v", planned.Due)
+	}
+	capped, err := botTable(t, false, table.BotNormal, table.BotNormal).PlanBots(g, &strengthMover{asked: map[int]string{}}, at, 3)
+	if err != nil || len(capped) != 3 {
+		t.Errorf("planning at most 3 moves thought out %d (%v)", len(capped), err)
+	}
+}
