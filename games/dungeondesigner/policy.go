@@ -27,7 +27,9 @@ var _ games.Bot = Game{}
 // in year 4, where keeping more than Jael's card is worth the 9/6 swap),
 // and in year 4 passing early is weighed against the final-order place it
 // may cost. A task is taken for its points now plus a typical share of
-// what the rest of the game adds.
+// what the rest of the game adds; until the seat passes in years 1–3, half
+// of the best open task's promise counts, so elements that serve it are
+// worth something before it is taken.
 //
 // Solo, the policy also plays against Jael: rooms it leaves in the hand
 // with a rune on Jael's card and every tile it leaves on the market go to
@@ -54,6 +56,9 @@ const (
 	// priorShare weighs a task's typical addition (taskPrior) when taking
 	// it: the bot then builds towards it, so early tasks pay more.
 	priorShare = 1.4
+	// openTaskShare weighs the best open task while the seat has yet to
+	// take this year's: elements that serve it are worth something now.
+	openTaskShare = 0.5
 )
 
 // taskPrior is what a task typically adds over a whole game once it is
@@ -349,6 +354,14 @@ func (b *bot) jaelOwn(els []string) float64 {
 // collection jael).
 func (b *bot) value(d *Dungeon, jael []string) float64 {
 	v := b.worth(d, b.me.Tasks, b.me.Blueprint)
+	if b.s.takesTask() && !b.me.Passed {
+		// The task this year's pass will take.
+		best := 0.0
+		for _, n := range b.s.TaskOpen {
+			best = max(best, b.taskWorth(n, d))
+		}
+		v += openTaskShare * best
+	}
 	v += b.goalWorth(d.Count(b.c, b.goal.Of), jael, left(d))
 	if b.s.Solo() {
 		v -= b.jaelOwn(jael)
@@ -793,7 +806,6 @@ func (b *bot) orderBuys(set []ware) {
 // pass passes, taking the task that promises most.
 func (b *bot) pass(options []games.Option) string {
 	d := &b.me.Dungeon
-	rest := left(d)
 	ch := &chooser{rng: b.rng}
 	for _, o := range options {
 		n, err := strconv.Atoi(strings.TrimPrefix(o.ID, "pass:t"))
@@ -801,8 +813,15 @@ func (b *bot) pass(options []games.Option) string {
 			ch.offer(o.ID, 0)
 			continue
 		}
-		t := b.c.Task(n)
-		ch.offer(o.ID, float64(TaskPoints(b.c, t, d))+b.taskPromise(t, d)+priorShare*rest*taskPrior[n])
+		ch.offer(o.ID, b.taskWorth(n, d))
 	}
 	return ch.best
+}
+
+// taskWorth is what task n promises when taken at this year's pass: its
+// points on d now plus a share of its typical addition in the rows left.
+func (b *bot) taskWorth(n int, d *Dungeon) float64 {
+	t := b.c.Task(n)
+	rest := float64(4-b.s.Year) / 4
+	return float64(TaskPoints(b.c, t, d)) + b.taskPromise(t, d) + priorShare*rest*taskPrior[n]
 }
