@@ -206,9 +206,12 @@ func (s *State) gainDeed(seat int) {
 
 // takeAbove takes a card from the pile above Poverty or Prosperity: the
 // last one reveals the card below (event) and triggers the end; once it
-// shows, the pile below serves without end.
+// shows, the pile below serves without end. During setup the piles are
+// not laid out yet (setup step 10 follows the draft of step 9): the Debts
+// and Deeds of player cards and of the solo opponent's start come from the
+// supply and leave the piles whole.
 func (s *State) takeAbove(above *int, revealed *bool, event string) {
-	if *above == 0 {
+	if *above == 0 || s.Phase == phaseDraft {
 		return
 	}
 	*above--

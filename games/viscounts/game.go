@@ -36,7 +36,7 @@ func (g *Game) Info() games.Info { return g.info }
 func (g *Game) describe() games.Info {
 	return games.Info{
 		ID:           "viscounts",
-		RulesVersion: "1",
+		RulesVersion: "2", // 2: setup Debts and Deeds leave the piles above Poverty and Prosperity whole
 		Name:         games.T("vc.name"),
 		MinPlayers:   MinPlayers,
 		MaxPlayers:   MaxPlayers,

@@ -1,6 +1,7 @@
 package viscounts
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/tavern-bot/tavern/games"
@@ -91,4 +92,32 @@ func BenchmarkPolicyVsRandom(b *testing.B) {
 		}
 	}
 	b.ReportMetric(100*float64(wins)/float64(b.N), "win-%")
+}
+
+// BenchmarkRoundsToEnd reports how many rounds a game of bots lasts at
+// each player count, the figure data/ending.toml's counts are designed
+// by (the i-th game uses seed 7i+players):
+// go test -run '^$' -bench RoundsToEnd -benchtime 40x
+func BenchmarkRoundsToEnd(b *testing.B) {
+	g := New()
+	for players := 1; players <= MaxPlayers; players++ {
+		b.Run(strconv.Itoa(players), func(b *testing.B) {
+			rounds := 0
+			for i := range b.N {
+				st, err := g.New(games.DefaultSetup(g, players, uint64(7*i+players)))
+				if err != nil {
+					b.Fatal(err)
+				}
+				for moves := 0; !st.Over(); moves++ {
+					p := st.Pending()[0]
+					move, _ := g.Policy().Choose(st, p.Seat, uint64(moves))
+					if _, err := st.Apply(p.Seat, move); err != nil {
+						b.Fatal(err)
+					}
+				}
+				rounds += st.(*State).Round
+			}
+			b.ReportMetric(float64(rounds)/float64(b.N), "rounds/game")
+		})
+	}
 }

@@ -5,6 +5,8 @@ package viscounts
 
 import (
 	"testing"
+
+	"github.com/tavern-bot/tavern/games"
 )
 
 // Page 17: "First, they must resolve the immediate Rearrange effect
@@ -71,6 +73,42 @@ func TestStartingIconsOnEmptySpaces(t *testing.T) {
 		s.Seats[0].Turns = tc.turns
 		if got := sumIcons(s.boardIcons(0)); got != tc.want {
 			t.Errorf("turn %d, the Abbot alone on the board: %d icons, want %d", tc.turns, got, tc.want)
+		}
+	}
+}
+
+// Pages 7 and 8 (setup steps 9 and 10; German "Spielaufbau" 9 and 10):
+// the players take the Debts and Deeds of their player cards (step 9)
+// before the piles above Poverty and Prosperity are counted out (step
+// 10), so the piles start whole at every player count, solo included
+// (the opponent's starting items, solo setup step 6, are setup too).
+func TestSetupGainsLeaveThePilesWhole(t *testing.T) {
+	for players := 1; players <= MaxPlayers; players++ {
+		setup := games.Setup{Players: players, Seed: uint64(players)}
+		if players == 1 {
+			setup.Options = map[string]string{optOpponent: "cleric"} // starts with a Debt and a Deed
+		}
+		st, err := New().New(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		for s.Phase == phaseDraft {
+			p := s.Pending()[0]
+			if _, err := s.Apply(p.Seat, p.Options[0].ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		gained := 0
+		for _, seat := range s.Seats {
+			gained += seat.Debts + seat.PaidDebts + seat.Deeds + seat.Approved
+		}
+		if gained == 0 {
+			t.Fatalf("%d players: the setup gave no Debt or Deed, so it checks nothing", players)
+		}
+		if s.DebtsAbove != s.c.Ending.Debts[players] || s.DeedsAbove != s.c.Ending.Deeds[players] {
+			t.Errorf("%d players: after setup %d Debts above Poverty and %d Deeds above Prosperity, want %d and %d (setup gains come from the supply)",
+				players, s.DebtsAbove, s.DeedsAbove, s.c.Ending.Debts[players], s.c.Ending.Deeds[players])
 		}
 	}
 }
