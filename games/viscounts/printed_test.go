@@ -11,18 +11,7 @@ import (
 // viscount on space.
 func started(t *testing.T, seat, space int) *State {
 	t.Helper()
-	g := New()
-	st, err := g.New(games.Setup{Players: 2, Seed: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := st.(*State)
-	for s.Phase == phaseDraft {
-		p := s.Pending()[0]
-		if _, err := s.Apply(p.Seat, p.Options[0].ID); err != nil {
-			t.Fatal(err)
-		}
-	}
+	s := drafted(t, games.Setup{Players: 2, Seed: 3})
 	s.Current = seat
 	s.Seats[seat].Space = space
 	s.Tasks = []Task{{Seat: seat, Kind: "action"}}

@@ -88,17 +88,7 @@ func TestSetupGainsLeaveThePilesWhole(t *testing.T) {
 		if players == 1 {
 			setup.Options = map[string]string{optOpponent: "cleric"} // starts with a Debt and a Deed
 		}
-		st, err := New().New(setup)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := st.(*State)
-		for s.Phase == phaseDraft {
-			p := s.Pending()[0]
-			if _, err := s.Apply(p.Seat, p.Options[0].ID); err != nil {
-				t.Fatal(err)
-			}
-		}
+		s := drafted(t, setup)
 		gained := 0
 		for _, seat := range s.Seats {
 			gained += seat.Debts + seat.PaidDebts + seat.Deeds + seat.Approved

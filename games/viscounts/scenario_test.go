@@ -15,11 +15,11 @@ import (
 // cleared, and no task is pending. A test then places cards and viscounts
 // and pushes the task it wants to see resolved.
 
-// table returns such a position for players seats; seat 0 starts and is
-// the current player.
-func table(t *testing.T, players int) *State {
+// drafted is a new game of setup past the draft, each seat taking the
+// first pair offered.
+func drafted(t *testing.T, setup games.Setup) *State {
 	t.Helper()
-	st, err := New().New(games.Setup{Players: players, Seed: 7})
+	st, err := New().New(setup)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,6 +30,14 @@ func table(t *testing.T, players int) *State {
 			t.Fatalf("draft: %v", err)
 		}
 	}
+	return s
+}
+
+// table returns such a position for players seats; seat 0 starts and is
+// the current player.
+func table(t *testing.T, players int) *State {
+	t.Helper()
+	s := drafted(t, games.Setup{Players: players, Seed: 7})
 	for i := range s.Layout {
 		s.Layout[i] = i
 	}
