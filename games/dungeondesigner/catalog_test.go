@@ -1,11 +1,11 @@
 package dungeondesigner
 
 import (
-	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/games/gamestest"
 )
 
 func TestCatalogComplete(t *testing.T) {
@@ -34,7 +34,7 @@ func TestCatalogComplete(t *testing.T) {
 // template's placeholders are all supplied.
 func checkTexts(t *testing.T, cat games.Catalog, v any) {
 	t.Helper()
-	walkTexts(reflect.ValueOf(v), func(x games.Text) {
+	gamestest.WalkTexts(v, func(x games.Text) {
 		for _, lang := range []string{"en", "de"} {
 			if _, ok := cat[lang][x.Key]; !ok {
 				t.Errorf("%s: no text for %q", lang, x.Key)
@@ -52,37 +52,6 @@ func checkTexts(t *testing.T, cat games.Catalog, v any) {
 			}
 		}
 	})
-}
-
-var textType = reflect.TypeOf(games.Text{})
-
-func walkTexts(v reflect.Value, f func(games.Text)) {
-	switch v.Kind() {
-	case reflect.Interface, reflect.Pointer:
-		if !v.IsNil() {
-			walkTexts(v.Elem(), f)
-		}
-	case reflect.Struct:
-		if v.Type() == textType {
-			f(v.Interface().(games.Text))
-			return
-		}
-		for i := range v.NumField() {
-			field := v.Type().Field(i)
-			optional := field.Type == textType && strings.Contains(field.Tag.Get("json"), "omitzero")
-			if field.IsExported() && !(optional && v.Field(i).IsZero()) { // an optional text may be absent
-				walkTexts(v.Field(i), f)
-			}
-		}
-	case reflect.Slice, reflect.Array:
-		for i := range v.Len() {
-			walkTexts(v.Index(i), f)
-		}
-	case reflect.Map:
-		for _, k := range v.MapKeys() {
-			walkTexts(v.MapIndex(k), f)
-		}
-	}
 }
 
 func TestTextsOfAGameAreLocalized(t *testing.T) {

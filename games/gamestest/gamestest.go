@@ -2,9 +2,12 @@
 package gamestest
 
 import (
+	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/games/glossary"
 )
 
 // BotWins plays game i of g for players with bot in seat 0 and random
@@ -54,4 +57,193 @@ func Wins(tb testing.TB, g games.Game, bot games.Policy, players, n int) int {
 		}
 	}
 	return wins
+}
+
+// EachText plays a random game of g from every setup (rng seeded by the
+// setup's seed) and calls fn with every text a player can meet: the game's
+// name, option labels and rules topics, then every prompt, option label,
+// detail and path step, every event, every text in the public view and the
+// prompted seat's view, and the final standings.
+func EachText(tb testing.TB, g games.Game, setups []games.Setup, fn func(x games.Text)) {
+	tb.Helper()
+	info := g.Info()
+	fn(info.Name)
+	for _, o := range info.Options {
+		fn(o.Label)
+	}
+	for _, r := range info.Rules {
+		fn(r.Title)
+		fn(r.Body)
+	}
+	for _, setup := range setups {
+		_, final, err := games.RandomPlay(narrated{g, func(events []games.Text) {
+			for _, e := range events {
+				fn(e)
+			}
+		}}, setup, games.NewRNG(setup.Seed), games.SimMaxMoves, func(s games.State) error {
+			WalkTexts(s.View(games.Public), fn)
+			for _, p := range s.Pending() {
+				fn(p.Text)
+				WalkTexts(s.View(p.Seat), fn)
+				for _, o := range p.Options {
+					fn(o.Label)
+					if !o.Detail.IsZero() {
+						fn(o.Detail)
+					}
+					for _, st := range o.Path {
+						if !st.Label.IsZero() {
+							fn(st.Label)
+						}
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			tb.Fatalf("%d players, seed %d, options %v: %v", setup.Players, setup.Seed, setup.Options, err)
+		}
+		for _, s := range final.Standings() {
+			fn(s.Detail)
+		}
+		if r, ok := final.(games.Rivaled); ok {
+			for _, rv := range r.Rivals() {
+				fn(rv.Name)
+				fn(rv.Detail)
+			}
+		}
+	}
+}
+
+// EachEvents plays a random game of g from setup (rng seeded by its seed)
+// and calls fn with the events of every move, in order.
+func EachEvents(tb testing.TB, g games.Game, setup games.Setup, fn func(events []games.Text)) {
+	tb.Helper()
+	if _, _, err := games.RandomPlay(narrated{g, fn}, setup, games.NewRNG(setup.Seed), games.SimMaxMoves, nil); err != nil {
+		tb.Fatalf("%d players, seed %d, options %v: %v", setup.Players, setup.Seed, setup.Options, err)
+	}
+}
+
+// narrated is a game whose states hand the events of every move to fn.
+type narrated struct {
+	games.Game
+	fn func([]games.Text)
+}
+
+func (n narrated) New(setup games.Setup) (games.State, error) {
+	s, err := n.Game.New(setup)
+	if err != nil {
+		return nil, err
+	}
+	return narratedState{s, n.fn}, nil
+}
+
+type narratedState struct {
+	games.State
+	fn func([]games.Text)
+}
+
+func (s narratedState) Apply(seat int, move string) (games.Outcome, error) {
+	out, err := s.State.Apply(seat, move)
+	if err == nil {
+		s.fn(out.Events)
+	}
+	return out, err
+}
+
+// Rivals passes on the wrapped state's rivals.
+func (s narratedState) Rivals() []games.Rival {
+	if r, ok := s.State.(games.Rivaled); ok {
+		return r.Rivals()
+	}
+	return nil
+}
+
+var textType = reflect.TypeOf(games.Text{})
+
+// WalkTexts calls f with every games.Text inside v (a view, a prompt, a
+// standing), following pointers, interfaces, slices, maps and exported
+// struct fields; an optional text (omitzero) that is absent is skipped.
+func WalkTexts(v any, f func(games.Text)) { walkTexts(reflect.ValueOf(v), f) }
+
+func walkTexts(v reflect.Value, f func(games.Text)) {
+	switch v.Kind() {
+	case reflect.Interface, reflect.Pointer:
+		if !v.IsNil() {
+			walkTexts(v.Elem(), f)
+		}
+	case reflect.Struct:
+		if v.Type() == textType {
+			f(v.Interface().(games.Text))
+			return
+		}
+		for i := range v.NumField() {
+			field := v.Type().Field(i)
+			optional := field.Type == textType && strings.Contains(field.Tag.Get("json"), "omitzero")
+			if field.IsExported() && !(optional && v.Field(i).IsZero()) {
+				walkTexts(v.Field(i), f)
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			walkTexts(v.Index(i), f)
+		}
+	case reflect.Map:
+		for _, k := range v.MapKeys() {
+			walkTexts(v.MapIndex(k), f)
+		}
+	}
+}
+
+// CheckGlossary holds g's texts against the glossary at path (see package
+// glossary): every template of g's catalog (CheckCatalogWords), and every
+// text random games from setups produce, in English and German, uses no
+// wrong form of a term and no "1" before a plural.
+func CheckGlossary(t *testing.T, g games.Game, path string, setups []games.Setup) {
+	t.Helper()
+	cat := games.BaseCatalog().Merge(g.Info().Catalog)
+	gl, report := CheckCatalogWords(t, path, cat)
+	names := []string{"Ada", "Bruno", "Clara", "Dario", "Emil"}
+	texts := 0
+	EachText(t, g, setups, func(x games.Text) {
+		texts++
+		for _, lang := range glossary.Langs {
+			s := cat.LocalizeNames(lang, x, names)
+			report(lang, x.Key, s, gl.Check(lang, s))
+		}
+	})
+	if texts == 0 {
+		t.Fatal("no texts met")
+	}
+}
+
+// CheckCatalogWords holds every template of cat (a game's texts, an
+// image's) against the glossary at path: no wrong form of a term, and a
+// form for one (key+".one") wherever a count stands before a plural. It
+// returns the glossary and the reporter it fails t with, which names each
+// breach once.
+func CheckCatalogWords(t *testing.T, path string, cat games.Catalog) (*glossary.Glossary, func(lang, key, text string, ps []glossary.Problem)) {
+	t.Helper()
+	gl, err := glossary.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reported := map[string]bool{}
+	report := func(lang, key, text string, ps []glossary.Problem) {
+		t.Helper()
+		for _, p := range ps {
+			if id := lang + key + p.Found; !reported[id] {
+				reported[id] = true
+				t.Errorf("%s %s: %s in %q", lang, key, p, text)
+			}
+		}
+	}
+	for _, lang := range glossary.Langs {
+		for key, tpl := range cat[lang] {
+			report(lang, key, tpl, gl.Check(lang, tpl))
+		}
+	}
+	for _, key := range gl.Uncounted(cat) {
+		t.Errorf("%s counts a plural but has no form for one (%s.one)", key, key)
+	}
+	return gl, report
 }

@@ -411,11 +411,20 @@ func (s *State) adjacentFolk(p int) (card int, printed bool) {
 	return s.c.Printed[s.seg(p).ID].Folk, true
 }
 
+// tradeText narrates n exchanges of kind trade: the option's words, but
+// no "for your 💰 icons" (the narration is for everyone).
+func tradeText(trade Trade, n int) games.Text {
+	if trade == TradeSilver {
+		return counted("vc.gain.silver", "n", n)
+	}
+	return counted("vc.opt.trade."+string(trade), "n", n)
+}
+
 // trade carries out n exchanges of kind trade.
 func (s *State) trade(seat int, trade Trade, n int, pl pay) {
 	ts := s.spendPay(seat, pl)
 	st := s.Seats[seat]
-	s.say("traded", "player", games.Player(seat), "what", counted("vc.opt.trade."+string(trade), "n", n))
+	s.say("traded", "player", games.Player(seat), "what", tradeText(trade, n))
 	switch trade {
 	case TradeSilver:
 		st.Silver += n

@@ -131,12 +131,13 @@ func (s *State) autoAtom(t Task) {
 		}
 		gained("corruption", t.N)
 	case "debt":
-		s.gainDebt(seat)
+		// Narrated before the take: the Debt reveals the Poverty card.
 		gained("debt", 1)
+		s.gainDebt(seat)
 		s.again(t)
 	case "deed":
-		s.gainDeed(seat)
 		gained("deed", 1)
+		s.gainDeed(seat)
 		s.again(t)
 	case "flipdebt":
 		if st.Debts > 0 {

@@ -354,7 +354,7 @@ func (s *State) aiTrade() bool {
 	if n == 0 {
 		return false
 	}
-	s.say("traded", "player", games.Player(seat), "what", counted("vc.opt.trade."+string(trade), "n", n))
+	s.say("traded", "player", games.Player(seat), "what", tradeText(trade, n))
 	switch trade {
 	case TradeSilver:
 		s.push(Task{Seat: seat, Kind: "silver", N: n})
@@ -396,7 +396,8 @@ func (s *State) aiResource() {
 	seat := s.Solo.Seat
 	r := s.aiChartResource()
 	s.Seats[seat].Res[r]++
-	s.say("gained", "player", games.Player(seat), "what", counted("vc.gain."+resourceNames[r], "n", 1))
+	// The opponent's chart chooses, not the player.
+	s.say("ai.chose", "player", games.Player(seat), "what", counted("vc.gain."+resourceNames[r], "n", 1))
 }
 
 // aiFlip flips the kind of card it has flipped least of, a Debt on a tie

@@ -81,7 +81,7 @@ func (s *State) schemeText(c int) games.Text {
 			}
 			steps = append(steps, games.T("vc.step.action", "action", games.T("vc.aiaction."+action), "else", s.effectText(sc.Fallback)))
 		default:
-			steps = append(steps, games.T("vc.step."+st.Kind, "n", st.N))
+			steps = append(steps, counted("vc.step."+st.Kind, "n", st.N))
 		}
 	}
 	return games.T("vc.scheme", "icons", iconsText(sc.Icons), "steps", list(steps))
@@ -95,7 +95,7 @@ func (s *State) chartText() games.Text {
 	}
 	var parts []games.Text
 	for _, c := range o.Chart {
-		res := games.T("vc.res." + resourceNames[c.Res])
+		res := games.T("vc.chart.res." + resourceNames[c.Res]) // what it collects: "Tintenfässer"
 		if c.Until > 0 {
 			parts = append(parts, games.T("vc.chart.until", "res", res, "n", c.Until))
 		} else {

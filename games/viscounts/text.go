@@ -66,7 +66,9 @@ func (s *State) abilityText(f *Townsfolk) games.Text {
 		if cv.Once {
 			key = "vc.convert.once"
 		}
-		parts = append(parts, games.T(key, "per", cv.Per, "from", games.T("vc.unit."+cv.From), "gain", cv.Gain, "to", iconEmoji[cv.To]))
+		// "je 1 Stein zählt als …": the unit and the verb agree with the count.
+		from := games.Counted("vc.unit."+cv.From, "n", "n", cv.Per)
+		parts = append(parts, counted(key, "per", cv.Per, "from", from, "gain", cv.Gain, "to", iconEmoji[cv.To]))
 	}
 	if len(f.DropOff) > 0 {
 		parts = append(parts, games.T("vc.when.dropoff", "e", s.effectText(f.DropOff)))
@@ -192,6 +194,8 @@ var oneForms = map[string]string{
 	"vc.prompt.move": "least", "vc.prompt.freeworkers": "n", "vc.opt.move": "steps",
 	"vc.opt.trade.destroy": "n", "vc.opt.trade.flip": "n", "vc.opt.workers": "n",
 	"vc.ev.moved": "steps", "vc.ev.drew": "n", "vc.ev.workers": "n",
+	"vc.atom.ink": "n", "vc.gain.ink": "n", "vc.opt.trade.ink": "n", "vc.atom.flip": "n",
+	"vc.convert": "per", "vc.convert.once": "per", "vc.step.move": "n",
 }
 
 // counted is games.T(key, kv...) in its form for one when the number it
