@@ -65,13 +65,13 @@ const (
 // pursued, by task number (index 0 unused); a passing seat values a task at
 // its points now plus the share of this the remaining rows promise.
 var taskPrior = [31]float64{0,
-	10, 11, 10, 9, 8, 19, 13, 6, // 1–8: each
-	19, 18, 17, // 9–11: sets
-	12, 12, 11, 11, 11, 11, // 12–17: rows, columns
-	8, 8, 10, // 18–20: groups, path
-	12, 11, 20, // 21–23: both, full
-	9, 9, 7, // 24–26: corners, without
-	11, 14, 6, 9, // 27–30: columns, both, same rows, same columns
+	10, 13, 9.5, 8, 7.5, 19, 15, 5.5, // 1–8: each
+	21, 18, 19, // 9–11: sets
+	12, 12, 11, 11.5, 11, 10.5, // 12–17: rows, columns
+	8, 7.5, 10.5, // 18–20: groups, path
+	15, 10.5, 20.5, // 21–23: both, full
+	9, 8.5, 9, // 24–26: corners, without
+	11, 15, 7, 8.5, // 27–30: columns, both, same rows, same columns
 }
 
 func choose(st games.State, seat int, seed uint64) (string, bool) {
