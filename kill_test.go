@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"crypto/ed25519"
 	"encoding/hex"
@@ -113,20 +112,11 @@ func (w *crashWorld) kill() {
 // post signs and sends an interaction body; a request cut off by a kill
 // returns 0.
 func (w *crashWorld) post(body []byte) (int, string) {
-	ts := strconv.FormatInt(time.Now().Unix(), 10)
-	req, err := http.NewRequest(http.MethodPost, "http://"+w.addr+"/interactions", bytes.NewReader(body))
-	if err != nil {
-		w.t.Fatal(err)
-	}
-	req.Header.Set("X-Signature-Timestamp", ts)
-	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(w.key, append([]byte(ts), body...))))
-	resp, err := (&http.Client{Timeout: 30 * time.Second}).Do(req)
+	code, answer, err := w.fake.PostInteraction(context.Background(), &http.Client{Timeout: 30 * time.Second}, "http://"+w.addr+"/interactions", w.key, body)
 	if err != nil {
 		return 0, err.Error()
 	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(b)
+	return code, string(answer)
 }
 
 func (w *crashWorld) send(i *discordgo.Interaction) int {

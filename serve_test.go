@@ -10,7 +10,6 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -82,20 +81,11 @@ func TestServeHTTPEndpointAnswersPing(t *testing.T) {
 	out := startServe(t, cfg)
 
 	post := func(body string, key ed25519.PrivateKey) (int, string) {
-		ts := strconv.FormatInt(time.Now().Unix(), 10)
-		req, err := http.NewRequest(http.MethodPost, "http://"+addr+"/interactions", strings.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set("X-Signature-Timestamp", ts)
-		req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(key, []byte(ts+body))))
-		resp, err := http.DefaultClient.Do(req)
+		code, answer, err := fake.PostInteraction(context.Background(), http.DefaultClient, "http://"+addr+"/interactions", key, []byte(body))
 		if err != nil {
 			return 0, err.Error()
 		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, strings.TrimSpace(string(b))
+		return code, strings.TrimSpace(string(answer))
 	}
 	deadline := time.Now().Add(15 * time.Second)
 	for {

@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"context"
 	"crypto/ed25519"
-	"encoding/hex"
 	"encoding/json"
 	"hash/fnv"
 	"image"
@@ -17,7 +16,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
-	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -381,6 +379,7 @@ func (g *gatewayTransport) wound(t testing.TB) func() {
 // --- HTTP interactions transport ---
 
 type httpTransport struct {
+	fake *fakediscord.Fake
 	srv  *httptest.Server
 	key  ed25519.PrivateKey
 	done chan string
@@ -393,7 +392,7 @@ func startHTTP(t testing.TB, fake *fakediscord.Fake, h commands.Interactions) *h
 		t.Fatal(err)
 	}
 	exec := bot.NewExecutor(s, quiet())
-	ht := &httpTransport{key: ed25519.NewKeyFromSeed(bytes.Repeat([]byte{3}, ed25519.SeedSize)), done: make(chan string, 64)}
+	ht := &httpTransport{fake: fake, key: ed25519.NewKeyFromSeed(bytes.Repeat([]byte{3}, ed25519.SeedSize)), done: make(chan string, 64)}
 	exec.Done = func(i *discordgo.Interaction) { ht.done <- i.ID }
 	ht.srv = httptest.NewServer(bot.InteractionsHandler(ht.key.Public().(ed25519.PublicKey), h, exec, time.Now))
 	return ht
@@ -405,21 +404,12 @@ func (ht *httpTransport) deliver(t testing.TB, i *discordgo.Interaction) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := strconv.FormatInt(time.Now().Unix(), 10)
-	req, err := http.NewRequest(http.MethodPost, ht.srv.URL+"/interactions", bytes.NewReader(body))
+	status, ack, err := ht.fake.PostInteraction(context.Background(), ht.srv.Client(), ht.srv.URL+"/interactions", ht.key, body)
 	if err != nil {
 		t.Fatal(err)
 	}
-	req.Header.Set("X-Signature-Timestamp", ts)
-	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(ht.key, append([]byte(ts), body...))))
-	resp, err := ht.srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ack, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("interaction %s: HTTP %d %s", i.ID, resp.StatusCode, ack)
+	if status != http.StatusOK {
+		t.Fatalf("interaction %s: HTTP %d %s", i.ID, status, ack)
 	}
 	var r discordgo.InteractionResponse
 	if err := json.Unmarshal(ack, &r); err != nil || r.Type == 0 {

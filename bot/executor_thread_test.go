@@ -29,12 +29,12 @@ func TestExecutorThreads(t *testing.T) {
 				fake.FailOnce(http.MethodPost, "/threads")
 			}
 			var gotThread, gotStarter string
-			open := commands.ThreadOpen{ChannelID: "parent", Name: "Game · alice",
+			open := commands.ThreadOpen{ChannelID: "600000000000000002", Name: "Game · alice",
 				Starter: commands.Message{Content: "starter"}, Failed: commands.Message{Content: "no thread here"},
 				Then: func(_ context.Context, thread, starter string) []commands.Action {
 					gotThread, gotStarter = thread, starter
 					return []commands.Action{
-						commands.ChannelEdit{ChannelID: "parent", MessageID: starter, Message: commands.Message{Content: "linked"}},
+						commands.ChannelEdit{ChannelID: "600000000000000002", MessageID: starter, Message: commands.Message{Content: "linked"}},
 						commands.ChannelPost{ChannelID: thread, Message: commands.Message{Content: "lobby"}},
 					}
 				}}
@@ -42,13 +42,13 @@ func TestExecutorThreads(t *testing.T) {
 			if c.fail != (err != nil) {
 				t.Fatalf("Run: %v", err)
 			}
-			parent := fake.Messages("parent")
+			parent := fake.Messages("600000000000000002")
 			if len(parent) != 1 || parent[0].Content != c.starter {
 				t.Fatalf("parent channel %+v, want the starter saying %q", parent, c.starter)
 			}
 			if !c.wantThen {
-				if gotThread != "" || len(fake.Threads("parent")) != 0 {
-					t.Fatalf("Then called with %q; threads %+v", gotThread, fake.Threads("parent"))
+				if gotThread != "" || len(fake.Threads("600000000000000002")) != 0 {
+					t.Fatalf("Then called with %q; threads %+v", gotThread, fake.Threads("600000000000000002"))
 				}
 				return
 			}
@@ -59,7 +59,7 @@ func TestExecutorThreads(t *testing.T) {
 			if ms := fake.Messages(gotThread); len(ms) != 1 || ms[0].Content != "lobby" {
 				t.Fatalf("thread messages %+v", ms)
 			}
-			for _, id := range []string{gotThread, "gone"} {
+			for _, id := range []string{gotThread, "600000000000000099"} {
 				if err := exec.Run(context.Background(), []commands.Action{commands.ThreadArchive{ThreadID: id}}); err != nil {
 					t.Fatalf("archive %s: %v", id, err)
 				}

@@ -48,13 +48,13 @@ func TestInteractionsEndpoint(t *testing.T) {
 	key := newSigner()
 	h := &stubInteractions{
 		choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Zauberschwert", Value: "zauberschwert"}},
-		actions: []commands.Action{commands.ChannelPost{ChannelID: "chan", Message: commands.Message{Content: "board"}}},
+		actions: []commands.Action{commands.ChannelPost{ChannelID: "600000000000000003", Message: commands.Message{Content: "board"}}},
 	}
 	srv := httptest.NewServer(InteractionsHandler(key.public(), h, exec, func() time.Time { return now }))
 	defer srv.Close()
 	url := srv.URL + "/interactions"
 
-	bob := fakediscord.Actor{UserID: "u2", Username: "bob", ChannelID: "chan", GuildID: "guild", Locale: discordgo.EnglishUS}
+	bob := fakediscord.Actor{UserID: "600000000000000012", Username: "bob", ChannelID: "600000000000000003", GuildID: "600000000000000004", Locale: discordgo.EnglishUS}
 	ping := []byte(`{"id":"1","application_id":"` + fakediscord.AppID + `","type":1,"token":"t","version":1}`)
 	command := fake.Command(bob, "game", fakediscord.SubCommand("new"))
 	auto := fake.Autocomplete(bob, "game", fakediscord.Focused(fakediscord.StringOpt("id", "z")))
@@ -140,7 +140,7 @@ func TestInteractionsEndpoint(t *testing.T) {
 			}
 		})
 	}
-	if got := len(fake.Messages("chan")); got != 1 {
+	if got := len(fake.Messages("600000000000000003")); got != 1 {
 		t.Errorf("channel has %d posts, want 1 (from the command only)", got)
 	}
 }
@@ -182,13 +182,13 @@ func TestDispatchConfirmsOnlyDeliveredResults(t *testing.T) {
 	exec.Done = done
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	key := newSigner()
-	h := &stubInteractions{actions: []commands.Action{commands.ChannelPost{ChannelID: "chan", Message: commands.Message{Content: "board", Nonce: "n1"}}}}
+	h := &stubInteractions{actions: []commands.Action{commands.ChannelPost{ChannelID: "600000000000000003", Message: commands.Message{Content: "board", Nonce: "n1"}}}}
 	srv := httptest.NewServer(InteractionsHandler(key.public(), h, exec, func() time.Time { return now }))
 	defer srv.Close()
-	bob := fakediscord.Actor{UserID: "u2", Username: "bob", ChannelID: "chan", GuildID: "guild", Locale: discordgo.EnglishUS}
+	bob := fakediscord.Actor{UserID: "600000000000000012", Username: "bob", ChannelID: "600000000000000003", GuildID: "600000000000000004", Locale: discordgo.EnglishUS}
 	for k, fail := range []bool{true, false} {
 		if fail {
-			fake.FailOnce(http.MethodPost, "/channels/chan/messages")
+			fake.FailOnce(http.MethodPost, "/channels/600000000000000003/messages")
 		}
 		command := fake.Command(bob, "game", fakediscord.SubCommand("status"))
 		resp, err := http.DefaultClient.Do(key.request(t, srv.URL+"/interactions", mustJSON(t, command), now))
@@ -203,7 +203,7 @@ func TestDispatchConfirmsOnlyDeliveredResults(t *testing.T) {
 			t.Fatalf("after attempt %d (failing %v): %d confirmed, want %d", k+1, fail, got, want)
 		}
 	}
-	if n := len(fake.Messages("chan")); n != 1 {
+	if n := len(fake.Messages("600000000000000003")); n != 1 {
 		t.Errorf("%d boards in the channel, want 1", n)
 	}
 }

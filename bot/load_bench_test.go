@@ -2,11 +2,10 @@ package bot_test
 
 import (
 	"bytes"
+	"context"
 	"crypto/ed25519"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -116,7 +115,7 @@ func runLoad(b *testing.B) {
 		i = registered(fake, i)
 		done := make(chan struct{})
 		answered.Store(i.ID, done)
-		if err := postInteraction(client, srv.URL, key, i); err != nil {
+		if err := postInteraction(fake, client, srv.URL, key, i); err != nil {
 			b.Fatal(err)
 		}
 		<-done
@@ -158,7 +157,7 @@ func runLoad(b *testing.B) {
 				done := make(chan struct{})
 				answered.Store(i.ID, done)
 				start := time.Now()
-				if err := postInteraction(client, srv.URL, key, i); err != nil {
+				if err := postInteraction(fake, client, srv.URL, key, i); err != nil {
 					b.Error(err)
 					return
 				}
@@ -204,27 +203,19 @@ func registered(fake *fakediscord.Fake, i *discordgo.Interaction) *discordgo.Int
 	return r
 }
 
-// postInteraction signs and posts i and checks the acknowledgement.
-func postInteraction(client *http.Client, url string, key ed25519.PrivateKey, i *discordgo.Interaction) error {
+// postInteraction signs and posts i through the fake Discord, which checks
+// the answer, and checks the acknowledgement.
+func postInteraction(fake *fakediscord.Fake, client *http.Client, url string, key ed25519.PrivateKey, i *discordgo.Interaction) error {
 	body, err := json.Marshal(i)
 	if err != nil {
 		return err
 	}
-	ts := strconv.FormatInt(time.Now().Unix(), 10)
-	req, err := http.NewRequest(http.MethodPost, url+"/interactions", bytes.NewReader(body))
+	code, ack, err := fake.PostInteraction(context.Background(), client, url+"/interactions", key, body)
 	if err != nil {
 		return err
 	}
-	req.Header.Set("X-Signature-Timestamp", ts)
-	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(key, append([]byte(ts), body...))))
-	resp, err := client.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	ack, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("interaction %s: HTTP %d %s", i.ID, resp.StatusCode, ack)
+	if code != http.StatusOK {
+		return fmt.Errorf("interaction %s: HTTP %d %s", i.ID, code, ack)
 	}
 	return nil
 }

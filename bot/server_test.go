@@ -92,7 +92,7 @@ func TestInflightCap(t *testing.T) {
 	srv := httptest.NewServer(InteractionsHandlerN(key.public(), h, exec, time.Now, 1))
 	defer srv.Close()
 	url := srv.URL + "/interactions"
-	bob := fakediscord.Actor{UserID: "u2", Username: "bob", ChannelID: "chan", GuildID: "guild", Locale: discordgo.EnglishUS}
+	bob := fakediscord.Actor{UserID: "600000000000000012", Username: "bob", ChannelID: "600000000000000003", GuildID: "600000000000000004", Locale: discordgo.EnglishUS}
 	first, second := fake.Command(bob, "game", fakediscord.SubCommand("new")), fake.Command(bob, "game", fakediscord.SubCommand("new"))
 	ping := []byte(`{"id":"p","application_id":"` + fakediscord.AppID + `","type":1,"token":"t","version":1}`)
 

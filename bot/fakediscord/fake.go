@@ -80,6 +80,10 @@ type Request struct {
 type Fake struct {
 	srv *httptest.Server
 	ws  websocket.Upgrader
+	// spec checks every request and interaction answer (nil: unchecked);
+	// tb, when set, is the test a request the spec rejects fails.
+	spec *Spec
+	tb   testing.TB
 
 	mu           sync.Mutex
 	lean         bool // keep files' sizes, not their bytes
@@ -111,6 +115,8 @@ type Fake struct {
 	// order they were opened.
 	threads     map[string]*Thread
 	threadOrder []string
+	// violations are the requests and answers the spec rejected.
+	violations []string
 }
 
 type nonceKey struct{ channelID, nonce string }
@@ -127,17 +133,26 @@ type failure struct {
 	header               http.Header
 }
 
-// New starts a fake Discord; it stops when the test ends.
+// New starts a fake Discord that checks every REST request and every
+// interaction answer it sees against Discord's OpenAPI specification (see
+// RequireSpec): one the specification rejects fails tb and is answered
+// 400 Invalid Form Body, as Discord would. It stops when the test ends.
 func New(tb testing.TB) *Fake {
-	f := Start()
+	tb.Helper()
+	f := start(RequireSpec(tb), tb)
 	tb.Cleanup(f.Close)
 	return f
 }
 
 // Start starts a fake Discord outside a test (`tavern bench` gives its
-// workers one); the caller stops it with Close.
-func Start() *Fake {
+// workers one); the caller stops it with Close. It checks nothing against
+// the specification: a benchmark measures the bot, not the checks.
+func Start() *Fake { return start(nil, nil) }
+
+func start(spec *Spec, tb testing.TB) *Fake {
 	f := &Fake{
+		spec:           spec,
+		tb:             tb,
 		changed:        make(chan struct{}),
 		nextID:         1000,
 		messages:       map[string][]*Message{},

@@ -40,14 +40,11 @@ func TestControlsFlattensValuesAndPointers(t *testing.T) {
 
 func TestFailuresAreOneOff(t *testing.T) {
 	f := New(t)
-	f.FailOnce(http.MethodPost, "/channels/c/messages")
-	f.RateLimitOnce(http.MethodPost, "/channels/c/messages", 0)
+	f.FailOnce(http.MethodPost, "/channels/600000000000000005/messages")
+	f.RateLimitOnce(http.MethodPost, "/channels/600000000000000005/messages", 0)
 	var statuses []int
 	for range 3 {
-		resp, err := f.Client().Post(f.APIURL()+"channels/c/messages", "application/json", strings.NewReader(`{"content":"x"}`))
-		if err != nil {
-			t.Fatal(err)
-		}
+		resp := botPost(t, f, "channels/600000000000000005/messages", `{"content":"x"}`)
 		_, _ = io.Copy(io.Discard, resp.Body)
 		resp.Body.Close()
 		statuses = append(statuses, resp.StatusCode)
@@ -55,34 +52,28 @@ func TestFailuresAreOneOff(t *testing.T) {
 	if statuses[0] != 500 || statuses[1] != 429 || statuses[2] != 200 {
 		t.Fatalf("statuses = %v, want [500 429 200]", statuses)
 	}
-	if ms := f.Messages("c"); len(ms) != 1 || ms[0].Content != "x" {
+	if ms := f.Messages("600000000000000005"); len(ms) != 1 || ms[0].Content != "x" {
 		t.Fatalf("messages = %+v, want only the successful post", ms)
 	}
 }
 
 func TestClosedDMs(t *testing.T) {
 	f := New(t)
-	f.CloseDMs("u")
-	resp, err := f.Client().Post(f.APIURL()+"users/@me/channels", "application/json", strings.NewReader(`{"recipient_id":"u"}`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	f.CloseDMs("600000000000000007")
+	resp := botPost(t, f, "users/@me/channels", `{"recipient_id":"600000000000000007"}`)
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	if resp.StatusCode != 200 || !strings.Contains(string(body), `"id"`) {
 		t.Fatalf("open DM channel: %d %s", resp.StatusCode, body)
 	}
-	ch := f.DMChannelID("u")
-	resp, err = f.Client().Post(f.APIURL()+"channels/"+ch+"/messages", "application/json", strings.NewReader(`{"content":"secret"}`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	ch := f.DMChannelID("600000000000000007")
+	resp = botPost(t, f, "channels/"+ch+"/messages", `{"content":"secret"}`)
 	body, _ = io.ReadAll(resp.Body)
 	resp.Body.Close()
 	if resp.StatusCode != 403 || !strings.Contains(string(body), `"code":50007`) {
 		t.Fatalf("DM to closed user: %d %s", resp.StatusCode, body)
 	}
-	if len(f.DMs("u")) != 0 {
+	if len(f.DMs("600000000000000007")) != 0 {
 		t.Fatal("refused DM was stored")
 	}
 }

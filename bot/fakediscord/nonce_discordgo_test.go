@@ -52,10 +52,10 @@ func TestEnforcedNonceThroughDiscordgo(t *testing.T) {
 				t.Fatal(err)
 			}
 			send := func(b body) (*discordgo.Message, error) {
-				endpoint := discordgo.EndpointChannelMessages("c")
+				endpoint := discordgo.EndpointChannelMessages("600000000000000005")
 				contentType, data := "application/json", []byte(nil)
 				if tc.withFile {
-					file := &discordgo.File{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader([]byte(b.Content))}
+					file := &discordgo.File{Name: "note.txt", ContentType: "text/plain; charset=utf-8", Reader: bytes.NewReader([]byte(b.Content))}
 					contentType, data, err = discordgo.MultipartBodyWithJSON(b, []*discordgo.File{file})
 				} else {
 					data, err = json.Marshal(b)
@@ -75,7 +75,7 @@ func TestEnforcedNonceThroughDiscordgo(t *testing.T) {
 				t.Fatal(err)
 			}
 			if tc.deleteFirst {
-				f.DeleteMessage("c", first.ID)
+				f.DeleteMessage("600000000000000005", first.ID)
 			}
 			then, err := send(tc.then)
 			if tc.wantCode != 0 {
@@ -88,7 +88,7 @@ func TestEnforcedNonceThroughDiscordgo(t *testing.T) {
 			} else if same := then.ID == first.ID; same != tc.wantSame {
 				t.Errorf("second send returned %s (first %s): same = %v, want %v", then.ID, first.ID, same, tc.wantSame)
 			}
-			stored := f.Messages("c")
+			stored := f.Messages("600000000000000005")
 			var contents []string
 			for _, m := range stored {
 				contents = append(contents, m.Content)

@@ -34,68 +34,76 @@ func TestEnforcedNonceOverHTTP(t *testing.T) {
 		steps  []step
 		want   []answer
 		stored map[string][]string // channel → contents afterwards
+		// invalid: the specification rejects the request too (the fake
+		// records it rather than fail the test).
+		invalid bool
 	}{
 		{
 			name:   "a repeated enforced nonce returns the first message",
-			steps:  []step{{channel: "c", body: post("a", "n1", true)}, {channel: "c", body: post("b", "n1", true)}},
+			steps:  []step{{channel: "600000000000000005", body: post("a", "n1", true)}, {channel: "600000000000000005", body: post("b", "n1", true)}},
 			want:   []answer{{200, "a", -1}, {200, "a", 0}},
-			stored: map[string][]string{"c": {"a"}},
+			stored: map[string][]string{"600000000000000005": {"a"}},
 		},
 		{
 			name:   "without enforce_nonce a nonce changes nothing",
-			steps:  []step{{channel: "c", body: post("a", "n1", false)}, {channel: "c", body: post("b", "n1", false)}},
+			steps:  []step{{channel: "600000000000000005", body: post("a", "n1", false)}, {channel: "600000000000000005", body: post("b", "n1", false)}},
 			want:   []answer{{200, "a", -1}, {200, "b", -1}},
-			stored: map[string][]string{"c": {"a", "b"}},
+			stored: map[string][]string{"600000000000000005": {"a", "b"}},
 		},
 		{
 			name:   "a first post without enforcement does not block a later enforced one",
-			steps:  []step{{channel: "c", body: post("a", "n1", false)}, {channel: "c", body: post("b", "n1", true)}},
+			steps:  []step{{channel: "600000000000000005", body: post("a", "n1", false)}, {channel: "600000000000000005", body: post("b", "n1", true)}},
 			want:   []answer{{200, "a", -1}, {200, "b", -1}},
-			stored: map[string][]string{"c": {"a", "b"}},
+			stored: map[string][]string{"600000000000000005": {"a", "b"}},
 		},
 		{
 			name:   "another nonce is another message",
-			steps:  []step{{channel: "c", body: post("a", "n1", true)}, {channel: "c", body: post("b", "n2", true)}},
+			steps:  []step{{channel: "600000000000000005", body: post("a", "n1", true)}, {channel: "600000000000000005", body: post("b", "n2", true)}},
 			want:   []answer{{200, "a", -1}, {200, "b", -1}},
-			stored: map[string][]string{"c": {"a", "b"}},
+			stored: map[string][]string{"600000000000000005": {"a", "b"}},
 		},
 		{
 			name:   "the same nonce in another channel is another message",
-			steps:  []step{{channel: "c", body: post("a", "n1", true)}, {channel: "d", body: post("b", "n1", true)}},
+			steps:  []step{{channel: "600000000000000005", body: post("a", "n1", true)}, {channel: "600000000000000006", body: post("b", "n1", true)}},
 			want:   []answer{{200, "a", -1}, {200, "b", -1}},
-			stored: map[string][]string{"c": {"a"}, "d": {"b"}},
+			stored: map[string][]string{"600000000000000005": {"a"}, "600000000000000006": {"b"}},
 		},
 		{
 			name: "just inside the window the nonce still holds",
-			steps: []step{{channel: "c", body: post("a", "n1", true)},
-				{channel: "c", body: post("b", "n1", true), advance: nonceWindow - time.Second}},
+			steps: []step{{channel: "600000000000000005", body: post("a", "n1", true)},
+				{channel: "600000000000000005", body: post("b", "n1", true), advance: nonceWindow - time.Second}},
 			want:   []answer{{200, "a", -1}, {200, "a", 0}},
-			stored: map[string][]string{"c": {"a"}},
+			stored: map[string][]string{"600000000000000005": {"a"}},
 		},
 		{
 			name: "after the window the nonce is free again",
-			steps: []step{{channel: "c", body: post("a", "n1", true)},
-				{channel: "c", body: post("b", "n1", true), advance: nonceWindow}},
+			steps: []step{{channel: "600000000000000005", body: post("a", "n1", true)},
+				{channel: "600000000000000005", body: post("b", "n1", true), advance: nonceWindow}},
 			want:   []answer{{200, "a", -1}, {200, "b", -1}},
-			stored: map[string][]string{"c": {"a", "b"}},
+			stored: map[string][]string{"600000000000000005": {"a", "b"}},
 		},
 		{
 			name: "a repeat after the first message was deleted is Unknown Message",
-			steps: []step{{channel: "c", body: post("a", "n1", true)},
-				{channel: "c", body: post("b", "n1", true), deleteFirst: true}},
+			steps: []step{{channel: "600000000000000005", body: post("a", "n1", true)},
+				{channel: "600000000000000005", body: post("b", "n1", true), deleteFirst: true}},
 			want:   []answer{{200, "a", -1}, {404, "", -1}},
-			stored: map[string][]string{"c": nil},
+			stored: map[string][]string{"600000000000000005": nil},
 		},
 		{
-			name:   "a nonce over 25 characters is refused",
-			steps:  []step{{channel: "c", body: post("a", strings.Repeat("x", 26), true)}},
-			want:   []answer{{400, "", -1}},
-			stored: map[string][]string{"c": nil},
+			name:    "a nonce over 25 characters is refused",
+			invalid: true,
+			steps:   []step{{channel: "600000000000000005", body: post("a", strings.Repeat("x", 26), true)}},
+			want:    []answer{{400, "", -1}},
+			stored:  map[string][]string{"600000000000000005": nil},
 		},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			f := New(t)
+			if tc.invalid {
+				f = start(f.spec, nil)
+				t.Cleanup(f.Close)
+			}
 			now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 			f.SetClock(func() time.Time { return now })
 			var ids []string
@@ -123,6 +131,9 @@ func TestEnforcedNonceOverHTTP(t *testing.T) {
 					t.Errorf("step %d: id %s repeats an earlier message, want a new one", i, got.ID)
 				}
 			}
+			if got := len(f.Violations()); tc.invalid && f.Checked() && got != 1 {
+				t.Errorf("the specification rejected %d requests, want 1", got)
+			}
 			for ch, want := range tc.stored {
 				var got []string
 				for _, m := range f.Messages(ch) {
@@ -143,10 +154,7 @@ type created struct {
 
 func rawPost(t *testing.T, f *Fake, channel, body string) (int, created) {
 	t.Helper()
-	resp, err := f.Client().Post(f.APIURL()+"channels/"+channel+"/messages", "application/json", strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := botPost(t, f, "channels/"+channel+"/messages", body)
 	defer resp.Body.Close()
 	data, err := io.ReadAll(resp.Body)
 	if err != nil {
@@ -159,4 +167,21 @@ func rawPost(t *testing.T, f *Fake, channel, body string) (int, created) {
 		}
 	}
 	return resp.StatusCode, c
+}
+
+// botPost posts a JSON body to the fake's API path as a bot would, with
+// its token.
+func botPost(t *testing.T, f *Fake, path, body string) *http.Response {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, f.APIURL()+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bot test")
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := f.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
 }

@@ -48,7 +48,9 @@ func (f *Fake) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		path := strings.TrimPrefix(r.URL.Path, strings.TrimSuffix(APIPath, "/"))
 		rec := &statusWriter{ResponseWriter: w, status: http.StatusOK}
-		if fl := f.takeFailure(r.Method, path); fl != nil {
+		if err := f.checkRequest(r, path); err != nil {
+			apiError(rec, http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
+		} else if fl := f.takeFailure(r.Method, path); fl != nil {
 			for k, v := range fl.header {
 				w.Header()[k] = v
 			}

@@ -18,15 +18,15 @@ func TestThreadsThroughDiscordgo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	starter, err := s.ChannelMessageSend("parent", "a table in a thread")
+	starter, err := s.ChannelMessageSend("600000000000000002", "a table in a thread")
 	if err != nil {
 		t.Fatal(err)
 	}
-	th, err := s.MessageThreadStartComplex("parent", starter.ID, &discordgo.ThreadStart{Name: "Game · alice", AutoArchiveDuration: 10080})
+	th, err := s.MessageThreadStartComplex("600000000000000002", starter.ID, &discordgo.ThreadStart{Name: "Game · alice", AutoArchiveDuration: 10080})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if th.ID != starter.ID || th.ParentID != "parent" || th.Name != "Game · alice" || !th.IsThread() {
+	if th.ID != starter.ID || th.ParentID != "600000000000000002" || th.Name != "Game · alice" || !th.IsThread() {
 		t.Fatalf("thread %+v: want the starter's id %s, parent and name", th, starter.ID)
 	}
 	if _, err := s.ChannelMessageSend(th.ID, "in the thread"); err != nil {
@@ -35,7 +35,7 @@ func TestThreadsThroughDiscordgo(t *testing.T) {
 	if ms := f.Messages(th.ID); len(ms) != 1 || ms[0].Content != "in the thread" {
 		t.Fatalf("thread messages %+v", ms)
 	}
-	if ms := f.Messages("parent"); len(ms) != 1 {
+	if ms := f.Messages("600000000000000002"); len(ms) != 1 {
 		t.Fatalf("parent has %d messages, want only the starter", len(ms))
 	}
 	yes := true
@@ -51,7 +51,7 @@ func TestThreadsThroughDiscordgo(t *testing.T) {
 	if got, _ := f.Thread(th.ID); got.Archived {
 		t.Fatal("a message did not reopen the archived thread")
 	}
-	if got := f.Threads("parent"); len(got) != 1 || got[0].ID != th.ID {
+	if got := f.Threads("600000000000000002"); len(got) != 1 || got[0].ID != th.ID {
 		t.Fatalf("threads of the parent %+v", got)
 	}
 
@@ -69,10 +69,10 @@ func TestThreadsThroughDiscordgo(t *testing.T) {
 		channel, message string
 		status, wantCode int
 	}{
-		{"a second thread from the same message", "parent", starter.ID, 400, 160004},
+		{"a second thread from the same message", "600000000000000002", starter.ID, 400, 160004},
 		{"a thread inside a thread", th.ID, inThread.ID, 400, 50024},
 		{"a thread in a DM", dm.ID, inDM.ID, 400, 50024},
-		{"a message that does not exist", "parent", "404", 404, discordgo.ErrCodeUnknownMessage},
+		{"a message that does not exist", "600000000000000002", "404", 404, discordgo.ErrCodeUnknownMessage},
 	}
 	for _, r := range refusals {
 		_, err := s.MessageThreadStartComplex(r.channel, r.message, &discordgo.ThreadStart{Name: "x"})
@@ -81,7 +81,7 @@ func TestThreadsThroughDiscordgo(t *testing.T) {
 			t.Errorf("%s: err %v, want %d with code %d", r.name, err, r.status, r.wantCode)
 		}
 	}
-	_, err = s.ChannelEditComplex("nowhere", &discordgo.ChannelEdit{Archived: &yes})
+	_, err = s.ChannelEditComplex("600000000000000098", &discordgo.ChannelEdit{Archived: &yes})
 	var re *discordgo.RESTError
 	if !errors.As(err, &re) || re.Message == nil || re.Message.Code != discordgo.ErrCodeUnknownChannel {
 		t.Errorf("archiving an unknown thread: %v, want Unknown Channel", err)
