@@ -29,9 +29,12 @@ type copyStore interface {
 
 // openCopyStore opens "bolt:FILE" or "postgres:URL" ("postgres:" alone
 // takes TAVERN_DATABASE_URL, which keeps the password off the command
-// line). It returns the store and how to name it without a password.
+// line); a bare postgres://… or postgresql://… URL is taken as it is. It
+// returns the store and how to name it without a password. A PostgreSQL
+// source is only read: its schema must be this build's and is never
+// migrated.
 func openCopyStore(ctx context.Context, spec string, source bool, cfg config.Storage, getenv func(string) string, log *slog.Logger) (copyStore, string, error) {
-	kind, where, ok := strings.Cut(spec, ":")
+	kind, where, ok := splitCopySpec(spec)
 	switch {
 	case ok && kind == config.BackendBolt && where != "":
 		if _, err := os.Stat(where); source && err != nil {
@@ -50,10 +53,25 @@ func openCopyStore(ctx context.Context, spec string, source bool, cfg config.Sto
 		// Export streams each relation in one statement while the other
 		// store writes: far longer than a move's statement may take.
 		o.StatementTimeout = copyStatementTimeout
+		o.NoMigrate = source
 		s, err := postgres.Open(ctx, o)
 		return s, "postgres", err
 	}
 	return nil, "", fmt.Errorf("%q… is not bolt:FILE or postgres:URL", kind) // the rest may hold a password
+}
+
+// splitCopySpec splits a store's spec into its kind and where it is. A
+// connection URL given without the "postgres:" in front (postgres://u@h/db,
+// the natural spelling) is a PostgreSQL store at that URL: cut at its
+// first colon it would be "//u@h/db", which pgx reads as no settings at
+// all and so connects to the local socket as the OS user.
+func splitCopySpec(spec string) (kind, where string, ok bool) {
+	for _, scheme := range []string{"postgres://", "postgresql://"} {
+		if strings.HasPrefix(spec, scheme) {
+			return config.BackendPostgres, spec, true
+		}
+	}
+	return strings.Cut(spec, ":")
 }
 
 // migrate copies a whole database from one backend into another, empty one.

@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
@@ -144,6 +145,30 @@ func (s *Store) migrate(ctx context.Context) error {
 	})
 	if err != nil {
 		return fmt.Errorf("storage: postgres: migrate: %w", err)
+	}
+	return nil
+}
+
+// checkSchema makes sure the database holds exactly this build's schema,
+// changing nothing: a database without Tavern's schema or with another
+// version of it is refused, saying which.
+func (s *Store) checkSchema(ctx context.Context) error {
+	var have int
+	var tavern bool
+	err := s.tx(ctx, "check schema", func(tx pgx.Tx, _ func()) error {
+		if err := tx.QueryRow(ctx, `SELECT to_regclass('tavern_schema') IS NOT NULL`).Scan(&tavern); err != nil || !tavern {
+			return err
+		}
+		return tx.QueryRow(ctx, `SELECT coalesce(max(version), 0) FROM tavern_schema`).Scan(&have)
+	})
+	switch {
+	case err != nil:
+		return fmt.Errorf("storage: postgres: check the schema: %w", err)
+	case !tavern:
+		return errors.New("storage: postgres: the database holds no Tavern schema (no tavern_schema table): not a Tavern database")
+	case have != len(migrations):
+		return fmt.Errorf("storage: postgres: the database has schema %d where this build's is %d, and it is not changed here: "+
+			"read it with the build that wrote it, or let this build's `tavern serve` bring it to %d first", have, len(migrations), len(migrations))
 	}
 	return nil
 }

@@ -50,6 +50,10 @@ type Options struct {
 	OpenWait time.Duration
 	// Log receives retries (default: discard).
 	Log *slog.Logger
+	// NoMigrate makes Open check that the database holds this build's
+	// schema instead of bringing it there: for a database only read from
+	// (the source of `tavern migrate`), which must not change.
+	NoMigrate bool
 	// LeaseNow, when set, is the clock of outbox claims' leases in place
 	// of the database's (tests: a lease runs out without waiting for it).
 	// How long an item has waited stays the database's reckoning.
@@ -118,7 +122,11 @@ func Open(ctx context.Context, o Options) (*Store, error) {
 	// starts both at once): wait for it longer than a call would.
 	s := &Store{pool: pool, o: o, trips: trips}
 	s.o.RetryFor = o.OpenWait
-	err = s.migrate(ctx)
+	if o.NoMigrate {
+		err = s.checkSchema(ctx)
+	} else {
+		err = s.migrate(ctx)
+	}
 	s.o.RetryFor = o.RetryFor
 	if err != nil {
 		pool.Close()
