@@ -23,6 +23,7 @@ type ServerLimits struct {
 	Idle time.Duration
 	// Conns caps open connections; one over it is closed at once, so
 	// that accepting never waits and a PING on a free slot is answered.
+	// One remote address holds at most an eighth of them (see addrShare).
 	Conns int
 	// Inflight caps requests being handled at once (PING aside); one over
 	// it is answered 503 at once.
@@ -55,16 +56,30 @@ func NewServer(h http.Handler, l ServerLimits) *http.Server {
 	}
 }
 
-// LimitListener accepts at most max open connections from ln; a connection
-// beyond that is closed as soon as it is accepted, so the accept loop never
-// blocks behind slow clients.
-func LimitListener(ln net.Listener, max int) net.Listener {
-	return &limitListener{Listener: ln, free: make(chan struct{}, max)}
+// addrShare is the part of a listener's connections one remote address
+// may hold: an eighth. One address churning slow connections then leaves
+// the rest to every other (Discord's requests, PINGs), while with the
+// production cap an address still gets 512 of 4,096: as many as requests
+// are handled at once (DefaultLimits.Inflight), so a reverse proxy in
+// front, whose connections all come from one address, is not cut below
+// what the endpoint takes anyway.
+const addrShare = 8
+
+// LimitListener accepts at most conns open connections from ln, and at most
+// conns/addrShare (at least one) from any one remote address; a connection
+// beyond either is closed as soon as it is accepted, so the accept loop
+// never blocks behind slow clients.
+func LimitListener(ln net.Listener, conns int) net.Listener {
+	return &limitListener{Listener: ln, free: make(chan struct{}, conns), perAddr: max(1, conns/addrShare), byAddr: map[string]int{}}
 }
 
 type limitListener struct {
 	net.Listener
-	free chan struct{} // one token per open connection
+	free    chan struct{} // one token per open connection
+	perAddr int
+
+	mu     sync.Mutex
+	byAddr map[string]int // open connections by remote address
 }
 
 func (l *limitListener) Accept() (net.Conn, error) {
@@ -73,13 +88,47 @@ func (l *limitListener) Accept() (net.Conn, error) {
 		if err != nil {
 			return nil, err
 		}
+		addr := remoteHost(c)
+		if !l.take(addr) {
+			_ = c.Close() // this address holds its share: refuse at once
+			continue
+		}
 		select {
 		case l.free <- struct{}{}:
-			return &limitConn{Conn: c, release: func() { <-l.free }}, nil
+			return &limitConn{Conn: c, release: func() { <-l.free; l.give(addr) }}, nil
 		default:
+			l.give(addr)
 			_ = c.Close() // over the cap: refuse at once
 		}
 	}
+}
+
+// take counts a connection from addr, unless addr holds its share.
+func (l *limitListener) take(addr string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.byAddr[addr] >= l.perAddr {
+		return false
+	}
+	l.byAddr[addr]++
+	return true
+}
+
+// give uncounts a connection from addr.
+func (l *limitListener) give(addr string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.byAddr[addr]--; l.byAddr[addr] <= 0 {
+		delete(l.byAddr, addr)
+	}
+}
+
+// remoteHost is the address a connection comes from, without its port.
+func remoteHost(c net.Conn) string {
+	if a, ok := c.RemoteAddr().(*net.TCPAddr); ok {
+		return a.IP.String()
+	}
+	return c.RemoteAddr().String()
 }
 
 type limitConn struct {

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -137,20 +138,32 @@ func serveLimited(t *testing.T, key signer, l ServerLimits) (string, *limitListe
 	return ln.Addr().String(), ll
 }
 
-// slowClient opens a connection that sends headers promising a body and
-// then one byte of it, and stops.
-func slowClient(t *testing.T, addr string) net.Conn {
+// loopback is the k-th loopback address, 127.0.0.k (1 ≤ k ≤ 254): the
+// whole 127/8 reaches this machine, so tests can stand for many clients.
+func loopback(k int) *net.TCPAddr { return &net.TCPAddr{IP: net.IPv4(127, 0, 0, byte(k))} }
+
+// dialFrom connects to addr from the local address from.
+func dialFrom(addr string, from *net.TCPAddr) (net.Conn, error) {
+	return (&net.Dialer{LocalAddr: from, Timeout: 5 * time.Second}).Dial("tcp", addr)
+}
+
+// slowClient opens a connection from the local address from that sends
+// headers promising a body and then one byte of it, and stops.
+func slowClient(t *testing.T, addr string, from *net.TCPAddr) net.Conn {
 	t.Helper()
-	c, err := net.Dial("tcp", addr)
+	c, err := dialFrom(addr, from)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { c.Close() })
-	if _, err := io.WriteString(c, "POST /interactions HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{"); err != nil {
+	if _, err := io.WriteString(c, slowRequest); err != nil {
 		t.Fatal(err)
 	}
 	return c
 }
+
+// slowRequest is the start of a request that never comes whole.
+const slowRequest = "POST /interactions HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{"
 
 // closedWithin reports whether the server ends c (any response, then EOF,
 // or a reset) before d passes.
@@ -168,9 +181,10 @@ func TestSlowClients(t *testing.T) {
 	key := newSigner()
 	l := ServerLimits{ReadHeader: 2 * time.Second, Read: 2 * time.Second, Write: 5 * time.Second, Idle: time.Second, Conns: 20, Inflight: 4}
 	addr, ll := serveLimited(t, key, l)
+	// Each from its own address: one address may hold only a share.
 	var slow []net.Conn
-	for range 15 {
-		slow = append(slow, slowClient(t, addr))
+	for k := range 15 {
+		slow = append(slow, slowClient(t, addr, loopback(10+k)))
 	}
 	ping := []byte(`{"id":"p","application_id":"` + fakediscord.AppID + `","type":1,"token":"t","version":1}`)
 	req := key.request(t, "http://"+addr+"/interactions", ping, time.Now())
@@ -180,14 +194,14 @@ func TestSlowClients(t *testing.T) {
 	}
 	// Fill the remaining slots; every connection beyond the cap is closed
 	// long before the read timeout could end it.
-	for range 5 {
-		slow = append(slow, slowClient(t, addr))
+	for k := range 5 {
+		slow = append(slow, slowClient(t, addr, loopback(30+k)))
 	}
 	for len(ll.free) < l.Conns { // until the server has accepted them all
 		time.Sleep(5 * time.Millisecond)
 	}
-	for range 5 {
-		extra, err := net.Dial("tcp", addr)
+	for k := range 5 {
+		extra, err := dialFrom(addr, loopback(40+k))
 		if err != nil {
 			continue // refused outright is fine too
 		}
@@ -218,4 +232,86 @@ func TestSlowClients(t *testing.T) {
 		t.Fatalf("after the slow clients left: %v %v", resp, err)
 	}
 	resp.Body.Close()
+}
+
+// TestOneAddressCannotFillTheCap: one address churning slow connections,
+// re-dialling as each is closed, holds no more than its share of the
+// connection cap, and signed PINGs from other addresses are all answered
+// meanwhile (issue 30: 4,200 connections from one address kept the
+// 4,096-connection cap full). The numbers are the production ones scaled
+// down 32 times; the churn is bounded in count and time.
+func TestOneAddressCannotFillTheCap(t *testing.T) {
+	key := newSigner()
+	l := ServerLimits{ReadHeader: 2 * time.Second, Read: 2 * time.Second, Write: 5 * time.Second, Idle: time.Second, Conns: 128, Inflight: 16}
+	addr, ll := serveLimited(t, key, l)
+	attacker := loopback(2)
+	share := l.Conns / addrShare
+	const dials = 4200 / 8 // the churn's bound: four times the cap
+
+	var dialled atomic.Int64
+	stop := make(chan struct{})
+	churned := make(chan struct{})
+	var conns []net.Conn
+	go func() {
+		defer close(churned)
+		for dialled.Load() < dials {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			c, err := dialFrom(addr, attacker)
+			if err != nil {
+				time.Sleep(time.Millisecond) // the accept queue is full: dial again
+				continue
+			}
+			dialled.Add(1)
+			conns = append(conns, c)
+			_, _ = io.WriteString(c, slowRequest) // a closed one is dialled again
+		}
+	}()
+	t.Cleanup(func() {
+		close(stop)
+		<-churned
+		for _, c := range conns {
+			c.Close()
+		}
+	})
+	// Once the attacker has dialled more than the whole cap (without a
+	// share per address it would hold every slot now), PING from elsewhere
+	// while it goes on.
+	deadline := time.Now().Add(30 * time.Second)
+	for dialled.Load() < int64(l.Conns+share) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the attacker dialled only %d times in 30 s", dialled.Load())
+		}
+		time.Sleep(time.Millisecond)
+	}
+	ping := []byte(`{"id":"p","application_id":"` + fakediscord.AppID + `","type":1,"token":"t","version":1}`)
+	for k := range 28 {
+		from := loopback(100 + k%8)
+		client := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{
+			DialContext:       (&net.Dialer{LocalAddr: from}).DialContext,
+			DisableKeepAlives: true,
+		}}
+		resp, err := client.Do(key.request(t, "http://"+addr+"/interactions", ping, time.Now()))
+		if err != nil {
+			t.Fatalf("PING %d from %s while one address churns (%d dials so far): %v", k, from.IP, dialled.Load(), err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || string(body) != `{"type":1}` {
+			t.Fatalf("PING %d from %s: %d %s", k, from.IP, resp.StatusCode, body)
+		}
+		if held := ll.held(attacker.IP.String()); held > share {
+			t.Fatalf("the attacker holds %d connections, over its share %d", held, share)
+		}
+	}
+}
+
+// held counts the open connections from addr.
+func (l *limitListener) held(addr string) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.byAddr[addr]
 }
