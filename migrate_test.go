@@ -26,17 +26,7 @@ func TestMigrateBothWays(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	from, back := filepath.Join(dir, "from.db"), filepath.Join(dir, "back.db")
-	s, err := storage.Open(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Create(ctx, storetest.NewTable("c1", "t1")); err != nil {
-		t.Fatal(err)
-	}
-	storetest.AppendMoves(t, s, "c1", 5)
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
+	boltWithTable(t, from, 5)
 	// trust authentication ignores the password; it stands for a real one.
 	url := strings.Replace(c.NewDatabase(t), "tavern@", "tavern:hunter2@", 1)
 	env := func(k string) string {
@@ -109,17 +99,7 @@ func TestMigratePostgresSpellingsAndSource(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	from, back := filepath.Join(dir, "from.db"), filepath.Join(dir, "back.db")
-	s, err := storage.Open(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Create(ctx, storetest.NewTable("c1", "t1")); err != nil {
-		t.Fatal(err)
-	}
-	storetest.AppendMoves(t, s, "c1", 3)
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
+	boltWithTable(t, from, 3)
 	url := c.NewDatabase(t)
 	var out bytes.Buffer
 	if err := run(ctx, []string{"migrate", "--from", "bolt:" + from, "--to", url}, &out, &out, noenv); err != nil {
@@ -196,4 +176,21 @@ func schemaOf(t *testing.T, url string) string {
 		desc += fmt.Sprintf(" version %d", v)
 	}
 	return desc
+}
+
+// boltWithTable makes a bbolt database at path holding table t1 in
+// channel c1 with moves moves.
+func boltWithTable(t *testing.T, path string, moves int) {
+	t.Helper()
+	s, err := storage.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Create(context.Background(), storetest.NewTable("c1", "t1")); err != nil {
+		t.Fatal(err)
+	}
+	storetest.AppendMoves(t, s, "c1", moves)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
 }
