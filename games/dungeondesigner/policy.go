@@ -114,10 +114,83 @@ type bot struct {
 	rng  *games.RNG
 	goal Goal
 	jael []string // solo: every element Jael owns
+	// layouts caches what depends only on a dungeon's rooms, passages and
+	// gates: most lookahead steps place an element tile, which changes none.
+	layouts map[layout]*layoutWorth
+}
+
+// layout is a dungeon without its elements: rooms, passages (one bit per
+// edge) and gate columns.
+type layout struct {
+	rooms          [16]int16
+	passages       uint64
+	entrance, exit int8
+}
+
+// layoutWorth is what a layout is worth whatever elements lie in it: its
+// networks and open ends, and the points (and promise) of tasks that count
+// room types or links (kept by task number).
+type layoutWorth struct {
+	paths float64
+	tasks map[int]float64
+}
+
+func layoutOf(d *Dungeon) layout {
+	l := layout{entrance: int8(d.Entrance), exit: int8(d.Exit)}
+	for r := range 4 {
+		for col := range 4 {
+			l.rooms[4*r+col] = int16(d.Grid[r][col].Room)
+		}
+	}
+	for _, p := range d.Passages {
+		bit := p.Edge.R*4 + p.Edge.C // horizontal edges: 0..19
+		if p.Edge.V {
+			bit = 20 + p.Edge.R*5 + p.Edge.C // vertical edges: 20..39
+		}
+		l.passages |= 1 << bit
+	}
+	return l
+}
+
+// layoutTask reports whether task kind counts only room types or links, so
+// that elements never change its points.
+func layoutTask(kind string) bool {
+	switch kind {
+	case "group", "path", "corner", "samerows", "samecols":
+		return true
+	}
+	return false
+}
+
+// layoutWorthOf returns d's layout worth, computing it once per layout.
+func (b *bot) layoutWorthOf(d *Dungeon) *layoutWorth {
+	key := layoutOf(d)
+	if lw, ok := b.layouts[key]; ok {
+		return lw
+	}
+	lw := &layoutWorth{paths: float64(d.EntranceNetwork(b.c)+d.ExitNetwork(b.c)) + b.openEnds(d), tasks: map[int]float64{}}
+	b.layouts[key] = lw
+	return lw
+}
+
+// taskPoints is task n's points on d plus its promise.
+func (b *bot) taskPoints(n int, d *Dungeon) float64 {
+	t := b.c.Task(n)
+	if !layoutTask(t.Kind) {
+		return float64(TaskPoints(b.c, t, d))
+	}
+	lw := b.layoutWorthOf(d)
+	v, ok := lw.tasks[n]
+	if !ok {
+		v = float64(TaskPoints(b.c, t, d)) + b.taskPromise(t, d)
+		lw.tasks[n] = v
+	}
+	return v
 }
 
 func newBot(s *State, seat int, seed uint64) *bot {
-	b := &bot{s: s, c: s.c, seat: seat, me: s.Seats[seat], rng: games.NewRNG(seed), goal: s.c.Goal(s.Goal)}
+	b := &bot{s: s, c: s.c, seat: seat, me: s.Seats[seat], rng: games.NewRNG(seed), goal: s.c.Goal(s.Goal),
+		layouts: map[layout]*layoutWorth{}}
 	if s.Solo() {
 		b.jael = s.jaelElements()
 	}
@@ -159,15 +232,12 @@ func (b *bot) incomeYears() int {
 // worth values dungeon d for an owner with the given tasks and blueprint,
 // goal excluded (see goalWorth).
 func (b *bot) worth(d *Dungeon, tasks []int, blueprint int) float64 {
-	v := 0.0
+	v := b.layoutWorthOf(d).paths
 	for _, n := range tasks {
-		t := b.c.Task(n)
-		v += float64(TaskPoints(b.c, t, d)) + b.taskPromise(t, d)
+		v += b.taskPoints(n, d)
 	}
 	v += float64(d.Stars(b.c))
 	v += float64(b.c.Table[BlueprintMet(b.c, b.c.Blueprint(blueprint), d)])
-	v += float64(d.EntranceNetwork(b.c) + d.ExitNetwork(b.c))
-	v += b.openEnds(d)
 	v += goldWorth * float64(d.Count(b.c, "treasure")*b.incomeYears())
 	return v
 }
@@ -821,7 +891,6 @@ func (b *bot) pass(options []games.Option) string {
 // taskWorth is what task n promises when taken at this year's pass: its
 // points on d now plus a share of its typical addition in the rows left.
 func (b *bot) taskWorth(n int, d *Dungeon) float64 {
-	t := b.c.Task(n)
 	rest := float64(4-b.s.Year) / 4
-	return float64(TaskPoints(b.c, t, d)) + b.taskPromise(t, d) + priorShare*rest*taskPrior[n]
+	return b.taskPoints(n, d) + priorShare*rest*taskPrior[n]
 }
