@@ -12,6 +12,14 @@
 //     after another from the start player; owners with nothing castable are
 //     skipped, so a game without spell owners never waits. Phase F needs no
 //     window: nothing changes between trading and the next round.
+//   - A window reopens after every cast: spells may be used at any time
+//     outside phase A, and when several players want to, in turn order
+//     from the start player; so a cast (Harpagarus taking magic before a
+//     fight, Fulmentus weakening a creature) asks every owner again, from
+//     the start player, who may answer it with a spell of their own. A
+//     window closes once every owner with something castable has declined
+//     since the last cast; each spell is cast once a round, so it always
+//     closes.
 //   - The phase D window comes before the together/alone answers, so a
 //     wizard knows the final strength (Fulmentus) and can raise magic first.
 //   - A spell won in phase D may be cast in the same round's later windows.

@@ -43,7 +43,7 @@ func describe() games.Info {
 	return games.Info{
 		ID: "zauberschwert",
 		// RulesVersion: bump when a rules fix changes what a recorded game replays to.
-		RulesVersion: "2",
+		RulesVersion: "3", // 3: a cast reopens the spell window
 		Name:         games.T("zs.name"),
 		MinPlayers:   2,
 		MaxPlayers:   4,

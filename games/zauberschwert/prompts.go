@@ -234,6 +234,7 @@ func (s *State) Apply(seat int, move string) (games.Outcome, error) {
 			s.Win.Pos++
 		} else {
 			s.cast(seat, move)
+			s.Win.Pos = 0 // a cast reopens the window to everyone, from the start player
 		}
 	case stepPlace:
 		if move == "pass" {

@@ -324,7 +324,9 @@ func TestSpellWindows(t *testing.T) {
 	if !slices.Equal(opts, []string{"cast:fulmentus", "cast:addus", "nospell"}) {
 		t.Fatalf("window D options %v", opts)
 	}
-	apply(t, s, mv(2, "cast:fulmentus"), mv(2, "cast:addus"))
+	// Each cast asks every owner again from the start player: seat 1 may
+	// answer Fulmentus and Addus, and declines each time.
+	apply(t, s, mv(2, "cast:fulmentus"), mv(1, "nospell"), mv(2, "cast:addus"), mv(1, "nospell"))
 	// Strength 8 - 2 = 6; 5 + 2 = 7 magic pays it.
 	if s.Seats[2].Magic != 1 || s.Seats[2].Stones != 5 {
 		t.Fatalf("after both spells the fight costs 6: %+v", s.Seats[2])
@@ -407,5 +409,32 @@ func TestLaidOutCountsFromNextRound(t *testing.T) {
 	apply(t, s, mv(1, "place:"+string(rune('0'+1-slot))), mv(0, "place:"+string(rune('0'+slot))))
 	if got := s.Seats[0].Magic; got != 8-4+2 {
 		t.Errorf("seat 0 magic %d, want 6 (paid 4, ring +2)", got)
+	}
+}
+
+// Rulebook page D 4 (Zaubersprüche): spells may be used in every phase but
+// A ("In Phase A dürfen keine Zaubersprüche eingesetzt werden"), and when
+// several players want to, in turn order from the start player. A wizard
+// who declined and is then robbed by Harpagarus before the fight is asked
+// again, and may answer with Addus to pay the creature after all.
+func TestSpellWindowReopensAfterACast(t *testing.T) {
+	s := atPlacement(t, 2, 0, []string{"a-spiders-1", "a-orb-3"}, []int{4, 5})
+	ownSpell(t, s, 0, spAddus)
+	ownSpell(t, s, 1, spHarpagarus)
+	apply(t, s, mv(0, "place:0"), mv(1, "place:1"))
+	// Window D before the Spiders (strength 4): seat 0 has 4 magic.
+	apply(t, s, mv(0, "nospell"), mv(1, "cast:harpagarus:0"))
+	if s.Seats[0].Magic != 2 {
+		t.Fatalf("Harpagarus left seat 0 %d magic, want 2", s.Seats[0].Magic)
+	}
+	if s.Step != stepSpells || s.Win.Kind != winD {
+		t.Fatalf("after Harpagarus the game is at step %s, want the window before the fight still open", s.Step)
+	}
+	if got := promptSummary(s)[0]; !slices.Equal(got, []string{"cast:addus", "nospell"}) {
+		t.Fatalf("after Harpagarus seat 0 is offered %v, want to answer with Addus", got)
+	}
+	apply(t, s, mv(0, "cast:addus"))
+	if s.Seats[0].Magic != 0 || len(s.Seats[0].Hand) != 3 {
+		t.Errorf("seat 0 with Addus's 2 magic pays the Spiders' 4 and takes 3 artifact cards: magic %d, hand %v", s.Seats[0].Magic, s.Seats[0].Hand)
 	}
 }

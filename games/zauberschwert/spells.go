@@ -18,6 +18,10 @@ const (
 	harpagarusMagic  = 2
 )
 
+// openWindow asks seats, in turn order from the start player, whether they
+// cast a spell. A cast starts the round of questions over (prompts.go):
+// the window closes only once every owner with something castable has
+// declined since the last cast.
 func (s *State) openWindow(kind string, seats []int) {
 	s.Win = &Window{Kind: kind, Queue: seats}
 	s.Step = stepSpells

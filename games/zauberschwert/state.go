@@ -101,7 +101,8 @@ type OwnedSpell struct {
 	Used bool   `json:"used"`
 }
 
-// Window is a spell window: Queue seats are asked in order.
+// Window is a spell window: Queue seats are asked in order; Pos is the
+// next to ask (every seat before it declined since the last cast).
 type Window struct {
 	Kind  string `json:"kind"`
 	Queue []int  `json:"queue"`
