@@ -153,7 +153,7 @@ func (s *State) timeUp(seat int) games.Outcome {
 	if lost {
 		st.Deck = append(st.Deck, st.Drawn)
 	}
-	st.Drawn, st.DrawnDown, st.DrawnRot, st.Tasks = "", false, 0, nil
+	st.Drawn, st.DrawnDown, st.DrawnRot, st.DrawnTame, st.Tasks = "", false, 0, false, nil
 	st.Done = true
 	out := games.Outcome{Events: []games.Text{counted("sc.ev.timeup", "player", games.Player(seat), "tiles", st.District.Len())}}
 	if lost {

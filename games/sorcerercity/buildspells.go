@@ -126,7 +126,7 @@ func (s *State) doSpellTask(seat int, move string) (games.Outcome, error) {
 		out.Events = append(out.Events, games.T("sc.ev.killed", "player", games.Player(seat), "tile", tileText(s.c, pl.Tile)))
 		return out, nil
 	}
-	st.Drawn, st.DrawnRot = pl.Tile, pl.Rot
+	st.Drawn, st.DrawnRot, st.DrawnTame = pl.Tile, pl.Rot, pl.Tame
 	arg := movedPlace
 	if t.Arg == "move-rainbow" {
 		arg = movedOnto

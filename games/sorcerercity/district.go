@@ -59,6 +59,10 @@ type Placed struct {
 	Tile     string `json:"t"`
 	Rot      int    `json:"r,omitempty"`
 	FaceDown bool   `json:"d,omitempty"`
+	// Tame: a monster placed early by the "two early" reward; all its
+	// effects are ignored for the year, score-phase ones and a Skeleton's
+	// jagged sides included.
+	Tame bool `json:"tame,omitempty"`
 }
 
 // Cell is one occupied cell; a monster (or a moved rainbow tile) may lie on
@@ -89,14 +93,15 @@ func (d *District) Top(p Pos) (Placed, bool) {
 func (d *District) Len() int { return len(d.Cells) }
 
 // side is the colour p's top tile shows on side, and whether that side is
-// jagged; a face-down tile shows nothing.
+// jagged; a face-down tile shows nothing, a tame Skeleton's jagged sides
+// bar nothing.
 func side(c *Components, p Placed, s int) (Colour, bool) {
 	t := c.Tile(p.Tile)
 	i := ((s-p.Rot)%4 + 4) % 4
 	if p.FaceDown {
 		return None, false
 	}
-	return t.Sides[i], t.Jagged[i]
+	return t.Sides[i], t.Jagged[i] && !p.Tame
 }
 
 // ErrPlace is why a tile cannot lie somewhere.

@@ -70,6 +70,13 @@
 //     non-monster tile; one it uncovers moves too. A monster that cannot
 //     go anywhere stays (Genie) or waits beside the district until
 //     Cleanup (a drawn one with no free spot).
+//   - A monster placed early by the "two early" reward is tame
+//     (Placed.Tame) for the year: none of its effects acts, the
+//     score-phase ones (Chimera, Genie, Dark Mage) and a Skeleton's jagged
+//     sides included; the English card says to ignore them (the German
+//     "darfst ... ignorieren" reads as a choice: we follow the English,
+//     which leaves nothing to ask). Another Genie still moves it, and it
+//     stays tame where it goes.
 //
 // Spells, rewards and buying:
 //

@@ -45,7 +45,7 @@ func (g *Game) Info() games.Info { return g.info }
 func describe() games.Info {
 	return games.Info{
 		ID:           "sorcerer-city",
-		RulesVersion: "2", // 2: the owner orders score-phase monsters
+		RulesVersion: "3", // 2: the owner orders score-phase monsters; 3: monsters placed early are tame
 		Name:         games.T("sc.name"),
 		MinPlayers:   MinPlayers,
 		MaxPlayers:   MaxPlayers,

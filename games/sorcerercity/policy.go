@@ -125,7 +125,7 @@ func (s *State) tryOption(seat int, move string) (int, bool) {
 			return 0, false
 		}
 		d := st.District.clone()
-		pl := Placed{Tile: st.Drawn, Rot: rot, FaceDown: st.DrawnDown}
+		pl := s.drawnAs(st, st.Tasks[0], rot)
 		switch kind {
 		case "at":
 			ok = d.Place(s.c, at, pl) == nil

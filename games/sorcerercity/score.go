@@ -102,7 +102,7 @@ func (b board) line(p Pos, col Colour) int {
 func (b board) goals() map[Pos][]Goal {
 	mages := map[Pos]bool{}
 	for p, pl := range b.top {
-		if !pl.FaceDown && b.c.Tile(pl.Tile).Beast == "dark-mage" {
+		if !pl.FaceDown && !pl.Tame && b.c.Tile(pl.Tile).Beast == "dark-mage" {
 			mages[p] = true
 		}
 	}

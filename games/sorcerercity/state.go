@@ -45,6 +45,9 @@ type Seat struct {
 	// Stalker's); Hidden counts the draws still to go face down.
 	DrawnDown bool `json:"down,omitempty"`
 	DrawnRot  int  `json:"rot,omitempty"` // a tile lifted by a spell keeps its turn
+	// DrawnTame: the drawn tile is a monster placed early, or a tame one
+	// lifted by a spell or the Genie: it stays tame where it goes.
+	DrawnTame bool `json:"tame,omitempty"`
 	Hidden    int  `json:"hidden,omitempty"`
 	// Tasks is what the seat must do before it goes on, first first.
 	Tasks    []Task   `json:"tasks,omitempty"`

@@ -280,7 +280,7 @@ func jaggedTouches(c *Components, d *District, p Pos, pl Placed) bool {
 // or anywhere next to the district.
 func (s *State) placeChoices(seat int) []choice {
 	st := s.Seats[seat]
-	pl := Placed{Tile: st.Drawn, FaceDown: st.DrawnDown}
+	pl := s.drawnAs(st, st.Tasks[0], 0)
 	switch st.Tasks[0].Arg {
 	case movedPlace: // a spell moves it, turned as it was
 		pl.Rot = st.DrawnRot
@@ -305,6 +305,14 @@ func (s *State) placeChoices(seat int) []choice {
 		}
 	}
 	return s.spotChoices(st, pl, nil, false)
+}
+
+// drawnAs is seat st's drawn tile as task t places it turned rot: tame
+// when it is a monster placed early, or was tame before it was lifted.
+func (s *State) drawnAs(st *Seat, t Task, rot int) Placed {
+	early := t.Kind == taskPlace && t.Arg == plainPlace
+	return Placed{Tile: st.Drawn, Rot: rot, FaceDown: st.DrawnDown,
+		Tame: st.DrawnTame || (early && s.c.Tile(st.Drawn).Kind == MonsterTile)}
 }
 
 // spotChoices lists free spots (named by their coordinates, as the
@@ -469,7 +477,7 @@ func (s *State) doTask(seat int, move string) (games.Outcome, error) {
 		st.Tasks = append(s.actTasks(seat, at), st.Tasks...)
 		return out, nil
 	case "at", "on":
-		pl := Placed{Tile: st.Drawn, Rot: rot, FaceDown: st.DrawnDown}
+		pl := s.drawnAs(st, t, rot)
 		var err error
 		if kind == "at" {
 			err = d.Place(s.c, at, pl)
@@ -486,7 +494,7 @@ func (s *State) doTask(seat int, move string) (games.Outcome, error) {
 		if t.Arg == movedPlace || t.Arg == movedOnto {
 			// Moved by a spell: nothing new shows, no effect acts again.
 			out.Events = append(out.Events, games.T("sc.ev.moved", "player", who, "tile", tileText(s.c, st.Drawn)))
-			st.Drawn, st.DrawnRot = "", 0
+			st.Drawn, st.DrawnRot, st.DrawnTame = "", 0, false
 			return out, nil
 		}
 		if !st.DrawnDown {
@@ -508,7 +516,7 @@ func (s *State) doTask(seat int, move string) (games.Outcome, error) {
 				st.Acted[i] = at // an acted monster stays acted where it goes
 			}
 		}
-		st.Drawn, st.DrawnDown = "", false
+		st.Drawn, st.DrawnDown, st.DrawnTame = "", false, false
 	case "rm":
 		pl, ok := d.Lift(at)
 		if !ok {
@@ -574,7 +582,7 @@ func (s *State) settleTasks(seat int, out *games.Outcome) {
 					continue
 				}
 				pl, _ := st.District.Lift(t.At)
-				st.Drawn = pl.Tile
+				st.Drawn, st.DrawnTame = pl.Tile, pl.Tame
 				if top, ok := st.District.Top(t.At); ok && s.c.Tile(top.Tile).Kind == MonsterTile && !top.FaceDown {
 					st.Tasks = append(st.Tasks, Task{Kind: taskGenie, At: t.At}) // uncovered: it moves too
 				}
@@ -589,7 +597,7 @@ func (s *State) settleTasks(seat int, out *games.Outcome) {
 			// Nowhere to go (a monster on a full district): it waits
 			// beside the district until Cleanup.
 			st.Out = append(st.Out, st.Drawn)
-			st.Drawn, st.DrawnDown = "", false
+			st.Drawn, st.DrawnDown, st.DrawnTame = "", false, false
 		}
 	}
 }
@@ -635,7 +643,7 @@ func (s *State) scoreActors(seat int) []Pos {
 	for _, c := range st.District.Cells {
 		top, _ := st.District.Top(c.At)
 		t := s.c.Tile(top.Tile)
-		if top.FaceDown || t.Kind != MonsterTile || (t.Beast != "chimera" && t.Beast != "genie") || slices.Contains(st.Acted, c.At) {
+		if top.FaceDown || top.Tame || t.Kind != MonsterTile || (t.Beast != "chimera" && t.Beast != "genie") || slices.Contains(st.Acted, c.At) {
 			continue
 		}
 		out = append(out, c.At)
