@@ -287,10 +287,21 @@ func (s *State) collect(out *games.Outcome) {
 	s.cleanup(out)
 }
 
+// stack is the pile year y's monsters are dealt from: the Lich's stack of
+// Skeletons for a Skeleton year when the Lich is in the game too (the box
+// holds one set of Skeletons), else the year's own.
+func (s *State) stack(y int) *[]string {
+	if s.Beasts[y] == "skeleton" && slices.Contains(s.Beasts[:], "lich") {
+		return &s.Skeletons
+	}
+	return &s.Stacks[y]
+}
+
 // cleanup deals the year's monster into every deck (two Skeletons
 // each); alone, five more go onto the market first, one by one.
 func (s *State) cleanup(out *games.Outcome) {
-	stack := s.Stacks[s.Year]
+	pile := s.stack(s.Year)
+	stack := *pile
 	games.Shuffle(s.RNG, stack)
 	each := monstersPerPut
 	if s.Beasts[s.Year] == "skeleton" {
@@ -320,7 +331,7 @@ func (s *State) cleanup(out *games.Outcome) {
 		}
 		stack = stack[:len(stack)-n]
 	}
-	s.Stacks[s.Year] = stack
+	*pile = stack
 	if len(s.Seats[0].Tasks) > 0 {
 		s.Stage = stageGuard
 		s.guardIfSettled(out)

@@ -51,6 +51,9 @@
 //     the Dragon destroys and the Lich brings a Skeleton after. A task
 //     with no possible answer is skipped. Taking, discarding and
 //     destroying act on the top tile of a cell; what lay beneath shows.
+//   - The box holds one set of Skeletons: with the Lich and the Skeleton
+//     both among a game's monsters (allowed at 1 to 4 players), the Lich's
+//     stack is that set and the Skeleton year deals its pairs from it.
 //   - The Kraken's "three tiles or fewer" counts covered tiles too; it
 //     then takes them all at once.
 //   - The Golem's open line is two or more tiles joined in one colour

@@ -45,7 +45,7 @@ func (g *Game) Info() games.Info { return g.info }
 func describe() games.Info {
 	return games.Info{
 		ID:           "sorcerer-city",
-		RulesVersion: "3", // 2: the owner orders score-phase monsters; 3: monsters placed early are tame
+		RulesVersion: "4", // 2: the owner orders score-phase monsters; 3: monsters placed early are tame; 4: the Lich brings Skeletons beside a Skeleton year
 		Name:         games.T("sc.name"),
 		MinPlayers:   MinPlayers,
 		MaxPlayers:   MaxPlayers,
@@ -149,14 +149,17 @@ func (g *Game) newState(players int, seed uint64) *State {
 		}
 		s.Beasts[2*tier-1], s.Beasts[2*tier] = first, rest[0]
 	}
+	// The Skeletons are one stack: with the Lich in the game it is the
+	// Lich's, and a Skeleton year deals its pairs from it (State.stack).
+	lich := slices.Contains(s.Beasts[:], "lich")
 	for y := 1; y < Years; y++ {
 		for _, id := range c.ByKind[MonsterTile] {
-			if c.Tile(id).Beast == s.Beasts[y] {
+			if c.Tile(id).Beast == s.Beasts[y] && !(lich && s.Beasts[y] == "skeleton") {
 				s.Stacks[y] = append(s.Stacks[y], c.copies([]string{id})...)
 			}
 		}
 	}
-	if slices.Contains(s.Beasts[:], "lich") && !slices.Contains(s.Beasts[:], "skeleton") {
+	if lich {
 		for _, id := range c.ByKind[MonsterTile] {
 			if c.Tile(id).Beast == "skeleton" {
 				s.Skeletons = append(s.Skeletons, c.copies([]string{id})...)
