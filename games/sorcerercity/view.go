@@ -25,9 +25,13 @@ type View struct {
 	YearPrestige [Years + 1]int
 	Beasts       [Years]string
 	Mystery      [][]int // revealed years only
-	Order        []int
-	Turn         int
-	Seats        []SeatView
+	// MysteryCan is each year's possible Mystery Player Influence, the
+	// values the backs of its cards show: public from the start, so that
+	// players can weigh them (nil without Mystery Players).
+	MysteryCan [][]int
+	Order      []int
+	Turn       int
+	Seats      []SeatView
 }
 
 // SeatView is one seat as viewer sees it.
@@ -88,6 +92,10 @@ func (s *State) publicView(viewer int) View {
 		v.Mystery = make([][]int, Years+1)
 		for y := 1; y <= s.Shown; y++ {
 			v.Mystery[y] = append([]int(nil), s.Mystery[y]...)
+		}
+		v.MysteryCan = make([][]int, Years+1)
+		for y := 1; y <= Years; y++ {
+			v.MysteryCan[y] = slices.Sorted(slices.Values(s.c.Board.Mystery[y]))
 		}
 	}
 	for i, st := range s.Seats {

@@ -3,6 +3,7 @@ package sorcerercity
 import (
 	"image"
 	"strconv"
+	"strings"
 
 	"github.com/tavern-bot/tavern/games"
 	sc "github.com/tavern-bot/tavern/games/sorcerercity"
@@ -221,20 +222,32 @@ func (s *scene) years(v *sc.View, r kit.Rect) {
 			c.Text(monster, right, top, 1)
 			right -= c.Measure(monster) + 24
 		}
-		if v.Mystery != nil && y < len(v.Mystery) && len(v.Mystery[y]) > 0 {
-			text := ""
-			for k, n := range v.Mystery[y] {
-				if k > 0 {
-					text += "/"
-				}
-				text += strconv.Itoa(n)
-			}
+		if text := s.mystery(v, y); text != "" {
 			c.Ink(kit.StoneRed)
-			c.FitText(s.w.T("scimg.mystery", "n", text), kit.Bold, textMin, textMin, right, top, right-x, 1)
+			c.FitText(text, kit.Bold, textMin, textMin, right, top, right-x, 1)
 		}
 		c.Ink(kit.InkSoft)
 		c.FitText(s.w.Text(gameText("sc.reward."+v.Rewards[y])), kit.Regular, textMin, textMin, left, bottom, row.W-28, 0)
 	}
+}
+
+// mystery names year y's Mystery Player Influence once revealed, and
+// before that the values it may have; empty without Mystery Players.
+func (s *scene) mystery(v *sc.View, y int) string {
+	join := func(ns []int, sep string) string {
+		var out []string
+		for _, n := range ns {
+			out = append(out, strconv.Itoa(n))
+		}
+		return strings.Join(out, sep)
+	}
+	switch {
+	case y < len(v.Mystery) && len(v.Mystery[y]) > 0:
+		return s.w.T("scimg.mystery", "n", join(v.Mystery[y], "/"))
+	case y < len(v.MysteryCan) && len(v.MysteryCan[y]) > 0:
+		return s.w.T("scimg.mystery.can", "n", join(v.MysteryCan[y], " / "))
+	}
+	return ""
 }
 
 // market shows the vendors' face-up tiles with their prices.

@@ -339,3 +339,32 @@ func TestPlacingShowsTurns(t *testing.T) {
 		t.Fatal("no seat placed a tile with several turns")
 	}
 }
+
+// TestMysteryPossibleValues: from the start of a 2-player game the board
+// names, readably, the values each year's Mystery Player may have
+// (rulebook page 8: players weigh them; page 9: the card's back shows
+// them), then the value once revealed.
+func TestMysteryPossibleValues(t *testing.T) {
+	r, g := newRenderer(t)
+	for _, lang := range []string{"en", "de"} {
+		m := imaging.Meta{Lang: lang, Catalog: g.Info().Catalog, Players: names, Viewer: games.Public}
+		words := imaging.NewWords(m, r.own)
+		var log kit.TextLog
+		m.Texts = &log
+		st := played(t, g, 2, 4, func(_ games.State, moves int) bool { return moves >= 0 })
+		v := st.View(games.Public).(sc.View)
+		if _, err := r.Render(v, m); err != nil {
+			t.Fatal(err)
+		}
+		for y := 1; y <= sc.Years; y++ {
+			var vals []string
+			for _, n := range g.Components().Board.Mystery[y] {
+				vals = append(vals, fmt.Sprint(n))
+			}
+			want := words.T("scimg.mystery.can", "n", strings.Join(vals, " / "))
+			if !slices.ContainsFunc(log.Uses(), func(u kit.TextUse) bool { return u.Text == want && u.Size >= readable }) {
+				t.Errorf("%s, year %d: the board does not show %q readably: %v", lang, y, want, log.Uses())
+			}
+		}
+	}
+}
