@@ -95,6 +95,10 @@ func TestBadInputsChangeNothing(t *testing.T) {
 			act: func(h *harness) Result {
 				return h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "rounds")
 			}},
+		{name: "an option given twice", setup: "empty", lang: "en", key: KeyBadOptions,
+			act: func(h *harness) Result {
+				return h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "deadline=24,deadline=48")
+			}},
 		{name: "unknown option", setup: "empty", lang: "en", key: table.ErrUnknownOption,
 			act: func(h *harness) Result {
 				return h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "speed=fast")

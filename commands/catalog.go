@@ -132,7 +132,7 @@ func coreTexts() map[string][2]string {
 		KeyNoTable:        {"There is no game in this channel. Open one with /game new.", "In diesem Kanal läuft kein Spiel. Eröffne eines mit /spiel neu."},
 		KeyBusy:           {"This channel already has a table in progress. Finish it or end it with /game abandon first.", "In diesem Kanal läuft schon ein Tisch. Spielt ihn zu Ende oder beendet ihn zuerst mit /spiel abbrechen."},
 		KeyUnknownGame:    {"I do not know a game called “{game}”.", "Ein Spiel namens „{game}“ kenne ich nicht."},
-		KeyBadOptions:     {"I could not read the options “{text}”. Write them as key=value, separated by commas.", "Ich konnte die Optionen „{text}“ nicht lesen. Schreibe sie als schlüssel=wert, durch Kommas getrennt."},
+		KeyBadOptions:     {"I could not read the options “{text}”. Write them as key=value, each option once, separated by commas.", "Ich konnte die Optionen „{text}“ nicht lesen. Schreibe sie als schlüssel=wert, jede Option einmal, durch Kommas getrennt."},
 		KeyMoveNoOption:   {"Which option? Type /move option: and pick one of yours from the list.", "Welche Möglichkeit? Tippe /zug möglichkeit: und wähle eine deiner aus der Liste."},
 		KeyMalformed:      {"I did not understand that request.", "Diese Anfrage habe ich nicht verstanden."},
 		KeyBadButton:      {"That button is not one I understand. Please use the latest message.", "Diesen Knopf verstehe ich nicht. Bitte nimm die neueste Nachricht."},

@@ -399,7 +399,7 @@ func TestLobbyButtons(t *testing.T) {
 		{bo, KindJoin, nil, KeyOKJoined, "Players (2; 2 to 4): Ann, Bo"},
 		{ann, KindOption, []string{"3"}, KeyOKOption, "Rounds = 3"},
 		{bo, KindLeave, nil, KeyOKLeft, "Players (1; 2 to 4): Ann"},
-		{ann, KindStart, nil, table.ErrPlayerCount, "Players (1; 2 to 4): Ann"},
+		{ann, KindStart, nil, table.ErrPlayerCount + ".one", "Players (1; 2 to 4): Ann"},
 		{ann, KindLeave, nil, KeyOKLeft, "this lobby was closed"},
 	}
 	for _, s := range steps {

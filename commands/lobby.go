@@ -10,7 +10,9 @@ import (
 	"github.com/tavern-bot/tavern/table"
 )
 
-// parseOptions reads "key=value, key=value" as typed in /game new.
+// parseOptions reads "key=value, key=value" as typed in /game new; an
+// option given twice ("deadline=24,deadline=48") is refused, as no one
+// can tell which was meant.
 func parseOptions(text string) (map[string]string, bool) {
 	out := map[string]string{}
 	for _, part := range strings.Split(text, ",") {
@@ -20,7 +22,7 @@ func parseOptions(text string) (map[string]string, bool) {
 		}
 		k, v, ok := strings.Cut(part, "=")
 		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
-		if !ok || k == "" || v == "" {
+		if _, twice := out[k]; !ok || twice || k == "" || v == "" {
 			return nil, false
 		}
 		out[k] = v

@@ -128,7 +128,7 @@ func (t *Table) Start(g games.Game, userID string, now time.Time) (games.State, 
 	}
 	info := g.Info()
 	if n := len(t.Seats); n < info.MinPlayers || n > info.MaxPlayers {
-		return nil, games.Errorf(ErrPlayerCount, "min", info.MinPlayers, "max", info.MaxPlayers, "n", n)
+		return nil, &games.Error{Text: games.Counted(ErrPlayerCount, "n", "min", info.MinPlayers, "max", info.MaxPlayers, "n", n)}
 	}
 	opts, err := ValidateOptions(OptionSpecs(info), t.Options)
 	if err != nil {

@@ -119,7 +119,7 @@ func TestStart(t *testing.T) {
 		{name: "ok option", players: []string{"a", "b"}, by: "a", options: map[string]string{"rounds": "3"}},
 		{name: "not host", players: []string{"a", "b"}, by: "b", wantErr: table.ErrNotHost},
 		{name: "stranger", players: []string{"a", "b"}, by: "x", wantErr: table.ErrNotHost},
-		{name: "too few", players: []string{"a"}, by: "a", wantErr: table.ErrPlayerCount},
+		{name: "too few (one seated: the singular)", players: []string{"a"}, by: "a", wantErr: table.ErrPlayerCount + ".one"},
 		{name: "unknown option", players: []string{"a", "b"}, by: "a", options: map[string]string{"speed": "1"}, wantErr: table.ErrUnknownOption},
 		{name: "bad value", players: []string{"a", "b"}, by: "a", options: map[string]string{"rounds": "9"}, wantErr: table.ErrBadOptionValue},
 	}
