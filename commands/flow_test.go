@@ -260,6 +260,8 @@ func TestRulesCommand(t *testing.T) {
 		{ann, "", []string{"**Goal**", "Score the most points.", "**Turn**"}, nil},
 		{ann, "turn", []string{"**Turn**"}, []string{"Goal"}},
 		{bo, "goal", []string{"Regelübersicht", "**Ziel**", "Die meisten Punkte"}, nil},
+		{ann, "TURN", []string{"**Turn**"}, []string{"Goal"}},   // any letter case
+		{bo, "ziel", []string{"**Ziel**"}, []string{"**Zug**"}}, // the listed title, too
 	}
 	for _, tc := range tests {
 		opts := []string{OptGame, tabletest.ID}

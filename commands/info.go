@@ -222,7 +222,7 @@ func (s *Service) rules(r request, gameID, topic string) Result {
 	var topics []games.RuleTopic
 	for _, rt := range info.Rules {
 		ids = append(ids, rt.ID)
-		if topic == "" || rt.ID == topic {
+		if topic == "" || rt.Is(topic, s.cat.Localize(r.lang, rt.Title)) {
 			topics = append(topics, rt)
 		}
 	}

@@ -11,6 +11,7 @@ package games
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // Public is the viewer id of the channel and of spectators.
@@ -64,6 +65,19 @@ type RuleTopic struct {
 	ID    string
 	Title Text
 	Body  Text
+}
+
+// Is reports whether query names the topic: its id or one of names (its
+// title as the asker reads it), in any letter case, spaces around ignored.
+// Players type what the answer lists ("Solo"), not the id.
+func (t RuleTopic) Is(query string, names ...string) bool {
+	query = strings.TrimSpace(query)
+	for _, name := range append([]string{t.ID}, names...) {
+		if strings.EqualFold(query, strings.TrimSpace(name)) {
+			return true
+		}
+	}
+	return false
 }
 
 // Setup is what a table hands a game when it starts.
