@@ -3,6 +3,7 @@ package lineup
 import (
 	"bytes"
 	"image/png"
+	"slices"
 	"testing"
 
 	"github.com/tavern-bot/tavern/clock"
@@ -97,5 +98,38 @@ func checkWiring(t *testing.T, g games.Game) {
 	}
 	if _, err := b.Board("nope", nil, m); err == nil {
 		t.Error("unknown game board should fail")
+	}
+}
+
+// TestRulesCoverVariants: /rules explains every variant a table can play
+// (issue 28), in English and German: the 2-player Mystery Player, the solo
+// opponents and the solo expert variant, Jael.
+func TestRulesCoverVariants(t *testing.T) {
+	want := map[string][]string{
+		"sorcerer-city":    {"mystery", "solo", "expert", "artifacts"},
+		"viscounts":        {"solo"},
+		"dungeon-designer": {"twoplayer", "solo"},
+		"zauberschwert":    nil, // 2 to 4 players, no variants
+	}
+	for _, g := range Games() {
+		info := g.Rules.Info()
+		ids, ok := want[info.ID]
+		if !ok {
+			t.Errorf("%s: which variants should /rules explain?", info.ID)
+		}
+		for _, id := range ids {
+			i := slices.IndexFunc(info.Rules, func(rt games.RuleTopic) bool { return rt.ID == id })
+			if i < 0 {
+				t.Errorf("%s: no /rules topic %q", info.ID, id)
+				continue
+			}
+			for _, lang := range []string{"en", "de"} {
+				for _, key := range []string{info.Rules[i].Title.Key, info.Rules[i].Body.Key} {
+					if info.Catalog[lang][key] == "" {
+						t.Errorf("%s: topic %q has no %s text for %s", info.ID, id, lang, key)
+					}
+				}
+			}
+		}
 	}
 }

@@ -5,7 +5,7 @@ import "github.com/tavern-bot/tavern/games"
 // ruleTopics are the sections of /rules.
 func ruleTopics() []games.RuleTopic {
 	var out []games.RuleTopic
-	for _, id := range []string{"goal", "build", "score", "magic", "influence", "year", "solo"} {
+	for _, id := range []string{"goal", "build", "score", "magic", "influence", "year", "mystery", "solo", "expert", "artifacts"} {
 		out = append(out, games.RuleTopic{ID: id, Title: games.T("sc.rules." + id + ".title"), Body: games.T("sc.rules." + id)})
 	}
 	return out
@@ -121,6 +121,12 @@ func catalogEN() map[string]string {
 		"sc.rules.year":            "Prestige is collected; the least Prestige gets a free tile from the vendor of the year's number. Everyone gets this year's monster into the deck, districts are taken apart and the timer passes on. Year 5 has only the Prestige for the most Influence.",
 		"sc.rules.solo.title":      "Solo",
 		"sc.rules.solo":            "Two Mystery Players compete for Influence. After each year five more monsters guard market tiles of a matching colour: buying such a tile gains its monster, discarding it destroys the monster. If a monster has nowhere to go or covers the last market tile, you lose.",
+		"sc.rules.mystery.title":   "Two players: the Mystery Player",
+		"sc.rules.mystery":         "With two players a Mystery Player competes for Influence as a third rival and does nothing else. Each year one of that year's three Mystery cards is drawn face down; the board shows from the start the three values it may have, and the card is revealed when Influence is ranked. It can take 1st or 2nd place; whoever ends 3rd chooses 5 Money or one more buy.",
+		"sc.rules.expert.title":    "Solo expert variant",
+		"sc.rules.expert":          "With the expert option the solo game's monsters are mixed: half the Skeletons join the tier 1 monsters, of which six are drawn for each of years 1 and 2, and six of all tier 2 monsters for each of years 3 and 4. A Skeleton drawn brings a second one from the half set aside, and the pair stays together. One of each year's six goes into your deck; the other five guard the market as usual.",
+		"sc.rules.artifacts.title": "Artifacts",
+		"sc.rules.artifacts":       "With the artifacts option everyone is dealt two artifact tiles before year 1, keeps one in secret and shuffles it into the starting deck (13 tiles); the other goes back to the box. Each artifact has an ability of its own, shown on its tile.",
 		"sc.prompt.start":          "Year's building: {left} tiles in your deck. Your timer starts when you start.",
 		"sc.prompt.start.one":      "Year's building: {left} tile in your deck. Your timer starts when you start.",
 		"sc.opt.start":             "Start building",
@@ -321,6 +327,12 @@ func catalogDE() map[string]string {
 		"sc.rules.year":            "Prestige wird genommen; wer am wenigsten erzielt hat, bekommt ein Plättchen vom Händler mit der Nummer des Jahres geschenkt. Jeder bekommt das Monster des Jahres ins Deck, die Stadtviertel werden abgebaut, der Timer wandert weiter. Jahr 5 bringt nur das Prestige für den meisten Einfluss.",
 		"sc.rules.solo.title":      "Solo",
 		"sc.rules.solo":            "Zwei Mysterie-Spieler kämpfen um Einfluss. Nach jedem Jahr bewachen fünf weitere Monster Markt-Plättchen passender Farbe: wer so ein Plättchen kauft, bekommt das Monster dazu, wer es abwirft, zerstört das Monster. Findet ein Monster keinen Platz oder deckt es das letzte Markt-Plättchen ab, ist das Spiel verloren.",
+		"sc.rules.mystery.title":   "Zu zweit: der Mysterie-Spieler",
+		"sc.rules.mystery":         "Zu zweit kämpft ein Mysterie-Spieler als dritter Rivale um Einfluss und tut sonst nichts. Jedes Jahr wird eine der drei Mysterie-Karten dieses Jahres verdeckt gezogen; das Brett zeigt von Anfang an die drei Werte, die sie haben kann, aufgedeckt wird sie beim Vergleich des Einflusses. Er kann 1. oder 2. werden; wer 3. wird, wählt 5 Geld oder einen Kauf mehr.",
+		"sc.rules.expert.title":    "Solo: Experten-Variante",
+		"sc.rules.expert":          "Mit der Experten-Option werden die Monster des Solospiels gemischt: die Hälfte der Skelette kommt zu den Klasse 1 Monstern, von denen für Jahr 1 und 2 je sechs gezogen werden, für Jahr 3 und 4 je sechs aus allen Klasse 2 Monstern. Ein gezogenes Skelett bringt ein zweites aus der beiseitegelegten Hälfte mit, und die beiden bleiben zusammen. Eines der sechs Monster eines Jahres kommt in dein Deck, die anderen fünf bewachen wie üblich den Markt.",
+		"sc.rules.artifacts.title": "Artefakte",
+		"sc.rules.artifacts":       "Mit der Artefakt-Option bekommt jeder vor Jahr 1 zwei Artefakt-Plättchen, behält eines geheim und mischt es in sein Startdeck (13 Plättchen); das andere kommt zurück in die Schachtel. Jedes Artefakt hat eine eigene Fähigkeit, die auf dem Plättchen steht.",
 		"sc.prompt.start":          "Bauen in diesem Jahr: {left} Plättchen im Deck. Deine Zeit läuft ab dem Start.",
 		"sc.prompt.start.one":      "Bauen in diesem Jahr: {left} Plättchen im Deck. Deine Zeit läuft ab dem Start.",
 		"sc.opt.start":             "Bauen beginnen",

@@ -29,10 +29,10 @@ func earlyMonster(t *testing.T, rows []string, monster, spot string) *State {
 	return s
 }
 
-// Sorcerer City rulebook, "Influence Rewards in Detail" (the page before
-// "Monsters in Detail" on page 15): of the 2 tiles the reward places
-// early, the effects of any monster are ignored: all of them, the
-// score-phase ones and a Skeleton's jagged sides included.
+// Sorcerer City rulebook page 12 ("Influence Rewards in Detail"): of the
+// 2 tiles the reward places early, the effects of any monster are
+// ignored: all of them, the score-phase ones and a Skeleton's jagged sides
+// included.
 func TestEarlyMonstersActNever(t *testing.T) {
 	t.Run("a Chimera destroys no goal", func(t *testing.T) {
 		s := earlyMonster(t, []string{". s02 s01", "s03 . .", ". s05 ."}, "chimera-1", "0,0")

@@ -235,6 +235,8 @@ func catalogEN() map[string]string {
 		"vc.atom.flip.one":       "flip {n} Debt or Deed",
 		"vc.gain.ink.one":        "{n} Ink",
 		"vc.opt.trade.ink.one":   "{n} Ink",
+		"vc.rules.solo.title":    "Solo opponents",
+		"vc.rules.solo":          "Alone you face one of four opponents, the cleric, the noble, the builder or the merchant (or one at random), each with a primary focus of its own. It holds no townsfolk: on its turn it shifts its cards, turns up its next scheme card and does what the card says from top to bottom, its viscount moving only clockwise on the outer path. It starts on the space of the player card you leave in the draft, with the goods its player board lists, and always takes the last turn. It scores like you plus 1 VP per leftover resource. Difficulty 1 to 3 shuffles that many Future Scheme cards into its draw pile at the start.",
 	}
 }
 
@@ -473,5 +475,7 @@ func catalogDE() map[string]string {
 		"vc.atom.flip.one":       "{n} Schuldschein oder Urkunde umdrehen",
 		"vc.gain.ink.one":        "{n} Tintenfass",
 		"vc.opt.trade.ink.one":   "{n} Tintenfass",
+		"vc.rules.solo.title":    "Solo-Gegner",
+		"vc.rules.solo":          "Allein spielst du gegen einen von vier Gegnern, den Kleriker, den Adligen, den Baumeister oder den Händler (oder einen zufälligen), jeder mit einer eigenen Schwerpunkt-Hauptaktion. Er hat keine Stadtbewohner: in seinem Zug schiebt er seine Karten weiter, deckt seine nächste Plankarte auf und führt sie von oben nach unten aus; sein Burggraf zieht nur im Uhrzeigersinn auf dem äußeren Weg. Er beginnt auf dem Feld der Spielerkarte, die du bei der Auswahl übrig lässt, mit dem, was sein Gegnertableau zeigt, und hat immer den letzten Zug. Er wertet wie du, dazu 1 SP je übrige Ressource. Schwierigkeit 1 bis 3 mischt beim Spielaufbau so viele Zukunfts-Plankarten in seinen Nachziehstapel.",
 	}
 }

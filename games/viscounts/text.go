@@ -156,7 +156,7 @@ func (s *State) describeScript(ms *Manuscript) games.Text {
 // ruleTopics are the sections of /rules.
 func ruleTopics() []games.RuleTopic {
 	var out []games.RuleTopic
-	for _, id := range []string{"goal", "turn", "actions", "castle", "virtue", "end"} {
+	for _, id := range []string{"goal", "turn", "actions", "castle", "virtue", "end", "solo"} {
 		out = append(out, games.RuleTopic{ID: id, Title: games.T("vc.rules." + id + ".title"), Body: games.T("vc.rules." + id)})
 	}
 	return out
