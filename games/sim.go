@@ -224,6 +224,25 @@ func DefaultSetup(g Game, players int, seed uint64) Setup {
 	return Setup{Players: players, Options: opts, Seed: seed}
 }
 
+// SetupWith is DefaultSetup with some of the game's options set (a
+// variant); an option the game does not offer, a value it does not allow
+// or a player count outside the game's range is an error.
+func SetupWith(g Game, players int, seed uint64, options map[string]string) (Setup, error) {
+	info := g.Info()
+	if players < info.MinPlayers || players > info.MaxPlayers {
+		return Setup{}, fmt.Errorf("%s: %d players outside %d–%d", info.ID, players, info.MinPlayers, info.MaxPlayers)
+	}
+	for id, v := range options {
+		i := slices.IndexFunc(info.Options, func(o OptionSpec) bool { return o.ID == id })
+		if i < 0 || !slices.Contains(info.Options[i].Choices, v) {
+			return Setup{}, fmt.Errorf("%s: option %s=%s is not offered", info.ID, id, v)
+		}
+	}
+	setup := DefaultSetup(g, players, seed)
+	maps.Copy(setup.Options, options)
+	return setup, nil
+}
+
 // Report summarizes a batch of random games.
 type Report struct {
 	Game    string `json:"game"`
@@ -256,21 +275,13 @@ func Simulate(g Game, players, games int, seed uint64) (Report, error) {
 // variant); the others keep their defaults. An option the game does not
 // offer, or a value it does not allow, is an error.
 func SimulateWith(g Game, players, games int, seed uint64, options map[string]string) (Report, error) {
-	info := g.Info()
-	rep := Report{Game: info.ID, Players: players, Options: options}
-	if players < info.MinPlayers || players > info.MaxPlayers {
-		return rep, fmt.Errorf("simulate %s: %d players outside %d–%d", info.ID, players, info.MinPlayers, info.MaxPlayers)
-	}
-	for id, v := range options {
-		i := slices.IndexFunc(info.Options, func(o OptionSpec) bool { return o.ID == id })
-		if i < 0 || !slices.Contains(info.Options[i].Choices, v) {
-			return rep, fmt.Errorf("simulate %s: option %s=%s is not offered", info.ID, id, v)
-		}
+	rep := Report{Game: g.Info().ID, Players: players, Options: options}
+	if _, err := SetupWith(g, players, seed, options); err != nil {
+		return rep, fmt.Errorf("simulate: %w", err)
 	}
 	for i := range games {
 		sd := seed + uint64(i)
-		setup := DefaultSetup(g, players, sd)
-		maps.Copy(setup.Options, options)
+		setup, _ := SetupWith(g, players, sd, options)
 		moves, final, err := RandomPlay(g, setup, NewRNG(sd), SimMaxMoves, nil)
 		rep.Games++
 		rep.Moves += len(moves)

@@ -32,7 +32,7 @@ func (s *State) Redeal(viewer int, rng *games.RNG) (games.State, error) {
 			pool = append(pool, st.Hand...)
 		}
 	}
-	games.Shuffle(rng, pool)
+	games.Reshuffle(rng, pool)
 	take := func(n int) []int {
 		out := slices.Clone(pool[:n])
 		pool = pool[n:]
@@ -53,13 +53,13 @@ func (s *State) Redeal(viewer int, rng *games.RNG) (games.State, error) {
 	}
 	t.Discard = take(len(t.Discard))
 	t.Deck = pool
-	games.Shuffle(rng, t.TaskDeck)
-	games.Shuffle(rng, t.StallDeck)
+	games.Reshuffle(rng, t.TaskDeck)
+	games.Reshuffle(rng, t.StallDeck)
 	for _, shape := range slices.Sorted(maps.Keys(t.Supply)) {
-		games.Shuffle(rng, t.Supply[shape])
+		games.Reshuffle(rng, t.Supply[shape])
 	}
 	if t.Jael != nil {
-		games.Shuffle(rng, t.Jael.Deck)
+		games.Reshuffle(rng, t.Jael.Deck)
 	}
 	return t, nil
 }

@@ -23,6 +23,11 @@ func (s *State) Redeal(viewer int, rng *games.RNG) (games.State, error) {
 		return nil, fmt.Errorf("sorcerercity: redeal: %w", err)
 	}
 	t.RNG = games.NewRNG(rng.Uint64())
+	if t.Stage == stageArtifact {
+		// Before the decks are dealt, which then forget where in them
+		// the artifacts lay.
+		t.redealArtifacts(viewer, rng)
+	}
 	for i, st := range t.Seats {
 		t.redealSeat(i, i == viewer, rng)
 		if i != viewer && st.Transform != nil {
@@ -36,16 +41,13 @@ func (s *State) Redeal(viewer int, rng *games.RNG) (games.State, error) {
 			st.Transform, _ = parsePicks(same[rng.IntN(len(same))])
 		}
 	}
-	if t.Stage == stageArtifact {
-		t.redealArtifacts(viewer, rng)
-	}
 	for v := range Vendors {
-		games.Shuffle(rng, t.Market.Decks[v])
+		games.Reshuffle(rng, t.Market.Decks[v])
 	}
 	for y := range t.Stacks {
-		games.Shuffle(rng, t.Stacks[y])
+		games.Reshuffle(rng, t.Stacks[y])
 	}
-	games.Shuffle(rng, t.Skeletons)
+	games.Reshuffle(rng, t.Skeletons)
 	if t.Mystery != nil {
 		for y := t.Shown + 1; y <= Years; y++ {
 			cards := slices.Clone(s.c.Board.Mystery[y])
@@ -85,7 +87,7 @@ func (s *State) redealSeat(seat int, own bool, rng *games.RNG) {
 	if drawn {
 		pool = append(pool, st.Drawn)
 	}
-	games.Shuffle(rng, pool)
+	games.Reshuffle(rng, pool)
 	for _, pl := range down {
 		pl.Tile, pool = pool[len(pool)-1], pool[:len(pool)-1]
 	}

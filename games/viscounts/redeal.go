@@ -23,11 +23,11 @@ func (s *State) Redeal(viewer int, rng *games.RNG) (games.State, error) {
 	t.RNG = games.NewRNG(rng.Uint64())
 	for i, st := range t.Seats {
 		if i == viewer {
-			games.Shuffle(rng, st.Draw)
+			games.Reshuffle(rng, st.Draw)
 			continue
 		}
 		pool := append(append([]int{}, st.Hand...), st.Draw...)
-		games.Shuffle(rng, pool)
+		games.Reshuffle(rng, pool)
 		st.Hand, st.Draw = pool[:len(st.Hand)], pool[len(st.Hand):]
 	}
 	redealPiles(t.Folk[:], rng)
@@ -44,7 +44,7 @@ func redealPiles(piles [][]int, rng *games.RNG) {
 			pool = append(pool, p[:len(p)-1]...)
 		}
 	}
-	games.Shuffle(rng, pool)
+	games.Reshuffle(rng, pool)
 	for _, p := range piles {
 		if len(p) > 1 {
 			n := copy(p[:len(p)-1], pool)

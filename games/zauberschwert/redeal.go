@@ -27,7 +27,7 @@ func (s *State) Redeal(viewer int, rng *games.RNG) (games.State, error) {
 		for j < len(t.Pile) && s.d.cardByID[t.Pile[j]].Deck == s.d.cardByID[t.Pile[i]].Deck {
 			j++
 		}
-		games.Shuffle(rng, t.Pile[i:j])
+		games.Reshuffle(rng, t.Pile[i:j])
 		i = j
 	}
 	t.redealHands(viewer, rng)
@@ -75,7 +75,7 @@ func (t *State) redealHands(viewer int, rng *games.RNG) {
 		}
 		t.Seats[seat].Hand = keep
 	}
-	games.Shuffle(rng, pool)
+	games.Reshuffle(rng, pool)
 	for seat := range t.Seats {
 		n := free[seat]
 		t.Seats[seat].Hand = append(t.Seats[seat].Hand, pool[:n]...)
