@@ -1,0 +1,342 @@
+// Package search is the bot that plays every game by thinking ahead: at a
+// decision it samples worlds its seat cannot tell apart from the real one
+// and chooses the option whose playouts end best for it. It works through
+// the rules contract alone (games.State, games.Redealer, games.Policy), so
+// a game needs nothing but a Redeal and a fast heuristic policy to get it.
+//
+// The method is determinized Monte Carlo search with UCB1 at the root
+// (single-observer information-set MCTS cut to one level): each iteration
+// re-deals the hidden parts from the seat's view (Redeal), picks one of the
+// seat's options by UCB1 over the statistics gathered across all sampled
+// worlds, plays the game out with the game's heuristic policy for every
+// seat, and scores the end by the standings (rank first, then the score
+// margin). One level is deliberate: the heuristic playouts carry the game
+// knowledge, the budgets are hundreds of playouts, and a deeper tree over
+// sampled worlds would spread them thin and fuse strategies across worlds
+// a seat cannot tell apart. Multi-step turns need no tree either, since
+// every step is a decision of its own and is searched when it comes.
+//
+// What the games bring is handled by the contract: secret and
+// simultaneous decisions of other seats not yet revealed are re-dealt by
+// Redeal and answered in the playouts by the heuristic (pending prompts
+// in an order drawn from the search's own RNG); chance is re-seeded by
+// every Redeal; option trees are flat Options (Path only presents them);
+// a solo game's opponent lives in the state and ranks as a rival
+// (games.Rivaled). The real state is read for the seat's own prompts
+// only; every world comes from Redeal(seat, …), and Redeal deals from a
+// canonical order (games.Reshuffle), so the bot's decision can depend on
+// nothing its seat cannot see.
+package search
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/tavern-bot/tavern/games"
+)
+
+// Estimator is implemented by states that can forecast the standings of a
+// game still running (a game-specific evaluation), so a playout may stop
+// after Budget.Depth moves. Without it playouts run to the end.
+type Estimator interface {
+	// Estimate is the standings (and rivals, as games.Rivaled gives
+	// them) the game would likely end with; ok=false: no forecast here,
+	// play on to the end.
+	Estimate() (standings []games.Standing, rivals []games.Rival, ok bool)
+}
+
+// Budget bounds one decision's search. Iterations make it deterministic:
+// the same state, seat, seed and Iterations give the same move.
+type Budget struct {
+	// Iterations is the most sampled worlds played out.
+	Iterations int
+	// Moves, if set, also stops the search once its playouts have made
+	// this many moves in all: a count that follows the CPU time a
+	// decision takes (a move's cost is about constant within a game,
+	// while a playout's length shrinks as the game nears its end) and
+	// keeps the search deterministic.
+	Moves int
+	// Depth bounds a playout's moves before an Estimator's forecast is
+	// taken; 0 means playoutLimit. States without an Estimator play on to
+	// the end (up to playoutLimit moves, then their current standings).
+	Depth int
+	// MaxTime, if set, stops the search early on a slow machine; the
+	// decision is then no longer reproducible, so tests leave it zero.
+	MaxTime time.Duration
+}
+
+// playoutLimit bounds a playout far beyond any real game, so a rules bug
+// that loops can never hang a bot.
+const playoutLimit = 20000
+
+// exploration is UCB1's constant for rewards in [0, 1].
+const exploration = 0.7
+
+// rankWeight is the share of the reward the rank earns; the score margin
+// earns the rest, so margin breaks ties between equal ranks and pushes
+// towards the stronger win.
+const rankWeight = 0.75
+
+// Searcher is a games.Policy that searches; see the package comment.
+type Searcher struct {
+	rollout games.Policy
+	budget  Budget
+}
+
+var _ games.Policy = (*Searcher)(nil)
+
+// New is the search for g's states with budget, playing out with the
+// game's own heuristic policy (games.PolicyOf).
+func New(g games.Game, budget Budget) *Searcher {
+	return &Searcher{rollout: games.PolicyOf(g), budget: budget}
+}
+
+// arm is one root option's statistics.
+type arm struct {
+	id     string
+	visits int
+	rank   float64 // summed rank terms in [0, 1]
+	margin float64 // summed score margins
+}
+
+// Choose answers seat's pending decision. The real state is used only
+// for seat's own prompts and to re-deal worlds from seat's view; every
+// playout runs on a re-dealt copy. A seat with one option answers at once.
+func (s *Searcher) Choose(st games.State, seat int, seed uint64) (string, bool) {
+	options := ownOptions(st.Pending(), seat)
+	switch {
+	case len(options) == 0:
+		return "", false
+	case len(options) == 1:
+		return options[0], true
+	}
+	rd, ok := st.(games.Redealer)
+	if !ok || s.budget.Iterations <= 0 {
+		return s.rollout.Choose(st, seat, seed)
+	}
+	rng := games.NewRNG(seed)
+	var deadline time.Time
+	if s.budget.MaxTime > 0 {
+		deadline = time.Now().Add(s.budget.MaxTime)
+	}
+	var arms []arm
+	lo, hi := math.Inf(1), math.Inf(-1)
+	total, moves := 0, 0
+	for it := 0; it < s.budget.Iterations; it++ {
+		if it > 0 && (s.budget.Moves > 0 && moves >= s.budget.Moves || !deadline.IsZero() && time.Now().After(deadline)) {
+			break
+		}
+		world, err := rd.Redeal(seat, rng)
+		if err != nil {
+			break
+		}
+		if arms == nil {
+			// The heuristic's answer in the first world is the first
+			// candidate (arm 0), the one kept unless search finds better.
+			id, _ := s.rollout.Choose(world, seat, rng.Uint64())
+			arms = candidates(options, id, max(2, s.budget.Iterations/minVisits), rng)
+		}
+		i := 0 // the first playout tries the heuristic's answer
+		if it > 0 {
+			i = pick(arms, total, lo, hi, rng)
+		}
+		a := &arms[i]
+		rank, margin, n, err := s.playout(world, seat, a.id, rng)
+		moves += n
+		if it == 0 && s.budget.Moves > 0 {
+			// The first playout's length tells how many worlds the
+			// move budget allows: keep the candidates it can tell apart.
+			worlds := min(s.budget.Iterations, s.budget.Moves/max(1, n))
+			arms = arms[:min(len(arms), max(2, worlds/minVisits))]
+			a = &arms[0]
+		}
+		if err != nil {
+			continue // this world refuses the option: sample another
+		}
+		a.visits++
+		a.rank += rank
+		a.margin += margin
+		lo, hi = min(lo, margin), max(hi, margin)
+		total++
+	}
+	if total == 0 {
+		return s.rollout.Choose(st, seat, seed)
+	}
+	return arms[best(arms, lo, hi)].id, true
+}
+
+// minVisits is how many playouts each candidate should get at least: with
+// more options than the budget allows for, only the heuristic's answer
+// and a sample of the others are searched, since options tried once or
+// twice would be chosen by the noise of their playouts.
+const minVisits = 8
+
+// candidates are the options searched: the heuristic's answer first (if it
+// is one of them), then the others in an order drawn from rng, at most n.
+func candidates(options []string, heuristic string, n int, rng *games.RNG) []arm {
+	order := make([]string, 0, len(options))
+	for _, id := range options {
+		if id != heuristic {
+			order = append(order, id)
+		}
+	}
+	games.Shuffle(rng, order)
+	if len(order) < len(options) {
+		order = append([]string{heuristic}, order...)
+	}
+	arms := make([]arm, min(n, len(order)))
+	for i := range arms {
+		arms[i].id = order[i]
+	}
+	return arms
+}
+
+// ownOptions are the ids of every option of seat's pending prompts.
+func ownOptions(pending []games.Prompt, seat int) []string {
+	var ids []string
+	for _, p := range games.SeatPrompts(pending, seat) {
+		for _, o := range p.Options {
+			ids = append(ids, o.ID)
+		}
+	}
+	return ids
+}
+
+// mean is an arm's mean reward, its margins scaled into [0, 1] by the
+// lowest and highest margin seen in this search.
+func (a *arm) mean(lo, hi float64) float64 {
+	if a.visits == 0 {
+		return 0
+	}
+	n := float64(a.visits)
+	m := 0.5
+	if hi > lo {
+		m = (a.margin/n - lo) / (hi - lo)
+	}
+	return rankWeight*a.rank/n + (1-rankWeight)*m
+}
+
+// pick is the arm UCB1 plays next: every arm once, in an order drawn from
+// rng, then the best upper confidence bound.
+func pick(arms []arm, total int, lo, hi float64, rng *games.RNG) int {
+	var fresh []int
+	for i := range arms {
+		if arms[i].visits == 0 {
+			fresh = append(fresh, i)
+		}
+	}
+	if len(fresh) > 0 {
+		return fresh[rng.IntN(len(fresh))]
+	}
+	logN := math.Log(float64(total))
+	bestI, bestU := 0, math.Inf(-1)
+	for i := range arms {
+		u := arms[i].mean(lo, hi) + exploration*math.Sqrt(logN/float64(arms[i].visits))
+		if u > bestU {
+			bestI, bestU = i, u
+		}
+	}
+	return bestI
+}
+
+// best is the arm to play: the most visited (UCB1's robust choice), the
+// higher mean among equals, and the heuristic's own answer (arm 0) where
+// the search found nothing better.
+func best(arms []arm, lo, hi float64) int {
+	b := 0
+	for i := range arms {
+		switch {
+		case arms[i].visits > arms[b].visits:
+			b = i
+		case arms[i].visits == arms[b].visits && arms[i].mean(lo, hi) > arms[b].mean(lo, hi):
+			b = i
+		}
+	}
+	return b
+}
+
+// errPlayout reports a playout that could not be completed.
+var errPlayout = errors.New("search: playout stopped")
+
+// playout answers seat's decision with move in world, plays on with the
+// rollout policy for every seat and scores the end for seat. It also
+// counts the moves it made.
+func (s *Searcher) playout(world games.State, seat int, move string, rng *games.RNG) (rank, margin float64, moves int, err error) {
+	if !games.Legal(world, seat, move) {
+		return 0, 0, 0, fmt.Errorf("%w: %q not offered in this world", errPlayout, move)
+	}
+	if _, err := world.Apply(seat, move); err != nil {
+		return 0, 0, 0, fmt.Errorf("%w: %w", errPlayout, err)
+	}
+	depth := s.budget.Depth
+	if depth <= 0 || depth > playoutLimit {
+		depth = playoutLimit
+	}
+	est, estimates := world.(Estimator)
+	if !estimates {
+		depth = playoutLimit
+	}
+	for ; !world.Over(); moves++ {
+		if moves >= playoutLimit {
+			break
+		}
+		if moves == depth {
+			if standings, rivals, ok := est.Estimate(); ok {
+				r, m := score(standings, rivals, seat)
+				return r, m, moves, nil
+			}
+			depth = playoutLimit
+		}
+		pending := world.Pending()
+		if len(pending) == 0 {
+			return 0, 0, moves, fmt.Errorf("%w: stall", errPlayout)
+		}
+		p := pending[rng.IntN(len(pending))]
+		id, ok := s.rollout.Choose(world, p.Seat, rng.Uint64())
+		if !ok || !games.Legal(world, p.Seat, id) {
+			id = p.Options[rng.IntN(len(p.Options))].ID
+		}
+		if _, err := world.Apply(p.Seat, id); err != nil {
+			return 0, 0, moves, fmt.Errorf("%w: %w", errPlayout, err)
+		}
+	}
+	var rivals []games.Rival
+	if rv, ok := world.(games.Rivaled); ok {
+		rivals = rv.Rivals()
+	}
+	r, m := score(world.Standings(), rivals, seat)
+	return r, m, moves, nil
+}
+
+// score is seat's rank term in [0, 1] (1 for first, 0 for last, among
+// seats and rivals) and its score margin over the best other competitor
+// (its own score when it has none, as in a solo game without a rival).
+func score(standings []games.Standing, rivals []games.Rival, seat int) (rank, margin float64) {
+	n := len(standings) + len(rivals)
+	mine, found := games.Standing{}, false
+	best, others := math.Inf(-1), false
+	for _, st := range standings {
+		if st.Seat == seat {
+			mine, found = st, true
+			continue
+		}
+		best, others = max(best, float64(st.Score)), true
+	}
+	for _, r := range rivals {
+		best, others = max(best, float64(r.Score)), true
+	}
+	if !found {
+		return 0, 0
+	}
+	rank = 1
+	if n > 1 {
+		rank = float64(n-mine.Rank) / float64(n-1)
+	}
+	margin = float64(mine.Score)
+	if others {
+		margin -= best
+	}
+	return max(0, min(1, rank)), margin
+}

@@ -1,0 +1,173 @@
+package search
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/tavern-bot/tavern/games"
+)
+
+// race is a toy game for the search: seat 0 picks a pace, then both seats
+// draw a number hidden from the other (seat 1 draws 0–9; seat 0 draws 0–9
+// plus its pace's bonus) and the higher number wins. "safe" gives +3,
+// "gamble" +9 with a 1 in 2 chance of falling to 0, "slow" +0; "crawl"
+// is the only option once a seat has paced (a second step, as a
+// multi-step turn has). Seat 0's drawn card is hidden from seat 1 and the
+// other way round; a redeal draws them anew.
+type race struct {
+	Pace  string
+	Steps int
+	Cards [2]int
+	RNG   *games.RNG
+}
+
+func (r *race) Pending() []games.Prompt {
+	switch {
+	case r.Pace == "":
+		return []games.Prompt{{Seat: 0, Options: []games.Option{{ID: "slow"}, {ID: "safe"}, {ID: "gamble"}}}}
+	case r.Steps == 0:
+		return []games.Prompt{{Seat: 0, Options: []games.Option{{ID: "crawl"}}}}
+	}
+	return nil
+}
+
+func (r *race) Apply(seat int, move string) (games.Outcome, error) {
+	if !games.Legal(r, seat, move) {
+		return games.Outcome{}, games.Errorf("race.illegal")
+	}
+	if r.Pace == "" {
+		r.Pace = move
+		return games.Outcome{Uncommitted: true}, nil
+	}
+	r.Steps++
+	r.Cards[0], r.Cards[1] = r.RNG.IntN(10), r.RNG.IntN(10)
+	switch r.Pace {
+	case "safe":
+		r.Cards[0] += 3
+	case "gamble":
+		if r.RNG.IntN(2) == 0 {
+			r.Cards[0] += 9
+		} else {
+			r.Cards[0] = 0
+		}
+	}
+	return games.Outcome{Revealed: true}, nil
+}
+
+func (r *race) View(int) any { return r.Pace }
+func (r *race) Over() bool   { return r.Steps > 0 }
+
+func (r *race) Standings() []games.Standing {
+	a, b := games.Standing{Seat: 0, Rank: 1, Score: r.Cards[0]}, games.Standing{Seat: 1, Rank: 1, Score: r.Cards[1]}
+	switch {
+	case a.Score > b.Score:
+		b.Rank = 2
+	case b.Score > a.Score:
+		a.Rank = 2
+		a, b = b, a
+	}
+	return []games.Standing{a, b}
+}
+
+func (r *race) MarshalJSON() ([]byte, error) {
+	type plain race
+	return json.Marshal((*plain)(r))
+}
+
+// Redeal keeps the pace (public) and reseeds the draws.
+func (r *race) Redeal(_ int, rng *games.RNG) (games.State, error) {
+	return &race{Pace: r.Pace, Steps: r.Steps, Cards: r.Cards, RNG: games.NewRNG(rng.Uint64())}, nil
+}
+
+type raceGame struct{ policy games.Policy }
+
+func (raceGame) Info() games.Info                       { return games.Info{ID: "race", MinPlayers: 2, MaxPlayers: 2} }
+func (raceGame) New(s games.Setup) (games.State, error) { return &race{RNG: games.NewRNG(s.Seed)}, nil }
+func (raceGame) Load([]byte) (games.State, error)       { return nil, games.Errorf("race.load") }
+func (g raceGame) Policy() games.Policy                 { return g.policy }
+
+func TestSearchChoosesTheBestOdds(t *testing.T) {
+	// Mean reward by pace: safe wins about 80%, gamble 50%, slow 45%; the
+	// heuristic (always "slow") is overruled.
+	slow := games.PolicyFunc(func(st games.State, seat int, _ uint64) (string, bool) {
+		if p, ok := games.PromptFor(st, seat); ok {
+			return p.Options[0].ID, true
+		}
+		return "", false
+	})
+	s := New(raceGame{slow}, Budget{Iterations: 300})
+	for seed := range uint64(5) {
+		st := &race{RNG: games.NewRNG(99)}
+		if got, ok := s.Choose(st, 0, seed); !ok || got != "safe" {
+			t.Errorf("seed %d: chose %q, want safe", seed, got)
+		}
+	}
+}
+
+func TestSearch(t *testing.T) {
+	g := raceGame{games.RandomPolicy}
+	for _, tc := range []struct {
+		name   string
+		state  *race
+		seat   int
+		budget Budget
+		want   string // "" for no answer
+	}{
+		{"a single option is answered at once", &race{Pace: "safe", RNG: games.NewRNG(1)}, 0, Budget{Iterations: 0}, "crawl"},
+		{"no prompt, no answer", &race{Pace: "safe", RNG: games.NewRNG(1)}, 1, Budget{Iterations: 50}, ""},
+		{"no budget plays the heuristic", &race{RNG: games.NewRNG(1)}, 0, Budget{}, "any"},
+		{"a move budget stops early but answers", &race{RNG: games.NewRNG(1)}, 0, Budget{Iterations: 1000, Moves: 3}, "any"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := New(g, tc.budget).Choose(tc.state, tc.seat, 7)
+			switch {
+			case tc.want == "" && ok:
+				t.Errorf("answered %q", got)
+			case tc.want == "any" && (!ok || !games.Legal(tc.state, tc.seat, got)):
+				t.Errorf("answered %q, %v: not a legal move", got, ok)
+			case tc.want != "" && tc.want != "any" && got != tc.want:
+				t.Errorf("answered %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestSearchIsDeterministic(t *testing.T) {
+	s := New(raceGame{games.RandomPolicy}, Budget{Iterations: 9})
+	seen := map[string]bool{}
+	for seed := range uint64(40) {
+		a, _ := s.Choose(&race{RNG: games.NewRNG(1)}, 0, seed)
+		b, _ := s.Choose(&race{RNG: games.NewRNG(2)}, 0, seed)
+		if a != b {
+			t.Fatalf("seed %d: %q, then %q from a state differing only in its hidden draws", seed, a, b)
+		}
+		seen[a] = true
+	}
+	if len(seen) < 2 {
+		t.Errorf("nine playouts always chose %v: the seed changes nothing", seen)
+	}
+}
+
+func TestScore(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		standings    []games.Standing
+		rivals       []games.Rival
+		rank, margin float64
+	}{
+		{"second of three", []games.Standing{{Seat: 1, Rank: 1, Score: 30}, {Seat: 0, Rank: 2, Score: 20}, {Seat: 2, Rank: 3, Score: 5}}, nil, 0.5, -10},
+		{"first", []games.Standing{{Seat: 0, Rank: 1, Score: 30}, {Seat: 1, Rank: 2, Score: 20}}, nil, 1, 10},
+		{"tied first", []games.Standing{{Seat: 1, Rank: 1, Score: 30}, {Seat: 0, Rank: 1, Score: 30}}, nil, 1, 0},
+		{"solo beaten by a rival", []games.Standing{{Seat: 0, Rank: 2, Score: 40}}, []games.Rival{{Rank: 1, Score: 52}}, 0, -12},
+		{"solo beating a rival", []games.Standing{{Seat: 0, Rank: 1, Score: 60}}, []games.Rival{{Rank: 2, Score: 52}}, 1, 8},
+		{"solo without a rival", []games.Standing{{Seat: 0, Rank: 1, Score: 104}}, nil, 1, 104},
+		{"seat missing", []games.Standing{{Seat: 1, Rank: 1, Score: 3}}, nil, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rank, margin := score(tc.standings, tc.rivals, 0)
+			if rank != tc.rank || margin != tc.margin {
+				t.Errorf("score = %v, %v; want %v, %v", rank, margin, tc.rank, tc.margin)
+			}
+		})
+	}
+}

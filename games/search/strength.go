@@ -1,0 +1,96 @@
+package search
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/tavern-bot/tavern/games"
+)
+
+// Strength is how well a bot plays: the heuristic alone, or search with a
+// small or a larger budget.
+type Strength string
+
+// The strengths a table offers, weakest first.
+const (
+	Easy   Strength = "easy"
+	Normal Strength = "normal"
+	Strong Strength = "strong"
+)
+
+// Strengths lists every strength, weakest first.
+var Strengths = []Strength{Easy, Normal, Strong}
+
+// ParseStrength reads "easy", "normal" or "strong".
+func ParseStrength(s string) (Strength, error) {
+	for _, st := range Strengths {
+		if string(st) == s {
+			return st, nil
+		}
+	}
+	return "", fmt.Errorf("search: unknown strength %q (easy, normal or strong)", s)
+}
+
+// budgets are each searching strength's budget, by game. They were set
+// from the CPU time a playout move costs in each game (its heuristic
+// policy and its rules), measured with the bots command, so that a
+// decision's p95 on one core stays within 1 s (normal) and 5 s (strong);
+// Moves does most of the bounding, so early decisions, whose playouts
+// are long, sample fewer worlds than late ones. The wall-time caps only
+// guard a machine much slower than that.
+var budgets = map[string]map[Strength]Budget{
+	"zauberschwert": {
+		Normal: {Iterations: 400, Moves: 50000, MaxTime: 2 * time.Second},
+		Strong: {Iterations: 2000, Moves: 250000, MaxTime: 8 * time.Second},
+	},
+	"dungeon-designer": {
+		Normal: {Iterations: 300, Moves: 12000, MaxTime: 2 * time.Second},
+		Strong: {Iterations: 1500, Moves: 60000, MaxTime: 8 * time.Second},
+	},
+	"sorcerer-city": {
+		Normal: {Iterations: 100, Moves: 1500, Depth: 80, MaxTime: 2 * time.Second},
+		Strong: {Iterations: 500, Moves: 7000, Depth: 120, MaxTime: 8 * time.Second},
+	},
+	"viscounts": {
+		Normal: {Iterations: 100, Moves: 400, Depth: 16, MaxTime: 2 * time.Second},
+		Strong: {Iterations: 500, Moves: 2000, Depth: 24, MaxTime: 8 * time.Second},
+	},
+}
+
+// fallback is the budget of a game not in budgets.
+var fallback = map[Strength]Budget{
+	Normal: {Iterations: 64, MaxTime: 2 * time.Second},
+	Strong: {Iterations: 256, MaxTime: 8 * time.Second},
+}
+
+// BudgetFor is the search budget of strength for g; ok=false for Easy,
+// which does not search.
+func BudgetFor(g games.Game, st Strength) (Budget, bool) {
+	if b, ok := budgets[g.Info().ID][st]; ok {
+		return b, true
+	}
+	b, ok := fallback[st]
+	return b, ok
+}
+
+// PolicyFor is the policy a bot of strength plays g by: what a table asks
+// for when it seats a bot.
+func PolicyFor(g games.Game, st Strength) (games.Policy, error) { return policyFor(g, st, true) }
+
+// ReplayPolicy is PolicyFor without the wall-time cap: the same decisions
+// on any machine, however busy, which replays and measurements need.
+func ReplayPolicy(g games.Game, st Strength) (games.Policy, error) { return policyFor(g, st, false) }
+
+func policyFor(g games.Game, st Strength, capped bool) (games.Policy, error) {
+	if st == Easy {
+		return games.PolicyOf(g), nil
+	}
+	b, ok := BudgetFor(g, st)
+	if !ok {
+		return nil, fmt.Errorf("search: unknown strength %q", st)
+	}
+	if !capped {
+		b.MaxTime = 0
+	}
+	return New(g, b), nil
+}

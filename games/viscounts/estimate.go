@@ -1,0 +1,39 @@
+package viscounts
+
+import (
+	"slices"
+
+	"github.com/tavern-bot/tavern/games"
+)
+
+// Estimate forecasts the standings of a game still running from each
+// seat's position value (the policy's value: score so far plus what its
+// goods, cards and queued rewards are likely worth), so the search's
+// playouts can stop after a few turns instead of playing every draw to
+// the end. A solo game ranks the seat against its opponent, as a rival.
+func (s *State) Estimate() (standings []games.Standing, rivals []games.Rival, ok bool) {
+	if s.Solo != nil {
+		me, ai := s.value(0), s.value(s.Solo.Seat)
+		rank, aiRank := 1, 2
+		if me <= ai {
+			rank, aiRank = 2, 1
+		}
+		return []games.Standing{{Seat: 0, Rank: rank, Score: me / 10}},
+			[]games.Rival{{Name: s.aiName(), Rank: aiRank, Score: ai / 10}}, true
+	}
+	values := make([]int, s.Players)
+	order := make([]int, s.Players)
+	for i := range values {
+		values[i], order[i] = s.value(i), i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return values[b] - values[a] })
+	out := make([]games.Standing, len(order))
+	for i, seat := range order {
+		rank := i + 1
+		if i > 0 && values[seat] == values[order[i-1]] {
+			rank = out[i-1].Rank
+		}
+		out[i] = games.Standing{Seat: seat, Rank: rank, Score: values[seat] / 10}
+	}
+	return out, nil, true
+}
