@@ -1,5 +1,5 @@
 // Command tavern runs the Tavern Discord bot, or, with no token configured,
-// the local playground. Other verbs: sim, bench, backup, migrate, register.
+// the local playground. Other verbs: sim, bots, bench, backup, migrate, register.
 package main
 
 import (
@@ -30,6 +30,10 @@ const usage = `usage:
   tavern register [--config FILE]                register the slash commands and exit
   tavern sim --game ID [--games N] [--players P] [--seed S] [--options K=V,…]
                                                  play random complete games, check invariants
+  tavern bots --game ID [--players N] [--games K] [--strength easy|normal|strong]
+              [--against random|easy|normal|strong|solo] [--seed S] [--options K=V,…]
+                                                 a bot in one seat against the others (or solo):
+                                                 win rate with 95% CI, mean scores, decision times
   tavern bench                                   measure rendering and interaction speed
   tavern bench --backend postgres [--workers N] [--tables T] [--moves M] [--images=false]
                [--database-url URL] [--game ID] [--seed S]
@@ -56,6 +60,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	if verb == "sim" {
 		sim.register(fs)
 	}
+	var bots botsFlags
+	if verb == "bots" {
+		bots.register(fs)
+	}
 	var pgBench pgBenchFlags
 	if verb == "bench" {
 		pgBench.register(fs)
@@ -78,6 +86,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	switch verb {
 	case "sim":
 		return runSim(ctx, sim, stdout)
+	case "bots":
+		return runBots(ctx, bots, stdout)
 	case "bench":
 		if pgBench.backend != "" {
 			return runPostgresBench(ctx, pgBench, stdout)

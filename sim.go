@@ -36,27 +36,16 @@ func (s *simFlags) register(fs *flag.FlagSet) {
 // move; any violation is an error, so the exit status says whether the rules
 // held.
 func runSim(ctx context.Context, f simFlags, out io.Writer) error {
-	reg, err := registry()
+	g, err := batchGame("sim", f.game, f.games)
 	if err != nil {
 		return err
-	}
-	g, ok := reg.Get(f.game)
-	if !ok {
-		return fmt.Errorf("sim: unknown game %q (known: %v)", f.game, reg.IDs())
-	}
-	if f.games < 1 {
-		return errors.New("sim: --games must be at least 1")
 	}
 	if f.players == 0 {
 		f.players = g.Info().MinPlayers
 	}
-	options := map[string]string{}
-	for _, kv := range strings.FieldsFunc(f.options, func(r rune) bool { return r == ',' || r == ' ' }) {
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok {
-			return fmt.Errorf("sim: --options %q: write id=value pairs separated by commas", f.options)
-		}
-		options[k] = v
+	options, err := parseOptions(f.options)
+	if err != nil {
+		return fmt.Errorf("sim: %w", err)
 	}
 	start := time.Now()
 	rep, err := games.SimulateWith(g, f.players, f.games, f.seed, options)
@@ -77,4 +66,35 @@ func runSim(ctx context.Context, f simFlags, out io.Writer) error {
 	}
 	fmt.Fprintln(out, "no violations")
 	return nil
+}
+
+// parseOptions reads game options as the lobby takes them:
+// "artifacts=yes,expert=yes".
+func parseOptions(s string) (map[string]string, error) {
+	options := map[string]string{}
+	for _, kv := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return nil, fmt.Errorf("--options %q: write id=value pairs separated by commas", s)
+		}
+		options[k] = v
+	}
+	return options, nil
+}
+
+// batchGame is the game a batch of games (sim, bots) plays by id, once
+// the number of games is checked.
+func batchGame(verb, id string, n int) (games.Game, error) {
+	reg, err := registry()
+	if err != nil {
+		return nil, err
+	}
+	g, ok := reg.Get(id)
+	if !ok {
+		return nil, fmt.Errorf("%s: unknown game %q (known: %v)", verb, id, reg.IDs())
+	}
+	if n < 1 {
+		return nil, fmt.Errorf("%s: --games must be at least 1", verb)
+	}
+	return g, nil
 }

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestBotsRefusesBadFlags(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown game", []string{"bots", "--game", "chess"}, `unknown game "chess"`},
+		{"no games", []string{"bots", "--game", "zauberschwert", "--games", "0"}, "--games"},
+		{"unknown strength", []string{"bots", "--game", "zauberschwert", "--strength", "godlike"}, `unknown strength "godlike"`},
+		{"unknown opponents", []string{"bots", "--game", "zauberschwert", "--against", "humans"}, `unknown strength "humans"`},
+		{"solo with two players", []string{"bots", "--game", "viscounts", "--against", "solo", "--players", "2"}, "--players 1"},
+		{"one player not solo", []string{"bots", "--game", "viscounts", "--players", "1"}, "--against solo"},
+		{"solo game without one", []string{"bots", "--game", "zauberschwert", "--against", "solo"}, "players outside"},
+		{"bad option", []string{"bots", "--game", "viscounts", "--against", "solo", "--options", "opponent=nobody"}, "opponent=nobody is not offered"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			err := run(context.Background(), tc.args, &out, &errOut, noenv)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("run(%v) = %v, want an error mentioning %s", tc.args, err, tc.want)
+			}
+		})
+	}
+}
+
+func TestBotsReports(t *testing.T) {
+	var out, errOut bytes.Buffer
+	args := []string{"bots", "--game", "zauberschwert", "--games", "2", "--strength", "easy", "--against", "random"}
+	if err := run(context.Background(), args, &out, &errOut, noenv); err != nil {
+		t.Fatalf("%v\n%s", err, errOut.String())
+	}
+	for _, re := range []string{
+		`zauberschwert, 2 players, easy bot against random seats, 2 games from seed 1`,
+		`wins: [0-2]/2 = \d+% \(95% CI \d+–\d+%\)`,
+		`mean score: bot -?\d+\.\d, others -?\d+\.\d`,
+		`bot decisions: [1-9]\d*; CPU p50 .+, p95 .+, max .+; wall p50 .+, p95 .+, max .+`,
+	} {
+		if !regexp.MustCompile(re).MatchString(out.String()) {
+			t.Errorf("the report lacks %s:\n%s", re, out.String())
+		}
+	}
+}
+
+func TestWilson(t *testing.T) {
+	for _, tc := range []struct {
+		wins, n int
+		lo, hi  float64
+	}{
+		{0, 0, 0, 1},
+		{10, 10, 0.7225, 1},
+		{0, 10, 0, 0.2775},
+		{5, 10, 0.2366, 0.7634},
+		{95, 100, 0.8883, 0.9785},
+	} {
+		lo, hi := wilson(tc.wins, tc.n)
+		if math.Abs(lo-tc.lo) > 5e-4 || math.Abs(hi-tc.hi) > 5e-4 {
+			t.Errorf("wilson(%d, %d) = %.4f–%.4f, want %.4f–%.4f", tc.wins, tc.n, lo, hi, tc.lo, tc.hi)
+		}
+	}
+}
