@@ -20,10 +20,7 @@ var (
 // the others) without a refused move or a declined prompt; Match checks
 // every move as random play does.
 func TestStrengthsPlayCompleteGames(t *testing.T) {
-	iterations := 2
-	if testing.Short() || raceBuild {
-		iterations = 1
-	}
+	const iterations = 1 // a playout per decision: the search's every step, at its least cost
 	for _, g := range allGames(t) {
 		id := g.Info().ID
 		for _, st := range search.Strengths {
@@ -53,8 +50,11 @@ func TestStrengthsPlayCompleteGames(t *testing.T) {
 // command measures that): the normal bot wins most of a few 2-player
 // games of every game against a seat playing uniformly random moves.
 func TestNormalBeatsRandom(t *testing.T) {
-	matches, iterations := 6, 8
-	if testing.Short() || raceBuild {
+	matches, iterations := 6, 4
+	switch {
+	case raceBuild:
+		matches, iterations = 3, 2
+	case testing.Short():
 		matches, iterations = 4, 4
 	}
 	for _, g := range allGames(t) {
