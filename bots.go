@@ -9,6 +9,7 @@ import (
 	"math"
 	"runtime"
 	"slices"
+	"strings"
 	"syscall"
 	"time"
 
@@ -123,6 +124,7 @@ func runBots(ctx context.Context, f botsFlags, out io.Writer) error {
 			return fmt.Errorf("bots: %w", err)
 		}
 		rep.add(final, botSeat)
+		fmt.Fprintf(out, "game %d (seed %d): the bot in seat %d; %s\n", i+1, setup.Seed, botSeat, standingsLine(final))
 	}
 	rep.print(out, f)
 	return nil
@@ -154,6 +156,20 @@ func (r *botsReport) add(final games.State, botSeat int) {
 		}
 		r.otherScore += sum / float64(len(others))
 	}
+}
+
+// standingsLine is a finished game's ranks and scores, seats and rivals.
+func standingsLine(final games.State) string {
+	var b strings.Builder
+	for _, s := range final.Standings() {
+		fmt.Fprintf(&b, "seat %d: rank %d, %d; ", s.Seat, s.Rank, s.Score)
+	}
+	if rv, ok := final.(games.Rivaled); ok {
+		for _, x := range rv.Rivals() {
+			fmt.Fprintf(&b, "opponent: rank %d, %d; ", x.Rank, x.Score)
+		}
+	}
+	return strings.TrimSuffix(b.String(), "; ")
 }
 
 func (r *botsReport) print(out io.Writer, f botsFlags) {

@@ -41,6 +41,8 @@ func TestBotsReports(t *testing.T) {
 		t.Fatalf("%v\n%s", err, errOut.String())
 	}
 	for _, re := range []string{
+		`game 1 \(seed 1\): the bot in seat 0; seat \d: rank [12], -?\d+; seat \d: rank [12], -?\d+`,
+		`game 2 \(seed 2\): the bot in seat 1; `,
 		`zauberschwert, 2 players, easy bot against random seats, 2 games from seed 1`,
 		`wins: [0-2]/2 = \d+% \(95% CI \d+–\d+%\)`,
 		`mean score: bot -?\d+\.\d, others -?\d+\.\d`,
