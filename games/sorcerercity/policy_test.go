@@ -1,6 +1,7 @@
 package sorcerercity
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/tavern-bot/tavern/games/gamestest"
@@ -26,15 +27,20 @@ func TestPolicyBeatsRandom(t *testing.T) {
 	}
 }
 
-// BenchmarkPolicyVsRandom reports the bot's share of wins against three
-// random seats: go test -run '^$' -bench PolicyVsRandom -benchtime 1000x
+// BenchmarkPolicyVsRandom reports the bot's share of wins against random
+// seats, with 2, 3 and 4 players:
+// go test -run '^$' -bench PolicyVsRandom -benchtime 200x ./games/sorcerercity
 func BenchmarkPolicyVsRandom(b *testing.B) {
 	g := New()
-	wins := 0
-	for i := range b.N {
-		if gamestest.BotWins(b, g, g.Policy(), 4, i) {
-			wins++
-		}
+	for _, players := range []int{2, 3, 4} {
+		b.Run(fmt.Sprintf("%dp", players), func(b *testing.B) {
+			wins := 0
+			for i := range b.N {
+				if gamestest.BotWins(b, g, g.Policy(), players, i) {
+					wins++
+				}
+			}
+			b.ReportMetric(100*float64(wins)/float64(b.N), "win-%")
+		})
 	}
-	b.ReportMetric(100*float64(wins)/float64(b.N), "win-%")
 }
