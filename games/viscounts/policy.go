@@ -32,8 +32,8 @@ func choose(st games.State, seat int, seed uint64) (string, bool) {
 		return "", false
 	}
 	best, bestV := "", 0
-	for i, c := range choices {
-		v := s.tryOption(seat, i, rng, lookahead)
+	for _, c := range choices {
+		v := s.tryOption(seat, c.opt.ID, rng, lookahead)
 		// Ties go to the earlier option, then by the policy's seed.
 		if best == "" || v > bestV || (v == bestV && rng.IntN(2) == 0) {
 			best, bestV = c.opt.ID, v
@@ -42,12 +42,18 @@ func choose(st games.State, seat int, seed uint64) (string, bool) {
 	return best, true
 }
 
-// tryOption values answering the front task with its option i on a copy:
+// tryOption values answering the front task with option id on a copy:
 // after it, the best answer to the seat's next decision of the same turn
-// (up to depth decisions), else the position.
-func (s *State) tryOption(seat, i int, rng *games.RNG, depth int) int {
+// (up to depth decisions), else the position. The option is found by its
+// id, not its place: the copy's draw pile is in another order, and so are
+// the options that list its cards.
+func (s *State) tryOption(seat int, id string, rng *games.RNG, depth int) int {
 	c := s.clone(rng)
 	_, _, choices := c.choices(c.Tasks[0])
+	i := slices.IndexFunc(choices, func(ch choice) bool { return ch.opt.ID == id })
+	if i < 0 {
+		return -1 << 30 // not offered on the copy (cannot happen: the same cards)
+	}
 	c.Tasks = c.Tasks[1:]
 	choices[i].do()
 	if depth > 1 {
@@ -61,8 +67,8 @@ func (s *State) tryOption(seat, i int, rng *games.RNG, depth int) int {
 			_, _, next := c.choices(t)
 			if len(next) > 1 {
 				best := 0
-				for j := range next {
-					if v := c.tryOption(seat, j, rng, depth-1); j == 0 || v > best {
+				for j, ch := range next {
+					if v := c.tryOption(seat, ch.opt.ID, rng, depth-1); j == 0 || v > best {
 						best = v
 					}
 				}
@@ -115,7 +121,10 @@ var taskValue = map[string]int{
 }
 
 // clone copies s for the policy's lookahead, with its own RNG and every
-// draw pile reshuffled by it.
+// face-down order dealt anew by it: the draw piles, and the cards below
+// the top of the townsfolk and manuscript piles. Each is dealt from its
+// cards in sorted order, so that the copy depends on what the seat may
+// know (which cards), never on the order it cannot see.
 func (s *State) clone(rng *games.RNG) *State {
 	c := *s
 	c.RNG = games.NewRNG(rng.Uint64())
@@ -130,6 +139,8 @@ func (s *State) clone(rng *games.RNG) *State {
 		c.Scripts[p] = slices.Clone(s.Scripts[p])
 		c.Plots[p] = slices.Clone(s.Plots[p])
 	}
+	blindPiles(c.Folk[:], c.RNG)
+	blindPiles(c.Scripts[:], c.RNG)
 	c.DraftCards = slices.Clone(s.DraftCards)
 	c.DraftHeroes = slices.Clone(s.DraftHeroes)
 	c.Gone = slices.Clone(s.Gone)
@@ -137,8 +148,8 @@ func (s *State) clone(rng *games.RNG) *State {
 	if s.Solo != nil {
 		so := *s.Solo
 		so.Draw, so.Discard, so.Future, so.Box = slices.Clone(so.Draw), slices.Clone(so.Discard), slices.Clone(so.Future), slices.Clone(so.Box)
-		games.Shuffle(c.RNG, so.Draw)
-		games.Shuffle(c.RNG, so.Future)
+		blindShuffle(c.RNG, so.Draw)
+		blindShuffle(c.RNG, so.Future)
 		c.Solo = &so
 	}
 	c.Seats = make([]*Seat, len(s.Seats))
@@ -146,11 +157,35 @@ func (s *State) clone(rng *games.RNG) *State {
 		cs := *st
 		cs.Hand = slices.Clone(st.Hand)
 		cs.Draw = slices.Clone(st.Draw)
-		games.Shuffle(c.RNG, cs.Draw)
+		blindShuffle(c.RNG, cs.Draw)
 		cs.Discard = slices.Clone(st.Discard)
 		cs.Scripts = slices.Clone(st.Scripts)
 		cs.Bonus = slices.Clone(st.Bonus)
 		c.Seats[i] = &cs
 	}
 	return &c
+}
+
+// blindShuffle shuffles pile from its sorted order: the result depends
+// on its cards and rng alone.
+func blindShuffle(rng *games.RNG, pile []int) {
+	slices.Sort(pile)
+	games.Shuffle(rng, pile)
+}
+
+// blindPiles deals the cards below the top of every pile anew, each pile
+// keeping its size, from their sorted order (see blindShuffle).
+func blindPiles(piles [][]int, rng *games.RNG) {
+	var pool []int
+	for _, p := range piles {
+		if len(p) > 1 {
+			pool = append(pool, p[:len(p)-1]...)
+		}
+	}
+	blindShuffle(rng, pool)
+	for _, p := range piles {
+		if len(p) > 1 {
+			pool = pool[copy(p[:len(p)-1], pool):]
+		}
+	}
 }

@@ -121,3 +121,26 @@ func BenchmarkRoundsToEnd(b *testing.B) {
 		})
 	}
 }
+
+// TestPolicyBlind: the policy's move is the same on a twin of the game
+// whose hidden parts are dealt anew for its seat, at every position of
+// games at every player count and against every solo opponent.
+func TestPolicyBlind(t *testing.T) {
+	g := New()
+	var setups []games.Setup
+	for players := MinPlayers; players <= MaxPlayers; players++ {
+		setups = append(setups, games.DefaultSetup(g, players, uint64(10*players)))
+	}
+	opponents := g.c.Opponents
+	if testing.Short() || raceBuild {
+		setups, opponents = setups[:2], opponents[:1]
+	}
+	for i, o := range opponents {
+		setup := games.DefaultSetup(g, 1, uint64(50+i))
+		setup.Options[optOpponent] = o.ID
+		setups = append(setups, setup)
+	}
+	for _, setup := range setups {
+		gamestest.PolicyBlind(t, g, g.Policy(), setup)
+	}
+}
