@@ -13,7 +13,6 @@ import (
 	"net/http"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -283,20 +282,8 @@ func (b *pgBench) send(ctx context.Context, i *discordgo.Interaction) (int, erro
 }
 
 func (b *pgBench) post(ctx context.Context, addr string, body []byte) (int, error) {
-	ts := strconv.FormatInt(time.Now().Unix(), 10)
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "http://"+addr+"/interactions", bytes.NewReader(body))
-	if err != nil {
-		return 0, err
-	}
-	req.Header.Set("X-Signature-Timestamp", ts)
-	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(b.key, append([]byte(ts), body...))))
-	resp, err := b.client.Do(req)
-	if err != nil {
-		return 0, err
-	}
-	defer resp.Body.Close()
-	_, _ = io.Copy(io.Discard, resp.Body)
-	return resp.StatusCode, nil
+	code, _, err := b.fake.PostInteraction(ctx, b.client, "http://"+addr+"/interactions", b.key, body)
+	return code, err
 }
 
 // awaitPing waits until w answers a signed PING.
