@@ -194,3 +194,23 @@ func TestRequireSpecWithoutTheFile(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkSpecCheckMessage is what checking one message create costs
+// the fake: a board's post with two rows of controls.
+func BenchmarkSpecCheckMessage(b *testing.B) {
+	s, err := loadSpecOnce()
+	if err != nil {
+		b.Skip(err)
+	}
+	body := []byte(`{"content":"Your turn, <@600000000000000011>","allowed_mentions":{"parse":[],"users":["600000000000000011"]},` +
+		`"components":[{"type":1,"components":[{"type":2,"style":1,"label":"Take 1","custom_id":"t:1:move:a"},` +
+		`{"type":2,"style":1,"label":"Take 2","custom_id":"t:1:move:b"},{"type":2,"style":2,"label":"Pass","custom_id":"t:1:move:c"}]},` +
+		`{"type":1,"components":[{"type":3,"custom_id":"t:1:sel","placeholder":"More","min_values":1,"max_values":1,` +
+		`"options":[{"label":"x","value":"x"},{"label":"y","value":"y"}]}]}],"nonce":"t1.2.3","enforce_nonce":true}`)
+	h := http.Header{"Authorization": {"Bot token"}, "Content-Type": {"application/json"}}
+	for b.Loop() {
+		if err := s.CheckRequest("POST", "/channels/600000000000000001/messages", h, nil, body); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
