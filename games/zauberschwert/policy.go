@@ -11,7 +11,7 @@ import (
 var _ games.Bot = (*Game)(nil)
 
 // Policy is the bot Zauberschwert's bot seats play by. Power stones are
-// the score, so it values every outcome in stones: magic at half a stone
+// the score, so it values every outcome in stones: magic at about half a stone
 // up to what the remaining fights can use (beyond it, and the two points
 // the next supply would lose to the cap, only a tie-breaker), an artifact
 // card at a part of a stone while rounds remain in which a laid-out
@@ -41,7 +41,7 @@ type weights struct {
 }
 
 func defaultWeights() weights {
-	return weights{magic: 0.5, card: 0.2, progress: 0.3, stall: 2, doubt: 0.8}
+	return weights{magic: 0.55, card: 0.15, progress: 0.3, stall: 2, doubt: 0.8}
 }
 
 func policy(w weights) games.Policy {

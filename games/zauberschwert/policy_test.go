@@ -129,7 +129,7 @@ func TestPolicyDecisions(t *testing.T) {
 		magic   []int
 		want    string
 	}{
-		{"a creature it can pay beats an orb", []string{"a-goblins-1", "a-orb-3"}, []int{6, 6}, "place:0"},
+		{"a creature it can pay beats passing", []string{"a-goblins-1", "c-dragons-3"}, []int{6, 6}, "place:0"},
 		{"an orb beats a creature it cannot pay", []string{"a-goblins-1", "a-orb-3"}, []int{3, 6}, "place:1"},
 		{"passing beats a creature it cannot pay", []string{"c-dragons-3", "b-shadows-2"}, []int{4, 4}, "pass"},
 	}
