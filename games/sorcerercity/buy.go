@@ -37,7 +37,9 @@ func (s *State) influence(out *games.Outcome) {
 	if s.Mystery != nil {
 		for _, v := range s.Mystery[s.Year] {
 			all = append(all, rival{-1, v})
-			out.Events = append(out.Events, games.T("sc.ev.mystery", "influence", v))
+		}
+		if len(s.Mystery[s.Year]) > 0 {
+			out.Events = append(out.Events, mysteryText(s.Mystery[s.Year]))
 		}
 		s.Shown = s.Year
 		out.Revealed = true
@@ -319,9 +321,12 @@ func (s *State) cleanup(out *games.Outcome) {
 			out.Revealed = true
 		}
 	}
-	if b := s.Beasts[s.Year]; b != "" {
+	switch b := s.Beasts[s.Year]; {
+	case b != "" && each == 2: // the Skeleton comes in pairs
+		out.Events = append(out.Events, games.T("sc.ev.monsters.pair", "monsters", games.Ref("sc.monsters."+b)))
+	case b != "":
 		out.Events = append(out.Events, games.T("sc.ev.monsters", "monster", games.Ref("sc.monster."+b)))
-	} else {
+	default:
 		out.Events = append(out.Events, games.T("sc.ev.monsters.mixed"))
 	}
 	if s.Market.Guards[0] != nil { // solo: five more monsters go onto the market

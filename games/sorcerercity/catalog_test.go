@@ -124,7 +124,7 @@ func TestTileNamesTellTheirGoals(t *testing.T) {
 	glued := regexp.MustCompile(`\p{L}(🟨|🟥|🟪|🟩|🌈)`)
 	goalWord := map[string]map[GoalKind]string{
 		"en": {"group": "group goal", "line": "line goal", "shield": "shield goal"},
-		"de": {"group": "Gruppenziel", "line": "Reihenziel", "shield": "Wappenziel"},
+		"de": {"group": "Gruppen-Ziel", "line": "Reihen-Ziel", "shield": "Wappenschild-Ziel"},
 	}
 	with := map[string]string{"en": " with ", "de": " mit "}
 	g := New()

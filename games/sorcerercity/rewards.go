@@ -138,7 +138,7 @@ func (s *State) applyReward(seat int, id string, out *games.Outcome) {
 			}
 		}
 		st.Annual.Add(Prestige, monsterPrestige*n)
-		out.Events = append(out.Events, games.T("sc.ev.prestige", "player", games.Player(seat), "n", monsterPrestige*n))
+		out.Events = append(out.Events, games.Counted("sc.ev.monsterprestige", "monsters", "player", games.Player(seat), "n", monsterPrestige*n, "monsters", n))
 	case "vendor-for-all":
 		add(1, Task{Kind: taskVendorAll})
 	case "others-destroy":

@@ -27,8 +27,8 @@ var soloRanks = []struct {
 // guardText names a guard: a monster, or a Skeleton pair.
 func guardText(c *Components, g string) games.Text {
 	ids := strings.Split(g, "+")
-	if len(ids) == 2 {
-		return games.T("sc.pair", "tile", tileText(c, ids[0]))
+	if t := c.Tile(ids[0]); len(ids) == 2 {
+		return games.T("sc.pair", "look", looks(t), "monsters", games.Ref("sc.monsters."+t.Beast))
 	}
 	return tileText(c, g)
 }

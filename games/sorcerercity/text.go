@@ -122,3 +122,12 @@ var oneForms = map[string]string{
 // counted is games.T(key, kv...) in its form for one when the number it
 // counts is 1: "1 buy left", not "1 buys left".
 func counted(key string, kv ...any) games.Text { return games.Counted(key, oneForms[key], kv...) }
+
+// mysteryText tells the Influence of a year's Mystery Players: one in a
+// 2-player game, two (told together, they are two players) in solo.
+func mysteryText(values []int) games.Text {
+	if len(values) == 2 {
+		return games.T("sc.ev.mystery.two", "a", values[0], "b", values[1])
+	}
+	return games.T("sc.ev.mystery", "influence", values[0])
+}

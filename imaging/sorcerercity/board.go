@@ -72,10 +72,11 @@ func seatPanelH(g grid) float64 { return gap + seatHeadH + 8 + labelW + g.h + ga
 func (r *Renderer) board(v *sc.View, m imaging.Meta) image.Image {
 	if len(v.Seats) == 1 {
 		h := seatPanelH(soloGrid)
-		s := r.boardScene(boardW, int(seatsY+h+gap), m)
+		s := r.boardScene(boardW, int(seatsY+h+gap+soloLegendH+gap), m)
 		defer s.c.Close()
 		s.header(v)
 		s.seatPanel(v, 0, v.Seats[0], kit.R(margin, seatsY, boardW-2*margin, h), soloGrid)
+		s.soloLegend(kit.R(margin, seatsY+h+gap, boardW-2*margin, soloLegendH))
 		return s.c.Image()
 	}
 	colW := (boardW - 2*margin - gap) / 2.0
@@ -262,11 +263,11 @@ func (s *scene) market(v *sc.View, r kit.Rect) {
 	for vd := range sc.Vendors + 1 {
 		col := cols[vd]
 		c.Ink(kit.Ink)
-		label := s.w.T("scimg.vendor", "n", vd+1)
+		var label string
 		if vd == sc.Vendors {
 			label = s.w.T("scimg.rainbow", "n", v.Rainbow)
 		} else {
-			label += " · " + s.w.T("scimg.left", "n", v.Decks[vd])
+			label = s.w.T("scimg.vendor", "n", vd+1, "left", v.Decks[vd])
 		}
 		c.FitText(label, kit.Bold, textMin, textMin, col.X, col.Y+marketLabelH/2-2, col.W, 0)
 		ty := col.Y + marketLabelH
@@ -284,6 +285,25 @@ func (s *scene) market(v *sc.View, r kit.Rect) {
 			s.guarded(v, vd, k, box)
 		}
 	}
+}
+
+// soloLegendH is the height of the solo board's legend: four lines of
+// text at textMin.
+const soloLegendH = 4*textMin*1.25 + 2*gap
+
+// soloLegend says what the solo board shows only by sign: the years'
+// "Mystery" values are the two Mystery Players' Influence, and a disc on
+// a market tile is a monster guarding it.
+func (s *scene) soloLegend(r kit.Rect) {
+	s.c.Panel(r)
+	box := r.Inset(gap)
+	half := box.Rows(2, 0)
+	disc := half[1].H * 0.3
+	s.c.Ink(kit.InkSoft)
+	s.c.WrapBox(s.w.T("scimg.legend.mystery"), kit.Regular, textMin, textMin, half[0], 0)
+	s.c.Disc(half[1].X+disc, half[1].CY(), disc, jaggedInk, kit.Danger, 3)
+	s.c.Ink(kit.InkSoft)
+	s.c.WrapBox(s.w.T("scimg.legend.guard"), kit.Regular, textMin, textMin, kit.R(half[1].X+3*disc, half[1].Y, half[1].W-3*disc, half[1].H), 0)
 }
 
 // guarded marks a market tile a monster lies on (solo).
