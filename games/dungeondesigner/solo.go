@@ -85,12 +85,7 @@ func (s *State) jaelTakeAll() []games.Text {
 }
 
 // jaelRestText tells that Jael took the n tiles left on the market.
-func jaelRestText(n int) games.Text {
-	if n == 1 {
-		return games.T("dd.ev.jael_rest_one")
-	}
-	return games.T("dd.ev.jael_rest", "n", n)
-}
+func jaelRestText(n int) games.Text { return games.Counted("dd.ev.jael_rest", "n", "n", n) }
 
 // jaelElements lists every element Jael owns: on tiles and on pile rooms.
 func (s *State) jaelElements() []string {

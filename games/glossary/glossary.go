@@ -45,9 +45,11 @@ type Term struct {
 	// Where is the German rulebook's section that names the term.
 	Where string `toml:"where"`
 	// WrongDE and WrongEN are forms a text must not use for it, as whole
-	// words in any letter case ("Vizegraf" for Burggraf).
-	WrongDE []string `toml:"wrong_de"`
-	WrongEN []string `toml:"wrong_en"`
+	// words in any letter case ("Vizegraf" for Burggraf), or only as
+	// written when CaseSensitive (a proper name may hold "Room").
+	WrongDE       []string `toml:"wrong_de"`
+	WrongEN       []string `toml:"wrong_en"`
+	CaseSensitive bool     `toml:"case_sensitive"`
 }
 
 // Slip is a wrong phrasing that is no single term: a grammar slip a text
@@ -63,6 +65,7 @@ type wordSet map[string]*checks
 
 type checks struct {
 	wrong    *regexp.Regexp // any wrong form or slip, as a whole word
+	exact    *regexp.Regexp // the wrong forms of case-sensitive terms
 	oneMany  *regexp.Regexp // "1 " before a plural that differs from its singular
 	plural   map[string]bool
 	wrongFor map[string]string // lower-cased wrong form → the right term
@@ -94,7 +97,7 @@ func Parse(data []byte) (*Glossary, error) {
 	g.words = wordSet{}
 	for _, lang := range Langs {
 		c := &checks{plural: map[string]bool{}, wrongFor: map[string]string{}}
-		var wrong, plurals []string
+		var wrong, exact, plurals []string
 		for i, t := range g.Terms {
 			one, many, bad := t.forms(lang)
 			if one == "" || t.Kind == "" {
@@ -104,7 +107,11 @@ func Parse(data []byte) (*Glossary, error) {
 				if strings.EqualFold(w, one) || strings.EqualFold(w, many) {
 					return nil, fmt.Errorf("term %q lists its own form %q as wrong", one, w)
 				}
-				wrong = append(wrong, w)
+				if t.CaseSensitive {
+					exact = append(exact, w)
+				} else {
+					wrong = append(wrong, w)
+				}
 				c.wrongFor[strings.ToLower(w)] = one
 			}
 			if many != "" && many != one {
@@ -119,6 +126,7 @@ func Parse(data []byte) (*Glossary, error) {
 			}
 		}
 		c.wrong = wholeWords(wrong, true)
+		c.exact = wholeWords(exact, false)
 		c.oneMany = wholeWords(prefixed("1 ", plurals), false)
 		g.words[lang] = c
 	}
@@ -192,8 +200,11 @@ func (g *Glossary) Check(lang, text string) []Problem {
 		return nil
 	}
 	var out []Problem
-	if c.wrong != nil {
-		for _, m := range c.wrong.FindAllStringSubmatch(text, -1) {
+	for _, re := range []*regexp.Regexp{c.wrong, c.exact} {
+		if re == nil {
+			continue
+		}
+		for _, m := range re.FindAllStringSubmatch(text, -1) {
 			out = append(out, Problem{Found: m[1], Want: c.wrongFor[strings.ToLower(m[1])]})
 		}
 	}

@@ -24,6 +24,14 @@ de_plural = "Tintenfässer"
 en = "Ink"
 wrong_de = ["Tinte"]
 
+[[term]]
+kind = "component"
+de = "Raum"
+en = "chamber"
+en_plural = "chambers"
+wrong_en = ["room", "rooms"]
+case_sensitive = true
+
 [[slip]]
 de = ["die 1 übrigen"]
 why = "singular"
@@ -48,6 +56,7 @@ func TestCheck(t *testing.T) {
 		{"de", "Ada nimmt die 1 übrigen Plättchen", []string{"die 1 übrigen"}},
 		{"en", "1 Debts and 1 Ink", []string{"1 Debts"}},
 		{"en", "2 Debts", nil},
+		{"en", "a room in the Training Room", []string{"room"}}, // case-sensitive: a name may hold "Room"
 	}
 	for _, tc := range tests {
 		var got []string

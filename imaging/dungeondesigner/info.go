@@ -39,7 +39,11 @@ func (s *scene) topBar(v *dd.PublicView) {
 	c.Decorative("names the tile piles before them; pile sizes do not decide a move", func() {
 		c.Ink(kit.Muted)
 		c.Font(kit.Medium, 22)
-		c.Text(s.w.T("ddimg.pile.tiles"), x, cy, 0)
+		// Left out where the counts leave no room for it ("Marktstände"
+		// is long): the tokens before it say what they are.
+		if caption := s.w.T("ddimg.pile.tiles"); x+c.Measure(caption) <= boardW-margin {
+			c.Text(caption, x, cy, 0)
+		}
 	})
 }
 
