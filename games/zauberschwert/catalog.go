@@ -67,21 +67,21 @@ func catalogEN() map[string]string {
 		"zs.opt.lay": "Lay out {artifact} {symbols} ({cards})", "zs.opt.lay_all": "Lay out all", "zs.opt.lay_none": "Finish laying out",
 
 		"zs.ev.income":           "Round {round}: every wizard gains 2 magic.",
-		"zs.ev.start_player":     "{player} is the new start player.",
+		"zs.ev.start_player":     "{player} takes the start player card.",
 		"zs.ev.game_over":        "The display cannot be refilled: the game ends.",
 		"zs.ev.discarded":        "{card} was not chosen and leaves the game.",
 		"zs.ev.orb":              "{player} gains {n} magic from the energy orb.",
-		"zs.ev.holy":             "{player} gains {n} power stones and an artifact card at the holy site.",
-		"zs.ev.holy_nocard":      "{player} gains {n} power stones at the holy site; no artifact card is left.",
+		"zs.ev.holy":             "{player} gains {n} and an artifact card at the holy site.",
+		"zs.ev.holy_nocard":      "{player} gains {n} at the holy site; no artifact card is left.",
 		"zs.ev.too_weak":         "{player} lacks the magic for {card}; it stays.",
 		"zs.ev.too_weak_all":     "Nobody can pay for {card}; it stays.",
 		"zs.ev.spell_won":        "{player} takes {spell} for {n} magic.",
-		"zs.ev.defeated":         "{player} defeats {card} for {cost} magic: {stones} power stones, {cards} artifact cards.",
-		"zs.ev.defeated_onecard": "{player} defeats {card} for {cost} magic: {stones} power stones, 1 artifact card.",
-		"zs.ev.defeated_nocard":  "{player} defeats {card} for {cost} magic: {stones} power stones; no artifact card is left.",
-		"zs.ev.bonus":            "{player}'s {artifact} pays {stones} power stones and {magic} magic.",
-		"zs.ev.bonus_stones":     "{player} takes {n} power stones as bonus.",
-		"zs.ev.bonus_magic":      "{player} takes {n} magic as bonus.",
+		"zs.ev.defeated":         "{player} defeats {card} for {cost} magic: {stones}, {cards}.",
+		"zs.ev.defeated_onecard": "{player} defeats {card} for {cost} magic: {stones}, 1 artifact card.",
+		"zs.ev.defeated_nocard":  "{player} defeats {card} for {cost} magic: {stones}; no artifact card is left.",
+		"zs.ev.bonus":            "{player}'s {artifact} pays {stones} and {magic} magic.",
+		"zs.ev.bonus_stones":     "{player} takes {n} as bonus.",
+		"zs.ev.bonus_magic":      "{player} takes {n} as bonus.",
 		"zs.ev.drop_out":         "{player} cannot pay the share and drops out.",
 		"zs.ev.conflict":         "Someone wants {card} alone: auction!",
 		"zs.ev.bid":              "{player} bids {n}.",
@@ -98,7 +98,7 @@ func catalogEN() map[string]string {
 		"zs.ev.placed":           "{player} goes to {card}.",
 		"zs.ev.chose":            "{player} has decided.",
 		"zs.ev.pile_empty":       "The artifact pile is empty.",
-		"zs.standing":            "{stones} power stones, {magic} magic, {laid} artifact cards laid out",
+		"zs.standing":            "{stones}, {magic} magic, {laid}",
 
 		"zs.rules.goal.title":      "Goal",
 		"zs.rules.goal":            "Wizards defeat creatures for power stones and artifact cards. The most power stones at the end wins; ties go to more magic, then to more laid-out artifact cards.",
@@ -114,6 +114,13 @@ func catalogEN() map[string]string {
 		"zs.rules.trade":           "In phase E you may offer hand cards for another player's hand cards (in DMs). The other player accepts or declines. When everyone pressed \"done trading\", everyone lays out complete artifacts (one-part cards or both halves).",
 		"zs.rules.end.title":       "End",
 		"zs.rules.end":             "The game ends as soon as the display cannot be refilled to two cards. An empty artifact pile is not refilled.",
+		"zs.stones":                "{n} power stones",
+		"zs.stones.one":            "{n} power stone",
+		"zs.cards":                 "{n} artifact cards",
+		"zs.cards.one":             "{n} artifact card",
+		"zs.laid":                  "{n} artifact cards laid out",
+		"zs.laid.one":              "{n} artifact card laid out",
+		"zs.magic":                 "{n} magic",
 	}
 }
 
@@ -124,8 +131,8 @@ func catalogDE() map[string]string {
 		"zs.err.over":    "Das Spiel ist vorbei.",
 		"zs.err.illegal": "Dieser Zug ist gerade nicht möglich.",
 
-		"zs.phase.A": "A: Neue Abenteuer", "zs.phase.B": "B: Magieversorgung", "zs.phase.C": "C: Abenteuer wählen",
-		"zs.phase.D": "D: Abenteuer auswerten", "zs.phase.E": "E: Tauschen und Artefakte auslegen", "zs.phase.F": "F: Neuer Startspieler",
+		"zs.phase.A": "A: Neue Abenteuerkarten", "zs.phase.B": "B: Magieversorgung", "zs.phase.C": "C: Abenteuer auswählen",
+		"zs.phase.D": "D: Auswertung der Abenteuer", "zs.phase.E": "E: Tauschen und Artefakte auslegen", "zs.phase.F": "F: Startspielerwechsel",
 		"zs.window.B": "Magieversorgung", "zs.window.D": "vor der Auswertung", "zs.window.E": "vor dem Tauschen",
 
 		"zs.symbol.tri": "▶", "zs.symbol.circle": "●", "zs.symbol.square": "■",
@@ -168,21 +175,21 @@ func catalogDE() map[string]string {
 		"zs.opt.lay": "{artifact} {symbols} ({cards}) auslegen", "zs.opt.lay_all": "Alle auslegen", "zs.opt.lay_none": "Auslegen beenden",
 
 		"zs.ev.income":           "Runde {round}: Jeder Zauberer erhält 2 Magie.",
-		"zs.ev.start_player":     "{player} ist neuer Startspieler.",
+		"zs.ev.start_player":     "{player} erhält die Startspielerkarte.",
 		"zs.ev.game_over":        "Die Auslage kann nicht mehr aufgefüllt werden: Spielende.",
 		"zs.ev.discarded":        "{card} wurde nicht gewählt und verlässt das Spiel.",
 		"zs.ev.orb":              "{player} erhält {n} Magie von der Energiekugel.",
-		"zs.ev.holy":             "{player} erhält {n} Machtsteine und eine Artefaktkarte an der Heiligen Stätte.",
-		"zs.ev.holy_nocard":      "{player} erhält {n} Machtsteine an der Heiligen Stätte; es ist keine Artefaktkarte mehr übrig.",
+		"zs.ev.holy":             "{player} erhält {n} und eine Artefaktkarte an der Heiligen Stätte.",
+		"zs.ev.holy_nocard":      "{player} erhält {n} an der Heiligen Stätte; es ist keine Artefaktkarte mehr übrig.",
 		"zs.ev.too_weak":         "{player} fehlt die Magie für {card}; sie bleibt liegen.",
 		"zs.ev.too_weak_all":     "Niemand kann {card} bezahlen; sie bleibt liegen.",
 		"zs.ev.spell_won":        "{player} nimmt {spell} für {n} Magie.",
-		"zs.ev.defeated":         "{player} besiegt {card} für {cost} Magie: {stones} Machtsteine, {cards} Artefaktkarten.",
-		"zs.ev.defeated_onecard": "{player} besiegt {card} für {cost} Magie: {stones} Machtsteine, 1 Artefaktkarte.",
-		"zs.ev.defeated_nocard":  "{player} besiegt {card} für {cost} Magie: {stones} Machtsteine; es ist keine Artefaktkarte mehr übrig.",
-		"zs.ev.bonus":            "{artifact} von {player} bringt {stones} Machtsteine und {magic} Magie.",
-		"zs.ev.bonus_stones":     "{player} nimmt {n} Machtsteine als Bonus.",
-		"zs.ev.bonus_magic":      "{player} nimmt {n} Magie als Bonus.",
+		"zs.ev.defeated":         "{player} besiegt {card} für {cost} Magie: {stones}, {cards}.",
+		"zs.ev.defeated_onecard": "{player} besiegt {card} für {cost} Magie: {stones}, 1 Artefaktkarte.",
+		"zs.ev.defeated_nocard":  "{player} besiegt {card} für {cost} Magie: {stones}; es ist keine Artefaktkarte mehr übrig.",
+		"zs.ev.bonus":            "{artifact} von {player} bringt {stones} und {magic} Magie.",
+		"zs.ev.bonus_stones":     "{player} nimmt {n} als Bonus.",
+		"zs.ev.bonus_magic":      "{player} nimmt {n} als Bonus.",
 		"zs.ev.drop_out":         "{player} kann seinen Anteil nicht zahlen und scheidet aus.",
 		"zs.ev.conflict":         "Jemand will {card} allein besiegen: Versteigerung!",
 		"zs.ev.bid":              "{player} bietet {n}.",
@@ -199,7 +206,7 @@ func catalogDE() map[string]string {
 		"zs.ev.placed":           "{player} geht zu {card}.",
 		"zs.ev.chose":            "{player} hat sich entschieden.",
 		"zs.ev.pile_empty":       "Der Artefaktstapel ist aufgebraucht.",
-		"zs.standing":            "{stones} Machtsteine, {magic} Magie, {laid} ausgelegte Artefaktkarten",
+		"zs.standing":            "{stones}, {magic} Magie, {laid}",
 
 		"zs.rules.goal.title":      "Ziel",
 		"zs.rules.goal":            "Zauberer besiegen Kreaturen und erhalten dafür Machtsteine und Artefaktkarten. Wer am Ende die meisten Machtsteine hat, gewinnt; bei Gleichstand zählt mehr Magie, dann mehr ausgelegte Artefaktkarten.",
@@ -215,5 +222,18 @@ func catalogDE() map[string]string {
 		"zs.rules.trade":           "In Phase E kannst du Handkarten gegen Handkarten eines Mitspielers anbieten (per DM). Der andere nimmt an oder lehnt ab. Haben alle \"Fertig mit Tauschen\" gedrückt, legen alle vollständige Artefakte aus (einteilige Karten oder beide Hälften).",
 		"zs.rules.end.title":       "Spielende",
 		"zs.rules.end":             "Das Spiel endet, sobald die Auslage nicht mehr auf zwei Karten ergänzt werden kann. Ein leerer Artefaktstapel wird nicht aufgefüllt.",
+		"zs.stones":                "{n} Machtsteine",
+		"zs.stones.one":            "{n} Machtstein",
+		"zs.cards":                 "{n} Artefaktkarten",
+		"zs.cards.one":             "{n} Artefaktkarte",
+		"zs.laid":                  "{n} ausgelegte Artefaktkarten",
+		"zs.laid.one":              "{n} ausgelegte Artefaktkarte",
+		"zs.magic":                 "{n} Magie",
 	}
 }
+
+// stonesText counts power stones, in the form for one when there is one.
+func stonesText(n int) games.Text { return games.Counted("zs.stones", "n", "n", n) }
+
+// cardsText counts artifact cards, in the form for one when there is one.
+func cardsText(n int) games.Text { return games.Counted("zs.cards", "n", "n", n) }

@@ -266,7 +266,11 @@ func (s *State) Apply(seat int, move string) (games.Outcome, error) {
 		} else {
 			s.gainMagic(seat, b.Amount)
 		}
-		s.emit("zs.ev.bonus_"+arg, "player", player(seat), "n", b.Amount)
+		amount := games.T("zs.magic", "n", b.Amount)
+		if arg == "stones" {
+			amount = stonesText(b.Amount)
+		}
+		s.emit("zs.ev.bonus_"+arg, "player", player(seat), "n", amount)
 	case stepTrade:
 		s.trade(seat, move)
 	case stepLay:

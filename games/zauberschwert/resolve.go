@@ -33,7 +33,7 @@ func (s *State) resolveCurrent() {
 			if s.draw(seat, 1) == 0 {
 				key = "zs.ev.holy_nocard"
 			}
-			s.emit(key, "player", player(seat), "n", c.Stones)
+			s.emit(key, "player", player(seat), "n", stonesText(c.Stones))
 		}
 		s.emitPileOut()
 		s.Display[slot].Gone = true
@@ -76,7 +76,7 @@ func (s *State) defeat(winners []int, cost int, reward Reward) {
 			key = "zs.ev.defeated_onecard"
 		}
 		s.emit(key, "player", player(seat), "card", games.Ref(c.Name), "cost", cost,
-			"stones", reward.Stones, "cards", got)
+			"stones", stonesText(reward.Stones), "cards", cardsText(got))
 		s.payBonuses(seat, c.Symbol)
 	}
 	s.emitPileOut()
@@ -97,7 +97,7 @@ func (s *State) payBonuses(seat int, sym Symbol) {
 		}
 		s.Seats[seat].Stones += a.Bonus.Stones
 		s.gainMagic(seat, a.Bonus.Magic)
-		s.emit("zs.ev.bonus", "player", player(seat), "artifact", games.Ref(a.Name), "stones", a.Bonus.Stones, "magic", a.Bonus.Magic)
+		s.emit("zs.ev.bonus", "player", player(seat), "artifact", games.Ref(a.Name), "stones", stonesText(a.Bonus.Stones), "magic", a.Bonus.Magic)
 	}
 }
 

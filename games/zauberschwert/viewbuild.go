@@ -176,7 +176,7 @@ func (s *State) Standings() []games.Standing {
 		}
 		k := keys[seat]
 		out[i] = games.Standing{Seat: seat, Rank: rank, Score: k.stones,
-			Detail: games.T("zs.standing", "stones", k.stones, "magic", k.magic, "laid", k.laid)}
+			Detail: games.T("zs.standing", "stones", stonesText(k.stones), "magic", k.magic, "laid", games.Counted("zs.laid", "n", "n", k.laid))}
 	}
 	return out
 }

@@ -80,10 +80,10 @@ func Catalog() games.Catalog {
 		},
 		"de": {
 			"zsimg.round":         "Runde {n}",
-			"zsimg.phase.A":       "Neue Abenteuer",
+			"zsimg.phase.A":       "Neue Abenteuerkarten",
 			"zsimg.phase.B":       "Magieversorgung",
 			"zsimg.phase.C":       "Abenteuer auswählen",
-			"zsimg.phase.D":       "Abenteuer auswerten",
+			"zsimg.phase.D":       "Auswertung der Abenteuer",
 			"zsimg.phase.E":       "Tauschen und Artefakte auslegen",
 			"zsimg.phase.F":       "Startspielerwechsel",
 			"zsimg.step.spells":   "Zaubersprüche möglich",

@@ -16,10 +16,10 @@ import (
 // languages: what the headers must say.
 var (
 	phaseNames = map[string][2]string{
-		"A": {"New adventures", "Neue Abenteuer"},
+		"A": {"New adventures", "Neue Abenteuerkarten"},
 		"B": {"Magic supply", "Magieversorgung"},
 		"C": {"Choose adventures", "Abenteuer auswählen"},
-		"D": {"Resolve adventures", "Abenteuer auswerten"},
+		"D": {"Resolve adventures", "Auswertung der Abenteuer"},
 		"E": {"Trade and lay out artifacts", "Tauschen und Artefakte auslegen"},
 		"F": {"Next start player", "Startspielerwechsel"},
 	}
