@@ -17,6 +17,7 @@ import (
 
 	"github.com/tavern-bot/tavern/bot"
 	"github.com/tavern-bot/tavern/bot/playground"
+	"github.com/tavern-bot/tavern/bots"
 	"github.com/tavern-bot/tavern/commands"
 	"github.com/tavern-bot/tavern/config"
 	"github.com/tavern-bot/tavern/lineup"
@@ -25,8 +26,13 @@ import (
 
 // newService builds the command surface every transport shares; without
 // images (a `tavern bench` worker measuring the rest) it posts no pictures.
-func newService(store storage.Store, log *slog.Logger, withImages bool) (*commands.Service, error) {
+// Its bots think in a pool of half the CPUs that lives until ctx ends.
+func newService(ctx context.Context, store storage.Store, log *slog.Logger, withImages bool) (*commands.Service, error) {
 	reg, err := registry()
+	if err != nil {
+		return nil, err
+	}
+	thinker, err := bots.New(ctx, reg, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -43,6 +49,7 @@ func newService(store storage.Store, log *slog.Logger, withImages bool) (*comman
 		Log:     log,
 		Now:     time.Now,
 		NewSeed: rand.Uint64,
+		Bots:    thinker,
 	})
 }
 
@@ -77,7 +84,7 @@ func serveWith(ctx context.Context, cfg config.Config, log *slog.Logger, out io.
 		}
 		defer stopBackups()
 	}
-	svc, err := newService(store, log, !opts.noImages)
+	svc, err := newService(ctx, store, log, !opts.noImages)
 	if err != nil {
 		return err
 	}

@@ -126,6 +126,9 @@ func CoreCatalog() games.Catalog {
 	return c.Merge(table.Catalog()).Merge(tournament.Catalog())
 }
 
+// KeyBotStrength + a strength (table.BotEasy, …) names it.
+const KeyBotStrength = "core.bot.strength."
+
 // coreTexts maps a key to its English and German text.
 func coreTexts() map[string][2]string {
 	return map[string][2]string{
@@ -167,7 +170,7 @@ func coreTexts() map[string][2]string {
 		KeyBtnAddBot:      {"Add a bot", "Bot hinzufügen"},
 		KeyBtnRemoveBot:   {"Remove a bot", "Bot entfernen"},
 		KeyOKBotGone:      {"A bot left the table.", "Ein Bot hat den Tisch verlassen."},
-		KeyBotName:        {"Bot {n}", "Bot {n}"},
+		KeyBotName:        {"Bot {n} ({strength})", "Bot {n} ({strength})"},
 		KeyOKBack:         {"You stepped back one step.", "Du bist einen Schritt zurückgegangen."},
 		KeyOKBot:          {"A bot took a seat.", "Ein Bot hat Platz genommen."},
 		KeySelectPart:     {"{prompt} ({from}–{to})", "{prompt} ({from}–{to})"},
@@ -228,5 +231,10 @@ func coreTexts() map[string][2]string {
 		KeyGroupPick:      {"{prompt} (pick one, then the next step)", "{prompt} (wähle hier, dann den nächsten Schritt)"},
 		KeyGroupCount:     {"{n} options", "{n} Möglichkeiten"},
 		KeyGroupReply:     {"{prompt}: {group}", "{prompt}: {group}"},
+
+		// The bots' strengths, as a bot's name shows them.
+		KeyBotStrength + table.BotEasy:   {"easy", "leicht"},
+		KeyBotStrength + table.BotNormal: {"normal", "normal"},
+		KeyBotStrength + table.BotStrong: {"strong", "stark"},
 	}
 }

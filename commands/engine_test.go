@@ -161,7 +161,20 @@ func TestBackWithinTurn(t *testing.T) {
 // A table with bot seats is finished by them and the one person, without
 // any bot receiving a DM or a mention.
 func TestBotSeatsFinishGame(t *testing.T) {
-	h := turnHarness(t)
+	for _, thinks := range []bool{false, true} {
+		t.Run(map[bool]string{false: "heuristic", true: "thinking apart"}[thinks], func(t *testing.T) {
+			botSeatsFinishGame(t, thinks)
+		})
+	}
+}
+
+// botSeatsFinishGame plays TestBotSeatsFinishGame with bots that play the
+// game's heuristic in the change, or (thinks) bots of the default
+// strength, normal, that search and think their moves out apart.
+func botSeatsFinishGame(t *testing.T, thinks bool) {
+	h := newHarness(t)
+	h.extra, h.thinks = []games.Game{tabletest.TurnGame()}, thinks
+	h.restart()
 	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.TurnID, OptOptions, "rounds=2"), "en", KeyOKNew)
 	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindAddBot, "")), "en", KeyOKBot)
 	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindAddBot, "")), "en", KeyOKBot)
@@ -199,6 +212,9 @@ func TestBotSeatsFinishGame(t *testing.T) {
 	tb := h.table()
 	if tb.Status != table.StatusOver {
 		t.Fatalf("status %s", tb.Status)
+	}
+	if plans := h.svc.bots; thinks && plans.Plans() == 0 {
+		t.Error("the normal bots made no plan: they did not search")
 	}
 	bots := 0
 	for _, s := range tb.Seats {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/bots"
 	"github.com/tavern-bot/tavern/clock/clocktest"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/storage"
@@ -93,8 +94,11 @@ type harness struct {
 	blocked map[string]bool
 	clock   *clocktest.Clock // what the Service reads as now
 	extra   []games.Game
-	held    *discordgo.Interaction // a click kept by a test to replay later
-	pinned  map[string]bool        // channel messages pinned
+	// thinks gives the service a bots.Thinker: bots that search think
+	// their moves out apart (within Tick, as no scheduler runs).
+	thinks bool
+	held   *discordgo.Interaction // a click kept by a test to replay later
+	pinned map[string]bool        // channel messages pinned
 	// threads maps each thread opened to its parent channel; archived
 	// counts the archivings of each.
 	threads  map[string]string
@@ -148,7 +152,13 @@ func (h *harness) open() {
 	if h.shared != nil {
 		svcStore = h.shared
 	}
-	svc, err := NewService(Deps{Games: reg, Store: svcStore, Images: images,
+	var thinker *bots.Thinker
+	if h.thinks {
+		if thinker, err = bots.New(h.t.Context(), reg, 1); err != nil {
+			h.t.Fatal(err)
+		}
+	}
+	svc, err := NewService(Deps{Games: reg, Store: svcStore, Images: images, Bots: thinker,
 		Now: h.now,
 		NewSeed: func() uint64 {
 			h.mu.Lock()

@@ -81,7 +81,8 @@ func (s *Service) join(ctx context.Context, r request, channelID, tableID string
 	return s.lobbyChanged(r, t, s.cat.Localize(r.lang, games.T(KeyOKJoined)))
 }
 
-// addBot seats a bot (host only); it plays by the game's policy.
+// addBot seats a bot (host only) at the strength the lobby's bot option
+// chose, which its name shows ("Bot 2 (strong)").
 func (s *Service) addBot(ctx context.Context, r request, channelID, tableID string) Result {
 	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
 		bots := 1
@@ -90,7 +91,8 @@ func (s *Service) addBot(ctx context.Context, r request, channelID, tableID stri
 				bots++
 			}
 		}
-		return t.AddBot(g.Info(), r.userID, s.cat.Localize(t.Lang, games.T(KeyBotName, "n", bots)), s.now())
+		strength := s.cat.Localize(t.Lang, games.T(KeyBotStrength+t.NextBotStrength()))
+		return t.AddBot(g.Info(), r.userID, s.cat.Localize(t.Lang, games.T(KeyBotName, "n", bots, "strength", strength)), s.now())
 	})
 	if err != nil {
 		return s.replyErr(r, err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tavern-bot/tavern/bots"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/storage"
@@ -39,16 +40,67 @@ func (s *Service) Tick(ctx context.Context) []Result {
 			out = append(out, s.fireTournament(ctx, id)...)
 			continue
 		}
-		if res, ok := s.fire(ctx, ch, now); ok {
+		res, ok, think := s.fire(ctx, ch, now, nil)
+		if ok {
 			out = append(out, res)
+		}
+		if think {
+			if res, ok := s.startThinking(ctx, ch); ok {
+				out = append(out, res)
+			}
 		}
 	}
 	return out
 }
 
+// startThinking has the bots of the channel's table think their moves out
+// (bots.Thinker.Plan) and then makes them in a change of their own. While
+// the scheduler runs, that happens in the thinker's pool and the change
+// reaches the scheduler through s.thoughts (ok=false here); otherwise
+// (tests calling Tick) at once, and its result is returned. A table is
+// thought about once at a time.
+func (s *Service) startThinking(ctx context.Context, channelID string) (Result, bool) {
+	if _, busy := s.thinking.LoadOrStore(channelID, struct{}{}); busy {
+		return Result{}, false
+	}
+	think := func() (Result, bool) {
+		defer s.thinking.Delete(channelID)
+		t, g, err := s.load(ctx, channelID, "")
+		if err != nil {
+			s.log.Error("bots: table to think about", "channel", channelID, "err", err)
+			return Result{}, false
+		}
+		thought, err := s.bots.Plan(ctx, t, g, s.now())
+		if err != nil {
+			if ctx.Err() == nil {
+				s.log.Error("bots: thinking", "channel", channelID, "table", t.ID, "err", err)
+			}
+			return Result{}, false
+		}
+		res, ok, _ := s.fire(ctx, channelID, s.now(), thought)
+		return res, ok
+	}
+	if !s.scheduling.Load() {
+		return think()
+	}
+	go func() {
+		if res, ok := think(); ok {
+			select {
+			case s.thoughts <- res:
+			case <-ctx.Done():
+			}
+		}
+	}()
+	return Result{}, false
+}
+
 // fire plays what is due at one table. The table is loaded inside the
-// transaction, so a move made since the index was read wins.
-func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Result, bool) {
+// transaction, so a move made since the index was read wins. Bots play
+// the moves thought out for them (thought), or, without, the game's
+// heuristic when no thinker is configured, else only easy bots; think
+// reports bots whose moves are to be thought out apart (their turn was
+// put off meanwhile: table.DelayBots).
+func (s *Service) fire(ctx context.Context, channelID string, now time.Time, thought table.Thought) (_ Result, _ bool, think bool) {
 	var (
 		res    table.MoveResult
 		d      delivery
@@ -110,8 +162,21 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 			return err
 		}
 		from := t.Version
-		if res, err = t.Fire(g, games.PolicyOf(g), now); err != nil {
+		var quick *bots.Quick
+		switch {
+		case thought != nil:
+			res, err = t.FireWith(g, thought, now)
+		case s.bots != nil:
+			quick = s.bots.Quick(g.Info().ID)
+			res, err = t.FireWith(g, quick, now)
+		default:
+			res, err = t.Fire(g, games.PolicyOf(g), now)
+		}
+		if err != nil {
 			return err
+		}
+		if think = quick != nil && quick.Deferred; think {
+			t.DelayBots(now)
 		}
 		pending = res.Pending
 		if len(res.Steps) == 0 {
@@ -149,19 +214,19 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time) (Re
 	}
 	if err != nil {
 		s.log.Error("scheduler", "channel", channelID, "err", err)
-		return Result{}, false
+		return Result{}, false, false
 	}
 	if t.Status == table.StatusOver && !t.ReplayStaged {
 		s.stageReplay(ctx, channelID, t.ID, now)
 	}
 	if len(res.Steps) == 0 {
 		if tidy != nil {
-			return s.deliver(t, *tidy, nil, nil), true
+			return s.deliver(t, *tidy, nil, nil), true, think
 		}
-		return Result{}, false
+		return Result{}, false, think
 	}
 	s.log.Info("scheduler: moves made for bots and absent players", "channel", channelID, "table", t.ID, "moves", len(res.Steps), "closed", closed)
-	return s.deliver(t, d, res.State, nil), true
+	return s.deliver(t, d, res.State, nil), true, think
 }
 
 // discordTime is Discord's timestamp markup, shown relative ("in 5 hours")
@@ -207,6 +272,8 @@ func (s *Service) RunScheduler(ctx context.Context, run func(context.Context, []
 	if l, ok := s.store.(storage.DueListener); ok {
 		go l.ListenDue(ctx, s.dueAt) // other processes' changes
 	}
+	s.scheduling.Store(true)
+	defer s.scheduling.Store(false)
 	s.forgiveOutage(ctx) // before any deadline of the downtime fires
 	carry(s.Redeliver(ctx))
 	go s.runReplays(ctx, run) // replays take seconds: never in the tick
@@ -249,6 +316,9 @@ func (s *Service) RunScheduler(ctx context.Context, run func(context.Context, []
 		case <-s.wake:
 			timer.Stop()
 			s.wakes.nudged.Add(1)
+		case res := <-s.thoughts: // bots' moves, thought out in the pool
+			timer.Stop()
+			carry([]Result{res})
 		}
 	}
 }

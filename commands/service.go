@@ -17,6 +17,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/bots"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
@@ -30,6 +31,10 @@ type Deps struct {
 	Log     *slog.Logger
 	Now     func() time.Time
 	NewSeed func() uint64
+	// Bots thinks out the moves of bots that search (package bots) apart
+	// from the change that stores them; nil: every bot plays the game's
+	// heuristic, in the change.
+	Bots *bots.Thinker
 	// Poll is the scheduler's safety net: the longest it sleeps without
 	// looking at the due index and for deliveries to take over, when no
 	// change woke it (default outboxCheck).
@@ -63,6 +68,15 @@ type Service struct {
 	// wakes counts why the scheduler woke: its timer ran out, or a change
 	// (this process's or, through storage.DueListener, another's) woke it.
 	wakes struct{ timer, nudged atomic.Int64 }
+	bots  *bots.Thinker
+	// thinking are the tables whose bots' moves are being thought out
+	// (startThinking); thoughts carries each change made of them to the
+	// running scheduler, which carries it out.
+	thinking sync.Map // channel id → struct{}
+	thoughts chan Result
+	// scheduling is set while RunScheduler runs: without it (tests calling
+	// Tick), bots' moves are thought out within the Tick.
+	scheduling atomic.Bool
 }
 
 var _ Interactions = (*Service)(nil)
@@ -82,7 +96,8 @@ func NewService(d Deps) (*Service, error) {
 		names[id] = info.Name
 	}
 	s := &Service{games: d.Games, store: d.Store, images: d.Images, log: d.Log, now: d.Now, newSeed: d.NewSeed, poll: d.Poll,
-		wake: make(chan struct{}, 1), replays: make(chan struct{}, 1), names: names, render: newRenderPool(runtime.GOMAXPROCS(0))}
+		wake: make(chan struct{}, 1), replays: make(chan struct{}, 1), names: names, render: newRenderPool(runtime.GOMAXPROCS(0)),
+		bots: d.Bots, thoughts: make(chan Result)}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}

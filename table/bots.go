@@ -19,12 +19,29 @@ const (
 	BotStrong = "strong"
 )
 
+// thinkLease is how long a bot's decision, deferred to be thought out
+// apart (DelayBots), is left to its thinker before the scheduler asks
+// again: a thinker that died with its process is replaced then.
+const thinkLease = time.Minute
+
+// DelayBots moves the table's bot turn (DueBot) to a minute after now:
+// its moves are being thought out apart, and the change that stores them
+// makes the table due again. Other due events keep their times.
+func (t *Table) DelayBots(now time.Time) {
+	for i := range t.Due {
+		if t.Due[i].Kind == DueBot {
+			t.Due[i].At = now.Add(thinkLease)
+		}
+	}
+}
+
 // BotMover answers bot seats' decisions.
 type BotMover interface {
 	// BotMove is the move of a bot of strength for seat at st, with the
 	// decision's seed (games.PolicySeed). later=true defers the decision:
-	// Fire stops before it and the bot's turn stays due, so a bot whose
-	// move is still being thought out never holds the table up.
+	// Fire passes over it (other seats' due answers still come) and the
+	// bot's turn stays due, so a bot whose move is still being thought out
+	// never holds the table up.
 	BotMove(st games.State, seat int, strength string, seed uint64) (move string, later bool)
 }
 

@@ -117,3 +117,23 @@ func TestPlanBots(t *testing.T) {
 		t.Errorf("planning at most 3 moves thought out %d (%v)", len(capped), err)
 	}
 }
+
+// A bot turn deferred to be thought out apart is asked again a minute
+// later, not at once, while the table's other due events keep their times.
+func TestDelayBots(t *testing.T) {
+	tb := botTable(t, false, table.BotNormal, table.BotNormal)
+	if d, ok := tb.NextDue(); !ok || d.After(now) {
+		t.Fatalf("the bot is not due at the start: %+v", tb.Due)
+	}
+	tb.Due = append(tb.Due, table.Due{At: now.Add(time.Hour), Kind: table.DueRemind})
+	tb.DelayBots(now)
+	for _, d := range tb.Due {
+		want := now.Add(time.Hour)
+		if d.Kind == table.DueBot {
+			want = now.Add(time.Minute)
+		}
+		if !d.At.Equal(want) {
+			t.Errorf("%v due at %v, want %v", d.Kind, d.At, want)
+		}
+	}
+}

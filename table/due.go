@@ -343,7 +343,7 @@ func (t *Table) nextAuto(u *turn, bots BotMover, now time.Time) (int, string, mo
 			seed := games.PolicySeed(t.Seed, t.Moves, p.Seat)
 			move, later := bots.BotMove(u.st, p.Seat, t.BotStrength(p.Seat), seed)
 			if later {
-				return 0, "", byPlayer, false // thought out later; the bot's turn stays due
+				continue // thought out later; the bot's turn stays due
 			}
 			if _, _, legal := find(u.pending, p.Seat, move); !legal {
 				// A policy that fails its contract must not stall the table.

@@ -1,0 +1,173 @@
+// Package bots answers the decisions of bot seats at each table's chosen
+// strength (package search), thinking a searching bot's moves out in a
+// small pool of low-priority threads apart from the change that stores
+// them, so bots never take the CPU or a table's lock from people.
+package bots
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync/atomic"
+	"time"
+
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/games/search"
+	"github.com/tavern-bot/tavern/table"
+)
+
+// planDecisions bounds the bot moves one plan thinks out, and planTime
+// the thinking after which it stops at the next decision, so that a table
+// of bots takes turns in the pool with the others and its board follows
+// its moves every few seconds.
+const (
+	planDecisions = 16
+	planTime      = 3 * time.Second
+)
+
+// Thinker holds every game's bot policies by strength and the pool their
+// searches run in.
+type Thinker struct {
+	policies map[string]map[string]games.Policy // game id → strength → policy
+	jobs     chan func()
+	plans    atomic.Int64
+}
+
+// Plans counts the plans thought out so far: how busy the bots are.
+func (th *Thinker) Plans() int64 { return th.plans.Load() }
+
+// New builds the policies of every game in reg and starts workers pool
+// threads (at least one) that live until ctx ends. workers ≤ 0 means
+// half the CPUs: the other half stays for people's moves and pictures.
+func New(ctx context.Context, reg *games.Registry, workers int) (*Thinker, error) {
+	th := &Thinker{policies: map[string]map[string]games.Policy{}, jobs: make(chan func())}
+	for _, id := range reg.IDs() {
+		g, _ := reg.Get(id)
+		th.policies[id] = map[string]games.Policy{}
+		for _, st := range search.Strengths {
+			p, err := search.PolicyFor(g, st)
+			if err != nil {
+				return nil, fmt.Errorf("bots: %s %s: %w", id, st, err)
+			}
+			th.policies[id][string(st)] = p
+		}
+	}
+	if workers <= 0 {
+		workers = runtime.NumCPU() / 2
+	}
+	for range max(workers, 1) {
+		go th.work(ctx)
+	}
+	return th, nil
+}
+
+// work runs jobs on a thread of its own at the lowest CPU priority, which
+// it keeps: the goroutine never unlocks it, so the thread ends with it
+// and no other goroutine ever runs at that priority.
+func (th *Thinker) work(ctx context.Context) {
+	runtime.LockOSThread()
+	lowerPriority()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case job := <-th.jobs:
+			job()
+		}
+	}
+}
+
+// policy is the policy of a bot of strength in game; an unknown strength
+// plays normal.
+func (th *Thinker) policy(game, strength string) (games.Policy, bool) {
+	ps, ok := th.policies[game]
+	if !ok {
+		return nil, false
+	}
+	if p, ok := ps[strength]; ok {
+		return p, true
+	}
+	return ps[table.BotNormal], true
+}
+
+// Inline is a table.BotMover for game that thinks every move out where it
+// is asked (tools, tests, the playground's single process).
+func (th *Thinker) Inline(game string) table.BotMover { return inline{th, game} }
+
+type inline struct {
+	th   *Thinker
+	game string
+}
+
+func (in inline) BotMove(st games.State, seat int, strength string, seed uint64) (string, bool) {
+	p, ok := in.th.policy(in.game, strength)
+	if !ok {
+		return "", false
+	}
+	move, _ := p.Choose(st, seat, seed)
+	return move, false
+}
+
+// Quick is a table.BotMover for game that answers at once the bots that
+// do not search (easy) and defers the others, which Plan thinks out;
+// Deferred reports whether it deferred one.
+func (th *Thinker) Quick(game string) *Quick { return &Quick{th: th, game: game} }
+
+// Quick answers easy bots in the change and leaves searching ones to Plan.
+type Quick struct {
+	th       *Thinker
+	game     string
+	Deferred bool
+}
+
+// BotMove answers an easy bot, or defers.
+func (q *Quick) BotMove(st games.State, seat int, strength string, seed uint64) (string, bool) {
+	if strength != table.BotEasy {
+		q.Deferred = true
+		return "", true
+	}
+	return inline{q.th, q.game}.BotMove(st, seat, strength, seed)
+}
+
+// ErrBusy reports a plan not started because ctx ended first.
+var ErrBusy = errors.New("bots: no thinker free")
+
+// Plan thinks out the bot moves t would make at now (table.PlanBots) on a
+// pool thread, at most planDecisions of them or as many as planTime
+// allows, and waits for them.
+func (th *Thinker) Plan(ctx context.Context, t *table.Table, g games.Game, now time.Time) (table.Thought, error) {
+	type answer struct {
+		th  table.Thought
+		err error
+	}
+	done := make(chan answer, 1)
+	job := func() {
+		th.plans.Add(1)
+		mover := &timed{in: th.Inline(g.Info().ID), until: time.Now().Add(planTime)}
+		thought, err := t.PlanBots(g, mover, now, planDecisions)
+		done <- answer{thought, err}
+	}
+	select {
+	case th.jobs <- job:
+	case <-ctx.Done():
+		return nil, ErrBusy
+	}
+	a := <-done
+	return a.th, a.err
+}
+
+// timed defers every decision once its time is up, the first excepted.
+type timed struct {
+	in    table.BotMover
+	until time.Time
+	made  bool
+}
+
+func (m *timed) BotMove(st games.State, seat int, strength string, seed uint64) (string, bool) {
+	if m.made && time.Now().After(m.until) {
+		return "", true
+	}
+	m.made = true
+	return m.in.BotMove(st, seat, strength, seed)
+}
