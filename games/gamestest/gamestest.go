@@ -4,6 +4,7 @@ package gamestest
 import (
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -251,4 +252,21 @@ func CheckCatalogWords(t *testing.T, path string, cat games.Catalog) (*glossary.
 		t.Errorf("%s counts a plural but has no form for one (%s.one)", key, key)
 	}
 	return gl, report
+}
+
+// BenchVsRandom reports, for each player count, the share of games bot
+// wins in seat 0 against random seats (BotWins), one sub-benchmark per
+// count: b.N games each.
+func BenchVsRandom(b *testing.B, g games.Game, bot games.Policy, counts ...int) {
+	for _, players := range counts {
+		b.Run(strconv.Itoa(players)+"p", func(b *testing.B) {
+			wins := 0
+			for i := range b.N {
+				if BotWins(b, g, bot, players, i) {
+					wins++
+				}
+			}
+			b.ReportMetric(100*float64(wins)/float64(b.N), "win-%")
+		})
+	}
 }

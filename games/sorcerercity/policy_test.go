@@ -1,7 +1,6 @@
 package sorcerercity
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/tavern-bot/tavern/games/gamestest"
@@ -32,15 +31,5 @@ func TestPolicyBeatsRandom(t *testing.T) {
 // go test -run '^$' -bench PolicyVsRandom -benchtime 200x ./games/sorcerercity
 func BenchmarkPolicyVsRandom(b *testing.B) {
 	g := New()
-	for _, players := range []int{2, 3, 4} {
-		b.Run(fmt.Sprintf("%dp", players), func(b *testing.B) {
-			wins := 0
-			for i := range b.N {
-				if gamestest.BotWins(b, g, g.Policy(), players, i) {
-					wins++
-				}
-			}
-			b.ReportMetric(100*float64(wins)/float64(b.N), "win-%")
-		})
-	}
+	gamestest.BenchVsRandom(b, g, g.Policy(), 2, 3, 4)
 }

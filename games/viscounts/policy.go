@@ -90,7 +90,15 @@ func (s *State) value(seat int) int {
 	st := s.Seats[seat]
 	sc := s.scores()[seat]
 	v := 10 * sc.Total
-	v += 4*st.Silver + 8*(st.Res[Ink]+st.Res[Gold]+st.Res[Stone])
+	left := s.timeLeft()
+	v += 5*st.Silver + 10*(st.Res[Ink]+st.Res[Gold]+st.Res[Stone])
+	// Manuscripts and buildings score more the more of them one has:
+	// each is worth more than its VP now while there is time for more.
+	built := 0
+	for _, n := range st.Built {
+		built += n
+	}
+	v += (scriptPotential*len(st.Scripts) + buildPotential*built) * left / permille
 	v += 20 * (st.PaidDebts + st.Approved) / max(1, s.Players-1) // majorities to come
 	for sec := range numSegments {
 		v += 4 * count(s.Tiers[0][sec], seat) // workers on their way inward
@@ -110,6 +118,28 @@ func (s *State) value(seat int) int {
 	// Corruption drifts towards debts.
 	v -= 3 * st.Corruption
 	return v
+}
+
+// permille is a whole share in thousandths; scriptPotential and
+// buildPotential are what one more manuscript or building is worth,
+// beyond its VP now, at the start of the game (in tenths of a VP).
+const (
+	permille        = 1000
+	scriptPotential = 40
+	buildPotential  = 20
+)
+
+// timeLeft is the share of the game still to come, in thousandths: how
+// much is left of the emptier pile above Poverty and Prosperity, 0 once
+// the end is triggered.
+func (s *State) timeLeft() int {
+	if s.LastRound != 0 || s.Poverty || s.Prosperity {
+		return 0
+	}
+	e := s.c.Ending
+	debts := permille * s.DebtsAbove / max(1, e.Debts[s.Players])
+	deeds := permille * s.DeedsAbove / max(1, e.Deeds[s.Players])
+	return min(permille, debts, deeds)
 }
 
 // taskValue is what a queued atom is roughly worth, in tenths of a VP.

@@ -81,17 +81,12 @@ func TestPolicyBeatsRandom(t *testing.T) {
 	}
 }
 
-// BenchmarkPolicyVsRandom reports the bot's share of wins against two
-// random seats: go test -run '^$' -bench PolicyVsRandom -benchtime 1000x
+// BenchmarkPolicyVsRandom reports the bot's share of wins against random
+// seats, with 2 and 3 players:
+// go test -run '^$' -bench PolicyVsRandom -benchtime 200x ./games/viscounts
 func BenchmarkPolicyVsRandom(b *testing.B) {
 	g := New()
-	wins := 0
-	for i := range b.N {
-		if gamestest.BotWins(b, g, g.Policy(), 3, i) {
-			wins++
-		}
-	}
-	b.ReportMetric(100*float64(wins)/float64(b.N), "win-%")
+	gamestest.BenchVsRandom(b, g, g.Policy(), 2, 3)
 }
 
 // BenchmarkRoundsToEnd reports how many rounds a game of bots lasts at
