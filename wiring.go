@@ -32,7 +32,7 @@ func newService(ctx context.Context, store storage.Store, log *slog.Logger, with
 	if err != nil {
 		return nil, err
 	}
-	thinker, err := bots.New(ctx, reg, 0)
+	thinker, err := bots.New(ctx, reg, bots.Options{})
 	if err != nil {
 		return nil, err
 	}

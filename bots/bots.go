@@ -37,22 +37,37 @@ type Thinker struct {
 // Plans counts the plans thought out so far: how busy the bots are.
 func (th *Thinker) Plans() int64 { return th.plans.Load() }
 
-// New builds the policies of every game in reg and starts workers pool
-// threads (at least one) that live until ctx ends. workers ≤ 0 means
-// half the CPUs: the other half stays for people's moves and pictures.
-func New(ctx context.Context, reg *games.Registry, workers int) (*Thinker, error) {
+// Options shape a Thinker.
+type Options struct {
+	// Workers is how many pool threads think at once; ≤ 0 means half the
+	// CPUs: the other half stays for people's moves and pictures.
+	Workers int
+	// Reproducible drops the searches' wall-time caps, so a decision is
+	// the same on any machine however busy (tests); a live bot keeps them
+	// as a guard against a slow machine.
+	Reproducible bool
+}
+
+// New builds the policies of every game in reg and starts the pool's
+// threads (at least one), which live until ctx ends.
+func New(ctx context.Context, reg *games.Registry, opts Options) (*Thinker, error) {
 	th := &Thinker{policies: map[string]map[string]games.Policy{}, jobs: make(chan func())}
+	policyFor := search.PolicyFor
+	if opts.Reproducible {
+		policyFor = search.ReplayPolicy
+	}
 	for _, id := range reg.IDs() {
 		g, _ := reg.Get(id)
 		th.policies[id] = map[string]games.Policy{}
 		for _, st := range search.Strengths {
-			p, err := search.PolicyFor(g, st)
+			p, err := policyFor(g, st)
 			if err != nil {
 				return nil, fmt.Errorf("bots: %s %s: %w", id, st, err)
 			}
 			th.policies[id][string(st)] = p
 		}
 	}
+	workers := opts.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU() / 2
 	}

@@ -41,7 +41,7 @@ func TestPlanReplaysInline(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	th, err := bots.New(ctx, reg, 1)
+	th, err := bots.New(ctx, reg, bots.Options{Workers: 1, Reproducible: true})
 	if err != nil {
 		t.Fatal(err)
 	}

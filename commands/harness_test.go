@@ -154,7 +154,7 @@ func (h *harness) open() {
 	}
 	var thinker *bots.Thinker
 	if h.thinks {
-		if thinker, err = bots.New(h.t.Context(), reg, 1); err != nil {
+		if thinker, err = bots.New(h.t.Context(), reg, bots.Options{Workers: 1, Reproducible: true}); err != nil {
 			h.t.Fatal(err)
 		}
 	}
