@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -89,16 +90,16 @@ func (s *Service) voteMessage(t *table.Table, v table.Vote) Message {
 	}
 	name := t.Seats[v.Seat].Name
 	lines := []string{
-		s.cat.Localize(t.Lang, games.T(KeyVoteOpen, "player", name, "voters", strings.Join(voters, " "), "needed", tl.Needed, "present", tl.Present, "when", when)),
-		s.cat.Localize(t.Lang, games.T(KeyVoteTally, "end", tl.End, "keep", tl.Keep, "needed", tl.Needed, "present", tl.Present)),
+		s.voice.Text(t.Lang, games.T(KeyVoteOpen, "player", name, "voters", strings.Join(voters, " "), "needed", tl.Needed, "present", tl.Present, "when", when)),
+		s.voice.Text(t.Lang, games.T(KeyVoteTally, "end", tl.End, "keep", tl.Keep, "needed", tl.Needed, "present", tl.Present)),
 	}
-	m := Message{Content: truncate(strings.Join(lines, "\n"), 2000), Mentions: mentions}
+	m := Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000), Mentions: mentions}
 	end, err1 := CustomID{Kind: KindVote, Channel: t.ChannelID, Table: t.ID, Version: v.ID, Arg: voteArgEnd}.Encode()
 	keep, err2 := CustomID{Kind: KindVote, Channel: t.ChannelID, Table: t.ID, Version: v.ID, Arg: voteArgKeep}.Encode()
 	if err1 == nil && err2 == nil {
 		m.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: s.cat.Localize(t.Lang, games.T(KeyVoteBtnEnd)), Style: discordgo.DangerButton, CustomID: end},
-			discordgo.Button{Label: s.cat.Localize(t.Lang, games.T(KeyVoteBtnKeep)), Style: discordgo.SecondaryButton, CustomID: keep},
+			discordgo.Button{Label: s.voice.Text(t.Lang, games.T(KeyVoteBtnEnd)), Style: discordgo.DangerButton, CustomID: end},
+			discordgo.Button{Label: s.voice.Text(t.Lang, games.T(KeyVoteBtnKeep)), Style: discordgo.SecondaryButton, CustomID: keep},
 		}}}
 	}
 	return m
@@ -120,7 +121,7 @@ func (s *Service) closedVoteText(t *table.Table, c table.ClosedVote) string {
 		tl := t.Tally(c.Vote) // nobody's vote is open any more: everyone present counts
 		end, present = tl.End, tl.Present
 	}
-	return s.cat.Localize(t.Lang, games.T(key, "player", name, "end", end, "present", present))
+	return s.voice.Text(t.Lang, games.T(key, "player", name, "end", end, "present", present))
 }
 
 // votePosts stages what votes changed: a message with buttons for each
@@ -144,7 +145,7 @@ func (s *Service) votePosts(c *composer, sc scene, opened []int, endedByVote boo
 	if !endedByVote {
 		return
 	}
-	c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: s.cat.Localize(t.Lang, games.T(KeyVoteEndedPost))})
+	c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: s.voice.Text(t.Lang, games.T(KeyVoteEndedPost))})
 	s.statusPost(c, scene{t: t, g: g})
 	clearAll(c, t.TakeLiveBoards())
 	clearAll(c, t.TakeStaleButtons())
@@ -155,14 +156,14 @@ func (s *Service) votePosts(c *composer, sc scene, opened []int, endedByVote boo
 // button carries the vote's id, not the table's version, so moves made
 // meanwhile do not make it stale; a closed vote, a stranger, the absent
 // player and a second identical click are answered and change nothing.
-func (s *Service) absentVote(ctx context.Context, r request, id CustomID) Result {
+func (s *Service) absentVote(ctx context.Context, r interact.Request, id CustomID) Result {
 	choice := table.VoteForKeep
 	switch id.Arg {
 	case voteArgEnd:
 		choice = table.VoteForEnd
 	case voteArgKeep:
 	default:
-		return s.replyKey(r.lang, KeyBadButton)
+		return s.voice.Key(r.Lang, KeyBadButton)
 	}
 	var (
 		res table.VoteResult
@@ -170,12 +171,12 @@ func (s *Service) absentVote(ctx context.Context, r request, id CustomID) Result
 	)
 	t, err := s.update(ctx, id.Channel, id.Table, func(t *table.Table, g games.Game) error {
 		now := s.now()
-		if v, ok := t.VoteByID(id.Version); ok && v.Message.ID == "" && r.i != nil && r.i.Message != nil && r.i.Message.ID != "" {
+		if v, ok := t.VoteByID(id.Version); ok && v.Message.ID == "" && r.Interaction != nil && r.Interaction.Message != nil && r.Interaction.Message.ID != "" {
 			// Clicked before its message id was remembered.
-			t.SetVoteMessage(v.ID, table.MessageRef{Channel: t.ChannelID, ID: r.i.Message.ID}, now)
+			t.SetVoteMessage(v.ID, table.MessageRef{Channel: t.ChannelID, ID: r.Interaction.Message.ID}, now)
 		}
 		var err error
-		if res, err = t.CastVote(r.userID, id.Version, choice, now); err != nil {
+		if res, err = t.CastVote(r.UserID, id.Version, choice, now); err != nil {
 			return err
 		}
 		c := newComposer(t, false)
@@ -187,7 +188,7 @@ func (s *Service) absentVote(ctx context.Context, r request, id CustomID) Result
 		return s.stage(t, d, err)
 	})
 	if err != nil {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
 	reply := games.T(KeyOKVoteKeep)
 	switch {
@@ -196,5 +197,5 @@ func (s *Service) absentVote(ctx context.Context, r request, id CustomID) Result
 	case choice == table.VoteForEnd:
 		reply = games.T(KeyOKVoteEnd, "end", res.Tally.End, "needed", res.Tally.Needed)
 	}
-	return s.deliver(t, d, nil, &Message{Content: s.cat.Localize(r.lang, reply)})
+	return s.deliver(t, d, nil, &Message{Content: s.voice.Text(r.Lang, reply)})
 }

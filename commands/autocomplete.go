@@ -8,13 +8,14 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
 )
 
 // Autocomplete lists the asking user's pending options for /move, and the
 // rules topics of the chosen game for /rules. Anything odd yields no choices.
 func (s *Service) Autocomplete(ctx context.Context, i *discordgo.Interaction) []*discordgo.ApplicationCommandOptionChoice {
-	r, ok := newRequest(i)
+	r, ok := interact.NewRequest(i)
 	if !ok {
 		return nil
 	}
@@ -33,16 +34,16 @@ func (s *Service) Autocomplete(ctx context.Context, i *discordgo.Interaction) []
 	add := func(name, value string) {
 		if len(out) < maxSelectOptions && len(value) <= maxSelectValueLen &&
 			(lower == "" || strings.Contains(strings.ToLower(name), lower) || strings.Contains(strings.ToLower(value), lower)) {
-			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(name, 100), Value: value})
+			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: interact.Truncate(name, 100), Value: value})
 		}
 	}
 	switch data.Name {
 	case CmdMove:
-		t, g, err := s.load(ctx, r.channelID, "")
+		t, g, err := s.load(ctx, r.ChannelID, "")
 		if err != nil || t.Status != table.StatusPlaying {
 			return nil
 		}
-		seat := t.SeatOf(r.userID)
+		seat := t.SeatOf(r.UserID)
 		st, err := t.Load(g)
 		if seat < 0 || err != nil {
 			return nil
@@ -51,14 +52,14 @@ func (s *Service) Autocomplete(ctx context.Context, i *discordgo.Interaction) []
 		for _, p := range games.SeatPrompts(st.Pending(), seat) {
 			options = append(options, p.Options...)
 		}
-		out = s.moveChoices(t, r.lang, options, typed)
+		out = s.moveChoices(t, r.Lang, options, typed)
 	case CmdRules:
-		g, ok := s.games.Get(stringOpt(data.Options, OptGame))
+		g, ok := s.games.Get(interact.StringOpt(data.Options, OptGame))
 		if !ok {
 			return nil
 		}
 		for _, rt := range g.Info().Rules {
-			add(s.cat.Localize(r.lang, rt.Title), rt.ID)
+			add(s.voice.Text(r.Lang, rt.Title), rt.ID)
 		}
 	}
 	return out
@@ -89,7 +90,7 @@ func (s *Service) moveChoices(t *table.Table, lang string, options []games.Optio
 	var out []*discordgo.ApplicationCommandOptionChoice
 	add := func(name, value string) {
 		if len(out) < maxSelectOptions && len(value) <= maxSelectValueLen {
-			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(name, 100), Value: value})
+			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: interact.Truncate(name, 100), Value: value})
 		}
 	}
 	if len(matched) > maxSelectOptions {
@@ -99,7 +100,7 @@ func (s *Service) moveChoices(t *table.Table, lang string, options []games.Optio
 					add(s.optionName(t, lang, g.options[0]), g.options[0].ID)
 					continue
 				}
-				add(s.pathLabel(t, lang, g.path, g.options)+" ("+s.cat.Localize(lang, games.T(KeyGroupCount, "n", len(g.options)))+")", g.value()+pathSep)
+				add(s.pathLabel(t, lang, g.path, g.options)+" ("+s.voice.Text(lang, games.T(KeyGroupCount, "n", len(g.options)))+")", g.value()+pathSep)
 			}
 			for _, o := range loose {
 				add(s.optionName(t, lang, o), o.ID)

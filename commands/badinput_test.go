@@ -3,6 +3,7 @@ package commands
 import (
 	"testing"
 
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
@@ -81,13 +82,13 @@ func TestBadInputsChangeNothing(t *testing.T) {
 			act: func(h *harness) Result {
 				return h.click(ann, findID(h.t, h.channelMsgs(), KindOption, "rounds"), "99")
 			}},
-		{name: "status without table", setup: "empty", lang: "en", key: KeyNoTable,
+		{name: "status without table", setup: "empty", lang: "en", key: interact.KeyNoTable,
 			act: func(h *harness) Result { return h.slash(ann, CmdGame, SubStatus, "") }},
-		{name: "move without table", setup: "empty", lang: "de", key: KeyNoTable,
+		{name: "move without table", setup: "empty", lang: "de", key: interact.KeyNoTable,
 			act: func(h *harness) Result { return h.slash(bo, CmdMove, "", OptOption, "step") }},
-		{name: "hand without table", setup: "empty", lang: "en", key: KeyNoTable,
+		{name: "hand without table", setup: "empty", lang: "en", key: interact.KeyNoTable,
 			act: func(h *harness) Result { return h.slash(ann, CmdGame, SubHand, "") }},
-		{name: "second new in busy channel", setup: "turn", lang: "en", key: KeyBusy,
+		{name: "second new in busy channel", setup: "turn", lang: "en", key: interact.KeyBusy,
 			act: func(h *harness) Result { return h.slash(cy, CmdGame, SubNew, OptGame, tabletest.ID) }},
 		{name: "unknown game", setup: "empty", lang: "en", key: KeyUnknownGame,
 			act: func(h *harness) Result { return h.slash(ann, CmdGame, SubNew, OptGame, "chess") }},

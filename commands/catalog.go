@@ -2,22 +2,19 @@ package commands
 
 import (
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/tournament"
 )
 
 // Core catalog keys: everything the command surface itself says.
 const (
-	KeyNoTable        = "core.err.no_table"
-	KeyBusy           = "core.err.busy"
 	KeyUnknownGame    = "core.err.unknown_game"
 	KeyBadOptions     = "core.err.bad_options"
 	KeyMalformed      = "core.err.malformed"
 	KeyMoveNoOption   = "core.err.move_no_option"
 	KeyBadButton      = "core.err.bad_button"
 	KeyOldTable       = "core.err.old_table"
-	KeyInternal       = "core.err.internal"
-	KeyUnavailable    = "core.err.unavailable"
 	KeyUnknownTopic   = "core.err.unknown_topic"
 	KeyNotInLobby     = "core.err.not_in_lobby"
 	KeyDMBlocked      = "core.dm.blocked"
@@ -117,7 +114,7 @@ func CoreCatalog() games.Catalog {
 		c["en"][key] = tr[0]
 		c["de"][key] = tr[1]
 	}
-	for _, texts := range []map[string][2]string{commandTexts(), settingsCommandTexts(), settingsTexts(), vacationTexts(), replayTexts(), replaySummaryTexts(), reminderLinkTexts(), publicDMTexts(), threadTexts(), ratingsTexts(), tournamentTexts(), myGamesTexts(), absentVoteTexts(), lobbyOptionTexts()} {
+	for _, texts := range []map[string][2]string{interact.Texts(), commandTexts(), settingsCommandTexts(), settingsTexts(), vacationTexts(), replayTexts(), replaySummaryTexts(), reminderLinkTexts(), publicDMTexts(), threadTexts(), ratingsTexts(), tournamentTexts(), myGamesTexts(), absentVoteTexts(), lobbyOptionTexts()} {
 		for key, tr := range texts {
 			c["en"][key] = tr[0]
 			c["de"][key] = tr[1]
@@ -132,16 +129,12 @@ const KeyBotStrength = "core.bot.strength."
 // coreTexts maps a key to its English and German text.
 func coreTexts() map[string][2]string {
 	return map[string][2]string{
-		KeyNoTable:        {"There is no game in this channel. Open one with /game new.", "In diesem Kanal läuft kein Spiel. Eröffne eines mit /spiel neu."},
-		KeyBusy:           {"This channel already has a table in progress. Finish it or end it with /game abandon first.", "In diesem Kanal läuft schon ein Tisch. Spielt ihn zu Ende oder beendet ihn zuerst mit /spiel abbrechen."},
 		KeyUnknownGame:    {"I do not know a game called “{game}”.", "Ein Spiel namens „{game}“ kenne ich nicht."},
 		KeyBadOptions:     {"I could not read the options “{text}”. Write them as key=value, each option once, separated by commas.", "Ich konnte die Optionen „{text}“ nicht lesen. Schreibe sie als schlüssel=wert, jede Option einmal, durch Kommas getrennt."},
 		KeyMoveNoOption:   {"Which option? Type /move option: and pick one of yours from the list.", "Welche Möglichkeit? Tippe /zug möglichkeit: und wähle eine deiner aus der Liste."},
 		KeyMalformed:      {"I did not understand that request.", "Diese Anfrage habe ich nicht verstanden."},
 		KeyBadButton:      {"That button is not one I understand. Please use the latest message.", "Diesen Knopf verstehe ich nicht. Bitte nimm die neueste Nachricht."},
 		KeyOldTable:       {"That button belongs to an earlier game in this channel.", "Dieser Knopf gehört zu einem früheren Spiel in diesem Kanal."},
-		KeyInternal:       {"Something went wrong on my side. Please try again in a moment.", "Bei mir ist etwas schiefgegangen. Bitte versuche es gleich noch einmal."},
-		KeyUnavailable:    {"I cannot reach my database right now. Please try again in a few seconds.", "Ich erreiche meine Datenbank gerade nicht. Bitte versuche es in ein paar Sekunden noch einmal."},
 		KeyUnknownTopic:   {"There is no rules topic “{topic}”. Topics: {topics}.", "Es gibt kein Regelthema „{topic}“. Themen: {topics}."},
 		KeyNotInLobby:     {"The lobby is closed; the game has started or ended.", "Die Lobby ist geschlossen; das Spiel hat begonnen oder ist vorbei."},
 		KeyDMBlocked:      {"{player}, I cannot send you direct messages. Use /game hand or press “Show my hand” to see your hand and your options.", "{player}, ich kann dir keine Direktnachrichten schicken. Nutze /spiel hand oder „Meine Hand zeigen“, um deine Hand und deine Möglichkeiten zu sehen."},

@@ -4,31 +4,29 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 )
 
 // Command, subcommand and option names as Discord delivers them (always the
 // English name, whatever the user's language).
 const (
-	CmdGame       = "game"
-	CmdMove       = "move"
-	CmdRules      = "rules"
-	CmdGames      = "games"
-	SubNew        = "new"
-	SubStart      = "start"
-	SubStatus     = "status"
-	SubHand       = "hand"
-	SubLog        = "log"
-	SubUndo       = "undo"
-	SubAbandon    = "abandon"
-	SubReturn     = "return"
-	SubReplay     = "replay"
-	OptGame       = "game"
-	OptOptions    = "options"
-	OptOption     = "option"
-	OptTopic      = "topic"
-	cmdKeyPrefix  = "core.cmd."
-	nameKeySuffix = ".name"
-	descKeySuffix = ".desc"
+	CmdGame    = "game"
+	CmdMove    = "move"
+	CmdRules   = "rules"
+	CmdGames   = "games"
+	SubNew     = "new"
+	SubStart   = "start"
+	SubStatus  = "status"
+	SubHand    = "hand"
+	SubLog     = "log"
+	SubUndo    = "undo"
+	SubAbandon = "abandon"
+	SubReturn  = "return"
+	SubReplay  = "replay"
+	OptGame    = "game"
+	OptOptions = "options"
+	OptOption  = "option"
+	OptTopic   = "topic"
 )
 
 // commandTexts holds the localized names (lowercase, no spaces, as Discord
@@ -76,73 +74,37 @@ func commandTexts() map[string][2]string {
 
 // Definitions are the slash commands to register, with German localizations.
 func (s *Service) Definitions() []*discordgo.ApplicationCommand {
-	gameChoices := s.gameChoices()
+	gameChoices := s.voice.GameChoices()
 	sub := func(name string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
-		o := s.option("game."+name, discordgo.ApplicationCommandOptionSubCommand, false)
+		o := s.voice.Option("game."+name, discordgo.ApplicationCommandOptionSubCommand, false)
 		o.Options = opts
 		return o
 	}
-	newGame := s.option("game.new.game", discordgo.ApplicationCommandOptionString, true)
+	newGame := s.voice.Option("game.new.game", discordgo.ApplicationCommandOptionString, true)
 	newGame.Choices = gameChoices
-	newOpts := s.option("game.new.options", discordgo.ApplicationCommandOptionString, false)
+	newOpts := s.voice.Option("game.new.options", discordgo.ApplicationCommandOptionString, false)
 	newOpts.MaxLength = 200
-	newThread := s.option("game.new.thread", discordgo.ApplicationCommandOptionBoolean, false)
-	moveOpt := s.option("move.option", discordgo.ApplicationCommandOptionString, true)
+	newThread := s.voice.Option("game.new.thread", discordgo.ApplicationCommandOptionBoolean, false)
+	moveOpt := s.voice.Option("move.option", discordgo.ApplicationCommandOptionString, true)
 	moveOpt.Autocomplete = true
-	rulesGame := s.option("rules.game", discordgo.ApplicationCommandOptionString, true)
+	rulesGame := s.voice.Option("rules.game", discordgo.ApplicationCommandOptionString, true)
 	rulesGame.Choices = gameChoices
-	rulesTopic := s.option("rules.topic", discordgo.ApplicationCommandOptionString, false)
+	rulesTopic := s.voice.Option("rules.topic", discordgo.ApplicationCommandOptionString, false)
 	rulesTopic.Autocomplete = true
 	return append([]*discordgo.ApplicationCommand{
-		s.command("game",
+		s.voice.Command("game",
 			sub(SubNew, newGame, newOpts, newThread), sub(SubStart), sub(SubStatus), sub(SubHand),
 			sub(SubLog), sub(SubUndo), sub(SubAbandon), sub(SubReturn), sub(SubReplay)),
-		s.command("move", moveOpt),
-		s.command("rules", rulesGame, rulesTopic),
-		s.command("games"),
+		s.voice.Command("move", moveOpt),
+		s.voice.Command("rules", rulesGame, rulesTopic),
+		s.voice.Command("games"),
 		s.tournamentDefinition(),
 	}, append(s.settingsDefinitions(), s.ratingsDefinitions()...)...)
-}
-
-func (s *Service) command(path string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {
-	name, names := s.localized(cmdKeyPrefix + path + nameKeySuffix)
-	desc, descs := s.localized(cmdKeyPrefix + path + descKeySuffix)
-	return &discordgo.ApplicationCommand{
-		Type: discordgo.ChatApplicationCommand, Name: name, NameLocalizations: &names,
-		Description: desc, DescriptionLocalizations: &descs, Options: opts,
-	}
-}
-
-func (s *Service) option(path string, typ discordgo.ApplicationCommandOptionType, required bool) *discordgo.ApplicationCommandOption {
-	name, names := s.localized(cmdKeyPrefix + path + nameKeySuffix)
-	desc, descs := s.localized(cmdKeyPrefix + path + descKeySuffix)
-	return &discordgo.ApplicationCommandOption{
-		Type: typ, Name: name, NameLocalizations: names, Description: desc,
-		DescriptionLocalizations: descs, Required: required,
-	}
-}
-
-// localized returns the English text of key and its German localization.
-func (s *Service) localized(key string) (string, map[discordgo.Locale]string) {
-	return s.cat.Localize("en", games.T(key)), map[discordgo.Locale]string{discordgo.German: s.cat.Localize("de", games.T(key))}
-}
-
-func (s *Service) gameChoices() []*discordgo.ApplicationCommandOptionChoice {
-	var out []*discordgo.ApplicationCommandOptionChoice
-	for _, id := range s.games.IDs() {
-		g, _ := s.games.Get(id)
-		name := g.Info().Name
-		out = append(out, &discordgo.ApplicationCommandOptionChoice{
-			Name: truncate(s.cat.Localize("en", name), 100), Value: id,
-			NameLocalizations: map[discordgo.Locale]string{discordgo.German: truncate(s.cat.Localize("de", name), 100)},
-		})
-	}
-	return out
 }
 
 // Definitions are the slash commands for the games in reg, without a
 // store: `tavern register` must work while the bot holds the database.
 func Definitions(reg *games.Registry) []*discordgo.ApplicationCommand {
-	s := &Service{games: reg, cat: reg.Catalog(CoreCatalog())}
+	s := &Service{games: reg, voice: interact.NewVoice(reg, reg.Catalog(CoreCatalog()), nil)}
 	return s.Definitions()
 }

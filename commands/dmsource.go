@@ -3,6 +3,7 @@ package commands
 import (
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
 
 	"github.com/tavern-bot/tavern/games"
@@ -21,8 +22,8 @@ type dmSource struct {
 // clickedDM reports the DM message r's component sits on. Only a bot DM
 // qualifies: a guild channel, a group DM and an ephemeral message (the
 // "Show my hand" reply, which no ChannelEdit can reach) do not.
-func clickedDM(r request) (dmSource, bool) {
-	i := r.i
+func clickedDM(r interact.Request) (dmSource, bool) {
+	i := r.Interaction
 	if i == nil || i.Type != discordgo.InteractionMessageComponent || i.GuildID != "" || i.ChannelID == "" {
 		return dmSource{}, false
 	}
@@ -33,13 +34,13 @@ func clickedDM(r request) (dmSource, bool) {
 	if m == nil || m.ID == "" || m.Flags&discordgo.MessageFlagsEphemeral != 0 || (m.ChannelID != "" && m.ChannelID != i.ChannelID) {
 		return dmSource{}, false
 	}
-	return dmSource{userID: r.userID, channelID: i.ChannelID, messageID: m.ID}, true
+	return dmSource{userID: r.UserID, channelID: i.ChannelID, messageID: m.ID}, true
 }
 
 // clickedEphemeral reports a click on an ephemeral message, which only
 // the clicker sees: the answer may take its place (Result.ReplaceClicked).
-func clickedEphemeral(r request) bool {
-	i := r.i
+func clickedEphemeral(r interact.Request) bool {
+	i := r.Interaction
 	return i != nil && i.Type == discordgo.InteractionMessageComponent && i.Message != nil &&
 		i.Message.ID != "" && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -128,7 +129,7 @@ func (s *Service) groupMenu(t *table.Table, p games.Prompt, lang string, rows in
 	if !ok || !fitsRows(groups, loose, rows) {
 		return nil, nil, false
 	}
-	placeholder := s.cat.Localize(lang, games.T(KeyGroupPick, "prompt", s.say(t, lang, p.Text)))
+	placeholder := s.voice.Text(lang, games.T(KeyGroupPick, "prompt", s.say(t, lang, p.Text)))
 	sels, ok := s.stepSelects(t, p.Seat, groups, lang, placeholder)
 	return sels, loose, ok
 }
@@ -143,16 +144,16 @@ func (s *Service) stepSelects(t *table.Table, seat int, groups []optionGroup, la
 		if err != nil {
 			return nil, false
 		}
-		sel := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: id, Placeholder: truncate(placeholder, 150)}
+		sel := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: id, Placeholder: interact.Truncate(placeholder, 150)}
 		for _, g := range groups[from:min(len(groups), from+maxSelectOptions)] {
 			value := g.value()
 			if len(value) > maxSelectValueLen {
 				return nil, false
 			}
 			sel.Options = append(sel.Options, discordgo.SelectMenuOption{
-				Label:       truncate(s.groupLabel(t, lang, g), 100),
+				Label:       interact.Truncate(s.groupLabel(t, lang, g), 100),
 				Value:       value,
-				Description: truncate(s.cat.Localize(lang, games.T(KeyGroupCount, "n", len(g.options))), 100),
+				Description: interact.Truncate(s.voice.Text(lang, games.T(KeyGroupCount, "n", len(g.options))), 100),
 			})
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{sel}})
@@ -175,7 +176,7 @@ func (s *Service) groupLabel(t *table.Table, lang string, g optionGroup) string 
 
 // pickGroup answers a click on a step select: the next level under the
 // chosen path, made at the current version.
-func (s *Service) pickGroup(ctx context.Context, r request, c CustomID, path string) Result {
+func (s *Service) pickGroup(ctx context.Context, r interact.Request, c CustomID, path string) Result {
 	return s.drill(ctx, r, c.Channel, c.Table, c.Version, path)
 }
 
@@ -183,7 +184,7 @@ func (s *Service) pickGroup(ctx context.Context, r request, c CustomID, path str
 // in pathSep, as autocomplete offers them) with the menu under it, at any
 // version since a typed command carries none; ok is false for any other
 // value, which /move then treats as a move.
-func (s *Service) drillDown(ctx context.Context, r request, channelID, value string) (Result, bool) {
+func (s *Service) drillDown(ctx context.Context, r interact.Request, channelID, value string) (Result, bool) {
 	if !strings.HasSuffix(value, pathSep) {
 		return Result{}, false
 	}
@@ -193,28 +194,28 @@ func (s *Service) drillDown(ctx context.Context, r request, channelID, value str
 // drill answers with the menu under path for the asking seat: the next
 // steps, or the options themselves once they fit. version is the clicked
 // component's (table.AnyVersion for a typed /move).
-func (s *Service) drill(ctx context.Context, r request, channelID, tableID string, version int, path string) Result {
+func (s *Service) drill(ctx context.Context, r interact.Request, channelID, tableID string, version int, path string) Result {
 	t, g, err := s.load(ctx, channelID, tableID)
 	if err != nil {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
 	if t.Status != table.StatusPlaying {
-		return s.replyErr(r, games.Errorf(table.ErrNotPlaying))
+		return s.voice.Err(r, games.Errorf(table.ErrNotPlaying))
 	}
-	seat := t.SeatOf(r.userID)
+	seat := t.SeatOf(r.UserID)
 	if seat < 0 {
-		return s.replyErr(r, games.Errorf(table.ErrNotSeated))
+		return s.voice.Err(r, games.Errorf(table.ErrNotSeated))
 	}
 	if version != table.AnyVersion && (version < t.Seats[seat].PromptVersion || version > t.Version) {
-		return s.replyErr(r, games.Errorf(table.ErrStale))
+		return s.voice.Err(r, games.Errorf(table.ErrStale))
 	}
 	st, err := t.Load(g)
 	if err != nil {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
 	mine := games.SeatPrompts(st.Pending(), seat)
 	if len(mine) == 0 {
-		return s.replyErr(r, games.Errorf(table.ErrNotYourTurn))
+		return s.voice.Err(r, games.Errorf(table.ErrNotYourTurn))
 	}
 	prefix := strings.Split(strings.TrimSuffix(path, pathSep), pathSep)
 	var options []games.Option
@@ -222,20 +223,20 @@ func (s *Service) drill(ctx context.Context, r request, channelID, tableID strin
 		options = append(options, under(p.Options, prefix)...)
 	}
 	if len(options) == 0 {
-		return s.replyErr(r, games.Errorf(table.ErrOptionNotPending))
+		return s.voice.Err(r, games.Errorf(table.ErrOptionNotPending))
 	}
 	// Clicked in the ephemeral answer to a step, the menu takes that
 	// message's place under its private view and keeps its way back.
 	inPlace := clickedEphemeral(r)
 	var back []discordgo.MessageComponent
 	if inPlace {
-		back = s.backRow(t, seat, r.lang)
+		back = s.backRow(t, seat, r.Lang)
 	}
-	label, rows, cut := s.menuUnder(t, seat, options, len(prefix), r.lang, maxRows-len(back))
-	m := Message{Content: truncate(s.cat.Localize(r.lang, games.T(KeyGroupReply, "prompt", leadIn(s.say(t, r.lang, mine[0].Text)), "group", label)), 2000)}
+	label, rows, cut := s.menuUnder(t, seat, options, len(prefix), r.Lang, maxRows-len(back))
+	m := Message{Content: interact.Truncate(s.voice.Text(r.Lang, games.T(KeyGroupReply, "prompt", leadIn(s.say(t, r.Lang, mine[0].Text)), "group", label)), 2000)}
 	m.Components = append(rows, back...)
 	if cut {
-		m.Content += "\n" + s.cat.Localize(r.lang, games.T(KeyMoreUseMove))
+		m.Content += "\n" + s.voice.Text(r.Lang, games.T(KeyMoreUseMove))
 	}
 	return Result{Reply: &m, ReplaceClicked: inPlace, KeepPictures: inPlace}
 }
@@ -321,7 +322,7 @@ func (s *Service) optionSelects(t *table.Table, seat int, options []games.Option
 // texts (see choiceTexts); from tells selects of one message apart.
 func (s *Service) moveSelect(t *table.Table, seat int, options []games.Option, texts []choiceText, placeholder string, from int) (discordgo.SelectMenu, bool) {
 	id, _ := CustomID{Kind: KindMoveSelect, Channel: t.ChannelID, Table: t.ID, Version: t.Version, Arg: strconv.Itoa(seat) + "." + strconv.Itoa(from)}.Encode()
-	sel := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: id, Placeholder: truncate(placeholder, 150)}
+	sel := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: id, Placeholder: interact.Truncate(placeholder, 150)}
 	skipped := false
 	for i, o := range options {
 		if len(o.ID) > maxSelectValueLen {

@@ -445,7 +445,7 @@ func (h *harness) table() *table.Table {
 // text is the localized template of key up to its first argument, enough
 // to recognize a reply.
 func (h *harness) text(lang, key string) string {
-	tpl := h.svc.cat.Localize(lang, games.Text{Key: key})
+	tpl := h.svc.voice.Text(lang, games.Text{Key: key})
 	if i := strings.Index(tpl, "{"); i >= 0 {
 		tpl = tpl[:i]
 	}

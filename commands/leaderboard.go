@@ -13,6 +13,7 @@ import (
 
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/rating"
 )
 
@@ -72,43 +73,43 @@ type ProfileView struct {
 
 // scopeOf reads the scope option: this server's ratings by default in a
 // server, the global ones in a DM.
-func (s *Service) scopeOf(r request, scope string) (key string, label string, ok bool) {
+func (s *Service) scopeOf(r interact.Request, scope string) (key string, label string, ok bool) {
 	switch {
-	case scope == ScopeGlobal || scope == "" && r.i.GuildID == "":
-		return rating.Global, s.cat.Localize(r.lang, games.T(KeyBoardGlobal)), true
+	case scope == ScopeGlobal || scope == "" && r.Interaction.GuildID == "":
+		return rating.Global, s.voice.Text(r.Lang, games.T(KeyBoardGlobal)), true
 	case scope == ScopeServer || scope == "":
-		return r.i.GuildID, s.cat.Localize(r.lang, games.T(KeyBoardServer)), r.i.GuildID != ""
+		return r.Interaction.GuildID, s.voice.Text(r.Lang, games.T(KeyBoardServer)), r.Interaction.GuildID != ""
 	}
 	return "", "", false
 }
 
 // leaderboard answers /leaderboard: the top players of a game in this
 // server or across all, and the caller's own place.
-func (s *Service) leaderboard(ctx context.Context, r request, gameID, scope string) Result {
+func (s *Service) leaderboard(ctx context.Context, r interact.Request, gameID, scope string) Result {
 	if _, ok := s.games.Get(gameID); !ok {
-		return s.replyKey(r.lang, KeyUnknownGame, "game", truncate(gameID, 40))
+		return s.voice.Key(r.Lang, KeyUnknownGame, "game", interact.Truncate(gameID, 40))
 	}
 	if scope != "" && scope != ScopeServer && scope != ScopeGlobal {
-		return s.replyKey(r.lang, KeyBoardBadScope, "scope", truncate(scope, 40))
+		return s.voice.Key(r.Lang, KeyBoardBadScope, "scope", interact.Truncate(scope, 40))
 	}
 	scopeKey, scopeLabel, ok := s.scopeOf(r, scope)
 	if !ok {
-		return s.replyKey(r.lang, KeyBoardNoServer)
+		return s.voice.Key(r.Lang, KeyBoardNoServer)
 	}
-	game := s.gameName(r.lang, gameID)
+	game := s.voice.GameName(r.Lang, gameID)
 	records, err := s.store.Leaderboard(ctx, rating.Key{Game: gameID, Scope: scopeKey})
 	if err != nil {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
 	if len(records) == 0 {
-		return s.replyKey(r.lang, KeyBoardEmpty, "game", game, "scope", scopeLabel)
+		return s.voice.Key(r.Lang, KeyBoardEmpty, "game", game, "scope", scopeLabel)
 	}
-	view := BoardView{Title: s.cat.Localize(r.lang, games.T(KeyBoardTitle, "game", game)), Subtitle: scopeLabel}
+	view := BoardView{Title: s.voice.Text(r.Lang, games.T(KeyBoardTitle, "game", game)), Subtitle: scopeLabel}
 	for i, rec := range records {
-		if i >= leaderboardTop && rec.UserID != r.userID {
+		if i >= leaderboardTop && rec.UserID != r.UserID {
 			continue
 		}
-		view.Rows = append(view.Rows, s.boardRow(r.lang, i+1, rec, rec.Name, rec.UserID == r.userID))
+		view.Rows = append(view.Rows, s.boardRow(r.Lang, i+1, rec, rec.Name, rec.UserID == r.UserID))
 	}
 	lines := []string{fmt.Sprintf("**%s** (%s)", view.Title, scopeLabel)}
 	for _, row := range view.Rows {
@@ -117,24 +118,24 @@ func (s *Service) leaderboard(ctx context.Context, r request, gameID, scope stri
 		}
 		line := fmt.Sprintf("%d. %s: **%d** (%s)", row.Place, plainName(row.Name), row.Rating, row.Words())
 		if row.Caller {
-			line += " " + s.cat.Localize(r.lang, games.T(KeyBoardYou))
+			line += " " + s.voice.Text(r.Lang, games.T(KeyBoardYou))
 		}
 		lines = append(lines, line)
 	}
 	if !containsCaller(view.Rows) {
-		lines = append(lines, s.cat.Localize(r.lang, games.T(KeyBoardNotYou)))
+		lines = append(lines, s.voice.Text(r.Lang, games.T(KeyBoardNotYou)))
 	}
-	lines = append(lines, s.cat.Localize(r.lang, games.T(KeyBoardHow)))
+	lines = append(lines, s.voice.Text(r.Lang, games.T(KeyBoardHow)))
 	return s.ratingsReply(r, lines, "leaderboard.png", func(ri RatingsImages, m ImageMeta) ([]byte, error) { return ri.Leaderboard(view, m) })
 }
 
 // ratingsReply is the answer only the caller sees: lines, and the
 // picture draw makes when the images can draw it (a failing picture costs
 // only the picture).
-func (s *Service) ratingsReply(r request, lines []string, file string, draw func(RatingsImages, ImageMeta) ([]byte, error)) Result {
-	m := &Message{Content: truncate(strings.Join(lines, "\n"), 2000)}
+func (s *Service) ratingsReply(r interact.Request, lines []string, file string, draw func(RatingsImages, ImageMeta) ([]byte, error)) Result {
+	m := &Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)}
 	if ri, ok := s.images.(RatingsImages); ok {
-		if png, err := draw(ri, ImageMeta{Lang: r.lang, Catalog: s.cat, Viewer: games.Public}); err != nil {
+		if png, err := draw(ri, ImageMeta{Lang: r.Lang, Catalog: s.voice.Catalog(), Viewer: games.Public}); err != nil {
 			s.log.Warn("ratings image", "file", file, "err", err)
 		} else {
 			m.Files = []File{{Name: file, Data: png}}
@@ -155,10 +156,10 @@ func containsCaller(rows []BoardRow) bool {
 // boardRow is one record as a line: its display rating, uncertainty,
 // games and wins, and whether it is still provisional.
 func (s *Service) boardRow(lang string, place int, rec rating.Record, name string, caller bool) BoardRow {
-	detail := s.cat.Localize(lang, games.T(KeyBoardDetail, "plusminus", rec.Rating.Uncertainty(), "games", rec.Games, "wins", rec.Wins))
+	detail := s.voice.Text(lang, games.T(KeyBoardDetail, "plusminus", rec.Rating.Uncertainty(), "games", rec.Games, "wins", rec.Wins))
 	row := BoardRow{Place: place, Name: name, Rating: rec.Rating.Display(), Detail: detail, Caller: caller}
 	if rec.Provisional() {
-		row.Mark = s.cat.Localize(lang, games.T(KeyBoardProvisional, "n", rec.Games, "of", rating.ProvisionalGames))
+		row.Mark = s.voice.Text(lang, games.T(KeyBoardProvisional, "n", rec.Games, "of", rating.ProvisionalGames))
 	}
 	return row
 }
@@ -167,18 +168,18 @@ func (s *Service) boardRow(lang string, place int, rec rating.Record, name strin
 // message: markdown and mention characters are escaped.
 func plainName(name string) string {
 	r := strings.NewReplacer("\\", "\\\\", "*", "\\*", "_", "\\_", "~", "\\~", "`", "\\`", "|", "\\|", ">", "\\>", "@", "@\u200b", "<", "\\<")
-	return r.Replace(truncate(name, 64))
+	return r.Replace(interact.Truncate(name, 64))
 }
 
 // profile answers /profile: a player's games and wins, their ratings with
 // uncertainty, reliability and time per move.
-func (s *Service) profile(ctx context.Context, r request, userID string) Result {
+func (s *Service) profile(ctx context.Context, r interact.Request, userID string) Result {
 	if userID == "" {
-		userID = r.userID
+		userID = r.UserID
 	}
 	stats, err := s.store.PlayerStats(ctx, userID)
 	if err != nil {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
 	// The name Discord resolves here (this server's nickname) comes
 	// first: the stored one is from the player's last game, maybe in
@@ -188,19 +189,19 @@ func (s *Service) profile(ctx context.Context, r request, userID string) Result 
 		name = cmp.Or(stats.Name, userID)
 	}
 	if stats.Games == 0 {
-		return s.replyKey(r.lang, KeyProfileNone, "player", plainName(name))
+		return s.voice.Key(r.Lang, KeyProfileNone, "player", plainName(name))
 	}
 	view := ProfileView{Name: name}
-	view.Lines = append(view.Lines, s.cat.Localize(r.lang, games.T(KeyProfileGames, "games", stats.Games, "wins", stats.Wins)))
+	view.Lines = append(view.Lines, s.voice.Text(r.Lang, games.T(KeyProfileGames, "games", stats.Games, "wins", stats.Wins)))
 	if share, ok := stats.Reliability(); ok {
-		view.Lines = append(view.Lines, s.cat.Localize(r.lang, games.T(KeyProfileReliability,
+		view.Lines = append(view.Lines, s.voice.Text(r.Lang, games.T(KeyProfileReliability,
 			"percent", int(math.Round(100*share)), "answered", stats.Answered, "decisions", stats.Answered+stats.Missed)))
 	}
 	if d, ok := stats.MoveTime(); ok {
-		view.Lines = append(view.Lines, s.cat.Localize(r.lang, games.T(KeyProfileMoveTime, "time", moveTimeText(d))))
+		view.Lines = append(view.Lines, s.voice.Text(r.Lang, games.T(KeyProfileMoveTime, "time", moveTimeText(d))))
 	}
 	for _, k := range stats.Rated {
-		if k.Scope != rating.Global && k.Scope != r.i.GuildID {
+		if k.Scope != rating.Global && k.Scope != r.Interaction.GuildID {
 			continue // another server's rating is that server's business
 		}
 		if _, ok := s.games.Get(k.Game); !ok {
@@ -208,7 +209,7 @@ func (s *Service) profile(ctx context.Context, r request, userID string) Result 
 		}
 		rec, ok, err := s.store.Rating(ctx, k, userID)
 		if err != nil {
-			return s.replyErr(r, err)
+			return s.voice.Err(r, err)
 		}
 		if !ok {
 			continue
@@ -217,8 +218,8 @@ func (s *Service) profile(ctx context.Context, r request, userID string) Result 
 		if k.Scope == rating.Global {
 			scope = KeyBoardGlobal
 		}
-		label := s.cat.Localize(r.lang, games.T(KeyProfileRating, "game", s.gameName(r.lang, k.Game), "scope", s.cat.Localize(r.lang, games.T(scope))))
-		view.Games = append(view.Games, s.boardRow(r.lang, 0, rec, label, false))
+		label := s.voice.Text(r.Lang, games.T(KeyProfileRating, "game", s.voice.GameName(r.Lang, k.Game), "scope", s.voice.Text(r.Lang, games.T(scope))))
+		view.Games = append(view.Games, s.boardRow(r.Lang, 0, rec, label, false))
 	}
 	lines := []string{fmt.Sprintf("**%s**", plainName(name))}
 	lines = append(lines, view.Lines...)
@@ -226,7 +227,7 @@ func (s *Service) profile(ctx context.Context, r request, userID string) Result 
 		lines = append(lines, fmt.Sprintf("%s: **%d** (%s)", g.Name, g.Rating, g.Words()))
 	}
 	if len(view.Games) == 0 {
-		lines = append(lines, s.cat.Localize(r.lang, games.T(KeyProfileUnrated)))
+		lines = append(lines, s.voice.Text(r.Lang, games.T(KeyProfileUnrated)))
 	}
 	return s.ratingsReply(r, lines, "profile.png", func(ri RatingsImages, m ImageMeta) ([]byte, error) { return ri.Profile(view, m) })
 }
@@ -243,11 +244,11 @@ func moveTimeText(d time.Duration) string {
 
 // resolvedName is the name Discord resolved for a user option, or the
 // caller's own name; ok is false when Discord resolved none.
-func resolvedName(r request, userID string) (string, bool) {
-	if userID == r.userID && r.userName != "" {
-		return r.userName, true
+func resolvedName(r interact.Request, userID string) (string, bool) {
+	if userID == r.UserID && r.UserName != "" {
+		return r.UserName, true
 	}
-	if data, ok := r.i.Data.(discordgo.ApplicationCommandInteractionData); ok && data.Resolved != nil {
+	if data, ok := r.Interaction.Data.(discordgo.ApplicationCommandInteractionData); ok && data.Resolved != nil {
 		if m, ok := data.Resolved.Members[userID]; ok && m.Nick != "" {
 			return m.Nick, true
 		}
@@ -260,22 +261,22 @@ func resolvedName(r request, userID string) (string, bool) {
 
 // ratingsDefinitions are /leaderboard and /profile.
 func (s *Service) ratingsDefinitions() []*discordgo.ApplicationCommand {
-	game := s.option("leaderboard.game", discordgo.ApplicationCommandOptionString, true)
-	game.Choices = s.gameChoices()
-	scope := s.option("leaderboard.scope", discordgo.ApplicationCommandOptionString, false)
+	game := s.voice.Option("leaderboard.game", discordgo.ApplicationCommandOptionString, true)
+	game.Choices = s.voice.GameChoices()
+	scope := s.voice.Option("leaderboard.scope", discordgo.ApplicationCommandOptionString, false)
 	for _, v := range []string{ScopeServer, ScopeGlobal} {
 		key := KeyBoardServer
 		if v == ScopeGlobal {
 			key = KeyBoardGlobal
 		}
 		scope.Choices = append(scope.Choices, &discordgo.ApplicationCommandOptionChoice{
-			Name: s.cat.Localize("en", games.T(key)), Value: v,
-			NameLocalizations: map[discordgo.Locale]string{discordgo.German: s.cat.Localize("de", games.T(key))},
+			Name: s.voice.Text("en", games.T(key)), Value: v,
+			NameLocalizations: map[discordgo.Locale]string{discordgo.German: s.voice.Text("de", games.T(key))},
 		})
 	}
 	return []*discordgo.ApplicationCommand{
-		s.command("leaderboard", game, scope),
-		s.command("profile", s.option("profile.user", discordgo.ApplicationCommandOptionUser, false)),
+		s.voice.Command("leaderboard", game, scope),
+		s.voice.Command("profile", s.voice.Option("profile.user", discordgo.ApplicationCommandOptionUser, false)),
 	}
 }
 

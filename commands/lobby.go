@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -30,26 +31,26 @@ func parseOptions(text string) (map[string]string, bool) {
 	return out, true
 }
 
-func (s *Service) newTable(ctx context.Context, r request, gameID, optionText string, thread bool) Result {
+func (s *Service) newTable(ctx context.Context, r interact.Request, gameID, optionText string, thread bool) Result {
 	g, ok := s.games.Get(gameID)
 	if !ok {
-		return s.replyKey(r.lang, KeyUnknownGame, "game", truncate(gameID, 40))
+		return s.voice.Key(r.Lang, KeyUnknownGame, "game", interact.Truncate(gameID, 40))
 	}
 	typed, ok := parseOptions(optionText)
 	if !ok {
-		return s.replyKey(r.lang, KeyBadOptions, "text", truncate(optionText, 100))
+		return s.voice.Key(r.Lang, KeyBadOptions, "text", interact.Truncate(optionText, 100))
 	}
 	opts, err := table.ValidateOptions(table.OptionSpecs(g.Info()), typed)
 	if err != nil {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
-	if r.channelID == "" {
-		return s.replyKey(r.lang, KeyMalformed)
+	if r.ChannelID == "" {
+		return s.voice.Key(r.Lang, KeyMalformed)
 	}
 	p := table.Params{
-		ID: s.newTableID(), ChannelID: r.channelID, GuildID: r.i.GuildID, GameID: gameID,
-		Lang: r.guildLang, Options: opts, Seed: s.newSeed(), Now: s.now(),
-		Host: table.Seat{UserID: r.userID, Name: r.userName, Lang: r.lang},
+		ID: s.newTableID(), ChannelID: r.ChannelID, GuildID: r.Interaction.GuildID, GameID: gameID,
+		Lang: r.GuildLang, Options: opts, Seed: s.newSeed(), Now: s.now(),
+		Host: table.Seat{UserID: r.UserID, Name: r.UserName, Lang: r.Lang},
 	}
 	if thread {
 		return s.newThreadTable(ctx, r, p)
@@ -57,33 +58,33 @@ func (s *Service) newTable(ctx context.Context, r request, gameID, optionText st
 	t := table.New(p)
 	// A new table archives the finished one with its due events: its game
 	// goes into the ratings first.
-	if err := s.settleFinished(ctx, r.channelID); err != nil {
-		return s.replyErr(r, err)
+	if err := s.settleFinished(ctx, r.ChannelID); err != nil {
+		return s.voice.Err(r, err)
 	}
 	if err := s.store.Create(ctx, t); err != nil {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
 	msg := s.lobbyMessage(t, g)
 	return Result{
-		Reply: &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKNew))},
+		Reply: &Message{Content: s.voice.Text(r.Lang, games.T(KeyOKNew))},
 		Actions: []Action{ChannelPost{ChannelID: t.ChannelID, Message: msg,
 			OnSent: s.remember(t.ChannelID, t.ID, (*table.Table).SetLobbyMessage)}},
 	}
 }
 
-func (s *Service) join(ctx context.Context, r request, channelID, tableID string) Result {
+func (s *Service) join(ctx context.Context, r interact.Request, channelID, tableID string) Result {
 	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
-		return t.Join(g.Info(), table.Seat{UserID: r.userID, Name: r.userName, Lang: r.lang}, s.now())
+		return t.Join(g.Info(), table.Seat{UserID: r.UserID, Name: r.UserName, Lang: r.Lang}, s.now())
 	})
 	if err != nil {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
-	return s.lobbyChanged(r, t, s.cat.Localize(r.lang, games.T(KeyOKJoined)))
+	return s.lobbyChanged(r, t, s.voice.Text(r.Lang, games.T(KeyOKJoined)))
 }
 
 // addBot seats a bot (host only) at the strength the lobby's bot option
 // chose, which its name shows ("Bot 2 (strong)").
-func (s *Service) addBot(ctx context.Context, r request, channelID, tableID string) Result {
+func (s *Service) addBot(ctx context.Context, r interact.Request, channelID, tableID string) Result {
 	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
 		bots := 1
 		for _, seat := range t.Seats {
@@ -91,52 +92,52 @@ func (s *Service) addBot(ctx context.Context, r request, channelID, tableID stri
 				bots++
 			}
 		}
-		strength := s.cat.Localize(t.Lang, games.T(KeyBotStrength+t.NextBotStrength()))
-		return t.AddBot(g.Info(), r.userID, s.cat.Localize(t.Lang, games.T(KeyBotName, "n", bots, "strength", strength)), s.now())
+		strength := s.voice.Text(t.Lang, games.T(KeyBotStrength+t.NextBotStrength()))
+		return t.AddBot(g.Info(), r.UserID, s.voice.Text(t.Lang, games.T(KeyBotName, "n", bots, "strength", strength)), s.now())
 	})
 	if err != nil {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
-	return s.lobbyChanged(r, t, s.cat.Localize(r.lang, games.T(KeyOKBot)))
+	return s.lobbyChanged(r, t, s.voice.Text(r.Lang, games.T(KeyOKBot)))
 }
 
 // removeBot takes the last bot's seat away (host only).
-func (s *Service) removeBot(ctx context.Context, r request, channelID, tableID string) Result {
+func (s *Service) removeBot(ctx context.Context, r interact.Request, channelID, tableID string) Result {
 	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, _ games.Game) error {
-		return t.RemoveBot(r.userID, s.now())
+		return t.RemoveBot(r.UserID, s.now())
 	})
 	if err != nil {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
-	return s.lobbyChanged(r, t, s.cat.Localize(r.lang, games.T(KeyOKBotGone)))
+	return s.lobbyChanged(r, t, s.voice.Text(r.Lang, games.T(KeyOKBotGone)))
 }
 
-func (s *Service) leave(ctx context.Context, r request, channelID, tableID string) Result {
+func (s *Service) leave(ctx context.Context, r interact.Request, channelID, tableID string) Result {
 	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, _ games.Game) error {
-		return t.Leave(r.userID, s.now())
+		return t.Leave(r.UserID, s.now())
 	})
 	if err != nil {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
-	return s.lobbyChanged(r, t, s.cat.Localize(r.lang, games.T(KeyOKLeft)))
+	return s.lobbyChanged(r, t, s.voice.Text(r.Lang, games.T(KeyOKLeft)))
 }
 
-func (s *Service) setOption(ctx context.Context, r request, channelID, tableID, option, value string) Result {
+func (s *Service) setOption(ctx context.Context, r interact.Request, channelID, tableID, option, value string) Result {
 	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
-		return t.SetOption(g.Info(), r.userID, option, value, s.now())
+		return t.SetOption(g.Info(), r.UserID, option, value, s.now())
 	})
 	if err != nil {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
-	return s.lobbyChanged(r, t, s.cat.Localize(r.lang, games.T(KeyOKOption)))
+	return s.lobbyChanged(r, t, s.voice.Text(r.Lang, games.T(KeyOKOption)))
 }
 
 // lobbyChanged redraws the lobby message in place.
-func (s *Service) lobbyChanged(r request, t *table.Table, ok string) Result {
+func (s *Service) lobbyChanged(r interact.Request, t *table.Table, ok string) Result {
 	g, _ := s.games.Get(t.GameID)
 	m := s.lobbyMessage(t, g)
 	if t.Status != table.StatusLobby { // the last player left
-		m = Message{Content: s.cat.Localize(t.Lang, games.T(KeyLobbyClosed, "game", s.gameName(t.Lang, t.GameID)))}
+		m = Message{Content: s.voice.Text(t.Lang, games.T(KeyLobbyClosed, "game", s.voice.GameName(t.Lang, t.GameID)))}
 	}
 	return Result{Reply: &Message{Content: ok}, Actions: []Action{s.lobbyEdit(r, t, m)}}
 }
@@ -144,7 +145,7 @@ func (s *Service) lobbyChanged(r request, t *table.Table, ok string) Result {
 // lobbyEdit replaces the lobby message: the one the click came from (its
 // id may not be remembered yet when the click follows the post closely;
 // it is remembered now), else the remembered one, else a new post.
-func (s *Service) lobbyEdit(r request, t *table.Table, m Message) Action {
+func (s *Service) lobbyEdit(r interact.Request, t *table.Table, m Message) Action {
 	onSent := s.remember(t.ChannelID, t.ID, (*table.Table).SetLobbyMessage)
 	id := s.lobbyID(r, t)
 	if id != t.LobbyMessageID {
@@ -159,8 +160,8 @@ func (s *Service) lobbyEdit(r request, t *table.Table, m Message) Action {
 // lobbyID is the table's lobby message: the one a lobby button was
 // clicked on (its id may not be remembered yet when the click follows the
 // post closely), else the remembered one.
-func (s *Service) lobbyID(r request, t *table.Table) string {
-	if i := r.i; i != nil && i.Type == discordgo.InteractionMessageComponent && i.GuildID != "" &&
+func (s *Service) lobbyID(r interact.Request, t *table.Table) string {
+	if i := r.Interaction; i != nil && i.Type == discordgo.InteractionMessageComponent && i.GuildID != "" &&
 		i.Message != nil && i.Message.ID != "" && i.ChannelID == t.ChannelID {
 		if clicked, err := ParseCustomID(componentID(i)); err == nil && clicked.Table == t.ID {
 			return i.Message.ID
@@ -177,7 +178,7 @@ func componentID(i *discordgo.Interaction) string {
 	return ""
 }
 
-func (s *Service) start(ctx context.Context, r request, channelID, tableID string) Result {
+func (s *Service) start(ctx context.Context, r interact.Request, channelID, tableID string) Result {
 	var (
 		st games.State
 		d  delivery
@@ -186,7 +187,7 @@ func (s *Service) start(ctx context.Context, r request, channelID, tableID strin
 	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
 		var err error
 		t.Calendar = cal
-		if st, err = t.Start(g, r.userID, s.now()); err != nil {
+		if st, err = t.Start(g, r.UserID, s.now()); err != nil {
 			return err
 		}
 		if err := applySettings(t, g, users, s.now()); err != nil {
@@ -194,13 +195,13 @@ func (s *Service) start(ctx context.Context, r request, channelID, tableID strin
 		}
 		names := strings.Join(t.Names(), ", ")
 		sc := scene{t: t, g: g, st: st, pending: st.Pending()}
-		if d, err = s.afterChange(sc, []string{s.cat.Localize(t.Lang, games.T(KeyBoardStarted, "names", names))}, dmSource{}); err != nil {
+		if d, err = s.afterChange(sc, []string{s.voice.Text(t.Lang, games.T(KeyBoardStarted, "names", names))}, dmSource{}); err != nil {
 			return err
 		}
 		// The lobby loses its buttons in the same delivery, so that a
 		// crash cannot leave it open to joins.
 		c := &composer{d: d}
-		lobby := Message{Content: s.cat.Localize(t.Lang, games.T(KeyLobbyStarted, "game", s.gameName(t.Lang, t.GameID), "names", names))}
+		lobby := Message{Content: s.voice.Text(t.Lang, games.T(KeyLobbyStarted, "game", s.voice.GameName(t.Lang, t.GameID), "names", names))}
 		if id := s.lobbyID(r, t); id != "" {
 			c.add(post{Kind: kindEdit, ChannelID: t.ChannelID, MessageID: id}, lobby)
 		}
@@ -208,9 +209,9 @@ func (s *Service) start(ctx context.Context, r request, channelID, tableID strin
 		return s.stage(t, d, err)
 	})
 	if err != nil {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
-	return s.deliver(t, d, st, &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKStarted))})
+	return s.deliver(t, d, st, &Message{Content: s.voice.Text(r.Lang, games.T(KeyOKStarted))})
 }
 
 // lobbyMessage shows the open table with option selects and the buttons.
@@ -222,20 +223,20 @@ func (s *Service) lobbyMessage(t *table.Table, g games.Game) Message {
 		hostName = t.Seats[i].Name
 	}
 	lines := []string{
-		s.cat.Localize(lang, games.T(KeyLobbyTitle, "game", s.gameName(lang, t.GameID), "host", hostName)),
-		s.cat.Localize(lang, games.T(KeyLobbyPlayers, "n", len(t.Seats), "min", info.MinPlayers, "max", info.MaxPlayers, "names", strings.Join(t.Names(), ", "))),
+		s.voice.Text(lang, games.T(KeyLobbyTitle, "game", s.voice.GameName(lang, t.GameID), "host", hostName)),
+		s.voice.Text(lang, games.T(KeyLobbyPlayers, "n", len(t.Seats), "min", info.MinPlayers, "max", info.MaxPlayers, "names", strings.Join(t.Names(), ", "))),
 	}
 	specs := table.OptionSpecs(info)
 	if len(specs) == 0 {
-		lines = append(lines, s.cat.Localize(lang, games.T(KeyLobbyNoOpts)))
+		lines = append(lines, s.voice.Text(lang, games.T(KeyLobbyNoOpts)))
 	} else {
 		var parts []string
 		for _, o := range specs {
-			parts = append(parts, s.cat.Localize(lang, o.Label)+" = "+t.Options[o.ID])
+			parts = append(parts, s.voice.Text(lang, o.Label)+" = "+t.Options[o.ID])
 		}
-		lines = append(lines, s.cat.Localize(lang, games.T(KeyLobbyOptions, "options", strings.Join(parts, ", "))))
+		lines = append(lines, s.voice.Text(lang, games.T(KeyLobbyOptions, "options", strings.Join(parts, ", "))))
 	}
-	lines = append(lines, s.ratedLine(t, lang), s.cat.Localize(lang, games.T(KeyLobbyHint)))
+	lines = append(lines, s.ratedLine(t, lang), s.voice.Text(lang, games.T(KeyLobbyHint)))
 	m := Message{Content: strings.Join(lines, "\n")}
 	rows := s.optionRows(t, info, lang, maxRows-1) // a row for the buttons
 	var buttons []discordgo.MessageComponent
@@ -248,7 +249,7 @@ func (s *Service) lobbyMessage(t *table.Table, g games.Game) Message {
 		if err != nil {
 			continue
 		}
-		buttons = append(buttons, discordgo.Button{Label: s.cat.Localize(lang, games.T(b.key)), Style: b.style, CustomID: id})
+		buttons = append(buttons, discordgo.Button{Label: s.voice.Text(lang, games.T(b.key)), Style: b.style, CustomID: id})
 	}
 	m.Components = append(rows, discordgo.ActionsRow{Components: buttons})
 	if s.images != nil {
@@ -267,5 +268,5 @@ func (s *Service) meta(t *table.Table, viewer int) ImageMeta {
 	if viewer >= 0 && viewer < len(t.Seats) && t.Seats[viewer].Lang != "" {
 		lang = t.Seats[viewer].Lang
 	}
-	return ImageMeta{Lang: lang, Catalog: s.cat, Players: t.Names(), Viewer: viewer, Version: t.Version}
+	return ImageMeta{Lang: lang, Catalog: s.voice.Catalog(), Players: t.Names(), Viewer: viewer, Version: t.Version}
 }

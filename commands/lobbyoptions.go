@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -141,13 +142,13 @@ func (s *Service) optionRows(t *table.Table, info games.Info, lang string, rows 
 
 // optionSelect offers one option's choices, the current one chosen.
 func (s *Service) optionSelect(t *table.Table, o games.OptionSpec, lang string) discordgo.SelectMenu {
-	label := s.cat.Localize(lang, o.Label)
-	sel := discordgo.SelectMenu{Placeholder: truncate(s.cat.Localize(lang, games.T(KeySelectOption, "option", label, "value", t.Options[o.ID])), 150)}
+	label := s.voice.Text(lang, o.Label)
+	sel := discordgo.SelectMenu{Placeholder: interact.Truncate(s.voice.Text(lang, games.T(KeySelectOption, "option", label, "value", t.Options[o.ID])), 150)}
 	for _, c := range o.Choices {
 		// The choice first: a long option name ("When time runs
 		// out (safe = …)") cut at Discord's 100 characters would
 		// otherwise leave every choice reading the same.
-		sel.Options = append(sel.Options, discordgo.SelectMenuOption{Label: truncate(c+" · "+label, maxSelectLabel), Value: c, Default: c == t.Options[o.ID]})
+		sel.Options = append(sel.Options, discordgo.SelectMenuOption{Label: interact.Truncate(c+" · "+label, maxSelectLabel), Value: c, Default: c == t.Options[o.ID]})
 	}
 	return sel
 }
@@ -160,12 +161,12 @@ func (s *Service) packedSelect(t *table.Table, group []games.OptionSpec, lang st
 	for _, o := range group {
 		now = append(now, o.ID+"="+t.Options[o.ID])
 	}
-	sel := discordgo.SelectMenu{Placeholder: truncate(s.cat.Localize(lang, games.T(KeyLobbyMoreOptions, "options", strings.Join(now, ", "))), 150)}
-	chosen := s.cat.Localize(lang, games.T(KeyLobbyChosen))
+	sel := discordgo.SelectMenu{Placeholder: interact.Truncate(s.voice.Text(lang, games.T(KeyLobbyMoreOptions, "options", strings.Join(now, ", "))), 150)}
+	chosen := s.voice.Text(lang, games.T(KeyLobbyChosen))
 	for _, o := range group {
-		label := s.cat.Localize(lang, o.Label)
+		label := s.voice.Text(lang, o.Label)
 		for _, c := range o.Choices {
-			opt := discordgo.SelectMenuOption{Label: truncate(c+" · "+label, maxSelectLabel), Value: o.ID + "=" + c}
+			opt := discordgo.SelectMenuOption{Label: interact.Truncate(c+" · "+label, maxSelectLabel), Value: o.ID + "=" + c}
 			if c == t.Options[o.ID] {
 				opt.Description = chosen
 			}

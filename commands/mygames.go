@@ -8,6 +8,7 @@ import (
 
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -75,10 +76,10 @@ type myGame struct {
 // myGames answers /games: every running table the player sits at, in any
 // server, those waiting for the player first (the longest waiting first,
 // as Yucata lists them), each with a link to its channel.
-func (s *Service) myGames(ctx context.Context, r request) Result {
-	channels, err := s.store.TablesOf(ctx, r.userID)
+func (s *Service) myGames(ctx context.Context, r interact.Request) Result {
+	channels, err := s.store.TablesOf(ctx, r.UserID)
 	if err != nil {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
 	var list []myGame
 	for _, ch := range channels {
@@ -86,7 +87,7 @@ func (s *Service) myGames(ctx context.Context, r request) Result {
 		if err != nil {
 			continue // ended or gone since the index was read
 		}
-		seat := t.SeatOf(r.userID)
+		seat := t.SeatOf(r.UserID)
 		if seat < 0 || !t.Active() {
 			continue
 		}
@@ -106,19 +107,19 @@ func (s *Service) myGames(ctx context.Context, r request) Result {
 				}
 			}
 		}
-		item.row = MyGamesRow{Game: s.gameName(r.lang, t.GameID), Players: strings.Join(t.Names(), ", "),
-			Turn: s.cat.Localize(r.lang, turn), Yours: item.waiting,
-			Waited: s.cat.Localize(r.lang, games.T(KeyMyGamesPicWaited, "time", waitedFor(s.now().Sub(item.since))))}
-		item.line = s.cat.Localize(r.lang, games.T(key, "game", s.gameName(r.lang, t.GameID), "channel", "<#"+ch+">",
+		item.row = MyGamesRow{Game: s.voice.GameName(r.Lang, t.GameID), Players: strings.Join(t.Names(), ", "),
+			Turn: s.voice.Text(r.Lang, turn), Yours: item.waiting,
+			Waited: s.voice.Text(r.Lang, games.T(KeyMyGamesPicWaited, "time", waitedFor(s.now().Sub(item.since))))}
+		item.line = s.voice.Text(r.Lang, games.T(key, "game", s.voice.GameName(r.Lang, t.GameID), "channel", "<#"+ch+">",
 			"since", discordTime(item.since), "players", strings.Join(t.Names(), ", ")))
 		if v := t.Seats[seat].Vacation; v != nil && s.now().Before(v.Until) {
-			item.line += s.cat.Localize(r.lang, games.T(KeyMyGameVacation, "until", discordTime(v.Until)))
-			item.row.Turn += " · " + s.cat.Localize(r.lang, games.T(KeyMyGamesPicPaused))
+			item.line += s.voice.Text(r.Lang, games.T(KeyMyGameVacation, "until", discordTime(v.Until)))
+			item.row.Turn += " · " + s.voice.Text(r.Lang, games.T(KeyMyGamesPicPaused))
 		}
 		list = append(list, item)
 	}
 	if len(list) == 0 {
-		return s.replyKey(r.lang, KeyDMNoTable)
+		return s.voice.Key(r.Lang, KeyDMNoTable)
 	}
 	slices.SortStableFunc(list, func(a, b myGame) int {
 		if a.waiting != b.waiting {
@@ -129,8 +130,8 @@ func (s *Service) myGames(ctx context.Context, r request) Result {
 		}
 		return a.since.Compare(b.since)
 	})
-	lines := []string{s.cat.Localize(r.lang, games.T(KeyMyGamesTitle, "n", len(list)))}
-	view := MyGamesView{Title: s.cat.Localize(r.lang, games.T(KeyMyGamesPicTitle, "n", len(list)))}
+	lines := []string{s.voice.Text(r.Lang, games.T(KeyMyGamesTitle, "n", len(list)))}
+	view := MyGamesView{Title: s.voice.Text(r.Lang, games.T(KeyMyGamesPicTitle, "n", len(list)))}
 	for i, g := range list {
 		lines = append(lines, "- "+g.line)
 		if i < myGamesPictureRows {
@@ -138,11 +139,11 @@ func (s *Service) myGames(ctx context.Context, r request) Result {
 		}
 	}
 	if n := len(list) - len(view.Rows); n > 0 {
-		view.More = s.cat.Localize(r.lang, games.T(KeyMyGamesPicMore, "n", n))
+		view.More = s.voice.Text(r.Lang, games.T(KeyMyGamesPicMore, "n", n))
 	}
-	m := &Message{Content: truncate(strings.Join(lines, "\n"), 2000)}
+	m := &Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)}
 	if mi, ok := s.images.(MyGamesImages); ok {
-		if png, err := mi.MyGames(view, ImageMeta{Lang: r.lang, Catalog: s.cat, Viewer: games.Public}); err != nil {
+		if png, err := mi.MyGames(view, ImageMeta{Lang: r.Lang, Catalog: s.voice.Catalog(), Viewer: games.Public}); err != nil {
 			s.log.Warn("my games image", "err", err) // the words still answer
 		} else {
 			m.Files = []File{{Name: "games.png", Data: png}}

@@ -71,9 +71,9 @@ func TestMyGamesPicture(t *testing.T) {
 			}
 			return res.Reply, views[len(views)-1]
 		}
-		game := h.svc.gameName("en", tabletest.ID)
+		game := h.svc.voice.GameName("en", tabletest.ID)
 		text := func(lang, key string, args ...any) string {
-			return h.svc.cat.Localize(lang, games.T(key, args...))
+			return h.svc.voice.Text(lang, games.T(key, args...))
 		}
 		_, v := list(cy)
 		if fail {
@@ -103,7 +103,7 @@ func TestMyGamesPicture(t *testing.T) {
 		h.advance(2 * time.Hour)
 		_, v = list(bo)
 		if len(v.Rows) != 1 || v.Title != text("de", KeyMyGamesPicTitle, "n", 1) || v.Rows[0].Turn != text("de", KeyMyGamesPicLobby) ||
-			v.Rows[0].Waited != text("de", KeyMyGamesPicWaited, "time", "2h") || v.Rows[0].Game != h.svc.gameName("de", tabletest.ID) {
+			v.Rows[0].Waited != text("de", KeyMyGamesPicWaited, "time", "2h") || v.Rows[0].Game != h.svc.voice.GameName("de", tabletest.ID) {
 			t.Errorf("bo's picture: %+v, want the lobby in German", v)
 		}
 	}

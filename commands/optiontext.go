@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -35,7 +36,7 @@ func (s *Service) choiceTexts(t *table.Table, lang string, options []games.Optio
 		if !o.Detail.IsZero() {
 			out[i].description = s.say(t, lang, o.Detail)
 		}
-		shown := choiceText{truncate(out[i].label, maxSelectLabel), truncate(out[i].description, maxSelectDescription)}
+		shown := choiceText{interact.Truncate(out[i].label, maxSelectLabel), interact.Truncate(out[i].description, maxSelectDescription)}
 		clash = clash || seen[shown]
 		seen[shown] = true
 	}
@@ -76,6 +77,6 @@ func fitsButtons(texts []choiceText) bool {
 
 // selectOption is a select's choice answering with move id, reading c.
 func selectOption(id string, c choiceText) discordgo.SelectMenuOption {
-	return discordgo.SelectMenuOption{Label: truncate(c.label, maxSelectLabel), Value: id,
-		Description: truncate(c.description, maxSelectDescription)}
+	return discordgo.SelectMenuOption{Label: interact.Truncate(c.label, maxSelectLabel), Value: id,
+		Description: interact.Truncate(c.description, maxSelectDescription)}
 }

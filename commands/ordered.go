@@ -30,25 +30,6 @@ import (
 // table's later changes with it; another table in the channel (the next
 // game) does not wait for it.
 
-// Carry carries out r's actions with run and, once they all went
-// through, calls Done; a table's change goes in turn with the other
-// changes of its table (see above), and may be carried out by another
-// carrier. It returns run's error when actions should be tried again
-// later. Transports call it instead of running Actions and Done
-// themselves.
-func (r Result) Carry(ctx context.Context, run func(context.Context, []Action) error) error {
-	if r.carry != nil {
-		return r.carry(ctx, run)
-	}
-	if err := run(ctx, r.Actions); err != nil {
-		return err
-	}
-	if r.Done != nil {
-		r.Done(ctx)
-	}
-	return nil
-}
-
 // claimLease is how long a claim holds a table's outbox without being
 // renewed: it is renewed before each change and every claimLease/3 while
 // one is carried out, so only a carrier that stopped (a process killed,
@@ -289,7 +270,7 @@ func (s *Service) claimedResult(ctx context.Context, tb storage.OutboxTable, cla
 			}
 		}
 	}
-	res.carry = func(ctx context.Context, run func(context.Context, []Action) error) error {
+	res.Carrier = func(ctx context.Context, run func(context.Context, []Action) error) error {
 		return s.carryTable(ctx, tb, claim, pre, run, drawer)
 	}
 	return res, true

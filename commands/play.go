@@ -9,6 +9,7 @@ import (
 
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -45,7 +46,7 @@ func (sc scene) asked(seat int) bool {
 // move applies one answer (button, select or /move) and reports the turn.
 // A step inside a turn (not a commit) changes only the mover's own
 // message; a commit posts a new board.
-func (s *Service) move(ctx context.Context, r request, channelID, tableID string, version int, moveID string) Result {
+func (s *Service) move(ctx context.Context, r interact.Request, channelID, tableID string, version int, moveID string) Result {
 	var (
 		res table.MoveResult
 		d   delivery
@@ -53,7 +54,7 @@ func (s *Service) move(ctx context.Context, r request, channelID, tableID string
 	from, _ := clickedDM(r)
 	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
 		var err error
-		if res, err = t.Move(g, r.userID, moveID, version, s.now()); err != nil {
+		if res, err = t.Move(g, r.UserID, moveID, version, s.now()); err != nil {
 			return err
 		}
 		sc := scene{t: t, g: g, st: res.State, pending: res.Pending, quiet: res.Quiet()}
@@ -65,19 +66,19 @@ func (s *Service) move(ctx context.Context, r request, channelID, tableID string
 		return s.stage(t, d, err)
 	})
 	if err != nil {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
 	label := games.Text{Key: moveID}
 	if len(res.Steps) > 0 {
 		label = res.Steps[0].Label
 	}
-	reply := &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKMove, "option", s.say(t, r.lang, label)))}
+	reply := &Message{Content: s.voice.Text(r.Lang, games.T(KeyOKMove, "option", s.say(t, r.Lang, label)))}
 	switch {
 	case !res.Committed && from.messageID == "":
 		// A step clicked on the board, in an ephemeral message or typed:
 		// the mover's next options come as this ephemeral answer, with the
 		// private view.
-		reply = s.stepReply(t, res, r.lang)
+		reply = s.stepReply(t, res, r.Lang)
 	case changesClicked(d, r, from, t.ChannelID):
 		// The message clicked is edited in place (a DM) or loses its
 		// buttons under a new board: the change is the answer.
@@ -94,9 +95,9 @@ func (s *Service) move(ctx context.Context, r request, channelID, tableID string
 // edits the bot DM the click came from (from) in place, or clears the
 // buttons of the board clicked in the table's channel (a new board
 // replaces it). A typed /move and an ephemeral message are not changed.
-func changesClicked(d delivery, r request, from dmSource, channelID string) bool {
+func changesClicked(d delivery, r interact.Request, from dmSource, channelID string) bool {
 	var id string
-	switch i := r.i; {
+	switch i := r.Interaction; {
 	case from.messageID != "":
 		id = from.messageID
 	case i != nil && i.Type == discordgo.InteractionMessageComponent && i.ChannelID == channelID &&
@@ -117,16 +118,16 @@ func (s *Service) narrate(t *table.Table, res table.MoveResult) []string {
 	var lines []string
 	for _, st := range res.Steps {
 		if st.TookOver {
-			lines = append(lines, s.cat.Localize(t.Lang, games.T(KeyTookOver, "player", t.Seats[st.Seat].Name)))
+			lines = append(lines, s.voice.Text(t.Lang, games.T(KeyTookOver, "player", t.Seats[st.Seat].Name)))
 		}
 		if !st.Timeout || st.TimeUp { // the game's own time-up move tells it itself
 			continue
 		}
 		name := t.Seats[st.Seat].Name
 		if st.Secret { // the chosen answer itself may be a secret
-			lines = append(lines, s.cat.Localize(t.Lang, games.T(KeyTimedOutQuiet, "player", name)))
+			lines = append(lines, s.voice.Text(t.Lang, games.T(KeyTimedOutQuiet, "player", name)))
 		} else {
-			lines = append(lines, s.cat.Localize(t.Lang, games.T(KeyTimedOut, "player", name, "option", s.say(t, t.Lang, st.Label))))
+			lines = append(lines, s.voice.Text(t.Lang, games.T(KeyTimedOut, "player", name, "option", s.say(t, t.Lang, st.Label))))
 		}
 	}
 	for _, e := range res.Narration {
@@ -219,7 +220,7 @@ func (s *Service) deliver(t *table.Table, d delivery, st games.State, reply *Mes
 	}
 	res := Result{Reply: reply, Actions: actions, Done: s.delivered(t.ChannelID, t.ID, t.OutboxKeys, sent)}
 	if len(t.OutboxKeys) > 0 {
-		res.carry = s.carryOwn(storage.OutboxTable{ChannelID: t.ChannelID, TableID: t.ID}, t.OutboxKeys, actions, res.Done)
+		res.Carrier = s.carryOwn(storage.OutboxTable{ChannelID: t.ChannelID, TableID: t.ID}, t.OutboxKeys, actions, res.Done)
 	}
 	return res
 }
@@ -230,7 +231,7 @@ func (s *Service) boardPost(c *composer, sc scene, narration []string) {
 		// A seat finished its private part of a simultaneous phase: a line
 		// of text, and the live board keeps its place and its buttons.
 		if len(narration) > 0 {
-			c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: truncate(strings.Join(narration, "\n"), 2000)})
+			c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: interact.Truncate(strings.Join(narration, "\n"), 2000)})
 		}
 		clearAll(c, t.TakeStaleButtons())
 		return
@@ -247,12 +248,12 @@ func (s *Service) boardPost(c *composer, sc scene, narration []string) {
 		}
 		rows, cut := s.promptRows(t, public, t.Lang, maxRows-1)
 		if cut {
-			lines = append(lines, s.cat.Localize(t.Lang, games.T(KeyMoreUseMove)))
+			lines = append(lines, s.voice.Text(t.Lang, games.T(KeyMoreUseMove)))
 		}
 		m.Components = append(rows, s.handRow(t))
 		m.Mentions = actingUsers(sc)
 	}
-	m.Content = truncate(strings.Join(lines, "\n"), 2000)
+	m.Content = interact.Truncate(strings.Join(lines, "\n"), 2000)
 	var pic *pictureSpec
 	if sc.st != nil {
 		pic = &pictureSpec{Viewer: games.Public, Name: "board.png"}
@@ -303,9 +304,9 @@ func (s *Service) gameOverDMs(c *composer, sc scene) {
 			continue
 		}
 		lang := seatLang(t, seat)
-		lines := []string{s.cat.Localize(lang, games.T(KeyGameOverDM, "game", s.gameName(lang, t.GameID), "channel", "<#"+t.ChannelID+">"))}
+		lines := []string{s.voice.Text(lang, games.T(KeyGameOverDM, "game", s.voice.GameName(lang, t.GameID), "channel", "<#"+t.ChannelID+">"))}
 		lines = append(lines, s.standingLines(sc, lang)...)
-		c.add(post{Kind: kindDM, UserID: u.UserID}, Message{Content: truncate(strings.Join(lines, "\n"), 2000)})
+		c.add(post{Kind: kindDM, UserID: u.UserID}, Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)})
 	}
 }
 
@@ -329,13 +330,13 @@ func (s *Service) waitingLines(sc scene, lang string, mention, summary bool) []s
 		if summary {
 			prompt, _, _ = strings.Cut(prompt, "\n")
 		}
-		line := s.cat.Localize(lang, games.T(KeyStatusPublic, "player", who, "prompt", prompt))
+		line := s.voice.Text(lang, games.T(KeyStatusPublic, "player", who, "prompt", prompt))
 		if p.Secret {
-			line = s.cat.Localize(lang, games.T(KeyStatusPrivate, "player", who))
+			line = s.voice.Text(lang, games.T(KeyStatusPrivate, "player", who))
 		}
 		if summary {
 			if at, ok := t.SeatDeadline(sc.st, sc.pending, p.Seat); ok {
-				line = s.cat.Localize(lang, games.T(KeyStatusDue, "line", line, "when", discordTime(at)))
+				line = s.voice.Text(lang, games.T(KeyStatusDue, "line", line, "when", discordTime(at)))
 			}
 		}
 		lines = append(lines, line)
@@ -361,16 +362,16 @@ func actingUsers(sc scene) []string {
 // statusText is the live status: game, move number and who is awaited.
 func (s *Service) statusText(sc scene, lang string) string {
 	t := sc.t
-	name := s.gameName(lang, sc.t.GameID)
+	name := s.voice.GameName(lang, sc.t.GameID)
 	switch t.Status {
 	case table.StatusLobby:
-		return s.cat.Localize(lang, games.T(KeyStatusLobby, "game", name))
+		return s.voice.Text(lang, games.T(KeyStatusLobby, "game", name))
 	case table.StatusOver:
-		return s.cat.Localize(lang, games.T(KeyStatusOver, "game", name))
+		return s.voice.Text(lang, games.T(KeyStatusOver, "game", name))
 	case table.StatusAbandoned:
-		return s.cat.Localize(lang, games.T(KeyStatusGone, "game", name))
+		return s.voice.Text(lang, games.T(KeyStatusGone, "game", name))
 	}
-	lines := []string{s.cat.Localize(lang, games.T(KeyStatusTitle, "game", name, "n", t.Moves+1))}
+	lines := []string{s.voice.Text(lang, games.T(KeyStatusTitle, "game", name, "n", t.Moves+1))}
 	if sc.st != nil {
 		lines = append(lines, s.waitingLines(sc, lang, false, true)...)
 	}
@@ -378,16 +379,16 @@ func (s *Service) statusText(sc scene, lang string) string {
 	for seat, u := range t.Seats {
 		switch {
 		case u.Vacation != nil:
-			lines = append(lines, s.cat.Localize(lang, games.T(KeyStatusVacation, "player", u.Name, "when", discordTime(u.Vacation.Until))))
+			lines = append(lines, s.voice.Text(lang, games.T(KeyStatusVacation, "player", u.Name, "when", discordTime(u.Vacation.Until))))
 		case u.Away:
-			lines = append(lines, s.cat.Localize(lang, games.T(KeyStatusAway, "player", u.Name)))
+			lines = append(lines, s.voice.Text(lang, games.T(KeyStatusAway, "player", u.Name)))
 		case rules.Kind == clock.Bank && !u.Bot && len(games.SeatPrompts(sc.pending, seat)) == 0:
 			// Seats not deciding now: what their bank holds for later.
-			lines = append(lines, s.cat.Localize(lang, games.T(KeyStatusBank, "player", u.Name, "time", clock.FormatDuration(u.Clock.Bank))))
+			lines = append(lines, s.voice.Text(lang, games.T(KeyStatusBank, "player", u.Name, "time", clock.FormatDuration(u.Clock.Bank))))
 		}
 	}
 	lines = append(lines, s.calendarLines(t.Calendar, lang)...)
-	return truncate(strings.Join(lines, "\n"), 2000)
+	return interact.Truncate(strings.Join(lines, "\n"), 2000)
 }
 
 // statusPost edits the live status message, or posts it the first time.
@@ -411,8 +412,8 @@ func (s *Service) statusPost(c *composer, sc scene) {
 // standingsPost announces the final standings with the results picture.
 func (s *Service) standingsPost(c *composer, sc scene) {
 	t := sc.t
-	lines := append([]string{s.cat.Localize(t.Lang, games.T(KeyStandings))}, s.standingLines(sc, t.Lang)...)
-	m := Message{Content: truncate(strings.Join(lines, "\n"), 2000)}
+	lines := append([]string{s.voice.Text(t.Lang, games.T(KeyStandings))}, s.standingLines(sc, t.Lang)...)
+	m := Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)}
 	c.add(post{Kind: kindPost, ChannelID: t.ChannelID, Picture: &pictureSpec{Viewer: games.Public, Name: "results.png", Results: true}}, m)
 }
 
@@ -468,7 +469,7 @@ func (s *Service) privateMessages(c *composer, sc scene, from dmSource, skip int
 			// Public prompts have their buttons on the board already, so a
 			// closed DM only matters for secret ones.
 			notice := Message{
-				Content:    s.cat.Localize(t.Lang, games.T(KeyDMBlocked, "player", "<@"+u.UserID+">")),
+				Content:    s.voice.Text(t.Lang, games.T(KeyDMBlocked, "player", "<@"+u.UserID+">")),
 				Components: []discordgo.MessageComponent{s.handRow(t)},
 				Mentions:   []string{u.UserID},
 			}
@@ -505,7 +506,7 @@ func (s *Service) settledDM(c *composer, sc scene, from dmSource) {
 // components, saying why (key): nothing is left to answer there.
 func (s *Service) settle(c *composer, sc scene, seat int, channelID, messageID, key string) {
 	lang := seatLang(sc.t, seat)
-	m := Message{Content: s.cat.Localize(lang, games.T(KeyHandTitle, "game", s.gameName(lang, sc.t.GameID))) + "\n" + s.cat.Localize(lang, games.T(key))}
+	m := Message{Content: s.voice.Text(lang, games.T(KeyHandTitle, "game", s.voice.GameName(lang, sc.t.GameID))) + "\n" + s.voice.Text(lang, games.T(key))}
 	c.add(post{Kind: kindEdit, ChannelID: channelID, MessageID: messageID, Picture: &pictureSpec{Viewer: seat, Name: "hand.png"}}, m)
 }
 
@@ -534,14 +535,14 @@ func (s *Service) handMessage(t *table.Table, g games.Game, st games.State, pend
 	}
 	mine := games.SeatPrompts(pending, seat)
 	if len(mine) == 0 {
-		return Message{Content: s.cat.Localize(lang, games.T(KeyHandTitle, "game", s.gameName(lang, t.GameID))) + "\n" + s.cat.Localize(lang, games.T(KeyHandNothing))}
+		return Message{Content: s.voice.Text(lang, games.T(KeyHandTitle, "game", s.voice.GameName(lang, t.GameID))) + "\n" + s.voice.Text(lang, games.T(KeyHandNothing))}
 	}
 	lines := s.decisionLines(t, st, pending, seat, mine, lang)
 	rows, cut := s.promptRows(t, mine, lang, maxRows)
 	if cut {
-		lines = append(lines, s.cat.Localize(lang, games.T(KeyMoreUseMove)))
+		lines = append(lines, s.voice.Text(lang, games.T(KeyMoreUseMove)))
 	}
-	return Message{Content: truncate(strings.Join(lines, "\n"), 2000), Components: rows}
+	return Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000), Components: rows}
 }
 
 // decisionLines name the game, its channel and each of seat's prompts
@@ -549,12 +550,12 @@ func (s *Service) handMessage(t *table.Table, g games.Game, st games.State, pend
 func (s *Service) decisionLines(t *table.Table, st games.State, pending []games.Prompt, seat int, mine []games.Prompt, lang string) []string {
 	var lines []string
 	for _, p := range mine {
-		lines = append(lines, s.cat.Localize(lang, games.T(KeyDMHeader, "game", s.gameName(lang, t.GameID), "channel", t.ChannelID, "prompt", s.say(t, lang, p.Text))))
+		lines = append(lines, s.voice.Text(lang, games.T(KeyDMHeader, "game", s.voice.GameName(lang, t.GameID), "channel", t.ChannelID, "prompt", s.say(t, lang, p.Text))))
 	}
 	if at, ok := t.SeatDeadline(st, pending, seat); ok {
 		// The seat's clock (a build phase's sand timer too), counting
 		// down live in the reader's Discord.
-		lines = append(lines, s.cat.Localize(lang, games.T(KeyDMDue, "when", discordTime(at))))
+		lines = append(lines, s.voice.Text(lang, games.T(KeyDMDue, "when", discordTime(at))))
 	}
 	return lines
 }
@@ -650,7 +651,7 @@ func (s *Service) buttonRow(t *table.Table, p games.Prompt, texts []choiceText, 
 func (s *Service) selectMenu(t *table.Table, p games.Prompt, texts []choiceText, lang string, from, to int) (discordgo.SelectMenu, bool) {
 	placeholder := s.say(t, lang, p.Text)
 	if len(p.Options) > maxSelectOptions {
-		placeholder = s.cat.Localize(lang, games.T(KeySelectPart, "prompt", placeholder, "from", from+1, "to", to))
+		placeholder = s.voice.Text(lang, games.T(KeySelectPart, "prompt", placeholder, "from", from+1, "to", to))
 	}
 	return s.moveSelect(t, p.Seat, p.Options[from:to], texts[from:to], placeholder, from)
 }
@@ -666,26 +667,20 @@ func (s *Service) backRow(t *table.Table, seat int, lang string) []discordgo.Mes
 		return nil
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: s.cat.Localize(lang, games.T(KeyBtnBack)), Style: discordgo.SecondaryButton, CustomID: id},
+		discordgo.Button{Label: s.voice.Text(lang, games.T(KeyBtnBack)), Style: discordgo.SecondaryButton, CustomID: id},
 	}}}
 }
 
 func (s *Service) handRow(t *table.Table) discordgo.ActionsRow {
 	id, _ := CustomID{Kind: KindHand, Channel: t.ChannelID, Table: t.ID, Version: t.Version}.Encode()
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: s.cat.Localize(t.Lang, games.T(KeyBtnHand)), Style: discordgo.SecondaryButton, CustomID: id},
+		discordgo.Button{Label: s.voice.Text(t.Lang, games.T(KeyBtnHand)), Style: discordgo.SecondaryButton, CustomID: id},
 	}}
-}
-
-// gameName is a game's localized name. Games build their Info (catalog
-// included) on every call, so the Service keeps the names from its start.
-func (s *Service) gameName(lang, gameID string) string {
-	return s.cat.Localize(lang, s.names[gameID])
 }
 
 // say localizes x for this table, showing seats as the players' names.
 func (s *Service) say(t *table.Table, lang string, x games.Text) string {
-	return s.cat.LocalizeNames(lang, x, t.Names())
+	return s.voice.Catalog().LocalizeNames(lang, x, t.Names())
 }
 
 // waitingOnPerson reports whether a seat a person plays has a decision
@@ -704,29 +699,29 @@ func (s *Service) standingLines(sc scene, lang string) []string {
 	t := sc.t
 	var lines []string
 	for _, pl := range s.ranking(t, sc.st, lang) {
-		lines = append(lines, s.cat.Localize(lang, games.T(KeyStandingLine, "rank", pl.Rank, "player", pl.name, "score", pl.Score, "detail", s.say(t, lang, pl.Detail))))
+		lines = append(lines, s.voice.Text(lang, games.T(KeyStandingLine, "rank", pl.Rank, "player", pl.name, "score", pl.Score, "detail", s.say(t, lang, pl.Detail))))
 	}
 	return lines
 }
 
 // returnSeat answers /game return: a player whose seat a bot took over
 // (their time ran out, lobby option absent=bot) plays it again.
-func (s *Service) returnSeat(ctx context.Context, r request) Result {
+func (s *Service) returnSeat(ctx context.Context, r interact.Request) Result {
 	var (
 		res table.MoveResult
 		d   delivery
 	)
-	t, err := s.update(ctx, r.channelID, "", func(t *table.Table, g games.Game) error {
+	t, err := s.update(ctx, r.ChannelID, "", func(t *table.Table, g games.Game) error {
 		var err error
-		if res, err = t.Return(g, r.userID, s.now()); err != nil {
+		if res, err = t.Return(g, r.UserID, s.now()); err != nil {
 			return err
 		}
 		sc := scene{t: t, g: g, st: res.State, pending: res.Pending}
-		d, err = s.afterChange(sc, []string{s.cat.Localize(t.Lang, games.T(KeyReturned, "player", r.userName))}, dmSource{})
+		d, err = s.afterChange(sc, []string{s.voice.Text(t.Lang, games.T(KeyReturned, "player", r.UserName))}, dmSource{})
 		return s.stage(t, d, err)
 	})
 	if err != nil {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
-	return s.deliver(t, d, res.State, &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKReturned))})
+	return s.deliver(t, d, res.State, &Message{Content: s.voice.Text(r.Lang, games.T(KeyOKReturned))})
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -31,8 +32,8 @@ func publicDMTexts() map[string][2]string {
 			"eine kurze Direktnachricht mit Link zum Spielbrett"},
 		keyChoicePrefix + OptPublicDM + "." + string(settings.PublicDMPicture): {"a DM with your picture and the buttons",
 			"eine Direktnachricht mit deinem Bild und den Knöpfen"},
-		cmdKeyPrefix + "settings." + OptPublicDM + nameKeySuffix: {OptPublicDM, "öffentliche-dm"},
-		cmdKeyPrefix + "settings." + OptPublicDM + descKeySuffix: {"Your DM for a decision answered in the channel: a short link (default) or your picture",
+		interact.NameKey("settings." + OptPublicDM): {OptPublicDM, "öffentliche-dm"},
+		interact.DescKey("settings." + OptPublicDM): {"Your DM for a decision answered in the channel: a short link (default) or your picture",
 			"Deine DM zu einer Entscheidung im Kanal: ein kurzer Link (Standard) oder dein Bild"},
 	}
 }
@@ -42,7 +43,7 @@ func (s *Service) publicDMLine(lang string, v settings.PublicDM) string {
 	if v == "" {
 		v = settings.PublicDMLink
 	}
-	return s.cat.Localize(lang, games.T(KeySettingsPublicDM, "value", s.choiceText(lang, OptPublicDM, string(v))))
+	return s.voice.Text(lang, games.T(KeySettingsPublicDM, "value", s.choiceText(lang, OptPublicDM, string(v))))
 }
 
 // wantsLinkDM reports whether seat's new decisions, mine, are told by a
@@ -75,10 +76,10 @@ func (s *Service) linkDM(c *composer, sc scene, seat int, mine []games.Prompt) {
 	lines := s.decisionLines(t, sc.st, sc.pending, seat, mine, lang)
 	link := channelURL(t)
 	if link != "" {
-		lines = append(lines, s.cat.Localize(lang, games.T(KeyReminderLink, "link", link)))
+		lines = append(lines, s.voice.Text(lang, games.T(KeyReminderLink, "link", link)))
 	}
-	lines = append(lines, s.cat.Localize(lang, games.T(KeyDMLinkHint)))
-	c.add(post{Kind: kindDM, UserID: u.UserID, BoardLink: link}, Message{Content: truncate(strings.Join(lines, "\n"), 2000)})
+	lines = append(lines, s.voice.Text(lang, games.T(KeyDMLinkHint)))
+	c.add(post{Kind: kindDM, UserID: u.UserID, BoardLink: link}, Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)})
 	clearAll(c, t.TakeLiveDMs(seat, table.MessageRef{}))
 }
 

@@ -99,7 +99,7 @@ const (
 // ratedLine tells the lobby whether the game will be rated as seated now.
 func (s *Service) ratedLine(t *table.Table, lang string) string {
 	if t.Rated() {
-		return s.cat.Localize(lang, games.T(KeyLobbyRated))
+		return s.voice.Text(lang, games.T(KeyLobbyRated))
 	}
-	return s.cat.Localize(lang, games.T(KeyLobbyUnrated))
+	return s.voice.Text(lang, games.T(KeyLobbyUnrated))
 }

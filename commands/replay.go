@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -44,25 +45,25 @@ func replayTexts() map[string][2]string {
 // the final standings once the game is over. Only public views are drawn,
 // so it may be asked for at any time; it reads the table and changes
 // nothing.
-func (s *Service) replay(ctx context.Context, r request) Result {
-	t, g, err := s.load(ctx, r.channelID, "", storage.WithLog())
+func (s *Service) replay(ctx context.Context, r interact.Request) Result {
+	t, g, err := s.load(ctx, r.ChannelID, "", storage.WithLog())
 	if err != nil {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
 	if t.Status == table.StatusLobby || t.Moves == 0 {
-		return s.replyKey(r.lang, KeyReplayEmpty)
+		return s.voice.Key(r.Lang, KeyReplayEmpty)
 	}
 	m, err := s.replayMessage(t, g)
 	switch {
 	case errors.Is(err, errNoReplayer):
-		return s.replyKey(r.lang, KeyReplayNoImage)
+		return s.voice.Key(r.Lang, KeyReplayNoImage)
 	case errors.Is(err, errReplayDraw):
-		return s.replyKey(r.lang, KeyReplayFailed)
+		return s.voice.Key(r.Lang, KeyReplayFailed)
 	case err != nil:
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
 	post := ChannelPost{ChannelID: t.ChannelID, Message: m}
-	return Result{Reply: &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKReplay))}, Actions: []Action{post}}
+	return Result{Reply: &Message{Content: s.voice.Text(r.Lang, games.T(KeyOKReplay))}, Actions: []Action{post}}
 }
 
 // Why a replay could not be made (besides the table's own errors).
@@ -101,20 +102,20 @@ func (s *Service) replayMessage(t *table.Table, g games.Game) (Message, error) {
 		s.log.Error("replay", "table", t.ID, "err", err)
 		return Message{}, errReplayDraw
 	}
-	name := s.gameName(t.Lang, t.GameID)
+	name := s.voice.GameName(t.Lang, t.GameID)
 	head := games.T(KeyReplayPost, "game", name, "n", len(course.Views)-1)
 	if n := len(course.Rounds); n > 0 {
 		head = games.T(KeyReplayPostRounds, "game", name, "n", len(course.Views)-1, "rounds", course.Rounds[n-1])
 	}
-	lines := []string{s.cat.Localize(t.Lang, head)}
+	lines := []string{s.voice.Text(t.Lang, head)}
 	lines = append(lines, s.summaryLines(summarize(course), t.Names(), t.Lang)...)
 	if t.Status == table.StatusOver {
 		st, err := t.Load(g)
 		if err != nil {
 			return Message{}, errors.Join(fmt.Errorf("replay of table %s", t.ID), err)
 		}
-		lines = append(lines, s.cat.Localize(t.Lang, games.T(KeyStandings)))
+		lines = append(lines, s.voice.Text(t.Lang, games.T(KeyStandings)))
 		lines = append(lines, s.standingLines(scene{t: t, g: g, st: st}, t.Lang)...)
 	}
-	return Message{Content: truncate(strings.Join(lines, "\n"), 2000), Files: []File{{Name: "replay.gif", Data: gifData}}}, nil
+	return Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000), Files: []File{{Name: "replay.gif", Data: gifData}}}, nil
 }

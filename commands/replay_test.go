@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
@@ -52,7 +53,7 @@ func newReplayHarness(t *testing.T) (*harness, *fakeReplayer) {
 
 func TestReplayBadInput(t *testing.T) {
 	h, rp := newReplayHarness(t)
-	h.wantReply(h.slash(ann, CmdGame, SubReplay), "en", KeyNoTable)
+	h.wantReply(h.slash(ann, CmdGame, SubReplay), "en", interact.KeyNoTable)
 	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "rounds=1"), "en", KeyOKNew)
 	h.wantReply(h.slash(bo, CmdGame, SubReplay), "de", KeyReplayEmpty)
 	h.wantReply(h.click(bo, findID(h.t, h.channelMsgs(), KindJoin, "")), "de", KeyOKJoined)
@@ -141,7 +142,7 @@ func TestReplayOfAFinishedGame(t *testing.T) {
 		t.Fatalf("replay post %+v", post)
 	}
 	wantTitle := h.text("en", KeyReplayPost)
-	if !strings.HasPrefix(post.Message.Content, wantTitle) || !strings.Contains(post.Message.Content, h.svc.cat.Localize("en", games.T(KeyStandings))) {
+	if !strings.HasPrefix(post.Message.Content, wantTitle) || !strings.Contains(post.Message.Content, h.svc.voice.Text("en", games.T(KeyStandings))) {
 		t.Fatalf("replay post text %q", post.Message.Content)
 	}
 	for _, name := range []string{"Ann", "Bo"} {

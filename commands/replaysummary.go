@@ -153,9 +153,9 @@ func (s *Service) summaryLines(sm summary, names []string, lang string) []string
 			one, many = KeyReplayRound, KeyReplayRounds
 		}
 		if from == to {
-			return s.cat.Localize(lang, games.T(one, "n", from))
+			return s.voice.Text(lang, games.T(one, "n", from))
 		}
-		return s.cat.Localize(lang, games.T(many, "from", from, "to", to))
+		return s.voice.Text(lang, games.T(many, "from", from, "to", to))
 	}
 	var lines []string
 	if len(sm.lead) > 0 {
@@ -165,7 +165,7 @@ func (s *Service) summaryLines(sm summary, names []string, lang string) []string
 				spans = append(spans, "…")
 				break
 			}
-			who := s.cat.Localize(lang, games.T(KeyReplayLevel))
+			who := s.voice.Text(lang, games.T(KeyReplayLevel))
 			if len(sp.Leaders) > 0 {
 				var ns []string
 				for _, seat := range sp.Leaders {
@@ -173,12 +173,12 @@ func (s *Service) summaryLines(sm summary, names []string, lang string) []string
 				}
 				who = strings.Join(ns, " & ")
 			}
-			spans = append(spans, s.cat.Localize(lang, games.T(KeyReplaySpan, "who", who, "when", when(sp.From, sp.To))))
+			spans = append(spans, s.voice.Text(lang, games.T(KeyReplaySpan, "who", who, "when", when(sp.From, sp.To))))
 		}
-		lines = append(lines, s.cat.Localize(lang, games.T(KeyReplayLead, "spans", strings.Join(spans, ", "))))
+		lines = append(lines, s.voice.Text(lang, games.T(KeyReplayLead, "spans", strings.Join(spans, ", "))))
 	}
 	if sw := sm.swing; sw != nil {
-		lines = append(lines, s.cat.Localize(lang, games.T(KeyReplaySwing, "player", name(sw.Seat),
+		lines = append(lines, s.voice.Text(lang, games.T(KeyReplaySwing, "player", name(sw.Seat),
 			"before", s.marginText(sw.Before, lang), "after", s.marginText(sw.After, lang), "when", when(sw.When, sw.When))))
 	}
 	return lines
@@ -188,9 +188,9 @@ func (s *Service) summaryLines(sm summary, names []string, lang string) []string
 func (s *Service) marginText(m int, lang string) string {
 	switch {
 	case m > 0:
-		return s.cat.Localize(lang, games.T(KeyReplayAhead, "n", m))
+		return s.voice.Text(lang, games.T(KeyReplayAhead, "n", m))
 	case m < 0:
-		return s.cat.Localize(lang, games.T(KeyReplayBehind, "n", -m))
+		return s.voice.Text(lang, games.T(KeyReplayBehind, "n", -m))
 	}
-	return s.cat.Localize(lang, games.T(KeyReplayLevel))
+	return s.voice.Text(lang, games.T(KeyReplayLevel))
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
 
@@ -30,8 +31,8 @@ func TestRulesNeverCutATopic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &Service{games: reg, cat: reg.Catalog(CoreCatalog())}
-	res := s.rules(request{lang: "en"}, tabletest.ID, "")
+	s := &Service{games: reg, voice: interact.NewVoice(reg, reg.Catalog(CoreCatalog()), nil)}
+	res := s.rules(interact.Request{Lang: "en"}, tabletest.ID, "")
 	text := res.Reply.Content
 	if len(text) > 2000 {
 		t.Fatalf("reply is %d characters, over Discord's 2000", len(text))
@@ -44,7 +45,7 @@ func TestRulesNeverCutATopic(t *testing.T) {
 	if strings.Contains(text, "Sentence c") || !strings.Contains(text, "More topics: Topic C, Topic D") {
 		t.Errorf("the topics that do not fit must be named, not cut: %q", text[len(text)-200:])
 	}
-	one := s.rules(request{lang: "en"}, tabletest.ID, "d").Reply.Content
+	one := s.rules(interact.Request{Lang: "en"}, tabletest.ID, "d").Reply.Content
 	if !strings.Contains(one, "End d.") || strings.Contains(one, "More topics") {
 		t.Errorf("one topic: %q", one)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tavern-bot/tavern/bots"
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
@@ -186,7 +187,7 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time, tho
 		sc := scene{t: t, g: g, st: res.State, pending: res.Pending, quiet: res.Quiet() && !closed, from: from}
 		lines := s.narrate(t, res)
 		if closed {
-			lines = append(lines, s.cat.Localize(t.Lang, games.T(KeyIdleClosed, "n", table.IdleTimeouts)))
+			lines = append(lines, s.voice.Text(t.Lang, games.T(KeyIdleClosed, "n", table.IdleTimeouts)))
 		}
 		if !res.Committed && !closed {
 			d, err = s.stepDelivery(sc, -1, dmSource{})
@@ -362,11 +363,11 @@ func (s *Service) reminderDMs(c *composer, t *table.Table, remind []table.Remind
 			lang = prefs.Lang
 		}
 		dmKey, pingKey := reminderKeys(r)
-		m := Message{Content: s.cat.Localize(lang, games.T(dmKey, "game", s.gameName(lang, t.GameID), "channel", "<#"+t.ChannelID+">", "when", discordTime(r.Deadline)))}
+		m := Message{Content: s.voice.Text(lang, games.T(dmKey, "game", s.voice.GameName(lang, t.GameID), "channel", "<#"+t.ChannelID+">", "when", discordTime(r.Deadline)))}
 		if link := actLink(t, r.Seat); link != "" {
-			m.Content += "\n" + s.cat.Localize(lang, games.T(KeyReminderLink, "link", link))
+			m.Content += "\n" + s.voice.Text(lang, games.T(KeyReminderLink, "link", link))
 		}
-		notice := Message{Content: s.cat.Localize(t.Lang, games.T(pingKey, "player", "<@"+u.UserID+">", "when", discordTime(r.Deadline))), Mentions: []string{u.UserID}}
+		notice := Message{Content: s.voice.Text(t.Lang, games.T(pingKey, "player", "<@"+u.UserID+">", "when", discordTime(r.Deadline))), Mentions: []string{u.UserID}}
 		if prefs.Delivery == settings.DeliverMention {
 			c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, notice)
 			continue
@@ -393,10 +394,10 @@ func (s *Service) vacationOver(c *composer, t *table.Table, back []int) {
 	var lines []string
 	for _, seat := range back {
 		if seat >= 0 && seat < len(t.Seats) {
-			lines = append(lines, s.cat.Localize(t.Lang, games.T(KeyVacationOver, "player", t.Seats[seat].Name)))
+			lines = append(lines, s.voice.Text(t.Lang, games.T(KeyVacationOver, "player", t.Seats[seat].Name)))
 		}
 	}
 	if len(lines) > 0 {
-		c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: truncate(strings.Join(lines, "\n"), 2000)})
+		c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)})
 	}
 }

@@ -1,6 +1,9 @@
-// Package commands is Tavern's command surface: slash command definitions,
-// the custom id codec, and the Service that turns interactions into table
-// changes (through storage) and Actions for a transport to carry out.
+// Package commands is Tavern's command surface: slash command definitions
+// and the Service that turns interactions into table changes (through
+// storage) and Actions for a transport to carry out.
+//
+// It speaks interact's vocabulary (requests, results, custom ids), which
+// it names again for transports, so they import this package alone.
 package commands
 
 import (
@@ -19,6 +22,7 @@ import (
 
 	"github.com/tavern-bot/tavern/bots"
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -49,10 +53,9 @@ type Service struct {
 	log     *slog.Logger
 	now     func() time.Time
 	newSeed func() uint64
-	cat     games.Catalog
+	voice   interact.Voice
 	wake    chan struct{} // a change made a table due now
 	replays chan struct{} // a replay was staged: wakes the replay drawer
-	names   map[string]games.Text
 	render  *renderPool
 	scratch sync.Pool // *[]byte: working memory for staging outbox items
 	// local claims the outbox of a store only this process uses (see
@@ -86,17 +89,14 @@ func NewService(d Deps) (*Service, error) {
 	if d.Games == nil || d.Store == nil {
 		return nil, errors.New("commands: NewService needs Games and Store")
 	}
-	names := map[string]games.Text{}
 	for _, id := range d.Games.IDs() {
 		g, _ := d.Games.Get(id)
-		info := g.Info()
-		if err := table.CheckOptionIDs(info); err != nil {
+		if err := table.CheckOptionIDs(g.Info()); err != nil {
 			return nil, fmt.Errorf("commands: %w", err)
 		}
-		names[id] = info.Name
 	}
 	s := &Service{games: d.Games, store: d.Store, images: d.Images, log: d.Log, now: d.Now, newSeed: d.NewSeed, poll: d.Poll,
-		wake: make(chan struct{}, 1), replays: make(chan struct{}, 1), names: names, render: newRenderPool(runtime.GOMAXPROCS(0)),
+		wake: make(chan struct{}, 1), replays: make(chan struct{}, 1), render: newRenderPool(runtime.GOMAXPROCS(0)),
 		bots: d.Bots, thoughts: make(chan Result)}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
@@ -111,63 +111,21 @@ func NewService(d Deps) (*Service, error) {
 	if s.newSeed == nil {
 		s.newSeed = rand.Uint64
 	}
-	s.cat = d.Games.Catalog(CoreCatalog())
+	s.voice = interact.NewVoice(d.Games, d.Games.Catalog(CoreCatalog()), s.log)
 	s.local = storage.NewLocalClaims(s.store, func() time.Time { return s.now() })
 	return s, nil
 }
 
 // Localize renders a core (or game) message key in lang.
 func (s *Service) Localize(lang, key string) string {
-	return s.cat.Localize(games.Lang(lang), games.T(key))
-}
-
-// request is the part of an interaction every handler needs.
-type request struct {
-	i         *discordgo.Interaction
-	userID    string
-	userName  string
-	lang      string // the user's language, for ephemeral replies and DMs
-	guildLang string // the server's language, for channel posts
-	channelID string
-	manage    bool // member may manage the channel
-}
-
-func newRequest(i *discordgo.Interaction) (request, bool) {
-	r := request{i: i, channelID: i.ChannelID, lang: games.Lang(string(i.Locale))}
-	var u *discordgo.User
-	if i.Member != nil {
-		u = i.Member.User
-		r.manage = i.Member.Permissions&discordgo.PermissionManageChannels != 0
-		r.userName = i.Member.Nick
-	}
-	if u == nil {
-		u = i.User
-	}
-	if u == nil || u.ID == "" {
-		return r, false
-	}
-	r.userID = u.ID
-	if r.userName == "" {
-		r.userName = u.GlobalName
-	}
-	if r.userName == "" {
-		r.userName = u.Username
-	}
-	if r.userName == "" {
-		r.userName = u.ID
-	}
-	r.guildLang = r.lang
-	if i.GuildLocale != nil {
-		r.guildLang = games.Lang(string(*i.GuildLocale))
-	}
-	return r, true
+	return s.voice.Say(games.Lang(lang), key)
 }
 
 // Handle dispatches a command or component interaction.
 func (s *Service) Handle(ctx context.Context, i *discordgo.Interaction) Result {
-	r, ok := newRequest(i)
+	r, ok := interact.NewRequest(i)
 	if !ok {
-		return s.replyKey(games.Lang(string(i.Locale)), KeyMalformed)
+		return s.voice.Key(games.Lang(string(i.Locale)), KeyMalformed)
 	}
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
@@ -175,30 +133,30 @@ func (s *Service) Handle(ctx context.Context, i *discordgo.Interaction) Result {
 	case discordgo.InteractionMessageComponent:
 		return s.handleComponent(ctx, r)
 	}
-	return s.replyKey(r.lang, KeyMalformed)
+	return s.voice.Key(r.Lang, KeyMalformed)
 }
 
-func (s *Service) handleCommand(ctx context.Context, r request) Result {
-	data, ok := r.i.Data.(discordgo.ApplicationCommandInteractionData)
+func (s *Service) handleCommand(ctx context.Context, r interact.Request) Result {
+	data, ok := r.Interaction.Data.(discordgo.ApplicationCommandInteractionData)
 	if !ok {
-		return s.replyKey(r.lang, KeyMalformed)
+		return s.voice.Key(r.Lang, KeyMalformed)
 	}
 	switch data.Name {
 	case CmdGame:
 		if len(data.Options) != 1 || data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
-			return s.replyKey(r.lang, KeyMalformed)
+			return s.voice.Key(r.Lang, KeyMalformed)
 		}
 		sub := data.Options[0]
 		switch sub.Name {
 		case SubNew:
-			return s.newTable(ctx, r, stringOpt(sub.Options, OptGame), stringOpt(sub.Options, OptOptions), boolOpt(sub.Options, OptThread))
+			return s.newTable(ctx, r, interact.StringOpt(sub.Options, OptGame), interact.StringOpt(sub.Options, OptOptions), interact.BoolOpt(sub.Options, OptThread))
 		case SubStart:
-			return s.start(ctx, r, r.channelID, "")
+			return s.start(ctx, r, r.ChannelID, "")
 		case SubStatus, SubHand, SubLog:
-			if inDM(r) {
+			if r.InDM() {
 				return s.dmInfo(ctx, r, sub.Name)
 			}
-			return s.info(ctx, r, sub.Name, r.channelID)
+			return s.info(ctx, r, sub.Name, r.ChannelID)
 		case SubUndo:
 			return s.undo(ctx, r)
 		case SubAbandon:
@@ -209,16 +167,16 @@ func (s *Service) handleCommand(ctx context.Context, r request) Result {
 			return s.replay(ctx, r)
 		}
 	case CmdMove:
-		move := stringOpt(data.Options, OptOption)
+		move := interact.StringOpt(data.Options, OptOption)
 		if move == "" {
-			return s.replyKey(r.lang, KeyMoveNoOption)
+			return s.voice.Key(r.Lang, KeyMoveNoOption)
 		}
-		if res, ok := s.drillDown(ctx, r, r.channelID, move); ok {
+		if res, ok := s.drillDown(ctx, r, r.ChannelID, move); ok {
 			return res
 		}
-		return s.move(ctx, r, r.channelID, "", moveAnyVersion, move)
+		return s.move(ctx, r, r.ChannelID, "", moveAnyVersion, move)
 	case CmdRules:
-		return s.rules(r, stringOpt(data.Options, OptGame), stringOpt(data.Options, OptTopic))
+		return s.rules(r, interact.StringOpt(data.Options, OptGame), interact.StringOpt(data.Options, OptTopic))
 	case CmdGames:
 		return s.myGames(ctx, r)
 	case CmdSettings:
@@ -228,23 +186,23 @@ func (s *Service) handleCommand(ctx context.Context, r request) Result {
 	case CmdVacation:
 		return s.vacationCmd(ctx, r, data.Options)
 	case CmdLeaderboard:
-		return s.leaderboard(ctx, r, stringOpt(data.Options, OptGame), stringOpt(data.Options, OptScope))
+		return s.leaderboard(ctx, r, interact.StringOpt(data.Options, OptGame), interact.StringOpt(data.Options, OptScope))
 	case CmdProfile:
-		return s.profile(ctx, r, stringOpt(data.Options, OptUser))
+		return s.profile(ctx, r, interact.StringOpt(data.Options, OptUser))
 	case CmdTournament:
 		return s.tournamentCmd(ctx, r, data.Options)
 	}
-	return s.replyKey(r.lang, KeyMalformed)
+	return s.voice.Key(r.Lang, KeyMalformed)
 }
 
-func (s *Service) handleComponent(ctx context.Context, r request) Result {
-	data, ok := r.i.Data.(discordgo.MessageComponentInteractionData)
+func (s *Service) handleComponent(ctx context.Context, r interact.Request) Result {
+	data, ok := r.Interaction.Data.(discordgo.MessageComponentInteractionData)
 	if !ok {
-		return s.replyKey(r.lang, KeyMalformed)
+		return s.voice.Key(r.Lang, KeyMalformed)
 	}
 	c, err := ParseCustomID(data.CustomID)
 	if err != nil {
-		return s.replyKey(r.lang, KeyBadButton)
+		return s.voice.Key(r.Lang, KeyBadButton)
 	}
 	value := ""
 	if len(data.Values) > 0 {
@@ -255,7 +213,7 @@ func (s *Service) handleComponent(ctx context.Context, r request) Result {
 		return s.move(ctx, r, c.Channel, c.Table, c.Version, c.Arg)
 	case KindMoveSelect:
 		if value == "" {
-			return s.replyKey(r.lang, KeyBadButton)
+			return s.voice.Key(r.Lang, KeyBadButton)
 		}
 		return s.move(ctx, r, c.Channel, c.Table, c.Version, value)
 	case KindJoin:
@@ -266,13 +224,13 @@ func (s *Service) handleComponent(ctx context.Context, r request) Result {
 		return s.start(ctx, r, c.Channel, c.Table)
 	case KindOption:
 		if value == "" {
-			return s.replyKey(r.lang, KeyBadButton)
+			return s.voice.Key(r.Lang, KeyBadButton)
 		}
 		option, choice := c.Arg, value
 		if c.Arg == packedOption {
 			var ok bool
 			if option, choice, ok = splitPacked(value); !ok {
-				return s.replyKey(r.lang, KeyBadButton)
+				return s.voice.Key(r.Lang, KeyBadButton)
 			}
 		}
 		return s.setOption(ctx, r, c.Channel, c.Table, option, choice)
@@ -286,7 +244,7 @@ func (s *Service) handleComponent(ctx context.Context, r request) Result {
 		return s.removeBot(ctx, r, c.Channel, c.Table)
 	case KindPickTable:
 		if value == "" {
-			return s.replyKey(r.lang, KeyBadButton)
+			return s.voice.Key(r.Lang, KeyBadButton)
 		}
 		return s.pickTable(ctx, r, c.Arg, value)
 	case KindVote:
@@ -299,71 +257,11 @@ func (s *Service) handleComponent(ctx context.Context, r request) Result {
 		return s.tourConfirm(ctx, r, c)
 	case KindGroup:
 		if value == "" {
-			return s.replyKey(r.lang, KeyBadButton)
+			return s.voice.Key(r.Lang, KeyBadButton)
 		}
 		return s.pickGroup(ctx, r, c, value)
 	}
-	return s.replyKey(r.lang, KeyBadButton)
-}
-
-func stringOpt(opts []*discordgo.ApplicationCommandInteractionDataOption, name string) string {
-	for _, o := range opts {
-		if o.Name == name {
-			if v, ok := o.Value.(string); ok {
-				return v
-			}
-			return fmt.Sprint(o.Value)
-		}
-	}
-	return ""
-}
-
-// boolOpt is a boolean option's value (false when absent).
-func boolOpt(opts []*discordgo.ApplicationCommandInteractionDataOption, name string) bool {
-	for _, o := range opts {
-		if o.Name == name {
-			v, _ := o.Value.(bool)
-			return v
-		}
-	}
-	return false
-}
-
-// reply is an ephemeral text answer.
-func reply(content string) Result {
-	return Result{Reply: &Message{Content: content}}
-}
-
-func (s *Service) replyKey(lang, key string, kv ...any) Result {
-	return reply(s.cat.Localize(lang, games.T(key, kv...)))
-}
-
-// replyErr turns any error into a polite, localized ephemeral reply. Rule
-// errors carry their own key; anything unexpected is logged, never shown.
-func (s *Service) replyErr(r request, err error) Result {
-	var ge *games.Error
-	switch {
-	case errors.As(err, &ge):
-		return reply(s.cat.Localize(r.lang, ge.Text))
-	case errors.Is(err, storage.ErrNotFound):
-		return s.replyKey(r.lang, KeyNoTable)
-	case errors.Is(err, storage.ErrActiveTable):
-		return s.replyKey(r.lang, KeyBusy)
-	case errors.Is(err, storage.ErrUnavailable):
-		// The store retried as long as an answer can wait; nothing secret
-		// goes to the player, the cause goes to the log.
-		s.log.Warn("interaction failed: database unavailable", "user", r.userID, "channel", r.channelID, "err", err)
-		return s.replyKey(r.lang, KeyUnavailable)
-	}
-	s.log.Error("interaction failed", "user", r.userID, "channel", r.channelID, "err", err)
-	return s.replyKey(r.lang, KeyInternal)
-}
-
-func truncate(s string, n int) string {
-	if len([]rune(s)) <= n {
-		return s
-	}
-	return string([]rune(s)[:n-1]) + "…"
+	return s.voice.Key(r.Lang, KeyBadButton)
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

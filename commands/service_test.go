@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
@@ -145,7 +146,7 @@ func TestCoreCatalogComplete(t *testing.T) {
 	if m := (games.Catalog{"en": c["de"], "de": c["en"]}).MissingKeys("de"); len(m) > 0 {
 		t.Errorf("English lacks %v", m)
 	}
-	for _, k := range []string{KeyNoTable, KeyBusy, KeyDMBlocked, table.ErrStale} {
+	for _, k := range []string{interact.KeyNoTable, interact.KeyBusy, KeyDMBlocked, table.ErrStale} {
 		if c["en"][k] == "" || c["de"][k] == "" {
 			t.Errorf("key %s is empty", k)
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -124,14 +125,14 @@ var settingChoices = map[string][]string{
 
 // choiceText is the localized name of an option's value.
 func (s *Service) choiceText(lang, option, value string) string {
-	return s.cat.Localize(lang, games.T(keyChoicePrefix+option+"."+value))
+	return s.voice.Text(lang, games.T(keyChoicePrefix+option+"."+value))
 }
 
 // optionValues reads the options given as name → value.
 func optionValues(opts []*discordgo.ApplicationCommandInteractionDataOption) map[string]string {
 	out := map[string]string{}
 	for _, o := range opts {
-		out[o.Name] = stringOpt(opts, o.Name)
+		out[o.Name] = interact.StringOpt(opts, o.Name)
 	}
 	return out
 }
@@ -142,7 +143,7 @@ func (s *Service) badChoice(lang, option, value string) Result {
 	for _, v := range settingChoices[option] {
 		names = append(names, v)
 	}
-	return s.replyKey(lang, KeySettingsBadChoice, "value", value, "option", s.cat.Localize(lang, games.T(cmdKeyPrefix+"settings."+option+nameKeySuffix)), "choices", strings.Join(names, ", "))
+	return s.voice.Key(lang, KeySettingsBadChoice, "value", value, "option", s.voice.Say(lang, interact.NameKey("settings."+option)), "choices", strings.Join(names, ", "))
 }
 
 // checkChoice reports whether value is one of option's choices.
@@ -157,39 +158,39 @@ func checkChoice(option, value string) bool {
 
 // userLang is the language to answer a player in: their setting, else
 // their client's.
-func userLang(u settings.User, r request) string {
+func userLang(u settings.User, r interact.Request) string {
 	if u.Lang != "" {
 		return u.Lang
 	}
-	return r.lang
+	return r.Lang
 }
 
 // settingsCmd answers /settings: without options it shows the player's
 // settings; with options it checks them all, then stores them together.
 // A language change reaches the player's seats (their DMs' language).
-func (s *Service) settingsCmd(ctx context.Context, r request, opts []*discordgo.ApplicationCommandInteractionDataOption) Result {
-	u, err := s.store.User(ctx, r.userID)
+func (s *Service) settingsCmd(ctx context.Context, r interact.Request, opts []*discordgo.ApplicationCommandInteractionDataOption) Result {
+	u, err := s.store.User(ctx, r.UserID)
 	if err != nil {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
 	lang := userLang(u, r)
 	values := optionValues(opts)
 	if len(values) == 0 {
-		return reply(s.settingsText(ctx, r, u, lang))
+		return interact.Reply(s.settingsText(ctx, r, u, lang))
 	}
 	change, res, ok := s.parseUserSettings(lang, values)
 	if !ok {
 		return res
 	}
-	if err := s.store.UpdateUser(ctx, r.userID, func(u *settings.User) error { change(u); return nil }); err != nil {
-		return s.replyErr(r, err)
+	if err := s.store.UpdateUser(ctx, r.UserID, func(u *settings.User) error { change(u); return nil }); err != nil {
+		return s.voice.Err(r, err)
 	}
-	if u, err = s.store.User(ctx, r.userID); err != nil {
-		return s.replyErr(r, err)
+	if u, err = s.store.User(ctx, r.UserID); err != nil {
+		return s.voice.Err(r, err)
 	}
-	s.setSeatNotify(ctx, r.userID, u.Notify)
+	s.setSeatNotify(ctx, r.UserID, u.Notify)
 	lang = userLang(u, r)
-	return reply(s.cat.Localize(lang, games.T(KeySettingsSaved)) + "\n" + s.settingsText(ctx, r, u, lang))
+	return interact.Reply(s.voice.Text(lang, games.T(KeySettingsSaved)) + "\n" + s.settingsText(ctx, r, u, lang))
 }
 
 // parseUserSettings checks every given option; ok is false (with the
@@ -222,20 +223,20 @@ func (s *Service) parseUserSettings(lang string, values map[string]string) (func
 	if v, given := values[OptQuiet]; given {
 		from, to, on, err := settings.ParseQuiet(strings.ToLower(v))
 		if err != nil {
-			return nil, s.replyKey(lang, KeySettingsBadQuiet, "value", v), false
+			return nil, s.voice.Key(lang, KeySettingsBadQuiet, "value", v), false
 		}
 		changes = append(changes, func(u *settings.User) { u.Quiet, u.QuietFrom, u.QuietTo = on, from, to })
 	}
 	if v, given := values[OptTimezone]; given {
 		v = strings.TrimSpace(v)
 		if settings.CheckZone(v) != nil {
-			return nil, s.replyKey(lang, KeySettingsBadZone, "value", v), false
+			return nil, s.voice.Key(lang, KeySettingsBadZone, "value", v), false
 		}
 		changes = append(changes, func(u *settings.User) { u.Zone = v })
 	}
 	for name := range values {
 		if !isUserSetting(name) {
-			return nil, s.replyKey(lang, KeyMalformed), false
+			return nil, s.voice.Key(lang, KeyMalformed), false
 		}
 	}
 	return func(u *settings.User) {
@@ -254,7 +255,7 @@ func isUserSetting(name string) bool {
 }
 
 // settingsText shows a player's settings.
-func (s *Service) settingsText(ctx context.Context, r request, u settings.User, lang string) string {
+func (s *Service) settingsText(ctx context.Context, r interact.Request, u settings.User, lang string) string {
 	now := s.now()
 	zone := u.Location().String()
 	reminders := string(u.Reminders)
@@ -270,22 +271,22 @@ func (s *Service) settingsText(ctx context.Context, r request, u settings.User, 
 		language = langAuto
 	}
 	lines := []string{
-		s.cat.Localize(lang, games.T(KeySettingsTitle)),
-		"- " + s.cat.Localize(lang, games.T(KeySettingsReminders, "value", s.choiceText(lang, OptReminders, reminders))),
-		"- " + s.cat.Localize(lang, games.T(KeySettingsDelivery, "value", s.choiceText(lang, OptDelivery, delivery))),
+		s.voice.Text(lang, games.T(KeySettingsTitle)),
+		"- " + s.voice.Text(lang, games.T(KeySettingsReminders, "value", s.choiceText(lang, OptReminders, reminders))),
+		"- " + s.voice.Text(lang, games.T(KeySettingsDelivery, "value", s.choiceText(lang, OptDelivery, delivery))),
 		"- " + s.publicDMLine(lang, u.PublicDM),
 	}
 	if u.Quiet {
-		lines = append(lines, "- "+s.cat.Localize(lang, games.T(KeySettingsQuiet, "hours", settings.FormatQuiet(u.QuietFrom, u.QuietTo), "zone", zone)))
+		lines = append(lines, "- "+s.voice.Text(lang, games.T(KeySettingsQuiet, "hours", settings.FormatQuiet(u.QuietFrom, u.QuietTo), "zone", zone)))
 	} else {
-		lines = append(lines, "- "+s.cat.Localize(lang, games.T(KeySettingsNoQuiet, "zone", zone)))
+		lines = append(lines, "- "+s.voice.Text(lang, games.T(KeySettingsNoQuiet, "zone", zone)))
 	}
-	lines = append(lines, "- "+s.cat.Localize(lang, games.T(KeySettingsLanguage, "value", s.choiceText(lang, OptLanguage, language))))
+	lines = append(lines, "- "+s.voice.Text(lang, games.T(KeySettingsLanguage, "value", s.choiceText(lang, OptLanguage, language))))
 	allowance, _ := s.allowance(ctx, r)
 	if v, ok := u.On(now); ok {
-		lines = append(lines, "- "+s.cat.Localize(lang, games.T(KeySettingsVacation, "until", discordTime(v.Until), "left", u.Left(allowance, now), "allowance", allowance)))
+		lines = append(lines, "- "+s.voice.Text(lang, games.T(KeySettingsVacation, "until", discordTime(v.Until), "left", u.Left(allowance, now), "allowance", allowance)))
 	} else {
-		lines = append(lines, "- "+s.cat.Localize(lang, games.T(KeySettingsNoVac, "left", u.Left(allowance, now), "allowance", allowance)))
+		lines = append(lines, "- "+s.voice.Text(lang, games.T(KeySettingsNoVac, "left", u.Left(allowance, now), "allowance", allowance)))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -321,46 +322,46 @@ func (s *Service) setSeatNotify(ctx context.Context, userID string, n settings.N
 var errNothing = errors.New("commands: nothing to change")
 
 // canManageServer reports a member allowed to manage the server.
-func canManageServer(r request) bool {
-	if r.i.Member == nil {
+func canManageServer(r interact.Request) bool {
+	if r.Interaction.Member == nil {
 		return false
 	}
-	p := r.i.Member.Permissions
+	p := r.Interaction.Member.Permissions
 	return p&discordgo.PermissionManageGuild != 0 || p&discordgo.PermissionAdministrator != 0
 }
 
 // serverSettingsCmd answers /server-settings: without options it shows
 // the server's settings to anyone; changing them takes Manage Server. New
 // playing hours reach the server's running tables at once.
-func (s *Service) serverSettingsCmd(ctx context.Context, r request, opts []*discordgo.ApplicationCommandInteractionDataOption) Result {
-	guildID := r.i.GuildID
+func (s *Service) serverSettingsCmd(ctx context.Context, r interact.Request, opts []*discordgo.ApplicationCommandInteractionDataOption) Result {
+	guildID := r.Interaction.GuildID
 	if guildID == "" {
-		return s.replyKey(r.lang, KeyServerNoGuild)
+		return s.voice.Key(r.Lang, KeyServerNoGuild)
 	}
 	g, err := s.store.Guild(ctx, guildID)
 	if err != nil {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
 	values := optionValues(opts)
 	if len(values) == 0 {
-		return reply(s.serverText(g, r.lang))
+		return interact.Reply(s.serverText(g, r.Lang))
 	}
 	if !canManageServer(r) {
-		return s.replyKey(r.lang, KeyServerNotAdmin)
+		return s.voice.Key(r.Lang, KeyServerNotAdmin)
 	}
-	next, res, ok := s.parseServerSettings(r.lang, g, values)
+	next, res, ok := s.parseServerSettings(r.Lang, g, values)
 	if !ok {
 		return res
 	}
 	if err := s.store.UpdateGuild(ctx, guildID, func(g *settings.Guild) error { *g = next; return nil }); err != nil {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
 	out := Result{}
 	n := 0
 	if !next.Calendar.Equal(g.Calendar) {
 		out, n = s.recalendar(ctx, guildID, next.Calendar)
 	}
-	out.Reply = &Message{Content: s.cat.Localize(r.lang, games.T(KeyServerSaved, "n", n)) + "\n" + s.serverText(next, r.lang)}
+	out.Reply = &Message{Content: s.voice.Text(r.Lang, games.T(KeyServerSaved, "n", n)) + "\n" + s.serverText(next, r.Lang)}
 	return out
 }
 
@@ -370,7 +371,7 @@ func (s *Service) parseServerSettings(lang string, g settings.Guild, values map[
 		switch name {
 		case OptAllowance, OptHours, OptTimezone, OptWeekends, OptOrganiserRole, OptNoOrganiserRole:
 		default:
-			return g, s.replyKey(lang, KeyMalformed), false
+			return g, s.voice.Key(lang, KeyMalformed), false
 		}
 	}
 	next := g
@@ -380,7 +381,7 @@ func (s *Service) parseServerSettings(lang string, g settings.Guild, values map[
 			days, err = int(f), nil // Discord sends integers as JSON numbers
 		}
 		if err != nil || days < 0 || days > settings.MaxAllowance {
-			return g, s.replyKey(lang, KeyServerBadDays, "value", v, "max", settings.MaxAllowance), false
+			return g, s.voice.Key(lang, KeyServerBadDays, "value", v, "max", settings.MaxAllowance), false
 		}
 		next.Allowance = &days
 	}
@@ -388,14 +389,14 @@ func (s *Service) parseServerSettings(lang string, g settings.Guild, values map[
 	if v, given := values[OptHours]; given {
 		from, to, err := clock.ParseHours(strings.ToLower(v))
 		if err != nil {
-			return g, s.replyKey(lang, KeyServerBadHours, "value", v), false
+			return g, s.voice.Key(lang, KeyServerBadHours, "value", v), false
 		}
 		cal.From, cal.To = from, to
 	}
 	if v, given := values[OptTimezone]; given {
 		v = strings.TrimSpace(v)
 		if settings.CheckZone(v) != nil {
-			return g, s.replyKey(lang, KeySettingsBadZone, "value", v), false
+			return g, s.voice.Key(lang, KeySettingsBadZone, "value", v), false
 		}
 		cal.Zone = v
 	}
@@ -408,13 +409,13 @@ func (s *Service) parseServerSettings(lang string, g settings.Guild, values map[
 	}
 	checked, err := clock.NewCalendar(cal.Zone, cal.From, cal.To, cal.WeekendsOff)
 	if err != nil {
-		return g, s.replyKey(lang, KeyServerBadHours, "value", values[OptHours]), false
+		return g, s.voice.Key(lang, KeyServerBadHours, "value", values[OptHours]), false
 	}
 	next.Calendar = checked
 	if v, given := values[OptOrganiserRole]; given {
 		v = strings.TrimSpace(v)
 		if !isSnowflake(v) {
-			return g, s.replyKey(lang, KeyServerBadRole, "value", truncate(v, 40)), false
+			return g, s.voice.Key(lang, KeyServerBadRole, "value", interact.Truncate(v, 40)), false
 		}
 		next.OrganiserRole = v
 	}
@@ -438,11 +439,11 @@ func isSnowflake(v string) bool {
 }
 
 // hasRole reports whether the member who sent r holds roleID.
-func hasRole(r request, roleID string) bool {
-	if roleID == "" || r.i.Member == nil {
+func hasRole(r interact.Request, roleID string) bool {
+	if roleID == "" || r.Interaction.Member == nil {
 		return false
 	}
-	for _, id := range r.i.Member.Roles {
+	for _, id := range r.Interaction.Member.Roles {
 		if id == roleID {
 			return true
 		}
@@ -452,15 +453,15 @@ func hasRole(r request, roleID string) bool {
 
 // serverText shows a server's settings.
 func (s *Service) serverText(g settings.Guild, lang string) string {
-	lines := []string{s.cat.Localize(lang, games.T(KeyServerTitle)),
-		"- " + s.cat.Localize(lang, games.T(KeyServerAllowance, "days", g.AllowanceDays()))}
+	lines := []string{s.voice.Text(lang, games.T(KeyServerTitle)),
+		"- " + s.voice.Text(lang, games.T(KeyServerAllowance, "days", g.AllowanceDays()))}
 	for _, l := range s.hoursLines(g.Calendar, lang, true) {
 		lines = append(lines, "- "+l)
 	}
 	if g.OrganiserRole != "" {
-		lines = append(lines, "- "+s.cat.Localize(lang, games.T(KeyServerOrganisers, "role", g.OrganiserRole)))
+		lines = append(lines, "- "+s.voice.Text(lang, games.T(KeyServerOrganisers, "role", g.OrganiserRole)))
 	} else {
-		lines = append(lines, "- "+s.cat.Localize(lang, games.T(KeyServerNoOrganiser)))
+		lines = append(lines, "- "+s.voice.Text(lang, games.T(KeyServerNoOrganiser)))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -473,15 +474,15 @@ func (s *Service) hoursLines(c clock.Calendar, lang string, always bool) []strin
 	switch {
 	case c.From != 0 || c.To != 0:
 		from, to := clock.FormatHours(c.From, c.To)[:5], clock.FormatHours(c.From, c.To)[6:]
-		out = append(out, s.cat.Localize(lang, games.T(KeyServerHours, "from", from, "to", to, "zone", zone)))
+		out = append(out, s.voice.Text(lang, games.T(KeyServerHours, "from", from, "to", to, "zone", zone)))
 	case always:
-		out = append(out, s.cat.Localize(lang, games.T(KeyServerAllDay, "zone", zone)))
+		out = append(out, s.voice.Text(lang, games.T(KeyServerAllDay, "zone", zone)))
 	}
 	switch {
 	case c.WeekendsOff:
-		out = append(out, s.cat.Localize(lang, games.T(KeyServerWeekends)))
+		out = append(out, s.voice.Text(lang, games.T(KeyServerWeekends)))
 	case always:
-		out = append(out, s.cat.Localize(lang, games.T(KeyServerWeekendsRun)))
+		out = append(out, s.voice.Text(lang, games.T(KeyServerWeekendsRun)))
 	}
 	return out
 }
@@ -521,7 +522,7 @@ func (s *Service) recalendar(ctx context.Context, guildID string, cal clock.Cale
 			t.NewVersion()
 			c := newComposer(t, false)
 			hours := strings.Join(s.hoursLines(cal, t.Lang, true), " · ")
-			c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: s.cat.Localize(t.Lang, games.T(KeyServerChanged, "hours", hours))})
+			c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: s.voice.Text(t.Lang, games.T(KeyServerChanged, "hours", hours))})
 			s.statusPost(c, scene{t: t, g: g, st: st, pending: st.Pending()})
 			d, err = c.done()
 			return s.stage(t, d, err)
@@ -555,7 +556,7 @@ func mergeResults(results []Result) Result {
 			}
 		}
 	}
-	out.carry = func(ctx context.Context, run func(context.Context, []Action) error) error {
+	out.Carrier = func(ctx context.Context, run func(context.Context, []Action) error) error {
 		var errs error
 		for _, r := range results {
 			errs = errors.Join(errs, r.Carry(ctx, run))
@@ -568,14 +569,14 @@ func mergeResults(results []Result) Result {
 // allowance is the yearly vacation allowance that binds the player: the
 // smallest among the servers of their tables and this one (a vacation
 // pauses every table, so no server's limit may be passed).
-func (s *Service) allowance(ctx context.Context, r request) (int, error) {
+func (s *Service) allowance(ctx context.Context, r interact.Request) (int, error) {
 	guilds := map[string]bool{}
-	if r.i.GuildID != "" {
-		guilds[r.i.GuildID] = true
+	if r.Interaction.GuildID != "" {
+		guilds[r.Interaction.GuildID] = true
 	}
-	channels, err := s.store.TablesOf(ctx, r.userID)
+	channels, err := s.store.TablesOf(ctx, r.UserID)
 	if err != nil {
-		return 0, fmt.Errorf("commands: tables of %s: %w", r.userID, err)
+		return 0, fmt.Errorf("commands: tables of %s: %w", r.UserID, err)
 	}
 	for _, ch := range channels {
 		if t, err := s.store.Get(ctx, ch); err == nil && t.GuildID != "" {
@@ -641,38 +642,38 @@ func settingsCommandTexts() map[string][2]string {
 // commands.
 func (s *Service) settingsDefinitions() []*discordgo.ApplicationCommand {
 	choice := func(path, option string, typ discordgo.ApplicationCommandOptionType) *discordgo.ApplicationCommandOption {
-		o := s.option(path, typ, false)
+		o := s.voice.Option(path, typ, false)
 		for _, v := range settingChoices[option] {
 			o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{
-				Name: truncate(s.choiceText("en", option, v), 100), Value: v,
-				NameLocalizations: map[discordgo.Locale]string{discordgo.German: truncate(s.choiceText("de", option, v), 100)},
+				Name: interact.Truncate(s.choiceText("en", option, v), 100), Value: v,
+				NameLocalizations: map[discordgo.Locale]string{discordgo.German: interact.Truncate(s.choiceText("de", option, v), 100)},
 			})
 		}
 		return o
 	}
 	str := func(path string, maxLen int) *discordgo.ApplicationCommandOption {
-		o := s.option(path, discordgo.ApplicationCommandOptionString, false)
+		o := s.voice.Option(path, discordgo.ApplicationCommandOptionString, false)
 		o.MaxLength = maxLen
 		return o
 	}
-	server := s.command("server-settings",
-		s.option("server-settings.vacation-days", discordgo.ApplicationCommandOptionInteger, false),
+	server := s.voice.Command("server-settings",
+		s.voice.Option("server-settings.vacation-days", discordgo.ApplicationCommandOptionInteger, false),
 		str("server-settings.hours", 20), str("server-settings.timezone", 64),
 		choice("server-settings.weekends", OptWeekends, discordgo.ApplicationCommandOptionString),
-		s.option("server-settings.organiser-role", discordgo.ApplicationCommandOptionRole, false),
-		s.option("server-settings.no-organiser-role", discordgo.ApplicationCommandOptionBoolean, false))
+		s.voice.Option("server-settings.organiser-role", discordgo.ApplicationCommandOptionRole, false),
+		s.voice.Option("server-settings.no-organiser-role", discordgo.ApplicationCommandOptionBoolean, false))
 	manage := int64(discordgo.PermissionManageGuild)
 	server.DefaultMemberPermissions = &manage
-	start := s.option("vacation.start", discordgo.ApplicationCommandOptionSubCommand, false)
-	start.Options = []*discordgo.ApplicationCommandOption{s.option("vacation.start.days", discordgo.ApplicationCommandOptionInteger, true)}
+	start := s.voice.Option("vacation.start", discordgo.ApplicationCommandOptionSubCommand, false)
+	start.Options = []*discordgo.ApplicationCommandOption{s.voice.Option("vacation.start.days", discordgo.ApplicationCommandOptionInteger, true)}
 	return []*discordgo.ApplicationCommand{
-		s.command("settings",
+		s.voice.Command("settings",
 			choice("settings.reminders", OptReminders, discordgo.ApplicationCommandOptionString),
 			choice("settings.delivery", OptDelivery, discordgo.ApplicationCommandOptionString),
 			choice("settings.public-dm", OptPublicDM, discordgo.ApplicationCommandOptionString),
 			str("settings.quiet", 20), str("settings.timezone", 64),
 			choice("settings.language", OptLanguage, discordgo.ApplicationCommandOptionString)),
 		server,
-		s.command("vacation", start, s.option("vacation.end", discordgo.ApplicationCommandOptionSubCommand, false)),
+		s.voice.Command("vacation", start, s.voice.Option("vacation.end", discordgo.ApplicationCommandOptionSubCommand, false)),
 	}
 }

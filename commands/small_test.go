@@ -24,19 +24,6 @@ func TestLocalizeForTransports(t *testing.T) {
 	}
 }
 
-func TestTruncate(t *testing.T) {
-	tests := []struct {
-		in   string
-		n    int
-		want string
-	}{{"abc", 3, "abc"}, {"abcd", 3, "ab…"}, {"äöüß", 3, "äö…"}}
-	for _, tc := range tests {
-		if got := truncate(tc.in, tc.n); got != tc.want {
-			t.Errorf("truncate(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
-		}
-	}
-}
-
 type failingImages struct{}
 
 func (failingImages) Board(string, any, ImageMeta) ([]byte, error) {

@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -79,9 +80,9 @@ type ThreadTable struct {
 func (s *Service) OpenInThread(tt ThreadTable) ThreadOpen {
 	return ThreadOpen{
 		ChannelID: tt.Parent,
-		Name:      truncate(tt.Name, 100),
-		Starter:   Message{Content: truncate(tt.Starter, 2000)},
-		Failed:    Message{Content: s.cat.Localize(tt.Lang, games.T(KeyThreadFailed))},
+		Name:      interact.Truncate(tt.Name, 100),
+		Starter:   Message{Content: interact.Truncate(tt.Starter, 2000)},
+		Failed:    Message{Content: s.voice.Text(tt.Lang, games.T(KeyThreadFailed))},
 		Then: func(ctx context.Context, threadID, starterID string) []Action {
 			t := tt.New(threadID)
 			t.ChannelID, t.Parent = threadID, tt.Parent
@@ -92,12 +93,12 @@ func (s *Service) OpenInThread(tt ThreadTable) ThreadOpen {
 			}
 			if err := s.store.Create(ctx, t); err != nil {
 				s.log.Error("thread table: create", "thread", threadID, "err", err)
-				return []Action{ChannelPost{ChannelID: threadID, Message: Message{Content: s.cat.Localize(t.Lang, games.T(KeyInternal))}}}
+				return []Action{ChannelPost{ChannelID: threadID, Message: Message{Content: s.voice.Text(t.Lang, games.T(interact.KeyInternal))}}}
 			}
 			var out []Action
 			if tt.Linked != nil {
 				out = append(out, ChannelEdit{ChannelID: tt.Parent, MessageID: starterID,
-					Message: Message{Content: truncate(tt.Linked("<#"+threadID+">"), 2000)}})
+					Message: Message{Content: interact.Truncate(tt.Linked("<#"+threadID+">"), 2000)}})
 			}
 			return append(out, ChannelPost{ChannelID: threadID, Message: s.lobbyMessage(t, g),
 				OnSent: s.remember(threadID, t.ID, (*table.Table).SetLobbyMessage)})
@@ -107,31 +108,31 @@ func (s *Service) OpenInThread(tt ThreadTable) ThreadOpen {
 
 // newThreadTable answers /game new thread:true: the lobby p describes
 // opens in a new thread of the channel typed in.
-func (s *Service) newThreadTable(ctx context.Context, r request, p table.Params) Result {
+func (s *Service) newThreadTable(ctx context.Context, r interact.Request, p table.Params) Result {
 	switch {
-	case r.i.GuildID == "":
-		return s.replyKey(r.lang, KeyThreadNoGuild)
-	case !mayOpenThreads(r.i.AppPermissions):
-		return s.replyKey(r.lang, KeyThreadNoPermission)
+	case r.Interaction.GuildID == "":
+		return s.voice.Key(r.Lang, KeyThreadNoGuild)
+	case !mayOpenThreads(r.Interaction.AppPermissions):
+		return s.voice.Key(r.Lang, KeyThreadNoPermission)
 	}
-	if here, err := s.store.Get(ctx, r.channelID); err == nil && here.Parent != "" {
-		return s.replyKey(r.lang, KeyThreadInThread)
+	if here, err := s.store.Get(ctx, r.ChannelID); err == nil && here.Parent != "" {
+		return s.voice.Key(r.Lang, KeyThreadInThread)
 	} else if err != nil && !errors.Is(err, storage.ErrNotFound) {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
-	game, host := s.gameName(p.Lang, p.GameID), p.Host.Name
+	game, host := s.voice.GameName(p.Lang, p.GameID), p.Host.Name
 	open := s.OpenInThread(ThreadTable{
-		Parent:  r.channelID,
+		Parent:  r.ChannelID,
 		Name:    game + " · " + host,
 		Lang:    p.Lang,
-		Starter: s.cat.Localize(p.Lang, games.T(KeyThreadStarter, "host", host, "game", game)),
+		Starter: s.voice.Text(p.Lang, games.T(KeyThreadStarter, "host", host, "game", game)),
 		Linked: func(thread string) string {
-			return s.cat.Localize(p.Lang, games.T(KeyThreadLinked, "host", host, "game", game, "thread", thread))
+			return s.voice.Text(p.Lang, games.T(KeyThreadLinked, "host", host, "game", game, "thread", thread))
 		},
 		New: func(threadID string) *table.Table {
 			p.ChannelID = threadID
 			return table.New(p)
 		},
 	})
-	return Result{Reply: &Message{Content: s.cat.Localize(r.lang, games.T(KeyOKNewThread))}, Actions: []Action{open}}
+	return Result{Reply: &Message{Content: s.voice.Text(r.Lang, games.T(KeyOKNewThread))}, Actions: []Action{open}}
 }

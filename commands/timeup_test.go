@@ -35,18 +35,18 @@ func TestTimeUpToldOnce(t *testing.T) {
 			said = append(said, m.Content)
 		}
 		text := strings.Join(said, "\n")
-		own := h.svc.cat.Localize(lang, games.T("timeup.ev", "player", "?"))
+		own := h.svc.voice.Text(lang, games.T("timeup.ev", "player", "?"))
 		own = own[strings.Index(own, "?")+1:]
 		if strings.Count(text, own) != 2 {
 			t.Errorf("%s: the game's line %q is not told once per seat in %q", lang, own, text)
 		}
 		asker := map[string]string{"en": ann, "de": bo}[lang] // the log answers in the asker's language
 		log := h.slash(asker, CmdGame, SubLog)
-		if log.Reply == nil || strings.Count(log.Reply.Content, own) != 2 || strings.Contains(log.Reply.Content, h.svc.cat.Localize(lang, games.T(KeyLogTimeout))) {
+		if log.Reply == nil || strings.Count(log.Reply.Content, own) != 2 || strings.Contains(log.Reply.Content, h.svc.voice.Text(lang, games.T(KeyLogTimeout))) {
 			t.Errorf("%s: /game log does not tell each time-up once, in the game's words: %+v", lang, log.Reply)
 		}
 		for _, who := range []string{"Ann", "Bo"} {
-			if line := h.svc.cat.Localize(lang, games.T(KeyTimedOutQuiet, "player", who)); strings.Contains(text, line) {
+			if line := h.svc.voice.Text(lang, games.T(KeyTimedOutQuiet, "player", who)); strings.Contains(text, line) {
 				t.Errorf("%s: the table's line %q doubles the game's in %q", lang, line, text)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/rating"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
@@ -45,40 +46,40 @@ func parseTourTableID(id string) (tournamentID string, round, idx int, ok bool) 
 }
 
 // tournamentCmd answers /tournament.
-func (s *Service) tournamentCmd(ctx context.Context, r request, opts []*discordgo.ApplicationCommandInteractionDataOption) Result {
+func (s *Service) tournamentCmd(ctx context.Context, r interact.Request, opts []*discordgo.ApplicationCommandInteractionDataOption) Result {
 	if len(opts) != 1 || opts[0].Type != discordgo.ApplicationCommandOptionSubCommand {
-		return s.replyKey(r.lang, KeyMalformed)
+		return s.voice.Key(r.Lang, KeyMalformed)
 	}
-	if r.i.GuildID == "" || r.channelID == "" {
-		return s.replyKey(r.lang, KeyTourNoGuild)
+	if r.Interaction.GuildID == "" || r.ChannelID == "" {
+		return s.voice.Key(r.Lang, KeyTourNoGuild)
 	}
 	sub := opts[0]
 	if sub.Name == SubTourNew {
 		return s.newTournament(ctx, r, sub.Options)
 	}
-	tr, err := s.tournamentHere(ctx, r.channelID)
+	tr, err := s.tournamentHere(ctx, r.ChannelID)
 	if err != nil {
 		return s.tourErr(r, err)
 	}
 	switch sub.Name {
 	case SubTourStart:
 		if !s.isOrganiser(ctx, r, tr) {
-			return s.replyKey(r.lang, KeyTourNotOrganiser)
+			return s.voice.Key(r.Lang, KeyTourNotOrganiser)
 		}
 		return s.startTournament(ctx, r, tr.ID)
 	case SubTourStandings:
-		return Result{Reply: s.standingsMessage(tr, r.lang)}
+		return Result{Reply: s.standingsMessage(tr, r.Lang)}
 	case SubTourRound:
-		return reply(s.roundText(ctx, tr, r.lang))
+		return interact.Reply(s.roundText(ctx, tr, r.Lang))
 	case SubTourDrop:
 		return s.askDrop(ctx, r, tr, sub.Options)
 	case SubTourReplace, SubTourResult, SubTourPause, SubTourEnd:
 		if !s.isOrganiser(ctx, r, tr) {
-			return s.replyKey(r.lang, KeyTourNotOrganiser)
+			return s.voice.Key(r.Lang, KeyTourNotOrganiser)
 		}
 		return s.askOrganiser(r, tr, sub)
 	}
-	return s.replyKey(r.lang, KeyMalformed)
+	return s.voice.Key(r.Lang, KeyMalformed)
 }
 
 // tournamentHere is the tournament a command typed in channelID is about:
@@ -97,35 +98,35 @@ func (s *Service) tournamentHere(ctx context.Context, channelID string) (*tourna
 }
 
 // tourErr answers a tournament command's error.
-func (s *Service) tourErr(r request, err error) Result {
+func (s *Service) tourErr(r interact.Request, err error) Result {
 	switch {
 	case errors.Is(err, storage.ErrNoTournament):
-		return s.replyKey(r.lang, KeyTourNone)
+		return s.voice.Key(r.Lang, KeyTourNone)
 	case errors.Is(err, storage.ErrActiveTournament):
-		return s.replyKey(r.lang, KeyTourBusy)
+		return s.voice.Key(r.Lang, KeyTourBusy)
 	}
-	return s.replyErr(r, err)
+	return s.voice.Err(r, err)
 }
 
 // isOrganiser reports whether r may run tr: its organiser, or a member
 // who may organise tournaments in the server (mayOrganise).
-func (s *Service) isOrganiser(ctx context.Context, r request, tr *tournament.Tournament) bool {
-	return r.userID == tr.Organiser || s.mayOrganise(ctx, r)
+func (s *Service) isOrganiser(ctx context.Context, r interact.Request, tr *tournament.Tournament) bool {
+	return r.UserID == tr.Organiser || s.mayOrganise(ctx, r)
 }
 
 // mayOrganise reports a member who manages the server or holds the role
 // the server named for organisers (/server-settings organiser-role). A
 // server whose settings cannot be read leaves Manage Server only.
-func (s *Service) mayOrganise(ctx context.Context, r request) bool {
+func (s *Service) mayOrganise(ctx context.Context, r interact.Request) bool {
 	if canManageServer(r) {
 		return true
 	}
-	if r.i.GuildID == "" || r.i.Member == nil || len(r.i.Member.Roles) == 0 {
+	if r.Interaction.GuildID == "" || r.Interaction.Member == nil || len(r.Interaction.Member.Roles) == 0 {
 		return false
 	}
-	g, err := s.store.Guild(ctx, r.i.GuildID)
+	g, err := s.store.Guild(ctx, r.Interaction.GuildID)
 	if err != nil {
-		s.log.Warn("tournament: organiser role", "guild", r.i.GuildID, "err", err)
+		s.log.Warn("tournament: organiser role", "guild", r.Interaction.GuildID, "err", err)
 		return false
 	}
 	return hasRole(r, g.OrganiserRole)
@@ -134,34 +135,34 @@ func (s *Service) mayOrganise(ctx context.Context, r request) bool {
 // intOpt reads a whole-number option within [least, most]; ok is false
 // (with the answer to give) when it is out of range or unreadable. A
 // missing option gives def.
-func (s *Service) intOpt(r request, opts []*discordgo.ApplicationCommandInteractionDataOption, name string, def, least, most int) (int, Result, bool) {
-	raw := stringOpt(opts, name)
+func (s *Service) intOpt(r interact.Request, opts []*discordgo.ApplicationCommandInteractionDataOption, name string, def, least, most int) (int, Result, bool) {
+	raw := interact.StringOpt(opts, name)
 	if raw == "" {
 		return def, Result{}, true
 	}
 	n, ok := wholeDays(raw)
 	if !ok || n < least || n > most {
-		label := s.cat.Localize(r.lang, games.T(cmdKeyPrefix+"tournament.new."+name+nameKeySuffix))
-		return 0, s.replyKey(r.lang, KeyTourBadNumber, "option", label, "min", least, "max", most, "value", truncate(raw, 20)), false
+		label := s.voice.Say(r.Lang, interact.NameKey("tournament.new."+name))
+		return 0, s.voice.Key(r.Lang, KeyTourBadNumber, "option", label, "min", least, "max", most, "value", interact.Truncate(raw, 20)), false
 	}
 	return n, Result{}, true
 }
 
 // newTournament answers /tournament new: the sign-up opens in the channel.
-func (s *Service) newTournament(ctx context.Context, r request, opts []*discordgo.ApplicationCommandInteractionDataOption) Result {
+func (s *Service) newTournament(ctx context.Context, r interact.Request, opts []*discordgo.ApplicationCommandInteractionDataOption) Result {
 	switch {
 	case !s.mayOrganise(ctx, r):
-		return s.replyKey(r.lang, KeyTourNeedManage)
-	case !mayOpenThreads(r.i.AppPermissions):
-		return s.replyKey(r.lang, KeyThreadNoPermission)
+		return s.voice.Key(r.Lang, KeyTourNeedManage)
+	case !mayOpenThreads(r.Interaction.AppPermissions):
+		return s.voice.Key(r.Lang, KeyThreadNoPermission)
 	}
-	gameID := stringOpt(opts, OptGame)
+	gameID := interact.StringOpt(opts, OptGame)
 	g, ok := s.games.Get(gameID)
 	if !ok {
-		return s.replyKey(r.lang, KeyUnknownGame, "game", truncate(gameID, 40))
+		return s.voice.Key(r.Lang, KeyUnknownGame, "game", interact.Truncate(gameID, 40))
 	}
 	info := g.Info()
-	cfg := tournament.Config{Game: gameID, Format: tournament.Format(stringOpt(opts, OptTourFormat)), MinSize: info.MinPlayers, Seed: s.newSeed()}
+	cfg := tournament.Config{Game: gameID, Format: tournament.Format(interact.StringOpt(opts, OptTourFormat)), MinSize: info.MinPlayers, Seed: s.newSeed()}
 	var bad Result
 	for _, o := range []struct {
 		name             string
@@ -184,34 +185,34 @@ func (s *Service) newTournament(ctx context.Context, r request, opts []*discordg
 		return bad
 	}
 	if err := cfg.Validate(info.MinPlayers, info.MaxPlayers); err != nil {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
-	optionText := stringOpt(opts, OptOptions)
+	optionText := interact.StringOpt(opts, OptOptions)
 	typed, ok := parseOptions(optionText)
 	if !ok {
-		return s.replyKey(r.lang, KeyBadOptions, "text", truncate(optionText, 100))
+		return s.voice.Key(r.Lang, KeyBadOptions, "text", interact.Truncate(optionText, 100))
 	}
 	if _, err := table.ValidateOptions(table.OptionSpecs(info), typed); err != nil {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
 	cfg.Options = typed
 	var closes time.Time
 	if hours > 0 {
 		closes = s.now().Add(time.Duration(hours) * time.Hour)
 	}
-	tr := tournament.New(s.newTableID(), r.i.GuildID, r.channelID, r.userID, r.guildLang, cfg, closes)
-	tr.OrganiserName = r.userName
+	tr := tournament.New(s.newTableID(), r.Interaction.GuildID, r.ChannelID, r.UserID, r.GuildLang, cfg, closes)
+	tr.OrganiserName = r.UserName
 	o := newTourOutbox(tr, s.now())
 	o.post(s.signupMessage(tr)).Signup = true
 	if err := o.stage(tr); err != nil {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
 	if err := s.store.CreateTournament(ctx, tr); err != nil {
 		return s.tourErr(r, err)
 	}
 	s.wakeNow()
 	out := s.deliverTour(o.d, tr.OutboxKeys)
-	out.Reply = &Message{Content: s.cat.Localize(r.lang, games.T(KeyTourOKNew))}
+	out.Reply = &Message{Content: s.voice.Text(r.Lang, games.T(KeyTourOKNew))}
 	return out
 }
 
@@ -230,7 +231,7 @@ func (s *Service) rememberSignup(id string) func(string) {
 
 // formatName is the tournament's format in lang.
 func (s *Service) formatName(lang string, f tournament.Format) string {
-	return s.cat.Localize(lang, games.T(KeyTourFormatPrefix+string(f)))
+	return s.voice.Text(lang, games.T(KeyTourFormatPrefix+string(f)))
 }
 
 // pointsScheme is "3/2/1/0" for a full table of size.
@@ -246,7 +247,7 @@ func pointsScheme(size int) string {
 // players may still join, the buttons.
 func (s *Service) signupMessage(tr *tournament.Tournament) Message {
 	lang, cfg := tr.Lang, tr.Config
-	game := s.gameName(lang, cfg.Game)
+	game := s.voice.GameName(lang, cfg.Game)
 	head := games.T(KeyTourSignup, "game", game, "format", s.formatName(lang, cfg.Format), "size", cfg.TableSize,
 		"rounds", cfg.Rounds, "days", cfg.Days, "organiser", tr.OrganiserName)
 	if cfg.Format == tournament.Knockout {
@@ -260,27 +261,27 @@ func (s *Service) signupMessage(tr *tournament.Tournament) Message {
 		}
 	}
 	lines := []string{
-		s.cat.Localize(lang, head),
-		s.cat.Localize(lang, games.T(KeyTourScheme, "points", pointsScheme(cfg.TableSize))),
-		truncate(s.cat.Localize(lang, games.T(KeyTourSignedUp, "n", len(names), "names", strings.Join(names, ", "))), 1200),
+		s.voice.Text(lang, head),
+		s.voice.Text(lang, games.T(KeyTourScheme, "points", pointsScheme(cfg.TableSize))),
+		interact.Truncate(s.voice.Text(lang, games.T(KeyTourSignedUp, "n", len(names), "names", strings.Join(names, ", "))), 1200),
 	}
 	m := Message{}
 	switch tr.Status {
 	case tournament.StatusSignup:
 		if tr.SignupCloses.IsZero() {
-			lines = append(lines, s.cat.Localize(lang, games.T(KeyTourByOrganiser)))
+			lines = append(lines, s.voice.Text(lang, games.T(KeyTourByOrganiser)))
 		} else {
-			lines = append(lines, s.cat.Localize(lang, games.T(KeyTourCloses, "when", discordTime(tr.SignupCloses))))
+			lines = append(lines, s.voice.Text(lang, games.T(KeyTourCloses, "when", discordTime(tr.SignupCloses))))
 		}
 		m.Components = s.tourButtons(tr, KindTourJoin, KindTourLeave, KindTourStart)
 	default:
-		lines = append(lines, s.cat.Localize(lang, games.T(KeyTourSignupClosed, "n", len(names))))
+		lines = append(lines, s.voice.Text(lang, games.T(KeyTourSignupClosed, "n", len(names))))
 		if tr.Status != tournament.StatusOver && cfg.Format != tournament.Knockout {
 			// Swiss and round robin take late joiners from the next round.
 			m.Components = s.tourButtons(tr, KindTourJoin)
 		}
 	}
-	m.Content = truncate(strings.Join(lines, "\n"), 2000)
+	m.Content = interact.Truncate(strings.Join(lines, "\n"), 2000)
 	return m
 }
 
@@ -297,15 +298,15 @@ func (s *Service) tourButtons(tr *tournament.Tournament, kinds ...Kind) []discor
 			continue
 		}
 		l := labels[k]
-		row = append(row, discordgo.Button{Label: s.cat.Localize(tr.Lang, games.T(l.key)), Style: l.style, CustomID: id})
+		row = append(row, discordgo.Button{Label: s.voice.Text(tr.Lang, games.T(l.key)), Style: l.style, CustomID: id})
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
 }
 
 // signupTarget is the sign-up message to redraw: the one clicked, else
 // the remembered one ("" while its id is unknown).
-func signupTarget(r request, tr *tournament.Tournament) string {
-	if i := r.i; i != nil && i.Type == discordgo.InteractionMessageComponent && i.Message != nil && i.Message.ID != "" && i.ChannelID == tr.ChannelID {
+func signupTarget(r interact.Request, tr *tournament.Tournament) string {
+	if i := r.Interaction; i != nil && i.Type == discordgo.InteractionMessageComponent && i.Message != nil && i.Message.ID != "" && i.ChannelID == tr.ChannelID {
 		return i.Message.ID
 	}
 	return tr.SignupMessageID
@@ -313,7 +314,7 @@ func signupTarget(r request, tr *tournament.Tournament) string {
 
 // tourJoin and tourLeave answer the sign-up buttons; the sign-up's edit
 // is staged with the change.
-func (s *Service) tourJoin(ctx context.Context, r request, c CustomID, join bool) Result {
+func (s *Service) tourJoin(ctx context.Context, r interact.Request, c CustomID, join bool) Result {
 	var (
 		tr *tournament.Tournament
 		o  *tourOutbox
@@ -323,10 +324,10 @@ func (s *Service) tourJoin(ctx context.Context, r request, c CustomID, join bool
 		tr = t
 		var err error
 		if join {
-			rating := s.seedRating(ctx, t.Config.Game, t.GuildID, r.userID)
-			err = t.Join(tournament.Player{ID: r.userID, Name: r.userName, Lang: r.lang, Rating: rating})
+			rating := s.seedRating(ctx, t.Config.Game, t.GuildID, r.UserID)
+			err = t.Join(tournament.Player{ID: r.UserID, Name: r.UserName, Lang: r.Lang, Rating: rating})
 		} else {
-			err = t.Leave(r.userID)
+			err = t.Leave(r.UserID)
 		}
 		if err != nil {
 			return err
@@ -345,7 +346,7 @@ func (s *Service) tourJoin(ctx context.Context, r request, c CustomID, join bool
 		key = KeyTourOKLeft
 	}
 	out := s.deliverTour(o.d, tr.OutboxKeys)
-	out.Reply = &Message{Content: s.cat.Localize(r.lang, games.T(key))}
+	out.Reply = &Message{Content: s.voice.Text(r.Lang, games.T(key))}
 	return out
 }
 
@@ -366,35 +367,35 @@ func (s *Service) seedRating(ctx context.Context, gameID, guildID, userID string
 
 // askDrop asks a player who drops themselves, or the organiser dropping
 // anyone, to confirm.
-func (s *Service) askDrop(ctx context.Context, r request, tr *tournament.Tournament, opts []*discordgo.ApplicationCommandInteractionDataOption) Result {
-	who := stringOpt(opts, OptTourPlayer)
-	if who == "" || who == r.userID {
-		if tr.PlayerIndex(r.userID) < 0 {
-			return s.replyErr(r, games.Errorf(tournament.ErrNotJoined))
+func (s *Service) askDrop(ctx context.Context, r interact.Request, tr *tournament.Tournament, opts []*discordgo.ApplicationCommandInteractionDataOption) Result {
+	who := interact.StringOpt(opts, OptTourPlayer)
+	if who == "" || who == r.UserID {
+		if tr.PlayerIndex(r.UserID) < 0 {
+			return s.voice.Err(r, games.Errorf(tournament.ErrNotJoined))
 		}
-		return s.confirm(r, tr, KeyTourAskDropSelf, "drop:"+r.userID)
+		return s.confirm(r, tr, KeyTourAskDropSelf, "drop:"+r.UserID)
 	}
 	if !s.isOrganiser(ctx, r, tr) {
-		return s.replyKey(r.lang, KeyTourNotOrganiser)
+		return s.voice.Key(r.Lang, KeyTourNotOrganiser)
 	}
 	i := tr.PlayerIndex(who)
 	if i < 0 {
-		return s.replyErr(r, games.Errorf(tournament.ErrNotJoined))
+		return s.voice.Err(r, games.Errorf(tournament.ErrNotJoined))
 	}
 	return s.confirm(r, tr, KeyTourAskDrop, "drop:"+who, "player", tr.Players[i].Name)
 }
 
 // askOrganiser checks an organiser's command and asks to confirm it.
-func (s *Service) askOrganiser(r request, tr *tournament.Tournament, sub *discordgo.ApplicationCommandInteractionDataOption) Result {
+func (s *Service) askOrganiser(r interact.Request, tr *tournament.Tournament, sub *discordgo.ApplicationCommandInteractionDataOption) Result {
 	switch sub.Name {
 	case SubTourReplace:
-		old, with := stringOpt(sub.Options, OptTourPlayer), stringOpt(sub.Options, OptTourWith)
+		old, with := interact.StringOpt(sub.Options, OptTourPlayer), interact.StringOpt(sub.Options, OptTourWith)
 		i := tr.PlayerIndex(old)
 		if i < 0 {
-			return s.replyErr(r, games.Errorf(tournament.ErrNotJoined))
+			return s.voice.Err(r, games.Errorf(tournament.ErrNotJoined))
 		}
 		if with == "" || tr.PlayerIndex(with) >= 0 {
-			return s.replyErr(r, games.Errorf(tournament.ErrJoined))
+			return s.voice.Err(r, games.Errorf(tournament.ErrJoined))
 		}
 		name, ok := resolvedName(r, with)
 		if !ok {
@@ -405,16 +406,16 @@ func (s *Service) askOrganiser(r request, tr *tournament.Tournament, sub *discor
 	case SubTourResult:
 		round := tr.Current()
 		if round < 0 {
-			return s.replyKey(r.lang, KeyTourNotStarted)
+			return s.voice.Key(r.Lang, KeyTourNotStarted)
 		}
-		n, _ := wholeDays(stringOpt(sub.Options, OptTourTable))
+		n, _ := wholeDays(interact.StringOpt(sub.Options, OptTourTable))
 		if n < 1 || n > len(tr.Rounds[round].Tables) {
-			return s.replyKey(r.lang, KeyTourNoSuchTable, "n", truncate(stringOpt(sub.Options, OptTourTable), 10))
+			return s.voice.Key(r.Lang, KeyTourNoSuchTable, "n", interact.Truncate(interact.StringOpt(sub.Options, OptTourTable), 10))
 		}
-		text := stringOpt(sub.Options, OptTourRanks)
+		text := interact.StringOpt(sub.Options, OptTourRanks)
 		ranks, ok := parseRanks(text, len(tr.Rounds[round].Tables[n-1].Seats))
 		if !ok {
-			return s.replyKey(r.lang, KeyTourBadRanks, "text", truncate(text, 40))
+			return s.voice.Key(r.Lang, KeyTourBadRanks, "text", interact.Truncate(text, 40))
 		}
 		return s.confirm(r, tr, KeyTourAskResult, "result:"+strconv.Itoa(round)+"."+strconv.Itoa(n-1)+":"+joinInts(ranks),
 			"n", n, "ranks", joinInts(ranks), "names", s.rankedNames(tr, tr.Rounds[round].Tables[n-1].Seats, ranks))
@@ -425,20 +426,20 @@ func (s *Service) askOrganiser(r request, tr *tournament.Tournament, sub *discor
 		case tournament.StatusPaused:
 			return s.confirm(r, tr, KeyTourAskResume, "pause")
 		}
-		return s.replyErr(r, games.Errorf(tournament.ErrNotRunning))
+		return s.voice.Err(r, games.Errorf(tournament.ErrNotRunning))
 	case SubTourEnd:
 		if tr.Status == tournament.StatusOver {
-			return s.replyErr(r, games.Errorf(tournament.ErrOver))
+			return s.voice.Err(r, games.Errorf(tournament.ErrOver))
 		}
 		if tr.Closing {
-			return s.replyKey(r.lang, KeyTourAlreadyEnding)
+			return s.voice.Key(r.Lang, KeyTourAlreadyEnding)
 		}
 		if n := unfinished(tr); n > 0 {
 			return s.confirm(r, tr, KeyTourAskEndGames, "end", "n", n)
 		}
 		return s.confirm(r, tr, KeyTourAskEnd, "end")
 	}
-	return s.replyKey(r.lang, KeyMalformed)
+	return s.voice.Key(r.Lang, KeyMalformed)
 }
 
 // unfinished counts the current round's tables without a result.
@@ -459,12 +460,12 @@ func unfinished(tr *tournament.Tournament) int {
 // fitArg cuts text so that a confirmation's custom id holding arg+text
 // stays within Discord's limit.
 func fitArg(tr *tournament.Tournament, arg, text string) string {
-	room := MaxCustomIDLen - len(string(KindTourConfirm)+tr.ChannelID+tr.ID+arg) - 6
+	room := interact.MaxCustomIDLen - len(string(KindTourConfirm)+tr.ChannelID+tr.ID+arg) - 6
 	for len(text) > max(room, 0) {
 		r := []rune(text)
 		text = string(r[:len(r)-1])
 	}
-	return strings.ReplaceAll(text, sep, "/")
+	return strings.ReplaceAll(text, interact.Separator, "/")
 }
 
 // parseRanks reads "2,1,3": one place per seat, each from 1 to seats.
@@ -502,22 +503,22 @@ func (s *Service) rankedNames(tr *tournament.Tournament, seats, ranks []int) str
 }
 
 // confirm is the ephemeral question with the button that carries out arg.
-func (s *Service) confirm(r request, tr *tournament.Tournament, key, arg string, kv ...any) Result {
+func (s *Service) confirm(r interact.Request, tr *tournament.Tournament, key, arg string, kv ...any) Result {
 	id, err := CustomID{Kind: KindTourConfirm, Channel: tr.ChannelID, Table: tr.ID, Arg: arg}.Encode()
 	if err != nil {
 		s.log.Error("tournament confirmation", "tournament", tr.ID, "err", err)
-		return s.replyKey(r.lang, KeyInternal)
+		return s.voice.Key(r.Lang, interact.KeyInternal)
 	}
 	return Result{Reply: &Message{
-		Content: s.cat.Localize(r.lang, games.T(key, kv...)),
+		Content: s.voice.Text(r.Lang, games.T(key, kv...)),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: s.cat.Localize(r.lang, games.T(KeyTourBtnConfirm)), Style: discordgo.DangerButton, CustomID: id},
+			discordgo.Button{Label: s.voice.Text(r.Lang, games.T(KeyTourBtnConfirm)), Style: discordgo.DangerButton, CustomID: id},
 		}}},
 	}}
 }
 
 // tourConfirm carries out a confirmed tournament action (see confirm).
-func (s *Service) tourConfirm(ctx context.Context, r request, c CustomID) Result {
+func (s *Service) tourConfirm(ctx context.Context, r interact.Request, c CustomID) Result {
 	verb, rest, _ := strings.Cut(c.Arg, ":")
 	var (
 		said    []string
@@ -529,8 +530,8 @@ func (s *Service) tourConfirm(ctx context.Context, r request, c CustomID) Result
 	mayOrganise := s.mayOrganise(ctx, r) // read before the transaction
 	err := s.store.UpdateTournament(ctx, c.Table, func(tr *tournament.Tournament) error {
 		said = said[:0]
-		organiser := r.userID == tr.Organiser || mayOrganise
-		if !organiser && !(verb == "drop" && rest == r.userID) {
+		organiser := r.UserID == tr.Organiser || mayOrganise
+		if !organiser && !(verb == "drop" && rest == r.UserID) {
 			return games.Errorf(KeyTourNotOrganiser)
 		}
 		lang := tr.Lang
@@ -540,7 +541,7 @@ func (s *Service) tourConfirm(ctx context.Context, r request, c CustomID) Result
 			if err := tr.Drop(rest); err != nil {
 				return err
 			}
-			said = append(said, s.cat.Localize(lang, games.T(KeyTourDropped, "player", tr.Players[i].Name)))
+			said = append(said, s.voice.Text(lang, games.T(KeyTourDropped, "player", tr.Players[i].Name)))
 		case "replace":
 			parts := strings.SplitN(rest, ":", 3)
 			if len(parts) != 3 {
@@ -555,7 +556,7 @@ func (s *Service) tourConfirm(ctx context.Context, r request, c CustomID) Result
 				return err
 			}
 			replace.old, replace.with, replace.name = parts[0], parts[1], parts[2]
-			said = append(said, s.cat.Localize(lang, games.T(KeyTourReplaced, "player", old, "with", parts[2])))
+			said = append(said, s.voice.Text(lang, games.T(KeyTourReplaced, "player", old, "with", parts[2])))
 		case "result":
 			where, ranksText, _ := strings.Cut(rest, ":")
 			rs, is, _ := strings.Cut(where, ".")
@@ -575,18 +576,18 @@ func (s *Service) tourConfirm(ctx context.Context, r request, c CustomID) Result
 			if tr.Rounds[round].Done() {
 				tr.Wake = s.now()
 			}
-			said = append(said, s.cat.Localize(lang, games.T(KeyTourResultSet, "n", idx+1, "names", s.rankedNames(tr, seats, tr.Rounds[round].Tables[idx].Result.Ranks))))
+			said = append(said, s.voice.Text(lang, games.T(KeyTourResultSet, "n", idx+1, "names", s.rankedNames(tr, seats, tr.Rounds[round].Tables[idx].Result.Ranks))))
 		case "pause":
 			// The games' clocks follow on the wake-up (advance, syncClocks).
 			now := s.now()
 			switch r := tr.Current(); {
 			case tr.Status == tournament.StatusRunning && r >= 0 && !tr.Closing:
 				tr.Status, tr.PausedLeft, tr.Wake = tournament.StatusPaused, max(0, tr.Rounds[r].Ends.Sub(now)), now
-				said = append(said, s.cat.Localize(lang, games.T(KeyTourPaused)))
+				said = append(said, s.voice.Text(lang, games.T(KeyTourPaused)))
 			case tr.Status == tournament.StatusPaused && r >= 0:
 				tr.Status, tr.Wake = tournament.StatusRunning, now
 				tr.Rounds[r].Ends = now.Add(tr.PausedLeft)
-				said = append(said, s.cat.Localize(lang, games.T(KeyTourResumed, "when", discordTime(tr.Rounds[r].Ends))))
+				said = append(said, s.voice.Text(lang, games.T(KeyTourResumed, "when", discordTime(tr.Rounds[r].Ends))))
 			default:
 				return games.Errorf(tournament.ErrNotRunning)
 			}
@@ -600,7 +601,7 @@ func (s *Service) tourConfirm(ctx context.Context, r request, c CustomID) Result
 				// Running games are finished by bots and count; the
 				// tournament ends when the last has ended (advance).
 				tr.Status, tr.Closing, tr.Wake = tournament.StatusRunning, true, s.now()
-				said = append(said, s.cat.Localize(lang, games.T(KeyTourEnding, "n", n)))
+				said = append(said, s.voice.Text(lang, games.T(KeyTourEnding, "n", n)))
 			default:
 				tr.Status, tr.Wake, final = tournament.StatusOver, time.Time{}, true
 			}
@@ -627,7 +628,7 @@ func (s *Service) tourConfirm(ctx context.Context, r request, c CustomID) Result
 		results = append(results, s.replaceSeats(ctx, saved, replace.old, replace.with, replace.name)...)
 	}
 	out := mergeResults(results)
-	out.Reply = &Message{Content: s.cat.Localize(r.lang, games.T(KeyTourOKDone))}
+	out.Reply = &Message{Content: s.voice.Text(r.Lang, games.T(KeyTourOKDone))}
 	s.wakeNow()
 	return out
 }
@@ -653,7 +654,7 @@ func (s *Service) replaceSeats(ctx context.Context, tr *tournament.Tournament, o
 			t.Seats[seat].UserID, t.Seats[seat].Name = with, name
 			t.NewVersion()
 			c := newComposer(t, false)
-			c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: s.cat.Localize(t.Lang, games.T(KeyTourReplaced, "player", "<@"+old+">", "with", "<@"+with+">")), Mentions: []string{with}})
+			c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: s.voice.Text(t.Lang, games.T(KeyTourReplaced, "player", "<@"+old+">", "with", "<@"+with+">")), Mentions: []string{with}})
 			var err error
 			d, err = c.done()
 			return s.stage(t, d, err)
@@ -668,13 +669,13 @@ func (s *Service) replaceSeats(ctx context.Context, tr *tournament.Tournament, o
 }
 
 // tourStartClick answers the sign-up's Start button (organiser only).
-func (s *Service) tourStartClick(ctx context.Context, r request, c CustomID) Result {
+func (s *Service) tourStartClick(ctx context.Context, r interact.Request, c CustomID) Result {
 	tr, err := s.store.Tournament(ctx, c.Table)
 	if err != nil {
 		return s.tourErr(r, err)
 	}
 	if !s.isOrganiser(ctx, r, tr) {
-		return s.replyKey(r.lang, KeyTourNotOrganiser)
+		return s.voice.Key(r.Lang, KeyTourNotOrganiser)
 	}
 	return s.startTournament(ctx, r, tr.ID)
 }

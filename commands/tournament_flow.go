@@ -11,6 +11,7 @@ import (
 
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
@@ -126,13 +127,13 @@ func begin(tr *tournament.Tournament, now time.Time, st *tourStep) {
 }
 
 // startTournament answers the organiser's Start: sign-up closes now.
-func (s *Service) startTournament(ctx context.Context, r request, id string) Result {
+func (s *Service) startTournament(ctx context.Context, r interact.Request, id string) Result {
 	res, err := s.stepTournament(ctx, id, true)
 	if err != nil {
 		return s.tourErr(r, err)
 	}
 	out := mergeResults(res)
-	out.Reply = &Message{Content: s.cat.Localize(r.lang, games.T(KeyTourOKStarted))}
+	out.Reply = &Message{Content: s.voice.Text(r.Lang, games.T(KeyTourOKStarted))}
 	return out
 }
 
@@ -353,7 +354,7 @@ func (s *Service) wakeNow() {
 // end.
 func (s *Service) announce(o *tourOutbox, tr *tournament.Tournament, st tourStep) {
 	lang := tr.Lang
-	say := func(key string, kv ...any) { o.post(Message{Content: s.cat.Localize(lang, games.T(key, kv...))}) }
+	say := func(key string, kv ...any) { o.post(Message{Content: s.voice.Text(lang, games.T(key, kv...))}) }
 	if (st.started || st.calledOff) && tr.SignupMessageID != "" {
 		o.edit(tr.SignupMessageID, s.signupMessage(tr))
 	}
@@ -361,7 +362,7 @@ func (s *Service) announce(o *tourOutbox, tr *tournament.Tournament, st tourStep
 		say(KeyTourTooFewStart, "n", tr.Active(), "min", max(tr.Config.MinSize, tournament.MinTableSize))
 	}
 	if st.roundDone >= 0 && !st.over {
-		s.postStandings(o, tr, s.cat.Localize(lang, games.T(KeyTourRoundDone, "round", st.roundDone+1)))
+		s.postStandings(o, tr, s.voice.Text(lang, games.T(KeyTourRoundDone, "round", st.roundDone+1)))
 	}
 	if st.paired {
 		o.post(Message{Content: s.roundAnnouncement(tr)})
@@ -418,7 +419,7 @@ func (s *Service) syncClocks(ctx context.Context, tr *tournament.Tournament, rou
 		}
 		t.NewVersion()
 		c := newComposer(t, false)
-		c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: s.cat.Localize(t.Lang, games.T(key))})
+		c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: s.voice.Text(t.Lang, games.T(key))})
 		s.statusPost(c, scene{t: t, g: g, st: st, pending: st.Pending()})
 		d, err = c.done()
 		return s.stage(t, d, err)
@@ -452,14 +453,14 @@ func (s *Service) roundAnnouncement(tr *tournament.Tournament) string {
 	if tr.Config.Format == tournament.Knockout {
 		rounds = "?"
 	}
-	lines := []string{s.cat.Localize(lang, games.T(KeyTourRound, "round", r+1, "rounds", rounds, "tables", len(round.Tables), "when", discordTime(round.Ends)))}
+	lines := []string{s.voice.Text(lang, games.T(KeyTourRound, "round", r+1, "rounds", rounds, "tables", len(round.Tables), "when", discordTime(round.Ends)))}
 	for i, tb := range round.Tables {
-		lines = append(lines, s.cat.Localize(lang, games.T(KeyTourRoundTable, "n", i+1, "names", s.seatNames(tr, tb.Seats))))
+		lines = append(lines, s.voice.Text(lang, games.T(KeyTourRoundTable, "n", i+1, "names", s.seatNames(tr, tb.Seats))))
 	}
 	if len(round.Byes) > 0 {
-		lines = append(lines, s.cat.Localize(lang, games.T(KeyTourRoundBye, "points", fmtPoints(tournament.ByePoints(tr.Config.TableSize)), "names", s.seatNames(tr, round.Byes))))
+		lines = append(lines, s.voice.Text(lang, games.T(KeyTourRoundBye, "points", fmtPoints(tournament.ByePoints(tr.Config.TableSize)), "names", s.seatNames(tr, round.Byes))))
 	}
-	return truncate(strings.Join(lines, "\n"), 2000)
+	return interact.Truncate(strings.Join(lines, "\n"), 2000)
 }
 
 func (s *Service) seatNames(tr *tournament.Tournament, players []int) string {
@@ -494,9 +495,9 @@ func (s *Service) openTourTable(tr *tournament.Tournament, round, idx int) Actio
 	id := tr.ID
 	return ThreadOpen{
 		ChannelID: tr.ChannelID,
-		Name:      truncate(s.cat.Localize(lang, games.T(KeyTourThreadName, "game", s.gameName(lang, tr.Config.Game), "round", round+1, "n", idx+1)), 100),
-		Starter:   Message{Content: s.cat.Localize(lang, games.T(KeyTourStarter, "round", round+1, "n", idx+1, "players", strings.Join(mentions, " "))), Mentions: ids},
-		Failed:    Message{Content: s.cat.Localize(lang, games.T(KeyThreadFailed))},
+		Name:      interact.Truncate(s.voice.Text(lang, games.T(KeyTourThreadName, "game", s.voice.GameName(lang, tr.Config.Game), "round", round+1, "n", idx+1)), 100),
+		Starter:   Message{Content: s.voice.Text(lang, games.T(KeyTourStarter, "round", round+1, "n", idx+1, "players", strings.Join(mentions, " "))), Mentions: ids},
+		Failed:    Message{Content: s.voice.Text(lang, games.T(KeyThreadFailed))},
 		Then: func(ctx context.Context, threadID, _ string) []Action {
 			return s.startTourTable(ctx, id, round, idx, threadID)
 		},
@@ -559,7 +560,7 @@ func (s *Service) startTourTable(ctx context.Context, id string, round, idx int,
 		}
 		names := strings.Join(t.Names(), ", ")
 		sc := scene{t: t, g: g, st: st, pending: st.Pending()}
-		d, err = s.afterChange(sc, []string{s.cat.Localize(t.Lang, games.T(KeyBoardStarted, "names", names))}, dmSource{})
+		d, err = s.afterChange(sc, []string{s.voice.Text(t.Lang, games.T(KeyBoardStarted, "names", names))}, dmSource{})
 		if err := s.stage(t, d, err); err != nil {
 			return err
 		}
@@ -567,7 +568,7 @@ func (s *Service) startTourTable(ctx context.Context, id string, round, idx int,
 	}()
 	if err != nil {
 		s.log.Error("tournament: start table", "tournament", id, "table", t.ID, "err", err)
-		return []Action{ChannelPost{ChannelID: threadID, Message: Message{Content: s.cat.Localize(tr.Lang, games.T(KeyInternal))}}}
+		return []Action{ChannelPost{ChannelID: threadID, Message: Message{Content: s.voice.Text(tr.Lang, games.T(interact.KeyInternal))}}}
 	}
 	err = s.store.UpdateTournament(ctx, id, func(tr *tournament.Tournament) error {
 		if tr.Rounds[round].Tables[idx].Ref != "" {
@@ -667,7 +668,7 @@ func (s *Service) botsFinish(ctx context.Context, tr *tournament.Tournament, rou
 		t.Due = append(t.Due, table.Due{At: now, Kind: table.DueBot})
 		t.NewVersion()
 		c := newComposer(t, false)
-		c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: s.cat.Localize(t.Lang, games.T(KeyTourTimeUp))})
+		c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: s.voice.Text(t.Lang, games.T(KeyTourTimeUp))})
 		d, err = c.done()
 		return s.stage(t, d, err)
 	})

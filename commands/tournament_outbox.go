@@ -127,7 +127,7 @@ func (s *Service) deliverTour(d tourDelivery, keys []string) Result {
 	}
 	res := Result{Actions: s.realizeTour(d), Done: s.delivered(d.Channel, storage.TournamentDue(d.Tournament), keys, nil)}
 	if len(keys) > 0 { // in turn with the tournament's other posts (see carryTable)
-		res.carry = s.carryOwn(storage.OutboxTable{ChannelID: d.Channel, TableID: storage.TournamentDue(d.Tournament)}, keys, res.Actions, res.Done)
+		res.Carrier = s.carryOwn(storage.OutboxTable{ChannelID: d.Channel, TableID: storage.TournamentDue(d.Tournament)}, keys, res.Actions, res.Done)
 	}
 	return res
 }

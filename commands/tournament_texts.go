@@ -240,12 +240,12 @@ func tournamentTexts() map[string][2]string {
 // tournamentDefinition is the /tournament command.
 func (s *Service) tournamentDefinition() *discordgo.ApplicationCommand {
 	sub := func(name string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
-		o := s.option("tournament."+name, discordgo.ApplicationCommandOptionSubCommand, false)
+		o := s.voice.Option("tournament."+name, discordgo.ApplicationCommandOptionSubCommand, false)
 		o.Options = opts
 		return o
 	}
 	opt := func(path string, typ discordgo.ApplicationCommandOptionType, required bool) *discordgo.ApplicationCommandOption {
-		return s.option("tournament."+path, typ, required)
+		return s.voice.Option("tournament."+path, typ, required)
 	}
 	integer := func(path string, required bool, least, most int) *discordgo.ApplicationCommandOption {
 		o := opt(path, discordgo.ApplicationCommandOptionInteger, required)
@@ -254,17 +254,17 @@ func (s *Service) tournamentDefinition() *discordgo.ApplicationCommand {
 		return o
 	}
 	game := opt("new.game", discordgo.ApplicationCommandOptionString, true)
-	game.Choices = s.gameChoices()
+	game.Choices = s.voice.GameChoices()
 	format := opt("new.format", discordgo.ApplicationCommandOptionString, true)
 	for _, f := range tournament.Formats {
-		name, names := s.localized(KeyTourFormatPrefix + string(f))
+		name, names := s.voice.Localized(KeyTourFormatPrefix + string(f))
 		format.Choices = append(format.Choices, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: string(f), NameLocalizations: names})
 	}
 	options := opt("new.options", discordgo.ApplicationCommandOptionString, false)
 	options.MaxLength = 200
 	ranks := opt("result.ranks", discordgo.ApplicationCommandOptionString, true)
 	ranks.MaxLength = 40
-	return s.command("tournament",
+	return s.voice.Command("tournament",
 		sub(SubTourNew, game, format,
 			integer("new.table-size", true, tournament.MinTableSize, tournament.MaxTableSize),
 			integer("new.days-per-round", true, 1, tournament.MaxDays),

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/tournament"
 )
@@ -45,13 +46,13 @@ const maxStandingsRows = 40
 
 // sheet is tr's standings as a picture's data in lang.
 func (s *Service) sheet(tr *tournament.Tournament, lang string) TournamentSheet {
-	loc := func(key string, kv ...any) string { return s.cat.Localize(lang, games.T(key, kv...)) }
+	loc := func(key string, kv ...any) string { return s.voice.Text(lang, games.T(key, kv...)) }
 	sub := loc(KeyTourFinal)
 	if tr.Status != tournament.StatusOver {
 		sub = loc(KeyTourAfterRound, "round", roundsDone(tr), "rounds", tr.Config.Rounds)
 	}
 	v := TournamentSheet{
-		Title:       s.gameName(lang, tr.Config.Game) + " · " + s.formatName(lang, tr.Config.Format),
+		Title:       s.voice.GameName(lang, tr.Config.Game) + " · " + s.formatName(lang, tr.Config.Format),
 		Subtitle:    sub,
 		Headings:    [6]string{loc(KeyTourColRank), loc(KeyTourColPlayer), loc(KeyTourColPoints), loc(KeyTourColOpponent), loc(KeyTourColRelative), loc(KeyTourColGames)},
 		DroppedMark: loc(KeyTourDroppedMark),
@@ -82,7 +83,7 @@ func roundsDone(tr *tournament.Tournament) int {
 // standingsWords is the standings in words and as a picture's data.
 func (s *Service) standingsWords(tr *tournament.Tournament, lang string) (string, TournamentSheet) {
 	v := s.sheet(tr, lang)
-	lines := []string{s.cat.Localize(lang, games.T(KeyTourStandingsHead, "game", s.gameName(lang, tr.Config.Game), "format", s.formatName(lang, tr.Config.Format), "when", v.Subtitle))}
+	lines := []string{s.voice.Text(lang, games.T(KeyTourStandingsHead, "game", s.voice.GameName(lang, tr.Config.Game), "format", s.formatName(lang, tr.Config.Format), "when", v.Subtitle))}
 	st := tr.Standings()
 	size := len(lines[0])
 	for k, row := range st {
@@ -90,10 +91,10 @@ func (s *Service) standingsWords(tr *tournament.Tournament, lang string) (string
 		if row.Dropped {
 			name += " " + v.DroppedMark
 		}
-		line := s.cat.Localize(lang, games.T(KeyTourStandingsLine, "rank", row.Rank, "name", name, "points", fmtPoints(row.Points),
+		line := s.voice.Text(lang, games.T(KeyTourStandingsLine, "rank", row.Rank, "name", name, "points", fmtPoints(row.Points),
 			"opponent", fmtPoints(row.Opponent), "relative", signedPoints(row.Relative), "played", row.Played))
 		if size+len(line)+60 > 1900 {
-			lines = append(lines, s.cat.Localize(lang, games.T(KeyTourStandingsMore, "n", len(st)-k)))
+			lines = append(lines, s.voice.Text(lang, games.T(KeyTourStandingsMore, "n", len(st)-k)))
 			break
 		}
 		size += len(line) + 1
@@ -114,7 +115,7 @@ func (s *Service) standingsMessage(tr *tournament.Tournament, lang string) *Mess
 func (s *Service) postStandings(o *tourOutbox, tr *tournament.Tournament, head string) {
 	text, v := s.standingsWords(tr, tr.Lang)
 	if head != "" {
-		text = truncate(head+"\n"+text, 2000)
+		text = interact.Truncate(head+"\n"+text, 2000)
 	}
 	o.post(Message{Content: text}).Sheet = &v
 }
@@ -138,9 +139,9 @@ func (s *Service) finalPosts(o *tourOutbox, tr *tournament.Tournament) {
 			winners = append(winners, tr.Players[row.Player].Name)
 		}
 	}
-	head := s.cat.Localize(lang, games.T(KeyTourOver, "names", strings.Join(winners, ", ")))
+	head := s.voice.Text(lang, games.T(KeyTourOver, "names", strings.Join(winners, ", ")))
 	if len(winners) == 0 || tr.Current() < 0 {
-		head = s.cat.Localize(lang, games.T(KeyTourOverTooFew))
+		head = s.voice.Text(lang, games.T(KeyTourOverTooFew))
 	}
 	s.postStandings(o, tr, "")
 	v := s.sheet(tr, lang)
@@ -157,16 +158,16 @@ func (s *Service) finalPosts(o *tourOutbox, tr *tournament.Tournament) {
 func (s *Service) roundText(ctx context.Context, tr *tournament.Tournament, lang string) string {
 	r := tr.Current()
 	if r < 0 {
-		return s.cat.Localize(lang, games.T(KeyTourNoRound))
+		return s.voice.Text(lang, games.T(KeyTourNoRound))
 	}
 	round := tr.Rounds[r]
 	rounds := strconv.Itoa(tr.Config.Rounds)
 	if tr.Config.Format == tournament.Knockout {
 		rounds = "?"
 	}
-	lines := []string{s.cat.Localize(lang, games.T(KeyTourRoundView, "round", r+1, "rounds", rounds, "when", discordTime(round.Ends)))}
+	lines := []string{s.voice.Text(lang, games.T(KeyTourRoundView, "round", r+1, "rounds", rounds, "when", discordTime(round.Ends)))}
 	if tr.Status == tournament.StatusPaused {
-		lines = append(lines, s.cat.Localize(lang, games.T(KeyTourStatePaused)))
+		lines = append(lines, s.voice.Text(lang, games.T(KeyTourStatePaused)))
 	}
 	for i, tb := range round.Tables {
 		state, link := KeyTourStateOpening, ""
@@ -182,10 +183,10 @@ func (s *Service) roundText(ctx context.Context, tr *tournament.Tournament, lang
 		if tb.Ref != "" {
 			link = "<#" + tb.Ref + ">"
 		}
-		lines = append(lines, s.cat.Localize(lang, games.T(KeyTourRoundViewLine, "n", i+1, "state", s.cat.Localize(lang, games.T(state)), "names", s.seatNames(tr, tb.Seats), "link", link)))
+		lines = append(lines, s.voice.Text(lang, games.T(KeyTourRoundViewLine, "n", i+1, "state", s.voice.Text(lang, games.T(state)), "names", s.seatNames(tr, tb.Seats), "link", link)))
 	}
 	if len(round.Byes) > 0 {
-		lines = append(lines, s.cat.Localize(lang, games.T(KeyTourRoundBye, "points", fmtPoints(tournament.ByePoints(tr.Config.TableSize)), "names", s.seatNames(tr, round.Byes))))
+		lines = append(lines, s.voice.Text(lang, games.T(KeyTourRoundBye, "points", fmtPoints(tournament.ByePoints(tr.Config.TableSize)), "names", s.seatNames(tr, round.Byes))))
 	}
-	return truncate(strings.Join(lines, "\n"), 2000)
+	return interact.Truncate(strings.Join(lines, "\n"), 2000)
 }

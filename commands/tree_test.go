@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
@@ -52,7 +53,7 @@ func checkLimits(t *testing.T, what string, rows []discordgo.MessageComponent) {
 		for _, c := range row.Components {
 			switch c := c.(type) {
 			case discordgo.SelectMenu:
-				if len(c.Options) > maxSelectOptions || len(c.CustomID) > MaxCustomIDLen {
+				if len(c.Options) > maxSelectOptions || len(c.CustomID) > interact.MaxCustomIDLen {
 					t.Errorf("%s: select %s with %d options", what, c.CustomID, len(c.Options))
 				}
 				for _, o := range c.Options {
@@ -61,7 +62,7 @@ func checkLimits(t *testing.T, what string, rows []discordgo.MessageComponent) {
 					}
 				}
 			case discordgo.Button:
-				if len(row.Components) > maxButtonsPerRow || len(c.CustomID) > MaxCustomIDLen {
+				if len(row.Components) > maxButtonsPerRow || len(c.CustomID) > interact.MaxCustomIDLen {
 					t.Errorf("%s: button %s in a row of %d", what, c.CustomID, len(row.Components))
 				}
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
@@ -57,7 +58,7 @@ func TestUnavailableDatabase(t *testing.T) {
 			posted := len(h.channel)
 			h.svc.store = downStore{h.store}
 			res := tc.act(h)
-			h.wantReply(res, tc.lang, KeyUnavailable)
+			h.wantReply(res, tc.lang, interact.KeyUnavailable)
 			if len(res.Actions) != 0 {
 				t.Errorf("%d actions while the database is down", len(res.Actions))
 			}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -46,29 +47,29 @@ func vacationTexts() map[string][2]string {
 }
 
 // vacationCmd answers /vacation start days:N and /vacation end.
-func (s *Service) vacationCmd(ctx context.Context, r request, opts []*discordgo.ApplicationCommandInteractionDataOption) Result {
+func (s *Service) vacationCmd(ctx context.Context, r interact.Request, opts []*discordgo.ApplicationCommandInteractionDataOption) Result {
 	if len(opts) != 1 || opts[0].Type != discordgo.ApplicationCommandOptionSubCommand {
-		return s.replyKey(r.lang, KeyMalformed)
+		return s.voice.Key(r.Lang, KeyMalformed)
 	}
-	u, err := s.store.User(ctx, r.userID)
+	u, err := s.store.User(ctx, r.UserID)
 	if err != nil {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
 	lang := userLang(u, r)
 	allowance, err := s.allowance(ctx, r)
 	if err != nil {
-		return s.replyErr(r, err)
+		return s.voice.Err(r, err)
 	}
 	now := s.now()
 	switch opts[0].Name {
 	case SubVacationStart:
-		raw := stringOpt(opts[0].Options, OptDays)
+		raw := interact.StringOpt(opts[0].Options, OptDays)
 		days, ok := wholeDays(raw)
 		if !ok || days < 1 {
-			return s.replyKey(lang, KeyVacationBadDays, "value", raw, "left", u.Left(allowance, now), "allowance", allowance)
+			return s.voice.Key(lang, KeyVacationBadDays, "value", raw, "left", u.Left(allowance, now), "allowance", allowance)
 		}
 		var span clock.Span
-		err := s.store.UpdateUser(ctx, r.userID, func(u *settings.User) error {
+		err := s.store.UpdateUser(ctx, r.UserID, func(u *settings.User) error {
 			var err error
 			span, err = u.TakeVacation(days, allowance, now)
 			return err
@@ -77,40 +78,40 @@ func (s *Service) vacationCmd(ctx context.Context, r request, opts []*discordgo.
 		case errors.Is(err, settings.ErrAllowance):
 			c := u
 			_ = c.EndVacation(now) // what is left once a running vacation ends now
-			return s.replyKey(lang, KeyVacationTooLong, "days", days, "left", c.Left(allowance, now), "allowance", allowance)
+			return s.voice.Key(lang, KeyVacationTooLong, "days", days, "left", c.Left(allowance, now), "allowance", allowance)
 		case err != nil:
-			return s.replyErr(r, err)
+			return s.voice.Err(r, err)
 		}
-		res, n := s.eachTable(ctx, r.userID, func(t *table.Table, g games.Game) (string, error) {
-			seat := t.SeatOf(r.userID)
-			if err := t.StartVacation(g, r.userID, span.Until, now); err != nil {
+		res, n := s.eachTable(ctx, r.UserID, func(t *table.Table, g games.Game) (string, error) {
+			seat := t.SeatOf(r.UserID)
+			if err := t.StartVacation(g, r.UserID, span.Until, now); err != nil {
 				return "", err
 			}
-			return s.cat.Localize(t.Lang, games.T(KeyStatusVacation, "player", t.Seats[seat].Name, "when", discordTime(span.Until))), nil
+			return s.voice.Text(t.Lang, games.T(KeyStatusVacation, "player", t.Seats[seat].Name, "when", discordTime(span.Until))), nil
 		})
-		u, _ = s.store.User(ctx, r.userID)
-		res.Reply = &Message{Content: s.cat.Localize(lang, games.T(KeyVacationStarted, "n", n, "until", discordTime(span.Until), "left", u.Left(allowance, now), "allowance", allowance))}
+		u, _ = s.store.User(ctx, r.UserID)
+		res.Reply = &Message{Content: s.voice.Text(lang, games.T(KeyVacationStarted, "n", n, "until", discordTime(span.Until), "left", u.Left(allowance, now), "allowance", allowance))}
 		return res
 	case SubVacationEnd:
-		err := s.store.UpdateUser(ctx, r.userID, func(u *settings.User) error { return u.EndVacation(now) })
+		err := s.store.UpdateUser(ctx, r.UserID, func(u *settings.User) error { return u.EndVacation(now) })
 		switch {
 		case errors.Is(err, settings.ErrNoVacation):
-			return s.replyKey(lang, KeyVacationNone)
+			return s.voice.Key(lang, KeyVacationNone)
 		case err != nil:
-			return s.replyErr(r, err)
+			return s.voice.Err(r, err)
 		}
-		res, n := s.eachTable(ctx, r.userID, func(t *table.Table, g games.Game) (string, error) {
-			ok, err := t.EndVacation(g, r.userID, now)
+		res, n := s.eachTable(ctx, r.UserID, func(t *table.Table, g games.Game) (string, error) {
+			ok, err := t.EndVacation(g, r.UserID, now)
 			if err != nil || !ok {
 				return "", errors.Join(err, errNothing)
 			}
-			return s.cat.Localize(t.Lang, games.T(KeyVacationBackPost, "player", t.Seats[t.SeatOf(r.userID)].Name)), nil
+			return s.voice.Text(t.Lang, games.T(KeyVacationBackPost, "player", t.Seats[t.SeatOf(r.UserID)].Name)), nil
 		})
-		u, _ = s.store.User(ctx, r.userID)
-		res.Reply = &Message{Content: s.cat.Localize(lang, games.T(KeyVacationEnded, "n", n, "left", u.Left(allowance, now), "allowance", allowance))}
+		u, _ = s.store.User(ctx, r.UserID)
+		res.Reply = &Message{Content: s.voice.Text(lang, games.T(KeyVacationEnded, "n", n, "left", u.Left(allowance, now), "allowance", allowance))}
 		return res
 	}
-	return s.replyKey(lang, KeyMalformed)
+	return s.voice.Key(lang, KeyMalformed)
 }
 
 // wholeDays reads a number of days as Discord (a JSON number) or a typed

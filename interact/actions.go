@@ -1,4 +1,4 @@
-package commands
+package interact
 
 import (
 	"context"
@@ -32,9 +32,9 @@ type Result struct {
 	// removes their entry from the outbox, so they are not delivered again
 	// after a restart.
 	Done func(ctx context.Context)
-	// carry, when set, is how Carry carries out a table's change: in
-	// order with the other changes of its channel.
-	carry func(ctx context.Context, run func(context.Context, []Action) error) error
+	// Carrier, when set, is how Carry carries out a table's change: in
+	// order with the other changes of its table (delivery sets it).
+	Carrier func(ctx context.Context, run func(context.Context, []Action) error) error
 }
 
 // Message is the transport-neutral content of a message.
@@ -141,33 +141,21 @@ type Unpin struct {
 	MessageID string
 }
 
-// Ack is how a transport acknowledges an interaction before handling it.
-type Ack int
-
-const (
-	// AckDeferEphemeral: "thinking…", visible only to the user; the Reply
-	// then edits it. Used for slash commands.
-	AckDeferEphemeral Ack = iota
-	// AckDeferUpdate: acknowledges a button or select without changing its
-	// message; the Reply then arrives as an ephemeral follow-up, or edits
-	// the clicked message when the Result says ReplaceClicked.
-	AckDeferUpdate
-	// AckAutocomplete: answered directly with choices, never deferred.
-	AckAutocomplete
-	// AckPong: a PING from the HTTP endpoint.
-	AckPong
-)
-
-// AckFor tells a transport how to acknowledge i within Discord's 3 seconds.
-func AckFor(i *discordgo.Interaction) Ack {
-	switch i.Type {
-	case discordgo.InteractionPing:
-		return AckPong
-	case discordgo.InteractionApplicationCommandAutocomplete:
-		return AckAutocomplete
-	case discordgo.InteractionMessageComponent, discordgo.InteractionModalSubmit:
-		return AckDeferUpdate
-	default:
-		return AckDeferEphemeral
+// Carry carries out r's actions with run and, once they all went
+// through, calls Done; a table's change goes in turn with the other
+// changes of its table (see delivery), and may be carried out by another
+// carrier. It returns run's error when actions should be tried again
+// later. Transports call it instead of running Actions and Done
+// themselves.
+func (r Result) Carry(ctx context.Context, run func(context.Context, []Action) error) error {
+	if r.Carrier != nil {
+		return r.Carrier(ctx, run)
 	}
+	if err := run(ctx, r.Actions); err != nil {
+		return err
+	}
+	if r.Done != nil {
+		r.Done(ctx)
+	}
+	return nil
 }

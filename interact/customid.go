@@ -1,4 +1,4 @@
-package commands
+package interact
 
 import (
 	"errors"
@@ -40,7 +40,9 @@ var knownKinds = map[Kind]bool{KindMove: true, KindMoveSelect: true, KindJoin: t
 // MaxCustomIDLen is Discord's limit for a component custom id.
 const MaxCustomIDLen = 100
 
-const sep = "|"
+// Separator divides the fields of a custom id; only the last (Arg) may
+// hold it.
+const Separator = "|"
 
 // CustomID is the decoded custom id of a component. It carries the table's
 // channel, so a click in a DM still finds its table, the table id, so a
@@ -55,15 +57,15 @@ type CustomID struct {
 }
 
 // ErrBadCustomID means a custom id is not one this bot made.
-var ErrBadCustomID = errors.New("commands: malformed custom id")
+var ErrBadCustomID = errors.New("interact: malformed custom id")
 
 // Encode renders c as "kind|channel|table|version|arg" (version in base 36).
 func (c CustomID) Encode() (string, error) {
 	if !knownKinds[c.Kind] || c.Channel == "" || c.Table == "" || c.Version < 0 ||
-		strings.Contains(c.Channel, sep) || strings.Contains(c.Table, sep) {
+		strings.Contains(c.Channel, Separator) || strings.Contains(c.Table, Separator) {
 		return "", fmt.Errorf("encode %+v: %w", c, ErrBadCustomID)
 	}
-	s := strings.Join([]string{string(c.Kind), c.Channel, c.Table, strconv.FormatInt(int64(c.Version), 36), c.Arg}, sep)
+	s := strings.Join([]string{string(c.Kind), c.Channel, c.Table, strconv.FormatInt(int64(c.Version), 36), c.Arg}, Separator)
 	if len(s) > MaxCustomIDLen {
 		return "", fmt.Errorf("encode %+v: %d chars, limit %d: %w", c, len(s), MaxCustomIDLen, ErrBadCustomID)
 	}
@@ -75,7 +77,7 @@ func ParseCustomID(s string) (CustomID, error) {
 	if len(s) > MaxCustomIDLen {
 		return CustomID{}, fmt.Errorf("parse custom id: too long: %w", ErrBadCustomID)
 	}
-	parts := strings.SplitN(s, sep, 5)
+	parts := strings.SplitN(s, Separator, 5)
 	if len(parts) != 5 {
 		return CustomID{}, fmt.Errorf("parse custom id %q: %w", s, ErrBadCustomID)
 	}

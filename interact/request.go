@@ -1,0 +1,80 @@
+package interact
+
+import (
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/games"
+)
+
+// Request is the part of an interaction every handler needs.
+type Request struct {
+	Interaction *discordgo.Interaction
+	UserID      string
+	UserName    string
+	Lang        string // the user's language, for ephemeral replies and DMs
+	GuildLang   string // the server's language, for channel posts
+	ChannelID   string
+	Manage      bool // member may manage the channel
+}
+
+// NewRequest reads i's user, names and languages; ok is false when i
+// names no user.
+func NewRequest(i *discordgo.Interaction) (r Request, ok bool) {
+	r = Request{Interaction: i, ChannelID: i.ChannelID, Lang: games.Lang(string(i.Locale))}
+	var u *discordgo.User
+	if i.Member != nil {
+		u = i.Member.User
+		r.Manage = i.Member.Permissions&discordgo.PermissionManageChannels != 0
+		r.UserName = i.Member.Nick
+	}
+	if u == nil {
+		u = i.User
+	}
+	if u == nil || u.ID == "" {
+		return r, false
+	}
+	r.UserID = u.ID
+	if r.UserName == "" {
+		r.UserName = u.GlobalName
+	}
+	if r.UserName == "" {
+		r.UserName = u.Username
+	}
+	if r.UserName == "" {
+		r.UserName = u.ID
+	}
+	r.GuildLang = r.Lang
+	if i.GuildLocale != nil {
+		r.GuildLang = games.Lang(string(*i.GuildLocale))
+	}
+	return r, true
+}
+
+// InDM reports whether r came from a direct message with the bot.
+func (r Request) InDM() bool { return r.Interaction.GuildID == "" }
+
+// StringOpt is a command option's value as text ("" when absent).
+func StringOpt(opts []*discordgo.ApplicationCommandInteractionDataOption, name string) string {
+	for _, o := range opts {
+		if o.Name == name {
+			if v, ok := o.Value.(string); ok {
+				return v
+			}
+			return fmt.Sprint(o.Value)
+		}
+	}
+	return ""
+}
+
+// BoolOpt is a boolean option's value (false when absent).
+func BoolOpt(opts []*discordgo.ApplicationCommandInteractionDataOption, name string) bool {
+	for _, o := range opts {
+		if o.Name == name {
+			v, _ := o.Value.(bool)
+			return v
+		}
+	}
+	return false
+}
