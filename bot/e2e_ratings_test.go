@@ -15,6 +15,7 @@ import (
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/clock/clocktest"
 	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/features/ratings"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/rating"
 	"github.com/tavern-bot/tavern/table"
@@ -188,7 +189,7 @@ func combined(a, b table.Seat) table.Seat {
 // returns the one ephemeral reply.
 func askBoard(t *testing.T, w *world, who player) fakediscord.Message {
 	t.Helper()
-	i := w.fake.Command(who.Actor, commands.CmdLeaderboard, fakediscord.StringOpt(commands.OptGame, "sorcerer-city"))
+	i := w.fake.Command(who.Actor, ratings.CmdLeaderboard, fakediscord.StringOpt(commands.OptGame, "sorcerer-city"))
 	w.tr.deliver(t, i)
 	return onlyReply(t, w, i.ID)
 }
@@ -241,7 +242,7 @@ func boardRows(t *testing.T, m fakediscord.Message, lang string) []boardRow {
 // rating for the game in this server and across all.
 func checkProfile(t *testing.T, w *world, asker, p player, seat table.Seat, games int) {
 	t.Helper()
-	i := w.fake.Command(asker.Actor, commands.CmdProfile, fakediscord.UserOpt(commands.OptUser, p.UserID))
+	i := w.fake.Command(asker.Actor, ratings.CmdProfile, fakediscord.UserOpt(ratings.OptUser, p.UserID))
 	w.tr.deliver(t, i)
 	r := onlyReply(t, w, i.ID)
 	if !hasPNG(r, "profile.png") {

@@ -26,6 +26,7 @@ import (
 	"github.com/tavern-bot/tavern/bot/fakediscord"
 	"github.com/tavern-bot/tavern/clock/clocktest"
 	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/features/ratings"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/imaging/replay"
 	"github.com/tavern-bot/tavern/lineup"
@@ -94,11 +95,11 @@ func (ti tinyImages) Replay(_ string, views []any, rounds []int, m commands.Imag
 	return res.GIF, err
 }
 
-func (ti tinyImages) Leaderboard(b commands.BoardView, m commands.ImageMeta) ([]byte, error) {
+func (ti tinyImages) Leaderboard(b ratings.BoardView, m commands.ImageMeta) ([]byte, error) {
 	return ti.draw(b, m.Viewer)
 }
 
-func (ti tinyImages) Profile(p commands.ProfileView, m commands.ImageMeta) ([]byte, error) {
+func (ti tinyImages) Profile(p ratings.ProfileView, m commands.ImageMeta) ([]byte, error) {
 	return ti.draw(p, m.Viewer)
 }
 

@@ -90,7 +90,7 @@ func TestBadInputsChangeNothing(t *testing.T) {
 			act: func(h *harness) Result { return h.slash(ann, CmdGame, SubHand, "") }},
 		{name: "second new in busy channel", setup: "turn", lang: "en", key: interact.KeyBusy,
 			act: func(h *harness) Result { return h.slash(cy, CmdGame, SubNew, OptGame, tabletest.ID) }},
-		{name: "unknown game", setup: "empty", lang: "en", key: KeyUnknownGame,
+		{name: "unknown game", setup: "empty", lang: "en", key: interact.KeyUnknownGame,
 			act: func(h *harness) Result { return h.slash(ann, CmdGame, SubNew, OptGame, "chess") }},
 		{name: "unreadable options", setup: "empty", lang: "en", key: KeyBadOptions,
 			act: func(h *harness) Result {

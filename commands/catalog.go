@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"github.com/tavern-bot/tavern/features/ratings"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
@@ -9,7 +10,6 @@ import (
 
 // Core catalog keys: everything the command surface itself says.
 const (
-	KeyUnknownGame    = "core.err.unknown_game"
 	KeyBadOptions     = "core.err.bad_options"
 	KeyMalformed      = "core.err.malformed"
 	KeyMoveNoOption   = "core.err.move_no_option"
@@ -114,7 +114,7 @@ func CoreCatalog() games.Catalog {
 		c["en"][key] = tr[0]
 		c["de"][key] = tr[1]
 	}
-	for _, texts := range []map[string][2]string{interact.Texts(), commandTexts(), settingsCommandTexts(), settingsTexts(), vacationTexts(), replayTexts(), replaySummaryTexts(), reminderLinkTexts(), publicDMTexts(), threadTexts(), ratingsTexts(), tournamentTexts(), myGamesTexts(), absentVoteTexts(), lobbyOptionTexts()} {
+	for _, texts := range []map[string][2]string{interact.Texts(), commandTexts(), settingsCommandTexts(), settingsTexts(), vacationTexts(), replayTexts(), replaySummaryTexts(), reminderLinkTexts(), publicDMTexts(), threadTexts(), ratings.Texts(), ratedLineTexts(), tournamentTexts(), myGamesTexts(), absentVoteTexts(), lobbyOptionTexts()} {
 		for key, tr := range texts {
 			c["en"][key] = tr[0]
 			c["de"][key] = tr[1]
@@ -129,7 +129,6 @@ const KeyBotStrength = "core.bot.strength."
 // coreTexts maps a key to its English and German text.
 func coreTexts() map[string][2]string {
 	return map[string][2]string{
-		KeyUnknownGame:    {"I do not know a game called “{game}”.", "Ein Spiel namens „{game}“ kenne ich nicht."},
 		KeyBadOptions:     {"I could not read the options “{text}”. Write them as key=value, each option once, separated by commas.", "Ich konnte die Optionen „{text}“ nicht lesen. Schreibe sie als schlüssel=wert, jede Option einmal, durch Kommas getrennt."},
 		KeyMoveNoOption:   {"Which option? Type /move option: and pick one of yours from the list.", "Welche Möglichkeit? Tippe /zug möglichkeit: und wähle eine deiner aus der Liste."},
 		KeyMalformed:      {"I did not understand that request.", "Diese Anfrage habe ich nicht verstanden."},

@@ -3,6 +3,7 @@ package commands
 import (
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/features/ratings"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 )
@@ -99,12 +100,13 @@ func (s *Service) Definitions() []*discordgo.ApplicationCommand {
 		s.voice.Command("rules", rulesGame, rulesTopic),
 		s.voice.Command("games"),
 		s.tournamentDefinition(),
-	}, append(s.settingsDefinitions(), s.ratingsDefinitions()...)...)
+	}, append(s.settingsDefinitions(), s.ratings.Definitions()...)...)
 }
 
 // Definitions are the slash commands for the games in reg, without a
 // store: `tavern register` must work while the bot holds the database.
 func Definitions(reg *games.Registry) []*discordgo.ApplicationCommand {
-	s := &Service{games: reg, voice: interact.NewVoice(reg, reg.Catalog(CoreCatalog()), nil)}
+	voice := interact.NewVoice(reg, reg.Catalog(CoreCatalog()), nil)
+	s := &Service{games: reg, voice: voice, ratings: ratings.New(reg, nil, nil, voice, nil)}
 	return s.Definitions()
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/features/ratings"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
@@ -316,7 +317,7 @@ func TestDefinitions(t *testing.T) {
 			t.Errorf("/%s lacks German", d.Name)
 		}
 	}
-	if !slices.Equal(names, []string{CmdGame, CmdMove, CmdRules, CmdGames, CmdTournament, CmdSettings, CmdServerSettings, CmdVacation, CmdLeaderboard, CmdProfile}) {
+	if !slices.Equal(names, []string{CmdGame, CmdMove, CmdRules, CmdGames, CmdTournament, CmdSettings, CmdServerSettings, CmdVacation, ratings.CmdLeaderboard, ratings.CmdProfile}) {
 		t.Fatalf("commands %v", names)
 	}
 	var subs []string

@@ -140,6 +140,16 @@ func (h *harness) open() {
 	if err != nil {
 		h.t.Fatal(err)
 	}
+	var svcStore storage.Store = st
+	if h.shared != nil {
+		svcStore = h.shared
+	}
+	h.store, h.svc = st, h.serviceOver(svcStore)
+}
+
+// serviceOver is a Service like the harness's, over store.
+func (h *harness) serviceOver(store storage.Store) *Service {
+	h.t.Helper()
 	reg, err := games.NewRegistry(append([]games.Game{tabletest.Game()}, h.extra...)...)
 	if err != nil {
 		h.t.Fatal(err)
@@ -148,17 +158,13 @@ func (h *harness) open() {
 	if h.render != nil {
 		images = h.render
 	}
-	var svcStore storage.Store = st
-	if h.shared != nil {
-		svcStore = h.shared
-	}
 	var thinker *bots.Thinker
 	if h.thinks {
 		if thinker, err = bots.New(h.t.Context(), reg, bots.Options{Workers: 1, Reproducible: true}); err != nil {
 			h.t.Fatal(err)
 		}
 	}
-	svc, err := NewService(Deps{Games: reg, Store: svcStore, Images: images, Bots: thinker,
+	svc, err := NewService(Deps{Games: reg, Store: store, Images: images, Bots: thinker,
 		Now: h.now,
 		NewSeed: func() uint64 {
 			h.mu.Lock()
@@ -169,7 +175,15 @@ func (h *harness) open() {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	h.store, h.svc = st, svc
+	return svc
+}
+
+// useStore serves with a Service over store (one whose database is down,
+// or that answers otherwise) until restore brings the harness's own back.
+func (h *harness) useStore(store storage.Store) (restore func()) {
+	own := h.svc
+	h.svc = h.serviceOver(store)
+	return func() { h.svc = own }
 }
 
 func (h *harness) now() time.Time { return h.clock.Now() }

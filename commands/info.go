@@ -216,7 +216,7 @@ func (s *Service) abandon(ctx context.Context, r interact.Request) Result {
 func (s *Service) rules(r interact.Request, gameID, topic string) Result {
 	g, ok := s.games.Get(gameID)
 	if !ok {
-		return s.voice.Key(r.Lang, KeyUnknownGame, "game", interact.Truncate(gameID, 40))
+		return s.voice.UnknownGame(r.Lang, gameID)
 	}
 	info := g.Info()
 	var ids []string

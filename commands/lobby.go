@@ -34,7 +34,7 @@ func parseOptions(text string) (map[string]string, bool) {
 func (s *Service) newTable(ctx context.Context, r interact.Request, gameID, optionText string, thread bool) Result {
 	g, ok := s.games.Get(gameID)
 	if !ok {
-		return s.voice.Key(r.Lang, KeyUnknownGame, "game", interact.Truncate(gameID, 40))
+		return s.voice.UnknownGame(r.Lang, gameID)
 	}
 	typed, ok := parseOptions(optionText)
 	if !ok {

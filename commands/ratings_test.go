@@ -8,7 +8,9 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/features/ratings"
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/rating"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
@@ -133,34 +135,34 @@ func TestLeaderboardAndProfile(t *testing.T) {
 	if ranks[bo] < ranks[ann] {
 		winner, loser = bo, ann
 	}
-	res := h.slash(ann, CmdLeaderboard, "", OptGame, tabletest.ID)
+	res := h.slash(ann, ratings.CmdLeaderboard, "", OptGame, tabletest.ID)
 	board := res.Reply.Content
 	first, second := strings.Index(board, "1. "+names[winner]), strings.Index(board, "2. "+names[loser])
-	if first < 0 || second < first || !strings.Contains(board, h.text("en", KeyBoardYou)) || !strings.Contains(board, "this server") {
+	if first < 0 || second < first || !strings.Contains(board, h.text("en", ratings.KeyBoardYou)) || !strings.Contains(board, "this server") {
 		t.Errorf("leaderboard:\n%s", board)
 	}
 	if !strings.Contains(board, "provisional (1 of 5 games)") {
 		t.Errorf("leaderboard lacks the provisional mark:\n%s", board)
 	}
-	if res := h.slash(bo, CmdLeaderboard, "", OptGame, tabletest.ID, OptScope, ScopeGlobal); !strings.Contains(res.Reply.Content, "Rangliste") || !strings.Contains(res.Reply.Content, "alle Server") {
+	if res := h.slash(bo, ratings.CmdLeaderboard, "", OptGame, tabletest.ID, ratings.OptScope, ratings.ScopeGlobal); !strings.Contains(res.Reply.Content, "Rangliste") || !strings.Contains(res.Reply.Content, "alle Server") {
 		t.Errorf("German global leaderboard:\n%s", res.Reply.Content)
 	}
-	if res := h.slash(cy, CmdLeaderboard, "", OptGame, tabletest.ID); !strings.Contains(res.Reply.Content, h.text("en", KeyBoardNotYou)) {
+	if res := h.slash(cy, ratings.CmdLeaderboard, "", OptGame, tabletest.ID); !strings.Contains(res.Reply.Content, h.text("en", ratings.KeyBoardNotYou)) {
 		t.Errorf("a player without a rating is not told so:\n%s", res.Reply.Content)
 	}
-	prof := h.slash(ann, CmdProfile, "").Reply.Content
+	prof := h.slash(ann, ratings.CmdProfile, "").Reply.Content
 	for _, want := range []string{"Games finished: 1", "Reliability: 100% (2 of 2", "Average time per move", "(this server)", "(all servers)", "±"} {
 		if !strings.Contains(prof, want) {
 			t.Errorf("profile lacks %q:\n%s", want, prof)
 		}
 	}
-	other := h.slash(ann, CmdProfile, "", OptUser, bo).Reply.Content
+	other := h.slash(ann, ratings.CmdProfile, "", ratings.OptUser, bo).Reply.Content
 	if !strings.Contains(other, names[bo]) || !strings.Contains(other, "Games finished: 1") {
 		t.Errorf("Bo's profile as Ann sees it:\n%s", other)
 	}
 	// The name Discord resolves in this server comes before the one Bo
 	// had at his last table (maybe in another server).
-	nick := slashInteraction(ann, CmdProfile, "", OptUser, bo)
+	nick := slashInteraction(ann, ratings.CmdProfile, "", ratings.OptUser, bo)
 	data := nick.Data.(discordgo.ApplicationCommandInteractionData)
 	data.Resolved = &discordgo.ApplicationCommandInteractionDataResolved{Members: map[string]*discordgo.Member{bo: {Nick: "Bobby"}}}
 	nick.Data = data
@@ -172,24 +174,23 @@ func TestLeaderboardAndProfile(t *testing.T) {
 		opts                  []string
 		cmd                   string
 	}{
-		{"unknown game", ann, "en", KeyUnknownGame, []string{OptGame, "chess"}, CmdLeaderboard},
-		{"bad scope", bo, "de", KeyBoardBadScope, []string{OptGame, tabletest.ID, OptScope, "galaxy"}, CmdLeaderboard},
-		{"no rated game of it yet", ann, "en", KeyBoardEmpty, []string{OptGame, tabletest.ID, OptScope, ScopeServer}, CmdLeaderboard},
-		{"no game finished", cy, "en", KeyProfileNone, nil, CmdProfile},
+		{"unknown game", ann, "en", interact.KeyUnknownGame, []string{OptGame, "chess"}, ratings.CmdLeaderboard},
+		{"bad scope", bo, "de", ratings.KeyBoardBadScope, []string{OptGame, tabletest.ID, ratings.OptScope, "galaxy"}, ratings.CmdLeaderboard},
+		{"no rated game of it yet", ann, "en", ratings.KeyBoardEmpty, []string{OptGame, tabletest.ID, ratings.OptScope, ratings.ScopeServer}, ratings.CmdLeaderboard},
+		{"no game finished", cy, "en", ratings.KeyProfileNone, nil, ratings.CmdProfile},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.key == KeyBoardEmpty {
-				h.svc.store = emptyBoards{h.store}
-				defer func() { h.svc.store = h.store }()
+			if tc.key == ratings.KeyBoardEmpty {
+				defer h.useStore(emptyBoards{h.store})()
 			}
 			h.wantReply(h.slash(tc.user, tc.cmd, "", tc.opts...), tc.lang, tc.key)
 		})
 	}
-	dm := slashInteraction(ann, CmdLeaderboard, "", OptGame, tabletest.ID, OptScope, ScopeServer)
+	dm := slashInteraction(ann, ratings.CmdLeaderboard, "", OptGame, tabletest.ID, ratings.OptScope, ratings.ScopeServer)
 	dm.GuildID, dm.Member, dm.User = "", nil, dm.Member.User
-	h.wantReply(h.run(h.svc.Handle(ctxBG, dm)), "en", KeyBoardNoServer)
-	dm = slashInteraction(ann, CmdLeaderboard, "", OptGame, tabletest.ID)
+	h.wantReply(h.run(h.svc.Handle(ctxBG, dm)), "en", ratings.KeyBoardNoServer)
+	dm = slashInteraction(ann, ratings.CmdLeaderboard, "", OptGame, tabletest.ID)
 	dm.GuildID, dm.Member, dm.User = "", nil, dm.Member.User
 	if res := h.run(h.svc.Handle(ctxBG, dm)); !strings.Contains(res.Reply.Content, "all servers") {
 		t.Errorf("a leaderboard asked in a DM is not the global one:\n%s", res.Reply.Content)
@@ -217,27 +218,6 @@ func TestNewTableRecordsTheFinishedGame(t *testing.T) {
 	h.tick()
 	if s, _ := h.store.PlayerStats(ctxBG, ann); s.Games != 1 {
 		t.Errorf("Ann's stats after the tick: %+v", s)
-	}
-}
-
-// An average time per move reads in seconds below a minute (a lively
-// game), else as clocks are written.
-func TestMoveTimeText(t *testing.T) {
-	tests := []struct {
-		d    time.Duration
-		want string
-	}{
-		{0, "0s"},
-		{1400 * time.Millisecond, "1s"},
-		{45 * time.Second, "45s"},
-		{time.Minute, "1m"},
-		{90 * time.Minute, "1h30m"},
-		{50 * time.Hour, "2d2h"},
-	}
-	for _, tc := range tests {
-		if got := moveTimeText(tc.d); got != tc.want {
-			t.Errorf("moveTimeText(%v) = %q, want %q", tc.d, got, tc.want)
-		}
 	}
 }
 

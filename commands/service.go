@@ -21,6 +21,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/bots"
+	"github.com/tavern-bot/tavern/features/ratings"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/storage"
@@ -57,6 +58,7 @@ type Service struct {
 	wake    chan struct{} // a change made a table due now
 	replays chan struct{} // a replay was staged: wakes the replay drawer
 	render  *renderPool
+	ratings *ratings.Feature
 	scratch sync.Pool // *[]byte: working memory for staging outbox items
 	// local claims the outbox of a store only this process uses (see
 	// carryChannel); a shared store claims its own.
@@ -112,6 +114,8 @@ func NewService(d Deps) (*Service, error) {
 		s.newSeed = rand.Uint64
 	}
 	s.voice = interact.NewVoice(d.Games, d.Games.Catalog(CoreCatalog()), s.log)
+	ri, _ := s.images.(ratings.Images)
+	s.ratings = ratings.New(s.games, s.store, ri, s.voice, s.log)
 	s.local = storage.NewLocalClaims(s.store, func() time.Time { return s.now() })
 	return s, nil
 }
@@ -185,10 +189,9 @@ func (s *Service) handleCommand(ctx context.Context, r interact.Request) Result 
 		return s.serverSettingsCmd(ctx, r, data.Options)
 	case CmdVacation:
 		return s.vacationCmd(ctx, r, data.Options)
-	case CmdLeaderboard:
-		return s.leaderboard(ctx, r, interact.StringOpt(data.Options, OptGame), interact.StringOpt(data.Options, OptScope))
-	case CmdProfile:
-		return s.profile(ctx, r, interact.StringOpt(data.Options, OptUser))
+	case ratings.CmdLeaderboard, ratings.CmdProfile:
+		res, _ := s.ratings.Command(ctx, r, data)
+		return res
 	case CmdTournament:
 		return s.tournamentCmd(ctx, r, data.Options)
 	}

@@ -159,7 +159,7 @@ func (s *Service) newTournament(ctx context.Context, r interact.Request, opts []
 	gameID := interact.StringOpt(opts, OptGame)
 	g, ok := s.games.Get(gameID)
 	if !ok {
-		return s.voice.Key(r.Lang, KeyUnknownGame, "game", interact.Truncate(gameID, 40))
+		return s.voice.UnknownGame(r.Lang, gameID)
 	}
 	info := g.Info()
 	cfg := tournament.Config{Game: gameID, Format: tournament.Format(interact.StringOpt(opts, OptTourFormat)), MinSize: info.MinPlayers, Seed: s.newSeed()}
@@ -397,7 +397,7 @@ func (s *Service) askOrganiser(r interact.Request, tr *tournament.Tournament, su
 		if with == "" || tr.PlayerIndex(with) >= 0 {
 			return s.voice.Err(r, games.Errorf(tournament.ErrJoined))
 		}
-		name, ok := resolvedName(r, with)
+		name, ok := r.ResolvedName(with)
 		if !ok {
 			name = with
 		}

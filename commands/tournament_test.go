@@ -13,6 +13,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/rating"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
@@ -70,7 +71,7 @@ func TestTournamentBadInput(t *testing.T) {
 		key   string
 	}{
 		{"no permission", ann, 0, []string{OptGame, tabletest.ID, OptTourFormat, "swiss", OptTourSize, "3", OptTourRounds, "2", OptTourDays, "1"}, KeyTourNeedManage},
-		{"unknown game", manager, manageServer, []string{OptGame, "chess", OptTourFormat, "swiss", OptTourSize, "3", OptTourRounds, "2", OptTourDays, "1"}, KeyUnknownGame},
+		{"unknown game", manager, manageServer, []string{OptGame, "chess", OptTourFormat, "swiss", OptTourSize, "3", OptTourRounds, "2", OptTourDays, "1"}, interact.KeyUnknownGame},
 		{"table too big for the game", manager, manageServer, []string{OptGame, tabletest.ID, OptTourFormat, "swiss", OptTourSize, "5", OptTourRounds, "2", OptTourDays, "1"}, tournament.ErrTableSize},
 		{"no such format", manager, manageServer, []string{OptGame, tabletest.ID, OptTourFormat, "ladder", OptTourSize, "3", OptTourRounds, "2", OptTourDays, "1"}, tournament.ErrFormat},
 		{"rounds not a number", manager, manageServer, []string{OptGame, tabletest.ID, OptTourFormat, "swiss", OptTourSize, "3", OptTourRounds, "many", OptTourDays, "1"}, KeyTourBadNumber},

@@ -1,6 +1,7 @@
 package interact
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/bwmarrin/discordgo"
@@ -77,4 +78,21 @@ func BoolOpt(opts []*discordgo.ApplicationCommandInteractionDataOption, name str
 		}
 	}
 	return false
+}
+
+// ResolvedName is the name Discord resolved for a user option, or the
+// caller's own name; ok is false when Discord resolved none.
+func (r Request) ResolvedName(userID string) (string, bool) {
+	if userID == r.UserID && r.UserName != "" {
+		return r.UserName, true
+	}
+	if data, ok := r.Interaction.Data.(discordgo.ApplicationCommandInteractionData); ok && data.Resolved != nil {
+		if m, ok := data.Resolved.Members[userID]; ok && m.Nick != "" {
+			return m.Nick, true
+		}
+		if u, ok := data.Resolved.Users[userID]; ok {
+			return cmp.Or(u.GlobalName, u.Username, userID), true
+		}
+	}
+	return "", false
 }

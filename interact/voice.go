@@ -10,17 +10,19 @@ import (
 	"github.com/tavern-bot/tavern/storage"
 )
 
-// Keys of the replies Err gives.
+// Keys of the replies Err and UnknownGame give.
 const (
+	KeyUnknownGame = "core.err.unknown_game"
 	KeyNoTable     = "core.err.no_table"
 	KeyBusy        = "core.err.busy"
 	KeyInternal    = "core.err.internal"
 	KeyUnavailable = "core.err.unavailable"
 )
 
-// Texts are Err's replies in English and German.
+// Texts are the replies of Err and UnknownGame in English and German.
 func Texts() map[string][2]string {
 	return map[string][2]string{
+		KeyUnknownGame: {"I do not know a game called “{game}”.", "Ein Spiel namens „{game}“ kenne ich nicht."},
 		KeyNoTable:     {"There is no game in this channel. Open one with /game new.", "In diesem Kanal läuft kein Spiel. Eröffne eines mit /spiel neu."},
 		KeyBusy:        {"This channel already has a table in progress. Finish it or end it with /game abandon first.", "In diesem Kanal läuft schon ein Tisch. Spielt ihn zu Ende oder beendet ihn zuerst mit /spiel abbrechen."},
 		KeyInternal:    {"Something went wrong on my side. Please try again in a moment.", "Bei mir ist etwas schiefgegangen. Bitte versuche es gleich noch einmal."},
@@ -91,6 +93,11 @@ func (v Voice) Err(r Request, err error) Result {
 	}
 	v.log.Error("interaction failed", "user", r.UserID, "channel", r.ChannelID, "err", err)
 	return v.Key(r.Lang, KeyInternal)
+}
+
+// UnknownGame is the reply to a game id no game has.
+func (v Voice) UnknownGame(lang, gameID string) Result {
+	return v.Key(lang, KeyUnknownGame, "game", Truncate(gameID, 40))
 }
 
 // Reply is an ephemeral text answer.

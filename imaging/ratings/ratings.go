@@ -1,8 +1,8 @@
 // Package ratings draws the ratings' pictures: a game's leaderboard and a
 // player's profile, 1200 px wide with every text at 34 px or more (at
 // least 33), so that they read on a phone that shows them 400 px wide.
-// The texts come localized in the views (commands.BoardView and
-// commands.ProfileView); this package only lays them out.
+// The texts come localized in the views (ratings.BoardView and
+// ratings.ProfileView); this package only lays them out.
 package ratings
 
 import (
@@ -10,7 +10,7 @@ import (
 	"image/color"
 	"strconv"
 
-	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/features/ratings"
 	"github.com/tavern-bot/tavern/imaging/kit"
 )
 
@@ -42,7 +42,7 @@ var medals = []color.RGBA{{0xf2, 0xc2, 0x30, 0xff}, {0xc8, 0xcd, 0xd3, 0xff}, {0
 // Leaderboard draws b as PNG: a banner with the game, the scope, then a
 // row per player (place, name, rating, detail), the reader's own
 // highlighted, "…" before it when it comes after the top.
-func (d *Drawer) Leaderboard(b commands.BoardView) ([]byte, error) {
+func (d *Drawer) Leaderboard(b ratings.BoardView) ([]byte, error) {
 	if len(b.Rows) == 0 {
 		return nil, errors.New("ratings: leaderboard without rows")
 	}
@@ -80,7 +80,7 @@ func (d *Drawer) Leaderboard(b commands.BoardView) ([]byte, error) {
 
 // Profile draws p as PNG: the player's name, their figures, and a row per
 // rating.
-func (d *Drawer) Profile(p commands.ProfileView) ([]byte, error) {
+func (d *Drawer) Profile(p ratings.ProfileView) ([]byte, error) {
 	height := 160.0 + float64(len(p.Lines))*58 + 60
 	for _, r := range p.Games {
 		height += rowHeight(r) + rowGap
@@ -118,7 +118,7 @@ func (d *Drawer) canvas(height int) *kit.Canvas {
 	return c
 }
 
-func rowHeight(r commands.BoardRow) float64 {
+func rowHeight(r ratings.BoardRow) float64 {
 	if r.Mark != "" {
 		return rowH + markH
 	}
@@ -128,7 +128,7 @@ func rowHeight(r commands.BoardRow) float64 {
 // drawRow draws one rating: the place in a medal (none for a profile's
 // rows), the name and detail, the rating large on the right, and the
 // provisional mark under the detail.
-func drawRow(c *kit.Canvas, r kit.Rect, row commands.BoardRow) {
+func drawRow(c *kit.Canvas, r kit.Rect, row ratings.BoardRow) {
 	fill, edge := kit.ParchDark, kit.Muted
 	if row.Caller {
 		fill, edge = kit.Tint(kit.Highlight, 0.35), kit.BrassDark

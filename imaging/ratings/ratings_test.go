@@ -5,24 +5,24 @@ import (
 	"image/png"
 	"testing"
 
-	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/features/ratings"
 	"github.com/tavern-bot/tavern/imaging/boardtest"
 	"github.com/tavern-bot/tavern/imaging/kit"
 	"github.com/tavern-bot/tavern/imaging/samples"
 )
 
-func board(rows int, caller int) commands.BoardView {
-	b := commands.BoardView{Title: "Zauberschwert & Drachenei: Rangliste", Subtitle: "dieser Server"}
+func board(rows int, caller int) ratings.BoardView {
+	b := ratings.BoardView{Title: "Zauberschwert & Drachenei: Rangliste", Subtitle: "dieser Server"}
 	names := []string{"Ann", "Bruno mit einem sehr langen Anzeigenamen, der nicht passt", "Cy", "Dee", "Eve", "Finn", "Gabi", "Hal", "Ida", "Jo"}
 	for i := range rows {
-		r := commands.BoardRow{Place: i + 1, Name: names[i%len(names)], Rating: 1600 - 37*i, Detail: "±150 · 12 gespielt · 8 gewonnen"}
+		r := ratings.BoardRow{Place: i + 1, Name: names[i%len(names)], Rating: 1600 - 37*i, Detail: "±150 · 12 gespielt · 8 gewonnen"}
 		if i%4 == 3 {
 			r.Mark = "vorläufig (3 von 5 Partien)"
 		}
 		b.Rows = append(b.Rows, r)
 	}
 	if caller > rows {
-		b.Rows = append(b.Rows, commands.BoardRow{Place: caller, Name: "Zed", Rating: 912, Detail: "±250 · 2 gespielt · 0 gewonnen", Mark: "vorläufig (2 von 5 Partien)", Caller: true})
+		b.Rows = append(b.Rows, ratings.BoardRow{Place: caller, Name: "Zed", Rating: 912, Detail: "±250 · 2 gespielt · 0 gewonnen", Mark: "vorläufig (2 von 5 Partien)", Caller: true})
 	} else if caller > 0 {
 		b.Rows[caller-1].Caller = true
 	}
@@ -38,8 +38,8 @@ func TestPicturesReadOnAPhone(t *testing.T) {
 	}
 	d := New(k)
 	d.Texts = &kit.TextLog{}
-	profile := commands.ProfileView{Name: "Bruno", Lines: []string{"Beendete Partien: 14 · gewonnen: 6", "Verlässlichkeit: 93 % (121 von 130 Entscheidungen rechtzeitig)", "Durchschnittliche Zeit pro Zug: 2h05m"},
-		Games: []commands.BoardRow{{Name: "Zauberschwert & Drachenei (dieser Server)", Rating: 1234, Detail: "±140 · 10 gespielt · 6 gewonnen"}, {Name: "Viscounts (alle Server)", Rating: 980, Detail: "±260 · 2 gespielt · 0 gewonnen", Mark: "vorläufig (2 von 5 Partien)"}}}
+	profile := ratings.ProfileView{Name: "Bruno", Lines: []string{"Beendete Partien: 14 · gewonnen: 6", "Verlässlichkeit: 93 % (121 von 130 Entscheidungen rechtzeitig)", "Durchschnittliche Zeit pro Zug: 2h05m"},
+		Games: []ratings.BoardRow{{Name: "Zauberschwert & Drachenei (dieser Server)", Rating: 1234, Detail: "±140 · 10 gespielt · 6 gewonnen"}, {Name: "Viscounts (alle Server)", Rating: 980, Detail: "±260 · 2 gespielt · 0 gewonnen", Mark: "vorläufig (2 von 5 Partien)"}}}
 	tests := []struct {
 		name string
 		draw func() ([]byte, error)
@@ -47,7 +47,7 @@ func TestPicturesReadOnAPhone(t *testing.T) {
 		{"leaderboard", func() ([]byte, error) { return d.Leaderboard(board(10, 27)) }},
 		{"leaderboard-short", func() ([]byte, error) { return d.Leaderboard(board(3, 2)) }},
 		{"profile", func() ([]byte, error) { return d.Profile(profile) }},
-		{"profile-unrated", func() ([]byte, error) { return d.Profile(commands.ProfileView{Name: "Ann", Lines: profile.Lines[:1]}) }},
+		{"profile-unrated", func() ([]byte, error) { return d.Profile(ratings.ProfileView{Name: "Ann", Lines: profile.Lines[:1]}) }},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -73,7 +73,7 @@ func TestPicturesReadOnAPhone(t *testing.T) {
 			samples.Write(t, "ratings-"+tc.name+".png", data)
 		})
 	}
-	if _, err := d.Leaderboard(commands.BoardView{}); err == nil {
+	if _, err := d.Leaderboard(ratings.BoardView{}); err == nil {
 		t.Error("an empty leaderboard was drawn")
 	}
 }

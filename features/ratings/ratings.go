@@ -1,9 +1,17 @@
-package commands
+// Package ratings answers /leaderboard and /profile: the best rated
+// players of a game in a server or across all, and a player's games,
+// ratings, reliability and time per move, in words and, when the renderer
+// can draw them, a picture.
+//
+// It only reads what a finished table recorded (storage.Ratings); the
+// recording is the table's end of game.
+package ratings
 
 import (
 	"cmp"
 	"context"
 	"fmt"
+	"log/slog"
 	"math"
 	"strconv"
 	"strings"
@@ -15,12 +23,14 @@ import (
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/rating"
+	"github.com/tavern-bot/tavern/storage"
 )
 
 // The ratings commands and their options, as Discord delivers them.
 const (
 	CmdLeaderboard = "leaderboard"
 	CmdProfile     = "profile"
+	OptGame        = "game"
 	OptScope       = "scope"
 	OptUser        = "user"
 	ScopeServer    = "server"
@@ -31,11 +41,38 @@ const (
 // place follows when it is lower.
 const leaderboardTop = 10
 
-// RatingsImages draws the ratings' pictures. The Images a Service is given
-// may implement it; without it the answers are words only.
-type RatingsImages interface {
-	Leaderboard(b BoardView, m ImageMeta) ([]byte, error)
-	Profile(p ProfileView, m ImageMeta) ([]byte, error)
+// Images draws the ratings' pictures. The renderer wired in may
+// implement it; without it the answers are words only.
+type Images interface {
+	Leaderboard(b BoardView, m interact.ImageMeta) ([]byte, error)
+	Profile(p ProfileView, m interact.ImageMeta) ([]byte, error)
+}
+
+// Feature answers the ratings commands.
+type Feature struct {
+	games  *games.Registry
+	store  storage.Ratings
+	images Images // nil: words only
+	voice  interact.Voice
+	log    *slog.Logger
+}
+
+// New is the ratings feature over reg's games and store's records; images
+// may be nil.
+func New(reg *games.Registry, store storage.Ratings, images Images, voice interact.Voice, log *slog.Logger) *Feature {
+	return &Feature{games: reg, store: store, images: images, voice: voice, log: log}
+}
+
+// Command answers /leaderboard and /profile; ok is false for any other
+// command.
+func (f *Feature) Command(ctx context.Context, r interact.Request, data discordgo.ApplicationCommandInteractionData) (res interact.Result, ok bool) {
+	switch data.Name {
+	case CmdLeaderboard:
+		return f.leaderboard(ctx, r, interact.StringOpt(data.Options, OptGame), interact.StringOpt(data.Options, OptScope)), true
+	case CmdProfile:
+		return f.profile(ctx, r, interact.StringOpt(data.Options, OptUser)), true
+	}
+	return interact.Result{}, false
 }
 
 // BoardView is a leaderboard as drawn: every text already in the reader's
@@ -73,43 +110,43 @@ type ProfileView struct {
 
 // scopeOf reads the scope option: this server's ratings by default in a
 // server, the global ones in a DM.
-func (s *Service) scopeOf(r interact.Request, scope string) (key string, label string, ok bool) {
+func (f *Feature) scopeOf(r interact.Request, scope string) (key string, label string, ok bool) {
 	switch {
 	case scope == ScopeGlobal || scope == "" && r.Interaction.GuildID == "":
-		return rating.Global, s.voice.Text(r.Lang, games.T(KeyBoardGlobal)), true
+		return rating.Global, f.voice.Text(r.Lang, games.T(KeyBoardGlobal)), true
 	case scope == ScopeServer || scope == "":
-		return r.Interaction.GuildID, s.voice.Text(r.Lang, games.T(KeyBoardServer)), r.Interaction.GuildID != ""
+		return r.Interaction.GuildID, f.voice.Text(r.Lang, games.T(KeyBoardServer)), r.Interaction.GuildID != ""
 	}
 	return "", "", false
 }
 
 // leaderboard answers /leaderboard: the top players of a game in this
 // server or across all, and the caller's own place.
-func (s *Service) leaderboard(ctx context.Context, r interact.Request, gameID, scope string) Result {
-	if _, ok := s.games.Get(gameID); !ok {
-		return s.voice.Key(r.Lang, KeyUnknownGame, "game", interact.Truncate(gameID, 40))
+func (f *Feature) leaderboard(ctx context.Context, r interact.Request, gameID, scope string) interact.Result {
+	if _, ok := f.games.Get(gameID); !ok {
+		return f.voice.UnknownGame(r.Lang, gameID)
 	}
 	if scope != "" && scope != ScopeServer && scope != ScopeGlobal {
-		return s.voice.Key(r.Lang, KeyBoardBadScope, "scope", interact.Truncate(scope, 40))
+		return f.voice.Key(r.Lang, KeyBoardBadScope, "scope", interact.Truncate(scope, 40))
 	}
-	scopeKey, scopeLabel, ok := s.scopeOf(r, scope)
+	scopeKey, scopeLabel, ok := f.scopeOf(r, scope)
 	if !ok {
-		return s.voice.Key(r.Lang, KeyBoardNoServer)
+		return f.voice.Key(r.Lang, KeyBoardNoServer)
 	}
-	game := s.voice.GameName(r.Lang, gameID)
-	records, err := s.store.Leaderboard(ctx, rating.Key{Game: gameID, Scope: scopeKey})
+	game := f.voice.GameName(r.Lang, gameID)
+	records, err := f.store.Leaderboard(ctx, rating.Key{Game: gameID, Scope: scopeKey})
 	if err != nil {
-		return s.voice.Err(r, err)
+		return f.voice.Err(r, err)
 	}
 	if len(records) == 0 {
-		return s.voice.Key(r.Lang, KeyBoardEmpty, "game", game, "scope", scopeLabel)
+		return f.voice.Key(r.Lang, KeyBoardEmpty, "game", game, "scope", scopeLabel)
 	}
-	view := BoardView{Title: s.voice.Text(r.Lang, games.T(KeyBoardTitle, "game", game)), Subtitle: scopeLabel}
+	view := BoardView{Title: f.voice.Text(r.Lang, games.T(KeyBoardTitle, "game", game)), Subtitle: scopeLabel}
 	for i, rec := range records {
 		if i >= leaderboardTop && rec.UserID != r.UserID {
 			continue
 		}
-		view.Rows = append(view.Rows, s.boardRow(r.Lang, i+1, rec, rec.Name, rec.UserID == r.UserID))
+		view.Rows = append(view.Rows, f.boardRow(r.Lang, i+1, rec, rec.Name, rec.UserID == r.UserID))
 	}
 	lines := []string{fmt.Sprintf("**%s** (%s)", view.Title, scopeLabel)}
 	for _, row := range view.Rows {
@@ -118,30 +155,30 @@ func (s *Service) leaderboard(ctx context.Context, r interact.Request, gameID, s
 		}
 		line := fmt.Sprintf("%d. %s: **%d** (%s)", row.Place, plainName(row.Name), row.Rating, row.Words())
 		if row.Caller {
-			line += " " + s.voice.Text(r.Lang, games.T(KeyBoardYou))
+			line += " " + f.voice.Text(r.Lang, games.T(KeyBoardYou))
 		}
 		lines = append(lines, line)
 	}
 	if !containsCaller(view.Rows) {
-		lines = append(lines, s.voice.Text(r.Lang, games.T(KeyBoardNotYou)))
+		lines = append(lines, f.voice.Text(r.Lang, games.T(KeyBoardNotYou)))
 	}
-	lines = append(lines, s.voice.Text(r.Lang, games.T(KeyBoardHow)))
-	return s.ratingsReply(r, lines, "leaderboard.png", func(ri RatingsImages, m ImageMeta) ([]byte, error) { return ri.Leaderboard(view, m) })
+	lines = append(lines, f.voice.Text(r.Lang, games.T(KeyBoardHow)))
+	return f.ratingsReply(r, lines, "leaderboard.png", func(ri Images, m interact.ImageMeta) ([]byte, error) { return ri.Leaderboard(view, m) })
 }
 
 // ratingsReply is the answer only the caller sees: lines, and the
 // picture draw makes when the images can draw it (a failing picture costs
 // only the picture).
-func (s *Service) ratingsReply(r interact.Request, lines []string, file string, draw func(RatingsImages, ImageMeta) ([]byte, error)) Result {
-	m := &Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)}
-	if ri, ok := s.images.(RatingsImages); ok {
-		if png, err := draw(ri, ImageMeta{Lang: r.Lang, Catalog: s.voice.Catalog(), Viewer: games.Public}); err != nil {
-			s.log.Warn("ratings image", "file", file, "err", err)
+func (f *Feature) ratingsReply(r interact.Request, lines []string, file string, draw func(Images, interact.ImageMeta) ([]byte, error)) interact.Result {
+	m := &interact.Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)}
+	if f.images != nil {
+		if png, err := draw(f.images, interact.ImageMeta{Lang: r.Lang, Catalog: f.voice.Catalog(), Viewer: games.Public}); err != nil {
+			f.log.Warn("ratings image", "file", file, "err", err)
 		} else {
-			m.Files = []File{{Name: file, Data: png}}
+			m.Files = []interact.File{{Name: file, Data: png}}
 		}
 	}
-	return Result{Reply: m}
+	return interact.Result{Reply: m}
 }
 
 func containsCaller(rows []BoardRow) bool {
@@ -155,11 +192,11 @@ func containsCaller(rows []BoardRow) bool {
 
 // boardRow is one record as a line: its display rating, uncertainty,
 // games and wins, and whether it is still provisional.
-func (s *Service) boardRow(lang string, place int, rec rating.Record, name string, caller bool) BoardRow {
-	detail := s.voice.Text(lang, games.T(KeyBoardDetail, "plusminus", rec.Rating.Uncertainty(), "games", rec.Games, "wins", rec.Wins))
+func (f *Feature) boardRow(lang string, place int, rec rating.Record, name string, caller bool) BoardRow {
+	detail := f.voice.Text(lang, games.T(KeyBoardDetail, "plusminus", rec.Rating.Uncertainty(), "games", rec.Games, "wins", rec.Wins))
 	row := BoardRow{Place: place, Name: name, Rating: rec.Rating.Display(), Detail: detail, Caller: caller}
 	if rec.Provisional() {
-		row.Mark = s.voice.Text(lang, games.T(KeyBoardProvisional, "n", rec.Games, "of", rating.ProvisionalGames))
+		row.Mark = f.voice.Text(lang, games.T(KeyBoardProvisional, "n", rec.Games, "of", rating.ProvisionalGames))
 	}
 	return row
 }
@@ -173,43 +210,43 @@ func plainName(name string) string {
 
 // profile answers /profile: a player's games and wins, their ratings with
 // uncertainty, reliability and time per move.
-func (s *Service) profile(ctx context.Context, r interact.Request, userID string) Result {
+func (f *Feature) profile(ctx context.Context, r interact.Request, userID string) interact.Result {
 	if userID == "" {
 		userID = r.UserID
 	}
-	stats, err := s.store.PlayerStats(ctx, userID)
+	stats, err := f.store.PlayerStats(ctx, userID)
 	if err != nil {
-		return s.voice.Err(r, err)
+		return f.voice.Err(r, err)
 	}
 	// The name Discord resolves here (this server's nickname) comes
 	// first: the stored one is from the player's last game, maybe in
 	// another server.
-	name, ok := resolvedName(r, userID)
+	name, ok := r.ResolvedName(userID)
 	if !ok {
 		name = cmp.Or(stats.Name, userID)
 	}
 	if stats.Games == 0 {
-		return s.voice.Key(r.Lang, KeyProfileNone, "player", plainName(name))
+		return f.voice.Key(r.Lang, KeyProfileNone, "player", plainName(name))
 	}
 	view := ProfileView{Name: name}
-	view.Lines = append(view.Lines, s.voice.Text(r.Lang, games.T(KeyProfileGames, "games", stats.Games, "wins", stats.Wins)))
+	view.Lines = append(view.Lines, f.voice.Text(r.Lang, games.T(KeyProfileGames, "games", stats.Games, "wins", stats.Wins)))
 	if share, ok := stats.Reliability(); ok {
-		view.Lines = append(view.Lines, s.voice.Text(r.Lang, games.T(KeyProfileReliability,
+		view.Lines = append(view.Lines, f.voice.Text(r.Lang, games.T(KeyProfileReliability,
 			"percent", int(math.Round(100*share)), "answered", stats.Answered, "decisions", stats.Answered+stats.Missed)))
 	}
 	if d, ok := stats.MoveTime(); ok {
-		view.Lines = append(view.Lines, s.voice.Text(r.Lang, games.T(KeyProfileMoveTime, "time", moveTimeText(d))))
+		view.Lines = append(view.Lines, f.voice.Text(r.Lang, games.T(KeyProfileMoveTime, "time", moveTimeText(d))))
 	}
 	for _, k := range stats.Rated {
 		if k.Scope != rating.Global && k.Scope != r.Interaction.GuildID {
 			continue // another server's rating is that server's business
 		}
-		if _, ok := s.games.Get(k.Game); !ok {
+		if _, ok := f.games.Get(k.Game); !ok {
 			continue // a game this bot no longer offers
 		}
-		rec, ok, err := s.store.Rating(ctx, k, userID)
+		rec, ok, err := f.store.Rating(ctx, k, userID)
 		if err != nil {
-			return s.voice.Err(r, err)
+			return f.voice.Err(r, err)
 		}
 		if !ok {
 			continue
@@ -218,8 +255,8 @@ func (s *Service) profile(ctx context.Context, r interact.Request, userID string
 		if k.Scope == rating.Global {
 			scope = KeyBoardGlobal
 		}
-		label := s.voice.Text(r.Lang, games.T(KeyProfileRating, "game", s.voice.GameName(r.Lang, k.Game), "scope", s.voice.Text(r.Lang, games.T(scope))))
-		view.Games = append(view.Games, s.boardRow(r.Lang, 0, rec, label, false))
+		label := f.voice.Text(r.Lang, games.T(KeyProfileRating, "game", f.voice.GameName(r.Lang, k.Game), "scope", f.voice.Text(r.Lang, games.T(scope))))
+		view.Games = append(view.Games, f.boardRow(r.Lang, 0, rec, label, false))
 	}
 	lines := []string{fmt.Sprintf("**%s**", plainName(name))}
 	lines = append(lines, view.Lines...)
@@ -227,9 +264,9 @@ func (s *Service) profile(ctx context.Context, r interact.Request, userID string
 		lines = append(lines, fmt.Sprintf("%s: **%d** (%s)", g.Name, g.Rating, g.Words()))
 	}
 	if len(view.Games) == 0 {
-		lines = append(lines, s.voice.Text(r.Lang, games.T(KeyProfileUnrated)))
+		lines = append(lines, f.voice.Text(r.Lang, games.T(KeyProfileUnrated)))
 	}
-	return s.ratingsReply(r, lines, "profile.png", func(ri RatingsImages, m ImageMeta) ([]byte, error) { return ri.Profile(view, m) })
+	return f.ratingsReply(r, lines, "profile.png", func(ri Images, m interact.ImageMeta) ([]byte, error) { return ri.Profile(view, m) })
 }
 
 // moveTimeText is an average time per move as players read it: seconds
@@ -242,41 +279,24 @@ func moveTimeText(d time.Duration) string {
 	return clock.FormatDuration(d)
 }
 
-// resolvedName is the name Discord resolved for a user option, or the
-// caller's own name; ok is false when Discord resolved none.
-func resolvedName(r interact.Request, userID string) (string, bool) {
-	if userID == r.UserID && r.UserName != "" {
-		return r.UserName, true
-	}
-	if data, ok := r.Interaction.Data.(discordgo.ApplicationCommandInteractionData); ok && data.Resolved != nil {
-		if m, ok := data.Resolved.Members[userID]; ok && m.Nick != "" {
-			return m.Nick, true
-		}
-		if u, ok := data.Resolved.Users[userID]; ok {
-			return cmp.Or(u.GlobalName, u.Username, userID), true
-		}
-	}
-	return "", false
-}
-
-// ratingsDefinitions are /leaderboard and /profile.
-func (s *Service) ratingsDefinitions() []*discordgo.ApplicationCommand {
-	game := s.voice.Option("leaderboard.game", discordgo.ApplicationCommandOptionString, true)
-	game.Choices = s.voice.GameChoices()
-	scope := s.voice.Option("leaderboard.scope", discordgo.ApplicationCommandOptionString, false)
+// Definitions are /leaderboard and /profile.
+func (f *Feature) Definitions() []*discordgo.ApplicationCommand {
+	game := f.voice.Option("leaderboard.game", discordgo.ApplicationCommandOptionString, true)
+	game.Choices = f.voice.GameChoices()
+	scope := f.voice.Option("leaderboard.scope", discordgo.ApplicationCommandOptionString, false)
 	for _, v := range []string{ScopeServer, ScopeGlobal} {
 		key := KeyBoardServer
 		if v == ScopeGlobal {
 			key = KeyBoardGlobal
 		}
 		scope.Choices = append(scope.Choices, &discordgo.ApplicationCommandOptionChoice{
-			Name: s.voice.Text("en", games.T(key)), Value: v,
-			NameLocalizations: map[discordgo.Locale]string{discordgo.German: s.voice.Text("de", games.T(key))},
+			Name: f.voice.Text("en", games.T(key)), Value: v,
+			NameLocalizations: map[discordgo.Locale]string{discordgo.German: f.voice.Text("de", games.T(key))},
 		})
 	}
 	return []*discordgo.ApplicationCommand{
-		s.voice.Command("leaderboard", game, scope),
-		s.voice.Command("profile", s.voice.Option("profile.user", discordgo.ApplicationCommandOptionUser, false)),
+		f.voice.Command("leaderboard", game, scope),
+		f.voice.Command("profile", f.voice.Option("profile.user", discordgo.ApplicationCommandOptionUser, false)),
 	}
 }
 
@@ -301,13 +321,10 @@ const (
 	KeyProfileUnrated     = "core.profile.unrated"
 )
 
-// ratingsTexts are the ratings' texts (the lobby's line, the leaderboard's
-// and the profile's) and command names
+// Texts are the leaderboard's and the profile's texts and command names
 // in English and German.
-func ratingsTexts() map[string][2]string {
+func Texts() map[string][2]string {
 	return map[string][2]string{
-		KeyLobbyRated:         {"⭐ Rated: the result changes the players' ratings (/leaderboard).", "⭐ Gewertet: Das Ergebnis ändert die Wertungen der Spieler (/rangliste)."},
-		KeyLobbyUnrated:       {"Unrated: the result changes no rating (rated=yes rates the people at a table with bots).", "Nicht gewertet: Das Ergebnis ändert keine Wertung (rated=yes wertet die Menschen an einem Tisch mit Bots)."},
 		KeyBoardTitle:         {"{game}: leaderboard", "{game}: Rangliste"},
 		KeyBoardServer:        {"this server", "dieser Server"},
 		KeyBoardGlobal:        {"all servers", "alle Server"},
