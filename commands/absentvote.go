@@ -169,7 +169,7 @@ func (s *Service) absentVote(ctx context.Context, r interact.Request, id CustomI
 		res table.VoteResult
 		d   delivery
 	)
-	t, err := s.update(ctx, id.Channel, id.Table, func(t *table.Table, g games.Game) error {
+	t, err := s.tables.Update(ctx, id.Channel, id.Table, func(t *table.Table, g games.Game) error {
 		now := s.now()
 		if v, ok := t.VoteByID(id.Version); ok && v.Message.ID == "" && r.Interaction != nil && r.Interaction.Message != nil && r.Interaction.Message.ID != "" {
 			// Clicked before its message id was remembered.

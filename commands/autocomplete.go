@@ -39,7 +39,7 @@ func (s *Service) Autocomplete(ctx context.Context, i *discordgo.Interaction) []
 	}
 	switch data.Name {
 	case CmdMove:
-		t, g, err := s.load(ctx, r.ChannelID, "")
+		t, g, err := s.tables.Load(ctx, r.ChannelID, "")
 		if err != nil || t.Status != table.StatusPlaying {
 			return nil
 		}

@@ -6,6 +6,7 @@ import (
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
+	"github.com/tavern-bot/tavern/tables"
 )
 
 // setups bring a channel to a known point before the bad input.
@@ -140,7 +141,7 @@ func TestBadInputsChangeNothing(t *testing.T) {
 				i.Member = nil
 				return h.run(h.svc.Handle(ctxBG, i))
 			}},
-		{name: "button of an earlier table", setup: "lobby", lang: "en", key: KeyOldTable,
+		{name: "button of an earlier table", setup: "lobby", lang: "en", key: tables.KeyOldTable,
 			prep: func(h *harness) {
 				h.wantReply(h.slash(ann, CmdGame, SubAbandon, ""), "en", KeyOKAbandoned)
 				h.wantReply(h.slash(cy, CmdGame, SubNew, OptGame, tabletest.ID), "en", KeyOKNew)

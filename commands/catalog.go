@@ -5,6 +5,7 @@ import (
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/tables"
 	"github.com/tavern-bot/tavern/tournament"
 )
 
@@ -14,7 +15,6 @@ const (
 	KeyMalformed      = "core.err.malformed"
 	KeyMoveNoOption   = "core.err.move_no_option"
 	KeyBadButton      = "core.err.bad_button"
-	KeyOldTable       = "core.err.old_table"
 	KeyUnknownTopic   = "core.err.unknown_topic"
 	KeyNotInLobby     = "core.err.not_in_lobby"
 	KeyDMBlocked      = "core.dm.blocked"
@@ -64,7 +64,6 @@ const (
 	KeyLogTitle       = "core.log.title"
 	KeyLogLine        = "core.log.line"
 	KeyLogEmpty       = "core.log.empty"
-	KeyDMNoTable      = "core.dm.no_table"
 	KeyDMWhichTable   = "core.dm.which_table"
 	KeyDMPickTable    = "core.dm.pick_table"
 	KeyMyGamesTitle   = "core.mygames.title"
@@ -114,7 +113,7 @@ func CoreCatalog() games.Catalog {
 		c["en"][key] = tr[0]
 		c["de"][key] = tr[1]
 	}
-	for _, texts := range []map[string][2]string{interact.Texts(), commandTexts(), settingsCommandTexts(), settingsTexts(), vacationTexts(), replayTexts(), replaySummaryTexts(), reminderLinkTexts(), publicDMTexts(), threadTexts(), ratings.Texts(), ratedLineTexts(), tournamentTexts(), myGamesTexts(), absentVoteTexts(), lobbyOptionTexts()} {
+	for _, texts := range []map[string][2]string{interact.Texts(), tables.Texts(), commandTexts(), settingsCommandTexts(), settingsTexts(), vacationTexts(), replayTexts(), replaySummaryTexts(), reminderLinkTexts(), publicDMTexts(), threadTexts(), ratings.Texts(), ratedLineTexts(), tournamentTexts(), myGamesTexts(), absentVoteTexts(), lobbyOptionTexts()} {
 		for key, tr := range texts {
 			c["en"][key] = tr[0]
 			c["de"][key] = tr[1]
@@ -133,7 +132,6 @@ func coreTexts() map[string][2]string {
 		KeyMoveNoOption:   {"Which option? Type /move option: and pick one of yours from the list.", "Welche Möglichkeit? Tippe /zug möglichkeit: und wähle eine deiner aus der Liste."},
 		KeyMalformed:      {"I did not understand that request.", "Diese Anfrage habe ich nicht verstanden."},
 		KeyBadButton:      {"That button is not one I understand. Please use the latest message.", "Diesen Knopf verstehe ich nicht. Bitte nimm die neueste Nachricht."},
-		KeyOldTable:       {"That button belongs to an earlier game in this channel.", "Dieser Knopf gehört zu einem früheren Spiel in diesem Kanal."},
 		KeyUnknownTopic:   {"There is no rules topic “{topic}”. Topics: {topics}.", "Es gibt kein Regelthema „{topic}“. Themen: {topics}."},
 		KeyNotInLobby:     {"The lobby is closed; the game has started or ended.", "Die Lobby ist geschlossen; das Spiel hat begonnen oder ist vorbei."},
 		KeyDMBlocked:      {"{player}, I cannot send you direct messages. Use /game hand or press “Show my hand” to see your hand and your options.", "{player}, ich kann dir keine Direktnachrichten schicken. Nutze /spiel hand oder „Meine Hand zeigen“, um deine Hand und deine Möglichkeiten zu sehen."},
@@ -183,7 +181,6 @@ func coreTexts() map[string][2]string {
 		KeyLogTitle:       {"Recent moves:", "Letzte Züge:"},
 		KeyLogLine:        {"{n}. {player}: {events}", "{n}. {player}: {events}"},
 		KeyLogEmpty:       {"No moves yet.", "Noch keine Züge."},
-		KeyDMNoTable:      {"You sit at no running table. Start one with /game new in a server channel.", "Du sitzt an keinem laufenden Tisch. Eröffne einen mit /game new in einem Server-Kanal."},
 		KeyDMWhichTable:   {"You play at several tables ({tables}): which one?", "Du spielst an mehreren Tischen ({tables}): an welchem?"},
 		KeyDMPickTable:    {"Choose a table", "Wähle einen Tisch"},
 		KeyReminder:       {"⏰ **{game}** in {channel}: your decision is waiting. Your time runs out {when}.", "⏰ **{game}** in {channel}: Deine Entscheidung wartet. Deine Zeit läuft {when} ab."},

@@ -19,7 +19,7 @@ import (
 func statusChange(t *testing.T, h *harness) Result {
 	t.Helper()
 	var d delivery
-	saved, err := h.svc.update(ctxBG, chanA, "", func(tb *table.Table, _ games.Game) error {
+	saved, err := h.svc.tables.Update(ctxBG, chanA, "", func(tb *table.Table, _ games.Game) error {
 		tb.NewVersion()
 		c := newComposer(tb, false)
 		c.add(post{Kind: kindEdit, ChannelID: chanA, MessageID: "status"}, Message{Content: strconv.Itoa(tb.Version)})

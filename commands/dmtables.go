@@ -8,6 +8,7 @@ import (
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
+	"github.com/tavern-bot/tavern/tables"
 )
 
 // maxPickTables bounds the tables a "which table?" menu lists (a select
@@ -30,7 +31,7 @@ func (s *Service) dmInfo(ctx context.Context, r interact.Request, sub string) Re
 	}
 	switch len(channels) {
 	case 0:
-		return s.voice.Key(r.Lang, KeyDMNoTable)
+		return s.voice.Key(r.Lang, tables.KeyDMNoTable)
 	case 1:
 		return s.info(ctx, r, sub, channels[0])
 	}
@@ -51,7 +52,7 @@ func (s *Service) dmInfo(ctx context.Context, r interact.Request, sub string) Re
 		links = append(links, "<#"+ch+">")
 	}
 	if len(sel.Options) == 0 {
-		return s.voice.Key(r.Lang, KeyDMNoTable)
+		return s.voice.Key(r.Lang, tables.KeyDMNoTable)
 	}
 	m := Message{
 		Content:    s.voice.Text(r.Lang, games.T(KeyDMWhichTable, "tables", strings.Join(links, ", "))),
@@ -72,7 +73,7 @@ func (s *Service) pickTable(ctx context.Context, r interact.Request, sub, channe
 			return s.info(ctx, r, sub, ch)
 		}
 	}
-	return s.voice.Key(r.Lang, KeyDMNoTable)
+	return s.voice.Key(r.Lang, tables.KeyDMNoTable)
 }
 
 // info is /game status, hand or log about channelID's table.

@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/table/tabletest"
+	"github.com/tavern-bot/tavern/tables"
 )
 
 // inDMOf turns i into the same interaction typed in user's DM with the bot.
@@ -27,7 +28,7 @@ func TestInfoInDM(t *testing.T) {
 	dm := func(user, sub string) Result {
 		return h.run(h.svc.Handle(context.Background(), inDMOf(slashInteraction(user, CmdGame, sub), user)))
 	}
-	h.wantReply(dm(ann, SubStatus), "en", KeyDMNoTable)
+	h.wantReply(dm(ann, SubStatus), "en", tables.KeyDMNoTable)
 	h.lobbyAndStart(ann, bo)
 	for _, tc := range []struct{ user, sub string }{{ann, SubStatus}, {bo, SubHand}, {ann, SubLog}} {
 		inChannel := h.slash(tc.user, CmdGame, tc.sub)
@@ -54,7 +55,7 @@ func TestInfoInDM(t *testing.T) {
 	if got, want := pick(chanA), h.slash(ann, CmdGame, SubLog); got.Reply == nil || got.Reply.Content != want.Reply.Content {
 		t.Errorf("picked %s: %+v, want %+v", chanA, got.Reply, want.Reply)
 	}
-	h.wantReply(pick("c999"), "en", KeyDMNoTable) // a table ann does not sit at
+	h.wantReply(pick("c999"), "en", tables.KeyDMNoTable) // a table ann does not sit at
 	// Bo sits at one table only: no menu.
 	if got := dm(bo, SubStatus); got.Reply == nil || len(selectValues(got.Reply.Components)) != 0 {
 		t.Errorf("bo got a menu: %+v", got.Reply)
@@ -94,7 +95,7 @@ func TestMyGames(t *testing.T) {
 		}
 		return res.Reply.Content
 	}
-	h.wantReply(h.run(h.svc.Handle(context.Background(), slashInteraction(cy, CmdGames, ""))), "en", KeyDMNoTable)
+	h.wantReply(h.run(h.svc.Handle(context.Background(), slashInteraction(cy, CmdGames, ""))), "en", tables.KeyDMNoTable)
 	// A lobby in c200 first, then a game in chanA where someone must move.
 	other := slashInteraction(cy, CmdGame, SubNew, OptGame, tabletest.ID)
 	other.ChannelID = "c200"

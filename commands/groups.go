@@ -188,14 +188,14 @@ func (s *Service) drillDown(ctx context.Context, r interact.Request, channelID, 
 	if !strings.HasSuffix(value, pathSep) {
 		return Result{}, false
 	}
-	return s.drill(ctx, r, channelID, "", moveAnyVersion, value), true
+	return s.drill(ctx, r, channelID, "", table.AnyVersion, value), true
 }
 
 // drill answers with the menu under path for the asking seat: the next
 // steps, or the options themselves once they fit. version is the clicked
 // component's (table.AnyVersion for a typed /move).
 func (s *Service) drill(ctx context.Context, r interact.Request, channelID, tableID string, version int, path string) Result {
-	t, g, err := s.load(ctx, channelID, tableID)
+	t, g, err := s.tables.Load(ctx, channelID, tableID)
 	if err != nil {
 		return s.voice.Err(r, err)
 	}

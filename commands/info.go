@@ -16,7 +16,7 @@ import (
 const logLength = 10
 
 func (s *Service) status(ctx context.Context, r interact.Request, channelID string) Result {
-	t, g, err := s.load(ctx, channelID, "")
+	t, g, err := s.tables.Load(ctx, channelID, "")
 	if err != nil {
 		return s.voice.Err(r, err)
 	}
@@ -43,7 +43,7 @@ func (s *Service) status(ctx context.Context, r interact.Request, channelID stri
 // hand answers /game hand and "Show my hand": the private view and the
 // pending options, visible only to the asking player.
 func (s *Service) hand(ctx context.Context, r interact.Request, channelID, tableID string) Result {
-	t, g, err := s.load(ctx, channelID, tableID)
+	t, g, err := s.tables.Load(ctx, channelID, tableID)
 	if err != nil {
 		return s.voice.Err(r, err)
 	}
@@ -64,7 +64,7 @@ func (s *Service) hand(ctx context.Context, r interact.Request, channelID, table
 }
 
 func (s *Service) showLog(ctx context.Context, r interact.Request, channelID string) Result {
-	t, _, err := s.load(ctx, channelID, "", storage.WithRecentLog(logLength))
+	t, _, err := s.tables.Load(ctx, channelID, "", storage.WithRecentLog(logLength))
 	if err != nil {
 		return s.voice.Err(r, err)
 	}
@@ -135,9 +135,9 @@ func (s *Service) takeBack(ctx context.Context, r interact.Request, channelID, t
 	}
 	// Within the open turn, the turn's part of the log is enough; undoing
 	// a committed move replays the whole log, which only then is read.
-	t, err := s.update(ctx, channelID, tableID, change, storage.WithOpenTurn())
+	t, err := s.tables.Update(ctx, channelID, tableID, change, storage.WithOpenTurn())
 	if errors.Is(err, table.ErrLogNotLoaded) && !withinTurn {
-		t, err = s.update(ctx, channelID, tableID, change, storage.WithLog())
+		t, err = s.tables.Update(ctx, channelID, tableID, change, storage.WithLog())
 	}
 	if err != nil {
 		return s.voice.Err(r, err)
@@ -165,7 +165,7 @@ func (s *Service) abandon(ctx context.Context, r interact.Request) Result {
 		voterName = r.UserName
 	)
 	var spent []table.MessageRef // boards and DMs whose buttons the end clears
-	t, err := s.update(ctx, r.ChannelID, "", func(t *table.Table, _ games.Game) error {
+	t, err := s.tables.Update(ctx, r.ChannelID, "", func(t *table.Table, _ games.Game) error {
 		wasLobby = t.Status == table.StatusLobby
 		byVote = r.UserID != t.Host && !r.Manage
 		if i := t.SeatOf(r.UserID); i >= 0 {

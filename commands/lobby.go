@@ -48,7 +48,7 @@ func (s *Service) newTable(ctx context.Context, r interact.Request, gameID, opti
 		return s.voice.Key(r.Lang, KeyMalformed)
 	}
 	p := table.Params{
-		ID: s.newTableID(), ChannelID: r.ChannelID, GuildID: r.Interaction.GuildID, GameID: gameID,
+		ID: s.tables.NewID(), ChannelID: r.ChannelID, GuildID: r.Interaction.GuildID, GameID: gameID,
 		Lang: r.GuildLang, Options: opts, Seed: s.newSeed(), Now: s.now(),
 		Host: table.Seat{UserID: r.UserID, Name: r.UserName, Lang: r.Lang},
 	}
@@ -68,12 +68,12 @@ func (s *Service) newTable(ctx context.Context, r interact.Request, gameID, opti
 	return Result{
 		Reply: &Message{Content: s.voice.Text(r.Lang, games.T(KeyOKNew))},
 		Actions: []Action{ChannelPost{ChannelID: t.ChannelID, Message: msg,
-			OnSent: s.remember(t.ChannelID, t.ID, (*table.Table).SetLobbyMessage)}},
+			OnSent: s.tables.Remember(t.ChannelID, t.ID, (*table.Table).SetLobbyMessage)}},
 	}
 }
 
 func (s *Service) join(ctx context.Context, r interact.Request, channelID, tableID string) Result {
-	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
+	t, err := s.tables.Update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
 		return t.Join(g.Info(), table.Seat{UserID: r.UserID, Name: r.UserName, Lang: r.Lang}, s.now())
 	})
 	if err != nil {
@@ -85,7 +85,7 @@ func (s *Service) join(ctx context.Context, r interact.Request, channelID, table
 // addBot seats a bot (host only) at the strength the lobby's bot option
 // chose, which its name shows ("Bot 2 (strong)").
 func (s *Service) addBot(ctx context.Context, r interact.Request, channelID, tableID string) Result {
-	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
+	t, err := s.tables.Update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
 		bots := 1
 		for _, seat := range t.Seats {
 			if seat.Bot {
@@ -103,7 +103,7 @@ func (s *Service) addBot(ctx context.Context, r interact.Request, channelID, tab
 
 // removeBot takes the last bot's seat away (host only).
 func (s *Service) removeBot(ctx context.Context, r interact.Request, channelID, tableID string) Result {
-	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, _ games.Game) error {
+	t, err := s.tables.Update(ctx, channelID, tableID, func(t *table.Table, _ games.Game) error {
 		return t.RemoveBot(r.UserID, s.now())
 	})
 	if err != nil {
@@ -113,7 +113,7 @@ func (s *Service) removeBot(ctx context.Context, r interact.Request, channelID, 
 }
 
 func (s *Service) leave(ctx context.Context, r interact.Request, channelID, tableID string) Result {
-	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, _ games.Game) error {
+	t, err := s.tables.Update(ctx, channelID, tableID, func(t *table.Table, _ games.Game) error {
 		return t.Leave(r.UserID, s.now())
 	})
 	if err != nil {
@@ -123,7 +123,7 @@ func (s *Service) leave(ctx context.Context, r interact.Request, channelID, tabl
 }
 
 func (s *Service) setOption(ctx context.Context, r interact.Request, channelID, tableID, option, value string) Result {
-	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
+	t, err := s.tables.Update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
 		return t.SetOption(g.Info(), r.UserID, option, value, s.now())
 	})
 	if err != nil {
@@ -146,7 +146,7 @@ func (s *Service) lobbyChanged(r interact.Request, t *table.Table, ok string) Re
 // id may not be remembered yet when the click follows the post closely;
 // it is remembered now), else the remembered one, else a new post.
 func (s *Service) lobbyEdit(r interact.Request, t *table.Table, m Message) Action {
-	onSent := s.remember(t.ChannelID, t.ID, (*table.Table).SetLobbyMessage)
+	onSent := s.tables.Remember(t.ChannelID, t.ID, (*table.Table).SetLobbyMessage)
 	id := s.lobbyID(r, t)
 	if id != t.LobbyMessageID {
 		onSent(id)
@@ -184,7 +184,7 @@ func (s *Service) start(ctx context.Context, r interact.Request, channelID, tabl
 		d  delivery
 	)
 	cal, users := s.startSettings(ctx, channelID)
-	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
+	t, err := s.tables.Update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
 		var err error
 		t.Calendar = cal
 		if st, err = t.Start(g, r.UserID, s.now()); err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/tables"
 )
 
 // MyGamesImages draws /games as a picture. The Images a Service is given
@@ -83,7 +84,7 @@ func (s *Service) myGames(ctx context.Context, r interact.Request) Result {
 	}
 	var list []myGame
 	for _, ch := range channels {
-		t, g, err := s.load(ctx, ch, "")
+		t, g, err := s.tables.Load(ctx, ch, "")
 		if err != nil {
 			continue // ended or gone since the index was read
 		}
@@ -119,7 +120,7 @@ func (s *Service) myGames(ctx context.Context, r interact.Request) Result {
 		list = append(list, item)
 	}
 	if len(list) == 0 {
-		return s.voice.Key(r.Lang, KeyDMNoTable)
+		return s.voice.Key(r.Lang, tables.KeyDMNoTable)
 	}
 	slices.SortStableFunc(list, func(a, b myGame) int {
 		if a.waiting != b.waiting {

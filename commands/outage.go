@@ -43,7 +43,7 @@ func (s *Service) forgiveOutage(ctx context.Context) (time.Duration, int) {
 			return gap, 0
 		}
 		for _, ch := range channels {
-			_, err := s.update(ctx, ch, "", func(t *table.Table, g games.Game) error {
+			_, err := s.tables.Update(ctx, ch, "", func(t *table.Table, g games.Game) error {
 				if t.Status != table.StatusPlaying {
 					return nil
 				}

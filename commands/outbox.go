@@ -366,7 +366,7 @@ func (s *Service) action(d delivery, p post, fresh *Message, files []File, sent 
 	case rememberStatus:
 		onSent = func(id string) { sent.mu.Lock(); sent.status = id; sent.mu.Unlock() }
 	case rememberLobby:
-		onSent = s.remember(d.Channel, d.Table, (*table.Table).SetLobbyMessage)
+		onSent = s.tables.Remember(d.Channel, d.Table, (*table.Table).SetLobbyMessage)
 	case rememberBoard:
 		channel := p.ChannelID
 		onSent = func(id string) {
@@ -377,7 +377,7 @@ func (s *Service) action(d delivery, p post, fresh *Message, files []File, sent 
 	default:
 		if vote, ok := votedOf(p.Remember); ok {
 			channel := p.ChannelID
-			onSent = s.remember(d.Channel, d.Table, func(t *table.Table, id string, now time.Time) {
+			onSent = s.tables.Remember(d.Channel, d.Table, func(t *table.Table, id string, now time.Time) {
 				t.SetVoteMessage(vote, table.MessageRef{Channel: channel, ID: id}, now)
 			})
 		}

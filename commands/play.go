@@ -52,7 +52,7 @@ func (s *Service) move(ctx context.Context, r interact.Request, channelID, table
 		d   delivery
 	)
 	from, _ := clickedDM(r)
-	t, err := s.update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
+	t, err := s.tables.Update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
 		var err error
 		if res, err = t.Move(g, r.UserID, moveID, version, s.now()); err != nil {
 			return err
@@ -711,7 +711,7 @@ func (s *Service) returnSeat(ctx context.Context, r interact.Request) Result {
 		res table.MoveResult
 		d   delivery
 	)
-	t, err := s.update(ctx, r.ChannelID, "", func(t *table.Table, g games.Game) error {
+	t, err := s.tables.Update(ctx, r.ChannelID, "", func(t *table.Table, g games.Game) error {
 		var err error
 		if res, err = t.Return(g, r.UserID, s.now()); err != nil {
 			return err

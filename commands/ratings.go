@@ -63,7 +63,7 @@ func recordID(t *table.Table) string {
 // drops its due events). A state that cannot be read is logged and the
 // table marked recorded without a record: retrying cannot help.
 func (s *Service) settleFinished(ctx context.Context, channelID string) error {
-	t, g, err := s.load(ctx, channelID, "")
+	t, g, err := s.tables.Load(ctx, channelID, "")
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil
 	}
@@ -83,7 +83,7 @@ func (s *Service) settleFinished(ctx context.Context, channelID string) error {
 		}
 		s.log.Info("ratings: game recorded", "table", t.ID, "game", t.GameID, "rated", len(game.RatedKeys()) > 0, "new", recorded)
 	}
-	_, err = s.update(ctx, channelID, t.ID, func(t *table.Table, _ games.Game) error {
+	_, err = s.tables.Update(ctx, channelID, t.ID, func(t *table.Table, _ games.Game) error {
 		t.Recorded()
 		return nil
 	})

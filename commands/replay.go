@@ -46,7 +46,7 @@ func replayTexts() map[string][2]string {
 // so it may be asked for at any time; it reads the table and changes
 // nothing.
 func (s *Service) replay(ctx context.Context, r interact.Request) Result {
-	t, g, err := s.load(ctx, r.ChannelID, "", storage.WithLog())
+	t, g, err := s.tables.Load(ctx, r.ChannelID, "", storage.WithLog())
 	if err != nil {
 		return s.voice.Err(r, err)
 	}

@@ -27,7 +27,7 @@ var errNothingDue = errors.New("commands: nothing due")
 // stageReplay stages the replay of the game that ended at the table
 // tableID in channelID, if it is due at now, and wakes the drawer.
 func (s *Service) stageReplay(ctx context.Context, channelID, tableID string, now time.Time) {
-	_, err := s.update(ctx, channelID, tableID, func(t *table.Table, _ games.Game) error {
+	_, err := s.tables.Update(ctx, channelID, tableID, func(t *table.Table, _ games.Game) error {
 		if !t.TakeEnded(table.DueReplay, now) {
 			return errNothingDue
 		}
@@ -66,7 +66,7 @@ func (d delivery) hasReplay() bool {
 // its whole log now. A table gone from its channel (a new one opened there
 // meanwhile) or a replay that cannot be drawn leaves nothing to post.
 func (s *Service) replayPost(d delivery) (Message, bool) {
-	t, g, err := s.load(context.Background(), d.Channel, d.Table, storage.WithLog())
+	t, g, err := s.tables.Load(context.Background(), d.Channel, d.Table, storage.WithLog())
 	if err == nil {
 		var m Message
 		if m, err = s.replayMessage(t, g); err == nil {

@@ -66,7 +66,7 @@ func (s *Service) startThinking(ctx context.Context, channelID string) (Result, 
 	}
 	think := func() (Result, bool) {
 		defer s.thinking.Delete(channelID)
-		t, g, err := s.load(ctx, channelID, "")
+		t, g, err := s.tables.Load(ctx, channelID, "")
 		if err != nil {
 			s.log.Error("bots: table to think about", "channel", channelID, "err", err)
 			return Result{}, false
@@ -207,10 +207,10 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time, tho
 		}
 		return s.stage(t, d, err)
 	}
-	t, err := s.update(ctx, channelID, "", change)
+	t, err := s.tables.Update(ctx, channelID, "", change)
 	if errors.Is(err, errRecordFirst) {
 		if err = s.settleFinished(ctx, channelID); err == nil {
-			t, err = s.update(ctx, channelID, "", change)
+			t, err = s.tables.Update(ctx, channelID, "", change)
 		}
 	}
 	if err != nil {

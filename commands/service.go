@@ -26,6 +26,7 @@ import (
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/tables"
 )
 
 // Deps are the Service's collaborators. Games and Store are required.
@@ -59,6 +60,7 @@ type Service struct {
 	replays chan struct{} // a replay was staged: wakes the replay drawer
 	render  *renderPool
 	ratings *ratings.Feature
+	tables  *tables.Tables
 	scratch sync.Pool // *[]byte: working memory for staging outbox items
 	// local claims the outbox of a store only this process uses (see
 	// carryChannel); a shared store claims its own.
@@ -114,6 +116,8 @@ func NewService(d Deps) (*Service, error) {
 		s.newSeed = rand.Uint64
 	}
 	s.voice = interact.NewVoice(d.Games, d.Games.Catalog(CoreCatalog()), s.log)
+	s.tables = tables.New(s.store, s.games, func() time.Time { return s.now() }, func() uint64 { return s.newSeed() }, s.log,
+		tables.Hooks{Saved: s.wakeIfDue, Ended: s.tableEnded})
 	ri, _ := s.images.(ratings.Images)
 	s.ratings = ratings.New(s.games, s.store, ri, s.voice, s.log)
 	s.local = storage.NewLocalClaims(s.store, func() time.Time { return s.now() })
@@ -178,7 +182,7 @@ func (s *Service) handleCommand(ctx context.Context, r interact.Request) Result 
 		if res, ok := s.drillDown(ctx, r, r.ChannelID, move); ok {
 			return res
 		}
-		return s.move(ctx, r, r.ChannelID, "", moveAnyVersion, move)
+		return s.move(ctx, r, r.ChannelID, "", table.AnyVersion, move)
 	case CmdRules:
 		return s.rules(r, interact.StringOpt(data.Options, OptGame), interact.StringOpt(data.Options, OptTopic))
 	case CmdGames:

@@ -301,7 +301,7 @@ func (s *Service) setSeatNotify(ctx context.Context, userID string, n settings.N
 		return
 	}
 	for _, ch := range channels {
-		_, err := s.update(ctx, ch, "", func(t *table.Table, _ games.Game) error {
+		_, err := s.tables.Update(ctx, ch, "", func(t *table.Table, _ games.Game) error {
 			seat := t.SeatOf(userID)
 			if seat < 0 {
 				return errNothing
@@ -508,7 +508,7 @@ func (s *Service) recalendar(ctx context.Context, guildID string, cal clock.Cale
 			d  delivery
 			st games.State
 		)
-		t, err := s.update(ctx, ch, "", func(t *table.Table, g games.Game) error {
+		t, err := s.tables.Update(ctx, ch, "", func(t *table.Table, g games.Game) error {
 			if err := t.SetCalendar(g, cal, now); err != nil {
 				return err
 			}

@@ -101,7 +101,7 @@ func (s *Service) OpenInThread(tt ThreadTable) ThreadOpen {
 					Message: Message{Content: interact.Truncate(tt.Linked("<#"+threadID+">"), 2000)}})
 			}
 			return append(out, ChannelPost{ChannelID: threadID, Message: s.lobbyMessage(t, g),
-				OnSent: s.remember(threadID, t.ID, (*table.Table).SetLobbyMessage)})
+				OnSent: s.tables.Remember(threadID, t.ID, (*table.Table).SetLobbyMessage)})
 		},
 	}
 }

@@ -200,7 +200,7 @@ func (s *Service) newTournament(ctx context.Context, r interact.Request, opts []
 	if hours > 0 {
 		closes = s.now().Add(time.Duration(hours) * time.Hour)
 	}
-	tr := tournament.New(s.newTableID(), r.Interaction.GuildID, r.ChannelID, r.UserID, r.GuildLang, cfg, closes)
+	tr := tournament.New(s.tables.NewID(), r.Interaction.GuildID, r.ChannelID, r.UserID, r.GuildLang, cfg, closes)
 	tr.OrganiserName = r.UserName
 	o := newTourOutbox(tr, s.now())
 	o.post(s.signupMessage(tr)).Signup = true
@@ -646,7 +646,7 @@ func (s *Service) replaceSeats(ctx context.Context, tr *tournament.Tournament, o
 			continue
 		}
 		var d delivery
-		t, err := s.update(ctx, tb.Ref, tourTableID(tr.ID, r, i), func(t *table.Table, _ games.Game) error {
+		t, err := s.tables.Update(ctx, tb.Ref, tourTableID(tr.ID, r, i), func(t *table.Table, _ games.Game) error {
 			seat := t.SeatOf(old)
 			if seat < 0 || !t.Active() {
 				return errNothing

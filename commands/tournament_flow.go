@@ -403,7 +403,7 @@ func (s *Service) syncClocks(ctx context.Context, tr *tournament.Tournament, rou
 		d  delivery
 		st games.State
 	)
-	t, err := s.update(ctx, ref, tourTableID(tr.ID, round, idx), func(t *table.Table, g games.Game) error {
+	t, err := s.tables.Update(ctx, ref, tourTableID(tr.ID, round, idx), func(t *table.Table, g games.Game) error {
 		now := s.now()
 		change := t.ResumeClocks
 		key := KeyTourTableResumed
@@ -572,7 +572,7 @@ func (s *Service) startTourTable(ctx context.Context, id string, round, idx int,
 	}
 	err = s.store.UpdateTournament(ctx, id, func(tr *tournament.Tournament) error {
 		if tr.Rounds[round].Tables[idx].Ref != "" {
-			return errOtherTable
+			return errTableOpened
 		}
 		tr.Rounds[round].Tables[idx].Ref = threadID
 		tr.Rounds[round].Tables[idx].Paused = paused
@@ -585,6 +585,10 @@ func (s *Service) startTourTable(ctx context.Context, id string, round, idx int,
 	res := s.deliver(t, d, st, nil)
 	return confirmAfter(res)
 }
+
+// errTableOpened stops recording a tournament table's thread when the
+// table has one already.
+var errTableOpened = errors.New("commands: the tournament's table is opened already")
 
 // confirmAfter returns res's actions with its Done run once the last of
 // them is carried out, for actions run where no Result is (a thread's
@@ -652,7 +656,7 @@ func (s *Service) seatSettings(ctx context.Context, seats []table.Seat) map[stri
 func (s *Service) botsFinish(ctx context.Context, tr *tournament.Tournament, round, idx int) (Result, bool) {
 	ref := tr.Rounds[round].Tables[idx].Ref
 	var d delivery
-	t, err := s.update(ctx, ref, tourTableID(tr.ID, round, idx), func(t *table.Table, g games.Game) error {
+	t, err := s.tables.Update(ctx, ref, tourTableID(tr.ID, round, idx), func(t *table.Table, g games.Game) error {
 		if t.Status != table.StatusPlaying {
 			return errNothing
 		}

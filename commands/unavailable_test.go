@@ -56,7 +56,7 @@ func TestUnavailableDatabase(t *testing.T) {
 			setups["turn"](h)
 			before := h.table()
 			posted := len(h.channel)
-			h.svc.store = downStore{h.store}
+			restore := h.useStore(downStore{h.store})
 			res := tc.act(h)
 			h.wantReply(res, tc.lang, interact.KeyUnavailable)
 			if len(res.Actions) != 0 {
@@ -67,7 +67,7 @@ func TestUnavailableDatabase(t *testing.T) {
 					t.Errorf("the reply %q shows %q", res.Reply.Content, secret)
 				}
 			}
-			h.svc.store = h.store
+			restore()
 			after := h.table()
 			if after.Version != before.Version || after.Moves != before.Moves || len(h.channel) != posted {
 				t.Errorf("version %d → %d, moves %d → %d, %d new channel messages", before.Version, after.Version, before.Moves, after.Moves, len(h.channel)-posted)

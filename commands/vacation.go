@@ -144,7 +144,7 @@ func (s *Service) eachTable(ctx context.Context, userID string, change func(*tab
 			d  delivery
 			st games.State
 		)
-		t, err := s.update(ctx, ch, "", func(t *table.Table, g games.Game) error {
+		t, err := s.tables.Update(ctx, ch, "", func(t *table.Table, g games.Game) error {
 			if t.Status != table.StatusPlaying {
 				return errNothing
 			}

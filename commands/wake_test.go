@@ -84,7 +84,7 @@ func TestDueWakesAnotherWorker(t *testing.T) {
 	})
 	nudged := second.svc.wakes.nudged.Load()
 
-	_, err := first.svc.update(ctxBG, chanA, "", func(tb *table.Table, _ games.Game) error {
+	_, err := first.svc.tables.Update(ctxBG, chanA, "", func(tb *table.Table, _ games.Game) error {
 		tb.AddLive([]table.MessageRef{{Channel: chanA, ID: "old-board", Version: 0}}, nil, first.now())
 		return nil
 	})
@@ -167,7 +167,7 @@ func BenchmarkDueAcrossWorkers(b *testing.B) {
 				for worker.planned.Load() == 0 {
 					time.Sleep(100 * time.Microsecond) // the change comes while it sleeps
 				}
-				if _, err := first.update(ctxBG, chanA, "", func(tb *table.Table, _ games.Game) error {
+				if _, err := first.tables.Update(ctxBG, chanA, "", func(tb *table.Table, _ games.Game) error {
 					tb.AddLive([]table.MessageRef{{Channel: chanA, ID: id}}, nil, clock.Now())
 					return nil
 				}); err != nil {
@@ -226,7 +226,7 @@ func TestDueAtWakesOnlyWhenSooner(t *testing.T) {
 		}
 	}
 	h.svc.planned.Store(planned.UnixNano())
-	if _, err := h.svc.update(ctxBG, chanA, "", func(tb *table.Table, _ games.Game) error {
+	if _, err := h.svc.tables.Update(ctxBG, chanA, "", func(tb *table.Table, _ games.Game) error {
 		tb.AddLive([]table.MessageRef{{Channel: chanA, ID: "old"}}, nil, h.now())
 		return nil
 	}); err != nil {
