@@ -86,7 +86,7 @@ func (s *Service) voteMessage(t *table.Table, v table.Vote) Message {
 	}
 	when := "—"
 	if at, ok := t.VoteUntil(v); ok {
-		when = discordTime(at)
+		when = interact.Timestamp(at)
 	}
 	name := t.Seats[v.Seat].Name
 	lines := []string{

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
@@ -35,7 +36,7 @@ func voteGame(t *testing.T) (*harness, string) {
 		strings.Contains(msg.Content, "<@"+bo+">") || !slices.Equal(msg.Mentions, []string{ann, cy}) {
 		t.Fatalf("vote message %q (mentions %v): want Bo named, Ann and Cy asked", msg.Content, msg.Mentions)
 	}
-	until := discordTime(h.now().Add(12 * time.Hour)) // one more clock period
+	until := interact.Timestamp(h.now().Add(12 * time.Hour)) // one more clock period
 	if !strings.Contains(msg.Content, until) || !strings.Contains(h.msgs[tb.StatusMessageID].msg.Content, until) {
 		t.Fatalf("vote %q or status %q does not say the table waits for Bo until %s", msg.Content, h.msgs[tb.StatusMessageID].msg.Content, until)
 	}

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"github.com/tavern-bot/tavern/features/mygames"
 	"github.com/tavern-bot/tavern/features/ratings"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
@@ -66,7 +67,6 @@ const (
 	KeyLogEmpty       = "core.log.empty"
 	KeyDMWhichTable   = "core.dm.which_table"
 	KeyDMPickTable    = "core.dm.pick_table"
-	KeyMyGamesTitle   = "core.mygames.title"
 	KeyGameOverDM     = "core.dm.game_over"
 	KeyTookOver       = "core.took_over"
 	KeyReminder       = "core.reminder"
@@ -79,10 +79,6 @@ const (
 	KeyLastOneDuePing = "core.reminder.last_due_ping"
 	KeyReturned       = "core.returned"
 	KeyOKReturned     = "core.ok.returned"
-	KeyMyGameYours    = "core.mygames.yours"
-	KeyMyGameOthers   = "core.mygames.others"
-	KeyMyGameLobby    = "core.mygames.lobby"
-	KeyMyGameVacation = "core.mygames.vacation"
 	KeyLogMoved       = "core.log.moved"
 	KeyAbandonPost    = "core.abandon.post"
 	KeyAbandonVote    = "core.abandon.vote_post"
@@ -113,7 +109,7 @@ func CoreCatalog() games.Catalog {
 		c["en"][key] = tr[0]
 		c["de"][key] = tr[1]
 	}
-	for _, texts := range []map[string][2]string{interact.Texts(), tables.Texts(), commandTexts(), settingsCommandTexts(), settingsTexts(), vacationTexts(), replayTexts(), replaySummaryTexts(), reminderLinkTexts(), publicDMTexts(), threadTexts(), ratings.Texts(), ratedLineTexts(), tournamentTexts(), myGamesTexts(), absentVoteTexts(), lobbyOptionTexts()} {
+	for _, texts := range []map[string][2]string{interact.Texts(), tables.Texts(), commandTexts(), settingsCommandTexts(), settingsTexts(), vacationTexts(), replayTexts(), replaySummaryTexts(), reminderLinkTexts(), publicDMTexts(), threadTexts(), ratings.Texts(), ratedLineTexts(), tournamentTexts(), mygames.Texts(), absentVoteTexts(), lobbyOptionTexts()} {
 		for key, tr := range texts {
 			c["en"][key] = tr[0]
 			c["de"][key] = tr[1]
@@ -195,11 +191,6 @@ func coreTexts() map[string][2]string {
 		KeyReturned:       {"{player} is back and plays their own seat again.", "{player} ist zurück und spielt den eigenen Platz wieder selbst."},
 		KeyOKReturned:     {"Welcome back: your seat is yours again.", "Willkommen zurück: Dein Platz gehört wieder dir."},
 		KeyGameOverDM:     {"**{game}** in {channel} is over.", "**{game}** in {channel} ist zu Ende."},
-		KeyMyGamesTitle:   {"**Your tables ({n})**, those waiting for you first:", "**Deine Tische ({n})**, die auf dich wartenden zuerst:"},
-		KeyMyGameYours:    {"**{game}** in {channel}: your decision, waiting since {since}", "**{game}** in {channel}: deine Entscheidung, offen seit {since}"},
-		KeyMyGameOthers:   {"{game} in {channel}: waiting for others (last move {since})", "{game} in {channel}: wartet auf andere (letzter Zug {since})"},
-		KeyMyGameVacation: {" · 🧳 your clock is paused until {until}", " · 🧳 deine Uhr ruht bis {until}"},
-		KeyMyGameLobby:    {"{game} in {channel}: lobby with {players}", "{game} in {channel}: Lobby mit {players}"},
 		KeyLogMoved:       {"moved.", "hat gezogen."},
 		KeyAbandonPost:    {"{player} ended this table.", "{player} hat diesen Tisch beendet."},
 		KeyAbandonVote:    {"{player} votes to abandon this table ({votes} of {needed} votes).", "{player} stimmt für den Abbruch dieses Tisches ({votes} von {needed} Stimmen)."},

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
 
@@ -28,7 +29,7 @@ func TestCountdownFollowsTheDeadline(t *testing.T) {
 	}
 	wantDue := func(when string, user string, at time.Time) {
 		t.Helper()
-		if m := dm(user); !strings.Contains(m.Content, discordTime(at)) || len(m.Components) == 0 || len(m.Files) == 0 {
+		if m := dm(user); !strings.Contains(m.Content, interact.Timestamp(at)) || len(m.Components) == 0 || len(m.Files) == 0 {
 			t.Fatalf("%s: %s's DM %q (%d rows, %d files), want the countdown to %v with buttons and picture", when, user, m.Content, len(m.Components), len(m.Files), at.Sub(start))
 		}
 	}

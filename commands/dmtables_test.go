@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/features/mygames"
 	"github.com/tavern-bot/tavern/table/tabletest"
 	"github.com/tavern-bot/tavern/tables"
 )
@@ -112,7 +113,7 @@ func TestMyGames(t *testing.T) {
 		if len(lines) != 3 || !strings.Contains(lines[1], "<#"+chanA+">") || !strings.Contains(lines[2], "<#c200>") {
 			t.Fatalf("/games of cy (dm %v):\n%s\nwant the game in %s before the lobby in c200", dm, got, chanA)
 		}
-		yours := strings.HasPrefix(lines[1], "- "+h.text("en", KeyMyGameYours))
+		yours := strings.HasPrefix(lines[1], "- "+h.text("en", mygames.KeyMyGameYours))
 		if !yours {
 			t.Errorf("cy's game line %q is not marked as cy's decision", lines[1])
 		}
@@ -121,7 +122,7 @@ func TestMyGames(t *testing.T) {
 	h.advance(time.Hour)
 	h.wantReply(h.slash(cy, CmdMove, "", OptOption, mine[0].Options[0].ID), "en", KeyOKMove)
 	lines := strings.Split(list(cy, true), "\n")
-	if len(lines) != 3 || !strings.Contains(lines[1], "<#c200>") || !strings.HasPrefix(lines[2], "- "+h.text("en", KeyMyGameOthers)) {
+	if len(lines) != 3 || !strings.Contains(lines[1], "<#c200>") || !strings.HasPrefix(lines[2], "- "+h.text("en", mygames.KeyMyGameOthers)) {
 		t.Errorf("/games after cy moved:\n%s\nwant the lobby first, then the game waiting for others", strings.Join(lines, "\n"))
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tavern-bot/tavern/features/mygames"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
@@ -15,10 +16,10 @@ import (
 type myGamesImages struct {
 	*fakeImages
 	fail  bool
-	views *[]MyGamesView
+	views *[]mygames.View
 }
 
-func (m myGamesImages) MyGames(v MyGamesView, _ ImageMeta) ([]byte, error) {
+func (m myGamesImages) MyGames(v mygames.View, _ ImageMeta) ([]byte, error) {
 	if m.fail {
 		return nil, errors.New("no picture today")
 	}
@@ -45,7 +46,7 @@ func (h *harness) promptsOf(user string) []games.Prompt {
 func TestMyGamesPicture(t *testing.T) {
 	for _, fail := range []bool{false, true} {
 		h := newHarness(t)
-		var views []MyGamesView
+		var views []mygames.View
 		h.render = myGamesImages{fakeImages: h.images, fail: fail, views: &views}
 		h.restart()
 		other := slashInteraction(cy, CmdGame, SubNew, OptGame, tabletest.ID)
@@ -54,7 +55,7 @@ func TestMyGamesPicture(t *testing.T) {
 		h.advance(time.Hour)
 		h.lobbyAndStart(ann, cy)
 		h.advance(3*time.Hour + 20*time.Minute)
-		list := func(user string) (*Message, MyGamesView) {
+		list := func(user string) (*Message, mygames.View) {
 			t.Helper()
 			res := h.slash(user, CmdGames, "")
 			if res.Reply == nil || res.Reply.Content == "" {
@@ -64,7 +65,7 @@ func TestMyGamesPicture(t *testing.T) {
 				if len(res.Reply.Files) != 0 || len(views) != 0 {
 					t.Fatalf("/games of %s: a failed picture was attached", user)
 				}
-				return res.Reply, MyGamesView{}
+				return res.Reply, mygames.View{}
 			}
 			if len(res.Reply.Files) != 1 || res.Reply.Files[0].Name != "games.png" || len(views) == 0 {
 				t.Fatalf("/games of %s: files %v, want the picture", user, res.Reply.Files)
@@ -79,11 +80,11 @@ func TestMyGamesPicture(t *testing.T) {
 		if fail {
 			continue
 		}
-		want := []MyGamesRow{
-			{Game: game, Players: "Ann, Cy", Turn: text("en", KeyMyGamesPicYours), Waited: text("en", KeyMyGamesPicWaited, "time", "3h"), Yours: true},
-			{Game: game, Players: "Cy", Turn: text("en", KeyMyGamesPicLobby), Waited: text("en", KeyMyGamesPicWaited, "time", "4h")},
+		want := []mygames.Row{
+			{Game: game, Players: "Ann, Cy", Turn: text("en", mygames.KeyMyGamesPicYours), Waited: text("en", mygames.KeyMyGamesPicWaited, "time", "3h"), Yours: true},
+			{Game: game, Players: "Cy", Turn: text("en", mygames.KeyMyGamesPicLobby), Waited: text("en", mygames.KeyMyGamesPicWaited, "time", "4h")},
 		}
-		if v.Title != text("en", KeyMyGamesPicTitle, "n", 2) || len(v.Rows) != 2 || v.Rows[0] != want[0] || v.Rows[1] != want[1] || v.More != "" {
+		if v.Title != text("en", mygames.KeyMyGamesPicTitle, "n", 2) || len(v.Rows) != 2 || v.Rows[0] != want[0] || v.Rows[1] != want[1] || v.More != "" {
 			t.Errorf("cy's picture: %+v\nwant rows %+v", v, want)
 		}
 		// Once cy has answered, the game waits for Ann, since cy's move.
@@ -94,29 +95,17 @@ func TestMyGamesPicture(t *testing.T) {
 		h.wantReply(h.slash(cy, CmdMove, "", OptOption, mine[0].Options[0].ID), "en", KeyOKMove)
 		h.advance(10 * time.Minute)
 		_, v = list(cy)
-		if len(v.Rows) != 2 || v.Rows[1].Turn != text("en", KeyMyGamesPicOthers, "players", "Ann") || v.Rows[1].Yours ||
-			v.Rows[1].Waited != text("en", KeyMyGamesPicWaited, "time", "10m") || v.Rows[0].Turn != text("en", KeyMyGamesPicLobby) {
+		if len(v.Rows) != 2 || v.Rows[1].Turn != text("en", mygames.KeyMyGamesPicOthers, "players", "Ann") || v.Rows[1].Yours ||
+			v.Rows[1].Waited != text("en", mygames.KeyMyGamesPicWaited, "time", "10m") || v.Rows[0].Turn != text("en", mygames.KeyMyGamesPicLobby) {
 			t.Errorf("cy's picture after the move: %+v, want the lobby, then the game waiting for Ann for 10m", v)
 		}
 		// Bo reads German.
 		h.wantReply(h.click(bo, findID(h.t, h.channelMsgs(), KindJoin, "")), "de", KeyOKJoined)
 		h.advance(2 * time.Hour)
 		_, v = list(bo)
-		if len(v.Rows) != 1 || v.Title != text("de", KeyMyGamesPicTitle, "n", 1) || v.Rows[0].Turn != text("de", KeyMyGamesPicLobby) ||
-			v.Rows[0].Waited != text("de", KeyMyGamesPicWaited, "time", "2h") || v.Rows[0].Game != h.svc.voice.GameName("de", tabletest.ID) {
+		if len(v.Rows) != 1 || v.Title != text("de", mygames.KeyMyGamesPicTitle, "n", 1) || v.Rows[0].Turn != text("de", mygames.KeyMyGamesPicLobby) ||
+			v.Rows[0].Waited != text("de", mygames.KeyMyGamesPicWaited, "time", "2h") || v.Rows[0].Game != h.svc.voice.GameName("de", tabletest.ID) {
 			t.Errorf("bo's picture: %+v, want the lobby in German", v)
-		}
-	}
-}
-
-func TestWaitedFor(t *testing.T) {
-	for _, c := range []struct {
-		d    time.Duration
-		want string
-	}{{0, "1m"}, {-time.Hour, "1m"}, {25*time.Minute + 30*time.Second, "25m"}, {59 * time.Minute, "59m"},
-		{time.Hour + 59*time.Minute, "1h"}, {51*time.Hour + 40*time.Minute, "2d3h"}, {48 * time.Hour, "2d"}} {
-		if got := waitedFor(c.d); got != c.want {
-			t.Errorf("waitedFor(%v) = %q, want %q", c.d, got, c.want)
 		}
 	}
 }

@@ -336,7 +336,7 @@ func (s *Service) waitingLines(sc scene, lang string, mention, summary bool) []s
 		}
 		if summary {
 			if at, ok := t.SeatDeadline(sc.st, sc.pending, p.Seat); ok {
-				line = s.voice.Text(lang, games.T(KeyStatusDue, "line", line, "when", discordTime(at)))
+				line = s.voice.Text(lang, games.T(KeyStatusDue, "line", line, "when", interact.Timestamp(at)))
 			}
 		}
 		lines = append(lines, line)
@@ -379,7 +379,7 @@ func (s *Service) statusText(sc scene, lang string) string {
 	for seat, u := range t.Seats {
 		switch {
 		case u.Vacation != nil:
-			lines = append(lines, s.voice.Text(lang, games.T(KeyStatusVacation, "player", u.Name, "when", discordTime(u.Vacation.Until))))
+			lines = append(lines, s.voice.Text(lang, games.T(KeyStatusVacation, "player", u.Name, "when", interact.Timestamp(u.Vacation.Until))))
 		case u.Away:
 			lines = append(lines, s.voice.Text(lang, games.T(KeyStatusAway, "player", u.Name)))
 		case rules.Kind == clock.Bank && !u.Bot && len(games.SeatPrompts(sc.pending, seat)) == 0:
@@ -555,7 +555,7 @@ func (s *Service) decisionLines(t *table.Table, st games.State, pending []games.
 	if at, ok := t.SeatDeadline(st, pending, seat); ok {
 		// The seat's clock (a build phase's sand timer too), counting
 		// down live in the reader's Discord.
-		lines = append(lines, s.voice.Text(lang, games.T(KeyDMDue, "when", discordTime(at))))
+		lines = append(lines, s.voice.Text(lang, games.T(KeyDMDue, "when", interact.Timestamp(at))))
 	}
 	return lines
 }

@@ -3,7 +3,6 @@ package commands
 import (
 	"context"
 	"errors"
-	"strconv"
 	"strings"
 	"time"
 
@@ -230,12 +229,6 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time, tho
 	return s.deliver(t, d, res.State, nil), true, think
 }
 
-// discordTime is Discord's timestamp markup, shown relative ("in 5 hours")
-// in each reader's own language and time zone.
-func discordTime(at time.Time) string {
-	return "<t:" + strconv.FormatInt(at.Unix(), 10) + ":R>"
-}
-
 // schedulerNap is the longest the scheduler sleeps without looking at the
 // due index: a guard against a clock that jumps, not a polling rate.
 const schedulerNap = time.Minute
@@ -363,11 +356,11 @@ func (s *Service) reminderDMs(c *composer, t *table.Table, remind []table.Remind
 			lang = prefs.Lang
 		}
 		dmKey, pingKey := reminderKeys(r)
-		m := Message{Content: s.voice.Text(lang, games.T(dmKey, "game", s.voice.GameName(lang, t.GameID), "channel", "<#"+t.ChannelID+">", "when", discordTime(r.Deadline)))}
+		m := Message{Content: s.voice.Text(lang, games.T(dmKey, "game", s.voice.GameName(lang, t.GameID), "channel", "<#"+t.ChannelID+">", "when", interact.Timestamp(r.Deadline)))}
 		if link := actLink(t, r.Seat); link != "" {
 			m.Content += "\n" + s.voice.Text(lang, games.T(KeyReminderLink, "link", link))
 		}
-		notice := Message{Content: s.voice.Text(t.Lang, games.T(pingKey, "player", "<@"+u.UserID+">", "when", discordTime(r.Deadline))), Mentions: []string{u.UserID}}
+		notice := Message{Content: s.voice.Text(t.Lang, games.T(pingKey, "player", "<@"+u.UserID+">", "when", interact.Timestamp(r.Deadline))), Mentions: []string{u.UserID}}
 		if prefs.Delivery == settings.DeliverMention {
 			c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, notice)
 			continue

@@ -21,6 +21,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/bots"
+	"github.com/tavern-bot/tavern/features/mygames"
 	"github.com/tavern-bot/tavern/features/ratings"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
@@ -61,6 +62,7 @@ type Service struct {
 	render  *renderPool
 	ratings *ratings.Feature
 	tables  *tables.Tables
+	myGames *mygames.Feature
 	scratch sync.Pool // *[]byte: working memory for staging outbox items
 	// local claims the outbox of a store only this process uses (see
 	// carryChannel); a shared store claims its own.
@@ -118,6 +120,8 @@ func NewService(d Deps) (*Service, error) {
 	s.voice = interact.NewVoice(d.Games, d.Games.Catalog(CoreCatalog()), s.log)
 	s.tables = tables.New(s.store, s.games, func() time.Time { return s.now() }, func() uint64 { return s.newSeed() }, s.log,
 		tables.Hooks{Saved: s.wakeIfDue, Ended: s.tableEnded})
+	mi, _ := s.images.(mygames.Images)
+	s.myGames = mygames.New(s.store, s.tables, mi, s.voice, func() time.Time { return s.now() }, s.log)
 	ri, _ := s.images.(ratings.Images)
 	s.ratings = ratings.New(s.games, s.store, ri, s.voice, s.log)
 	s.local = storage.NewLocalClaims(s.store, func() time.Time { return s.now() })
@@ -186,7 +190,7 @@ func (s *Service) handleCommand(ctx context.Context, r interact.Request) Result 
 	case CmdRules:
 		return s.rules(r, interact.StringOpt(data.Options, OptGame), interact.StringOpt(data.Options, OptTopic))
 	case CmdGames:
-		return s.myGames(ctx, r)
+		return s.myGames.Command(ctx, r)
 	case CmdSettings:
 		return s.settingsCmd(ctx, r, data.Options)
 	case CmdServerSettings:

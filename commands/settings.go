@@ -284,7 +284,7 @@ func (s *Service) settingsText(ctx context.Context, r interact.Request, u settin
 	lines = append(lines, "- "+s.voice.Text(lang, games.T(KeySettingsLanguage, "value", s.choiceText(lang, OptLanguage, language))))
 	allowance, _ := s.allowance(ctx, r)
 	if v, ok := u.On(now); ok {
-		lines = append(lines, "- "+s.voice.Text(lang, games.T(KeySettingsVacation, "until", discordTime(v.Until), "left", u.Left(allowance, now), "allowance", allowance)))
+		lines = append(lines, "- "+s.voice.Text(lang, games.T(KeySettingsVacation, "until", interact.Timestamp(v.Until), "left", u.Left(allowance, now), "allowance", allowance)))
 	} else {
 		lines = append(lines, "- "+s.voice.Text(lang, games.T(KeySettingsNoVac, "left", u.Left(allowance, now), "allowance", allowance)))
 	}

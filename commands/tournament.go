@@ -271,7 +271,7 @@ func (s *Service) signupMessage(tr *tournament.Tournament) Message {
 		if tr.SignupCloses.IsZero() {
 			lines = append(lines, s.voice.Text(lang, games.T(KeyTourByOrganiser)))
 		} else {
-			lines = append(lines, s.voice.Text(lang, games.T(KeyTourCloses, "when", discordTime(tr.SignupCloses))))
+			lines = append(lines, s.voice.Text(lang, games.T(KeyTourCloses, "when", interact.Timestamp(tr.SignupCloses))))
 		}
 		m.Components = s.tourButtons(tr, KindTourJoin, KindTourLeave, KindTourStart)
 	default:
@@ -587,7 +587,7 @@ func (s *Service) tourConfirm(ctx context.Context, r interact.Request, c CustomI
 			case tr.Status == tournament.StatusPaused && r >= 0:
 				tr.Status, tr.Wake = tournament.StatusRunning, now
 				tr.Rounds[r].Ends = now.Add(tr.PausedLeft)
-				said = append(said, s.voice.Text(lang, games.T(KeyTourResumed, "when", discordTime(tr.Rounds[r].Ends))))
+				said = append(said, s.voice.Text(lang, games.T(KeyTourResumed, "when", interact.Timestamp(tr.Rounds[r].Ends))))
 			default:
 				return games.Errorf(tournament.ErrNotRunning)
 			}

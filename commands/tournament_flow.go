@@ -453,7 +453,7 @@ func (s *Service) roundAnnouncement(tr *tournament.Tournament) string {
 	if tr.Config.Format == tournament.Knockout {
 		rounds = "?"
 	}
-	lines := []string{s.voice.Text(lang, games.T(KeyTourRound, "round", r+1, "rounds", rounds, "tables", len(round.Tables), "when", discordTime(round.Ends)))}
+	lines := []string{s.voice.Text(lang, games.T(KeyTourRound, "round", r+1, "rounds", rounds, "tables", len(round.Tables), "when", interact.Timestamp(round.Ends)))}
 	for i, tb := range round.Tables {
 		lines = append(lines, s.voice.Text(lang, games.T(KeyTourRoundTable, "n", i+1, "names", s.seatNames(tr, tb.Seats))))
 	}

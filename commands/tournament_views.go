@@ -165,7 +165,7 @@ func (s *Service) roundText(ctx context.Context, tr *tournament.Tournament, lang
 	if tr.Config.Format == tournament.Knockout {
 		rounds = "?"
 	}
-	lines := []string{s.voice.Text(lang, games.T(KeyTourRoundView, "round", r+1, "rounds", rounds, "when", discordTime(round.Ends)))}
+	lines := []string{s.voice.Text(lang, games.T(KeyTourRoundView, "round", r+1, "rounds", rounds, "when", interact.Timestamp(round.Ends)))}
 	if tr.Status == tournament.StatusPaused {
 		lines = append(lines, s.voice.Text(lang, games.T(KeyTourStatePaused)))
 	}

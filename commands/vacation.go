@@ -87,10 +87,10 @@ func (s *Service) vacationCmd(ctx context.Context, r interact.Request, opts []*d
 			if err := t.StartVacation(g, r.UserID, span.Until, now); err != nil {
 				return "", err
 			}
-			return s.voice.Text(t.Lang, games.T(KeyStatusVacation, "player", t.Seats[seat].Name, "when", discordTime(span.Until))), nil
+			return s.voice.Text(t.Lang, games.T(KeyStatusVacation, "player", t.Seats[seat].Name, "when", interact.Timestamp(span.Until))), nil
 		})
 		u, _ = s.store.User(ctx, r.UserID)
-		res.Reply = &Message{Content: s.voice.Text(lang, games.T(KeyVacationStarted, "n", n, "until", discordTime(span.Until), "left", u.Left(allowance, now), "allowance", allowance))}
+		res.Reply = &Message{Content: s.voice.Text(lang, games.T(KeyVacationStarted, "n", n, "until", interact.Timestamp(span.Until), "left", u.Left(allowance, now), "allowance", allowance))}
 		return res
 	case SubVacationEnd:
 		err := s.store.UpdateUser(ctx, r.UserID, func(u *settings.User) error { return u.EndVacation(now) })

@@ -3,6 +3,8 @@ package interact
 import (
 	"cmp"
 	"fmt"
+	"strconv"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -95,4 +97,10 @@ func (r Request) ResolvedName(userID string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// Timestamp is Discord's timestamp markup, shown relative ("in 5 hours")
+// in each reader's own language and time zone.
+func Timestamp(at time.Time) string {
+	return "<t:" + strconv.FormatInt(at.Unix(), 10) + ":R>"
 }

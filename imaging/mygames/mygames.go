@@ -2,14 +2,14 @@
 // reader sits at (game, players, whose turn, how long it has waited), the
 // reader's own decisions highlighted, 1200 px wide with every text at 34
 // px or more, so that it reads on a phone that shows it 400 px wide. The
-// texts come localized in the view (commands.MyGamesView); this package
+// texts come localized in the view (mygames.View); this package
 // only lays them out.
 package mygames
 
 import (
 	"errors"
 
-	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/features/mygames"
 	"github.com/tavern-bot/tavern/imaging/kit"
 )
 
@@ -36,7 +36,7 @@ func New(k *kit.Kit) *Drawer { return &Drawer{kit: k} }
 
 // Draw draws v as PNG: a banner with the title, then a row per table in
 // the view's order.
-func (d *Drawer) Draw(v commands.MyGamesView) ([]byte, error) {
+func (d *Drawer) Draw(v mygames.View) ([]byte, error) {
 	if len(v.Rows) == 0 {
 		return nil, errors.New("mygames: no tables to draw")
 	}
@@ -67,7 +67,7 @@ func (d *Drawer) Draw(v commands.MyGamesView) ([]byte, error) {
 // drawRow draws one table: the game and how long it has waited on top,
 // whose turn it is below across the row, then the players; the reader's own
 // decision on a highlighted row.
-func drawRow(c *kit.Canvas, r kit.Rect, row commands.MyGamesRow) {
+func drawRow(c *kit.Canvas, r kit.Rect, row mygames.Row) {
 	fill, edge := kit.ParchDark, kit.Muted
 	if row.Yours {
 		fill, edge = kit.Tint(kit.Highlight, 0.35), kit.BrassDark

@@ -6,15 +6,15 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/features/mygames"
 	"github.com/tavern-bot/tavern/imaging/boardtest"
 	"github.com/tavern-bot/tavern/imaging/kit"
 	"github.com/tavern-bot/tavern/imaging/samples"
 )
 
-func sample(n int, more string) commands.MyGamesView {
-	v := commands.MyGamesView{Title: "Deine Tische (14)", More: more}
-	rows := []commands.MyGamesRow{
+func sample(n int, more string) mygames.View {
+	v := mygames.View{Title: "Deine Tische (14)", More: more}
+	rows := []mygames.Row{
 		{Game: "Zauberschwert & Drachenei", Players: "Ann, Bo, Cy", Turn: "Deine Entscheidung", Waited: "seit 2d3h", Yours: true},
 		{Game: "Dungeon Designer", Players: "Bartholomäus-Maximilian von Drachenstein, Ann, Bo, Cy, Dee", Turn: "Wartet auf Bartholomäus-Maximilian von Drachenstein, Dee", Waited: "seit 25m"},
 		{Game: "Viscounts of the West Kingdom", Players: "Ann", Turn: "Lobby", Waited: "seit 4h"},
@@ -37,7 +37,7 @@ func TestDrawsEveryTextReadably(t *testing.T) {
 	d := New(k)
 	var log kit.TextLog
 	d.Texts = &log
-	for name, v := range map[string]commands.MyGamesView{
+	for name, v := range map[string]mygames.View{
 		"one.png":  sample(1, ""),
 		"four.png": sample(4, ""),
 		"more.png": sample(12, "… und 2 weitere im Text oben"),
@@ -82,7 +82,7 @@ func TestRefusesEmpty(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := New(k).Draw(commands.MyGamesView{Title: "Your tables (0)"}); err == nil {
+	if _, err := New(k).Draw(mygames.View{Title: "Your tables (0)"}); err == nil {
 		t.Error("a picture of no tables was drawn")
 	}
 }
