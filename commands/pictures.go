@@ -117,8 +117,8 @@ func (s *Service) drawAll(t *table.Table, pics []picture, urgent bool) [][]File 
 // drawOne draws one picture. A renderer's error or panic costs only the
 // picture: the move is already saved and its messages must still go out.
 func (s *Service) drawOne(t *table.Table, p picture, urgent bool) (files []File) {
-	s.render.acquire(urgent)
-	defer s.render.release()
+	s.render.Acquire(urgent)
+	defer s.render.Release()
 	defer func() {
 		if r := recover(); r != nil {
 			s.log.Error("image renderer panicked", "table", t.ID, "viewer", p.viewer, "image", p.name, "panic", fmt.Sprint(r))

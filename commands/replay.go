@@ -93,8 +93,8 @@ func (s *Service) replayMessage(t *table.Table, g games.Game) (Message, error) {
 		return Message{}, fmt.Errorf("replay of table %s: %w", t.ID, err)
 	}
 	around := func(draw func()) {
-		s.render.acquire(false)
-		defer s.render.release()
+		s.render.Acquire(false)
+		defer s.render.Release()
 		draw()
 	}
 	gifData, err := rp.Replay(t.GameID, course.Views, course.Rounds, s.meta(t, games.Public), around)

@@ -25,6 +25,7 @@ import (
 	"github.com/tavern-bot/tavern/features/ratings"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
+	"github.com/tavern-bot/tavern/render"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/tables"
@@ -59,7 +60,7 @@ type Service struct {
 	voice   interact.Voice
 	wake    chan struct{} // a change made a table due now
 	replays chan struct{} // a replay was staged: wakes the replay drawer
-	render  *renderPool
+	render  *render.Pool
 	ratings *ratings.Feature
 	tables  *tables.Tables
 	myGames *mygames.Feature
@@ -102,7 +103,7 @@ func NewService(d Deps) (*Service, error) {
 		}
 	}
 	s := &Service{games: d.Games, store: d.Store, images: d.Images, log: d.Log, now: d.Now, newSeed: d.NewSeed, poll: d.Poll,
-		wake: make(chan struct{}, 1), replays: make(chan struct{}, 1), render: newRenderPool(runtime.GOMAXPROCS(0)),
+		wake: make(chan struct{}, 1), replays: make(chan struct{}, 1), render: render.NewPool(runtime.GOMAXPROCS(0)),
 		bots: d.Bots, thoughts: make(chan Result)}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)

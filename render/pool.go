@@ -1,22 +1,28 @@
-package commands
+// Package render bounds the drawing of pictures in the whole process: a
+// fixed number at once, urgent ones first.
+//
+// Boards, results and replays all draw through one Pool, so a replay
+// drawn for seconds waits behind the pictures players need to decide.
+package render
 
 import "sync"
 
-// renderPool lets at most a fixed number of pictures be drawn at once in
+// Pool lets at most a fixed number of pictures be drawn at once in
 // the whole service (one per CPU: drawing is CPU-bound, and a board's
 // pixels are megabytes, so a burst of moves must queue rather than draw
 // all at once). A freed slot goes to urgent work first: pictures someone
 // is waiting on to decide, before those only spectators or bots will see.
-type renderPool struct {
+type Pool struct {
 	mu            sync.Mutex
 	free          int
 	urgent, later []chan struct{} // waiting drawers, first come first served
 }
 
-func newRenderPool(slots int) *renderPool { return &renderPool{free: max(slots, 1)} }
+// NewPool is a pool of slots drawers at once (at least one).
+func NewPool(slots int) *Pool { return &Pool{free: max(slots, 1)} }
 
-// acquire waits for a slot.
-func (p *renderPool) acquire(urgent bool) {
+// Acquire waits for a slot; an urgent drawer gets the next one first.
+func (p *Pool) Acquire(urgent bool) {
 	p.mu.Lock()
 	if p.free > 0 {
 		p.free--
@@ -33,9 +39,9 @@ func (p *renderPool) acquire(urgent bool) {
 	<-ch
 }
 
-// release hands the slot to the next urgent drawer, else the next other
+// Release hands the slot to the next urgent drawer, else the next other
 // one, else frees it.
-func (p *renderPool) release() {
+func (p *Pool) Release() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for _, q := range []*[]chan struct{}{&p.urgent, &p.later} {

@@ -1,33 +1,30 @@
-package commands
+package render
 
 import (
 	"runtime"
 	"sync"
 	"testing"
-
-	"github.com/tavern-bot/tavern/games"
-	"github.com/tavern-bot/tavern/table"
 )
 
 // TestRenderPool: never more drawers than slots, and a freed slot goes to
 // an urgent drawer before one that waited longer but is not urgent.
 func TestRenderPool(t *testing.T) {
-	p := newRenderPool(1)
-	p.acquire(false) // the only slot is taken
+	p := NewPool(1)
+	p.Acquire(false) // the only slot is taken
 	order := make(chan string, 2)
 	var wg sync.WaitGroup
 	start := func(name string, urgent bool) {
 		wg.Go(func() {
-			p.acquire(urgent)
+			p.Acquire(urgent)
 			order <- name
-			p.release()
+			p.Release()
 		})
 	}
 	start("later", false)
 	waitQueued(t, p, 0, 1)
 	start("urgent", true)
 	waitQueued(t, p, 1, 1)
-	p.release()
+	p.Release()
 	wg.Wait()
 	if a, b := <-order, <-order; a != "urgent" || b != "later" {
 		t.Fatalf("served %s then %s, want urgent first", a, b)
@@ -40,13 +37,13 @@ func TestRenderPool(t *testing.T) {
 // TestRenderPoolBound: many drawers at once never exceed the slots.
 func TestRenderPoolBound(t *testing.T) {
 	const slots = 3
-	p := newRenderPool(slots)
+	p := NewPool(slots)
 	var mu sync.Mutex
 	busy, most := 0, 0
 	var wg sync.WaitGroup
 	for i := range 200 {
 		wg.Go(func() {
-			p.acquire(i%3 == 0)
+			p.Acquire(i%3 == 0)
 			mu.Lock()
 			busy++
 			most = max(most, busy)
@@ -54,7 +51,7 @@ func TestRenderPoolBound(t *testing.T) {
 			mu.Lock()
 			busy--
 			mu.Unlock()
-			p.release()
+			p.Release()
 		})
 	}
 	wg.Wait()
@@ -63,7 +60,7 @@ func TestRenderPoolBound(t *testing.T) {
 	}
 }
 
-func waitQueued(t *testing.T, p *renderPool, urgent, later int) {
+func waitQueued(t *testing.T, p *Pool, urgent, later int) {
 	t.Helper()
 	for range 10000 {
 		p.mu.Lock()
@@ -75,23 +72,4 @@ func waitQueued(t *testing.T, p *renderPool, urgent, later int) {
 		runtime.Gosched()
 	}
 	t.Fatalf("queues never reached %d urgent, %d later", urgent, later)
-}
-
-func TestWaitingOnPerson(t *testing.T) {
-	tb := &table.Table{Seats: []table.Seat{{UserID: "a"}, {Bot: true}}}
-	tests := []struct {
-		name    string
-		pending []games.Prompt
-		want    bool
-	}{
-		{"nobody asked", nil, false},
-		{"a bot asked", []games.Prompt{{Seat: 1}}, false},
-		{"a person asked", []games.Prompt{{Seat: 0}}, true},
-		{"both", []games.Prompt{{Seat: 1}, {Seat: 0}}, true},
-	}
-	for _, tc := range tests {
-		if got := waitingOnPerson(tb, tc.pending); got != tc.want {
-			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
-		}
-	}
 }
