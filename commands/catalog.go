@@ -3,6 +3,7 @@ package commands
 import (
 	"github.com/tavern-bot/tavern/features/mygames"
 	"github.com/tavern-bot/tavern/features/ratings"
+	"github.com/tavern-bot/tavern/features/replays"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
@@ -104,17 +105,7 @@ const (
 // CoreCatalog holds every core message (and the table errors) in English
 // and German. Games add their own catalogs through the registry.
 func CoreCatalog() games.Catalog {
-	c := games.Catalog{"en": {}, "de": {}}
-	for key, tr := range coreTexts() {
-		c["en"][key] = tr[0]
-		c["de"][key] = tr[1]
-	}
-	for _, texts := range []map[string][2]string{interact.Texts(), tables.Texts(), commandTexts(), settingsCommandTexts(), settingsTexts(), vacationTexts(), replayTexts(), replaySummaryTexts(), reminderLinkTexts(), publicDMTexts(), threadTexts(), ratings.Texts(), ratedLineTexts(), tournamentTexts(), mygames.Texts(), absentVoteTexts(), lobbyOptionTexts()} {
-		for key, tr := range texts {
-			c["en"][key] = tr[0]
-			c["de"][key] = tr[1]
-		}
-	}
+	c := interact.Catalog(coreTexts(), interact.Texts(), tables.Texts(), commandTexts(), settingsCommandTexts(), settingsTexts(), vacationTexts(), replayTexts(), replays.Texts(), reminderLinkTexts(), publicDMTexts(), threadTexts(), ratings.Texts(), ratedLineTexts(), tournamentTexts(), mygames.Texts(), absentVoteTexts(), lobbyOptionTexts())
 	return c.Merge(table.Catalog()).Merge(tournament.Catalog())
 }
 

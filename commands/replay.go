@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tavern-bot/tavern/features/replays"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/storage"
@@ -105,10 +106,10 @@ func (s *Service) replayMessage(t *table.Table, g games.Game) (Message, error) {
 	name := s.voice.GameName(t.Lang, t.GameID)
 	head := games.T(KeyReplayPost, "game", name, "n", len(course.Views)-1)
 	if n := len(course.Rounds); n > 0 {
-		head = games.T(KeyReplayPostRounds, "game", name, "n", len(course.Views)-1, "rounds", course.Rounds[n-1])
+		head = games.T(replays.KeyReplayPostRounds, "game", name, "n", len(course.Views)-1, "rounds", course.Rounds[n-1])
 	}
 	lines := []string{s.voice.Text(t.Lang, head)}
-	lines = append(lines, s.summaryLines(summarize(course), t.Names(), t.Lang)...)
+	lines = append(lines, replays.Summarize(course).Lines(s.voice, t.Names(), t.Lang)...)
 	if t.Status == table.StatusOver {
 		st, err := t.Load(g)
 		if err != nil {

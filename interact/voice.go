@@ -30,6 +30,18 @@ func Texts() map[string][2]string {
 	}
 }
 
+// Catalog is the catalog of texts, each a key's English and German text.
+func Catalog(texts ...map[string][2]string) games.Catalog {
+	c := games.Catalog{"en": {}, "de": {}}
+	for _, t := range texts {
+		for key, tr := range t {
+			c["en"][key] = tr[0]
+			c["de"][key] = tr[1]
+		}
+	}
+	return c
+}
+
 // Voice is how the surface and every feature speak: each text from one
 // catalog (core, features' and games'), in the reader's language, and
 // every unexpected failure to the log instead of to the player. It is a

@@ -1,10 +1,17 @@
-package commands
+// Package replays tells a game's course back: for now the summary in
+// words a replay comes with (who led when, the biggest swing), read from
+// the public scores of every commit.
+//
+// /game replay and the replay posted at a game's end use it; they move
+// here once delivery is a package of its own.
+package replays
 
 import (
 	"slices"
 	"strings"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 )
 
 // A replay comes with a summary in words: who led when and the biggest
@@ -27,7 +34,8 @@ const (
 	KeyReplayBehind     = "core.replay.behind"
 )
 
-func replaySummaryTexts() map[string][2]string {
+// Texts are the summary's texts in English and German.
+func Texts() map[string][2]string {
 	return map[string][2]string{
 		KeyReplayPostRounds: {"🎞️ Replay of **{game}**: the public board after each of {n} turns, over {rounds} rounds.", "🎞️ Wiederholung von **{game}**: das öffentliche Spielbrett nach jedem von {n} Zügen, über {rounds} Runden."},
 		KeyReplayLead:       {"Who led: {spans}.", "Wer führte: {spans}."},
@@ -59,17 +67,17 @@ type swing struct {
 	Seat, Before, After, When int
 }
 
-// summary is what a replay's words say, before they are localized.
-type summary struct {
+// Summary is what a replay's words say, before they are localized.
+type Summary struct {
 	byRound bool // spans and When count rounds, else turns
 	lead    []leadSpan
 	swing   *swing
 }
 
-// summarize reads who led when and the biggest swing from a game's course;
+// Summarize reads who led when and the biggest swing from a game's course;
 // nothing for a game without public scores or with a single seat.
-func summarize(c games.Course) summary {
-	s := summary{byRound: len(c.Rounds) == len(c.Views) && len(c.Rounds) > 0}
+func Summarize(c games.Course) Summary {
+	s := Summary{byRound: len(c.Rounds) == len(c.Views) && len(c.Rounds) > 0}
 	if len(c.Scores) != len(c.Views) || len(c.Scores) < 2 || len(c.Scores[0]) < 2 {
 		return s
 	}
@@ -139,8 +147,8 @@ func margin(scores []int, seat int) int {
 	return scores[seat] - best
 }
 
-// summaryLines are the summary in lang, names naming the seats.
-func (s *Service) summaryLines(sm summary, names []string, lang string) []string {
+// Lines are the summary in lang, names naming the seats.
+func (sm Summary) Lines(v interact.Voice, names []string, lang string) []string {
 	name := func(seat int) string {
 		if seat >= 0 && seat < len(names) {
 			return names[seat]
@@ -153,9 +161,9 @@ func (s *Service) summaryLines(sm summary, names []string, lang string) []string
 			one, many = KeyReplayRound, KeyReplayRounds
 		}
 		if from == to {
-			return s.voice.Text(lang, games.T(one, "n", from))
+			return v.Text(lang, games.T(one, "n", from))
 		}
-		return s.voice.Text(lang, games.T(many, "from", from, "to", to))
+		return v.Text(lang, games.T(many, "from", from, "to", to))
 	}
 	var lines []string
 	if len(sm.lead) > 0 {
@@ -165,7 +173,7 @@ func (s *Service) summaryLines(sm summary, names []string, lang string) []string
 				spans = append(spans, "…")
 				break
 			}
-			who := s.voice.Text(lang, games.T(KeyReplayLevel))
+			who := v.Text(lang, games.T(KeyReplayLevel))
 			if len(sp.Leaders) > 0 {
 				var ns []string
 				for _, seat := range sp.Leaders {
@@ -173,24 +181,24 @@ func (s *Service) summaryLines(sm summary, names []string, lang string) []string
 				}
 				who = strings.Join(ns, " & ")
 			}
-			spans = append(spans, s.voice.Text(lang, games.T(KeyReplaySpan, "who", who, "when", when(sp.From, sp.To))))
+			spans = append(spans, v.Text(lang, games.T(KeyReplaySpan, "who", who, "when", when(sp.From, sp.To))))
 		}
-		lines = append(lines, s.voice.Text(lang, games.T(KeyReplayLead, "spans", strings.Join(spans, ", "))))
+		lines = append(lines, v.Text(lang, games.T(KeyReplayLead, "spans", strings.Join(spans, ", "))))
 	}
 	if sw := sm.swing; sw != nil {
-		lines = append(lines, s.voice.Text(lang, games.T(KeyReplaySwing, "player", name(sw.Seat),
-			"before", s.marginText(sw.Before, lang), "after", s.marginText(sw.After, lang), "when", when(sw.When, sw.When))))
+		lines = append(lines, v.Text(lang, games.T(KeyReplaySwing, "player", name(sw.Seat),
+			"before", marginText(v, sw.Before, lang), "after", marginText(v, sw.After, lang), "when", when(sw.When, sw.When))))
 	}
 	return lines
 }
 
 // marginText says a margin: "3 ahead", "level", "2 behind".
-func (s *Service) marginText(m int, lang string) string {
+func marginText(v interact.Voice, m int, lang string) string {
 	switch {
 	case m > 0:
-		return s.voice.Text(lang, games.T(KeyReplayAhead, "n", m))
+		return v.Text(lang, games.T(KeyReplayAhead, "n", m))
 	case m < 0:
-		return s.voice.Text(lang, games.T(KeyReplayBehind, "n", -m))
+		return v.Text(lang, games.T(KeyReplayBehind, "n", -m))
 	}
-	return s.voice.Text(lang, games.T(KeyReplayLevel))
+	return v.Text(lang, games.T(KeyReplayLevel))
 }
