@@ -1,10 +1,6 @@
 package sorcerercity
 
-import (
-	"slices"
-
-	"github.com/tavern-bot/tavern/games"
-)
+import "github.com/tavern-bot/tavern/games"
 
 // Estimate forecasts the standings of a game of several seats still
 // running, so the search's playouts can stop after a few stages: each
@@ -18,18 +14,8 @@ func (s *State) Estimate() (standings []games.Standing, rivals []games.Rival, ok
 	}
 	left := Years - s.Year + 1
 	values := make([]int, len(s.Seats))
-	order := make([]int, len(s.Seats))
 	for i, st := range s.Seats {
-		values[i], order[i] = 10*st.Prestige+left*worth(st.Annual), i
+		values[i] = 10*st.Prestige + left*worth(st.Annual)
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return values[b] - values[a] })
-	out := make([]games.Standing, len(order))
-	for i, seat := range order {
-		rank := i + 1
-		if i > 0 && values[seat] == values[order[i-1]] {
-			rank = out[i-1].Rank
-		}
-		out[i] = games.Standing{Seat: seat, Rank: rank, Score: values[seat] / 10}
-	}
-	return out, nil, true
+	return games.RankByValues(values, 10), nil, true
 }

@@ -1,10 +1,6 @@
 package viscounts
 
-import (
-	"slices"
-
-	"github.com/tavern-bot/tavern/games"
-)
+import "github.com/tavern-bot/tavern/games"
 
 // Estimate forecasts the standings of a game still running from each
 // seat's position value (the policy's value: score so far plus what its
@@ -22,18 +18,8 @@ func (s *State) Estimate() (standings []games.Standing, rivals []games.Rival, ok
 			[]games.Rival{{Name: s.aiName(), Rank: aiRank, Score: ai / 10}}, true
 	}
 	values := make([]int, s.Players)
-	order := make([]int, s.Players)
 	for i := range values {
-		values[i], order[i] = s.value(i), i
+		values[i] = s.value(i)
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return values[b] - values[a] })
-	out := make([]games.Standing, len(order))
-	for i, seat := range order {
-		rank := i + 1
-		if i > 0 && values[seat] == values[order[i-1]] {
-			rank = out[i-1].Rank
-		}
-		out[i] = games.Standing{Seat: seat, Rank: rank, Score: values[seat] / 10}
-	}
-	return out, nil, true
+	return games.RankByValues(values, 10), nil, true
 }
