@@ -5,19 +5,24 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime/debug"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/interact"
 )
 
 // dispatcher is the one path every interaction takes, whichever transport
-// delivered it: acknowledge as commands.AckFor says, then handle, then carry
-// out the result.
+// delivered it: handle, acknowledge as commands.AckFor says once the change
+// is stored, then carry out the result.
 type dispatcher struct {
 	h    commands.Interactions
 	exec *Executor
 	log  *slog.Logger
+	// patience is how long a handler may run before a gate with no change
+	// under way acknowledges (defaultPatience when zero).
+	patience time.Duration
 }
 
 // respondFunc delivers the acknowledgement: a REST callback for the
@@ -35,19 +40,45 @@ func (d dispatcher) dispatch(ctx context.Context, i *discordgo.Interaction, resp
 		}
 	}()
 	ack := commands.AckFor(i)
-	var choices []*discordgo.ApplicationCommandOptionChoice
-	if ack == commands.AckAutocomplete {
-		choices = d.h.Autocomplete(ctx, i)
-	}
-	if err := respond(AckResponse(ack, choices)); err != nil {
-		// Without an ack the token is useless; Discord shows the user a failure.
-		d.log.Warn("discord: acknowledge failed", "interaction", i.ID, "err", err)
-		return
-	}
 	if ack == commands.AckPong || ack == commands.AckAutocomplete {
+		var choices []*discordgo.ApplicationCommandOptionChoice
+		if ack == commands.AckAutocomplete {
+			choices = d.h.Autocomplete(ctx, i)
+		}
+		if err := respond(AckResponse(ack, choices)); err != nil {
+			d.log.Warn("discord: acknowledge failed", "interaction", i.ID, "err", err)
+		}
 		return
 	}
-	res := d.h.Handle(ctx, i)
+	// Acknowledged means stored: the handler commits its change first and
+	// the gate acknowledges after it (or, for a slow answer that changes
+	// nothing, once Discord's patience runs short).
+	acked := make(chan error, 1)
+	hctx, gate := interact.WithAckGate(ctx, func() { acked <- respond(AckResponse(ack, nil)) })
+	timer := time.AfterFunc(d.patienceOrDefault(), gate.Due)
+	res := d.h.Handle(hctx, i)
+	timer.Stop()
+	gate.Done()
+	if err := <-acked; err != nil {
+		// Without an ack the token is useless and Discord shows the user a
+		// failure; a change the handler stored is still carried out (its
+		// outbox entry would be delivered again otherwise).
+		d.log.Warn("discord: acknowledge failed", "interaction", i.ID, "err", err)
+		_ = res.Carry(ctx, d.exec.Run)
+		return
+	}
 	// Carried out, its outbox entry is spent; a failure is delivered again.
 	_ = d.exec.Execute(ctx, i, ack, res)
+}
+
+// defaultPatience is how long the dispatcher lets a handler that holds no
+// change run before acknowledging: Discord drops an interaction not
+// acknowledged within 3 s, and the answer must still travel.
+const defaultPatience = 2 * time.Second
+
+func (d dispatcher) patienceOrDefault() time.Duration {
+	if d.patience > 0 {
+		return d.patience
+	}
+	return defaultPatience
 }

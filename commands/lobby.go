@@ -56,12 +56,15 @@ func (s *Service) newTable(ctx context.Context, r interact.Request, gameID, opti
 		return s.newThreadTable(ctx, r, p)
 	}
 	t := table.New(p)
+	release := interact.Hold(ctx) // not acknowledged before it is stored
 	// A new table archives the finished one with its due events: its game
 	// goes into the ratings first.
-	if err := s.settleFinished(ctx, r.ChannelID); err != nil {
-		return s.voice.Err(r, err)
+	err = s.settleFinished(ctx, r.ChannelID)
+	if err == nil {
+		err = s.store.Create(ctx, t)
 	}
-	if err := s.store.Create(ctx, t); err != nil {
+	release()
+	if err != nil {
 		return s.voice.Err(r, err)
 	}
 	msg := s.lobbyMessage(t, g)

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -72,6 +73,7 @@ func (ts *Tables) Update(ctx context.Context, channelID, tableID string, fn func
 		saved *table.Table
 		was   table.Status
 	)
+	release := interact.Hold(ctx) // not acknowledged before it is stored
 	err := ts.store.Update(ctx, channelID, func(t *table.Table) error {
 		if tableID != "" && t.ID != tableID {
 			return games.Errorf(KeyOldTable)
@@ -87,6 +89,7 @@ func (ts *Tables) Update(ctx context.Context, channelID, tableID string, fn func
 		saved = t
 		return nil
 	}, opts...)
+	release()
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,92 @@
+package interact
+
+import (
+	"context"
+	"sync"
+)
+
+// AckGate decides when an interaction is acknowledged to Discord, so that
+// nothing is acknowledged before its change is stored. The transport
+// acknowledges when the handler returns (a change is committed by then), or
+// earlier once the handler has run for Discord's patience (Due) and holds no
+// change (Hold) at that moment: a slow answer that only reads, such as a
+// drawing, is then acknowledged before it draws out Discord's three seconds.
+// A change under way keeps the acknowledgement back until it is committed.
+type AckGate struct {
+	mu    sync.Mutex
+	ack   func()
+	held  int
+	due   bool
+	acked bool
+}
+
+type ackGateKey struct{}
+
+// WithAckGate returns ctx carrying a gate that calls ack at most once, and
+// the gate. The transport calls Due when its patience runs out and Done
+// when the handler returned.
+func WithAckGate(ctx context.Context, ack func()) (context.Context, *AckGate) {
+	g := &AckGate{ack: ack}
+	return context.WithValue(ctx, ackGateKey{}, g), g
+}
+
+// Hold marks a change under way on ctx's interaction until the returned
+// release is called (after the change is committed or refused). Without a
+// gate on ctx (a scheduled event, a test) it does nothing.
+func Hold(ctx context.Context) (release func()) {
+	g, _ := ctx.Value(ackGateKey{}).(*AckGate)
+	if g == nil {
+		return func() {}
+	}
+	g.mu.Lock()
+	g.held++
+	g.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			g.mu.Lock()
+			g.held--
+			fire := g.held == 0 && g.due && !g.acked
+			if fire {
+				g.acked = true
+			}
+			g.mu.Unlock()
+			if fire {
+				g.ack()
+			}
+		})
+	}
+}
+
+// Due says the transport cannot wait longer: the gate acknowledges now
+// unless a change is under way, and then as soon as it is committed.
+func (g *AckGate) Due() {
+	g.mu.Lock()
+	g.due = true
+	fire := g.held == 0 && !g.acked
+	if fire {
+		g.acked = true
+	}
+	g.mu.Unlock()
+	if fire {
+		g.ack()
+	}
+}
+
+// Done says the handler returned: the gate acknowledges now if it has not.
+func (g *AckGate) Done() {
+	g.mu.Lock()
+	fire := !g.acked
+	g.acked = true
+	g.mu.Unlock()
+	if fire {
+		g.ack()
+	}
+}
+
+// Acked reports whether the gate has acknowledged.
+func (g *AckGate) Acked() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.acked
+}
