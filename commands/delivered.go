@@ -7,16 +7,6 @@ import (
 	"github.com/tavern-bot/tavern/table"
 )
 
-// dueChannels lists the channels whose tables are due at now.
-func (s *Service) dueChannels(ctx context.Context, now time.Time) ([]string, error) {
-	return s.store.DueBefore(ctx, now, dueBatch)
-}
-
-// nextDue is the earliest due moment of any table.
-func (s *Service) nextDue(ctx context.Context) (time.Time, bool, error) {
-	return s.store.NextDue(ctx)
-}
-
 // delivered returns the Done of a change: once its actions were carried
 // out it removes the change's outbox entries and, in the same transaction,
 // stores the ids of the messages the table must remember (sent).
@@ -37,7 +27,7 @@ func (s *Service) delivered(channelID, tableID string, keys []string, sent *sent
 				return nil
 			})
 			if err == nil {
-				s.wakeIfDue(saved) // stale buttons to clear
+				s.sched.WakeIfDue(saved) // stale buttons to clear
 				return
 			}
 			s.log.Error("outbox: remember sent messages", "channel", channelID, "table", tableID, "err", err)

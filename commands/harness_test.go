@@ -81,7 +81,8 @@ type harness struct {
 	store   *storage.Bolt
 	svc     *Service
 	images  *fakeImages
-	render  Images // when set, the Service draws with it instead of images
+	render  Images        // when set, the Service draws with it instead of images
+	poll    time.Duration // the scheduler's safety net (Deps.Poll)
 	mu      sync.Mutex
 	seed    uint64
 	nextMsg int
@@ -165,7 +166,7 @@ func (h *harness) serviceOver(store storage.Store) *Service {
 		}
 	}
 	svc, err := NewService(Deps{Games: reg, Store: store, Images: images, Bots: thinker,
-		Now: h.now,
+		Now: h.now, Poll: h.poll,
 		NewSeed: func() uint64 {
 			h.mu.Lock()
 			defer h.mu.Unlock()

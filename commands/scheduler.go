@@ -9,89 +9,62 @@ import (
 	"github.com/tavern-bot/tavern/bots"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
+	"github.com/tavern-bot/tavern/scheduler"
 	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 )
 
-// dueBatch bounds how many due tables one Tick handles; the rest wait for
-// the next tick, which the scheduler runs at once when it is behind.
-const dueBatch = 1000
+// Tick handles every table and tournament with a due event at or before
+// now (see scheduler.Scheduler.Tick and fire): bot seats move (the game's
+// policy) and decisions pending past their time get the game's safe
+// answer, one storage transaction per table. Each Result is one table's
+// change: carry out its Actions, then call Done.
+func (s *Service) Tick(ctx context.Context) []Result { return s.sched.Tick(ctx) }
 
-// Tick handles every table with a due event at or before now: bot seats
-// move (the game's policy) and decisions pending past their time get the
-// game's safe answer, one storage transaction per table. It loads only the
-// tables that are due, so its cost does not depend on how many tables
-// exist. Each Result is one table's change: carry out its Actions, then
-// call Done.
-func (s *Service) Tick(ctx context.Context) []Result {
-	now := s.now()
-	channels, err := s.dueChannels(ctx, now)
-	if err != nil {
-		s.log.Error("scheduler: due tables", "err", err)
-		return nil
-	}
+// fireTable is the scheduler's kind for a table's channel: fire, and
+// then the bots to think apart (startThinking).
+func (s *Service) fireTable(ctx context.Context, channelID string, now time.Time) []Result {
 	var out []Result
-	for _, ch := range channels {
-		if ctx.Err() != nil {
-			break
-		}
-		if id, ok := storage.ParseTournamentDue(ch); ok {
-			out = append(out, s.fireTournament(ctx, id)...)
-			continue
-		}
-		res, ok, think := s.fire(ctx, ch, now, nil)
-		if ok {
-			out = append(out, res)
-		}
-		if think {
-			if res, ok := s.startThinking(ctx, ch); ok {
-				out = append(out, res)
-			}
-		}
+	res, ok, think := s.fire(ctx, channelID, now, nil)
+	if ok {
+		out = append(out, res)
+	}
+	if think {
+		out = append(out, s.startThinking(ctx, channelID)...)
 	}
 	return out
 }
 
 // startThinking has the bots of the channel's table think their moves out
-// (bots.Thinker.Plan) and then makes them in a change of their own. While
-// the scheduler runs, that happens in the thinker's pool and the change
-// reaches the scheduler through s.thoughts (ok=false here); otherwise
-// (tests calling Tick) at once, and its result is returned. A table is
-// thought about once at a time.
-func (s *Service) startThinking(ctx context.Context, channelID string) (Result, bool) {
+// (bots.Thinker.Plan) and then makes them in a change of their own, apart
+// from the tick (scheduler.Scheduler.Apart): while the scheduler runs, in
+// the thinker's pool, the running scheduler carrying the change out;
+// otherwise (tests calling Tick) at once, returning the change. A table
+// is thought about once at a time.
+func (s *Service) startThinking(ctx context.Context, channelID string) []Result {
 	if _, busy := s.thinking.LoadOrStore(channelID, struct{}{}); busy {
-		return Result{}, false
+		return nil
 	}
-	think := func() (Result, bool) {
+	return s.sched.Apart(ctx, func() []Result {
 		defer s.thinking.Delete(channelID)
 		t, g, err := s.tables.Load(ctx, channelID, "")
 		if err != nil {
 			s.log.Error("bots: table to think about", "channel", channelID, "err", err)
-			return Result{}, false
+			return nil
 		}
 		thought, err := s.bots.Plan(ctx, t, g, s.now())
 		if err != nil {
 			if ctx.Err() == nil {
 				s.log.Error("bots: thinking", "channel", channelID, "table", t.ID, "err", err)
 			}
-			return Result{}, false
+			return nil
 		}
-		res, ok, _ := s.fire(ctx, channelID, s.now(), thought)
-		return res, ok
-	}
-	if !s.scheduling.Load() {
-		return think()
-	}
-	go func() {
-		if res, ok := think(); ok {
-			select {
-			case s.thoughts <- res:
-			case <-ctx.Done():
-			}
+		if res, ok, _ := s.fire(ctx, channelID, s.now(), thought); ok {
+			return []Result{res}
 		}
-	}()
-	return Result{}, false
+		return nil
+	})
 }
 
 // fire plays what is due at one table. The table is loaded inside the
@@ -229,14 +202,6 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time, tho
 	return s.deliver(t, d, res.State, nil), true, think
 }
 
-// schedulerNap is the longest the scheduler sleeps without looking at the
-// due index: a guard against a clock that jumps, not a polling rate.
-const schedulerNap = time.Minute
-
-// schedulerRetry is how soon a due table that could not be handled is
-// tried again.
-const schedulerRetry = 10 * time.Second
-
 // outboxRetry is how long a change's messages may wait unconfirmed before
 // the scheduler delivers them again (the transport failed to reach Discord).
 const outboxRetry = time.Minute
@@ -248,94 +213,41 @@ const outboxRetry = time.Minute
 // staged while this one could not hear it (storage.DueListener).
 const outboxCheck = 15 * time.Second
 
-// RunScheduler first pauses running clocks over an outage (see
-// forgiveOutage) and delivers whatever the outbox kept from before a
-// restart, starts the replay drawer (runReplays), then plays due events
-// as they come: it sleeps until the next due moment, or until a change
-// makes a table due sooner (this process's, or another's when the store
-// is a storage.DueListener), at most Deps.Poll, and runs Tick, until ctx
-// ends. Every outboxCheck it delivers again what stayed unconfirmed (see
-// redeliver). run carries out one change's actions and returns an error
-// when they should be tried again later.
+// RunScheduler runs the scheduler (see scheduler.Scheduler.Run) until ctx
+// ends: at start-up it pauses running clocks over an outage (see
+// forgiveOutage), delivers whatever the outbox kept from before a restart
+// and starts the replay drawer (runReplays); then it plays due events as
+// they come, and every outboxCheck delivers again what stayed unconfirmed
+// (see redeliver). run carries out one change's actions and returns an
+// error when they should be tried again later.
 func (s *Service) RunScheduler(ctx context.Context, run func(context.Context, []Action) error) {
-	carry := func(results []Result) {
-		for _, res := range results {
-			_ = res.Carry(ctx, run) // a failure waits for the redelivery
-		}
-	}
-	if l, ok := s.store.(storage.DueListener); ok {
-		go l.ListenDue(ctx, s.dueAt) // other processes' changes
-	}
-	s.scheduling.Store(true)
-	defer s.scheduling.Store(false)
-	s.forgiveOutage(ctx) // before any deadline of the downtime fires
-	carry(s.Redeliver(ctx))
-	go s.runReplays(ctx, run) // replays take seconds: never in the tick
-	lastRetry, lastBeat := s.now(), s.now()
-	for {
-		s.planned.Store(0) // awake: a change due meanwhile wakes the next round
-		results := s.Tick(ctx)
-		carry(results)
-		if now := s.now(); now.Sub(lastRetry) >= outboxCheck {
-			carry(s.redeliver(ctx, now.Add(-outboxRetry)))
-			lastRetry = now
-		}
-		if now := s.now(); now.Sub(lastBeat) >= heartbeatEvery {
-			s.beat(ctx, now)
-			lastBeat = now
-		}
-		wait := min(schedulerNap, s.poll)
-		if at, ok, err := s.nextDue(ctx); err != nil {
-			s.log.Error("scheduler: next due", "err", err)
-			wait = schedulerRetry // the database may be back soon
-		} else if ok {
-			wait = min(wait, max(0, at.Sub(s.now())))
-		}
-		switch {
-		case len(results) >= dueBatch:
-			wait = 0 // behind: go on at once
-		case len(results) == 0 && wait == 0:
-			// Due but nothing came of it (a table failing to load): do not
-			// spin; the failure is logged, and it is retried later.
-			wait = schedulerRetry
-		}
-		s.planned.Store(max(1, s.now().Add(wait).UnixNano()))
-		timer := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			timer.Stop()
-			return
-		case <-timer.C:
-			s.wakes.timer.Add(1)
-		case <-s.wake:
-			timer.Stop()
-			s.wakes.nudged.Add(1)
-		case res := <-s.thoughts: // bots' moves, thought out in the pool
-			timer.Stop()
-			carry([]Result{res})
-		}
-	}
+	s.sched.Run(ctx, run)
 }
 
-// wakeIfDue nudges the scheduler when a change left t due before the
-// scheduler means to look (a bot seat's turn, a deadline sooner).
-func (s *Service) wakeIfDue(t *table.Table) {
-	if at, ok := t.NextDue(); ok {
-		s.dueAt(at)
-	}
-}
-
-// dueAt wakes the scheduler when something is due at at before it means
-// to look, or at any time while it is awake (it looks again once done);
-// the zero time wakes it always (changes may have been missed).
-func (s *Service) dueAt(at time.Time) {
-	if p := s.planned.Load(); !at.IsZero() && p != 0 && at.UnixNano() >= p {
-		return
-	}
-	select {
-	case s.wake <- struct{}{}:
-	default: // woken already
-	}
+// schedule registers with the scheduler what the Service's parts do when
+// due: a table's events, a tournament's, and the outbox's and heartbeat's
+// periodic jobs.
+func (s *Service) schedule() {
+	s.sched.Register(scheduler.Kind{Fire: s.fireTable})
+	s.sched.Register(scheduler.Kind{
+		Claims: func(key string) bool { _, ok := storage.ParseTournamentDue(key); return ok },
+		Fire: func(ctx context.Context, key string, _ time.Time) []Result {
+			id, _ := storage.ParseTournamentDue(key)
+			return s.fireTournament(ctx, id)
+		},
+	})
+	s.sched.OnStart(func(ctx context.Context, run scheduler.Run) {
+		s.forgiveOutage(ctx) // before any deadline of the downtime fires
+		scheduler.Carry(ctx, run, s.Redeliver(ctx))
+		go s.runReplays(ctx, run) // replays take seconds: never in the tick
+	})
+	s.sched.Every(outboxCheck, func(ctx context.Context, now time.Time) []Result {
+		return s.redeliver(ctx, now.Add(-outboxRetry))
+	})
+	s.sched.Every(heartbeatEvery, func(ctx context.Context, now time.Time) []Result {
+		s.beat(ctx, now)
+		return nil
+	})
 }
 
 // reminderDMs reminds each seat in remind that still has a decision

@@ -15,7 +15,6 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -26,6 +25,7 @@ import (
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/render"
+	"github.com/tavern-bot/tavern/scheduler"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/tables"
@@ -58,7 +58,6 @@ type Service struct {
 	now     func() time.Time
 	newSeed func() uint64
 	voice   interact.Voice
-	wake    chan struct{} // a change made a table due now
 	replays chan struct{} // a replay was staged: wakes the replay drawer
 	render  *render.Pool
 	ratings *ratings.Feature
@@ -68,25 +67,14 @@ type Service struct {
 	// local claims the outbox of a store only this process uses (see
 	// carryChannel); a shared store claims its own.
 	local storage.OutboxClaimer
-	poll  time.Duration
 	// renew is how often a carrier renews its claim while a change is
 	// carried out (claimLease/3).
 	renew time.Duration
-	// planned is when the sleeping scheduler looks next (Unix ns of s.now),
-	// 0 while it is awake: a change due sooner wakes it (dueAt).
-	planned atomic.Int64
-	// wakes counts why the scheduler woke: its timer ran out, or a change
-	// (this process's or, through storage.DueListener, another's) woke it.
-	wakes struct{ timer, nudged atomic.Int64 }
+	sched *scheduler.Scheduler
 	bots  *bots.Thinker
 	// thinking are the tables whose bots' moves are being thought out
-	// (startThinking); thoughts carries each change made of them to the
-	// running scheduler, which carries it out.
+	// (startThinking), each once at a time.
 	thinking sync.Map // channel id → struct{}
-	thoughts chan Result
-	// scheduling is set while RunScheduler runs: without it (tests calling
-	// Tick), bots' moves are thought out within the Tick.
-	scheduling atomic.Bool
 }
 
 var _ Interactions = (*Service)(nil)
@@ -102,9 +90,8 @@ func NewService(d Deps) (*Service, error) {
 			return nil, fmt.Errorf("commands: %w", err)
 		}
 	}
-	s := &Service{games: d.Games, store: d.Store, images: d.Images, log: d.Log, now: d.Now, newSeed: d.NewSeed, poll: d.Poll,
-		wake: make(chan struct{}, 1), replays: make(chan struct{}, 1), render: render.NewPool(runtime.GOMAXPROCS(0)),
-		bots: d.Bots, thoughts: make(chan Result)}
+	s := &Service{games: d.Games, store: d.Store, images: d.Images, log: d.Log, now: d.Now, newSeed: d.NewSeed,
+		replays: make(chan struct{}, 1), render: render.NewPool(runtime.GOMAXPROCS(0)), bots: d.Bots}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -112,19 +99,22 @@ func NewService(d Deps) (*Service, error) {
 		s.now = time.Now
 	}
 	s.renew = claimLease / 3
-	if s.poll <= 0 {
-		s.poll = outboxCheck
+	poll := d.Poll
+	if poll <= 0 {
+		poll = outboxCheck
 	}
+	s.sched = scheduler.New(s.store, func() time.Time { return s.now() }, poll, s.log)
 	if s.newSeed == nil {
 		s.newSeed = rand.Uint64
 	}
 	s.voice = interact.NewVoice(d.Games, d.Games.Catalog(CoreCatalog()), s.log)
 	s.tables = tables.New(s.store, s.games, func() time.Time { return s.now() }, func() uint64 { return s.newSeed() }, s.log,
-		tables.Hooks{Saved: s.wakeIfDue, Ended: s.tableEnded})
+		tables.Hooks{Saved: s.sched.WakeIfDue, Ended: s.tableEnded})
 	mi, _ := s.images.(mygames.Images)
 	s.myGames = mygames.New(s.store, s.tables, mi, s.voice, func() time.Time { return s.now() }, s.log)
 	ri, _ := s.images.(ratings.Images)
 	s.ratings = ratings.New(s.games, s.store, ri, s.voice, s.log)
+	s.schedule()
 	s.local = storage.NewLocalClaims(s.store, func() time.Time { return s.now() })
 	return s, nil
 }

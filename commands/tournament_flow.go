@@ -342,12 +342,7 @@ func (s *Service) tableEnded(ctx context.Context, t *table.Table) {
 }
 
 // wakeNow nudges the scheduler to look at the due index at once.
-func (s *Service) wakeNow() {
-	select {
-	case s.wake <- struct{}{}:
-	default:
-	}
-}
+func (s *Service) wakeNow() { s.sched.DueAt(time.Time{}) }
 
 // announce stages what a step tells the tournament's channel: the
 // sign-up closed, a call-off, a round's standings, the next pairings, the
@@ -581,7 +576,7 @@ func (s *Service) startTourTable(ctx context.Context, id string, round, idx int,
 	if err != nil {
 		s.log.Error("tournament: record table", "tournament", id, "table", t.ID, "err", err)
 	}
-	s.wakeIfDue(t)
+	s.sched.WakeIfDue(t)
 	res := s.deliver(t, d, st, nil)
 	return confirmAfter(res)
 }

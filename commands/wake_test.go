@@ -63,7 +63,8 @@ func TestDueWakesAnotherWorker(t *testing.T) {
 	url := pgtest.Require(t).NewDatabase(t)
 	first := sharedHarness(t, openPostgres(t, url), nil)
 	second := sharedHarness(t, openPostgres(t, url), first.clock)
-	second.svc.poll = time.Hour
+	second.poll = time.Hour
+	second.restart()
 	setups["turn"](first)
 
 	ctx, cancel := context.WithCancel(ctxBG)
@@ -80,9 +81,10 @@ func TestDueWakesAnotherWorker(t *testing.T) {
 	defer func() { cancel(); <-stopped }()
 	// Listening (its first notice says so) and asleep.
 	awaitCond(t, "the second worker listening and asleep", func() bool {
-		return second.svc.wakes.nudged.Load() >= 1 && second.svc.planned.Load() != 0
+		_, nudged := second.svc.sched.Wakes()
+		return nudged >= 1 && second.svc.sched.Asleep()
 	})
-	nudged := second.svc.wakes.nudged.Load()
+	_, nudged := second.svc.sched.Wakes()
 
 	_, err := first.svc.tables.Update(ctxBG, chanA, "", func(tb *table.Table, _ games.Game) error {
 		tb.AddLive([]table.MessageRef{{Channel: chanA, ID: "old-board", Version: 0}}, nil, first.now())
@@ -100,7 +102,7 @@ func TestDueWakesAnotherWorker(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("the second worker did not carry out the due change (its safety net is an hour)")
 	}
-	if timer, got := second.svc.wakes.timer.Load(), second.svc.wakes.nudged.Load(); timer != 0 || got <= nudged {
+	if timer, got := second.svc.sched.Wakes(); timer != 0 || got <= nudged {
 		t.Errorf("the second worker's scheduler woke %d times by its timer and %d by changes since it slept, want 0 and at least 1", timer, got-nudged)
 	}
 }
@@ -157,14 +159,14 @@ func BenchmarkDueAcrossWorkers(b *testing.B) {
 				})
 			}()
 			defer func() { cancel(); <-stopped }()
-			for worker.planned.Load() == 0 || mode == "notified" && worker.wakes.nudged.Load() == 0 {
+			for !worker.sched.Asleep() || mode == "notified" && nudgedOf(worker) == 0 {
 				time.Sleep(time.Millisecond) // asleep (and listening)
 			}
 			var total, worst time.Duration
 			b.ResetTimer()
 			for i := range b.N {
 				id := fmt.Sprint("old-", i)
-				for worker.planned.Load() == 0 {
+				for !worker.sched.Asleep() {
 					time.Sleep(100 * time.Microsecond) // the change comes while it sleeps
 				}
 				if _, err := first.tables.Update(ctxBG, chanA, "", func(tb *table.Table, _ games.Game) error {
@@ -187,52 +189,40 @@ func BenchmarkDueAcrossWorkers(b *testing.B) {
 	}
 }
 
-// TestDueAtWakesOnlyWhenSooner: a change wakes the sleeping scheduler
-// when it made something due before the moment the scheduler means to
-// look, and not when it is due later; while the scheduler is awake, or
-// when changes may have been missed (the zero time), it always does. A
-// change's due moment (a lobby's old buttons to clear now) takes the same
-// road on one process's store (bbolt).
-func TestDueAtWakesOnlyWhenSooner(t *testing.T) {
+// nudgedOf is how often svc's scheduler was woken by a change.
+func nudgedOf(svc *Service) int64 {
+	_, nudged := svc.sched.Wakes()
+	return nudged
+}
+
+// TestChangeWakesTheScheduler: a change that leaves its table due now (a
+// lobby's old buttons to clear) wakes the scheduler sleeping with an
+// hour's safety net, on one process's store (bbolt), and its timer never
+// runs out. (When a due moment wakes it is scheduler's
+// TestDueAtWakesOnlyWhenSooner.)
+func TestChangeWakesTheScheduler(t *testing.T) {
 	h := newHarness(t)
+	h.poll = time.Hour
+	h.restart()
 	setups["lobby"](h)
-	planned := h.now().Add(time.Minute)
-	tests := []struct {
-		name    string
-		planned int64
-		at      time.Time
-		woken   bool
-	}{
-		{"due before the planned look", planned.UnixNano(), planned.Add(-time.Second), true},
-		{"due at the planned look", planned.UnixNano(), planned, false},
-		{"due later", planned.UnixNano(), planned.Add(time.Hour), false},
-		{"anything may have been missed", planned.UnixNano(), time.Time{}, true},
-		{"awake", 0, planned.Add(time.Hour), true},
-	}
-	woken := func() bool {
-		select {
-		case <-h.svc.wake:
-			return true
-		default:
-			return false
-		}
-	}
-	woken() // what setting up the lobby woke
-	for _, tc := range tests {
-		h.svc.planned.Store(tc.planned)
-		h.svc.dueAt(tc.at)
-		if got := woken(); got != tc.woken {
-			t.Errorf("%s: woken %v, want %v", tc.name, got, tc.woken)
-		}
-	}
-	h.svc.planned.Store(planned.UnixNano())
+	ctx, cancel := context.WithCancel(ctxBG)
+	defer cancel()
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		h.svc.RunScheduler(ctx, func(context.Context, []Action) error { return nil })
+	}()
+	defer func() { cancel(); <-stopped }()
+	awaitCond(t, "the scheduler asleep", h.svc.sched.Asleep)
+	_, nudged := h.svc.sched.Wakes()
 	if _, err := h.svc.tables.Update(ctxBG, chanA, "", func(tb *table.Table, _ games.Game) error {
 		tb.AddLive([]table.MessageRef{{Channel: chanA, ID: "old"}}, nil, h.now())
 		return nil
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if !woken() {
-		t.Error("a change that left the table due now did not wake the scheduler sleeping for a minute")
+	awaitCond(t, "the change waking the scheduler sleeping for an hour", func() bool { return nudgedOf(h.svc) > nudged })
+	if timer, _ := h.svc.sched.Wakes(); timer != 0 {
+		t.Errorf("the scheduler's timer ran out %d times, want never (its safety net is an hour)", timer)
 	}
 }
