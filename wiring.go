@@ -108,7 +108,8 @@ func serveWith(ctx context.Context, cfg config.Config, log *slog.Logger, out io.
 		if err != nil {
 			return err
 		}
-		go svc.RunScheduler(ctx, bot.NewExecutor(session, log).Run)
+		exec := bot.NewExecutor(session, log)
+		go svc.RunScheduler(ctx, exec.Run)
 		gate, _ := store.(bot.IdentifyGate) // PostgreSQL: shared by every process's shards
 		return bot.RunGateway(ctx, bot.GatewayConfig{
 			Token:      cfg.Discord.Token,
@@ -118,6 +119,7 @@ func serveWith(ctx context.Context, cfg config.Config, log *slog.Logger, out io.
 			ShardID:    cfg.Discord.ShardID,
 			ShardCount: cfg.Discord.ShardCount,
 			Gate:       gate,
+			ClosedDMs:  exec.ClosedDMs, // one memory of refused DMs per process
 		}, svc, log)
 	}
 }

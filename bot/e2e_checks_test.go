@@ -353,6 +353,9 @@ func (g *game) checkDMs(f turnFacts, before snapshot, fresh []fakediscord.Messag
 		if n := len(w.fake.DMs(p.UserID)); p.dmClosed && n != 0 {
 			t.Fatalf("%s has closed DMs but got %d", p.Username, n)
 		}
+		if n := w.fake.RefusedDMs(p.UserID); n > w.memories {
+			t.Fatalf("move %d: %d DMs to %s refused, want at most one per process (%d)", g.moves, n, p.Username, w.memories)
+		}
 		news := g.newDMs(before, p)
 		if f.tb.Status == table.StatusOver && before.tb.Status != table.StatusOver && !p.dmClosed {
 			// The end: one DM with the result, no buttons anywhere.

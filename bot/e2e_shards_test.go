@@ -5,6 +5,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/bot"
 	"github.com/tavern-bot/tavern/bot/fakediscord"
 	"github.com/tavern-bot/tavern/commands"
 )
@@ -20,18 +21,21 @@ type shardedTransport struct {
 	handled []int
 }
 
-func startShards(t testing.TB, fake *fakediscord.Fake, n int, first *commands.Service, deps commands.Deps) *shardedTransport {
+// closed is the memory of refused DMs of the first shard's process; the
+// others, processes of their own, remember for themselves.
+func startShards(t testing.TB, fake *fakediscord.Fake, n int, first *commands.Service, deps commands.Deps, closed *bot.ClosedDMs) *shardedTransport {
 	t.Helper()
 	st := &shardedTransport{fake: fake, handled: make([]int, n)}
 	for id := range n {
-		svc := first
+		svc, mem := first, closed
 		if id > 0 {
+			mem = bot.NewClosedDMs(nil)
 			var err error
 			if svc, err = commands.NewService(deps); err != nil {
 				t.Fatal(err)
 			}
 		}
-		st.shards = append(st.shards, startGatewayShard(t, fake, svc, id, n))
+		st.shards = append(st.shards, startGatewayShard(t, fake, svc, id, n, mem))
 	}
 	return st
 }

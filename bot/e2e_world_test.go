@@ -155,6 +155,12 @@ type world struct {
 	// Tests do without: their restarts close the store, they never crash
 	// it, and under load an fsync can take longer than the move.
 	synced bool
+	// closedDMs is the booted process's memory of refused DMs, shared by
+	// its transport and the scheduler's carrying (carry), as in production.
+	closedDMs *bot.ClosedDMs
+	// memories counts the memories of refused DMs booted so far (one per
+	// process: a restart or another shard's process starts afresh).
+	memories int
 }
 
 // newWorld is a test's world at the real time (see newWorldAt).
@@ -224,14 +230,16 @@ func (w *world) boot(t testing.TB) {
 		t.Fatal(err)
 	}
 	w.store, w.svc = st, svc
+	w.closedDMs = bot.NewClosedDMs(nil) // a new process remembers nothing
+	w.memories += max(1, w.shards)
 	if w.shards > 1 {
-		w.tr = startShards(t, w.fake, w.shards, svc, deps)
+		w.tr = startShards(t, w.fake, w.shards, svc, deps, w.closedDMs)
 		return
 	}
 	if w.http {
-		w.tr = startHTTP(t, w.fake, svc)
+		w.tr = startHTTP(t, w.fake, svc, w.closedDMs)
 	} else {
-		w.tr = startGateway(t, w.fake, svc)
+		w.tr = startGateway(t, w.fake, svc, w.closedDMs)
 	}
 }
 
@@ -289,6 +297,7 @@ func (w *world) carry(t testing.TB, results []commands.Result) int {
 		t.Fatal(err)
 	}
 	exec := bot.NewExecutor(s, quiet())
+	exec.ClosedDMs = w.closedDMs
 	ctx := context.Background()
 	for _, res := range results {
 		if err := res.Carry(ctx, exec.Run); err != nil {
@@ -329,19 +338,20 @@ type gatewayTransport struct {
 	done    chan string
 }
 
-func startGateway(t testing.TB, fake *fakediscord.Fake, h commands.Interactions) *gatewayTransport {
-	return startGatewayShard(t, fake, h, 0, 1)
+func startGateway(t testing.TB, fake *fakediscord.Fake, h commands.Interactions, closed *bot.ClosedDMs) *gatewayTransport {
+	return startGatewayShard(t, fake, h, 0, 1, closed)
 }
 
-// startGatewayShard connects h's gateway as shard id of count.
-func startGatewayShard(t testing.TB, fake *fakediscord.Fake, h commands.Interactions, id, count int) *gatewayTransport {
+// startGatewayShard connects h's gateway as shard id of count; closed is
+// its process's memory of refused DMs.
+func startGatewayShard(t testing.TB, fake *fakediscord.Fake, h commands.Interactions, id, count int, closed *bot.ClosedDMs) *gatewayTransport {
 	t.Helper()
 	before := fake.GatewayLive()
 	g := &gatewayTransport{fake: fake, stopped: make(chan error, 1), done: make(chan string, 64)}
 	ctx, cancel := context.WithCancel(context.Background())
 	g.cancel = cancel
 	cfg := bot.GatewayConfig{Token: "e2e-token", AppID: fakediscord.AppID, GuildID: guildID, APIURL: fake.APIURL(),
-		ShardID: id, ShardCount: count, Done: func(i *discordgo.Interaction) { g.done <- i.ID }}
+		ShardID: id, ShardCount: count, Done: func(i *discordgo.Interaction) { g.done <- i.ID }, ClosedDMs: closed}
 	go func() { g.stopped <- bot.RunGateway(ctx, cfg, h, quiet()) }()
 	// Closed before its first heartbeat, a session would come back (see
 	// GatewayLive).
@@ -386,13 +396,14 @@ type httpTransport struct {
 	done chan string
 }
 
-func startHTTP(t testing.TB, fake *fakediscord.Fake, h commands.Interactions) *httpTransport {
+func startHTTP(t testing.TB, fake *fakediscord.Fake, h commands.Interactions, closed *bot.ClosedDMs) *httpTransport {
 	t.Helper()
 	s, err := bot.NewSession("e2e-token", fake.APIURL())
 	if err != nil {
 		t.Fatal(err)
 	}
 	exec := bot.NewExecutor(s, quiet())
+	exec.ClosedDMs = closed
 	ht := &httpTransport{fake: fake, key: ed25519.NewKeyFromSeed(bytes.Repeat([]byte{3}, ed25519.SeedSize)), done: make(chan string, 64)}
 	exec.Done = func(i *discordgo.Interaction) { ht.done <- i.ID }
 	ht.srv = httptest.NewServer(bot.InteractionsHandler(ht.key.Public().(ed25519.PublicKey), h, exec, time.Now))

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -25,16 +26,64 @@ type Executor struct {
 	// out (ack, reply, every action), for tests and metrics.
 	Done func(i *discordgo.Interaction)
 
+	// ClosedDMs remembers whose DMs Discord refused; NewExecutor gives
+	// each executor its own, and a process shares one among all of its
+	// executors (the scheduler's, the gateway shards', the endpoint's).
+	ClosedDMs *ClosedDMs
+
 	mu         sync.Mutex
 	dmChannels map[string]string // user id → DM channel id
 }
+
+// ClosedDMs remembers the users whose DMs Discord refused (50007) and
+// until when no DM is tried again: every refusal counts toward the invalid
+// requests for which Discord bans an address.
+type ClosedDMs struct {
+	now   func() time.Time
+	mu    sync.Mutex
+	until map[string]time.Time
+}
+
+// NewClosedDMs is an empty memory on the clock now (time.Now when nil).
+func NewClosedDMs(now func() time.Time) *ClosedDMs {
+	if now == nil {
+		now = time.Now
+	}
+	return &ClosedDMs{now: now, until: map[string]time.Time{}}
+}
+
+// closed reports whether Discord refused a DM to userID lately.
+func (c *ClosedDMs) closed(userID string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	until, ok := c.until[userID]
+	if ok && !c.now().Before(until) {
+		delete(c.until, userID)
+		return false
+	}
+	return ok
+}
+
+func (c *ClosedDMs) remember(userID string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.until[userID] = c.now().Add(closedDMRetry)
+}
+
+// closedDMRetry is how long a user whose DMs were refused gets no DM
+// attempt: the table's fallback (a mention in the channel, the answer to
+// "Show my hand") carries what the DM would have.
+const closedDMRetry = 24 * time.Hour
+
+// errDMsClosed stands for Discord's refusal while it is remembered.
+var errDMsClosed = errors.New("the user's DMs are closed (remembered)")
 
 // NewExecutor uses s (see NewSession) for every call.
 func NewExecutor(s *discordgo.Session, log *slog.Logger) *Executor {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Executor{session: s, log: log, dmChannels: map[string]string{}}
+	return &Executor{session: s, log: log, dmChannels: map[string]string{}, ClosedDMs: NewClosedDMs(nil)}
 }
 
 // AckResponse is the acknowledgement Discord expects for ack. choices are
@@ -195,7 +244,7 @@ func (e *Executor) Run(ctx context.Context, actions []commands.Action) error {
 		if err != nil {
 			// Never log the content: a DM may be secret.
 			e.log.Warn("discord: action failed", "action", actionName(a), "err", err)
-			if transient(err) && !hasCode(err, discordgo.ErrCodeCannotSendMessagesToThisUser) {
+			if transient(err) && !errors.Is(err, errDMsClosed) && !hasCode(err, discordgo.ErrCodeCannotSendMessagesToThisUser) {
 				retry = errors.Join(retry, err)
 			}
 		}
@@ -317,15 +366,20 @@ func (e *Executor) direct(ctx context.Context, a commands.DirectMessage) error {
 	if a.Fill != nil {
 		a.Fill(&a.Message)
 	}
-	ch, err := e.dmChannel(ctx, a.UserID)
-	if err == nil {
-		var msg *discordgo.Message
-		if msg, err = e.send(ctx, ch, a.Message); err == nil && a.OnSent != nil {
-			a.OnSent(ch, msg.ID)
+	err := errDMsClosed
+	if !e.ClosedDMs.closed(a.UserID) {
+		var ch string
+		ch, err = e.dmChannel(ctx, a.UserID)
+		if err == nil {
+			var msg *discordgo.Message
+			if msg, err = e.send(ctx, ch, a.Message); err == nil && a.OnSent != nil {
+				a.OnSent(ch, msg.ID)
+			}
 		}
-	}
-	if err == nil || !hasCode(err, discordgo.ErrCodeCannotSendMessagesToThisUser) {
-		return err
+		if err == nil || !hasCode(err, discordgo.ErrCodeCannotSendMessagesToThisUser) {
+			return err
+		}
+		e.ClosedDMs.remember(a.UserID)
 	}
 	if a.Blocked == nil {
 		return err

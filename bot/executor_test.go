@@ -408,3 +408,34 @@ func TestExecutorPinsAndFileTypes(t *testing.T) {
 		t.Errorf("pin calls %q, want %q", calls, want)
 	}
 }
+
+// TestClosedDMsTriedOnceADay: after Discord refuses a DM (50007) the user
+// gets no DM attempt for a day, every DM goes to its fallback meanwhile,
+// and a day later one attempt is made again.
+func TestClosedDMsTriedOnceADay(t *testing.T) {
+	fake, exec := newTestExecutor(t)
+	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+	exec.ClosedDMs = NewClosedDMs(func() time.Time { return now })
+	const user, channel = "600000000000000011", "600000000000000001"
+	fake.CloseDMs(user)
+	dm := func(n int) commands.Action {
+		return commands.DirectMessage{UserID: user, Message: commands.Message{Content: "secret"},
+			Blocked: &commands.ChannelPost{ChannelID: channel, Message: commands.Message{Content: fmt.Sprintf("fallback %d", n)}}}
+	}
+	for k, c := range []struct {
+		after   time.Duration
+		refused int
+	}{{0, 1}, {time.Hour, 1}, {22 * time.Hour, 1}, {time.Hour, 2}, {time.Minute, 2}} {
+		now = now.Add(c.after)
+		if err := exec.Run(context.Background(), []commands.Action{dm(k)}); err != nil {
+			t.Fatalf("DM %d: %v", k, err)
+		}
+		if got := fake.RefusedDMs(user); got != c.refused {
+			t.Fatalf("DM %d: %d refused in all, want %d", k, got, c.refused)
+		}
+		msgs := fake.Messages(channel)
+		if len(msgs) != k+1 || msgs[k].Content != fmt.Sprintf("fallback %d", k) {
+			t.Fatalf("DM %d: the channel has %d messages, want the fallback as message %d", k, len(msgs), k+1)
+		}
+	}
+}

@@ -39,6 +39,9 @@ type GatewayConfig struct {
 	Gate IdentifyGate
 	// Done, if set, is called after each interaction is fully carried out.
 	Done func(i *discordgo.Interaction)
+	// ClosedDMs, if set, is the process's memory of refused DMs, shared
+	// with its other executors.
+	ClosedDMs *ClosedDMs
 
 	// sleep waits for an identify slot (tests: a fake clock's).
 	sleep func(context.Context, time.Duration) error
@@ -74,6 +77,9 @@ func RunGateway(ctx context.Context, cfg GatewayConfig, h commands.Interactions,
 	s.LogLevel = discordgo.LogError
 	exec := NewExecutor(s, log)
 	exec.Done = cfg.Done
+	if cfg.ClosedDMs != nil {
+		exec.ClosedDMs = cfg.ClosedDMs
+	}
 	d := dispatcher{h: h, exec: exec, log: log}
 	var inflight sync.WaitGroup
 

@@ -93,6 +93,7 @@ type Fake struct {
 	dmChannels   map[string]string     // user id → DM channel id
 	dmUsers      map[string]string     // DM channel id → user id
 	closedDMs    map[string]bool
+	refusedDMs   map[string]int             // user id → DMs refused with 50007
 	interactions map[string]*interactionRec // token → record
 	// ephemerals are the ephemeral interaction replies by message id, and
 	// by user in the order they were made, so a click on one can name it.
@@ -159,6 +160,7 @@ func start(spec *Spec, tb testing.TB) *Fake {
 		dmChannels:     map[string]string{},
 		dmUsers:        map[string]string{},
 		closedDMs:      map[string]bool{},
+		refusedDMs:     map[string]int{},
 		interactions:   map[string]*interactionRec{},
 		ephemerals:     map[string]*Message{},
 		userEphemerals: map[string][]*Message{},
@@ -255,6 +257,14 @@ func (f *Fake) CloseDMs(userID string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.closedDMs[userID] = true
+}
+
+// RefusedDMs is how many DMs to userID were refused with 50007: Discord
+// counts each as an invalid request toward banning the address.
+func (f *Fake) RefusedDMs(userID string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.refusedDMs[userID]
 }
 
 // FailOnce makes the next request whose method matches and whose path

@@ -415,6 +415,7 @@ func (f *Fake) channelPost(w http.ResponseWriter, r *http.Request) {
 	defer f.mu.Unlock()
 	cid := r.PathValue("cid")
 	if user, ok := f.dmUsers[cid]; ok && f.closedDMs[user] {
+		f.refusedDMs[user]++
 		apiError(w, http.StatusForbidden, discordgo.ErrCodeCannotSendMessagesToThisUser, "Cannot send messages to this user")
 		return
 	}
