@@ -9,6 +9,7 @@ import (
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
+	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -59,10 +60,12 @@ const (
 // the message of a vote: "vote:<id>".
 const rememberVotePrefix = "vote:"
 
-func rememberVote(id int) remember { return remember(rememberVotePrefix + strconv.Itoa(id)) }
+func rememberVote(id int) outbox.Remember {
+	return outbox.Remember(rememberVotePrefix + strconv.Itoa(id))
+}
 
 // votedOf is the vote id of a remember made by rememberVote.
-func votedOf(r remember) (int, bool) {
+func votedOf(r outbox.Remember) (int, bool) {
 	s, ok := strings.CutPrefix(string(r), rememberVotePrefix)
 	if !ok {
 		return 0, false
@@ -129,23 +132,23 @@ func (s *Service) closedVoteText(t *table.Table, c table.ClosedVote) string {
 // vote's end, when sc has the state), each closed vote's message edited to
 // say why it closed (buttons gone), and, when a vote ended the game, the
 // line saying so, the status edited and unpinned and every button cleared.
-func (s *Service) votePosts(c *composer, sc scene, opened []int, endedByVote bool) {
+func (s *Service) votePosts(c *outbox.Composer, sc scene, opened []int, endedByVote bool) {
 	t, g := sc.t, sc.g
 	for _, seat := range opened {
 		if v, ok := t.OpenVoteOf(seat); ok {
-			c.add(post{Kind: kindPost, ChannelID: t.ChannelID, Remember: rememberVote(v.ID)}, s.voteMessage(t, v))
+			c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Remember: rememberVote(v.ID)}, s.voteMessage(t, v))
 		}
 	}
-	if sc.st != nil && len(c.d.State) > 0 && t.Status == table.StatusPlaying {
+	if sc.st != nil && len(c.Delivery.State) > 0 && t.Status == table.StatusPlaying {
 		s.deadlineDMs(c, sc, opened) // their countdown shows the vote's end
 	}
 	for _, cv := range t.TakeClosedVotes() {
-		c.add(post{Kind: kindEdit, ChannelID: cv.Vote.Message.Channel, MessageID: cv.Vote.Message.ID}, Message{Content: s.closedVoteText(t, cv)})
+		c.Add(outbox.Post{Kind: outbox.KindEdit, ChannelID: cv.Vote.Message.Channel, MessageID: cv.Vote.Message.ID}, Message{Content: s.closedVoteText(t, cv)})
 	}
 	if !endedByVote {
 		return
 	}
-	c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: s.voice.Text(t.Lang, games.T(KeyVoteEndedPost))})
+	c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID}, Message{Content: s.voice.Text(t.Lang, games.T(KeyVoteEndedPost))})
 	s.statusPost(c, scene{t: t, g: g})
 	clearAll(c, t.TakeLiveBoards())
 	clearAll(c, t.TakeStaleButtons())
@@ -167,7 +170,7 @@ func (s *Service) absentVote(ctx context.Context, r interact.Request, id CustomI
 	}
 	var (
 		res table.VoteResult
-		d   delivery
+		d   outbox.Delivery
 	)
 	t, err := s.tables.Update(ctx, id.Channel, id.Table, func(t *table.Table, g games.Game) error {
 		now := s.now()
@@ -179,12 +182,12 @@ func (s *Service) absentVote(ctx context.Context, r interact.Request, id CustomI
 		if res, err = t.CastVote(r.UserID, id.Version, choice, now); err != nil {
 			return err
 		}
-		c := newComposer(t, false)
+		c := outbox.NewComposer(t, false)
 		if !res.Ended && res.Vote.Message.ID != "" {
-			c.add(post{Kind: kindEdit, ChannelID: res.Vote.Message.Channel, MessageID: res.Vote.Message.ID}, s.voteMessage(t, res.Vote))
+			c.Add(outbox.Post{Kind: outbox.KindEdit, ChannelID: res.Vote.Message.Channel, MessageID: res.Vote.Message.ID}, s.voteMessage(t, res.Vote))
 		}
 		s.votePosts(c, scene{t: t, g: g}, nil, res.Ended)
-		d, err = c.done()
+		d, err = c.Done()
 		return s.stage(t, d, err)
 	})
 	if err != nil {

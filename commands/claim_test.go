@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -18,13 +19,13 @@ import (
 // message to the table's new version, and returns its Result.
 func statusChange(t *testing.T, h *harness) Result {
 	t.Helper()
-	var d delivery
+	var d outbox.Delivery
 	saved, err := h.svc.tables.Update(ctxBG, chanA, "", func(tb *table.Table, _ games.Game) error {
 		tb.NewVersion()
-		c := newComposer(tb, false)
-		c.add(post{Kind: kindEdit, ChannelID: chanA, MessageID: "status"}, Message{Content: strconv.Itoa(tb.Version)})
+		c := outbox.NewComposer(tb, false)
+		c.Add(outbox.Post{Kind: outbox.KindEdit, ChannelID: chanA, MessageID: "status"}, Message{Content: strconv.Itoa(tb.Version)})
 		var err error
-		d, err = c.done()
+		d, err = c.Done()
 		return h.svc.stage(tb, d, err)
 	})
 	if err != nil {

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/outbox"
 )
 
 // deadlineDMs edits the live DMs of seats whose deadline moved (a vacation
@@ -10,7 +11,7 @@ import (
 // and buttons, the new time. A seat without a timed decision, a bot, and
 // the channel notice standing in for closed DMs (it shows no time) need
 // nothing.
-func (s *Service) deadlineDMs(c *composer, sc scene, seats []int) {
+func (s *Service) deadlineDMs(c *outbox.Composer, sc scene, seats []int) {
 	t := sc.t
 	for _, seat := range seats {
 		if seat < 0 || seat >= len(t.Seats) || t.Seats[seat].Bot {
@@ -26,7 +27,7 @@ func (s *Service) deadlineDMs(c *composer, sc scene, seats []int) {
 			}
 			m := s.handMessage(t, sc.g, sc.st, sc.pending, seat, lang)
 			m.Components = append(m.Components, s.backRow(t, seat, lang)...)
-			c.add(post{Kind: kindEdit, ChannelID: ref.Channel, MessageID: ref.ID, Picture: &pictureSpec{Viewer: seat, Name: "hand.png"}}, m)
+			c.Add(outbox.Post{Kind: outbox.KindEdit, ChannelID: ref.Channel, MessageID: ref.ID, Picture: &outbox.Picture{Viewer: seat, Name: "hand.png"}}, m)
 		}
 	}
 }

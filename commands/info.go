@@ -8,6 +8,7 @@ import (
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
+	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -106,7 +107,7 @@ func (s *Service) undo(ctx context.Context, r interact.Request) Result {
 func (s *Service) takeBack(ctx context.Context, r interact.Request, channelID, tableID string, version int, withinTurn bool) Result {
 	var (
 		res       table.MoveResult
-		d         delivery
+		d         outbox.Delivery
 		committed bool
 	)
 	from, _ := clickedDM(r)
@@ -197,9 +198,9 @@ func (s *Service) abandon(ctx context.Context, r interact.Request) Result {
 	if wasLobby {
 		actions = append(actions, s.lobbyEdit(r, t, Message{Content: s.voice.Text(t.Lang, games.T(KeyLobbyClosed, "game", s.voice.GameName(t.Lang, t.GameID)))}))
 	} else {
-		c := newComposer(t, false)
+		c := outbox.NewComposer(t, false)
 		s.statusPost(c, scene{t: t, g: g})
-		d, err := c.done()
+		d, err := c.Done()
 		more, _, rerr := s.realize(d, nil)
 		if err != nil || rerr != nil {
 			s.log.Error("abandon: status", "table", t.ID, "err", errors.Join(err, rerr))

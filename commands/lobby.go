@@ -8,6 +8,7 @@ import (
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
+	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -184,7 +185,7 @@ func componentID(i *discordgo.Interaction) string {
 func (s *Service) start(ctx context.Context, r interact.Request, channelID, tableID string) Result {
 	var (
 		st games.State
-		d  delivery
+		d  outbox.Delivery
 	)
 	cal, users := s.startSettings(ctx, channelID)
 	t, err := s.tables.Update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
@@ -203,12 +204,12 @@ func (s *Service) start(ctx context.Context, r interact.Request, channelID, tabl
 		}
 		// The lobby loses its buttons in the same delivery, so that a
 		// crash cannot leave it open to joins.
-		c := &composer{d: d}
+		c := &outbox.Composer{Delivery: d}
 		lobby := Message{Content: s.voice.Text(t.Lang, games.T(KeyLobbyStarted, "game", s.voice.GameName(t.Lang, t.GameID), "names", names))}
 		if id := s.lobbyID(r, t); id != "" {
-			c.add(post{Kind: kindEdit, ChannelID: t.ChannelID, MessageID: id}, lobby)
+			c.Add(outbox.Post{Kind: outbox.KindEdit, ChannelID: t.ChannelID, MessageID: id}, lobby)
 		}
-		d, err = c.done()
+		d, err = c.Done()
 		return s.stage(t, d, err)
 	})
 	if err != nil {

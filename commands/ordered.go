@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/storage"
 )
 
@@ -213,8 +214,8 @@ func (s *Service) prepare(ctx context.Context, it storage.OutboxItem, drawer boo
 	if isTourItem(it.Data) {
 		return s.prepareTour(ctx, it), false
 	}
-	d, err := decodeDelivery(it.Data)
-	if err == nil && d.hasReplay() && !drawer {
+	d, err := outbox.Decode(it.Data)
+	if err == nil && d.HasReplay() && !drawer {
 		return p, true
 	}
 	var sent *sentIDs

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -68,13 +69,13 @@ func (s *Service) forgiveOutage(ctx context.Context) (time.Duration, int) {
 // pausedTold is what a pause over an outage changes in what players
 // see: the deadlines in the status message and the countdowns of the live
 // DMs. It waits in the outbox, which the scheduler delivers next.
-func (s *Service) pausedTold(t *table.Table, g games.Game) (delivery, error) {
+func (s *Service) pausedTold(t *table.Table, g games.Game) (outbox.Delivery, error) {
 	st, err := t.Load(g)
 	if err != nil {
-		return delivery{}, err
+		return outbox.Delivery{}, err
 	}
 	t.NewVersion()
-	c := newComposer(t, true)
+	c := outbox.NewComposer(t, true)
 	sc := scene{t: t, g: g, st: st, pending: st.Pending()}
 	s.statusPost(c, sc)
 	seats := make([]int, len(t.Seats))
@@ -82,7 +83,7 @@ func (s *Service) pausedTold(t *table.Table, g games.Game) (delivery, error) {
 		seats[i] = i
 	}
 	s.deadlineDMs(c, sc, seats)
-	return c.done()
+	return c.Done()
 }
 
 // beat records the scheduler's heartbeat.

@@ -10,6 +10,7 @@ import (
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
+	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -49,7 +50,7 @@ func (sc scene) asked(seat int) bool {
 func (s *Service) move(ctx context.Context, r interact.Request, channelID, tableID string, version int, moveID string) Result {
 	var (
 		res table.MoveResult
-		d   delivery
+		d   outbox.Delivery
 	)
 	from, _ := clickedDM(r)
 	t, err := s.tables.Update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
@@ -95,7 +96,7 @@ func (s *Service) move(ctx context.Context, r interact.Request, channelID, table
 // edits the bot DM the click came from (from) in place, or clears the
 // buttons of the board clicked in the table's channel (a new board
 // replaces it). A typed /move and an ephemeral message are not changed.
-func changesClicked(d delivery, r interact.Request, from dmSource, channelID string) bool {
+func changesClicked(d outbox.Delivery, r interact.Request, from dmSource, channelID string) bool {
 	var id string
 	switch i := r.Interaction; {
 	case from.messageID != "":
@@ -105,7 +106,7 @@ func changesClicked(d delivery, r interact.Request, from dmSource, channelID str
 		id = i.Message.ID
 	}
 	for _, p := range d.Posts {
-		if id != "" && p.MessageID == id && (p.Kind == kindEdit || (p.Kind == kindClear && from.messageID == "")) {
+		if id != "" && p.MessageID == id && (p.Kind == outbox.KindEdit || (p.Kind == outbox.KindClear && from.messageID == "")) {
 			return true
 		}
 	}
@@ -141,10 +142,10 @@ func (s *Service) narrate(t *table.Table, res table.MoveResult) []string {
 // status edited in place, DMs to every seat whose decision is new, and the
 // standings when the game is over. from, when set, is the DM the change was
 // clicked in; the clicker's next secret decision replaces it in place.
-func (s *Service) afterChange(sc scene, narration []string, from dmSource) (delivery, error) {
+func (s *Service) afterChange(sc scene, narration []string, from dmSource) (outbox.Delivery, error) {
 	t := sc.t
-	c := newComposer(t, true)
-	c.d.Urgent = waitingOnPerson(t, sc.pending)
+	c := outbox.NewComposer(t, true)
+	c.Delivery.Urgent = waitingOnPerson(t, sc.pending)
 	s.boardPost(c, sc, narration)
 	s.statusPost(c, sc)
 	switch t.Status {
@@ -156,15 +157,15 @@ func (s *Service) afterChange(sc scene, narration []string, from dmSource) (deli
 	default:
 		s.privateMessages(c, sc, from, -1, false)
 	}
-	return c.done()
+	return c.Done()
 }
 
 // stepDelivery is what a step inside a turn changes: the mover's DM when
 // the step was clicked there, and DMs of other seats whose decision the
 // step changed. The channel hears nothing until the commit.
-func (s *Service) stepDelivery(sc scene, mover int, from dmSource) (delivery, error) {
-	c := newComposer(sc.t, true)
-	c.d.Urgent = waitingOnPerson(sc.t, sc.pending)
+func (s *Service) stepDelivery(sc scene, mover int, from dmSource) (outbox.Delivery, error) {
+	c := outbox.NewComposer(sc.t, true)
+	c.Delivery.Urgent = waitingOnPerson(sc.t, sc.pending)
 	skip := mover
 	if from.messageID != "" {
 		skip = -1 // the mover's DM is edited in place
@@ -175,7 +176,7 @@ func (s *Service) stepDelivery(sc scene, mover int, from dmSource) (delivery, er
 		clearAll(c, sc.t.TakeLiveDMs(mover, table.MessageRef{}))
 	}
 	s.privateMessages(c, sc, from, skip, true)
-	return c.done()
+	return c.Done()
 }
 
 // stepReply is the ephemeral answer to a step made outside a DM: the
@@ -191,7 +192,7 @@ func (s *Service) stepReply(t *table.Table, res table.MoveResult, lang string) *
 
 // stage puts a composed delivery into the table's outbox, inside the
 // change's transaction.
-func (s *Service) stage(t *table.Table, d delivery, err error) error {
+func (s *Service) stage(t *table.Table, d outbox.Delivery, err error) error {
 	if err != nil {
 		return err
 	}
@@ -199,7 +200,7 @@ func (s *Service) stage(t *table.Table, d delivery, err error) error {
 	if scratch == nil {
 		scratch = new([]byte)
 	}
-	data, grown, err := encodeDelivery(d, *scratch)
+	data, grown, err := outbox.Encode(d, *scratch)
 	*scratch = grown
 	s.scratch.Put(scratch)
 	if err != nil {
@@ -213,7 +214,7 @@ func (s *Service) stage(t *table.Table, d delivery, err error) error {
 // Result's actions; Done removes the outbox entry once they are carried out.
 // Carrying it out (Result.Carry) waits its turn after the table's earlier
 // changes (see carryTable).
-func (s *Service) deliver(t *table.Table, d delivery, st games.State, reply *Message) Result {
+func (s *Service) deliver(t *table.Table, d outbox.Delivery, st games.State, reply *Message) Result {
 	actions, sent, err := s.realize(d, st)
 	if err != nil {
 		s.log.Error("deliver", "table", t.ID, "err", err)
@@ -225,13 +226,13 @@ func (s *Service) deliver(t *table.Table, d delivery, st games.State, reply *Mes
 	return res
 }
 
-func (s *Service) boardPost(c *composer, sc scene, narration []string) {
+func (s *Service) boardPost(c *outbox.Composer, sc scene, narration []string) {
 	t := sc.t
 	if sc.quiet && t.Status == table.StatusPlaying && !hasPublic(sc.pending) {
 		// A seat finished its private part of a simultaneous phase: a line
 		// of text, and the live board keeps its place and its buttons.
 		if len(narration) > 0 {
-			c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: interact.Truncate(strings.Join(narration, "\n"), 2000)})
+			c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID}, Message{Content: interact.Truncate(strings.Join(narration, "\n"), 2000)})
 		}
 		clearAll(c, t.TakeStaleButtons())
 		return
@@ -254,16 +255,16 @@ func (s *Service) boardPost(c *composer, sc scene, narration []string) {
 		m.Mentions = actingUsers(sc)
 	}
 	m.Content = interact.Truncate(strings.Join(lines, "\n"), 2000)
-	var pic *pictureSpec
+	var pic *outbox.Picture
 	if sc.st != nil {
-		pic = &pictureSpec{Viewer: games.Public, Name: "board.png"}
+		pic = &outbox.Picture{Viewer: games.Public, Name: "board.png"}
 	}
-	p := post{Kind: kindPost, ChannelID: t.ChannelID, Picture: pic}
+	p := outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Picture: pic}
 	if len(m.Components) > 0 {
-		p.Remember = rememberBoard
+		p.Remember = outbox.RememberBoard
 		t.BoardVersion = t.Version
 	}
-	c.add(p, m)
+	c.Add(p, m)
 	// Older boards lose their buttons once the new one is out: one board
 	// stays clickable, and the history stays readable.
 	clearAll(c, t.TakeLiveBoards())
@@ -281,14 +282,14 @@ func hasPublic(pending []games.Prompt) bool {
 }
 
 // clearAll removes the buttons of refs.
-func clearAll(c *composer, refs []table.MessageRef) {
+func clearAll(c *outbox.Composer, refs []table.MessageRef) {
 	for _, r := range refs {
-		c.add(post{Kind: kindClear, ChannelID: r.Channel, MessageID: r.ID}, Message{})
+		c.Add(outbox.Post{Kind: outbox.KindClear, ChannelID: r.Channel, MessageID: r.ID}, Message{})
 	}
 }
 
 // clearAllDMs removes the buttons of every seat's live DMs of t.
-func (s *Service) clearAllDMs(c *composer, t *table.Table) {
+func (s *Service) clearAllDMs(c *outbox.Composer, t *table.Table) {
 	for seat := range t.Seats {
 		clearAll(c, t.TakeLiveDMs(seat, table.MessageRef{}))
 	}
@@ -296,7 +297,7 @@ func (s *Service) clearAllDMs(c *composer, t *table.Table) {
 
 // gameOverDMs tells every person at the table the result in their DM,
 // and removes the buttons of the table's DMs still live.
-func (s *Service) gameOverDMs(c *composer, sc scene) {
+func (s *Service) gameOverDMs(c *outbox.Composer, sc scene) {
 	t := sc.t
 	s.clearAllDMs(c, t)
 	for seat, u := range t.Seats {
@@ -306,7 +307,7 @@ func (s *Service) gameOverDMs(c *composer, sc scene) {
 		lang := seatLang(t, seat)
 		lines := []string{s.voice.Text(lang, games.T(KeyGameOverDM, "game", s.voice.GameName(lang, t.GameID), "channel", "<#"+t.ChannelID+">"))}
 		lines = append(lines, s.standingLines(sc, lang)...)
-		c.add(post{Kind: kindDM, UserID: u.UserID}, Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)})
+		c.Add(outbox.Post{Kind: outbox.KindDM, UserID: u.UserID}, Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)})
 	}
 }
 
@@ -392,29 +393,29 @@ func (s *Service) statusText(sc scene, lang string) string {
 }
 
 // statusPost edits the live status message, or posts it the first time.
-func (s *Service) statusPost(c *composer, sc scene) {
+func (s *Service) statusPost(c *outbox.Composer, sc scene) {
 	t := sc.t
 	// No buttons: the newest board carries them, so one channel message is
 	// clickable.
 	m := Message{Content: s.statusText(sc, t.Lang)}
 	// The live status is pinned while the game runs, and unpinned at
 	// its end.
-	p := post{Kind: kindPost, ChannelID: t.ChannelID, Remember: rememberStatus, Pin: t.Status == table.StatusPlaying}
+	p := outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Remember: outbox.RememberStatus, Pin: t.Status == table.StatusPlaying}
 	if t.StatusMessageID != "" {
-		p.Kind, p.MessageID = kindEdit, t.StatusMessageID
+		p.Kind, p.MessageID = outbox.KindEdit, t.StatusMessageID
 	}
-	c.add(p, m)
+	c.Add(p, m)
 	if t.StatusMessageID != "" && (t.Status == table.StatusOver || t.Status == table.StatusAbandoned) {
-		c.add(post{Kind: kindUnpin, ChannelID: t.ChannelID, MessageID: t.StatusMessageID}, Message{})
+		c.Add(outbox.Post{Kind: outbox.KindUnpin, ChannelID: t.ChannelID, MessageID: t.StatusMessageID}, Message{})
 	}
 }
 
 // standingsPost announces the final standings with the results picture.
-func (s *Service) standingsPost(c *composer, sc scene) {
+func (s *Service) standingsPost(c *outbox.Composer, sc scene) {
 	t := sc.t
 	lines := append([]string{s.voice.Text(t.Lang, games.T(KeyStandings))}, s.standingLines(sc, t.Lang)...)
 	m := Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)}
-	c.add(post{Kind: kindPost, ChannelID: t.ChannelID, Picture: &pictureSpec{Viewer: games.Public, Name: "results.png", Results: true}}, m)
+	c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Picture: &outbox.Picture{Viewer: games.Public, Name: "results.png", Results: true}}, m)
 }
 
 // privateMessages gives each seat whose decision just became pending (or
@@ -425,7 +426,7 @@ func (s *Service) standingsPost(c *composer, sc scene) {
 // "Show my hand". A seat with nothing to decide gets nothing, and bots get
 // nothing at all. Within a turn (step) the DM a step was clicked in is
 // always edited in place; after a commit only for a secret decision.
-func (s *Service) privateMessages(c *composer, sc scene, from dmSource, skip int, step bool) {
+func (s *Service) privateMessages(c *outbox.Composer, sc scene, from dmSource, skip int, step bool) {
 	t := sc.t
 	sent := false
 	for seat, u := range t.Seats {
@@ -454,12 +455,12 @@ func (s *Service) privateMessages(c *composer, sc scene, from dmSource, skip int
 			continue
 		}
 		m := s.handMessage(t, sc.g, sc.st, sc.pending, seat, u.Lang)
-		pic := &pictureSpec{Viewer: seat, Name: "hand.png"}
+		pic := &outbox.Picture{Viewer: seat, Name: "hand.png"}
 		switch {
 		case inPlace:
 			sent = sent || u.UserID == from.userID
 			m.Components = append(m.Components, s.backRow(t, seat, seatLang(t, seat))...)
-			c.add(post{Kind: kindEdit, ChannelID: from.channelID, MessageID: from.messageID, Picture: pic}, m)
+			c.Add(outbox.Post{Kind: outbox.KindEdit, ChannelID: from.channelID, MessageID: from.messageID, Picture: pic}, m)
 			ref := from.ref()
 			clearAll(c, t.TakeLiveDMs(seat, ref)) // older decisions of this seat
 			ref.Version = t.Version
@@ -473,11 +474,11 @@ func (s *Service) privateMessages(c *composer, sc scene, from dmSource, skip int
 				Components: []discordgo.MessageComponent{s.handRow(t)},
 				Mentions:   []string{u.UserID},
 			}
-			c.add(post{Kind: kindDM, UserID: u.UserID, Picture: pic, Remember: rememberDM, Blocked: &post{Kind: kindPost, ChannelID: t.ChannelID, Message: storeMessage(notice)}}, m)
+			c.Add(outbox.Post{Kind: outbox.KindDM, UserID: u.UserID, Picture: pic, Remember: outbox.RememberDM, Blocked: &outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Message: outbox.StoreMessage(notice)}}, m)
 			clearAll(c, t.TakeLiveDMs(seat, table.MessageRef{}))
 			continue
 		}
-		c.add(post{Kind: kindDM, UserID: u.UserID, Picture: pic, Remember: rememberDM}, m)
+		c.Add(outbox.Post{Kind: outbox.KindDM, UserID: u.UserID, Picture: pic, Remember: outbox.RememberDM}, m)
 		clearAll(c, t.TakeLiveDMs(seat, table.MessageRef{}))
 	}
 	if !sent {
@@ -489,7 +490,7 @@ func (s *Service) privateMessages(c *composer, sc scene, from dmSource, skip int
 // new to decide (e.g. waiting for the others' picks): its options are
 // spent, so it shows the updated private view without components rather
 // than buttons that would only answer "out of date".
-func (s *Service) settledDM(c *composer, sc scene, from dmSource) {
+func (s *Service) settledDM(c *outbox.Composer, sc scene, from dmSource) {
 	t := sc.t
 	if from.messageID == "" {
 		return
@@ -504,10 +505,10 @@ func (s *Service) settledDM(c *composer, sc scene, from dmSource) {
 
 // settle edits seat's DM message into its private view without
 // components, saying why (key): nothing is left to answer there.
-func (s *Service) settle(c *composer, sc scene, seat int, channelID, messageID, key string) {
+func (s *Service) settle(c *outbox.Composer, sc scene, seat int, channelID, messageID, key string) {
 	lang := seatLang(sc.t, seat)
 	m := Message{Content: s.voice.Text(lang, games.T(KeyHandTitle, "game", s.voice.GameName(lang, sc.t.GameID))) + "\n" + s.voice.Text(lang, games.T(key))}
-	c.add(post{Kind: kindEdit, ChannelID: channelID, MessageID: messageID, Picture: &pictureSpec{Viewer: seat, Name: "hand.png"}}, m)
+	c.Add(outbox.Post{Kind: outbox.KindEdit, ChannelID: channelID, MessageID: messageID, Picture: &outbox.Picture{Viewer: seat, Name: "hand.png"}}, m)
 }
 
 func seatLang(t *table.Table, seat int) string {
@@ -709,7 +710,7 @@ func (s *Service) standingLines(sc scene, lang string) []string {
 func (s *Service) returnSeat(ctx context.Context, r interact.Request) Result {
 	var (
 		res table.MoveResult
-		d   delivery
+		d   outbox.Delivery
 	)
 	t, err := s.tables.Update(ctx, r.ChannelID, "", func(t *table.Table, g games.Game) error {
 		var err error

@@ -5,6 +5,7 @@ import (
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
+	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -50,14 +51,14 @@ func (s *Service) publicDMLine(lang string, v settings.PublicDM) string {
 // short DM: all of them public, the player did not ask for the picture,
 // and this change posts a board with buttons to link to (a step inside a
 // turn posts none, so its DM keeps the picture and controls).
-func wantsLinkDM(c *composer, t *table.Table, seat int, mine []games.Prompt) bool {
+func wantsLinkDM(c *outbox.Composer, t *table.Table, seat int, mine []games.Prompt) bool {
 	return !anySecret(mine) && !t.Seats[seat].Notify.WantsPicture() && postsBoard(c)
 }
 
 // postsBoard reports whether c posts a board with buttons.
-func postsBoard(c *composer) bool {
-	for _, p := range c.d.Posts {
-		if p.Kind == kindPost && p.Remember == rememberBoard {
+func postsBoard(c *outbox.Composer) bool {
+	for _, p := range c.Delivery.Posts {
+		if p.Kind == outbox.KindPost && p.Remember == outbox.RememberBoard {
 			return true
 		}
 	}
@@ -69,7 +70,7 @@ func postsBoard(c *composer) bool {
 // address; boardLinkFill makes it the board's once the board is posted.
 // The DM has no buttons, so it is not remembered as live; the seat's older
 // DMs lose theirs.
-func (s *Service) linkDM(c *composer, sc scene, seat int, mine []games.Prompt) {
+func (s *Service) linkDM(c *outbox.Composer, sc scene, seat int, mine []games.Prompt) {
 	t := sc.t
 	u := t.Seats[seat]
 	lang := seatLang(t, seat)
@@ -79,7 +80,7 @@ func (s *Service) linkDM(c *composer, sc scene, seat int, mine []games.Prompt) {
 		lines = append(lines, s.voice.Text(lang, games.T(KeyReminderLink, "link", link)))
 	}
 	lines = append(lines, s.voice.Text(lang, games.T(KeyDMLinkHint)))
-	c.add(post{Kind: kindDM, UserID: u.UserID, BoardLink: link}, Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)})
+	c.Add(outbox.Post{Kind: outbox.KindDM, UserID: u.UserID, BoardLink: link}, Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)})
 	clearAll(c, t.TakeLiveDMs(seat, table.MessageRef{}))
 }
 

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -35,9 +36,9 @@ func (s *Service) stageReplay(ctx context.Context, channelID, tableID string, no
 			return nil // counted as done: this bot draws no replays
 		}
 		t.NewVersion() // the post's nonce is the replay's own
-		c := newComposer(t, false)
-		c.add(post{Kind: kindPost, ChannelID: t.ChannelID, Picture: &pictureSpec{Viewer: games.Public, Name: "replay.gif", Replay: true}}, Message{})
-		d, err := c.done()
+		c := outbox.NewComposer(t, false)
+		c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Picture: &outbox.Picture{Viewer: games.Public, Name: "replay.gif", Replay: true}}, Message{})
+		d, err := c.Done()
 		return s.stage(t, d, err)
 	})
 	switch {
@@ -51,21 +52,10 @@ func (s *Service) stageReplay(ctx context.Context, channelID, tableID string, no
 	}
 }
 
-// hasReplay reports a delivery that posts a replay: the replay drawer
-// delivers it, never the tick or the outbox's redelivery.
-func (d delivery) hasReplay() bool {
-	for _, p := range d.Posts {
-		if p.Picture != nil && p.Picture.Replay {
-			return true
-		}
-	}
-	return false
-}
-
 // replayPost is the message of a staged replay: the table is read with
 // its whole log now. A table gone from its channel (a new one opened there
 // meanwhile) or a replay that cannot be drawn leaves nothing to post.
-func (s *Service) replayPost(d delivery) (Message, bool) {
+func (s *Service) replayPost(d outbox.Delivery) (Message, bool) {
 	t, g, err := s.tables.Load(context.Background(), d.Channel, d.Table, storage.WithLog())
 	if err == nil {
 		var m Message
@@ -94,8 +84,8 @@ func (s *Service) DrawReplays(ctx context.Context) []Result {
 			break
 		}
 		tb := storage.OutboxTable{ChannelID: item.ChannelID, TableID: item.TableID}
-		d, err := decodeDelivery(item.Data)
-		if err != nil || !d.hasReplay() || claimed[tb] {
+		d, err := outbox.Decode(item.Data)
+		if err != nil || !d.HasReplay() || claimed[tb] {
 			continue // redeliver deals with it, or it is claimed already
 		}
 		claimed[tb] = true

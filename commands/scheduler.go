@@ -9,6 +9,7 @@ import (
 	"github.com/tavern-bot/tavern/bots"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
+	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/scheduler"
 	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/storage"
@@ -76,11 +77,11 @@ func (s *Service) startThinking(ctx context.Context, channelID string) []Result 
 func (s *Service) fire(ctx context.Context, channelID string, now time.Time, thought table.Thought) (_ Result, _ bool, think bool) {
 	var (
 		res    table.MoveResult
-		d      delivery
+		d      outbox.Delivery
 		closed bool
 	)
 	var (
-		tidy    *delivery
+		tidy    *outbox.Delivery
 		remind  []table.Reminder
 		pending []games.Prompt
 		back    []int // seats back from vacation
@@ -97,7 +98,7 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time, tho
 		}
 		t.NewVersion()
 		opened := len(res.VotesOpened) > 0 && t.Status == table.StatusPlaying && res.State != nil
-		c := newComposer(t, opened) // the absent players' DMs are drawn anew
+		c := outbox.NewComposer(t, opened) // the absent players' DMs are drawn anew
 		clearAll(c, stale)
 		s.votePosts(c, scene{t: t, g: g, st: res.State, pending: res.Pending}, res.VotesOpened, len(res.VotesOpened) > 0 && t.Status == table.StatusAbandoned)
 		if opened {
@@ -105,7 +106,7 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time, tho
 			s.statusPost(c, scene{t: t, g: g, st: res.State, pending: res.Pending})
 		}
 		if archive {
-			c.add(post{Kind: kindArchive, ChannelID: t.ChannelID}, Message{})
+			c.Add(outbox.Post{Kind: outbox.KindArchive, ChannelID: t.ChannelID}, Message{})
 		}
 		s.reminderDMs(c, t, remind, pending)
 		if len(back) > 0 {
@@ -114,7 +115,7 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time, tho
 				s.statusPost(c, scene{t: t, st: res.State, pending: res.Pending})
 			}
 		}
-		d, err := c.done()
+		d, err := c.Done()
 		tidy = &d
 		return s.stage(t, d, err)
 	}
@@ -167,15 +168,15 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time, tho
 			d, err = s.afterChange(sc, lines, dmSource{})
 		}
 		if err == nil && !closed {
-			c := &composer{d: d}
+			c := &outbox.Composer{Delivery: d}
 			s.reminderDMs(c, t, remind, res.Pending)
 			s.vacationOver(c, t, back)
-			d, err = c.done()
+			d, err = c.Done()
 		}
 		if err == nil {
-			c := &composer{d: d}
+			c := &outbox.Composer{Delivery: d}
 			s.votePosts(c, sc, res.VotesOpened, len(res.VotesOpened) > 0 && t.Status == table.StatusAbandoned && !closed)
-			d, err = c.done()
+			d, err = c.Done()
 		}
 		return s.stage(t, d, err)
 	}
@@ -256,7 +257,7 @@ func (s *Service) schedule() {
 // not want): by DM (or by a mention in the channel when their DMs are
 // closed) or by a mention, in their language. One message per seat,
 // whatever reasons fell due together.
-func (s *Service) reminderDMs(c *composer, t *table.Table, remind []table.Reminder, pending []games.Prompt) {
+func (s *Service) reminderDMs(c *outbox.Composer, t *table.Table, remind []table.Reminder, pending []games.Prompt) {
 	for _, r := range remind {
 		if r.Seat < 0 || r.Seat >= len(t.Seats) || len(games.SeatPrompts(pending, r.Seat)) == 0 || t.Seats[r.Seat].Bot {
 			continue
@@ -274,10 +275,10 @@ func (s *Service) reminderDMs(c *composer, t *table.Table, remind []table.Remind
 		}
 		notice := Message{Content: s.voice.Text(t.Lang, games.T(pingKey, "player", "<@"+u.UserID+">", "when", interact.Timestamp(r.Deadline))), Mentions: []string{u.UserID}}
 		if prefs.Delivery == settings.DeliverMention {
-			c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, notice)
+			c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID}, notice)
 			continue
 		}
-		c.add(post{Kind: kindDM, UserID: u.UserID, Blocked: &post{Kind: kindPost, ChannelID: t.ChannelID, Message: storeMessage(notice)}}, m)
+		c.Add(outbox.Post{Kind: outbox.KindDM, UserID: u.UserID, Blocked: &outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Message: outbox.StoreMessage(notice)}}, m)
 	}
 }
 
@@ -295,7 +296,7 @@ func reminderKeys(r table.Reminder) (dm, ping string) {
 
 // vacationOver tells the channel that seats are back from vacation: their
 // clocks run again.
-func (s *Service) vacationOver(c *composer, t *table.Table, back []int) {
+func (s *Service) vacationOver(c *outbox.Composer, t *table.Table, back []int) {
 	var lines []string
 	for _, seat := range back {
 		if seat >= 0 && seat < len(t.Seats) {
@@ -303,6 +304,6 @@ func (s *Service) vacationOver(c *composer, t *table.Table, back []int) {
 		}
 	}
 	if len(lines) > 0 {
-		c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)})
+		c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID}, Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)})
 	}
 }

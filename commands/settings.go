@@ -12,6 +12,7 @@ import (
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
+	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -505,7 +506,7 @@ func (s *Service) recalendar(ctx context.Context, guildID string, cal clock.Cale
 	now := s.now()
 	for _, ch := range channels {
 		var (
-			d  delivery
+			d  outbox.Delivery
 			st games.State
 		)
 		t, err := s.tables.Update(ctx, ch, "", func(t *table.Table, g games.Game) error {
@@ -520,11 +521,11 @@ func (s *Service) recalendar(ctx context.Context, guildID string, cal clock.Cale
 				return err
 			}
 			t.NewVersion()
-			c := newComposer(t, false)
+			c := outbox.NewComposer(t, false)
 			hours := strings.Join(s.hoursLines(cal, t.Lang, true), " · ")
-			c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: s.voice.Text(t.Lang, games.T(KeyServerChanged, "hours", hours))})
+			c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID}, Message{Content: s.voice.Text(t.Lang, games.T(KeyServerChanged, "hours", hours))})
 			s.statusPost(c, scene{t: t, g: g, st: st, pending: st.Pending()})
-			d, err = c.done()
+			d, err = c.Done()
 			return s.stage(t, d, err)
 		})
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
+	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/rating"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
@@ -645,7 +646,7 @@ func (s *Service) replaceSeats(ctx context.Context, tr *tournament.Tournament, o
 		if tb.Ref == "" || tb.Result != nil {
 			continue
 		}
-		var d delivery
+		var d outbox.Delivery
 		t, err := s.tables.Update(ctx, tb.Ref, tourTableID(tr.ID, r, i), func(t *table.Table, _ games.Game) error {
 			seat := t.SeatOf(old)
 			if seat < 0 || !t.Active() {
@@ -653,10 +654,10 @@ func (s *Service) replaceSeats(ctx context.Context, tr *tournament.Tournament, o
 			}
 			t.Seats[seat].UserID, t.Seats[seat].Name = with, name
 			t.NewVersion()
-			c := newComposer(t, false)
-			c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: s.voice.Text(t.Lang, games.T(KeyTourReplaced, "player", "<@"+old+">", "with", "<@"+with+">")), Mentions: []string{with}})
+			c := outbox.NewComposer(t, false)
+			c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID}, Message{Content: s.voice.Text(t.Lang, games.T(KeyTourReplaced, "player", "<@"+old+">", "with", "<@"+with+">")), Mentions: []string{with}})
 			var err error
-			d, err = c.done()
+			d, err = c.Done()
 			return s.stage(t, d, err)
 		})
 		if err == nil {

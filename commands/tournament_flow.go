@@ -12,6 +12,7 @@ import (
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
+	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
@@ -395,7 +396,7 @@ func (s *Service) syncClocks(ctx context.Context, tr *tournament.Tournament, rou
 	pause := tr.Status == tournament.StatusPaused
 	ref := tr.Rounds[round].Tables[idx].Ref
 	var (
-		d  delivery
+		d  outbox.Delivery
 		st games.State
 	)
 	t, err := s.tables.Update(ctx, ref, tourTableID(tr.ID, round, idx), func(t *table.Table, g games.Game) error {
@@ -413,10 +414,10 @@ func (s *Service) syncClocks(ctx context.Context, tr *tournament.Tournament, rou
 			return err
 		}
 		t.NewVersion()
-		c := newComposer(t, false)
-		c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: s.voice.Text(t.Lang, games.T(key))})
+		c := outbox.NewComposer(t, false)
+		c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID}, Message{Content: s.voice.Text(t.Lang, games.T(key))})
 		s.statusPost(c, scene{t: t, g: g, st: st, pending: st.Pending()})
-		d, err = c.done()
+		d, err = c.Done()
 		return s.stage(t, d, err)
 	})
 	changed := err == nil
@@ -531,7 +532,7 @@ func (s *Service) startTourTable(ctx context.Context, id string, round, idx int,
 	t.Parent = tr.ChannelID
 	var (
 		st games.State
-		d  delivery
+		d  outbox.Delivery
 	)
 	err = func() error {
 		for _, seat := range seats[1:] {
@@ -650,7 +651,7 @@ func (s *Service) seatSettings(ctx context.Context, seats []table.Seat) map[stri
 // table is told, and the scheduler plays on at once.
 func (s *Service) botsFinish(ctx context.Context, tr *tournament.Tournament, round, idx int) (Result, bool) {
 	ref := tr.Rounds[round].Tables[idx].Ref
-	var d delivery
+	var d outbox.Delivery
 	t, err := s.tables.Update(ctx, ref, tourTableID(tr.ID, round, idx), func(t *table.Table, g games.Game) error {
 		if t.Status != table.StatusPlaying {
 			return errNothing
@@ -666,9 +667,9 @@ func (s *Service) botsFinish(ctx context.Context, tr *tournament.Tournament, rou
 		t.FinishByBots(st.Pending())
 		t.Due = append(t.Due, table.Due{At: now, Kind: table.DueBot})
 		t.NewVersion()
-		c := newComposer(t, false)
-		c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: s.voice.Text(t.Lang, games.T(KeyTourTimeUp))})
-		d, err = c.done()
+		c := outbox.NewComposer(t, false)
+		c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID}, Message{Content: s.voice.Text(t.Lang, games.T(KeyTourTimeUp))})
+		d, err = c.Done()
 		return s.stage(t, d, err)
 	})
 	if err != nil {

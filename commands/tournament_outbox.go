@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/tournament"
 )
@@ -38,10 +39,10 @@ type tourDelivery struct {
 
 // tourPost is one post or edit of a tournament's delivery.
 type tourPost struct {
-	Kind      postKind `json:"kind"` // kindPost or kindEdit
-	ChannelID string   `json:"channel"`
-	MessageID string   `json:"message,omitempty"` // edit: the message replaced
-	Message   stored   `json:"msg"`
+	Kind      outbox.PostKind `json:"kind"` // kindPost or kindEdit
+	ChannelID string          `json:"channel"`
+	MessageID string          `json:"message,omitempty"` // edit: the message replaced
+	Message   outbox.Stored   `json:"msg"`
 	// Sheet is the standings picture to draw (the podium when Podium).
 	Sheet  *TournamentSheet `json:"sheet,omitempty"`
 	Podium bool             `json:"podium,omitempty"`
@@ -61,22 +62,22 @@ func newTourOutbox(tr *tournament.Tournament, now time.Time) *tourOutbox {
 
 // post adds a new message in the tournament's channel.
 func (o *tourOutbox) post(m Message) *tourPost {
-	return o.add(tourPost{Kind: kindPost, ChannelID: o.d.Channel}, m)
+	return o.add(tourPost{Kind: outbox.KindPost, ChannelID: o.d.Channel}, m)
 }
 
 // edit adds an edit of the channel's message id.
 func (o *tourOutbox) edit(messageID string, m Message) *tourPost {
-	return o.add(tourPost{Kind: kindEdit, ChannelID: o.d.Channel, MessageID: messageID}, m)
+	return o.add(tourPost{Kind: outbox.KindEdit, ChannelID: o.d.Channel, MessageID: messageID}, m)
 }
 
 // add appends p with m; each message gets a nonce unique to the
 // tournament, this change and the position.
 func (o *tourOutbox) add(p tourPost, m Message) *tourPost {
 	if m.Nonce == "" {
-		m.Nonce = nonce("T"+o.d.Tournament, o.d.Version, len(o.d.Posts))
+		m.Nonce = outbox.Nonce("T"+o.d.Tournament, o.d.Version, len(o.d.Posts))
 	}
 	m.Files = nil // pictures are named by Sheet and drawn when delivered
-	p.Message = storeMessage(m)
+	p.Message = outbox.StoreMessage(m)
 	o.d.Posts = append(o.d.Posts, p)
 	o.d.messages = append(o.d.messages, m)
 	return &o.d.Posts[len(o.d.Posts)-1]
@@ -137,7 +138,7 @@ func (s *Service) deliverTour(d tourDelivery, keys []string) Result {
 func (s *Service) realizeTour(d tourDelivery) []Action {
 	out := make([]Action, 0, len(d.Posts))
 	for k, p := range d.Posts {
-		m := p.Message.message()
+		m := p.Message.Message()
 		if len(d.messages) == len(d.Posts) {
 			m = d.messages[k]
 		}
@@ -148,7 +149,7 @@ func (s *Service) realizeTour(d tourDelivery) []Action {
 		if p.Signup {
 			onSent = s.rememberSignup(d.Tournament)
 		}
-		if p.Kind == kindEdit {
+		if p.Kind == outbox.KindEdit {
 			out = append(out, ChannelEdit{ChannelID: p.ChannelID, MessageID: p.MessageID, Message: m, OnSent: onSent})
 			continue
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
+	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -141,7 +142,7 @@ func (s *Service) eachTable(ctx context.Context, userID string, change func(*tab
 	var results []Result
 	for _, ch := range channels {
 		var (
-			d  delivery
+			d  outbox.Delivery
 			st games.State
 		)
 		t, err := s.tables.Update(ctx, ch, "", func(t *table.Table, g games.Game) error {
@@ -156,12 +157,12 @@ func (s *Service) eachTable(ctx context.Context, userID string, change func(*tab
 				return err
 			}
 			t.NewVersion()
-			c := newComposer(t, true)
-			c.add(post{Kind: kindPost, ChannelID: t.ChannelID}, Message{Content: line})
+			c := outbox.NewComposer(t, true)
+			c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID}, Message{Content: line})
 			sc := scene{t: t, g: g, st: st, pending: st.Pending()}
 			s.statusPost(c, sc)
 			s.deadlineDMs(c, sc, []int{t.SeatOf(userID)}) // the countdown moved
-			d, err = c.done()
+			d, err = c.Done()
 			return s.stage(t, d, err)
 		})
 		var ge *games.Error

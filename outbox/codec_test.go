@@ -1,4 +1,4 @@
-package commands
+package outbox
 
 import (
 	"bytes"
@@ -26,32 +26,32 @@ func TestDeliveryCodec(t *testing.T) {
 				Options: []discordgo.SelectMenuOption{{Label: "A1", Value: "a1"}, {Label: "B2", Value: "b2", Description: "x"}}},
 		}},
 	}
-	base := delivery{Game: "g", Table: "t1", Channel: "c1", Version: 7, At: at, Lang: "de", Names: []string{"Ann", "Bo"},
-		Langs: []string{"de", "en"}, Urgent: true, Posts: []post{
-			{Kind: kindPost, ChannelID: "c1", Message: stored{Content: "a <b> & \"c\"\n", Components: rows, Nonce: "t1.7.0"},
-				Picture: &pictureSpec{Viewer: -1, Name: "board.png"}, Remember: rememberBoard},
-			{Kind: kindDM, UserID: "u2", Message: stored{Content: "dm"}, Blocked: &post{Kind: kindPost, ChannelID: "c1", Message: stored{Content: "closed"}}},
-			{Kind: kindDM, UserID: "u1", Message: stored{Content: "see https://discord.com/channels/g/c1"}, BoardLink: "https://discord.com/channels/g/c1"},
+	base := Delivery{Game: "g", Table: "t1", Channel: "c1", Version: 7, At: at, Lang: "de", Names: []string{"Ann", "Bo"},
+		Langs: []string{"de", "en"}, Urgent: true, Posts: []Post{
+			{Kind: KindPost, ChannelID: "c1", Message: Stored{Content: "a <b> & \"c\"\n", Components: rows, Nonce: "t1.7.0"},
+				Picture: &Picture{Viewer: -1, Name: "board.png"}, Remember: RememberBoard},
+			{Kind: KindDM, UserID: "u2", Message: Stored{Content: "dm"}, Blocked: &Post{Kind: KindPost, ChannelID: "c1", Message: Stored{Content: "closed"}}},
+			{Kind: KindDM, UserID: "u1", Message: Stored{Content: "see https://discord.com/channels/g/c1"}, BoardLink: "https://discord.com/channels/g/c1"},
 		}}
 	withState := base
 	withState.State = []byte(`{"deck":[1,2,3,4,5,6,7,8,9,10,1,2,3,4,5,6,7,8,9,10],"rng":"cGNn"}`)
 	for _, tc := range []struct {
 		name string
-		d    delivery
+		d    Delivery
 	}{
 		{"with state", withState},
 		{"without state", base},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			item, scratch, err := encodeDelivery(tc.d, nil)
+			item, scratch, err := Encode(tc.d, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
 			// Working memory reused by a second call changes nothing.
-			if again, _, err := encodeDelivery(tc.d, append(scratch, "left over"...)); err != nil || !bytes.Equal(again, item) {
+			if again, _, err := Encode(tc.d, append(scratch, "left over"...)); err != nil || !bytes.Equal(again, item) {
 				t.Fatalf("encoded again with used working memory: %q (%v), want %q", again, err, item)
 			}
-			got, err := decodeDelivery(item)
+			got, err := Decode(item)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -66,21 +66,21 @@ func TestDeliveryCodec(t *testing.T) {
 				bad = append(bad, item[:len(item)-1])
 			}
 			for k, b := range bad {
-				if _, err := decodeDelivery(b); err == nil {
+				if _, err := Decode(b); err == nil {
 					t.Errorf("damaged item %d (%d of %d bytes) read back without an error", k, len(b), len(item))
 				}
 			}
 		})
 	}
 	t.Run("staged before the framing", func(t *testing.T) {
-		got, err := decodeDelivery(mustJSON(t, withState))
+		got, err := Decode(mustJSON(t, withState))
 		if err != nil || !reflect.DeepEqual(got, withState) {
 			t.Fatalf("read back %+v (%v), want %+v", got, err, withState)
 		}
 	})
 }
 
-func mustJSON(t *testing.T, d delivery) []byte {
+func mustJSON(t *testing.T, d Delivery) []byte {
 	t.Helper()
 	data, err := json.Marshal(d)
 	if err != nil {
@@ -97,22 +97,22 @@ func TestDeliveryJSONMatchesMarshal(t *testing.T) {
 	one := 1
 	cases := []struct {
 		name string
-		d    delivery
+		d    Delivery
 	}{
-		{"empty", delivery{}},
-		{"no posts, names empty", delivery{Game: "g", Names: []string{}, Posts: []post{}}},
-		{"odd strings", delivery{Game: odd, Table: odd, Channel: odd, Lang: odd, Names: []string{odd, ""}, Langs: []string{odd},
+		{"empty", Delivery{}},
+		{"no posts, names empty", Delivery{Game: "g", Names: []string{}, Posts: []Post{}}},
+		{"odd strings", Delivery{Game: odd, Table: odd, Channel: odd, Lang: odd, Names: []string{odd, ""}, Langs: []string{odd},
 			At: time.Date(2026, 1, 2, 3, 4, 5, 600, time.FixedZone("x", 3600)), Version: -3,
-			Posts: []post{{Kind: postKind(odd), ChannelID: odd, MessageID: odd, UserID: odd, Remember: remember(odd),
-				Message: stored{Content: odd, Mentions: []string{odd}, Nonce: odd}}}}},
-		{"every post field", delivery{Version: 12, Urgent: true, Posts: []post{
-			{Kind: kindDM, UserID: "u", Picture: &pictureSpec{Viewer: -1, Name: "b.png", Results: true}, Pin: true, Remember: rememberDM,
-				Blocked: &post{Kind: kindPost, ChannelID: "c", Message: stored{Content: "closed", Mentions: []string{"u"}}}},
-			{Kind: kindEdit, Picture: &pictureSpec{}},
-			{Kind: kindPost, Picture: &pictureSpec{Name: "replay.gif", Replay: true}},
-			{Kind: kindClear, ChannelID: "c", MessageID: "m"},
+			Posts: []Post{{Kind: PostKind(odd), ChannelID: odd, MessageID: odd, UserID: odd, Remember: Remember(odd),
+				Message: Stored{Content: odd, Mentions: []string{odd}, Nonce: odd}}}}},
+		{"every post field", Delivery{Version: 12, Urgent: true, Posts: []Post{
+			{Kind: KindDM, UserID: "u", Picture: &Picture{Viewer: -1, Name: "b.png", Results: true}, Pin: true, Remember: RememberDM,
+				Blocked: &Post{Kind: KindPost, ChannelID: "c", Message: Stored{Content: "closed", Mentions: []string{"u"}}}},
+			{Kind: KindEdit, Picture: &Picture{}},
+			{Kind: KindPost, Picture: &Picture{Name: "replay.gif", Replay: true}},
+			{Kind: KindClear, ChannelID: "c", MessageID: "m"},
 		}}},
-		{"components", delivery{Posts: []post{{Kind: kindPost, Message: stored{Components: []discordgo.MessageComponent{
+		{"components", Delivery{Posts: []Post{{Kind: KindPost, Message: Stored{Components: []discordgo.MessageComponent{
 			discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 				discordgo.Button{Label: odd, CustomID: odd},
 				discordgo.Button{Label: "l", Style: discordgo.LinkButton, URL: "https://x/?a=1&b=<2>", SKUID: "s", ID: 4, Disabled: true},

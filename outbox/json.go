@@ -1,4 +1,4 @@
-package commands
+package outbox
 
 import (
 	"encoding/json"
@@ -16,7 +16,7 @@ import (
 // by reflection and scan each component's JSON once more after discordgo
 // made it. Rows of buttons, what moves post most, are written here too;
 // other components go through json.Marshal once.
-func appendDeliveryJSON(b []byte, d *delivery) ([]byte, error) {
+func appendDeliveryJSON(b []byte, d *Delivery) ([]byte, error) {
 	b = append(b, `{"game":`...)
 	b = appendString(b, d.Game)
 	b = append(b, `,"table":`...)
@@ -55,7 +55,7 @@ func appendDeliveryJSON(b []byte, d *delivery) ([]byte, error) {
 	return append(b, "]}"...), nil
 }
 
-func appendPost(b []byte, p *post) ([]byte, error) {
+func appendPost(b []byte, p *Post) ([]byte, error) {
 	b = append(b, `{"kind":`...)
 	b = appendString(b, string(p.Kind))
 	b = appendOptString(b, `,"channel":`, p.ChannelID)
@@ -157,7 +157,7 @@ func appendComponent(b []byte, c discordgo.MessageComponent) ([]byte, error) {
 	}
 	data, err := json.Marshal(c)
 	if err != nil {
-		return nil, fmt.Errorf("commands: store component: %w", err)
+		return nil, fmt.Errorf("outbox: store component: %w", err)
 	}
 	return append(b, data...), nil
 }
