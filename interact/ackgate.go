@@ -6,12 +6,14 @@ import (
 )
 
 // AckGate decides when an interaction is acknowledged to Discord, so that
-// nothing is acknowledged before its change is stored. The transport
-// acknowledges when the handler returns (a change is committed by then), or
-// earlier once the handler has run for Discord's patience (Due) and holds no
-// change (Hold) at that moment: a slow answer that only reads, such as a
-// drawing, is then acknowledged before it draws out Discord's three seconds.
-// A change under way keeps the acknowledgement back until it is committed.
+// nothing is acknowledged before its change is stored, and nothing waits
+// for a drawing: the gate acknowledges as soon as the handler's first
+// change is committed (Hold's release; the board is drawn after it), when
+// the handler returns, or once the handler has run for Discord's patience
+// (Due) while it holds no change, whichever comes first. A change under way
+// keeps the acknowledgement back until it is committed. A handler that
+// makes several changes one after another is acknowledged after the first
+// (a vacation's own record, then its tables).
 type AckGate struct {
 	mu    sync.Mutex
 	ack   func()
@@ -46,7 +48,7 @@ func Hold(ctx context.Context) (release func()) {
 		once.Do(func() {
 			g.mu.Lock()
 			g.held--
-			fire := g.held == 0 && g.due && !g.acked
+			fire := g.held == 0 && !g.acked
 			if fire {
 				g.acked = true
 			}

@@ -24,10 +24,10 @@ func TestAckGate(t *testing.T) {
 		ackedAfter int
 	}{
 		{"handler returns", []step{done}, 0},
-		{"change committed, then returns", []step{hold, release, done}, 2},
+		{"change committed, then returns", []step{hold, release, done}, 1},
 		{"patience runs out with nothing held", []step{due, done}, 0},
 		{"patience runs out during a change", []step{hold, due, release, done}, 2},
-		{"patience runs out after a change", []step{hold, release, due, done}, 2},
+		{"patience runs out after a change", []step{hold, release, due, done}, 1},
 		{"a second change after patience ran out", []step{due, hold, release, done}, 0},
 	}
 	for _, c := range cases {
