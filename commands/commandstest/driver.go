@@ -45,31 +45,36 @@ type Driver struct {
 // the change's outbox entry and stores the ids the table remembers (so the
 // next change clears the buttons of the messages it replaces, as live).
 func (d Driver) Deliver(res commands.Result) {
+	_ = res.Carry(context.Background(), d.Run)
+}
+
+// Run carries actions out as a transport would, without Discord: each
+// action's OnSent hears of a new message id. It serves as the scheduler's
+// run function where nothing reaches Discord (`tavern bench`).
+func (d Driver) Run(_ context.Context, actions []commands.Action) error {
 	id := func() string {
 		if d.Posted == nil {
 			return "0"
 		}
 		return fmt.Sprint(d.Posted.Add(1))
 	}
-	_ = res.Carry(context.Background(), func(_ context.Context, actions []commands.Action) error {
-		for _, a := range actions {
-			switch a := a.(type) {
-			case commands.ChannelPost:
-				if a.OnSent != nil {
-					a.OnSent(id())
-				}
-			case commands.ChannelEdit:
-				if a.OnSent != nil {
-					a.OnSent(id())
-				}
-			case commands.DirectMessage:
-				if a.OnSent != nil {
-					a.OnSent("dm-"+a.UserID, id())
-				}
+	for _, a := range actions {
+		switch a := a.(type) {
+		case commands.ChannelPost:
+			if a.OnSent != nil {
+				a.OnSent(id())
+			}
+		case commands.ChannelEdit:
+			if a.OnSent != nil {
+				a.OnSent(id())
+			}
+		case commands.DirectMessage:
+			if a.OnSent != nil {
+				a.OnSent("dm-"+a.UserID, id())
 			}
 		}
-		return nil
-	})
+	}
+	return nil
 }
 
 // Open starts a table of d.Game with three seats in channel.
