@@ -1,13 +1,13 @@
 package bot_test
 
 import (
+	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/tavern-bot/tavern/bot/fakediscord"
 	"github.com/tavern-bot/tavern/clock/clocktest"
-	"github.com/tavern-bot/tavern/commands"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -33,8 +33,8 @@ func TestEndToEndRemindersAndVacation(t *testing.T) {
 	g := newGame(t, w, sorcererSpec(ps, map[string]string{table.OptDeadline: "24"}))
 	g.open()
 
-	vac := w.fake.Command(bernd.Actor, commands.CmdVacation,
-		fakediscord.SubCommand(commands.SubVacationStart, fakediscord.IntOpt(commands.OptDays, 2)))
+	vac := w.fake.Command(bernd.Actor, settingsfeature.CmdVacation,
+		fakediscord.SubCommand(settingsfeature.SubVacationStart, fakediscord.IntOpt(settingsfeature.OptDays, 2)))
 	w.tr.deliver(t, vac)
 	if r := w.fake.Replies(vac.ID); len(r) != 1 || !strings.HasPrefix(r[0].Content, "🧳 Schönen Urlaub") {
 		t.Fatalf("/vacation replies %+v", r)

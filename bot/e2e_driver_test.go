@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"bytes"
+	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"math/rand/v2"
 	"slices"
 	"sort"
@@ -242,9 +243,9 @@ func (g *game) open() {
 	t, w := g.t, g.w
 	for _, p := range g.players {
 		if p.dmPictures {
-			set := w.fake.Command(p.Actor, commands.CmdSettings, fakediscord.StringOpt(commands.OptPublicDM, "picture"))
+			set := w.fake.Command(p.Actor, settingsfeature.CmdSettings, fakediscord.StringOpt(settingsfeature.OptPublicDM, "picture"))
 			w.tr.deliver(t, set)
-			if r := w.fake.Replies(set.ID); len(r) != 1 || !strings.HasPrefix(r[0].Content, w.svc.Localize(string(p.Locale), commands.KeySettingsSaved)) {
+			if r := w.fake.Replies(set.ID); len(r) != 1 || !strings.HasPrefix(r[0].Content, w.svc.Localize(string(p.Locale), settingsfeature.KeySettingsSaved)) {
 				t.Fatalf("/settings public-dm:picture replies %+v", r)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"github.com/tavern-bot/tavern/features/mygames"
 	"github.com/tavern-bot/tavern/features/ratings"
 	"github.com/tavern-bot/tavern/features/replays"
+	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
@@ -14,7 +15,7 @@ import (
 // Core catalog keys: everything the command surface itself says.
 const (
 	KeyBadOptions     = "core.err.bad_options"
-	KeyMalformed      = "core.err.malformed"
+	KeyMalformed      = interact.KeyMalformed
 	KeyMoveNoOption   = "core.err.move_no_option"
 	KeyBadButton      = "core.err.bad_button"
 	KeyUnknownTopic   = "core.err.unknown_topic"
@@ -73,7 +74,6 @@ const (
 	KeyReminder       = "core.reminder"
 	KeyReminderPing   = "core.reminder.ping"
 	KeyVacationOver   = "core.vacation.over"
-	KeyStatusVacation = "core.status.vacation"
 	KeyLastOne        = "core.reminder.last"
 	KeyLastOnePing    = "core.reminder.last_ping"
 	KeyLastOneDue     = "core.reminder.last_due"
@@ -105,7 +105,7 @@ const (
 // CoreCatalog holds every core message (and the table errors) in English
 // and German. Games add their own catalogs through the registry.
 func CoreCatalog() games.Catalog {
-	c := interact.Catalog(coreTexts(), interact.Texts(), tables.Texts(), commandTexts(), settingsCommandTexts(), settingsTexts(), vacationTexts(), replayTexts(), replays.Texts(), reminderLinkTexts(), publicDMTexts(), threadTexts(), ratings.Texts(), ratedLineTexts(), tournamentTexts(), mygames.Texts(), absentVoteTexts(), lobbyOptionTexts())
+	c := interact.Catalog(coreTexts(), interact.Texts(), tables.Texts(), commandTexts(), settingsfeature.Texts(), replayTexts(), replays.Texts(), reminderLinkTexts(), publicDMTexts(), threadTexts(), ratings.Texts(), ratedLineTexts(), tournamentTexts(), mygames.Texts(), absentVoteTexts(), lobbyOptionTexts())
 	return c.Merge(table.Catalog()).Merge(tournament.Catalog())
 }
 
@@ -117,7 +117,6 @@ func coreTexts() map[string][2]string {
 	return map[string][2]string{
 		KeyBadOptions:     {"I could not read the options “{text}”. Write them as key=value, each option once, separated by commas.", "Ich konnte die Optionen „{text}“ nicht lesen. Schreibe sie als schlüssel=wert, jede Option einmal, durch Kommas getrennt."},
 		KeyMoveNoOption:   {"Which option? Type /move option: and pick one of yours from the list.", "Welche Möglichkeit? Tippe /zug möglichkeit: und wähle eine deiner aus der Liste."},
-		KeyMalformed:      {"I did not understand that request.", "Diese Anfrage habe ich nicht verstanden."},
 		KeyBadButton:      {"That button is not one I understand. Please use the latest message.", "Diesen Knopf verstehe ich nicht. Bitte nimm die neueste Nachricht."},
 		KeyUnknownTopic:   {"There is no rules topic “{topic}”. Topics: {topics}.", "Es gibt kein Regelthema „{topic}“. Themen: {topics}."},
 		KeyNotInLobby:     {"The lobby is closed; the game has started or ended.", "Die Lobby ist geschlossen; das Spiel hat begonnen oder ist vorbei."},
@@ -173,7 +172,6 @@ func coreTexts() map[string][2]string {
 		KeyReminder:       {"⏰ **{game}** in {channel}: your decision is waiting. Your time runs out {when}.", "⏰ **{game}** in {channel}: Deine Entscheidung wartet. Deine Zeit läuft {when} ab."},
 		KeyReminderPing:   {"⏰ {player}, your decision is waiting; your time runs out {when}.", "⏰ {player}, deine Entscheidung wartet; deine Zeit läuft {when} ab."},
 		KeyVacationOver:   {"🧳 {player} is back from vacation; their clock runs again.", "🧳 {player} ist aus dem Urlaub zurück; die Uhr läuft wieder."},
-		KeyStatusVacation: {"🧳 {player} is on vacation until {when}; their clock stands still.", "🧳 {player} ist bis {when} im Urlaub; die Uhr steht still."},
 		KeyLastOne:        {"⏰ **{game}** in {channel}: everyone else has answered; the table waits only for you.", "⏰ **{game}** in {channel}: Alle anderen haben geantwortet; der Tisch wartet nur noch auf dich."},
 		KeyLastOnePing:    {"⏰ {player}, everyone else has answered; the table waits only for you.", "⏰ {player}, alle anderen haben geantwortet; der Tisch wartet nur noch auf dich."},
 		KeyLastOneDue:     {"⏰ **{game}** in {channel}: everyone else has answered; the table waits only for you. Your time runs out {when}.", "⏰ **{game}** in {channel}: Alle anderen haben geantwortet; der Tisch wartet nur noch auf dich. Deine Zeit läuft {when} ab."},

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"strings"
 	"testing"
 	"time"
@@ -37,14 +38,14 @@ func TestCountdownFollowsTheDeadline(t *testing.T) {
 	annDM := dm(ann)
 
 	h.advance(time.Hour)
-	h.wantReply(h.slash(bo, CmdVacation, SubVacationStart, OptDays, "3"), "de", KeyVacationStarted)
+	h.wantReply(h.slash(bo, settingsfeature.CmdVacation, settingsfeature.SubVacationStart, settingsfeature.OptDays, "3"), "de", settingsfeature.KeyVacationStarted)
 	wantDue("on vacation", bo, start.Add(24*time.Hour+72*time.Hour))
 	if m := dm(ann); m.Content != annDM.Content || h.dmEdits[ann] != 0 {
 		t.Fatalf("Ann's DM changed with Bo's vacation: %q", m.Content)
 	}
 
 	h.advance(time.Hour)
-	h.wantReply(h.slash(bo, CmdVacation, SubVacationEnd), "de", KeyVacationEnded)
+	h.wantReply(h.slash(bo, settingsfeature.CmdVacation, settingsfeature.SubVacationEnd), "de", settingsfeature.KeyVacationEnded)
 	// Two hours gone, one of them on vacation: a day less one hour left.
 	wantDue("back early", bo, h.now().Add(23*time.Hour))
 

@@ -4,6 +4,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/features/ratings"
+	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 )
@@ -100,13 +101,13 @@ func (s *Service) Definitions() []*discordgo.ApplicationCommand {
 		s.voice.Command("rules", rulesGame, rulesTopic),
 		s.voice.Command("games"),
 		s.tournamentDefinition(),
-	}, append(s.settingsDefinitions(), s.ratings.Definitions()...)...)
+	}, append(s.settings.Definitions(), s.ratings.Definitions()...)...)
 }
 
 // Definitions are the slash commands for the games in reg, without a
 // store: `tavern register` must work while the bot holds the database.
 func Definitions(reg *games.Registry) []*discordgo.ApplicationCommand {
 	voice := interact.NewVoice(reg, reg.Catalog(CoreCatalog()), nil)
-	s := &Service{games: reg, voice: voice, ratings: ratings.New(reg, nil, nil, voice, nil)}
+	s := &Service{games: reg, voice: voice, ratings: ratings.New(reg, nil, nil, voice, nil), settings: settingsfeature.New(nil, nil, nil, voice, nil, nil)}
 	return s.Definitions()
 }

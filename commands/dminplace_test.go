@@ -3,6 +3,7 @@ package commands
 import (
 	"bytes"
 	"fmt"
+	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"slices"
 	"strings"
 	"testing"
@@ -294,7 +295,7 @@ func TestDMClickBeforePublicPromptSendsNewDM(t *testing.T) {
 	h.lobbyAndStart(ann, bo)
 	h.wantDMAnswered(h.bidInDM(bo, "1"))
 	// Ann asked for her picture with public decisions too.
-	h.wantReply(h.slash(ann, CmdSettings, "", OptPublicDM, "picture"), "en", KeySettingsSaved)
+	h.wantReply(h.slash(ann, settingsfeature.CmdSettings, "", settingsfeature.OptPublicDM, "picture"), "en", settingsfeature.KeySettingsSaved)
 	// Ann bids last from her DM; her next decision is the public turn, so
 	// she is told in a new DM and her bid DM stays as it was.
 	before := len(h.dms[ann])

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -187,14 +188,14 @@ func (s *Service) start(ctx context.Context, r interact.Request, channelID, tabl
 		st games.State
 		d  outbox.Delivery
 	)
-	cal, users := s.startSettings(ctx, channelID)
+	cal, users := s.settings.Start(ctx, channelID)
 	t, err := s.tables.Update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
 		var err error
 		t.Calendar = cal
 		if st, err = t.Start(g, r.UserID, s.now()); err != nil {
 			return err
 		}
-		if err := applySettings(t, g, users, s.now()); err != nil {
+		if err := settingsfeature.Apply(t, g, users, s.now()); err != nil {
 			return err
 		}
 		names := strings.Join(t.Names(), ", ")

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -380,7 +381,7 @@ func (s *Service) statusText(sc scene, lang string) string {
 	for seat, u := range t.Seats {
 		switch {
 		case u.Vacation != nil:
-			lines = append(lines, s.voice.Text(lang, games.T(KeyStatusVacation, "player", u.Name, "when", interact.Timestamp(u.Vacation.Until))))
+			lines = append(lines, s.voice.Text(lang, games.T(settingsfeature.KeyStatusVacation, "player", u.Name, "when", interact.Timestamp(u.Vacation.Until))))
 		case u.Away:
 			lines = append(lines, s.voice.Text(lang, games.T(KeyStatusAway, "player", u.Name)))
 		case rules.Kind == clock.Bank && !u.Bot && len(games.SeatPrompts(sc.pending, seat)) == 0:
@@ -388,7 +389,7 @@ func (s *Service) statusText(sc scene, lang string) string {
 			lines = append(lines, s.voice.Text(lang, games.T(KeyStatusBank, "player", u.Name, "time", clock.FormatDuration(u.Clock.Bank))))
 		}
 	}
-	lines = append(lines, s.calendarLines(t.Calendar, lang)...)
+	lines = append(lines, settingsfeature.CalendarLines(s.voice, t.Calendar, lang)...)
 	return interact.Truncate(strings.Join(lines, "\n"), 2000)
 }
 

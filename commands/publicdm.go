@@ -6,7 +6,6 @@ import (
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/outbox"
-	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -17,34 +16,15 @@ import (
 // always come with the picture and the controls. Either way a seat gets
 // one DM per decision.
 
-// Keys of the short DM and of its setting.
-const (
-	KeyDMLinkHint       = "core.dm.link_hint"
-	KeySettingsPublicDM = "core.settings.public_dm"
-)
+// KeyDMLinkHint is the short DM's hint at its setting (features/settings'
+// public-dm).
+const KeyDMLinkHint = "core.dm.link_hint"
 
 func publicDMTexts() map[string][2]string {
 	return map[string][2]string{
 		KeyDMLinkHint: {"Your picture and the buttons here instead: /settings public-dm",
 			"Lieber dein Bild und die Knöpfe hier: /einstellungen öffentliche-dm"},
-		KeySettingsPublicDM: {"Your decisions answered in the channel: {value}",
-			"Deine Entscheidungen, die im Kanal beantwortet werden: {value}"},
-		keyChoicePrefix + OptPublicDM + "." + string(settings.PublicDMLink): {"a short DM with a link to the board",
-			"eine kurze Direktnachricht mit Link zum Spielbrett"},
-		keyChoicePrefix + OptPublicDM + "." + string(settings.PublicDMPicture): {"a DM with your picture and the buttons",
-			"eine Direktnachricht mit deinem Bild und den Knöpfen"},
-		interact.NameKey("settings." + OptPublicDM): {OptPublicDM, "öffentliche-dm"},
-		interact.DescKey("settings." + OptPublicDM): {"Your DM for a decision answered in the channel: a short link (default) or your picture",
-			"Deine DM zu einer Entscheidung im Kanal: ein kurzer Link (Standard) oder dein Bild"},
 	}
-}
-
-// publicDMLine is the /settings line of the choice.
-func (s *Service) publicDMLine(lang string, v settings.PublicDM) string {
-	if v == "" {
-		v = settings.PublicDMLink
-	}
-	return s.voice.Text(lang, games.T(KeySettingsPublicDM, "value", s.choiceText(lang, OptPublicDM, string(v))))
 }
 
 // wantsLinkDM reports whether seat's new decisions, mine, are told by a

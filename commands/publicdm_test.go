@@ -1,6 +1,7 @@
 package commands
 
 import (
+	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"strings"
 	"testing"
 
@@ -54,11 +55,11 @@ func TestPublicDecisionDM(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t)
 			if tc.before != "" {
-				h.wantReply(h.slash(ann, CmdSettings, "", OptPublicDM, tc.before), "en", KeySettingsSaved)
+				h.wantReply(h.slash(ann, settingsfeature.CmdSettings, "", settingsfeature.OptPublicDM, tc.before), "en", settingsfeature.KeySettingsSaved)
 			}
 			h.startGame(tabletest.ID, "rounds=2", ann, bo)
 			if tc.during != "" {
-				h.wantReply(h.slash(ann, CmdSettings, "", OptPublicDM, tc.during), "en", KeySettingsSaved)
+				h.wantReply(h.slash(ann, settingsfeature.CmdSettings, "", settingsfeature.OptPublicDM, tc.during), "en", settingsfeature.KeySettingsSaved)
 			}
 			// The secret bids: a DM each, with the picture and the buttons.
 			for _, u := range []string{ann, bo} {
@@ -196,12 +197,12 @@ func TestBoardLinkFill(t *testing.T) {
 func TestPublicDMSetting(t *testing.T) {
 	h := newHarness(t)
 	h.startGame(tabletest.ID, "rounds=1", ann, bo)
-	res := h.slash(ann, CmdSettings, "")
+	res := h.slash(ann, settingsfeature.CmdSettings, "")
 	if !strings.Contains(res.Reply.Content, "a short DM with a link to the board") {
 		t.Errorf("settings %q do not show the default", res.Reply.Content)
 	}
-	res = h.slash(bo, CmdSettings, "", OptPublicDM, "picture")
-	h.wantReply(res, "de", KeySettingsSaved)
+	res = h.slash(bo, settingsfeature.CmdSettings, "", settingsfeature.OptPublicDM, "picture")
+	h.wantReply(res, "de", settingsfeature.KeySettingsSaved)
 	if !strings.Contains(res.Reply.Content, "eine Direktnachricht mit deinem Bild und den Knöpfen") {
 		t.Errorf("saved settings %q do not show the picture in German", res.Reply.Content)
 	}

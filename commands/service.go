@@ -22,6 +22,7 @@ import (
 	"github.com/tavern-bot/tavern/bots"
 	"github.com/tavern-bot/tavern/features/mygames"
 	"github.com/tavern-bot/tavern/features/ratings"
+	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/render"
@@ -51,19 +52,20 @@ type Deps struct {
 
 // Service implements Interactions for every transport.
 type Service struct {
-	games   *games.Registry
-	store   storage.Store
-	images  Images
-	log     *slog.Logger
-	now     func() time.Time
-	newSeed func() uint64
-	voice   interact.Voice
-	replays chan struct{} // a replay was staged: wakes the replay drawer
-	render  *render.Pool
-	ratings *ratings.Feature
-	tables  *tables.Tables
-	myGames *mygames.Feature
-	scratch sync.Pool // *[]byte: working memory for staging outbox items
+	games    *games.Registry
+	store    storage.Store
+	images   Images
+	log      *slog.Logger
+	now      func() time.Time
+	newSeed  func() uint64
+	voice    interact.Voice
+	replays  chan struct{} // a replay was staged: wakes the replay drawer
+	render   *render.Pool
+	ratings  *ratings.Feature
+	tables   *tables.Tables
+	myGames  *mygames.Feature
+	settings *settingsfeature.Feature
+	scratch  sync.Pool // *[]byte: working memory for staging outbox items
 	// local claims the outbox of a store only this process uses (see
 	// carryChannel); a shared store claims its own.
 	local storage.OutboxClaimer
@@ -114,6 +116,7 @@ func NewService(d Deps) (*Service, error) {
 	s.myGames = mygames.New(s.store, s.tables, mi, s.voice, func() time.Time { return s.now() }, s.log)
 	ri, _ := s.images.(ratings.Images)
 	s.ratings = ratings.New(s.games, s.store, ri, s.voice, s.log)
+	s.settings = settingsfeature.New(s.store, s.tables, s, s.voice, func() time.Time { return s.now() }, s.log)
 	s.schedule()
 	s.local = storage.NewLocalClaims(s.store, func() time.Time { return s.now() })
 	return s, nil
@@ -182,12 +185,9 @@ func (s *Service) handleCommand(ctx context.Context, r interact.Request) Result 
 		return s.rules(r, interact.StringOpt(data.Options, OptGame), interact.StringOpt(data.Options, OptTopic))
 	case CmdGames:
 		return s.myGames.Command(ctx, r)
-	case CmdSettings:
-		return s.settingsCmd(ctx, r, data.Options)
-	case CmdServerSettings:
-		return s.serverSettingsCmd(ctx, r, data.Options)
-	case CmdVacation:
-		return s.vacationCmd(ctx, r, data.Options)
+	case settingsfeature.CmdSettings, settingsfeature.CmdServerSettings, settingsfeature.CmdVacation:
+		res, _ := s.settings.Command(ctx, r, data)
+		return res
 	case ratings.CmdLeaderboard, ratings.CmdProfile:
 		res, _ := s.ratings.Command(ctx, r, data)
 		return res

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"reflect"
 	"strings"
 	"testing"
@@ -52,17 +53,17 @@ func (h *harness) guild() settings.Guild {
 func TestSettingsCommand(t *testing.T) {
 	h := newHarness(t)
 	h.startGame(tabletest.ID, "rounds=1, deadline=24", ann, bo)
-	res := h.slash(ann, CmdSettings, "")
-	h.wantReply(res, "en", KeySettingsTitle)
+	res := h.slash(ann, settingsfeature.CmdSettings, "")
+	h.wantReply(res, "en", settingsfeature.KeySettingsTitle)
 	for _, want := range []string{"Reminders: all", "by direct message", "Quiet hours: none (time zone UTC)", "your Discord client's", "14 of 14 vacation days"} {
 		if !strings.Contains(res.Reply.Content, want) {
 			t.Errorf("settings %q lack %q", res.Reply.Content, want)
 		}
 	}
-	h.wantReply(h.slash(bo, CmdSettings, ""), "de", KeySettingsTitle)
+	h.wantReply(h.slash(bo, settingsfeature.CmdSettings, ""), "de", settingsfeature.KeySettingsTitle)
 
-	res = h.slash(ann, CmdSettings, "", OptReminders, "last", OptDelivery, "mention", OptQuiet, "22-7", OptTimezone, "Europe/Berlin", OptLanguage, "de")
-	h.wantReply(res, "de", KeySettingsSaved)
+	res = h.slash(ann, settingsfeature.CmdSettings, "", settingsfeature.OptReminders, "last", settingsfeature.OptDelivery, "mention", settingsfeature.OptQuiet, "22-7", settingsfeature.OptTimezone, "Europe/Berlin", settingsfeature.OptLanguage, "de")
+	h.wantReply(res, "de", settingsfeature.KeySettingsSaved)
 	if !strings.Contains(res.Reply.Content, "22:00-07:00 (Europe/Berlin)") {
 		t.Errorf("saved settings shown as %q", res.Reply.Content)
 	}
@@ -73,7 +74,7 @@ func TestSettingsCommand(t *testing.T) {
 	if seat := h.table().Seats[0]; seat.Notify != want || seat.Lang != "de" {
 		t.Errorf("seat keeps %+v in %s, want the new settings in de", seat.Notify, seat.Lang)
 	}
-	h.wantReply(h.slash(ann, CmdSettings, "", OptLanguage, "auto", OptQuiet, "off"), "en", KeySettingsSaved)
+	h.wantReply(h.slash(ann, settingsfeature.CmdSettings, "", settingsfeature.OptLanguage, "auto", settingsfeature.OptQuiet, "off"), "en", settingsfeature.KeySettingsSaved)
 	if got := h.user(ann); got.Lang != "" || got.Quiet {
 		t.Errorf("language and quiet hours not cleared: %+v", got)
 	}
@@ -86,25 +87,25 @@ func TestSettingsBadInput(t *testing.T) {
 		opts []string
 		key  string
 	}{
-		{[]string{OptReminders, "sometimes"}, KeySettingsBadChoice},
-		{[]string{OptDelivery, "pigeon"}, KeySettingsBadChoice},
-		{[]string{OptPublicDM, "photo"}, KeySettingsBadChoice},
-		{[]string{OptLanguage, "fr"}, KeySettingsBadChoice},
-		{[]string{OptQuiet, "25-3"}, KeySettingsBadQuiet},
-		{[]string{OptQuiet, "7"}, KeySettingsBadQuiet},
-		{[]string{OptQuiet, "7-7"}, KeySettingsBadQuiet},
-		{[]string{OptQuiet, ""}, KeySettingsBadQuiet},
-		{[]string{OptTimezone, "Mars/Base"}, KeySettingsBadZone},
-		{[]string{OptTimezone, "Local"}, KeySettingsBadZone},
-		{[]string{OptTimezone, ""}, KeySettingsBadZone},
-		{[]string{OptReminders, "none", OptQuiet, "late"}, KeySettingsBadQuiet},
+		{[]string{settingsfeature.OptReminders, "sometimes"}, settingsfeature.KeySettingsBadChoice},
+		{[]string{settingsfeature.OptDelivery, "pigeon"}, settingsfeature.KeySettingsBadChoice},
+		{[]string{settingsfeature.OptPublicDM, "photo"}, settingsfeature.KeySettingsBadChoice},
+		{[]string{settingsfeature.OptLanguage, "fr"}, settingsfeature.KeySettingsBadChoice},
+		{[]string{settingsfeature.OptQuiet, "25-3"}, settingsfeature.KeySettingsBadQuiet},
+		{[]string{settingsfeature.OptQuiet, "7"}, settingsfeature.KeySettingsBadQuiet},
+		{[]string{settingsfeature.OptQuiet, "7-7"}, settingsfeature.KeySettingsBadQuiet},
+		{[]string{settingsfeature.OptQuiet, ""}, settingsfeature.KeySettingsBadQuiet},
+		{[]string{settingsfeature.OptTimezone, "Mars/Base"}, settingsfeature.KeySettingsBadZone},
+		{[]string{settingsfeature.OptTimezone, "Local"}, settingsfeature.KeySettingsBadZone},
+		{[]string{settingsfeature.OptTimezone, ""}, settingsfeature.KeySettingsBadZone},
+		{[]string{settingsfeature.OptReminders, "none", settingsfeature.OptQuiet, "late"}, settingsfeature.KeySettingsBadQuiet},
 		{[]string{"colour", "red"}, KeyMalformed},
 	}
 	for _, user := range []string{ann, bo} {
 		h := newHarness(t)
 		for _, tc := range tests {
 			before := h.user(user)
-			h.wantReply(h.slash(user, CmdSettings, "", tc.opts...), map[string]string{ann: "en", bo: "de"}[user], tc.key)
+			h.wantReply(h.slash(user, settingsfeature.CmdSettings, "", tc.opts...), map[string]string{ann: "en", bo: "de"}[user], tc.key)
 			if after := h.user(user); !reflect.DeepEqual(after, before) {
 				t.Errorf("%v changed the settings to %+v", tc.opts, after)
 			}
@@ -118,32 +119,32 @@ func TestSettingsBadInput(t *testing.T) {
 func TestServerSettings(t *testing.T) {
 	h := newHarness(t)
 	h.startGame(tabletest.ID, "rounds=1, deadline=24", ann, bo) // 2026-05-01 12:00 UTC, a Friday
-	res := h.slash(ann, CmdServerSettings, "")
-	h.wantReply(res, "en", KeyServerTitle)
+	res := h.slash(ann, settingsfeature.CmdServerSettings, "")
+	h.wantReply(res, "en", settingsfeature.KeyServerTitle)
 	if !strings.Contains(res.Reply.Content, "14 days") || !strings.Contains(res.Reply.Content, "all day (UTC)") {
 		t.Errorf("defaults shown as %q", res.Reply.Content)
 	}
-	h.wantReply(h.slash(ann, CmdServerSettings, "", OptAllowance, "3"), "en", KeyServerNotAdmin)
-	h.wantReply(h.as(ann, discordgo.PermissionManageChannels, CmdServerSettings, "", OptAllowance, "3"), "en", KeyServerNotAdmin)
-	h.wantReply(h.inDM(ann, CmdServerSettings, "", OptAllowance, "3"), "en", KeyServerNoGuild)
+	h.wantReply(h.slash(ann, settingsfeature.CmdServerSettings, "", settingsfeature.OptAllowance, "3"), "en", settingsfeature.KeyServerNotAdmin)
+	h.wantReply(h.as(ann, discordgo.PermissionManageChannels, settingsfeature.CmdServerSettings, "", settingsfeature.OptAllowance, "3"), "en", settingsfeature.KeyServerNotAdmin)
+	h.wantReply(h.inDM(ann, settingsfeature.CmdServerSettings, "", settingsfeature.OptAllowance, "3"), "en", settingsfeature.KeyServerNoGuild)
 	admin := int64(discordgo.PermissionManageGuild)
 	for _, tc := range []struct {
 		opts []string
 		key  string
 	}{
-		{[]string{OptAllowance, "-1"}, KeyServerBadDays},
-		{[]string{OptAllowance, "400"}, KeyServerBadDays},
-		{[]string{OptAllowance, "two"}, KeyServerBadDays},
-		{[]string{OptAllowance, "1.5"}, KeyServerBadDays},
-		{[]string{OptHours, "22-8"}, KeyServerBadHours},
-		{[]string{OptHours, "8"}, KeyServerBadHours},
-		{[]string{OptHours, "8-8:30"}, KeyServerBadHours},
-		{[]string{OptTimezone, "Nowhere/Town"}, KeySettingsBadZone},
-		{[]string{OptWeekends, "maybe"}, KeySettingsBadChoice},
-		{[]string{OptAllowance, "3", OptHours, "late"}, KeyServerBadHours},
-		{[]string{OptReminders, "all"}, KeyMalformed},
+		{[]string{settingsfeature.OptAllowance, "-1"}, settingsfeature.KeyServerBadDays},
+		{[]string{settingsfeature.OptAllowance, "400"}, settingsfeature.KeyServerBadDays},
+		{[]string{settingsfeature.OptAllowance, "two"}, settingsfeature.KeyServerBadDays},
+		{[]string{settingsfeature.OptAllowance, "1.5"}, settingsfeature.KeyServerBadDays},
+		{[]string{settingsfeature.OptHours, "22-8"}, settingsfeature.KeyServerBadHours},
+		{[]string{settingsfeature.OptHours, "8"}, settingsfeature.KeyServerBadHours},
+		{[]string{settingsfeature.OptHours, "8-8:30"}, settingsfeature.KeyServerBadHours},
+		{[]string{settingsfeature.OptTimezone, "Nowhere/Town"}, settingsfeature.KeySettingsBadZone},
+		{[]string{settingsfeature.OptWeekends, "maybe"}, settingsfeature.KeySettingsBadChoice},
+		{[]string{settingsfeature.OptAllowance, "3", settingsfeature.OptHours, "late"}, settingsfeature.KeyServerBadHours},
+		{[]string{settingsfeature.OptReminders, "all"}, KeyMalformed},
 	} {
-		h.wantReply(h.as(bo, admin, CmdServerSettings, "", tc.opts...), "de", tc.key)
+		h.wantReply(h.as(bo, admin, settingsfeature.CmdServerSettings, "", tc.opts...), "de", tc.key)
 		if g := h.guild(); g.Allowance != nil || !g.Calendar.IsZero() {
 			t.Fatalf("%v changed the server: %+v", tc.opts, g)
 		}
@@ -152,8 +153,8 @@ func TestServerSettings(t *testing.T) {
 		t.Fatal("a refused change reached the table")
 	}
 	before := len(h.channel)
-	res = h.as(ann, admin, CmdServerSettings, "", OptAllowance, "3", OptHours, "8-20", OptTimezone, "Europe/Berlin", OptWeekends, "off")
-	h.wantReply(res, "en", KeyServerSaved)
+	res = h.as(ann, admin, settingsfeature.CmdServerSettings, "", settingsfeature.OptAllowance, "3", settingsfeature.OptHours, "8-20", settingsfeature.OptTimezone, "Europe/Berlin", settingsfeature.OptWeekends, "off")
+	h.wantReply(res, "en", settingsfeature.KeyServerSaved)
 	if g := h.guild(); g.AllowanceDays() != 3 || g.Calendar.From != 8*60 || g.Calendar.To != 20*60 || !g.Calendar.WeekendsOff || g.Calendar.Zone != "Europe/Berlin" {
 		t.Fatalf("stored %+v", g)
 	}
@@ -198,21 +199,21 @@ func TestVacationCommand(t *testing.T) {
 	for _, tc := range []struct {
 		days, key string
 	}{
-		{"0", KeyVacationBadDays}, {"-2", KeyVacationBadDays}, {"x", KeyVacationBadDays}, {"2.5", KeyVacationBadDays},
-		{"", KeyVacationBadDays}, {"15", KeyVacationTooLong}, {"99999999999", KeyVacationTooLong}, {"1e30", KeyVacationBadDays},
+		{"0", settingsfeature.KeyVacationBadDays}, {"-2", settingsfeature.KeyVacationBadDays}, {"x", settingsfeature.KeyVacationBadDays}, {"2.5", settingsfeature.KeyVacationBadDays},
+		{"", settingsfeature.KeyVacationBadDays}, {"15", settingsfeature.KeyVacationTooLong}, {"99999999999", settingsfeature.KeyVacationTooLong}, {"1e30", settingsfeature.KeyVacationBadDays},
 	} {
-		h.wantReply(h.slash(bo, CmdVacation, SubVacationStart, OptDays, tc.days), "de", tc.key)
+		h.wantReply(h.slash(bo, settingsfeature.CmdVacation, settingsfeature.SubVacationStart, settingsfeature.OptDays, tc.days), "de", tc.key)
 		if u := h.user(bo); u.Vacation != nil || u.Used != 0 || h.table().Seats[1].Vacation != nil {
 			t.Fatalf("days %q changed something: %+v", tc.days, u)
 		}
 	}
-	h.wantReply(h.slash(bo, CmdVacation, SubVacationEnd), "de", KeyVacationNone)
-	h.wantReply(h.slash(bo, CmdVacation, ""), "de", KeyMalformed)
+	h.wantReply(h.slash(bo, settingsfeature.CmdVacation, settingsfeature.SubVacationEnd), "de", settingsfeature.KeyVacationNone)
+	h.wantReply(h.slash(bo, settingsfeature.CmdVacation, ""), "de", KeyMalformed)
 
 	h.advance(time.Hour)
 	before := len(h.channel)
-	res := h.slash(bo, CmdVacation, SubVacationStart, OptDays, "3")
-	h.wantReply(res, "de", KeyVacationStarted)
+	res := h.slash(bo, settingsfeature.CmdVacation, settingsfeature.SubVacationStart, settingsfeature.OptDays, "3")
+	h.wantReply(res, "de", settingsfeature.KeyVacationStarted)
 	if !strings.Contains(res.Reply.Content, "an 1 laufenden") || !strings.Contains(res.Reply.Content, "von 14 Urlaubstagen bleiben dir dieses Jahr 11") {
 		t.Errorf("reply %q", res.Reply.Content)
 	}
@@ -240,10 +241,10 @@ func TestVacationCommand(t *testing.T) {
 
 	// Over what is left: 11 days, and a running vacation counts the day it
 	// has begun.
-	h.wantReply(h.slash(bo, CmdVacation, SubVacationStart, OptDays, "14"), "de", KeyVacationTooLong)
+	h.wantReply(h.slash(bo, settingsfeature.CmdVacation, settingsfeature.SubVacationStart, settingsfeature.OptDays, "14"), "de", settingsfeature.KeyVacationTooLong)
 	h.advance(24 * time.Hour)
-	res = h.slash(bo, CmdVacation, SubVacationEnd)
-	h.wantReply(res, "de", KeyVacationEnded)
+	res = h.slash(bo, settingsfeature.CmdVacation, settingsfeature.SubVacationEnd)
+	h.wantReply(res, "de", settingsfeature.KeyVacationEnded)
 	if u := h.user(bo); u.Left(14, h.now()) != 13 {
 		t.Errorf("after one day of three: %d days left, want 13", u.Left(14, h.now()))
 	}
@@ -253,12 +254,12 @@ func TestVacationCommand(t *testing.T) {
 	if tb := h.table(); tb.Seats[1].Vacation != nil {
 		t.Error("the table still shows the vacation")
 	}
-	h.wantReply(h.slash(bo, CmdVacation, SubVacationEnd), "de", KeyVacationNone)
+	h.wantReply(h.slash(bo, settingsfeature.CmdVacation, settingsfeature.SubVacationEnd), "de", settingsfeature.KeyVacationNone)
 
 	// A server's smaller allowance binds.
-	h.wantReply(h.as(ann, discordgo.PermissionManageGuild, CmdServerSettings, "", OptAllowance, "2"), "en", KeyServerSaved)
-	h.wantReply(h.slash(ann, CmdVacation, SubVacationStart, OptDays, "3"), "en", KeyVacationTooLong)
-	h.wantReply(h.slash(ann, CmdVacation, SubVacationStart, OptDays, "2"), "en", KeyVacationStarted)
+	h.wantReply(h.as(ann, discordgo.PermissionManageGuild, settingsfeature.CmdServerSettings, "", settingsfeature.OptAllowance, "2"), "en", settingsfeature.KeyServerSaved)
+	h.wantReply(h.slash(ann, settingsfeature.CmdVacation, settingsfeature.SubVacationStart, settingsfeature.OptDays, "3"), "en", settingsfeature.KeyVacationTooLong)
+	h.wantReply(h.slash(ann, settingsfeature.CmdVacation, settingsfeature.SubVacationStart, settingsfeature.OptDays, "2"), "en", settingsfeature.KeyVacationStarted)
 }
 
 // A vacation's end is a due event: the channel hears once that the player
@@ -266,7 +267,7 @@ func TestVacationCommand(t *testing.T) {
 func TestVacationEndFiresOnce(t *testing.T) {
 	h := newHarness(t)
 	h.startGame(tabletest.ID, "rounds=1, deadline=72", ann, bo)
-	h.wantReply(h.slash(ann, CmdVacation, SubVacationStart, OptDays, "1"), "en", KeyVacationStarted)
+	h.wantReply(h.slash(ann, settingsfeature.CmdVacation, settingsfeature.SubVacationStart, settingsfeature.OptDays, "1"), "en", settingsfeature.KeyVacationStarted)
 	back := func(actions []Action) int {
 		n := 0
 		for _, a := range actions {
@@ -302,8 +303,8 @@ func TestVacationEndFiresOnce(t *testing.T) {
 // the game starts; the seat gets the player's settings then.
 func TestVacationBeforeStart(t *testing.T) {
 	h := newHarness(t)
-	h.wantReply(h.slash(ann, CmdSettings, "", OptReminders, "none"), "en", KeySettingsSaved)
-	h.wantReply(h.slash(ann, CmdVacation, SubVacationStart, OptDays, "2"), "en", KeyVacationStarted)
+	h.wantReply(h.slash(ann, settingsfeature.CmdSettings, "", settingsfeature.OptReminders, "none"), "en", settingsfeature.KeySettingsSaved)
+	h.wantReply(h.slash(ann, settingsfeature.CmdVacation, settingsfeature.SubVacationStart, settingsfeature.OptDays, "2"), "en", settingsfeature.KeyVacationStarted)
 	h.startGame(tabletest.ID, "rounds=1, deadline=24", ann, bo)
 	tb := h.table()
 	if tb.Seats[0].Vacation == nil || tb.Seats[0].Notify.Reminders != settings.RemindNone {
@@ -339,9 +340,9 @@ func reminderTexts(actions []Action) (dms, mentions map[string][]string) {
 // before the game or during it.
 func TestRemindersFollowSettings(t *testing.T) {
 	h := newHarness(t) // 12:00 UTC
-	h.wantReply(h.slash(bo, CmdSettings, "", OptReminders, "none"), "de", KeySettingsSaved)
+	h.wantReply(h.slash(bo, settingsfeature.CmdSettings, "", settingsfeature.OptReminders, "none"), "de", settingsfeature.KeySettingsSaved)
 	h.startGame(tabletest.ID, "rounds=1, deadline=12", ann, bo)
-	h.wantReply(h.slash(ann, CmdSettings, "", OptDelivery, "mention", OptQuiet, "17-20", OptTimezone, "UTC"), "en", KeySettingsSaved)
+	h.wantReply(h.slash(ann, settingsfeature.CmdSettings, "", settingsfeature.OptDelivery, "mention", settingsfeature.OptQuiet, "17-20", settingsfeature.OptTimezone, "UTC"), "en", settingsfeature.KeySettingsSaved)
 	h.advance(6 * time.Hour) // 18:00: half time, in Ann's quiet hours
 	if dms, mentions := reminderTexts(h.tick()); len(dms)+len(mentions) != 0 {
 		t.Fatalf("at half time: DMs %v, mentions %v; want nothing (Bo: none, Ann: quiet)", dms, mentions)
@@ -366,7 +367,7 @@ func TestRemindersFollowSettings(t *testing.T) {
 func TestLastOneReminder(t *testing.T) {
 	h := newHarness(t)
 	h.startGame(tabletest.ID, "rounds=1, deadline=12", ann, bo)
-	h.wantReply(h.slash(ann, CmdSettings, "", OptReminders, "last"), "en", KeySettingsSaved)
+	h.wantReply(h.slash(ann, settingsfeature.CmdSettings, "", settingsfeature.OptReminders, "last"), "en", settingsfeature.KeySettingsSaved)
 	h.advance(6 * time.Hour)
 	if dms, _ := reminderTexts(h.tick()); len(dms[ann]) != 0 || len(dms[bo]) != 1 {
 		t.Fatalf("at half time %v: want Bo only", dms)
@@ -386,12 +387,12 @@ func TestLastOneReminder(t *testing.T) {
 func TestServerZoneAlone(t *testing.T) {
 	h := newHarness(t)
 	admin := int64(discordgo.PermissionManageGuild)
-	h.wantReply(h.as(ann, admin, CmdServerSettings, "", OptTimezone, "Asia/Tokyo"), "en", KeyServerSaved)
-	h.wantReply(h.as(ann, admin, CmdServerSettings, "", OptHours, "9-17"), "en", KeyServerSaved)
+	h.wantReply(h.as(ann, admin, settingsfeature.CmdServerSettings, "", settingsfeature.OptTimezone, "Asia/Tokyo"), "en", settingsfeature.KeyServerSaved)
+	h.wantReply(h.as(ann, admin, settingsfeature.CmdServerSettings, "", settingsfeature.OptHours, "9-17"), "en", settingsfeature.KeyServerSaved)
 	if g := h.guild(); g.Calendar.Zone != "Asia/Tokyo" || g.Calendar.From != 9*60 {
 		t.Errorf("stored %+v", g.Calendar)
 	}
-	if res := h.slash(bo, CmdServerSettings, ""); !strings.Contains(res.Reply.Content, "09:00 bis 17:00 (Asia/Tokyo)") {
+	if res := h.slash(bo, settingsfeature.CmdServerSettings, ""); !strings.Contains(res.Reply.Content, "09:00 bis 17:00 (Asia/Tokyo)") {
 		t.Errorf("shown as %q", res.Reply.Content)
 	}
 }
@@ -426,7 +427,7 @@ func TestSettingsDefinitions(t *testing.T) {
 			walk(path+" "+o.Name, o.Options)
 		}
 	}
-	defs := h.svc.settingsDefinitions()
+	defs := h.svc.settings.Definitions()
 	if len(defs) != 3 {
 		t.Fatalf("%d commands", len(defs))
 	}

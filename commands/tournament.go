@@ -119,7 +119,7 @@ func (s *Service) isOrganiser(ctx context.Context, r interact.Request, tr *tourn
 // the server named for organisers (/server-settings organiser-role). A
 // server whose settings cannot be read leaves Manage Server only.
 func (s *Service) mayOrganise(ctx context.Context, r interact.Request) bool {
-	if canManageServer(r) {
+	if r.ManagesServer() {
 		return true
 	}
 	if r.Interaction.GuildID == "" || r.Interaction.Member == nil || len(r.Interaction.Member.Roles) == 0 {
@@ -130,7 +130,7 @@ func (s *Service) mayOrganise(ctx context.Context, r interact.Request) bool {
 		s.log.Warn("tournament: organiser role", "guild", r.Interaction.GuildID, "err", err)
 		return false
 	}
-	return hasRole(r, g.OrganiserRole)
+	return r.HasRole(g.OrganiserRole)
 }
 
 // intOpt reads a whole-number option within [least, most]; ok is false
@@ -141,7 +141,7 @@ func (s *Service) intOpt(r interact.Request, opts []*discordgo.ApplicationComman
 	if raw == "" {
 		return def, Result{}, true
 	}
-	n, ok := wholeDays(raw)
+	n, ok := interact.WholeNumber(raw)
 	if !ok || n < least || n > most {
 		label := s.voice.Say(r.Lang, interact.NameKey("tournament.new."+name))
 		return 0, s.voice.Key(r.Lang, KeyTourBadNumber, "option", label, "min", least, "max", most, "value", interact.Truncate(raw, 20)), false
@@ -409,7 +409,7 @@ func (s *Service) askOrganiser(r interact.Request, tr *tournament.Tournament, su
 		if round < 0 {
 			return s.voice.Key(r.Lang, KeyTourNotStarted)
 		}
-		n, _ := wholeDays(interact.StringOpt(sub.Options, OptTourTable))
+		n, _ := interact.WholeNumber(interact.StringOpt(sub.Options, OptTourTable))
 		if n < 1 || n > len(tr.Rounds[round].Tables) {
 			return s.voice.Key(r.Lang, KeyTourNoSuchTable, "n", interact.Truncate(interact.StringOpt(sub.Options, OptTourTable), 10))
 		}
@@ -628,7 +628,7 @@ func (s *Service) tourConfirm(ctx context.Context, r interact.Request, c CustomI
 	if replace.old != "" {
 		results = append(results, s.replaceSeats(ctx, saved, replace.old, replace.with, replace.name)...)
 	}
-	out := mergeResults(results)
+	out := interact.Merge(results)
 	out.Reply = &Message{Content: s.voice.Text(r.Lang, games.T(KeyTourOKDone))}
 	s.wakeNow()
 	return out

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,7 +14,6 @@ import (
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/outbox"
-	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/tournament"
@@ -133,7 +133,7 @@ func (s *Service) startTournament(ctx context.Context, r interact.Request, id st
 	if err != nil {
 		return s.tourErr(r, err)
 	}
-	out := mergeResults(res)
+	out := interact.Merge(res)
 	out.Reply = &Message{Content: s.voice.Text(r.Lang, games.T(KeyTourOKStarted))}
 	return out
 }
@@ -546,7 +546,7 @@ func (s *Service) startTourTable(ctx context.Context, id string, round, idx int,
 		if st, err = t.Start(g, seats[0].UserID, now); err != nil {
 			return err
 		}
-		if err := applySettings(t, g, s.seatSettings(ctx, seats), now); err != nil {
+		if err := settingsfeature.Apply(t, g, s.settings.Users(ctx, seats), now); err != nil {
 			return err
 		}
 		if paused {
@@ -585,6 +585,9 @@ func (s *Service) startTourTable(ctx context.Context, id string, round, idx int,
 // errTableOpened stops recording a tournament table's thread when the
 // table has one already.
 var errTableOpened = errors.New("commands: the tournament's table is opened already")
+
+// errNothing ends an update that has nothing to change.
+var errNothing = errors.New("commands: nothing to change")
 
 // confirmAfter returns res's actions with its Done run once the last of
 // them is carried out, for actions run where no Result is (a thread's
@@ -630,20 +633,6 @@ func (s *Service) guildCalendar(ctx context.Context, guildID string) (cal clock.
 		return cal, fmt.Errorf("server settings: %w", err)
 	}
 	return g.Calendar, nil
-}
-
-// seatSettings reads the settings of a starting table's players.
-func (s *Service) seatSettings(ctx context.Context, seats []table.Seat) map[string]settings.User {
-	users := map[string]settings.User{}
-	for _, seat := range seats {
-		u, err := s.store.User(ctx, seat.UserID)
-		if err != nil {
-			s.log.Error("tournament: settings", "user", seat.UserID, "err", err)
-			continue
-		}
-		users[seat.UserID] = u
-	}
-	return users
 }
 
 // botsFinish hands an unfinished game of a round whose time is up to bots:

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"strings"
 	"testing"
 
@@ -28,25 +29,25 @@ func TestOrganiserRole(t *testing.T) {
 
 	// A member without Manage Server cannot name the role, and bad roles
 	// are refused; nothing changes.
-	h.wantReply(h.as(ann, 0, CmdServerSettings, "", OptOrganiserRole, organisers), "en", KeyServerNotAdmin)
-	h.wantReply(h.as(bo, manageServer, CmdServerSettings, "", OptOrganiserRole, "@mods"), "de", KeyServerBadRole)
-	h.wantReply(h.as(bo, manageServer, CmdServerSettings, "", OptOrganiserRole, ""), "de", KeyServerBadRole)
+	h.wantReply(h.as(ann, 0, settingsfeature.CmdServerSettings, "", settingsfeature.OptOrganiserRole, organisers), "en", settingsfeature.KeyServerNotAdmin)
+	h.wantReply(h.as(bo, manageServer, settingsfeature.CmdServerSettings, "", settingsfeature.OptOrganiserRole, "@mods"), "de", settingsfeature.KeyServerBadRole)
+	h.wantReply(h.as(bo, manageServer, settingsfeature.CmdServerSettings, "", settingsfeature.OptOrganiserRole, ""), "de", settingsfeature.KeyServerBadRole)
 	if g := h.guild(); g.OrganiserRole != "" {
 		t.Fatalf("a refused change named role %q", g.OrganiserRole)
 	}
-	res := h.slash(ann, CmdServerSettings, "")
-	if !strings.Contains(res.Reply.Content, h.text("en", KeyServerNoOrganiser)) {
+	res := h.slash(ann, settingsfeature.CmdServerSettings, "")
+	if !strings.Contains(res.Reply.Content, h.text("en", settingsfeature.KeyServerNoOrganiser)) {
 		t.Errorf("settings without a role say %q", res.Reply.Content)
 	}
 
 	// Before the role is named, holding it gives nothing.
 	h.wantReply(h.tourWithRoles(ann, []string{organisers}, SubTourNew, newArgs...), "en", KeyTourNeedManage)
 
-	h.wantReply(h.as(manager, manageServer, CmdServerSettings, "", OptOrganiserRole, organisers), "en", KeyServerSaved)
+	h.wantReply(h.as(manager, manageServer, settingsfeature.CmdServerSettings, "", settingsfeature.OptOrganiserRole, organisers), "en", settingsfeature.KeyServerSaved)
 	if g := h.guild(); g.OrganiserRole != organisers {
 		t.Fatalf("role stored as %q", g.OrganiserRole)
 	}
-	if res := h.slash(ann, CmdServerSettings, ""); !strings.Contains(res.Reply.Content, "<@&"+organisers+">") {
+	if res := h.slash(ann, settingsfeature.CmdServerSettings, ""); !strings.Contains(res.Reply.Content, "<@&"+organisers+">") {
 		t.Errorf("settings do not name the role: %q", res.Reply.Content)
 	}
 
@@ -81,7 +82,7 @@ func TestOrganiserRole(t *testing.T) {
 
 	// Cleared: the role gives nothing any more, even on a button asked for
 	// before.
-	h.wantReply(h.as(manager, manageServer, CmdServerSettings, "", OptNoOrganiserRole, "true"), "en", KeyServerSaved)
+	h.wantReply(h.as(manager, manageServer, settingsfeature.CmdServerSettings, "", settingsfeature.OptNoOrganiserRole, "true"), "en", settingsfeature.KeyServerSaved)
 	if g := h.guild(); g.OrganiserRole != "" {
 		t.Fatalf("role not cleared: %q", g.OrganiserRole)
 	}

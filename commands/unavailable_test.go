@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"strings"
 	"testing"
 
@@ -48,7 +49,7 @@ func TestUnavailableDatabase(t *testing.T) {
 		{"status", "de", func(h *harness) Result { return h.slash(bo, CmdGame, SubStatus, "") }},
 		{"new table", "de", func(h *harness) Result { return h.slash(bo, CmdGame, SubNew, OptGame, tabletest.ID) }},
 		{"hand", "en", func(h *harness) Result { return h.slash(ann, CmdGame, SubHand, "") }},
-		{"settings", "de", func(h *harness) Result { return h.slash(bo, CmdSettings, "") }},
+		{"settings", "de", func(h *harness) Result { return h.slash(bo, settingsfeature.CmdSettings, "") }},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

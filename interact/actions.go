@@ -2,6 +2,7 @@ package interact
 
 import (
 	"context"
+	"errors"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -158,4 +159,32 @@ func (r Result) Carry(ctx context.Context, run func(context.Context, []Action) e
 		r.Done(ctx)
 	}
 	return nil
+}
+
+// Merge carries out several tables' changes as one Result: their actions
+// in order, each change's Done, and each change carried in its own turn.
+func Merge(results []Result) Result {
+	var out Result
+	var dones []func(context.Context)
+	for _, r := range results {
+		out.Actions = append(out.Actions, r.Actions...)
+		if r.Done != nil {
+			dones = append(dones, r.Done)
+		}
+	}
+	if len(dones) > 0 {
+		out.Done = func(ctx context.Context) {
+			for _, d := range dones {
+				d(ctx)
+			}
+		}
+	}
+	out.Carrier = func(ctx context.Context, run func(context.Context, []Action) error) error {
+		var errs error
+		for _, r := range results {
+			errs = errors.Join(errs, r.Carry(ctx, run))
+		}
+		return errs
+	}
+	return out
 }

@@ -3,7 +3,10 @@ package interact
 import (
 	"cmp"
 	"fmt"
+	"math"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -80,6 +83,35 @@ func BoolOpt(opts []*discordgo.ApplicationCommandInteractionDataOption, name str
 		}
 	}
 	return false
+}
+
+// WholeNumber reads a whole number as Discord (a JSON number) or a typed
+// option gives it; ok is false for anything else, or beyond a million.
+func WholeNumber(raw string) (n int, ok bool) {
+	raw = strings.TrimSpace(raw)
+	if n, err := strconv.Atoi(raw); err == nil {
+		return n, true
+	}
+	f, err := strconv.ParseFloat(raw, 64)
+	if err != nil || f != math.Trunc(f) || math.Abs(f) > 1e6 {
+		return 0, false
+	}
+	return int(f), true
+}
+
+// ManagesServer reports a member allowed to manage the server (or an
+// administrator).
+func (r Request) ManagesServer() bool {
+	if r.Interaction.Member == nil {
+		return false
+	}
+	p := r.Interaction.Member.Permissions
+	return p&discordgo.PermissionManageGuild != 0 || p&discordgo.PermissionAdministrator != 0
+}
+
+// HasRole reports whether the member who sent r holds roleID.
+func (r Request) HasRole(roleID string) bool {
+	return roleID != "" && r.Interaction.Member != nil && slices.Contains(r.Interaction.Member.Roles, roleID)
 }
 
 // ResolvedName is the name Discord resolved for a user option, or the

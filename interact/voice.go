@@ -17,15 +17,19 @@ const (
 	KeyBusy        = "core.err.busy"
 	KeyInternal    = "core.err.internal"
 	KeyUnavailable = "core.err.unavailable"
+	// KeyMalformed answers a request the surface or a feature cannot read.
+	KeyMalformed = "core.err.malformed"
 )
 
-// Texts are the replies of Err and UnknownGame in English and German.
+// Texts are the replies of Err and UnknownGame, and the answer to a
+// malformed request, in English and German.
 func Texts() map[string][2]string {
 	return map[string][2]string{
 		KeyUnknownGame: {"I do not know a game called “{game}”.", "Ein Spiel namens „{game}“ kenne ich nicht."},
 		KeyNoTable:     {"There is no game in this channel. Open one with /game new.", "In diesem Kanal läuft kein Spiel. Eröffne eines mit /spiel neu."},
 		KeyBusy:        {"This channel already has a table in progress. Finish it or end it with /game abandon first.", "In diesem Kanal läuft schon ein Tisch. Spielt ihn zu Ende oder beendet ihn zuerst mit /spiel abbrechen."},
 		KeyInternal:    {"Something went wrong on my side. Please try again in a moment.", "Bei mir ist etwas schiefgegangen. Bitte versuche es gleich noch einmal."},
+		KeyMalformed:   {"I did not understand that request.", "Diese Anfrage habe ich nicht verstanden."},
 		KeyUnavailable: {"I cannot reach my database right now. Please try again in a few seconds.", "Ich erreiche meine Datenbank gerade nicht. Bitte versuche es in ein paar Sekunden noch einmal."},
 	}
 }
