@@ -16,12 +16,14 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/bot"
+	"github.com/tavern-bot/tavern/bot/budget"
 	"github.com/tavern-bot/tavern/bot/playground"
 	"github.com/tavern-bot/tavern/bots"
 	"github.com/tavern-bot/tavern/commands"
 	"github.com/tavern-bot/tavern/config"
 	"github.com/tavern-bot/tavern/lineup"
 	"github.com/tavern-bot/tavern/storage"
+	"github.com/tavern-bot/tavern/storage/postgres"
 )
 
 // newService builds the command surface every transport shares; without
@@ -88,6 +90,7 @@ func serveWith(ctx context.Context, cfg config.Config, log *slog.Logger, out io.
 	if err != nil {
 		return err
 	}
+	limiter := discordBudget(store, cfg.Discord, log)
 	switch cfg.Mode() {
 	case config.ModePlayground:
 		pg, err := playground.New(svc, playground.Options{}, log)
@@ -100,11 +103,11 @@ func serveWith(ctx context.Context, cfg config.Config, log *slog.Logger, out io.
 			fmt.Fprintln(out, "(put discord.token in tavern.toml or set DISCORD_TOKEN to connect to Discord; Ctrl-C stops)")
 		})
 	case config.ModeHTTP:
-		return serveHTTP(ctx, cfg, svc, log, out, opts.done)
+		return serveHTTP(ctx, cfg, svc, limiter, log, out, opts.done)
 	default:
 		log.Info("connecting to the Discord gateway", "api", cfg.Discord.APIURL, "guild", cfg.Discord.GuildID,
 			"shard", cfg.Discord.ShardID, "shards", cfg.Discord.ShardCount)
-		session, err := bot.NewSession(cfg.Discord.Token, cfg.Discord.APIURL)
+		session, err := bot.NewSession(cfg.Discord.Token, cfg.Discord.APIURL, bot.WithBudget(limiter))
 		if err != nil {
 			return err
 		}
@@ -120,17 +123,29 @@ func serveWith(ctx context.Context, cfg config.Config, log *slog.Logger, out io.
 			ShardCount: cfg.Discord.ShardCount,
 			Gate:       gate,
 			ClosedDMs:  exec.ClosedDMs, // one memory of refused DMs per process
+			Budget:     limiter,
 		}, svc, log)
 	}
 }
 
+// The PostgreSQL store shares the Discord budget between processes.
+var _ budget.Ledger = (*postgres.Store)(nil)
+
+// discordBudget is the process's share of the bot's Discord rate limits:
+// shared with every process through the store when it can (PostgreSQL),
+// else this process's own.
+func discordBudget(store storage.Store, cfg config.Discord, log *slog.Logger) *budget.Limiter {
+	ledger, _ := store.(budget.Ledger)
+	return budget.NewLimiter(ledger, budget.PaceFor(cfg.GlobalRate), log)
+}
+
 // serveHTTP serves Discord's HTTP interactions endpoint at /interactions.
-func serveHTTP(ctx context.Context, cfg config.Config, svc *commands.Service, log *slog.Logger, out io.Writer, done func(*discordgo.Interaction)) error {
+func serveHTTP(ctx context.Context, cfg config.Config, svc *commands.Service, limiter *budget.Limiter, log *slog.Logger, out io.Writer, done func(*discordgo.Interaction)) error {
 	key, err := hex.DecodeString(cfg.Discord.PublicKey)
 	if err != nil || len(key) != ed25519.PublicKeySize {
 		return errors.New(`config: key "discord.public_key" must be the 64 hex digits of an Ed25519 public key`)
 	}
-	session, err := bot.NewSession(cfg.Discord.Token, cfg.Discord.APIURL)
+	session, err := bot.NewSession(cfg.Discord.Token, cfg.Discord.APIURL, bot.WithBudget(limiter))
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/bot/budget"
 	"github.com/tavern-bot/tavern/commands"
 )
 
@@ -37,6 +38,9 @@ type GatewayConfig struct {
 	// Gate hands out identify slots to the shards of every process that
 	// shares it (the PostgreSQL store); nil: this process's own.
 	Gate IdentifyGate
+	// Budget paces the REST calls (see WithBudget); nil: discordgo's
+	// buckets alone.
+	Budget *budget.Limiter
 	// Done, if set, is called after each interaction is fully carried out.
 	Done func(i *discordgo.Interaction)
 	// ClosedDMs, if set, is the process's memory of refused DMs, shared
@@ -66,7 +70,7 @@ func RunGateway(ctx context.Context, cfg GatewayConfig, h commands.Interactions,
 	if err != nil {
 		return err
 	}
-	s, err := NewSession(cfg.Token, cfg.APIURL)
+	s, err := NewSession(cfg.Token, cfg.APIURL, WithBudget(cfg.Budget))
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/bot/budget"
 )
 
 // DefaultAPIURL is Discord's REST base.
@@ -21,8 +23,11 @@ const DefaultAPIURL = "https://discord.com/api/v10/"
 // to apiURL (empty: DefaultAPIURL). discordgo's endpoint variables are
 // package globals, so instead of changing them the session gets an HTTP
 // client that rewrites every request for https://discord.com/api/vN/ to
-// apiURL. That keeps several sessions (and tests) independent.
-func NewSession(token, apiURL string) (*discordgo.Session, error) {
+// apiURL. That keeps several sessions (and tests) independent. With
+// WithBudget, every REST call also waits for its share of Discord's
+// rate limits under that client (discordgo's own per-route buckets stay,
+// within the session).
+func NewSession(token, apiURL string, opts ...SessionOption) (*discordgo.Session, error) {
 	base, err := parseAPIURL(apiURL)
 	if err != nil {
 		return nil, err
@@ -31,11 +36,31 @@ func NewSession(token, apiURL string) (*discordgo.Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bot: new discord session: %w", err)
 	}
-	s.Client = &http.Client{
-		Timeout:   20 * time.Second,
-		Transport: &rewriteTransport{base: base, next: http.DefaultTransport},
+	var o sessionOptions
+	for _, opt := range opts {
+		opt(&o)
 	}
+	var transport http.RoundTripper = &rewriteTransport{base: base, next: http.DefaultTransport}
+	if o.limiter != nil {
+		// Outside the rewrite: the budget reads Discord's own paths.
+		transport = &budget.Transport{Limiter: o.limiter, Next: transport}
+	}
+	s.Client = &http.Client{Timeout: 20 * time.Second, Transport: transport}
 	return s, nil
+}
+
+// SessionOption changes what NewSession builds.
+type SessionOption func(*sessionOptions)
+
+type sessionOptions struct {
+	limiter *budget.Limiter
+}
+
+// WithBudget makes the session's REST calls wait for lim: one Limiter
+// per process, shared by all its sessions, paces the process within the
+// budget its ledger shares with the other processes of the bot.
+func WithBudget(lim *budget.Limiter) SessionOption {
+	return func(o *sessionOptions) { o.limiter = lim }
 }
 
 func parseAPIURL(apiURL string) (*url.URL, error) {

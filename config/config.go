@@ -37,7 +37,16 @@ type Discord struct {
 	// (DISCORD_SHARD_ID, DISCORD_SHARD_COUNT).
 	ShardID    int `toml:"shard_id"`
 	ShardCount int `toml:"shard_count"`
+	// GlobalRate is Discord's global REST limit of the bot token, in
+	// requests per second, for all its processes together (over
+	// PostgreSQL they share it through the database). Tavern keeps a
+	// tenth of it spare (bot/budget.PaceFor).
+	GlobalRate int `toml:"global_rate"`
 }
+
+// DefaultGlobalRate is Discord's global REST limit for a bot unless
+// Discord raised it.
+const DefaultGlobalRate = 50
 
 // Interactions configures the HTTP interactions endpoint; empty Listen means
 // the gateway is used instead.
@@ -98,7 +107,7 @@ const DefaultAPIURL = "https://discord.com/api/v10/"
 // Defaults returns the configuration used for keys a file does not set.
 func Defaults() Config {
 	return Config{
-		Discord: Discord{APIURL: DefaultAPIURL, ShardCount: 1},
+		Discord: Discord{APIURL: DefaultAPIURL, ShardCount: 1, GlobalRate: DefaultGlobalRate},
 		Storage: Storage{Backend: BackendBolt, Path: "tavern.db", MaxConns: 10,
 			StatementTimeout: Duration{5 * time.Second}, ConnectTimeout: Duration{2 * time.Second}, RetryFor: Duration{2 * time.Second}},
 		Playground: Playground{Listen: "127.0.0.1:8080"},
@@ -178,6 +187,9 @@ func (c Config) Validate() error {
 	if err := c.Discord.validateShard(c.Interactions.Listen != ""); err != nil {
 		return err
 	}
+	if c.Discord.GlobalRate < 1 || c.Discord.GlobalRate > 100000 {
+		return fmt.Errorf(`config: key "discord.global_rate": %d is not between 1 and 100000 requests per second`, c.Discord.GlobalRate)
+	}
 	if c.Discord.ShardCount > 1 && c.Storage.Backend != BackendPostgres {
 		// Shard 0 receives every DM click, including those of tables
 		// another shard's guilds play: all shards need one database.
@@ -239,6 +251,26 @@ func (c Config) Mode() Mode {
 	default:
 		return ModeGateway
 	}
+}
+
+// ListenConns is the connection each PostgreSQL process keeps beside its
+// pool, for LISTEN (the schedulers' wake-ups); it needs a session of its
+// own, so a transaction pooler cannot carry it.
+const ListenConns = 1
+
+// Connections is how many PostgreSQL connections one process holds at
+// most: its pool (max_conns) and the listening connection. Every lock a
+// process takes (the claims' and migrations' advisory locks, a change's
+// row lock) is scoped to a transaction on a pool connection, so nothing
+// else holds one.
+func (s Storage) Connections() int { return s.MaxConns + ListenConns }
+
+// Workers is how many processes a PostgreSQL server allowing
+// maxConnections carries, with reserved of them kept for others (the
+// server's superuser_reserved_connections, an operator's psql or
+// pg_dump, `tavern migrate`).
+func (s Storage) Workers(maxConnections, reserved int) int {
+	return max(0, (maxConnections-reserved)/s.Connections())
 }
 
 // validate checks the storage keys the backend uses.

@@ -41,6 +41,8 @@ func TestLoadErrorsNameTheKey(t *testing.T) {
 		{"shard id past the count", "[discord]\nshard_id = 2\nshard_count = 2\n", `"discord.shard_id"`},
 		{"negative shard id", "[discord]\nshard_id = -1\nshard_count = 2\n", `"discord.shard_id"`},
 		{"shards over one bolt file", "[discord]\nshard_id = 1\nshard_count = 2\n", `"storage.backend"`},
+		{"no global budget", "[discord]\nglobal_rate = 0\n", `"discord.global_rate"`},
+		{"global budget a string", "[discord]\nglobal_rate = \"50/s\"\n", "global_rate"},
 		{"shard id a string", "[discord]\nshard_id = \"1\"\n", "shard_id"},
 		{"shards with the HTTP endpoint", "[discord]\ntoken = \"t\"\npublic_key = \"ab\"\napplication_id = \"1\"\nshard_count = 2\n[interactions]\nlisten = \":8081\"\n", `"discord.shard_count"`},
 	}
@@ -62,7 +64,8 @@ func TestLoadDefaultsEnvAndMode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Storage.Path != "tavern.db" || cfg.Playground.Listen != "127.0.0.1:8080" || cfg.Discord.APIURL != DefaultAPIURL {
+	if cfg.Storage.Path != "tavern.db" || cfg.Playground.Listen != "127.0.0.1:8080" || cfg.Discord.APIURL != DefaultAPIURL ||
+		cfg.Discord.GlobalRate != 50 {
 		t.Errorf("defaults = %+v", cfg)
 	}
 	if cfg.Mode() != ModePlayground {
@@ -173,5 +176,34 @@ func TestComposeConfigLoads(t *testing.T) {
 	}
 	if cfg.Mode() != ModeHTTP || cfg.Storage.Backend != BackendPostgres || cfg.Interactions.Listen != ":8081" {
 		t.Errorf("mode %v, backend %s, listen %s", cfg.Mode(), cfg.Storage.Backend, cfg.Interactions.Listen)
+	}
+}
+
+// TestConnectionsFormula: a process holds its pool and one listening
+// connection; a server carries as many processes as fit in what it
+// allows beyond the reserved connections.
+func TestConnectionsFormula(t *testing.T) {
+	tests := []struct {
+		maxConns, maxConnections, reserved, conns, workers int
+	}{
+		{10, 100, 5, 11, 8}, // PostgreSQL's default max_connections, superuser's 3 and an operator's 2
+		{4, 100, 5, 5, 19},
+		{1, 100, 5, 2, 47},
+		{10, 500, 5, 11, 45},
+		{20, 200, 5, 21, 9},
+		{10, 10, 5, 11, 0}, // too small for one process
+	}
+	for _, tc := range tests {
+		s := Storage{MaxConns: tc.maxConns}
+		if got := s.Connections(); got != tc.conns {
+			t.Errorf("max_conns %d: %d connections per process, want %d", tc.maxConns, got, tc.conns)
+		}
+		if got := s.Workers(tc.maxConnections, tc.reserved); got != tc.workers {
+			t.Errorf("max_conns %d, max_connections %d, %d reserved: %d workers, want %d", tc.maxConns, tc.maxConnections, tc.reserved, got, tc.workers)
+		}
+		if w := s.Workers(tc.maxConnections, tc.reserved); w*s.Connections()+tc.reserved > tc.maxConnections ||
+			(w+1)*s.Connections()+tc.reserved <= tc.maxConnections {
+			t.Errorf("max_conns %d: %d workers is not the most that fit in %d connections", tc.maxConns, w, tc.maxConnections)
+		}
 	}
 }

@@ -118,6 +118,12 @@ type Fake struct {
 	threadOrder []string
 	// violations are the requests and answers the spec rejected.
 	violations []string
+	// globalLimit, when above 0, is the global rate limit the fake
+	// enforces (EnforceGlobalLimit); perSecond counts the requests under
+	// it by second of arrival, and globalLimited those answered 429.
+	globalLimit   int
+	perSecond     map[int64]int
+	globalLimited int
 }
 
 type nonceKey struct{ channelID, nonce string }

@@ -8,6 +8,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -48,7 +49,13 @@ func (f *Fake) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		path := strings.TrimPrefix(r.URL.Path, strings.TrimSuffix(APIPath, "/"))
 		rec := &statusWriter{ResponseWriter: w, status: http.StatusOK}
-		if err := f.checkRequest(r, path); err != nil {
+		if wait, over := f.overGlobalLimit(r); over {
+			rec.Header().Set("Retry-After", "1")
+			rec.Header().Set("X-RateLimit-Global", "true")
+			rec.Header().Set("X-RateLimit-Scope", "global")
+			writeRaw(rec, http.StatusTooManyRequests, `{"message":"You are being rate limited.","retry_after":`+
+				strconv.FormatFloat(wait.Seconds(), 'f', 3, 64)+`,"global":true}`)
+		} else if err := f.checkRequest(r, path); err != nil {
 			apiError(rec, http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
 		} else if fl := f.takeFailure(r.Method, path); fl != nil {
 			for k, v := range fl.header {

@@ -107,6 +107,14 @@ var migrations = []string{
 		bucket integer PRIMARY KEY,
 		last timestamptz NOT NULL
 	);`,
+	// 7: Discord's REST budget, shared by every process of the bot
+	// (ReserveRequests, HoldRequests): under key '' the global budget's
+	// next free slot, under a route bucket's key the moment it may be
+	// used again.
+	`CREATE TABLE tavern_discord_budget (
+		key   text PRIMARY KEY,
+		until timestamptz NOT NULL
+	);`,
 }
 
 // migrateLock is the advisory lock's key: processes starting at once
