@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/ed25519"
 	"encoding/hex"
@@ -12,6 +13,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -20,6 +22,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/bot/budget"
 	"github.com/tavern-bot/tavern/bot/fakediscord"
 	"github.com/tavern-bot/tavern/commands"
 	"github.com/tavern-bot/tavern/commands/commandstest"
@@ -52,6 +55,13 @@ type pgBenchFlags struct {
 	databaseURL string
 	game        string
 	seed        uint64
+	// discordLimit is the global limit the fake Discord enforces, and
+	// the workers' discord.global_rate (0: neither limits, the fake only
+	// counts).
+	discordLimit int
+	// sweep runs the bench once for each number of workers from 1 to
+	// workers, each on a fresh database, and ends with a table of them.
+	sweep bool
 	// worker is the command line that starts a worker process, to which
 	// "bench-worker" and its flags are appended (default: this executable;
 	// tests start their own binary).
@@ -67,6 +77,8 @@ func (f *pgBenchFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.databaseURL, "database-url", "", "postgres: an empty database to use (default: a private cluster started from Debian's PostgreSQL)")
 	fs.StringVar(&f.game, "game", "zauberschwert", "postgres: the game the tables play")
 	fs.Uint64Var(&f.seed, "seed", 1, "postgres: seeds the players' choices")
+	fs.IntVar(&f.discordLimit, "discord-limit", fakediscord.DefaultGlobalLimit, "postgres: the global rate limit the fake Discord enforces and the workers share (0: none)")
+	fs.BoolVar(&f.sweep, "sweep", false, "postgres: run with 1, 2, … --workers workers in turn, each on a fresh private database, and tabulate them")
 }
 
 func (f pgBenchFlags) validate() error {
@@ -79,6 +91,10 @@ func (f pgBenchFlags) validate() error {
 		return fmt.Errorf("bench: --tables %d is not between 1 and 2000", f.tables)
 	case f.moves < 1 || f.moves > 10000:
 		return fmt.Errorf("bench: --moves %d is not between 1 and 10000", f.moves)
+	case f.discordLimit < 0 || f.discordLimit > 100000:
+		return fmt.Errorf("bench: --discord-limit %d is not between 0 (none) and 100000", f.discordLimit)
+	case f.sweep && f.databaseURL != "":
+		return errors.New("bench: --sweep needs a fresh database for every run: leave --database-url out (the bench starts its own cluster)")
 	}
 	return nil
 }
@@ -91,7 +107,8 @@ func benchChannel(k int) string { return fmt.Sprintf("73%016d", k) }
 
 func benchUser(k, seat int) string { return fmt.Sprintf("83%014d%02d", k, seat) }
 
-// runPostgresBench runs the multi-worker bench and prints its figures.
+// runPostgresBench runs the multi-worker bench (or, with --sweep, one
+// for each number of workers) and prints its figures.
 func runPostgresBench(ctx context.Context, f pgBenchFlags, out io.Writer) error {
 	if err := f.validate(); err != nil {
 		return err
@@ -104,94 +121,137 @@ func runPostgresBench(ctx context.Context, f pgBenchFlags, out io.Writer) error 
 	if !ok {
 		return fmt.Errorf("bench: --game %q is not one of %s", f.game, strings.Join(reg.IDs(), ", "))
 	}
-	url, where, stopDB, err := benchDatabase(ctx, f.databaseURL)
-	if err != nil {
+	if !f.sweep {
+		url, where, stopDB, err := benchDatabase(ctx, f.databaseURL)
+		if err != nil {
+			return err
+		}
+		defer stopDB()
+		_, err = runBenchOnce(ctx, f, reg, g, url, where, out)
 		return err
 	}
-	defer stopDB()
+	c, err := pgtest.Start()
+	if err != nil {
+		return fmt.Errorf("bench: --sweep starts a private PostgreSQL cluster, which could not start: %w", err)
+	}
+	defer func() { _ = c.Stop() }()
+	var rows []benchResult
+	for n := 1; n <= f.workers; n++ {
+		url, err := c.CreateDatabase(fmt.Sprintf("bench%d", n))
+		if err != nil {
+			return fmt.Errorf("bench: a database for %d worker(s): %w", n, err)
+		}
+		one := f
+		one.workers = n
+		where := fmt.Sprintf("a private PostgreSQL cluster (fsync off) on port %d, database bench%d", c.Port(), n)
+		r, err := runBenchOnce(ctx, one, reg, g, url, where, out)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, r)
+		fmt.Fprintln(out)
+	}
+	writeSweep(out, f, rows)
+	return nil
+}
+
+// runBenchOnce is one run of the bench on an empty database at url.
+func runBenchOnce(ctx context.Context, f pgBenchFlags, reg *games.Registry, g games.Game, url, where string, out io.Writer) (benchResult, error) {
 	store, err := postgres.Open(ctx, postgres.Options{URL: url, MaxConns: int32(min(f.tables, 50))})
 	if err != nil {
-		return fmt.Errorf("bench: the database: %w", err)
+		return benchResult{}, fmt.Errorf("bench: the database: %w", err)
 	}
 	defer store.Close()
 	if err := requireEmpty(ctx, store); err != nil {
-		return err
+		return benchResult{}, err
 	}
 	fake := fakediscord.Start()
 	defer fake.Close()
 	fake.Lean()
+	// Without a limit the fake still counts (a limit nothing reaches).
+	fake.EnforceGlobalLimit(cmp.Or(f.discordLimit, unlimitedRate))
 	dir, err := os.MkdirTemp("", "tavern-bench-")
 	if err != nil {
-		return err
+		return benchResult{}, err
 	}
 	defer os.RemoveAll(dir)
 	_, key, err := ed25519.GenerateKey(nil)
 	if err != nil {
-		return err
+		return benchResult{}, err
 	}
 	b := &pgBench{flags: f, fake: fake, key: key, store: store, client: &http.Client{Timeout: 30 * time.Second,
 		Transport: &http.Transport{MaxIdleConnsPerHost: f.tables + 8}}}
 	imagesWord := map[bool]string{true: "images on", false: "images off"}[f.images]
-	fmt.Fprintf(out, "tavern bench --backend postgres: %d worker(s), %d tables of %s, up to %d moves each, %s, %s\n",
-		f.workers, f.tables, f.game, f.moves, imagesWord, where)
+	limitWord := "no Discord limit (the fake counts)"
+	if f.discordLimit > 0 {
+		limitWord = fmt.Sprintf("the fake Discord enforcing %d requests/s", f.discordLimit)
+	}
+	fmt.Fprintf(out, "tavern bench --backend postgres: %d worker(s), %d tables of %s, up to %d moves each, %s, %s, %s\n",
+		f.workers, f.tables, f.game, f.moves, imagesWord, limitWord, where)
 	for k := range f.workers {
-		w, err := startBenchWorker(ctx, f.worker, dir, k, url, hex.EncodeToString(key.Public().(ed25519.PublicKey)), fake.APIURL(), f.images, b.finished)
+		w, err := startBenchWorker(ctx, f.worker, dir, k, url, hex.EncodeToString(key.Public().(ed25519.PublicKey)), fake.APIURL(),
+			cmp.Or(f.discordLimit, unlimitedRate), f.images, b.finished)
 		if err != nil {
 			b.stopWorkers()
-			return err
+			return benchResult{}, err
 		}
 		b.workers = append(b.workers, w)
 	}
 	defer b.stopWorkers()
 	for _, w := range b.workers {
 		if err := b.awaitPing(ctx, w); err != nil {
-			return err
+			return benchResult{}, err
 		}
 	}
 
 	start := time.Now()
 	versions, err := b.openTables(ctx)
 	if err != nil {
-		return err
+		return benchResult{}, err
 	}
 	fmt.Fprintf(out, "opened %d tables through the endpoint in %v\n", f.tables, time.Since(start).Round(time.Millisecond))
 
-	before := b.sample(ctx, url)
+	before, calls := b.sample(ctx, url), discordCalls(fake)
 	start = time.Now()
 	lat, failed, err := b.play(ctx, reg)
 	elapsed := time.Since(start)
 	after := b.sample(ctx, url)
 	if err != nil {
-		return err
+		return benchResult{}, err
 	}
-	applied := 0
+	r := benchResult{workers: f.workers, elapsed: elapsed, calls: discordCalls(fake) - calls}
 	for k := range f.tables {
 		tb, err := store.Get(ctx, benchChannel(k))
 		if err != nil {
-			return fmt.Errorf("bench: table %d: %w", k, err)
+			return benchResult{}, fmt.Errorf("bench: table %d: %w", k, err)
 		}
-		applied += tb.Version - versions[k]
+		r.applied += tb.Version - versions[k]
 	}
-	if applied == 0 || len(lat) == 0 {
-		return errors.New("bench: no move was applied")
+	if r.applied == 0 || len(lat) == 0 {
+		return benchResult{}, errors.New("bench: no move was applied")
 	}
 	slices.Sort(lat)
 	q := func(p float64) float64 {
 		return float64(lat[min(len(lat)-1, int(p*float64(len(lat))))].Microseconds()) / 1000
 	}
+	r.p50, r.p99 = q(0.5), q(0.99)
 	fmt.Fprintf(out, "moves: %d applied of %d sent (%d not accepted by the endpoint) in %.2f s: %.1f moves/s; latency per move (signed request → carried out): p50 %.1f ms, p99 %.1f ms\n",
-		applied, len(lat)+failed, failed, elapsed.Seconds(), float64(applied)/elapsed.Seconds(), q(0.5), q(0.99))
-	fmt.Fprintf(out, "per move: %s\n", before.per(after, applied))
+		r.applied, len(lat)+failed, failed, elapsed.Seconds(), r.movesPerSecond(), r.p50, r.p99)
+	fmt.Fprintf(out, "per move: %s\n", before.per(after, r.applied))
+	r.cpu = (after.workerCPU - before.workerCPU) + (after.pgCPU - before.pgCPU) + (after.selfCPU - before.selfCPU)
 
 	if err := b.drainOutbox(ctx); err != nil {
-		return err
+		return benchResult{}, err
 	}
 	b.stopWorkers()
+	r.busiest, r.refused = busiestSecond(fake), fake.GlobalRateLimited()
+	fmt.Fprintf(out, "discord: %s\n", r.discordLine(f.discordLimit))
+	fmt.Fprintf(out, "limit: %s\n", r.limit(f.discordLimit))
 	if err := checkReplays(ctx, store, g, f.tables); err != nil {
-		return err
+		return benchResult{}, err
 	}
 	fmt.Fprintf(out, "checked: all %d tables equal the replay of their logs, each version logged once; the outbox is empty\n", f.tables)
-	return nil
+	return r, nil
 }
 
 // benchDatabase is the database the bench uses: url if given, else a
@@ -465,4 +525,95 @@ func checkReplays(ctx context.Context, s *postgres.Store, g games.Game, tables i
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// unlimitedRate stands for "no limit": the fake counts without refusing,
+// and the workers' budget never waits.
+const unlimitedRate = 100000
+
+// benchResult is one run's figures.
+type benchResult struct {
+	workers int
+	applied int
+	elapsed time.Duration
+	p50     float64 // ms
+	p99     float64 // ms
+	// calls are the REST calls under Discord's global limit while the
+	// moves were played; busiest the most in one second of the run
+	// (opening the tables and the outbox's drain included), refused
+	// those the fake answered 429.
+	calls, busiest, refused int
+	// cpu is the machine's CPU spent while playing: workers, PostgreSQL
+	// and the bench (fake Discord, players).
+	cpu time.Duration
+}
+
+func (r benchResult) movesPerSecond() float64 { return float64(r.applied) / r.elapsed.Seconds() }
+
+func (r benchResult) callsPerSecond() float64 { return float64(r.calls) / r.elapsed.Seconds() }
+
+// cpuShare is the CPU spent while playing over what the machine's cores
+// could give in that time.
+func (r benchResult) cpuShare() float64 {
+	return r.cpu.Seconds() / r.elapsed.Seconds() / float64(runtime.NumCPU())
+}
+
+func (r benchResult) discordLine(limit int) string {
+	return fmt.Sprintf("%.2f calls under the global limit per move, %.1f calls/s while playing (the workers' pace allows %s), busiest second %d, %d answered 429",
+		float64(r.calls)/float64(r.applied), r.callsPerSecond(), paceWords(limit), r.busiest, r.refused)
+}
+
+// paceWords is the sustained rate the workers' budget allows.
+func paceWords(limit int) string {
+	if limit == 0 {
+		return "any rate"
+	}
+	return fmt.Sprintf("%.1f/s sustained", float64(time.Second)/float64(budget.PaceFor(limit).Every))
+}
+
+// limit names what bounded the run: Discord's budget when the calls ran
+// at 90% of the pace or more, else the CPU when the run used 85% of the
+// cores or more, else neither (the players: every table waits for its
+// move to be carried out before the next, so latency bounds it).
+func (r benchResult) limit(discordLimit int) string {
+	if discordLimit > 0 {
+		sustained := float64(time.Second) / float64(budget.PaceFor(discordLimit).Every)
+		if share := r.callsPerSecond() / sustained; share >= 0.9 {
+			return fmt.Sprintf("Discord budget (%.0f%% of the pace; CPU %.0f%% of %d cores)", 100*share, 100*r.cpuShare(), runtime.NumCPU())
+		}
+	}
+	if share := r.cpuShare(); share >= 0.85 {
+		return fmt.Sprintf("CPU (%.0f%% of %d cores)", 100*share, runtime.NumCPU())
+	}
+	return fmt.Sprintf("latency (each table one move at a time; CPU %.0f%% of %d cores)", 100*r.cpuShare(), runtime.NumCPU())
+}
+
+// discordCalls counts the calls under the global limit the fake saw.
+func discordCalls(fake *fakediscord.Fake) int {
+	n := 0
+	for _, c := range fake.PerSecond() {
+		n += c
+	}
+	return n
+}
+
+// busiestSecond is the most calls under the global limit in one second.
+func busiestSecond(fake *fakediscord.Fake) int {
+	busiest := 0
+	for _, c := range fake.PerSecond() {
+		busiest = max(busiest, c)
+	}
+	return busiest
+}
+
+// writeSweep tabulates a sweep's runs.
+func writeSweep(out io.Writer, f pgBenchFlags, rows []benchResult) {
+	fmt.Fprintf(out, "sweep: %d tables × %d moves of %s, images %v, Discord limit %d/s (0: none), %d cores\n",
+		f.tables, f.moves, f.game, f.images, f.discordLimit, runtime.NumCPU())
+	fmt.Fprintln(out, "| workers | moves/s | p50 ms | p99 ms | calls/move | calls/s | busiest s | 429s | CPU | limit |")
+	fmt.Fprintln(out, "|---|---|---|---|---|---|---|---|---|---|")
+	for _, r := range rows {
+		fmt.Fprintf(out, "| %d | %.1f | %.0f | %.0f | %.2f | %.1f | %d | %d | %.0f%% | %s |\n", r.workers, r.movesPerSecond(), r.p50, r.p99,
+			float64(r.calls)/float64(r.applied), r.callsPerSecond(), r.busiest, r.refused, 100*r.cpuShare(), r.limit(f.discordLimit))
+	}
 }

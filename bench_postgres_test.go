@@ -37,7 +37,7 @@ func TestPostgresBench(t *testing.T) {
 	url := pgtest.Require(t).NewDatabase(t)
 	var out strings.Builder
 	f := pgBenchFlags{backend: "postgres", workers: 2, tables: 3, moves: 6, images: false, databaseURL: url, game: "zauberschwert", seed: 1,
-		worker: benchWorkerCommand}
+		discordLimit: 50, worker: benchWorkerCommand}
 	if err := runPostgresBench(context.Background(), f, &out); err != nil {
 		t.Fatalf("bench: %v\n%s", err, out.String())
 	}
@@ -46,6 +46,9 @@ func TestPostgresBench(t *testing.T) {
 		regexp.MustCompile(`2 worker\(s\), 3 tables of zauberschwert`),
 		regexp.MustCompile(`moves: 18 applied of 18 sent \(0 not accepted by the endpoint\) in [0-9.]+ s: [0-9.]+ moves/s; latency per move .*p50 [0-9.]+ ms, p99 [0-9.]+ ms`),
 		regexp.MustCompile(`per move: [0-9.]+ round trips`),
+		regexp.MustCompile(`the fake Discord enforcing 50 requests/s`),
+		regexp.MustCompile(`discord: [0-9.]+ calls under the global limit per move, [0-9.]+ calls/s while playing \(the workers' pace allows 42.0/s sustained\), busiest second [0-9]+, 0 answered 429`),
+		regexp.MustCompile(`limit: (Discord budget|CPU|latency) \(`),
 		regexp.MustCompile(`checked: all 3 tables equal the replay of their logs`),
 	} {
 		if !want.MatchString(out.String()) {
@@ -57,6 +60,29 @@ func TestPostgresBench(t *testing.T) {
 	err := runPostgresBench(context.Background(), f, &out)
 	if err == nil || !strings.Contains(err.Error(), "not empty") {
 		t.Errorf("a second bench on the same database: %v, want a refusal naming it not empty", err)
+	}
+}
+
+// TestPostgresBenchSweep runs the bench with one and then two workers,
+// each on a fresh database of its own cluster, and tabulates both.
+func TestPostgresBenchSweep(t *testing.T) {
+	pgtest.Require(t) // skips (or fails under CI) without PostgreSQL
+	var out strings.Builder
+	f := pgBenchFlags{backend: "postgres", workers: 2, tables: 2, moves: 3, game: "zauberschwert", seed: 1, discordLimit: 50,
+		sweep: true, worker: benchWorkerCommand}
+	if err := runPostgresBench(context.Background(), f, &out); err != nil {
+		t.Fatalf("bench: %v\n%s", err, out.String())
+	}
+	t.Log(out.String())
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`1 worker\(s\), 2 tables`),
+		regexp.MustCompile(`2 worker\(s\), 2 tables`),
+		regexp.MustCompile(`(?m)^\| 1 \| [0-9.]+ \| [0-9]+ \| [0-9]+ \| [0-9.]+ \| [0-9.]+ \| [0-9]+ \| 0 \| [0-9]+% \| .+ \|$`),
+		regexp.MustCompile(`(?m)^\| 2 \| [0-9.]+ \| [0-9]+ \| [0-9]+ \| [0-9.]+ \| [0-9.]+ \| [0-9]+ \| 0 \| [0-9]+% \| .+ \|$`),
+	} {
+		if !want.MatchString(out.String()) {
+			t.Errorf("output lacks %s:\n%s", want, out.String())
+		}
 	}
 }
 
@@ -76,6 +102,8 @@ func TestPostgresBenchBadInput(t *testing.T) {
 		{"no moves", func(f *pgBenchFlags) { f.moves = 0 }, "--moves"},
 		{"unknown game", func(f *pgBenchFlags) { f.game = "chess" }, "--game"},
 		{"not a postgres URL", func(f *pgBenchFlags) { f.databaseURL = "mysql://u:hunter2@db/x" }, "--database-url"},
+		{"negative Discord limit", func(f *pgBenchFlags) { f.discordLimit = -1 }, "--discord-limit"},
+		{"sweep over a given database", func(f *pgBenchFlags) { f.sweep, f.databaseURL = true, "postgres://u:hunter2@db/x" }, "--sweep"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -42,7 +42,7 @@ type benchWorker struct {
 
 // startBenchWorker starts worker n serving on a free port over url, and
 // reads its reports (finished is called with each interaction carried out).
-func startBenchWorker(ctx context.Context, command []string, dir string, n int, url, publicKey, apiURL string, images bool, finished func(string)) (*benchWorker, error) {
+func startBenchWorker(ctx context.Context, command []string, dir string, n int, url, publicKey, apiURL string, globalRate int, images bool, finished func(string)) (*benchWorker, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, err
@@ -50,9 +50,9 @@ func startBenchWorker(ctx context.Context, command []string, dir string, n int, 
 	addr := ln.Addr().String()
 	_ = ln.Close()
 	cfgPath := filepath.Join(dir, fmt.Sprintf("worker%d.toml", n))
-	cfg := fmt.Sprintf("[discord]\ntoken = \"bench-token\"\napplication_id = %q\npublic_key = %q\napi_url = %q\n"+
+	cfg := fmt.Sprintf("[discord]\ntoken = \"bench-token\"\napplication_id = %q\npublic_key = %q\napi_url = %q\nglobal_rate = %d\n"+
 		"[interactions]\nlisten = %q\n[storage]\nbackend = \"postgres\"\n[log]\nlevel = \"warn\"\n",
-		fakediscord.AppID, publicKey, apiURL, addr)
+		fakediscord.AppID, publicKey, apiURL, globalRate, addr)
 	if err := os.WriteFile(cfgPath, []byte(cfg), 0o600); err != nil {
 		return nil, err
 	}

@@ -36,9 +36,11 @@ const usage = `usage:
                                                  win rate with 95% CI, mean scores, decision times
   tavern bench                                   measure rendering and interaction speed
   tavern bench --backend postgres [--workers N] [--tables T] [--moves M] [--images=false]
-               [--database-url URL] [--game ID] [--seed S]
+               [--database-url URL] [--game ID] [--seed S] [--discord-limit R] [--sweep]
                                                  N worker processes over one PostgreSQL through the
-                                                 signed HTTP endpoint: moves/s, p50/p99, cost per move
+                                                 signed HTTP endpoint, the fake Discord enforcing R
+                                                 requests/s (default 50): moves/s, p50/p99, cost per
+                                                 move, what limits it; --sweep: 1…N workers in turn
   tavern backup [--config FILE] FILE             hot copy of the database (bolt)
   tavern migrate --from bolt:FILE --to postgres:URL
                                                  copy a whole database into an empty one (and back:

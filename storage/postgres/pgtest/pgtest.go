@@ -221,7 +221,8 @@ func (c *Cluster) URL(db string) string {
 func (c *Cluster) NewDatabase(t testing.TB) string {
 	t.Helper()
 	name := fmt.Sprintf("test_%d_%d", os.Getpid(), c.next.Add(1))
-	if err := c.exec("CREATE DATABASE " + name); err != nil {
+	url, err := c.CreateDatabase(name)
+	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
@@ -229,7 +230,16 @@ func (c *Cluster) NewDatabase(t testing.TB) string {
 			t.Error(err)
 		}
 	})
-	return c.URL(name)
+	return url
+}
+
+// CreateDatabase creates the empty database name (letters, digits and
+// underscores) and returns its URL; it lives as long as the cluster.
+func (c *Cluster) CreateDatabase(name string) (string, error) {
+	if err := c.exec("CREATE DATABASE " + name); err != nil {
+		return "", err
+	}
+	return c.URL(name), nil
 }
 
 // exec runs one statement on the maintenance database.
