@@ -11,7 +11,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
+	neturl "net/url"
 	"os"
 	"runtime"
 	"slices"
@@ -211,7 +213,7 @@ func runBenchOnce(ctx context.Context, f pgBenchFlags, reg *games.Registry, g ga
 	}
 	fmt.Fprintf(out, "opened %d tables through the endpoint in %v\n", f.tables, time.Since(start).Round(time.Millisecond))
 
-	before, calls := b.sample(ctx, url), discordCalls(fake)
+	before, calls, requests := b.sample(ctx, url), discordCalls(fake), len(fake.Requests())
 	start = time.Now()
 	lat, failed, err := b.play(ctx, reg)
 	elapsed := time.Since(start)
@@ -246,6 +248,7 @@ func runBenchOnce(ctx context.Context, f pgBenchFlags, reg *games.Registry, g ga
 	b.stopWorkers()
 	r.busiest, r.refused = busiestSecond(fake), fake.GlobalRateLimited()
 	fmt.Fprintf(out, "discord: %s\n", r.discordLine(f.discordLimit))
+	fmt.Fprintf(out, "calls per move by route (the outbox drained): %s\n", routeShares(fake.Requests()[requests:], r.applied))
 	fmt.Fprintf(out, "limit: %s\n", r.limit(f.discordLimit))
 	if err := checkReplays(ctx, store, g, f.tables); err != nil {
 		return benchResult{}, err
@@ -616,4 +619,25 @@ func writeSweep(out io.Writer, f pgBenchFlags, rows []benchResult) {
 		fmt.Fprintf(out, "| %d | %.1f | %.0f | %.0f | %.2f | %.1f | %d | %d | %.0f%% | %s |\n", r.workers, r.movesPerSecond(), r.p50, r.p99,
 			float64(r.calls)/float64(r.applied), r.callsPerSecond(), r.busiest, r.refused, 100*r.cpuShare(), r.limit(f.discordLimit))
 	}
+}
+
+// routeShares lists the calls under the global limit per move by route
+// (every id in the path as ":id"), most first.
+func routeShares(reqs []fakediscord.Request, moves int) string {
+	count := map[string]int{}
+	for _, req := range reqs {
+		u := &neturl.URL{Path: fakediscord.APIPath + strings.TrimPrefix(req.Path, "/")}
+		r, ok := budget.RouteOf(req.Method, u)
+		if !ok || r.Exempt {
+			continue
+		}
+		count[strings.Replace(r.Key, "/"+r.Major+"/", "/:id/", 1)]++
+	}
+	routes := slices.Collect(maps.Keys(count))
+	slices.SortFunc(routes, func(a, b string) int { return cmp.Or(count[b]-count[a], strings.Compare(a, b)) })
+	parts := make([]string, len(routes))
+	for i, k := range routes {
+		parts[i] = fmt.Sprintf("%s %.2f", k, float64(count[k])/float64(moves))
+	}
+	return strings.Join(parts, ", ")
 }
