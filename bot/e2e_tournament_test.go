@@ -13,6 +13,7 @@ import (
 	"github.com/tavern-bot/tavern/bot/fakediscord"
 	"github.com/tavern-bot/tavern/clock/clocktest"
 	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/features/tournaments"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/tournament"
@@ -46,12 +47,12 @@ func TestEndToEndTournament(t *testing.T) {
 		byID[a.UserID] = a
 	}
 
-	newCmd := w.fake.Command(org, commands.CmdTournament, fakediscord.SubCommand(commands.SubTourNew,
-		fakediscord.StringOpt(commands.OptGame, "zauberschwert"), fakediscord.StringOpt(commands.OptTourFormat, "swiss"),
-		fakediscord.IntOpt(commands.OptTourSize, 3), fakediscord.IntOpt(commands.OptTourRounds, 3), fakediscord.IntOpt(commands.OptTourDays, 2)))
+	newCmd := w.fake.Command(org, tournaments.CmdTournament, fakediscord.SubCommand(tournaments.SubTourNew,
+		fakediscord.StringOpt(commands.OptGame, "zauberschwert"), fakediscord.StringOpt(tournaments.OptTourFormat, "swiss"),
+		fakediscord.IntOpt(tournaments.OptTourSize, 3), fakediscord.IntOpt(tournaments.OptTourRounds, 3), fakediscord.IntOpt(tournaments.OptTourDays, 2)))
 	newCmd.Member.Permissions = discordgo.PermissionManageGuild
 	w.tr.deliver(t, newCmd)
-	if r := w.fake.Replies(newCmd.ID); len(r) != 1 || r[0].Content != w.svc.Localize("en", commands.KeyTourOKNew) {
+	if r := w.fake.Replies(newCmd.ID); len(r) != 1 || r[0].Content != w.svc.Localize("en", tournaments.KeyTourOKNew) {
 		t.Fatalf("/tournament new replies %+v", r)
 	}
 	for _, a := range field {
@@ -72,7 +73,7 @@ func TestEndToEndTournament(t *testing.T) {
 	}
 	notOrg := w.fake.Click(field[1], &signup, controlOf(t, signup, commands.KindTourStart).CustomID)
 	w.tr.deliver(t, notOrg)
-	if r := w.fake.Replies(notOrg.ID); len(r) != 1 || r[0].Content != w.svc.Localize("de", commands.KeyTourNotOrganiser) {
+	if r := w.fake.Replies(notOrg.ID); len(r) != 1 || r[0].Content != w.svc.Localize("de", tournaments.KeyTourNotOrganiser) {
 		t.Fatalf("a player starting replies %+v", r)
 	}
 	w.tr.deliver(t, w.fake.Click(org, &signup, controlOf(t, signup, commands.KindTourStart).CustomID))
@@ -171,7 +172,7 @@ func TestEndToEndTournament(t *testing.T) {
 			}
 		}
 		if round == 0 {
-			drop := w.fake.Command(dropper, commands.CmdTournament, fakediscord.SubCommand(commands.SubTourDrop))
+			drop := w.fake.Command(dropper, tournaments.CmdTournament, fakediscord.SubCommand(tournaments.SubTourDrop))
 			w.tr.deliver(t, drop)
 			ask := w.fake.Replies(drop.ID)
 			if len(ask) != 1 {
@@ -239,10 +240,10 @@ func checkPairing(t *testing.T, tr *tournament.Tournament, round int, dropped st
 }
 
 // The tiny pictures stand in for the tournament's too.
-func (ti tinyImages) TournamentStandings(v commands.TournamentSheet) ([]byte, error) {
+func (ti tinyImages) TournamentStandings(v tournaments.Sheet) ([]byte, error) {
 	return ti.draw(v, games.Public)
 }
 
-func (ti tinyImages) TournamentPodium(v commands.TournamentSheet) ([]byte, error) {
+func (ti tinyImages) TournamentPodium(v tournaments.Sheet) ([]byte, error) {
 	return ti.draw(v, games.Public)
 }

@@ -5,6 +5,7 @@ import (
 	"github.com/tavern-bot/tavern/features/ratings"
 	"github.com/tavern-bot/tavern/features/replays"
 	settingsfeature "github.com/tavern-bot/tavern/features/settings"
+	"github.com/tavern-bot/tavern/features/tournaments"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
@@ -14,10 +15,10 @@ import (
 
 // Core catalog keys: everything the command surface itself says.
 const (
-	KeyBadOptions     = "core.err.bad_options"
+	KeyBadOptions     = interact.KeyBadOptions
 	KeyMalformed      = interact.KeyMalformed
 	KeyMoveNoOption   = "core.err.move_no_option"
-	KeyBadButton      = "core.err.bad_button"
+	KeyBadButton      = interact.KeyBadButton
 	KeyUnknownTopic   = "core.err.unknown_topic"
 	KeyNotInLobby     = "core.err.not_in_lobby"
 	KeyDMBlocked      = "core.dm.blocked"
@@ -105,7 +106,7 @@ const (
 // CoreCatalog holds every core message (and the table errors) in English
 // and German. Games add their own catalogs through the registry.
 func CoreCatalog() games.Catalog {
-	c := interact.Catalog(coreTexts(), interact.Texts(), tables.Texts(), commandTexts(), settingsfeature.Texts(), replayTexts(), replays.Texts(), reminderLinkTexts(), publicDMTexts(), threadTexts(), ratings.Texts(), ratedLineTexts(), tournamentTexts(), mygames.Texts(), absentVoteTexts(), lobbyOptionTexts())
+	c := interact.Catalog(coreTexts(), interact.Texts(), tables.Texts(), commandTexts(), settingsfeature.Texts(), replayTexts(), replays.Texts(), reminderLinkTexts(), publicDMTexts(), threadTexts(), ratings.Texts(), ratedLineTexts(), tournaments.Texts(), mygames.Texts(), absentVoteTexts(), lobbyOptionTexts())
 	return c.Merge(table.Catalog()).Merge(tournament.Catalog())
 }
 
@@ -115,9 +116,7 @@ const KeyBotStrength = "core.bot.strength."
 // coreTexts maps a key to its English and German text.
 func coreTexts() map[string][2]string {
 	return map[string][2]string{
-		KeyBadOptions:     {"I could not read the options “{text}”. Write them as key=value, each option once, separated by commas.", "Ich konnte die Optionen „{text}“ nicht lesen. Schreibe sie als schlüssel=wert, jede Option einmal, durch Kommas getrennt."},
 		KeyMoveNoOption:   {"Which option? Type /move option: and pick one of yours from the list.", "Welche Möglichkeit? Tippe /zug möglichkeit: und wähle eine deiner aus der Liste."},
-		KeyBadButton:      {"That button is not one I understand. Please use the latest message.", "Diesen Knopf verstehe ich nicht. Bitte nimm die neueste Nachricht."},
 		KeyUnknownTopic:   {"There is no rules topic “{topic}”. Topics: {topics}.", "Es gibt kein Regelthema „{topic}“. Themen: {topics}."},
 		KeyNotInLobby:     {"The lobby is closed; the game has started or ended.", "Die Lobby ist geschlossen; das Spiel hat begonnen oder ist vorbei."},
 		KeyDMBlocked:      {"{player}, I cannot send you direct messages. Use /game hand or press “Show my hand” to see your hand and your options.", "{player}, ich kann dir keine Direktnachrichten schicken. Nutze /spiel hand oder „Meine Hand zeigen“, um deine Hand und deine Möglichkeiten zu sehen."},

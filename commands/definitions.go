@@ -5,6 +5,7 @@ import (
 
 	"github.com/tavern-bot/tavern/features/ratings"
 	settingsfeature "github.com/tavern-bot/tavern/features/settings"
+	"github.com/tavern-bot/tavern/features/tournaments"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 )
@@ -100,7 +101,7 @@ func (s *Service) Definitions() []*discordgo.ApplicationCommand {
 		s.voice.Command("move", moveOpt),
 		s.voice.Command("rules", rulesGame, rulesTopic),
 		s.voice.Command("games"),
-		s.tournamentDefinition(),
+		s.tournaments.Definition(),
 	}, append(s.settings.Definitions(), s.ratings.Definitions()...)...)
 }
 
@@ -108,6 +109,7 @@ func (s *Service) Definitions() []*discordgo.ApplicationCommand {
 // store: `tavern register` must work while the bot holds the database.
 func Definitions(reg *games.Registry) []*discordgo.ApplicationCommand {
 	voice := interact.NewVoice(reg, reg.Catalog(CoreCatalog()), nil)
-	s := &Service{games: reg, voice: voice, ratings: ratings.New(reg, nil, nil, voice, nil), settings: settingsfeature.New(nil, nil, nil, voice, nil, nil)}
+	s := &Service{games: reg, voice: voice, ratings: ratings.New(reg, nil, nil, voice, nil), settings: settingsfeature.New(nil, nil, nil, voice, nil, nil),
+		tournaments: tournaments.New(tournaments.Deps{Games: reg, Voice: voice})}
 	return s.Definitions()
 }

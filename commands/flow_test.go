@@ -3,6 +3,7 @@ package commands
 import (
 	"bytes"
 	settingsfeature "github.com/tavern-bot/tavern/features/settings"
+	"github.com/tavern-bot/tavern/features/tournaments"
 	"slices"
 	"strings"
 	"sync"
@@ -318,7 +319,7 @@ func TestDefinitions(t *testing.T) {
 			t.Errorf("/%s lacks German", d.Name)
 		}
 	}
-	if !slices.Equal(names, []string{CmdGame, CmdMove, CmdRules, CmdGames, CmdTournament, settingsfeature.CmdSettings, settingsfeature.CmdServerSettings, settingsfeature.CmdVacation, ratings.CmdLeaderboard, ratings.CmdProfile}) {
+	if !slices.Equal(names, []string{CmdGame, CmdMove, CmdRules, CmdGames, tournaments.CmdTournament, settingsfeature.CmdSettings, settingsfeature.CmdServerSettings, settingsfeature.CmdVacation, ratings.CmdLeaderboard, ratings.CmdProfile}) {
 		t.Fatalf("commands %v", names)
 	}
 	var subs []string

@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -13,32 +12,12 @@ import (
 	"github.com/tavern-bot/tavern/table"
 )
 
-// parseOptions reads "key=value, key=value" as typed in /game new; an
-// option given twice ("deadline=24,deadline=48") is refused, as no one
-// can tell which was meant.
-func parseOptions(text string) (map[string]string, bool) {
-	out := map[string]string{}
-	for _, part := range strings.Split(text, ",") {
-		part = strings.TrimSpace(part)
-		if part == "" {
-			continue
-		}
-		k, v, ok := strings.Cut(part, "=")
-		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
-		if _, twice := out[k]; !ok || twice || k == "" || v == "" {
-			return nil, false
-		}
-		out[k] = v
-	}
-	return out, true
-}
-
 func (s *Service) newTable(ctx context.Context, r interact.Request, gameID, optionText string, thread bool) Result {
 	g, ok := s.games.Get(gameID)
 	if !ok {
 		return s.voice.UnknownGame(r.Lang, gameID)
 	}
-	typed, ok := parseOptions(optionText)
+	typed, ok := table.ParseOptions(optionText)
 	if !ok {
 		return s.voice.Key(r.Lang, KeyBadOptions, "text", interact.Truncate(optionText, 100))
 	}
@@ -195,7 +174,7 @@ func (s *Service) start(ctx context.Context, r interact.Request, channelID, tabl
 		if st, err = t.Start(g, r.UserID, s.now()); err != nil {
 			return err
 		}
-		if err := settingsfeature.Apply(t, g, users, s.now()); err != nil {
+		if err := t.ApplySettings(g, users, s.now()); err != nil {
 			return err
 		}
 		names := strings.Join(t.Names(), ", ")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
+	"github.com/tavern-bot/tavern/features/tournaments"
 	"slices"
 	"time"
 
@@ -211,7 +212,7 @@ func preparedFor(pre []prepared, key string) (prepared, bool) {
 // a replay when the carrier is not the replay drawer.
 func (s *Service) prepare(ctx context.Context, it storage.OutboxItem, drawer bool) (p prepared, stop bool) {
 	p.keys = []string{it.Key}
-	if isTourItem(it.Data) {
+	if tournaments.IsItem(it.Data) {
 		return s.prepareTour(ctx, it), false
 	}
 	d, err := outbox.Decode(it.Data)

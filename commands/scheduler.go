@@ -12,7 +12,6 @@ import (
 	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/scheduler"
 	"github.com/tavern-bot/tavern/settings"
-	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -230,13 +229,7 @@ func (s *Service) RunScheduler(ctx context.Context, run func(context.Context, []
 // periodic jobs.
 func (s *Service) schedule() {
 	s.sched.Register(scheduler.Kind{Fire: s.fireTable})
-	s.sched.Register(scheduler.Kind{
-		Claims: func(key string) bool { _, ok := storage.ParseTournamentDue(key); return ok },
-		Fire: func(ctx context.Context, key string, _ time.Time) []Result {
-			id, _ := storage.ParseTournamentDue(key)
-			return s.fireTournament(ctx, id)
-		},
-	})
+	s.sched.Register(s.tournaments.Kind())
 	s.sched.OnStart(func(ctx context.Context, run scheduler.Run) {
 		s.forgiveOutage(ctx) // before any deadline of the downtime fires
 		scheduler.Carry(ctx, run, s.Redeliver(ctx))

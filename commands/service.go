@@ -23,6 +23,7 @@ import (
 	"github.com/tavern-bot/tavern/features/mygames"
 	"github.com/tavern-bot/tavern/features/ratings"
 	settingsfeature "github.com/tavern-bot/tavern/features/settings"
+	"github.com/tavern-bot/tavern/features/tournaments"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/render"
@@ -52,20 +53,21 @@ type Deps struct {
 
 // Service implements Interactions for every transport.
 type Service struct {
-	games    *games.Registry
-	store    storage.Store
-	images   Images
-	log      *slog.Logger
-	now      func() time.Time
-	newSeed  func() uint64
-	voice    interact.Voice
-	replays  chan struct{} // a replay was staged: wakes the replay drawer
-	render   *render.Pool
-	ratings  *ratings.Feature
-	tables   *tables.Tables
-	myGames  *mygames.Feature
-	settings *settingsfeature.Feature
-	scratch  sync.Pool // *[]byte: working memory for staging outbox items
+	games       *games.Registry
+	store       storage.Store
+	images      Images
+	log         *slog.Logger
+	now         func() time.Time
+	newSeed     func() uint64
+	voice       interact.Voice
+	replays     chan struct{} // a replay was staged: wakes the replay drawer
+	render      *render.Pool
+	ratings     *ratings.Feature
+	tables      *tables.Tables
+	myGames     *mygames.Feature
+	settings    *settingsfeature.Feature
+	tournaments *tournaments.Feature
+	scratch     sync.Pool // *[]byte: working memory for staging outbox items
 	// local claims the outbox of a store only this process uses (see
 	// carryChannel); a shared store claims its own.
 	local storage.OutboxClaimer
@@ -111,12 +113,15 @@ func NewService(d Deps) (*Service, error) {
 	}
 	s.voice = interact.NewVoice(d.Games, d.Games.Catalog(CoreCatalog()), s.log)
 	s.tables = tables.New(s.store, s.games, func() time.Time { return s.now() }, func() uint64 { return s.newSeed() }, s.log,
-		tables.Hooks{Saved: s.sched.WakeIfDue, Ended: s.tableEnded})
+		tables.Hooks{Saved: s.sched.WakeIfDue, Ended: func(ctx context.Context, t *table.Table) { s.tournaments.TableEnded(ctx, t) }})
 	mi, _ := s.images.(mygames.Images)
 	s.myGames = mygames.New(s.store, s.tables, mi, s.voice, func() time.Time { return s.now() }, s.log)
 	ri, _ := s.images.(ratings.Images)
 	s.ratings = ratings.New(s.games, s.store, ri, s.voice, s.log)
 	s.settings = settingsfeature.New(s.store, s.tables, s, s.voice, func() time.Time { return s.now() }, s.log)
+	ti, _ := s.images.(tournaments.Images)
+	s.tournaments = tournaments.New(tournaments.Deps{Games: s.games, Store: s.store, Tables: s.tables, Engine: s, Settings: s.settings,
+		Waker: s.sched, Images: ti, Voice: s.voice, Now: func() time.Time { return s.now() }, NewSeed: func() uint64 { return s.newSeed() }, Log: s.log})
 	s.schedule()
 	s.local = storage.NewLocalClaims(s.store, func() time.Time { return s.now() })
 	return s, nil
@@ -191,8 +196,9 @@ func (s *Service) handleCommand(ctx context.Context, r interact.Request) Result 
 	case ratings.CmdLeaderboard, ratings.CmdProfile:
 		res, _ := s.ratings.Command(ctx, r, data)
 		return res
-	case CmdTournament:
-		return s.tournamentCmd(ctx, r, data.Options)
+	case tournaments.CmdTournament:
+		res, _ := s.tournaments.Command(ctx, r, data)
+		return res
 	}
 	return s.voice.Key(r.Lang, KeyMalformed)
 }
@@ -251,12 +257,9 @@ func (s *Service) handleComponent(ctx context.Context, r interact.Request) Resul
 		return s.pickTable(ctx, r, c.Arg, value)
 	case KindVote:
 		return s.absentVote(ctx, r, c)
-	case KindTourJoin, KindTourLeave:
-		return s.tourJoin(ctx, r, c, c.Kind == KindTourJoin)
-	case KindTourStart:
-		return s.tourStartClick(ctx, r, c)
-	case KindTourConfirm:
-		return s.tourConfirm(ctx, r, c)
+	case KindTourJoin, KindTourLeave, KindTourStart, KindTourConfirm:
+		res, _ := s.tournaments.Component(ctx, r, c)
+		return res
 	case KindGroup:
 		if value == "" {
 			return s.voice.Key(r.Lang, KeyBadButton)

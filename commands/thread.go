@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/storage"
@@ -26,10 +24,10 @@ const (
 	KeyOKNewThread        = "core.ok.new_thread"
 	KeyThreadStarter      = "core.thread.starter"
 	KeyThreadLinked       = "core.thread.linked"
-	KeyThreadFailed       = "core.thread.failed"
+	KeyThreadFailed       = interact.KeyThreadFailed
 	KeyThreadNoGuild      = "core.err.thread_no_guild"
 	KeyThreadInThread     = "core.err.thread_in_thread"
-	KeyThreadNoPermission = "core.err.thread_permission"
+	KeyThreadNoPermission = interact.KeyThreadNoPermission
 )
 
 func threadTexts() map[string][2]string {
@@ -39,20 +37,9 @@ func threadTexts() map[string][2]string {
 		KeyOKNewThread:                  {"The table opens in a new thread of this channel: join it there.", "Der Tisch öffnet in einem neuen Thread dieses Kanals: Tritt ihm dort bei."},
 		KeyThreadStarter:                {"🎲 {host} opens a table of **{game}** in a thread of its own.", "🎲 {host} eröffnet einen Tisch für **{game}** in einem eigenen Thread."},
 		KeyThreadLinked:                 {"🎲 {host} opened a table of **{game}** in {thread}: join it there.", "🎲 {host} hat einen Tisch für **{game}** in {thread} eröffnet: Tritt ihm dort bei."},
-		KeyThreadFailed:                 {"🎲 No thread could be opened here (the bot may lack the permission to create public threads), so no table was opened. Try /game new without thread.", "🎲 Hier ließ sich kein Thread öffnen (dem Bot fehlt vielleicht das Recht, öffentliche Threads zu erstellen), daher wurde kein Tisch eröffnet. Versuche /spiel neu ohne thread."},
 		KeyThreadNoGuild:                {"Threads exist only in a server's channels: open the table there.", "Threads gibt es nur in den Kanälen eines Servers: Eröffne den Tisch dort."},
 		KeyThreadInThread:               {"This is a table's thread already, and Discord allows no thread inside a thread: open the table in the channel.", "Das ist schon der Thread eines Tisches, und Discord erlaubt keinen Thread in einem Thread: Eröffne den Tisch im Kanal."},
-		KeyThreadNoPermission:           {"The bot may not open threads here: it needs the permissions Create Public Threads and Send Messages in Threads in this channel.", "Der Bot darf hier keine Threads öffnen: Er braucht in diesem Kanal die Rechte „Öffentliche Threads erstellen“ und „Nachrichten in Threads senden“."},
 	}
-}
-
-// threadPermissions are what the bot needs to play a table in a thread.
-const threadPermissions = discordgo.PermissionCreatePublicThreads | discordgo.PermissionSendMessagesInThreads
-
-// mayOpenThreads reads the bot's permissions in the channel, as the
-// interaction brings them; none known (0) leaves the answer to Discord.
-func mayOpenThreads(perms int64) bool {
-	return perms == 0 || perms&discordgo.PermissionAdministrator != 0 || perms&threadPermissions == threadPermissions
 }
 
 // ThreadTable is a table to open in a new public thread (see OpenInThread).
@@ -112,7 +99,7 @@ func (s *Service) newThreadTable(ctx context.Context, r interact.Request, p tabl
 	switch {
 	case r.Interaction.GuildID == "":
 		return s.voice.Key(r.Lang, KeyThreadNoGuild)
-	case !mayOpenThreads(r.Interaction.AppPermissions):
+	case !r.MayOpenThreads():
 		return s.voice.Key(r.Lang, KeyThreadNoPermission)
 	}
 	if here, err := s.store.Get(ctx, r.ChannelID); err == nil && here.Parent != "" {

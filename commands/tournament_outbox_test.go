@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"github.com/tavern-bot/tavern/features/tournaments"
 	"strings"
 	"testing"
 	"time"
@@ -56,11 +57,11 @@ func nonces(results ...Result) []string {
 // remembers its id, so joining edits it.
 func TestTournamentSignupSurvivesACrash(t *testing.T) {
 	h := newHarness(t)
-	i := slashInteraction(manager, CmdTournament, SubTourNew, OptGame, tabletest.ID, OptTourFormat, "swiss",
-		OptTourSize, "3", OptTourRounds, "2", OptTourDays, "1", OptOptions, "rounds=1")
+	i := slashInteraction(manager, tournaments.CmdTournament, tournaments.SubTourNew, OptGame, tabletest.ID, tournaments.OptTourFormat, "swiss",
+		tournaments.OptTourSize, "3", tournaments.OptTourRounds, "2", tournaments.OptTourDays, "1", OptOptions, "rounds=1")
 	i.Member.Permissions = manageServer
 	first := h.svc.Handle(ctxBG, i) // the transport dies: nothing carried out
-	h.wantReply(first, "en", KeyTourOKNew)
+	h.wantReply(first, "en", tournaments.KeyTourOKNew)
 	if len(first.Actions) != 1 || first.Done == nil {
 		t.Fatalf("the sign-up is not a staged delivery: %+v", first)
 	}
@@ -76,7 +77,7 @@ func TestTournamentSignupSurvivesACrash(t *testing.T) {
 		t.Fatalf("nonces %v before, %v after the restart", a, b)
 	}
 	h.run(redo[0])
-	if n := h.postsStarting("en", KeyTourSignup); n != 1 {
+	if n := h.postsStarting("en", tournaments.KeyTourSignup); n != 1 {
 		t.Fatalf("%d sign-ups posted, want 1", n)
 	}
 	if h.stored().SignupMessageID == "" {
@@ -87,7 +88,7 @@ func TestTournamentSignupSurvivesACrash(t *testing.T) {
 		t.Fatalf("%d deliveries after a second restart, want none", len(again))
 	}
 	// Joining edits the remembered sign-up (the click comes from it).
-	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindTourJoin, "")), "en", KeyTourOKJoined)
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindTourJoin, "")), "en", tournaments.KeyTourOKJoined)
 	if len(h.tourOutbox()) != 0 {
 		t.Fatal("a carried-out edit stayed in the outbox")
 	}
@@ -155,23 +156,23 @@ func TestTournamentPostsSurviveACrash(t *testing.T) {
 	}
 	crashAfter("start", func() []Result {
 		return []Result{h.svc.Handle(ctxBG, clickInteraction(manager, findID(t, h.channelMsgs(), KindTourStart, "")))}
-	}, KeyTourRound)
+	}, tournaments.KeyTourRound)
 	if tr := h.stored(); tr.Status != tournament.StatusRunning || len(tr.Rounds) != 1 {
 		t.Fatalf("after the start: %+v", tr)
 	}
 	// The tables' threads were lost with the crash: the scheduler asks
 	// again for them.
-	h.advance(reopenAfter + time.Second)
+	h.advance(tournaments.ReopenAfter + time.Second)
 	h.tick()
 	if len(h.threads) != 2 {
 		t.Fatalf("%d threads after the retry, want 2", len(h.threads))
 	}
 	// An organiser's notice (a drop) is staged with the change.
-	ask := h.tour(manager, manageServer, SubTourDrop, OptTourPlayer, sixPlayers[5])
+	ask := h.tour(manager, manageServer, tournaments.SubTourDrop, tournaments.OptTourPlayer, sixPlayers[5])
 	confirm := findID(t, []Message{*ask.Reply}, KindTourConfirm, "")
 	crashAfter("drop", func() []Result {
 		return []Result{h.svc.Handle(ctxBG, clickInteraction(manager, confirm))}
-	}, KeyTourDropped)
+	}, tournaments.KeyTourDropped)
 	// The round's time runs out: bots finish the games; the round's
 	// standings and the next pairings come with the step that pairs.
 	h.advance(24*time.Hour + time.Minute)
@@ -182,7 +183,7 @@ func TestTournamentPostsSurviveACrash(t *testing.T) {
 		}
 		tr := h.stored()
 		if tr.Rounds[0].Done() {
-			crashAfter("round 2", func() []Result { return h.svc.Tick(ctxBG) }, KeyTourRoundDone)
+			crashAfter("round 2", func() []Result { return h.svc.Tick(ctxBG) }, tournaments.KeyTourRoundDone)
 			paired = true
 			break
 		}
@@ -191,20 +192,20 @@ func TestTournamentPostsSurviveACrash(t *testing.T) {
 	if tr := h.stored(); len(tr.Rounds) != 2 || !paired {
 		t.Fatalf("round 2 not paired by the step that crashed: %d rounds", len(tr.Rounds))
 	}
-	if h.postsStarting("en", KeyTourRound) != 2 {
-		t.Errorf("%d pairings posted, want 2", h.postsStarting("en", KeyTourRound))
+	if h.postsStarting("en", tournaments.KeyTourRound) != 2 {
+		t.Errorf("%d pairings posted, want 2", h.postsStarting("en", tournaments.KeyTourRound))
 	}
 	// The end: the notice that bots finish the running games; then the
 	// standings and podium, staged with the step that ends it.
-	ask = h.tour(manager, manageServer, SubTourEnd)
+	ask = h.tour(manager, manageServer, tournaments.SubTourEnd)
 	confirm = findID(t, []Message{*ask.Reply}, KindTourConfirm, "")
 	crashAfter("end", func() []Result {
 		return []Result{h.svc.Handle(ctxBG, clickInteraction(manager, confirm))}
-	}, KeyTourEnding)
+	}, tournaments.KeyTourEnding)
 	ended := false
 	for range 20 {
 		if tr := h.stored(); tr.Rounds[1].Done() {
-			crashAfter("final", func() []Result { return h.svc.Tick(ctxBG) }, KeyTourOver)
+			crashAfter("final", func() []Result { return h.svc.Tick(ctxBG) }, tournaments.KeyTourOver)
 			ended = true
 			break
 		}

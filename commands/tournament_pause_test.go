@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"github.com/tavern-bot/tavern/features/tournaments"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,12 +17,12 @@ import (
 // give each decision 24 hours.
 func (h *harness) startClockedTour() *tournament.Tournament {
 	h.t.Helper()
-	h.wantReply(h.tour(manager, manageServer, SubTourNew, OptGame, tabletest.ID, OptTourFormat, "swiss",
-		OptTourSize, "3", OptTourRounds, "2", OptTourDays, "3", OptOptions, "rounds=1, deadline=24"), "en", KeyTourOKNew)
+	h.wantReply(h.tour(manager, manageServer, tournaments.SubTourNew, OptGame, tabletest.ID, tournaments.OptTourFormat, "swiss",
+		tournaments.OptTourSize, "3", tournaments.OptTourRounds, "2", tournaments.OptTourDays, "3", OptOptions, "rounds=1, deadline=24"), "en", tournaments.KeyTourOKNew)
 	for _, p := range sixPlayers {
-		h.wantReply(h.click(p, findID(h.t, h.channelMsgs(), KindTourJoin, "")), "en", KeyTourOKJoined)
+		h.wantReply(h.click(p, findID(h.t, h.channelMsgs(), KindTourJoin, "")), "en", tournaments.KeyTourOKJoined)
 	}
-	h.wantReply(h.click(manager, findID(h.t, h.channelMsgs(), KindTourStart, "")), "en", KeyTourOKStarted)
+	h.wantReply(h.click(manager, findID(h.t, h.channelMsgs(), KindTourStart, "")), "en", tournaments.KeyTourOKStarted)
 	tr := h.stored()
 	if len(tr.Rounds) != 1 || len(h.threads) != 2 {
 		h.t.Fatalf("after the start: %d rounds, %d threads", len(tr.Rounds), len(h.threads))
@@ -34,7 +35,7 @@ func (h *harness) organiserDoes(sub, askKey string) {
 	h.t.Helper()
 	ask := h.tour(manager, manageServer, sub)
 	h.wantReply(ask, "en", askKey)
-	h.wantReply(h.click(manager, findID(h.t, []Message{*ask.Reply}, KindTourConfirm, "")), "en", KeyTourOKDone)
+	h.wantReply(h.click(manager, findID(h.t, []Message{*ask.Reply}, KindTourConfirm, "")), "en", tournaments.KeyTourOKDone)
 }
 
 // tourTables are the current round's stored tables.
@@ -44,7 +45,7 @@ func (h *harness) tourTables() []*table.Table {
 	var out []*table.Table
 	for i, tb := range tr.Rounds[tr.Current()].Tables {
 		t, err := h.store.Get(ctxBG, tb.Ref)
-		if err != nil || t.ID != tourTableID(tr.ID, tr.Current(), i) {
+		if err != nil || t.ID != tournaments.TableID(tr.ID, tr.Current(), i) {
 			h.t.Fatalf("table %d: %v", i, err)
 		}
 		out = append(out, t)
@@ -76,7 +77,7 @@ func TestTournamentPauseStopsGames(t *testing.T) {
 		due = append(due, clockDue(tb))
 	}
 	h.advance(2 * time.Hour)
-	h.organiserDoes(SubTourPause, KeyTourAskPause)
+	h.organiserDoes(tournaments.SubTourPause, tournaments.KeyTourAskPause)
 	h.tick()
 	h.tick() // a second wake-up changes nothing
 	for i, tb := range h.tourTables() {
@@ -87,7 +88,7 @@ func TestTournamentPauseStopsGames(t *testing.T) {
 			t.Errorf("table %d's pause not recorded", i)
 		}
 	}
-	if n := h.postsStarting("en", KeyTourTablePaused); n != 2 {
+	if n := h.postsStarting("en", tournaments.KeyTourTablePaused); n != 2 {
 		t.Fatalf("%d threads told of the pause, want 2", n)
 	}
 	// Days pass: nothing runs out, the round does not end.
@@ -103,7 +104,7 @@ func TestTournamentPauseStopsGames(t *testing.T) {
 	if tr := h.stored(); tr.Rounds[0].Settled || tr.Status != tournament.StatusPaused {
 		t.Fatalf("the round ended while paused: %+v", tr.Rounds[0])
 	}
-	h.organiserDoes(SubTourPause, KeyTourAskResume)
+	h.organiserDoes(tournaments.SubTourPause, tournaments.KeyTourAskResume)
 	h.tick()
 	for i, tb := range h.tourTables() {
 		if tb.ClocksPaused() {
@@ -117,7 +118,7 @@ func TestTournamentPauseStopsGames(t *testing.T) {
 			t.Errorf("table %d's resumption not recorded", i)
 		}
 	}
-	if n := h.postsStarting("en", KeyTourTableResumed); n != 2 {
+	if n := h.postsStarting("en", tournaments.KeyTourTableResumed); n != 2 {
 		t.Errorf("%d threads told of the resumption, want 2", n)
 	}
 }
@@ -127,11 +128,11 @@ func TestTournamentPauseStopsGames(t *testing.T) {
 func TestTournamentPauseLostIsRedone(t *testing.T) {
 	h := newHarness(t)
 	tr := h.startClockedTour()
-	h.organiserDoes(SubTourPause, KeyTourAskPause)
+	h.organiserDoes(tournaments.SubTourPause, tournaments.KeyTourAskPause)
 	// The scheduler's transaction on the tournament runs, then the bot
 	// dies before the tables are changed.
 	if err := h.store.UpdateTournament(ctxBG, tr.ID, func(t *tournament.Tournament) error {
-		advance(t, h.clock.Now(), false)
+		tournaments.Advance(t, h.clock.Now(), false)
 		return nil
 	}); err != nil {
 		t.Fatal(err)
@@ -141,7 +142,7 @@ func TestTournamentPauseLostIsRedone(t *testing.T) {
 	if tb := h.tourTables()[0]; tb.ClocksPaused() {
 		t.Fatal("paused before the tournament woke again")
 	}
-	h.advance(reopenAfter + time.Second)
+	h.advance(tournaments.ReopenAfter + time.Second)
 	h.tick()
 	for i, tb := range h.tourTables() {
 		if !tb.ClocksPaused() {
@@ -159,24 +160,24 @@ func TestTournamentEndFinishesGames(t *testing.T) {
 			h := newHarness(t)
 			h.startClockedTour()
 			if paused {
-				h.organiserDoes(SubTourPause, KeyTourAskPause)
+				h.organiserDoes(tournaments.SubTourPause, tournaments.KeyTourAskPause)
 				h.tick()
 			}
-			ask := h.tour(manager, manageServer, SubTourEnd)
-			h.wantReply(ask, "en", KeyTourAskEndGames)
+			ask := h.tour(manager, manageServer, tournaments.SubTourEnd)
+			h.wantReply(ask, "en", tournaments.KeyTourAskEndGames)
 			if !strings.Contains(ask.Reply.Content, "2 games") {
 				t.Errorf("the question does not count the running games: %q", ask.Reply.Content)
 			}
-			h.wantReply(h.click(manager, findID(t, []Message{*ask.Reply}, KindTourConfirm, "")), "en", KeyTourOKDone)
-			if n := h.postsStarting("en", KeyTourEnding); n != 1 {
+			h.wantReply(h.click(manager, findID(t, []Message{*ask.Reply}, KindTourConfirm, "")), "en", tournaments.KeyTourOKDone)
+			if n := h.postsStarting("en", tournaments.KeyTourEnding); n != 1 {
 				t.Fatalf("%d notices of the end, want 1", n)
 			}
 			if tr := h.stored(); tr.Status == tournament.StatusOver || !tr.Closing {
 				t.Fatalf("over before its games ended: %s", tr.Status)
 			}
-			h.wantReply(h.tour(manager, manageServer, SubTourEnd), "en", KeyTourAlreadyEnding)
-			h.wantReply(h.click(manager, findID(t, []Message{*ask.Reply}, KindTourConfirm, "")), "en", KeyTourAlreadyEnding)
-			if n := h.postsStarting("en", KeyTourEnding); n != 1 {
+			h.wantReply(h.tour(manager, manageServer, tournaments.SubTourEnd), "en", tournaments.KeyTourAlreadyEnding)
+			h.wantReply(h.click(manager, findID(t, []Message{*ask.Reply}, KindTourConfirm, "")), "en", tournaments.KeyTourAlreadyEnding)
+			if n := h.postsStarting("en", tournaments.KeyTourEnding); n != 1 {
 				t.Fatalf("ending twice told %d times", n)
 			}
 			for range 20 {
@@ -200,10 +201,10 @@ func TestTournamentEndFinishesGames(t *testing.T) {
 				}
 			}
 			h.tick()
-			if n := h.postsStarting("en", KeyTourOver); n != 1 {
+			if n := h.postsStarting("en", tournaments.KeyTourOver); n != 1 {
 				t.Errorf("%d end posts, want 1", n)
 			}
-			h.wantReply(h.tour(manager, manageServer, SubTourEnd), "en", tournament.ErrOver)
+			h.wantReply(h.tour(manager, manageServer, tournaments.SubTourEnd), "en", tournament.ErrOver)
 		})
 	}
 }
@@ -237,7 +238,7 @@ func TestAbandonedResult(t *testing.T) {
 		for _, i := range c.away {
 			tb.Seats[i].Bot, tb.Seats[i].Away = true, true
 		}
-		res, ok := h.svc.gameResult(tb)
+		res, ok := h.svc.tournaments.Result(tb)
 		if !ok || res.By != "abandoned" || !slices.Equal(res.Ranks, c.ranks) {
 			t.Errorf("%s: %+v, %v; want ranks %v", c.name, res, ok, c.ranks)
 		}
@@ -276,7 +277,7 @@ func TestRoundEndForfeit(t *testing.T) {
 		}
 		tb.FinishByBots(st.Pending())
 		tb.Status = table.StatusOver
-		res, ok := h.svc.gameResult(tb)
+		res, ok := h.svc.tournaments.Result(tb)
 		if !ok || !slices.Equal(res.Ranks, c.ranks) {
 			t.Errorf("%s: tournament result %+v, %v; want ranks %v", c.name, res, ok, c.ranks)
 		}

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	settingsfeature "github.com/tavern-bot/tavern/features/settings"
+	"github.com/tavern-bot/tavern/features/tournaments"
 	"strings"
 	"testing"
 
@@ -15,7 +16,7 @@ const organisers = "777000111" // the organisers' role in these tests
 // tourWithRoles sends /tournament <sub> as user holding roles, without
 // Manage Server.
 func (h *harness) tourWithRoles(user string, roles []string, sub string, opts ...string) Result {
-	i := slashInteraction(user, CmdTournament, sub, opts...)
+	i := slashInteraction(user, tournaments.CmdTournament, sub, opts...)
 	i.Member.Roles = roles
 	return h.run(h.svc.Handle(context.Background(), i))
 }
@@ -25,7 +26,7 @@ func (h *harness) tourWithRoles(user string, roles []string, sub string, opts ..
 // it cannot, and once cleared the role gives nothing.
 func TestOrganiserRole(t *testing.T) {
 	h := newHarness(t)
-	newArgs := []string{OptGame, tabletest.ID, OptTourFormat, "swiss", OptTourSize, "2", OptTourRounds, "1", OptTourDays, "1"}
+	newArgs := []string{OptGame, tabletest.ID, tournaments.OptTourFormat, "swiss", tournaments.OptTourSize, "2", tournaments.OptTourRounds, "1", tournaments.OptTourDays, "1"}
 
 	// A member without Manage Server cannot name the role, and bad roles
 	// are refused; nothing changes.
@@ -41,7 +42,7 @@ func TestOrganiserRole(t *testing.T) {
 	}
 
 	// Before the role is named, holding it gives nothing.
-	h.wantReply(h.tourWithRoles(ann, []string{organisers}, SubTourNew, newArgs...), "en", KeyTourNeedManage)
+	h.wantReply(h.tourWithRoles(ann, []string{organisers}, tournaments.SubTourNew, newArgs...), "en", tournaments.KeyTourNeedManage)
 
 	h.wantReply(h.as(manager, manageServer, settingsfeature.CmdServerSettings, "", settingsfeature.OptOrganiserRole, organisers), "en", settingsfeature.KeyServerSaved)
 	if g := h.guild(); g.OrganiserRole != organisers {
@@ -56,26 +57,26 @@ func TestOrganiserRole(t *testing.T) {
 		roles []string
 		key   string
 	}{
-		{"no roles", nil, KeyTourNeedManage},
-		{"another role", []string{"123"}, KeyTourNeedManage},
+		{"no roles", nil, tournaments.KeyTourNeedManage},
+		{"another role", []string{"123"}, tournaments.KeyTourNeedManage},
 	} {
-		h.wantReply(h.tourWithRoles(ann, c.roles, SubTourNew, newArgs...), "en", c.key)
+		h.wantReply(h.tourWithRoles(ann, c.roles, tournaments.SubTourNew, newArgs...), "en", c.key)
 		if _, err := h.store.ChannelTournament(ctxBG, chanA); err == nil {
 			t.Fatalf("%s: a tournament was stored", c.name)
 		}
 	}
 	// A member with the role opens one; another member with the role (not
 	// its organiser) may run it, one without may not.
-	h.wantReply(h.tourWithRoles(ann, []string{"123", organisers}, SubTourNew, newArgs...), "en", KeyTourOKNew)
+	h.wantReply(h.tourWithRoles(ann, []string{"123", organisers}, tournaments.SubTourNew, newArgs...), "en", tournaments.KeyTourOKNew)
 	if tr := h.stored(); tr.Organiser != ann {
 		t.Fatalf("organiser %q", tr.Organiser)
 	}
-	h.wantReply(h.tourWithRoles(nobody, nil, SubTourEnd), "en", KeyTourNotOrganiser)
-	h.wantReply(h.tourWithRoles(bo, []string{organisers}, SubTourEnd), "de", KeyTourAskEnd)
-	confirm := h.tourWithRoles(bo, []string{organisers}, SubTourEnd)
+	h.wantReply(h.tourWithRoles(nobody, nil, tournaments.SubTourEnd), "en", tournaments.KeyTourNotOrganiser)
+	h.wantReply(h.tourWithRoles(bo, []string{organisers}, tournaments.SubTourEnd), "de", tournaments.KeyTourAskEnd)
+	confirm := h.tourWithRoles(bo, []string{organisers}, tournaments.SubTourEnd)
 	id := findID(t, []Message{*confirm.Reply}, KindTourConfirm, "")
 	stranger := clickInteraction(nobody, id)
-	h.wantReply(h.run(h.svc.Handle(ctxBG, stranger)), "en", KeyTourNotOrganiser)
+	h.wantReply(h.run(h.svc.Handle(ctxBG, stranger)), "en", tournaments.KeyTourNotOrganiser)
 	if tr := h.stored(); tr.Status == tournament.StatusOver {
 		t.Fatal("a member without the role ended the tournament")
 	}
@@ -88,8 +89,8 @@ func TestOrganiserRole(t *testing.T) {
 	}
 	late := clickInteraction(bo, id)
 	late.Member.Roles = []string{organisers}
-	h.wantReply(h.run(h.svc.Handle(ctxBG, late)), "de", KeyTourNotOrganiser)
-	h.wantReply(h.tourWithRoles(bo, []string{organisers}, SubTourEnd), "de", KeyTourNotOrganiser)
+	h.wantReply(h.run(h.svc.Handle(ctxBG, late)), "de", tournaments.KeyTourNotOrganiser)
+	h.wantReply(h.tourWithRoles(bo, []string{organisers}, tournaments.SubTourEnd), "de", tournaments.KeyTourNotOrganiser)
 	// The organiser who opened it still runs it.
-	h.wantReply(h.tourWithRoles(ann, nil, SubTourEnd), "en", KeyTourAskEnd)
+	h.wantReply(h.tourWithRoles(ann, nil, tournaments.SubTourEnd), "en", tournaments.KeyTourAskEnd)
 }

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"encoding/json"
+	"github.com/tavern-bot/tavern/features/tournaments"
 	"regexp"
 	"slices"
 	"strconv"
@@ -24,7 +25,7 @@ const manageServer = discordgo.PermissionManageGuild
 
 // tour sends /tournament <sub> with options as user with perms.
 func (h *harness) tour(user string, perms int64, sub string, opts ...string) Result {
-	i := slashInteraction(user, CmdTournament, sub, opts...)
+	i := slashInteraction(user, tournaments.CmdTournament, sub, opts...)
 	i.Member.Permissions = perms
 	return h.run(h.svc.Handle(context.Background(), i))
 }
@@ -51,10 +52,10 @@ func (h *harness) storedJSON() string {
 // signs players up.
 func (h *harness) newTour(format string, size, rounds int, players ...string) {
 	h.t.Helper()
-	h.wantReply(h.tour(manager, manageServer, SubTourNew, OptGame, tabletest.ID, OptTourFormat, format,
-		OptTourSize, strconv.Itoa(size), OptTourRounds, strconv.Itoa(rounds), OptTourDays, "1", OptOptions, "rounds=1"), "en", KeyTourOKNew)
+	h.wantReply(h.tour(manager, manageServer, tournaments.SubTourNew, OptGame, tabletest.ID, tournaments.OptTourFormat, format,
+		tournaments.OptTourSize, strconv.Itoa(size), tournaments.OptTourRounds, strconv.Itoa(rounds), tournaments.OptTourDays, "1", OptOptions, "rounds=1"), "en", tournaments.KeyTourOKNew)
 	for _, p := range players {
-		h.wantReply(h.click(p, findID(h.t, h.channelMsgs(), KindTourJoin, "")), "en", KeyTourOKJoined)
+		h.wantReply(h.click(p, findID(h.t, h.channelMsgs(), KindTourJoin, "")), "en", tournaments.KeyTourOKJoined)
 	}
 }
 
@@ -70,26 +71,26 @@ func TestTournamentBadInput(t *testing.T) {
 		opts  []string
 		key   string
 	}{
-		{"no permission", ann, 0, []string{OptGame, tabletest.ID, OptTourFormat, "swiss", OptTourSize, "3", OptTourRounds, "2", OptTourDays, "1"}, KeyTourNeedManage},
-		{"unknown game", manager, manageServer, []string{OptGame, "chess", OptTourFormat, "swiss", OptTourSize, "3", OptTourRounds, "2", OptTourDays, "1"}, interact.KeyUnknownGame},
-		{"table too big for the game", manager, manageServer, []string{OptGame, tabletest.ID, OptTourFormat, "swiss", OptTourSize, "5", OptTourRounds, "2", OptTourDays, "1"}, tournament.ErrTableSize},
-		{"no such format", manager, manageServer, []string{OptGame, tabletest.ID, OptTourFormat, "ladder", OptTourSize, "3", OptTourRounds, "2", OptTourDays, "1"}, tournament.ErrFormat},
-		{"rounds not a number", manager, manageServer, []string{OptGame, tabletest.ID, OptTourFormat, "swiss", OptTourSize, "3", OptTourRounds, "many", OptTourDays, "1"}, KeyTourBadNumber},
-		{"too many days", manager, manageServer, []string{OptGame, tabletest.ID, OptTourFormat, "swiss", OptTourSize, "3", OptTourRounds, "2", OptTourDays, "99"}, KeyTourBadNumber},
-		{"bad table option", manager, manageServer, []string{OptGame, tabletest.ID, OptTourFormat, "swiss", OptTourSize, "3", OptTourRounds, "2", OptTourDays, "1", OptOptions, "rounds=9"}, table.ErrBadOptionValue},
-		{"knockout advancing everyone", manager, manageServer, []string{OptGame, tabletest.ID, OptTourFormat, "knockout", OptTourSize, "3", OptTourDays, "1", OptTourAdvance, "3"}, tournament.ErrAdvance},
-		{"knockout with rounds", manager, manageServer, []string{OptGame, tabletest.ID, OptTourFormat, "knockout", OptTourSize, "3", OptTourRounds, "2", OptTourDays, "1"}, tournament.ErrKnockoutRounds},
-		{"swiss without rounds", manager, manageServer, []string{OptGame, tabletest.ID, OptTourFormat, "swiss", OptTourSize, "3", OptTourDays, "1"}, tournament.ErrRounds},
+		{"no permission", ann, 0, []string{OptGame, tabletest.ID, tournaments.OptTourFormat, "swiss", tournaments.OptTourSize, "3", tournaments.OptTourRounds, "2", tournaments.OptTourDays, "1"}, tournaments.KeyTourNeedManage},
+		{"unknown game", manager, manageServer, []string{OptGame, "chess", tournaments.OptTourFormat, "swiss", tournaments.OptTourSize, "3", tournaments.OptTourRounds, "2", tournaments.OptTourDays, "1"}, interact.KeyUnknownGame},
+		{"table too big for the game", manager, manageServer, []string{OptGame, tabletest.ID, tournaments.OptTourFormat, "swiss", tournaments.OptTourSize, "5", tournaments.OptTourRounds, "2", tournaments.OptTourDays, "1"}, tournament.ErrTableSize},
+		{"no such format", manager, manageServer, []string{OptGame, tabletest.ID, tournaments.OptTourFormat, "ladder", tournaments.OptTourSize, "3", tournaments.OptTourRounds, "2", tournaments.OptTourDays, "1"}, tournament.ErrFormat},
+		{"rounds not a number", manager, manageServer, []string{OptGame, tabletest.ID, tournaments.OptTourFormat, "swiss", tournaments.OptTourSize, "3", tournaments.OptTourRounds, "many", tournaments.OptTourDays, "1"}, tournaments.KeyTourBadNumber},
+		{"too many days", manager, manageServer, []string{OptGame, tabletest.ID, tournaments.OptTourFormat, "swiss", tournaments.OptTourSize, "3", tournaments.OptTourRounds, "2", tournaments.OptTourDays, "99"}, tournaments.KeyTourBadNumber},
+		{"bad table option", manager, manageServer, []string{OptGame, tabletest.ID, tournaments.OptTourFormat, "swiss", tournaments.OptTourSize, "3", tournaments.OptTourRounds, "2", tournaments.OptTourDays, "1", OptOptions, "rounds=9"}, table.ErrBadOptionValue},
+		{"knockout advancing everyone", manager, manageServer, []string{OptGame, tabletest.ID, tournaments.OptTourFormat, "knockout", tournaments.OptTourSize, "3", tournaments.OptTourDays, "1", tournaments.OptTourAdvance, "3"}, tournament.ErrAdvance},
+		{"knockout with rounds", manager, manageServer, []string{OptGame, tabletest.ID, tournaments.OptTourFormat, "knockout", tournaments.OptTourSize, "3", tournaments.OptTourRounds, "2", tournaments.OptTourDays, "1"}, tournament.ErrKnockoutRounds},
+		{"swiss without rounds", manager, manageServer, []string{OptGame, tabletest.ID, tournaments.OptTourFormat, "swiss", tournaments.OptTourSize, "3", tournaments.OptTourDays, "1"}, tournament.ErrRounds},
 	} {
-		h.wantReply(h.tour(c.user, c.perms, SubTourNew, c.opts...), "en", c.key)
+		h.wantReply(h.tour(c.user, c.perms, tournaments.SubTourNew, c.opts...), "en", c.key)
 		if _, err := h.store.ChannelTournament(ctxBG, chanA); err == nil {
 			t.Fatalf("%s: a tournament was stored", c.name)
 		}
 	}
-	h.wantReply(h.tour(ann, 0, SubTourStandings), "en", KeyTourNone)
-	dm := slashInteraction(ann, CmdTournament, SubTourStandings)
+	h.wantReply(h.tour(ann, 0, tournaments.SubTourStandings), "en", tournaments.KeyTourNone)
+	dm := slashInteraction(ann, tournaments.CmdTournament, tournaments.SubTourStandings)
 	dm.GuildID, dm.Member, dm.User = "", nil, &discordgo.User{ID: ann}
-	h.wantReply(h.run(h.svc.Handle(ctxBG, dm)), "en", KeyTourNoGuild)
+	h.wantReply(h.run(h.svc.Handle(ctxBG, dm)), "en", tournaments.KeyTourNoGuild)
 
 	h.newTour("swiss", 3, 2, ann)
 	before := h.storedJSON()
@@ -100,21 +101,23 @@ func TestTournamentBadInput(t *testing.T) {
 		key  string
 	}{
 		{"second tournament here", func() Result {
-			return h.tour(manager, manageServer, SubTourNew, OptGame, tabletest.ID, OptTourFormat, "swiss", OptTourSize, "3", OptTourRounds, "2", OptTourDays, "1")
-		}, "en", KeyTourBusy},
+			return h.tour(manager, manageServer, tournaments.SubTourNew, OptGame, tabletest.ID, tournaments.OptTourFormat, "swiss", tournaments.OptTourSize, "3", tournaments.OptTourRounds, "2", tournaments.OptTourDays, "1")
+		}, "en", tournaments.KeyTourBusy},
 		{"joining twice", func() Result { return h.click(ann, findID(t, h.channelMsgs(), KindTourJoin, "")) }, "en", tournament.ErrJoined},
 		{"leaving unjoined, in German", func() Result { return h.click(bo, findID(t, h.channelMsgs(), KindTourLeave, "")) }, "de", tournament.ErrNotJoined},
-		{"a player starting", func() Result { return h.click(ann, findID(t, h.channelMsgs(), KindTourStart, "")) }, "en", KeyTourNotOrganiser},
-		{"a player ending", func() Result { return h.tour(ann, 0, SubTourEnd) }, "en", KeyTourNotOrganiser},
+		{"a player starting", func() Result { return h.click(ann, findID(t, h.channelMsgs(), KindTourStart, "")) }, "en", tournaments.KeyTourNotOrganiser},
+		{"a player ending", func() Result { return h.tour(ann, 0, tournaments.SubTourEnd) }, "en", tournaments.KeyTourNotOrganiser},
 		{"a result before the start", func() Result {
-			return h.tour(manager, manageServer, SubTourResult, OptTourTable, "1", OptTourRanks, "1,2,3")
-		}, "en", KeyTourNotStarted},
-		{"pausing before the start", func() Result { return h.tour(manager, manageServer, SubTourPause) }, "en", tournament.ErrNotRunning},
-		{"dropping a stranger", func() Result { return h.tour(manager, manageServer, SubTourDrop, OptTourPlayer, nobody) }, "en", tournament.ErrNotJoined},
+			return h.tour(manager, manageServer, tournaments.SubTourResult, tournaments.OptTourTable, "1", tournaments.OptTourRanks, "1,2,3")
+		}, "en", tournaments.KeyTourNotStarted},
+		{"pausing before the start", func() Result { return h.tour(manager, manageServer, tournaments.SubTourPause) }, "en", tournament.ErrNotRunning},
+		{"dropping a stranger", func() Result {
+			return h.tour(manager, manageServer, tournaments.SubTourDrop, tournaments.OptTourPlayer, nobody)
+		}, "en", tournament.ErrNotJoined},
 		{"a stale confirmation from a player", func() Result {
 			id, _ := CustomID{Kind: KindTourConfirm, Channel: chanA, Table: h.stored().ID, Arg: "end"}.Encode()
 			return h.click(ann, id)
-		}, "en", KeyTourNotOrganiser},
+		}, "en", tournaments.KeyTourNotOrganiser},
 	} {
 		h.wantReply(c.res(), c.lang, c.key)
 		if after := h.storedJSON(); after != before {
@@ -122,11 +125,11 @@ func TestTournamentBadInput(t *testing.T) {
 		}
 	}
 	// Too few at the start: called off, said so.
-	h.wantReply(h.click(manager, findID(t, h.channelMsgs(), KindTourStart, "")), "en", KeyTourOKStarted)
+	h.wantReply(h.click(manager, findID(t, h.channelMsgs(), KindTourStart, "")), "en", tournaments.KeyTourOKStarted)
 	if tr := h.stored(); tr.Status != tournament.StatusOver || len(tr.Rounds) != 0 {
 		t.Fatalf("started with one player: %+v", tr)
 	}
-	if !strings.Contains(h.channelMsgs()[len(h.channelMsgs())-1].Content, h.text("en", KeyTourTooFewStart)) {
+	if !strings.Contains(h.channelMsgs()[len(h.channelMsgs())-1].Content, h.text("en", tournaments.KeyTourTooFewStart)) {
 		t.Error("calling off was not told")
 	}
 }
@@ -138,9 +141,9 @@ func TestTournamentBadInput(t *testing.T) {
 func TestTournamentSwissRunsItself(t *testing.T) {
 	h := newHarness(t)
 	h.newTour("swiss", 3, 2, sixPlayers...)
-	h.wantReply(h.click(sixPlayers[0], findID(t, h.channelMsgs(), KindTourLeave, "")), "en", KeyTourOKLeft)
-	h.wantReply(h.click(sixPlayers[0], findID(t, h.channelMsgs(), KindTourJoin, "")), "en", KeyTourOKJoined)
-	h.wantReply(h.click(manager, findID(t, h.channelMsgs(), KindTourStart, "")), "en", KeyTourOKStarted)
+	h.wantReply(h.click(sixPlayers[0], findID(t, h.channelMsgs(), KindTourLeave, "")), "en", tournaments.KeyTourOKLeft)
+	h.wantReply(h.click(sixPlayers[0], findID(t, h.channelMsgs(), KindTourJoin, "")), "en", tournaments.KeyTourOKJoined)
+	h.wantReply(h.click(manager, findID(t, h.channelMsgs(), KindTourStart, "")), "en", tournaments.KeyTourOKStarted)
 	tr := h.stored()
 	if tr.Status != tournament.StatusRunning || len(tr.Rounds) != 1 || len(tr.Rounds[0].Tables) != 2 {
 		t.Fatalf("after the start: %+v", tr)
@@ -157,7 +160,7 @@ func TestTournamentSwissRunsItself(t *testing.T) {
 			t.Fatalf("table %d has no thread", i)
 		}
 		g, err := h.store.Get(ctxBG, tb.Ref)
-		if err != nil || g.Status != table.StatusPlaying || len(g.Seats) != 3 || g.ID != tourTableID(tr.ID, 0, i) {
+		if err != nil || g.Status != table.StatusPlaying || len(g.Seats) != 3 || g.ID != tournaments.TableID(tr.ID, 0, i) {
 			t.Fatalf("table %d: %+v, %v", i, g, err)
 		}
 		for k, p := range tb.Seats {
@@ -216,7 +219,7 @@ func TestTournamentSwissRunsItself(t *testing.T) {
 	}
 	var over bool
 	for _, m := range h.channelMsgs() {
-		if strings.HasPrefix(m.Content, h.text("en", KeyTourOver)) {
+		if strings.HasPrefix(m.Content, h.text("en", tournaments.KeyTourOver)) {
 			over = true
 		}
 	}
@@ -234,54 +237,54 @@ func TestTournamentSwissRunsItself(t *testing.T) {
 func TestTournamentOrganiserConfirms(t *testing.T) {
 	h := newHarness(t)
 	h.newTour("swiss", 3, 2, sixPlayers...)
-	h.wantReply(h.click(manager, findID(t, h.channelMsgs(), KindTourStart, "")), "en", KeyTourOKStarted)
+	h.wantReply(h.click(manager, findID(t, h.channelMsgs(), KindTourStart, "")), "en", tournaments.KeyTourOKStarted)
 	before := h.storedJSON()
-	ask := h.tour(manager, manageServer, SubTourDrop, OptTourPlayer, sixPlayers[2])
-	h.wantReply(ask, "en", KeyTourAskDrop)
+	ask := h.tour(manager, manageServer, tournaments.SubTourDrop, tournaments.OptTourPlayer, sixPlayers[2])
+	h.wantReply(ask, "en", tournaments.KeyTourAskDrop)
 	if h.storedJSON() != before {
 		t.Fatal("asking changed the tournament")
 	}
-	h.wantReply(h.click(manager, findID(t, []Message{*ask.Reply}, KindTourConfirm, "")), "en", KeyTourOKDone)
+	h.wantReply(h.click(manager, findID(t, []Message{*ask.Reply}, KindTourConfirm, "")), "en", tournaments.KeyTourOKDone)
 	tr := h.stored()
 	if tr.Players[tr.PlayerIndex(sixPlayers[2])].Status != tournament.Dropped {
 		t.Fatal("not dropped")
 	}
 	// A result typed by the organiser, in seat order.
-	ask = h.tour(manager, manageServer, SubTourResult, OptTourTable, "2", OptTourRanks, "3,1,2")
-	h.wantReply(ask, "en", KeyTourAskResult)
-	h.wantReply(h.tour(manager, manageServer, SubTourResult, OptTourTable, "7", OptTourRanks, "1,2,3"), "en", KeyTourNoSuchTable)
-	h.wantReply(h.tour(manager, manageServer, SubTourResult, OptTourTable, "1", OptTourRanks, "1,2"), "en", KeyTourBadRanks)
+	ask = h.tour(manager, manageServer, tournaments.SubTourResult, tournaments.OptTourTable, "2", tournaments.OptTourRanks, "3,1,2")
+	h.wantReply(ask, "en", tournaments.KeyTourAskResult)
+	h.wantReply(h.tour(manager, manageServer, tournaments.SubTourResult, tournaments.OptTourTable, "7", tournaments.OptTourRanks, "1,2,3"), "en", tournaments.KeyTourNoSuchTable)
+	h.wantReply(h.tour(manager, manageServer, tournaments.SubTourResult, tournaments.OptTourTable, "1", tournaments.OptTourRanks, "1,2"), "en", tournaments.KeyTourBadRanks)
 	h.click(manager, findID(t, []Message{*ask.Reply}, KindTourConfirm, ""))
 	if res := h.stored().Rounds[0].Tables[1].Result; res == nil || res.By != "organiser" || res.Ranks[1] != 1 {
 		t.Fatalf("typed result: %+v", res)
 	}
 	// Pause and resume keep the round's time left.
 	ends := h.stored().Rounds[0].Ends
-	h.click(manager, findID(t, []Message{*h.tour(manager, manageServer, SubTourPause).Reply}, KindTourConfirm, ""))
+	h.click(manager, findID(t, []Message{*h.tour(manager, manageServer, tournaments.SubTourPause).Reply}, KindTourConfirm, ""))
 	if tr := h.stored(); tr.Status != tournament.StatusPaused {
 		t.Fatalf("not paused: %v", tr.Status)
 	}
 	h.advance(5 * time.Hour)
-	h.click(manager, findID(t, []Message{*h.tour(manager, manageServer, SubTourPause).Reply}, KindTourConfirm, ""))
+	h.click(manager, findID(t, []Message{*h.tour(manager, manageServer, tournaments.SubTourPause).Reply}, KindTourConfirm, ""))
 	if tr := h.stored(); tr.Status != tournament.StatusRunning || !tr.Rounds[0].Ends.Equal(ends.Add(5*time.Hour)) {
 		t.Fatalf("resumed: %v, ends %v, want %v", tr.Status, tr.Rounds[0].Ends, ends.Add(5*time.Hour))
 	}
 	// The standings in words; the round with its tables.
-	if res := h.tour(ann, 0, SubTourStandings); res.Reply == nil || !strings.Contains(res.Reply.Content, "1.") {
+	if res := h.tour(ann, 0, tournaments.SubTourStandings); res.Reply == nil || !strings.Contains(res.Reply.Content, "1.") {
 		t.Fatalf("standings: %+v", res.Reply)
 	}
-	if res := h.tour(ann, 0, SubTourRound); res.Reply == nil || strings.Count(res.Reply.Content, "<#") != 2 {
+	if res := h.tour(ann, 0, tournaments.SubTourRound); res.Reply == nil || strings.Count(res.Reply.Content, "<#") != 2 {
 		t.Fatalf("round: %+v", res.Reply)
 	}
 	// The end: the game still running is finished by bots, then it is over.
-	h.click(manager, findID(t, []Message{*h.tour(manager, manageServer, SubTourEnd).Reply}, KindTourConfirm, ""))
+	h.click(manager, findID(t, []Message{*h.tour(manager, manageServer, tournaments.SubTourEnd).Reply}, KindTourConfirm, ""))
 	for range 20 {
 		h.tick()
 	}
 	if tr := h.stored(); tr.Status != tournament.StatusOver || tr.Rounds[0].Tables[0].Result == nil {
 		t.Fatalf("not ended: %v, %+v", tr.Status, tr.Rounds[0].Tables[0].Result)
 	}
-	h.wantReply(h.tour(manager, manageServer, SubTourEnd), "en", tournament.ErrOver)
+	h.wantReply(h.tour(manager, manageServer, tournaments.SubTourEnd), "en", tournament.ErrOver)
 }
 
 // /tournament's names and descriptions keep Discord's rules in both
@@ -311,50 +314,16 @@ func TestTournamentDefinition(t *testing.T) {
 			}
 		}
 	}
-	d := h.svc.tournamentDefinition()
+	d := h.svc.tournaments.Definition()
 	check("/tournament", d.Name, *d.NameLocalizations, d.Description, *d.DescriptionLocalizations, d.Options)
 	if len(d.Options) != 9 {
 		t.Errorf("%d subcommands", len(d.Options))
 	}
 }
 
-// A table whose thread never opens is asked for again after a while, a
-// few times; when the round's time is up it ties its players, and the
-// round can end.
-func TestAdvanceAsksAgainThenTies(t *testing.T) {
-	start := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
-	tr := tournament.New("t1", "g", chanA, manager, "en", tournament.Config{Game: tabletest.ID, Format: tournament.Swiss, TableSize: 3, MinSize: 2, Rounds: 2, Days: 1, Seed: 3}, time.Time{})
-	for _, p := range sixPlayers[:3] {
-		if err := tr.Join(tournament.Player{ID: p, Name: p}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if st := advance(tr, start, true); !st.started || len(st.open) != 1 {
-		t.Fatalf("start: %+v", st)
-	}
-	asked := 1
-	for now := start; now.Before(start.Add(23 * time.Hour)); now = now.Add(5 * time.Minute) {
-		asked += len(advance(tr, now, false).open)
-	}
-	if asked != maxTries || tr.Rounds[0].Tables[0].Tries != maxTries {
-		t.Fatalf("asked %d times, want %d", asked, maxTries)
-	}
-	if at, ok := tr.NextDue(); !ok || !at.Equal(tr.Rounds[0].Ends) {
-		t.Fatalf("after the last try the tournament is due %v %v, want at the round's end %v", at, ok, tr.Rounds[0].Ends)
-	}
-	st := advance(tr, tr.Rounds[0].Ends, false)
-	res := tr.Rounds[0].Tables[0].Result
-	if len(st.settle) != 0 || res == nil || res.By != "unplayed" || !slices.Equal(res.Ranks, []int{1, 1, 1}) {
-		t.Fatalf("at the round's end: %+v, result %+v", st, res)
-	}
-	if st := advance(tr, tr.Rounds[0].Ends.Add(time.Minute), false); st.roundDone != 0 || !st.paired || len(tr.Rounds) != 2 {
-		t.Fatalf("the round did not end: %+v", st)
-	}
-}
-
 func TestTournamentNeedsThreads(t *testing.T) {
 	h := newHarness(t)
-	i := slashInteraction(manager, CmdTournament, SubTourNew, OptGame, tabletest.ID, OptTourFormat, "swiss", OptTourSize, "3", OptTourRounds, "2", OptTourDays, "1")
+	i := slashInteraction(manager, tournaments.CmdTournament, tournaments.SubTourNew, OptGame, tabletest.ID, tournaments.OptTourFormat, "swiss", tournaments.OptTourSize, "3", tournaments.OptTourRounds, "2", tournaments.OptTourDays, "1")
 	i.Member.Permissions = manageServer
 	i.AppPermissions = discordgo.PermissionSendMessages
 	h.wantReply(h.run(h.svc.Handle(ctxBG, i)), "en", KeyThreadNoPermission)
@@ -389,8 +358,8 @@ func TestTournamentSeedsByRating(t *testing.T) {
 // runs.
 func TestTournamentKnockoutToFinal(t *testing.T) {
 	h := newHarness(t)
-	h.wantReply(h.tour(manager, manageServer, SubTourNew, OptGame, tabletest.ID, OptTourFormat, "knockout",
-		OptTourSize, "3", OptTourDays, "1", OptOptions, "rounds=1", OptTourAdvance, "1"), "en", KeyTourOKNew)
+	h.wantReply(h.tour(manager, manageServer, tournaments.SubTourNew, OptGame, tabletest.ID, tournaments.OptTourFormat, "knockout",
+		tournaments.OptTourSize, "3", tournaments.OptTourDays, "1", OptOptions, "rounds=1", tournaments.OptTourAdvance, "1"), "en", tournaments.KeyTourOKNew)
 	for _, p := range sixPlayers {
 		h.click(p, findID(t, h.channelMsgs(), KindTourJoin, ""))
 	}

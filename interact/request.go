@@ -109,6 +109,16 @@ func (r Request) ManagesServer() bool {
 	return p&discordgo.PermissionManageGuild != 0 || p&discordgo.PermissionAdministrator != 0
 }
 
+// threadPermissions are what the bot needs to play a table in a thread.
+const threadPermissions = discordgo.PermissionCreatePublicThreads | discordgo.PermissionSendMessagesInThreads
+
+// MayOpenThreads reads the bot's permissions in the channel, as the
+// interaction brings them; none known (0) leaves the answer to Discord.
+func (r Request) MayOpenThreads() bool {
+	perms := r.Interaction.AppPermissions
+	return perms == 0 || perms&discordgo.PermissionAdministrator != 0 || perms&threadPermissions == threadPermissions
+}
+
 // HasRole reports whether the member who sent r holds roleID.
 func (r Request) HasRole(roleID string) bool {
 	return roleID != "" && r.Interaction.Member != nil && slices.Contains(r.Interaction.Member.Roles, roleID)

@@ -19,18 +19,32 @@ const (
 	KeyUnavailable = "core.err.unavailable"
 	// KeyMalformed answers a request the surface or a feature cannot read.
 	KeyMalformed = "core.err.malformed"
+	// KeyBadButton answers a button or choice that is not one the bot made.
+	KeyBadButton = "core.err.bad_button"
+	// KeyBadOptions answers game options typed so that they cannot be read.
+	KeyBadOptions = "core.err.bad_options"
+	// KeyThreadNoPermission answers a command that opens threads where the
+	// bot may not (Request.MayOpenThreads); KeyThreadFailed replaces the
+	// line that should have started a thread Discord refused.
+	KeyThreadNoPermission = "core.err.thread_permission"
+	KeyThreadFailed       = "core.thread.failed"
 )
 
-// Texts are the replies of Err and UnknownGame, and the answer to a
-// malformed request, in English and German.
+// Texts are the replies of Err and UnknownGame, and the answers to a
+// request, a button, options or a thread that cannot be, in English and
+// German.
 func Texts() map[string][2]string {
 	return map[string][2]string{
-		KeyUnknownGame: {"I do not know a game called “{game}”.", "Ein Spiel namens „{game}“ kenne ich nicht."},
-		KeyNoTable:     {"There is no game in this channel. Open one with /game new.", "In diesem Kanal läuft kein Spiel. Eröffne eines mit /spiel neu."},
-		KeyBusy:        {"This channel already has a table in progress. Finish it or end it with /game abandon first.", "In diesem Kanal läuft schon ein Tisch. Spielt ihn zu Ende oder beendet ihn zuerst mit /spiel abbrechen."},
-		KeyInternal:    {"Something went wrong on my side. Please try again in a moment.", "Bei mir ist etwas schiefgegangen. Bitte versuche es gleich noch einmal."},
-		KeyMalformed:   {"I did not understand that request.", "Diese Anfrage habe ich nicht verstanden."},
-		KeyUnavailable: {"I cannot reach my database right now. Please try again in a few seconds.", "Ich erreiche meine Datenbank gerade nicht. Bitte versuche es in ein paar Sekunden noch einmal."},
+		KeyUnknownGame:        {"I do not know a game called “{game}”.", "Ein Spiel namens „{game}“ kenne ich nicht."},
+		KeyNoTable:            {"There is no game in this channel. Open one with /game new.", "In diesem Kanal läuft kein Spiel. Eröffne eines mit /spiel neu."},
+		KeyBusy:               {"This channel already has a table in progress. Finish it or end it with /game abandon first.", "In diesem Kanal läuft schon ein Tisch. Spielt ihn zu Ende oder beendet ihn zuerst mit /spiel abbrechen."},
+		KeyInternal:           {"Something went wrong on my side. Please try again in a moment.", "Bei mir ist etwas schiefgegangen. Bitte versuche es gleich noch einmal."},
+		KeyMalformed:          {"I did not understand that request.", "Diese Anfrage habe ich nicht verstanden."},
+		KeyBadButton:          {"That button is not one I understand. Please use the latest message.", "Diesen Knopf verstehe ich nicht. Bitte nimm die neueste Nachricht."},
+		KeyBadOptions:         {"I could not read the options “{text}”. Write them as key=value, each option once, separated by commas.", "Ich konnte die Optionen „{text}“ nicht lesen. Schreibe sie als schlüssel=wert, jede Option einmal, durch Kommas getrennt."},
+		KeyThreadFailed:       {"🎲 No thread could be opened here (the bot may lack the permission to create public threads), so no table was opened. Try /game new without thread.", "🎲 Hier ließ sich kein Thread öffnen (dem Bot fehlt vielleicht das Recht, öffentliche Threads zu erstellen), daher wurde kein Tisch eröffnet. Versuche /spiel neu ohne thread."},
+		KeyThreadNoPermission: {"The bot may not open threads here: it needs the permissions Create Public Threads and Send Messages in Threads in this channel.", "Der Bot darf hier keine Threads öffnen: Er braucht in diesem Kanal die Rechte „Öffentliche Threads erstellen“ und „Nachrichten in Threads senden“."},
+		KeyUnavailable:        {"I cannot reach my database right now. Please try again in a few seconds.", "Ich erreiche meine Datenbank gerade nicht. Bitte versuche es in ein paar Sekunden noch einmal."},
 	}
 }
 

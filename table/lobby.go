@@ -69,6 +69,26 @@ func (t *Table) SetOption(info games.Info, userID, id, value string, now time.Ti
 	return nil
 }
 
+// ParseOptions reads "key=value, key=value" as typed in /game new or /tournament new; an
+// option given twice ("deadline=24,deadline=48") is refused, as no one
+// can tell which was meant.
+func ParseOptions(text string) (map[string]string, bool) {
+	out := map[string]string{}
+	for _, part := range strings.Split(text, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(part, "=")
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		if _, twice := out[k]; !ok || twice || k == "" || v == "" {
+			return nil, false
+		}
+		out[k] = v
+	}
+	return out, true
+}
+
 // ValidateOptions checks typed options against the game's specs and returns
 // a complete map with every default filled in. Unknown keys and values
 // outside a spec's choices are errors a player can read.

@@ -5,7 +5,30 @@ import (
 
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/settings"
 )
+
+// ApplySettings gives a starting game's seats their players' settings
+// (users, by user id): reminders and language, and a vacation under way
+// pauses their clock. Bots and players without settings keep theirs.
+func (t *Table) ApplySettings(g games.Game, users map[string]settings.User, now time.Time) error {
+	for i, seat := range t.Seats {
+		u, ok := users[seat.UserID]
+		if !ok || seat.Bot {
+			continue
+		}
+		t.Seats[i].Notify = u.Notify
+		if u.Lang != "" {
+			t.Seats[i].Lang = u.Lang
+		}
+		if v, on := u.On(now); on {
+			if err := t.StartVacation(g, seat.UserID, v.Until, now); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
 
 // StartVacation pauses userID's clock at this table from now until until
 // (see clock.Rules.Off): the running decision's deadline moves by the

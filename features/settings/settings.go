@@ -1,13 +1,9 @@
-// Package settings answers /settings, /server-settings and /vacation: what
-// a player chose for their reminders, DMs, quiet hours and language, what
-// a server chose for its vacation allowance, playing hours and tournament
-// organisers, and players' vacations within that allowance. A change
-// reaches the running tables it concerns at once, and a starting table
-// takes its players' and server's settings (Start, Apply).
-//
-// The settings themselves, as values, are package
-// github.com/tavern-bot/tavern/settings; this package is the commands
-// around them.
+// Package settings answers /settings, /server-settings and /vacation: a
+// player's reminders, DMs, quiet hours, language and vacations, and a
+// server's vacation allowance, playing hours and tournament organisers.
+// A change reaches the running tables it concerns at once, and a starting
+// table takes them (Start, then table.Table.ApplySettings); the settings
+// as values are package github.com/tavern-bot/tavern/settings.
 package settings
 
 import (

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -158,8 +157,8 @@ func (f *Feature) allowance(ctx context.Context, r interact.Request) (int, error
 
 // Start is what a game starting in channelID takes from the settings:
 // the server's calendar and its players' settings (their reminders,
-// language and a vacation under way), for Apply. Failing to read them
-// starts the game without (logged).
+// language and a vacation under way), for table.Table.ApplySettings.
+// Failing to read them starts the game without (logged).
 func (f *Feature) Start(ctx context.Context, channelID string) (clock.Calendar, map[string]settings.User) {
 	t, err := f.store.Get(ctx, channelID)
 	if err != nil || t.Status != table.StatusLobby {
@@ -192,25 +191,4 @@ func (f *Feature) Users(ctx context.Context, seats []table.Seat) map[string]sett
 		users[seat.UserID] = u
 	}
 	return users
-}
-
-// Apply gives a starting game's seats their players' settings: reminders
-// and language, and a vacation under way pauses their clock.
-func Apply(t *table.Table, g games.Game, users map[string]settings.User, now time.Time) error {
-	for i, seat := range t.Seats {
-		u, ok := users[seat.UserID]
-		if !ok || seat.Bot {
-			continue
-		}
-		t.Seats[i].Notify = u.Notify
-		if u.Lang != "" {
-			t.Seats[i].Lang = u.Lang
-		}
-		if v, on := u.On(now); on {
-			if err := t.StartVacation(g, seat.UserID, v.Until, now); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
 }

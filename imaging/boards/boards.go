@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/features/tournaments"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/imaging"
 	"github.com/tavern-bot/tavern/imaging/kit"
@@ -21,8 +22,8 @@ type Images struct {
 }
 
 var (
-	_ commands.Images           = (*Images)(nil)
-	_ commands.TournamentImages = (*Images)(nil)
+	_ commands.Images    = (*Images)(nil)
+	_ tournaments.Images = (*Images)(nil)
 )
 
 // New builds the kit and registers a board renderer per game id. Games
@@ -73,17 +74,17 @@ func meta(m commands.ImageMeta) imaging.Meta {
 }
 
 // TournamentStandings draws a tournament's standings table as PNG.
-func (b *Images) TournamentStandings(v commands.TournamentSheet) ([]byte, error) {
+func (b *Images) TournamentStandings(v tournaments.Sheet) ([]byte, error) {
 	return b.standings.Standings(standings.Sheet{Title: v.Title, Subtitle: v.Subtitle, Headings: v.Headings,
 		DroppedMark: v.DroppedMark, More: v.More, Rows: rows(v.Rows)})
 }
 
 // TournamentPodium draws a tournament's podium (its first three rows) as PNG.
-func (b *Images) TournamentPodium(v commands.TournamentSheet) ([]byte, error) {
+func (b *Images) TournamentPodium(v tournaments.Sheet) ([]byte, error) {
 	return b.standings.Podium(standings.Podium{Title: v.Title, Subtitle: v.Subtitle, PointsLabel: v.PointsLabel, Places: rows(v.Rows)})
 }
 
-func rows(in []commands.TournamentRow) []standings.Row {
+func rows(in []tournaments.Row) []standings.Row {
 	out := make([]standings.Row, len(in))
 	for i, r := range in {
 		out[i] = standings.Row(r)

@@ -1,10 +1,9 @@
-package commands
+package tournaments
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,25 +12,25 @@ import (
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
-	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/tables"
 	"github.com/tavern-bot/tavern/tournament"
 )
 
-// reopenAfter is how long a table asked to open may take before it is
+// ReopenAfter is how long a table asked to open may take before it is
 // asked again (its thread's opening was lost, e.g. to a restart, or
 // refused), and how often a round whose time ran out looks again at the
 // games bots finish. A table is asked for at most maxTries times; one
 // never opened ties its players when the round's time is up.
 const (
-	reopenAfter = 10 * time.Minute
+	ReopenAfter = 10 * time.Minute
 	maxTries    = 3
 )
 
-// tourStep is what one transaction on a tournament decided: what to tell
-// and do once it is stored.
-type tourStep struct {
+// Step is what one transaction on a tournament decided (Advance): what to
+// tell and do once it is stored.
+type Step struct {
 	started, calledOff bool
 	roundDone          int // the round just completed, −1 for none
 	paired, over       bool
@@ -45,8 +44,8 @@ type tourStep struct {
 // complete (the next one paired, or the end), tables to open, a round
 // whose time is up. It is the one place rounds advance, always inside
 // the tournament's transaction, so each step happens once.
-func advance(tr *tournament.Tournament, now time.Time, start bool) tourStep {
-	st := tourStep{roundDone: -1}
+func Advance(tr *tournament.Tournament, now time.Time, start bool) Step {
+	st := Step{roundDone: -1}
 	switch tr.Status {
 	case tournament.StatusSignup:
 		if start || (!tr.SignupCloses.IsZero() && !now.Before(tr.SignupCloses)) {
@@ -89,7 +88,7 @@ func advance(tr *tournament.Tournament, now time.Time, start bool) tourStep {
 			}
 		case timeUp:
 			st.settle = append(st.settle, i)
-		case tb.Ref == "" && tb.Tries < maxTries && (tb.Asked.IsZero() || now.Sub(tb.Asked) >= reopenAfter):
+		case tb.Ref == "" && tb.Tries < maxTries && (tb.Asked.IsZero() || now.Sub(tb.Asked) >= ReopenAfter):
 			tb.Asked, tb.Tries = now, tb.Tries+1
 			st.open = append(st.open, i)
 		}
@@ -99,11 +98,11 @@ func advance(tr *tournament.Tournament, now time.Time, start bool) tourStep {
 	}
 	for _, tb := range round.Tables {
 		if tb.Result == nil && ((tb.Ref == "" && tb.Tries < maxTries) || round.Settled) {
-			tr.Wake = now.Add(reopenAfter) // to ask again, or to look again
+			tr.Wake = now.Add(ReopenAfter) // to ask again, or to look again
 		}
 	}
 	if unsynced {
-		tr.Wake = now.Add(reopenAfter) // to look again should a table's change be lost
+		tr.Wake = now.Add(ReopenAfter) // to look again should a table's change be lost
 	}
 	if round.Done() {
 		tr.Wake = now // the next round is paired on the next tick
@@ -113,7 +112,7 @@ func advance(tr *tournament.Tournament, now time.Time, start bool) tourStep {
 
 // begin closes sign-up: round 1 is paired, or the tournament is called
 // off for want of players.
-func begin(tr *tournament.Tournament, now time.Time, st *tourStep) {
+func begin(tr *tournament.Tournament, now time.Time, st *Step) {
 	if tr.Active() < max(tr.Config.MinSize, tournament.MinTableSize) {
 		tr.Status, st.calledOff = tournament.StatusOver, true
 		return
@@ -128,21 +127,21 @@ func begin(tr *tournament.Tournament, now time.Time, st *tourStep) {
 }
 
 // startTournament answers the organiser's Start: sign-up closes now.
-func (s *Service) startTournament(ctx context.Context, r interact.Request, id string) Result {
-	res, err := s.stepTournament(ctx, id, true)
+func (f *Feature) startTournament(ctx context.Context, r interact.Request, id string) interact.Result {
+	res, err := f.stepTournament(ctx, id, true)
 	if err != nil {
-		return s.tourErr(r, err)
+		return f.posts.tourErr(r, err)
 	}
 	out := interact.Merge(res)
-	out.Reply = &Message{Content: s.voice.Text(r.Lang, games.T(KeyTourOKStarted))}
+	out.Reply = &interact.Message{Content: f.voice.Text(r.Lang, games.T(KeyTourOKStarted))}
 	return out
 }
 
-// fireTournament handles a tournament's due event (see advance).
-func (s *Service) fireTournament(ctx context.Context, id string) []Result {
-	res, err := s.stepTournament(ctx, id, false)
+// fire handles a tournament's due event (see advance).
+func (f *Feature) fire(ctx context.Context, id string) []interact.Result {
+	res, err := f.stepTournament(ctx, id, false)
 	if err != nil {
-		s.log.Error("scheduler: tournament", "tournament", id, "err", err)
+		f.log.Error("scheduler: tournament", "tournament", id, "err", err)
 		return nil
 	}
 	return res
@@ -152,35 +151,35 @@ func (s *Service) fireTournament(ctx context.Context, id string) []Result {
 // ended without being recorded (a crash between a game's end and its
 // record), advances the tournament in one transaction, and returns what
 // that needs: announcements, tables to open, games to hand to bots.
-func (s *Service) stepTournament(ctx context.Context, id string, start bool) ([]Result, error) {
-	before, err := s.store.Tournament(ctx, id)
+func (f *Feature) stepTournament(ctx context.Context, id string, start bool) ([]interact.Result, error) {
+	before, err := f.store.Tournament(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	found := s.endedGames(ctx, before)
-	now := s.now()
+	found := f.endedGames(ctx, before)
+	now := f.now()
 	var (
 		tr   *tournament.Tournament
-		step tourStep
+		step Step
 	)
 	var o *tourOutbox
-	err = s.store.UpdateTournament(ctx, id, func(t *tournament.Tournament) error {
+	err = f.store.UpdateTournament(ctx, id, func(t *tournament.Tournament) error {
 		if start && t.Status != tournament.StatusSignup {
 			return games.Errorf(tournament.ErrNotSignup)
 		}
-		for _, f := range found {
-			_ = t.Record(f.round, f.idx, f.res, false) // one recorded meanwhile stays
+		for _, e := range found {
+			_ = t.Record(e.round, e.idx, e.res, false) // one recorded meanwhile stays
 		}
-		step = advance(t, now, start)
+		step = Advance(t, now, start)
 		tr = t
 		o = newTourOutbox(t, now)
-		s.announce(o, t, step)
+		f.posts.announce(o, t, step)
 		return o.stage(t)
 	})
 	if err != nil {
 		return nil, err
 	}
-	return s.tell(ctx, tr, step, s.deliverTour(o.d, tr.OutboxKeys)), nil
+	return f.tell(ctx, tr, step, f.deliverTour(o.d, tr.OutboxKeys)), nil
 }
 
 // endedGame is a finished game's result found at its table.
@@ -191,7 +190,7 @@ type endedGame struct {
 
 // endedGames reads the current round's open tables and returns the
 // results of those whose game is over.
-func (s *Service) endedGames(ctx context.Context, tr *tournament.Tournament) []endedGame {
+func (f *Feature) endedGames(ctx context.Context, tr *tournament.Tournament) []endedGame {
 	r := tr.Current()
 	if r < 0 {
 		return nil
@@ -201,25 +200,25 @@ func (s *Service) endedGames(ctx context.Context, tr *tournament.Tournament) []e
 		if tb.Result != nil || tb.Ref == "" {
 			continue
 		}
-		t, err := s.store.Get(ctx, tb.Ref)
-		if err != nil || t.ID != tourTableID(tr.ID, r, i) || t.Active() {
+		t, err := f.store.Get(ctx, tb.Ref)
+		if err != nil || t.ID != TableID(tr.ID, r, i) || t.Active() {
 			continue
 		}
-		if res, ok := s.gameResult(t); ok {
+		if res, ok := f.Result(t); ok {
 			out = append(out, endedGame{round: r, idx: i, res: res})
 		}
 	}
 	return out
 }
 
-// gameResult is an ended table's result: ranks and scores by seat from
+// Result is an ended table's tournament result: ranks and scores by seat from
 // the game's standings (abandonedResult for an abandoned game).
-func (s *Service) gameResult(t *table.Table) (tournament.Result, bool) {
+func (f *Feature) Result(t *table.Table) (tournament.Result, bool) {
 	switch t.Status {
 	case table.StatusAbandoned:
-		return s.abandonedResult(t), true
+		return f.abandonedResult(t), true
 	case table.StatusOver:
-		res, ok := s.standingsResult(t)
+		res, ok := f.standingsResult(t)
 		if blamed, left := forfeits(t); ok && left > 0 && left < len(t.Seats) {
 			res.Ranks = blameLast(res.Ranks, blamed)
 		}
@@ -230,16 +229,16 @@ func (s *Service) gameResult(t *table.Table) (tournament.Result, bool) {
 
 // standingsResult is the game's standings at t as a result; ok is false
 // when they cannot be read.
-func (s *Service) standingsResult(t *table.Table) (tournament.Result, bool) {
+func (f *Feature) standingsResult(t *table.Table) (tournament.Result, bool) {
 	n := len(t.Seats)
 	res := tournament.Result{Ranks: make([]int, n), Scores: make([]float64, n)}
-	g, ok := s.games.Get(t.GameID)
+	g, ok := f.games.Get(t.GameID)
 	if !ok {
 		return res, false
 	}
 	st, err := g.Load(t.State)
 	if err != nil {
-		s.log.Error("tournament: result of table", "table", t.ID, "err", err)
+		f.log.Error("tournament: result of table", "table", t.ID, "err", err)
 		return res, false
 	}
 	for _, sd := range st.Standings() {
@@ -287,7 +286,7 @@ func blameLast(keys []int, blamed []bool) []int {
 // last place, behind the others in the order of the game's standings
 // when it stopped (tied when those cannot be read). When nobody is to
 // blame (an organiser, idleness of everyone) or everybody is, all tie.
-func (s *Service) abandonedResult(t *table.Table) tournament.Result {
+func (f *Feature) abandonedResult(t *table.Table) tournament.Result {
 	n := len(t.Seats)
 	blamed, left := forfeits(t)
 	for i, seat := range t.Seats {
@@ -299,7 +298,7 @@ func (s *Service) abandonedResult(t *table.Table) tournament.Result {
 	keys := make([]int, n) // smaller is better
 	scores := make([]float64, n)
 	if left > 0 && left < n {
-		if st, ok := s.standingsResult(t); ok {
+		if st, ok := f.standingsResult(t); ok {
 			copy(keys, st.Ranks)
 			scores = st.Scores
 		}
@@ -309,24 +308,24 @@ func (s *Service) abandonedResult(t *table.Table) tournament.Result {
 	return tournament.Result{Ranks: blameLast(keys, blamed), Scores: scores, By: "abandoned"}
 }
 
-// tableEnded records at once the result of a tournament's game that has
-// just ended (t was saved over or abandoned); when it completes the
-// round, the tournament is woken to pair the next one.
-func (s *Service) tableEnded(ctx context.Context, t *table.Table) {
-	id, round, idx, ok := parseTourTableID(t.ID)
+// TableEnded records at once the result of a tournament's game that has
+// just ended (t was saved over or abandoned: a tables hook); when it
+// completes the round, the tournament is woken to pair the next one.
+func (f *Feature) TableEnded(ctx context.Context, t *table.Table) {
+	id, round, idx, ok := parseTableID(t.ID)
 	if !ok {
 		return
 	}
-	res, ok := s.gameResult(t)
+	res, ok := f.Result(t)
 	if !ok {
 		return
 	}
-	err := s.store.UpdateTournament(context.WithoutCancel(ctx), id, func(tr *tournament.Tournament) error {
+	err := f.store.UpdateTournament(context.WithoutCancel(ctx), id, func(tr *tournament.Tournament) error {
 		if err := tr.Record(round, idx, res, false); err != nil {
 			return err
 		}
 		if tr.Rounds[round].Done() && (tr.Status == tournament.StatusRunning || tr.Status == tournament.StatusPaused) {
-			tr.Wake = s.now()
+			tr.Wake = f.now()
 		}
 		return nil
 	})
@@ -336,52 +335,54 @@ func (s *Service) tableEnded(ctx context.Context, t *table.Table) {
 		// Recorded already (the organiser's result), or a table of a
 		// round long gone: nothing to do.
 	case err != nil:
-		s.log.Error("tournament: record result", "tournament", id, "table", t.ID, "err", err)
+		f.log.Error("tournament: record result", "tournament", id, "table", t.ID, "err", err)
 	default:
-		s.wakeNow()
+		f.wakeNow()
 	}
 }
 
 // wakeNow nudges the scheduler to look at the due index at once.
-func (s *Service) wakeNow() { s.sched.DueAt(time.Time{}) }
+func (f *Feature) wakeNow() { f.waker.DueAt(time.Time{}) }
 
 // announce stages what a step tells the tournament's channel: the
 // sign-up closed, a call-off, a round's standings, the next pairings, the
 // end.
-func (s *Service) announce(o *tourOutbox, tr *tournament.Tournament, st tourStep) {
+func (p posts) announce(o *tourOutbox, tr *tournament.Tournament, st Step) {
 	lang := tr.Lang
-	say := func(key string, kv ...any) { o.post(Message{Content: s.voice.Text(lang, games.T(key, kv...))}) }
+	say := func(key string, kv ...any) {
+		o.post(interact.Message{Content: p.voice.Text(lang, games.T(key, kv...))})
+	}
 	if (st.started || st.calledOff) && tr.SignupMessageID != "" {
-		o.edit(tr.SignupMessageID, s.signupMessage(tr))
+		o.edit(tr.SignupMessageID, p.signupMessage(tr))
 	}
 	if st.calledOff {
 		say(KeyTourTooFewStart, "n", tr.Active(), "min", max(tr.Config.MinSize, tournament.MinTableSize))
 	}
 	if st.roundDone >= 0 && !st.over {
-		s.postStandings(o, tr, s.voice.Text(lang, games.T(KeyTourRoundDone, "round", st.roundDone+1)))
+		p.postStandings(o, tr, p.voice.Text(lang, games.T(KeyTourRoundDone, "round", st.roundDone+1)))
 	}
 	if st.paired {
-		o.post(Message{Content: s.roundAnnouncement(tr)})
+		o.post(interact.Message{Content: p.roundAnnouncement(tr)})
 	}
 	if st.over {
-		s.finalPosts(o, tr)
+		p.finalPosts(o, tr)
 	}
 }
 
 // tell turns a stored step into Results: its announcements (posts, staged
 // with it), the tables to open, the games to hand to bots.
-func (s *Service) tell(ctx context.Context, tr *tournament.Tournament, st tourStep, posts Result) []Result {
-	out := []Result{posts}
+func (f *Feature) tell(ctx context.Context, tr *tournament.Tournament, st Step, staged interact.Result) []interact.Result {
+	out := []interact.Result{staged}
 	for _, i := range st.open {
-		out = append(out, Result{Actions: []Action{s.openTourTable(tr, tr.Current(), i)}})
+		out = append(out, interact.Result{Actions: []interact.Action{f.openTourTable(tr, tr.Current(), i)}})
 	}
 	for _, i := range st.settle {
-		if res, ok := s.botsFinish(ctx, tr, tr.Current(), i); ok {
+		if res, ok := f.botsFinish(ctx, tr, tr.Current(), i); ok {
 			out = append(out, res)
 		}
 	}
 	for _, i := range st.sync {
-		if res, ok := s.syncClocks(ctx, tr, tr.Current(), i); ok {
+		if res, ok := f.syncClocks(ctx, tr, tr.Current(), i); ok {
 			out = append(out, res)
 		}
 	}
@@ -392,40 +393,26 @@ func (s *Service) tell(ctx context.Context, tr *tournament.Tournament, st tourSt
 // (or resumed) tournament, telling its thread, and records that it did.
 // Both are idempotent, so a change lost to a crash is made when the
 // tournament wakes again.
-func (s *Service) syncClocks(ctx context.Context, tr *tournament.Tournament, round, idx int) (Result, bool) {
+func (f *Feature) syncClocks(ctx context.Context, tr *tournament.Tournament, round, idx int) (interact.Result, bool) {
 	pause := tr.Status == tournament.StatusPaused
 	ref := tr.Rounds[round].Tables[idx].Ref
-	var (
-		d  outbox.Delivery
-		st games.State
-	)
-	t, err := s.tables.Update(ctx, ref, tourTableID(tr.ID, round, idx), func(t *table.Table, g games.Game) error {
-		now := s.now()
+	res, changed, err := f.engine.Announce(ctx, ref, tables.Notice{TableID: TableID(tr.ID, round, idx), Status: true}, func(t *table.Table, g games.Game) (interact.Message, error) {
 		change := t.ResumeClocks
 		key := KeyTourTableResumed
 		if pause {
 			change, key = t.PauseClocks, KeyTourTablePaused
 		}
-		changed, err := change(g, now)
+		changed, err := change(g, f.now())
 		if err != nil || !changed {
-			return errors.Join(err, errNothing)
+			return interact.Message{}, errors.Join(err, errNothing)
 		}
-		if st, err = t.Load(g); err != nil {
-			return err
-		}
-		t.NewVersion()
-		c := outbox.NewComposer(t, false)
-		c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID}, Message{Content: s.voice.Text(t.Lang, games.T(key))})
-		s.statusPost(c, scene{t: t, g: g, st: st, pending: st.Pending()})
-		d, err = c.Done()
-		return s.stage(t, d, err)
+		return interact.Message{Content: f.voice.Text(t.Lang, games.T(key))}, nil
 	})
-	changed := err == nil
 	if err != nil && !errors.Is(err, errNothing) && !errors.Is(err, storage.ErrNotFound) {
-		s.log.Error("tournament: pause clocks", "tournament", tr.ID, "table", ref, "pause", pause, "err", err)
-		return Result{}, false
+		f.log.Error("tournament: pause clocks", "tournament", tr.ID, "table", ref, "pause", pause, "err", err)
+		return interact.Result{}, false
 	}
-	err = s.store.UpdateTournament(ctx, tr.ID, func(x *tournament.Tournament) error {
+	err = f.store.UpdateTournament(ctx, tr.ID, func(x *tournament.Tournament) error {
 		if round != x.Current() || idx >= len(x.Rounds[round].Tables) || (x.Status == tournament.StatusPaused) != pause {
 			return errNothing // moved on meanwhile: the next wake-up looks again
 		}
@@ -433,33 +420,30 @@ func (s *Service) syncClocks(ctx context.Context, tr *tournament.Tournament, rou
 		return nil
 	})
 	if err != nil && !errors.Is(err, errNothing) {
-		s.log.Error("tournament: record paused clocks", "tournament", tr.ID, "table", ref, "err", err)
+		f.log.Error("tournament: record paused clocks", "tournament", tr.ID, "table", ref, "err", err)
 	}
-	if !changed {
-		return Result{}, false
-	}
-	return s.deliver(t, d, st, nil), true
+	return res, changed
 }
 
 // roundAnnouncement lists the current round's tables and byes.
-func (s *Service) roundAnnouncement(tr *tournament.Tournament) string {
+func (p posts) roundAnnouncement(tr *tournament.Tournament) string {
 	lang, r := tr.Lang, tr.Current()
 	round := tr.Rounds[r]
 	rounds := strconv.Itoa(tr.Config.Rounds)
 	if tr.Config.Format == tournament.Knockout {
 		rounds = "?"
 	}
-	lines := []string{s.voice.Text(lang, games.T(KeyTourRound, "round", r+1, "rounds", rounds, "tables", len(round.Tables), "when", interact.Timestamp(round.Ends)))}
+	lines := []string{p.voice.Text(lang, games.T(KeyTourRound, "round", r+1, "rounds", rounds, "tables", len(round.Tables), "when", interact.Timestamp(round.Ends)))}
 	for i, tb := range round.Tables {
-		lines = append(lines, s.voice.Text(lang, games.T(KeyTourRoundTable, "n", i+1, "names", s.seatNames(tr, tb.Seats))))
+		lines = append(lines, p.voice.Text(lang, games.T(KeyTourRoundTable, "n", i+1, "names", p.seatNames(tr, tb.Seats))))
 	}
 	if len(round.Byes) > 0 {
-		lines = append(lines, s.voice.Text(lang, games.T(KeyTourRoundBye, "points", fmtPoints(tournament.ByePoints(tr.Config.TableSize)), "names", s.seatNames(tr, round.Byes))))
+		lines = append(lines, p.voice.Text(lang, games.T(KeyTourRoundBye, "points", fmtPoints(tournament.ByePoints(tr.Config.TableSize)), "names", p.seatNames(tr, round.Byes))))
 	}
 	return interact.Truncate(strings.Join(lines, "\n"), 2000)
 }
 
-func (s *Service) seatNames(tr *tournament.Tournament, players []int) string {
+func (p posts) seatNames(tr *tournament.Tournament, players []int) string {
 	names := make([]string, len(players))
 	for i, p := range players {
 		names[i] = tr.Players[p].Name
@@ -479,7 +463,7 @@ func fmtPoints(f float64) string {
 // openTourTable opens table idx of round in a new thread of the
 // tournament's channel, its seats filled and the game started; the
 // starter line mentions its players, once.
-func (s *Service) openTourTable(tr *tournament.Tournament, round, idx int) Action {
+func (f *Feature) openTourTable(tr *tournament.Tournament, round, idx int) interact.Action {
 	lang := tr.Lang
 	tb := tr.Rounds[round].Tables[idx]
 	mentions := make([]string, len(tb.Seats))
@@ -489,13 +473,13 @@ func (s *Service) openTourTable(tr *tournament.Tournament, round, idx int) Actio
 		mentions[i] = "<@" + ids[i] + ">"
 	}
 	id := tr.ID
-	return ThreadOpen{
+	return interact.ThreadOpen{
 		ChannelID: tr.ChannelID,
-		Name:      interact.Truncate(s.voice.Text(lang, games.T(KeyTourThreadName, "game", s.voice.GameName(lang, tr.Config.Game), "round", round+1, "n", idx+1)), 100),
-		Starter:   Message{Content: s.voice.Text(lang, games.T(KeyTourStarter, "round", round+1, "n", idx+1, "players", strings.Join(mentions, " "))), Mentions: ids},
-		Failed:    Message{Content: s.voice.Text(lang, games.T(KeyThreadFailed))},
-		Then: func(ctx context.Context, threadID, _ string) []Action {
-			return s.startTourTable(ctx, id, round, idx, threadID)
+		Name:      interact.Truncate(f.voice.Text(lang, games.T(KeyTourThreadName, "game", f.voice.GameName(lang, tr.Config.Game), "round", round+1, "n", idx+1)), 100),
+		Starter:   interact.Message{Content: f.voice.Text(lang, games.T(KeyTourStarter, "round", round+1, "n", idx+1, "players", strings.Join(mentions, " "))), Mentions: ids},
+		Failed:    interact.Message{Content: f.voice.Text(lang, games.T(interact.KeyThreadFailed))},
+		Then: func(ctx context.Context, threadID, _ string) []interact.Action {
+			return f.startTourTable(ctx, id, round, idx, threadID)
 		},
 	}
 }
@@ -503,22 +487,22 @@ func (s *Service) openTourTable(tr *tournament.Tournament, round, idx int) Actio
 // startTourTable makes, starts and stores the table in its new thread and
 // records where it is played; the returned actions post its first board
 // and DMs (the outbox entry is confirmed after the last of them).
-func (s *Service) startTourTable(ctx context.Context, id string, round, idx int, threadID string) []Action {
-	tr, err := s.store.Tournament(ctx, id)
+func (f *Feature) startTourTable(ctx context.Context, id string, round, idx int, threadID string) []interact.Action {
+	tr, err := f.store.Tournament(ctx, id)
 	if err != nil || round >= len(tr.Rounds) || idx >= len(tr.Rounds[round].Tables) {
-		s.log.Error("tournament: open table", "tournament", id, "round", round, "table", idx, "err", err)
+		f.log.Error("tournament: open table", "tournament", id, "round", round, "table", idx, "err", err)
 		return nil
 	}
 	tb := tr.Rounds[round].Tables[idx]
 	if tb.Ref != "" || tb.Result != nil {
 		return nil // opened meanwhile, or settled
 	}
-	g, ok := s.games.Get(tr.Config.Game)
+	g, ok := f.games.Get(tr.Config.Game)
 	if !ok {
-		s.log.Error("tournament: unknown game", "tournament", id, "game", tr.Config.Game)
+		f.log.Error("tournament: unknown game", "tournament", id, "game", tr.Config.Game)
 		return nil
 	}
-	now := s.now()
+	now := f.now()
 	paused := tr.Status == tournament.StatusPaused // the table starts paused
 	seats := make([]table.Seat, len(tb.Seats))
 	for i, p := range tb.Seats {
@@ -526,73 +510,62 @@ func (s *Service) startTourTable(ctx context.Context, id string, round, idx int,
 		seats[i] = table.Seat{UserID: pl.ID, Name: pl.Name, Lang: pl.Lang}
 	}
 	t := table.New(table.Params{
-		ID: tourTableID(id, round, idx), ChannelID: threadID, GuildID: tr.GuildID, GameID: tr.Config.Game,
+		ID: TableID(id, round, idx), ChannelID: threadID, GuildID: tr.GuildID, GameID: tr.Config.Game,
 		Lang: tr.Lang, Options: tr.Config.Options, Seed: tr.Config.Seed ^ uint64(round+1)<<32 ^ uint64(idx+1), Now: now, Host: seats[0],
 	})
 	t.Parent = tr.ChannelID
-	var (
-		st games.State
-		d  outbox.Delivery
-	)
-	err = func() error {
+	res, err := f.engine.OpenTable(ctx, t, g, func(t *table.Table) (st games.State, err error) {
 		for _, seat := range seats[1:] {
 			if err := t.Join(g.Info(), seat, now); err != nil {
-				return err
+				return nil, err
 			}
 		}
-		if t.Calendar, err = s.guildCalendar(ctx, tr.GuildID); err != nil {
-			return err
+		if t.Calendar, err = f.guildCalendar(ctx, tr.GuildID); err != nil {
+			return nil, err
 		}
 		if st, err = t.Start(g, seats[0].UserID, now); err != nil {
-			return err
+			return nil, err
 		}
-		if err := settingsfeature.Apply(t, g, s.settings.Users(ctx, seats), now); err != nil {
-			return err
+		if err := t.ApplySettings(g, f.settings.Users(ctx, seats), now); err != nil {
+			return nil, err
 		}
 		if paused {
 			if _, err := t.PauseClocks(g, now); err != nil {
-				return err
+				return nil, err
 			}
 		}
-		names := strings.Join(t.Names(), ", ")
-		sc := scene{t: t, g: g, st: st, pending: st.Pending()}
-		d, err = s.afterChange(sc, []string{s.voice.Text(t.Lang, games.T(KeyBoardStarted, "names", names))}, dmSource{})
-		if err := s.stage(t, d, err); err != nil {
-			return err
+		return st, nil
+	}, func() {
+		err := f.store.UpdateTournament(ctx, id, func(tr *tournament.Tournament) error {
+			if tr.Rounds[round].Tables[idx].Ref != "" {
+				return errTableOpened
+			}
+			tr.Rounds[round].Tables[idx].Ref = threadID
+			tr.Rounds[round].Tables[idx].Paused = paused
+			return nil
+		})
+		if err != nil {
+			f.log.Error("tournament: record table", "tournament", id, "table", t.ID, "err", err)
 		}
-		return s.store.Create(ctx, t)
-	}()
-	if err != nil {
-		s.log.Error("tournament: start table", "tournament", id, "table", t.ID, "err", err)
-		return []Action{ChannelPost{ChannelID: threadID, Message: Message{Content: s.voice.Text(tr.Lang, games.T(interact.KeyInternal))}}}
-	}
-	err = s.store.UpdateTournament(ctx, id, func(tr *tournament.Tournament) error {
-		if tr.Rounds[round].Tables[idx].Ref != "" {
-			return errTableOpened
-		}
-		tr.Rounds[round].Tables[idx].Ref = threadID
-		tr.Rounds[round].Tables[idx].Paused = paused
-		return nil
 	})
 	if err != nil {
-		s.log.Error("tournament: record table", "tournament", id, "table", t.ID, "err", err)
+		f.log.Error("tournament: start table", "tournament", id, "table", t.ID, "err", err)
+		return []interact.Action{interact.ChannelPost{ChannelID: threadID, Message: interact.Message{Content: f.voice.Text(tr.Lang, games.T(interact.KeyInternal))}}}
 	}
-	s.sched.WakeIfDue(t)
-	res := s.deliver(t, d, st, nil)
 	return confirmAfter(res)
 }
 
 // errTableOpened stops recording a tournament table's thread when the
 // table has one already.
-var errTableOpened = errors.New("commands: the tournament's table is opened already")
+var errTableOpened = errors.New("tournaments: the table is opened already")
 
 // errNothing ends an update that has nothing to change.
-var errNothing = errors.New("commands: nothing to change")
+var errNothing = errors.New("tournaments: nothing to change")
 
 // confirmAfter returns res's actions with its Done run once the last of
 // them is carried out, for actions run where no Result is (a thread's
 // Then). If the last action never reports, the outbox delivers again.
-func confirmAfter(res Result) []Action {
+func confirmAfter(res interact.Result) []interact.Action {
 	acts := res.Actions
 	if res.Done == nil || len(acts) == 0 {
 		return acts
@@ -607,13 +580,13 @@ func confirmAfter(res Result) []Action {
 		}
 	}
 	switch a := acts[len(acts)-1].(type) {
-	case ChannelPost:
+	case interact.ChannelPost:
 		a.OnSent = then(a.OnSent)
 		acts[len(acts)-1] = a
-	case ChannelEdit:
+	case interact.ChannelEdit:
 		a.OnSent = then(a.OnSent)
 		acts[len(acts)-1] = a
-	case DirectMessage:
+	case interact.DirectMessage:
 		prev := a.OnSent
 		a.OnSent = func(channel, id string) {
 			if prev != nil {
@@ -627,8 +600,8 @@ func confirmAfter(res Result) []Action {
 }
 
 // guildCalendar is the server's calendar for a starting table.
-func (s *Service) guildCalendar(ctx context.Context, guildID string) (cal clock.Calendar, err error) {
-	g, err := s.store.Guild(ctx, guildID)
+func (f *Feature) guildCalendar(ctx context.Context, guildID string) (cal clock.Calendar, err error) {
+	g, err := f.store.Guild(ctx, guildID)
 	if err != nil {
 		return cal, fmt.Errorf("server settings: %w", err)
 	}
@@ -638,34 +611,29 @@ func (s *Service) guildCalendar(ctx context.Context, guildID string) (cal clock.
 // botsFinish hands an unfinished game of a round whose time is up to bots:
 // every seat becomes a bot seat (its player may still /game return), the
 // table is told, and the scheduler plays on at once.
-func (s *Service) botsFinish(ctx context.Context, tr *tournament.Tournament, round, idx int) (Result, bool) {
+func (f *Feature) botsFinish(ctx context.Context, tr *tournament.Tournament, round, idx int) (interact.Result, bool) {
 	ref := tr.Rounds[round].Tables[idx].Ref
-	var d outbox.Delivery
-	t, err := s.tables.Update(ctx, ref, tourTableID(tr.ID, round, idx), func(t *table.Table, g games.Game) error {
+	res, _, err := f.engine.Announce(ctx, ref, tables.Notice{TableID: TableID(tr.ID, round, idx)}, func(t *table.Table, g games.Game) (interact.Message, error) {
 		if t.Status != table.StatusPlaying {
-			return errNothing
+			return interact.Message{}, errNothing
 		}
-		now := s.now()
+		now := f.now()
 		if _, err := t.ResumeClocks(g, now); err != nil { // a paused tournament ended
-			return err
+			return interact.Message{}, err
 		}
 		st, err := t.Load(g)
 		if err != nil {
-			return err
+			return interact.Message{}, err
 		}
 		t.FinishByBots(st.Pending())
 		t.Due = append(t.Due, table.Due{At: now, Kind: table.DueBot})
-		t.NewVersion()
-		c := outbox.NewComposer(t, false)
-		c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID}, Message{Content: s.voice.Text(t.Lang, games.T(KeyTourTimeUp))})
-		d, err = c.Done()
-		return s.stage(t, d, err)
+		return interact.Message{Content: f.voice.Text(t.Lang, games.T(KeyTourTimeUp))}, nil
 	})
 	if err != nil {
 		if !errors.Is(err, errNothing) && !errors.Is(err, storage.ErrNotFound) {
-			s.log.Error("tournament: bots finish", "tournament", tr.ID, "table", ref, "err", err)
+			f.log.Error("tournament: bots finish", "tournament", tr.ID, "table", ref, "err", err)
 		}
-		return Result{}, false
+		return interact.Result{}, false
 	}
-	return s.deliver(t, d, nil, nil), true
+	return res, true
 }

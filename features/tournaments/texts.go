@@ -1,4 +1,4 @@
-package commands
+package tournaments
 
 import (
 	"github.com/bwmarrin/discordgo"
@@ -18,6 +18,8 @@ const (
 	SubTourResult     = "result"
 	SubTourPause      = "pause"
 	SubTourEnd        = "end"
+	OptTourGame       = "game"
+	OptTourOptions    = "options"
 	OptTourFormat     = "format"
 	OptTourSize       = "table-size"
 	OptTourRounds     = "rounds"
@@ -109,8 +111,8 @@ const (
 	KeyTourFormatPrefix  = "tour.format."
 )
 
-// tournamentTexts maps a key to its English and German text.
-func tournamentTexts() map[string][2]string {
+// Texts maps a key to its English and German text.
+func Texts() map[string][2]string {
 	return map[string][2]string{
 		"core.cmd.tournament.name":                          {"tournament", "turnier"},
 		"core.cmd.tournament.desc":                          {"Run a tournament of a game in this channel", "Ein Turnier eines Spiels in diesem Kanal austragen"},
@@ -237,15 +239,15 @@ func tournamentTexts() map[string][2]string {
 	}
 }
 
-// tournamentDefinition is the /tournament command.
-func (s *Service) tournamentDefinition() *discordgo.ApplicationCommand {
+// Definition is the /tournament command.
+func (f *Feature) Definition() *discordgo.ApplicationCommand {
 	sub := func(name string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
-		o := s.voice.Option("tournament."+name, discordgo.ApplicationCommandOptionSubCommand, false)
+		o := f.voice.Option("tournament."+name, discordgo.ApplicationCommandOptionSubCommand, false)
 		o.Options = opts
 		return o
 	}
 	opt := func(path string, typ discordgo.ApplicationCommandOptionType, required bool) *discordgo.ApplicationCommandOption {
-		return s.voice.Option("tournament."+path, typ, required)
+		return f.voice.Option("tournament."+path, typ, required)
 	}
 	integer := func(path string, required bool, least, most int) *discordgo.ApplicationCommandOption {
 		o := opt(path, discordgo.ApplicationCommandOptionInteger, required)
@@ -254,17 +256,17 @@ func (s *Service) tournamentDefinition() *discordgo.ApplicationCommand {
 		return o
 	}
 	game := opt("new.game", discordgo.ApplicationCommandOptionString, true)
-	game.Choices = s.voice.GameChoices()
+	game.Choices = f.voice.GameChoices()
 	format := opt("new.format", discordgo.ApplicationCommandOptionString, true)
-	for _, f := range tournament.Formats {
-		name, names := s.voice.Localized(KeyTourFormatPrefix + string(f))
-		format.Choices = append(format.Choices, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: string(f), NameLocalizations: names})
+	for _, form := range tournament.Formats {
+		name, names := f.voice.Localized(KeyTourFormatPrefix + string(form))
+		format.Choices = append(format.Choices, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: string(form), NameLocalizations: names})
 	}
 	options := opt("new.options", discordgo.ApplicationCommandOptionString, false)
 	options.MaxLength = 200
 	ranks := opt("result.ranks", discordgo.ApplicationCommandOptionString, true)
 	ranks.MaxLength = 40
-	return s.voice.Command("tournament",
+	return f.voice.Command("tournament",
 		sub(SubTourNew, game, format,
 			integer("new.table-size", true, tournament.MinTableSize, tournament.MaxTableSize),
 			integer("new.days-per-round", true, 1, tournament.MaxDays),

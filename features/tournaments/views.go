@@ -1,7 +1,8 @@
-package commands
+package tournaments
 
 import (
 	"context"
+	"log/slog"
 	"strconv"
 	"strings"
 
@@ -11,26 +12,27 @@ import (
 	"github.com/tavern-bot/tavern/tournament"
 )
 
-// TournamentImages draws a tournament's standings and podium as PNG.
-// Images that implement it get these pictures; others give words alone.
-type TournamentImages interface {
-	TournamentStandings(v TournamentSheet) ([]byte, error)
-	TournamentPodium(v TournamentSheet) ([]byte, error)
+// posts composes what a tournament posts and answers in words and
+// pictures: it needs only the Voice and the renderer.
+type posts struct {
+	voice  interact.Voice
+	images Images // nil: words only
+	log    *slog.Logger
 }
 
-// TournamentSheet is a standings or podium picture, every word already in
+// Sheet is a standings or podium picture, every word already in
 // the reader's language.
-type TournamentSheet struct {
+type Sheet struct {
 	Title, Subtitle string
 	// Headings name the columns: rank, player, points, opponents' points,
 	// relative score, games.
 	Headings                       [6]string
 	DroppedMark, More, PointsLabel string
-	Rows                           []TournamentRow
+	Rows                           []Row
 }
 
-// TournamentRow is one player's line, best first.
-type TournamentRow struct {
+// Row is one player's line, best first.
+type Row struct {
 	Rank     int
 	Name     string
 	Points   float64
@@ -45,21 +47,21 @@ type TournamentRow struct {
 const maxStandingsRows = 40
 
 // sheet is tr's standings as a picture's data in lang.
-func (s *Service) sheet(tr *tournament.Tournament, lang string) TournamentSheet {
-	loc := func(key string, kv ...any) string { return s.voice.Text(lang, games.T(key, kv...)) }
+func (p posts) sheet(tr *tournament.Tournament, lang string) Sheet {
+	loc := func(key string, kv ...any) string { return p.voice.Text(lang, games.T(key, kv...)) }
 	sub := loc(KeyTourFinal)
 	if tr.Status != tournament.StatusOver {
 		sub = loc(KeyTourAfterRound, "round", roundsDone(tr), "rounds", tr.Config.Rounds)
 	}
-	v := TournamentSheet{
-		Title:       s.voice.GameName(lang, tr.Config.Game) + " · " + s.formatName(lang, tr.Config.Format),
+	v := Sheet{
+		Title:       p.voice.GameName(lang, tr.Config.Game) + " · " + p.formatName(lang, tr.Config.Format),
 		Subtitle:    sub,
 		Headings:    [6]string{loc(KeyTourColRank), loc(KeyTourColPlayer), loc(KeyTourColPoints), loc(KeyTourColOpponent), loc(KeyTourColRelative), loc(KeyTourColGames)},
 		DroppedMark: loc(KeyTourDroppedMark),
 		PointsLabel: loc(KeyTourPointsLabel),
 	}
 	for _, st := range tr.Standings() {
-		v.Rows = append(v.Rows, TournamentRow{Rank: st.Rank, Name: tr.Players[st.Player].Name, Points: st.Points,
+		v.Rows = append(v.Rows, Row{Rank: st.Rank, Name: tr.Players[st.Player].Name, Points: st.Points,
 			Opponent: st.Opponent, Relative: st.Relative, Played: st.Played, Dropped: st.Dropped})
 	}
 	if n := len(v.Rows) - maxStandingsRows; n > 0 {
@@ -81,9 +83,9 @@ func roundsDone(tr *tournament.Tournament) int {
 }
 
 // standingsWords is the standings in words and as a picture's data.
-func (s *Service) standingsWords(tr *tournament.Tournament, lang string) (string, TournamentSheet) {
-	v := s.sheet(tr, lang)
-	lines := []string{s.voice.Text(lang, games.T(KeyTourStandingsHead, "game", s.voice.GameName(lang, tr.Config.Game), "format", s.formatName(lang, tr.Config.Format), "when", v.Subtitle))}
+func (p posts) standingsWords(tr *tournament.Tournament, lang string) (string, Sheet) {
+	v := p.sheet(tr, lang)
+	lines := []string{p.voice.Text(lang, games.T(KeyTourStandingsHead, "game", p.voice.GameName(lang, tr.Config.Game), "format", p.formatName(lang, tr.Config.Format), "when", v.Subtitle))}
 	st := tr.Standings()
 	size := len(lines[0])
 	for k, row := range st {
@@ -91,10 +93,10 @@ func (s *Service) standingsWords(tr *tournament.Tournament, lang string) (string
 		if row.Dropped {
 			name += " " + v.DroppedMark
 		}
-		line := s.voice.Text(lang, games.T(KeyTourStandingsLine, "rank", row.Rank, "name", name, "points", fmtPoints(row.Points),
+		line := p.voice.Text(lang, games.T(KeyTourStandingsLine, "rank", row.Rank, "name", name, "points", fmtPoints(row.Points),
 			"opponent", fmtPoints(row.Opponent), "relative", signedPoints(row.Relative), "played", row.Played))
 		if size+len(line)+60 > 1900 {
-			lines = append(lines, s.voice.Text(lang, games.T(KeyTourStandingsMore, "n", len(st)-k)))
+			lines = append(lines, p.voice.Text(lang, games.T(KeyTourStandingsMore, "n", len(st)-k)))
 			break
 		}
 		size += len(line) + 1
@@ -105,19 +107,19 @@ func (s *Service) standingsWords(tr *tournament.Tournament, lang string) (string
 
 // standingsMessage is the standings in words, with the picture when one
 // can be drawn (the answer to /tournament standings).
-func (s *Service) standingsMessage(tr *tournament.Tournament, lang string) *Message {
-	text, v := s.standingsWords(tr, lang)
-	return &Message{Content: text, Files: s.sheetFiles(tr.ID, v, false)}
+func (p posts) standingsMessage(tr *tournament.Tournament, lang string) *interact.Message {
+	text, v := p.standingsWords(tr, lang)
+	return &interact.Message{Content: text, Files: p.sheetFiles(tr.ID, v, false)}
 }
 
 // postStandings stages the standings in the tournament's channel, head
 // (if any) above them, the picture drawn when delivered.
-func (s *Service) postStandings(o *tourOutbox, tr *tournament.Tournament, head string) {
-	text, v := s.standingsWords(tr, tr.Lang)
+func (p posts) postStandings(o *tourOutbox, tr *tournament.Tournament, head string) {
+	text, v := p.standingsWords(tr, tr.Lang)
 	if head != "" {
 		text = interact.Truncate(head+"\n"+text, 2000)
 	}
-	o.post(Message{Content: text}).Sheet = &v
+	o.post(interact.Message{Content: text}).Sheet = &v
 }
 
 // signedPoints writes a relative score with its sign.
@@ -131,7 +133,7 @@ func signedPoints(f float64) string {
 
 // finalPosts stage the tournament's end: the final standings, the
 // winner with the podium picture, the sign-up closed.
-func (s *Service) finalPosts(o *tourOutbox, tr *tournament.Tournament) {
+func (p posts) finalPosts(o *tourOutbox, tr *tournament.Tournament) {
 	lang := tr.Lang
 	var winners []string
 	for _, row := range tr.Standings() {
@@ -139,35 +141,35 @@ func (s *Service) finalPosts(o *tourOutbox, tr *tournament.Tournament) {
 			winners = append(winners, tr.Players[row.Player].Name)
 		}
 	}
-	head := s.voice.Text(lang, games.T(KeyTourOver, "names", strings.Join(winners, ", ")))
+	head := p.voice.Text(lang, games.T(KeyTourOver, "names", strings.Join(winners, ", ")))
 	if len(winners) == 0 || tr.Current() < 0 {
-		head = s.voice.Text(lang, games.T(KeyTourOverTooFew))
+		head = p.voice.Text(lang, games.T(KeyTourOverTooFew))
 	}
-	s.postStandings(o, tr, "")
-	v := s.sheet(tr, lang)
+	p.postStandings(o, tr, "")
+	v := p.sheet(tr, lang)
 	v.Rows = v.Rows[:min(3, len(v.Rows))]
-	p := o.post(Message{Content: head})
-	p.Sheet, p.Podium = &v, true
+	podium := o.post(interact.Message{Content: head})
+	podium.Sheet, podium.Podium = &v, true
 	if tr.SignupMessageID != "" {
-		o.edit(tr.SignupMessageID, s.signupMessage(tr))
+		o.edit(tr.SignupMessageID, p.signupMessage(tr))
 	}
 }
 
 // roundText is /tournament round: the current round's tables, each with
 // its state and a link to its thread.
-func (s *Service) roundText(ctx context.Context, tr *tournament.Tournament, lang string) string {
+func (f *Feature) roundText(ctx context.Context, tr *tournament.Tournament, lang string) string {
 	r := tr.Current()
 	if r < 0 {
-		return s.voice.Text(lang, games.T(KeyTourNoRound))
+		return f.voice.Text(lang, games.T(KeyTourNoRound))
 	}
 	round := tr.Rounds[r]
 	rounds := strconv.Itoa(tr.Config.Rounds)
 	if tr.Config.Format == tournament.Knockout {
 		rounds = "?"
 	}
-	lines := []string{s.voice.Text(lang, games.T(KeyTourRoundView, "round", r+1, "rounds", rounds, "when", interact.Timestamp(round.Ends)))}
+	lines := []string{f.voice.Text(lang, games.T(KeyTourRoundView, "round", r+1, "rounds", rounds, "when", interact.Timestamp(round.Ends)))}
 	if tr.Status == tournament.StatusPaused {
-		lines = append(lines, s.voice.Text(lang, games.T(KeyTourStatePaused)))
+		lines = append(lines, f.voice.Text(lang, games.T(KeyTourStatePaused)))
 	}
 	for i, tb := range round.Tables {
 		state, link := KeyTourStateOpening, ""
@@ -176,17 +178,17 @@ func (s *Service) roundText(ctx context.Context, tr *tournament.Tournament, lang
 			state = KeyTourStateDone
 		case tb.Ref != "":
 			state = KeyTourStatePlaying
-			if t, err := s.store.Get(ctx, tb.Ref); err == nil && t.Status != table.StatusPlaying {
+			if t, err := f.store.Get(ctx, tb.Ref); err == nil && t.Status != table.StatusPlaying {
 				state = KeyTourStateDone
 			}
 		}
 		if tb.Ref != "" {
 			link = "<#" + tb.Ref + ">"
 		}
-		lines = append(lines, s.voice.Text(lang, games.T(KeyTourRoundViewLine, "n", i+1, "state", s.voice.Text(lang, games.T(state)), "names", s.seatNames(tr, tb.Seats), "link", link)))
+		lines = append(lines, f.voice.Text(lang, games.T(KeyTourRoundViewLine, "n", i+1, "state", f.voice.Text(lang, games.T(state)), "names", f.posts.seatNames(tr, tb.Seats), "link", link)))
 	}
 	if len(round.Byes) > 0 {
-		lines = append(lines, s.voice.Text(lang, games.T(KeyTourRoundBye, "points", fmtPoints(tournament.ByePoints(tr.Config.TableSize)), "names", s.seatNames(tr, round.Byes))))
+		lines = append(lines, f.voice.Text(lang, games.T(KeyTourRoundBye, "points", fmtPoints(tournament.ByePoints(tr.Config.TableSize)), "names", f.posts.seatNames(tr, round.Byes))))
 	}
 	return interact.Truncate(strings.Join(lines, "\n"), 2000)
 }

@@ -1,12 +1,12 @@
-package commands
+package tournaments
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
 
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/tournament"
@@ -17,7 +17,7 @@ import (
 // composed as plain data inside the transaction that changes the
 // tournament, stored with it (tournament.Tournament.Outbox), carried out
 // after it and removed once carried out. A bot killed in between delivers
-// them on start-up (Redeliver); their nonces make a post that did reach
+// them on start-up (the engine's redelivery, through Redeliver); their nonces make a post that did reach
 // Discord a no-op the second time. Pictures are drawn when delivered, from
 // the standings as they were when the change was made (the sheet is part
 // of the data), never from a later state.
@@ -34,18 +34,18 @@ type tourDelivery struct {
 	At         time.Time  `json:"at"`
 	Posts      []tourPost `json:"posts"`
 	// messages are the posts as composed, for delivery by the same process.
-	messages []Message
+	messages []interact.Message
 }
 
 // tourPost is one post or edit of a tournament's delivery.
 type tourPost struct {
-	Kind      outbox.PostKind `json:"kind"` // kindPost or kindEdit
+	Kind      outbox.PostKind `json:"kind"` // KindPost or KindEdit
 	ChannelID string          `json:"channel"`
 	MessageID string          `json:"message,omitempty"` // edit: the message replaced
 	Message   outbox.Stored   `json:"msg"`
 	// Sheet is the standings picture to draw (the podium when Podium).
-	Sheet  *TournamentSheet `json:"sheet,omitempty"`
-	Podium bool             `json:"podium,omitempty"`
+	Sheet  *Sheet `json:"sheet,omitempty"`
+	Podium bool   `json:"podium,omitempty"`
 	// Signup: the posted message is the sign-up, whose id is remembered.
 	Signup bool `json:"signup,omitempty"`
 }
@@ -61,18 +61,18 @@ func newTourOutbox(tr *tournament.Tournament, now time.Time) *tourOutbox {
 }
 
 // post adds a new message in the tournament's channel.
-func (o *tourOutbox) post(m Message) *tourPost {
+func (o *tourOutbox) post(m interact.Message) *tourPost {
 	return o.add(tourPost{Kind: outbox.KindPost, ChannelID: o.d.Channel}, m)
 }
 
 // edit adds an edit of the channel's message id.
-func (o *tourOutbox) edit(messageID string, m Message) *tourPost {
+func (o *tourOutbox) edit(messageID string, m interact.Message) *tourPost {
 	return o.add(tourPost{Kind: outbox.KindEdit, ChannelID: o.d.Channel, MessageID: messageID}, m)
 }
 
 // add appends p with m; each message gets a nonce unique to the
 // tournament, this change and the position.
-func (o *tourOutbox) add(p tourPost, m Message) *tourPost {
+func (o *tourOutbox) add(p tourPost, m interact.Message) *tourPost {
 	if m.Nonce == "" {
 		m.Nonce = outbox.Nonce("T"+o.d.Tournament, o.d.Version, len(o.d.Posts))
 	}
@@ -91,7 +91,7 @@ func (o *tourOutbox) stage(tr *tournament.Tournament) error {
 	}
 	item, err := encodeTourDelivery(o.d)
 	if err != nil {
-		return fmt.Errorf("commands: stage tournament %s posts: %w", tr.ID, err)
+		return fmt.Errorf("tournaments: stage tournament %s posts: %w", tr.ID, err)
 	}
 	tr.Version = o.d.Version
 	tr.Outbox = append(tr.Outbox, item)
@@ -106,88 +106,79 @@ func encodeTourDelivery(d tourDelivery) ([]byte, error) {
 	return append([]byte{tourFrame}, data...), nil
 }
 
-// isTourItem reports an outbox item of a tournament.
-func isTourItem(item []byte) bool { return len(item) > 0 && item[0] == tourFrame }
+// IsItem reports an outbox item of a tournament (see Redeliver).
+func IsItem(item []byte) bool { return len(item) > 0 && item[0] == tourFrame }
 
 func decodeTourDelivery(item []byte) (tourDelivery, error) {
 	var d tourDelivery
-	if !isTourItem(item) {
-		return d, errors.New("commands: not a tournament's outbox item")
+	if !IsItem(item) {
+		return d, errors.New("tournaments: not a tournament's outbox item")
 	}
 	if err := json.Unmarshal(item[1:], &d); err != nil {
-		return d, fmt.Errorf("commands: tournament outbox item: %w", err)
+		return d, fmt.Errorf("tournaments: outbox item: %w", err)
 	}
 	return d, nil
 }
 
 // deliverTour turns a tournament's staged delivery into a Result whose
 // Done removes it from the outbox (keys, as the store gave them back).
-func (s *Service) deliverTour(d tourDelivery, keys []string) Result {
+func (f *Feature) deliverTour(d tourDelivery, keys []string) interact.Result {
 	if len(d.Posts) == 0 {
-		return Result{}
+		return interact.Result{}
 	}
-	res := Result{Actions: s.realizeTour(d), Done: s.delivered(d.Channel, storage.TournamentDue(d.Tournament), keys, nil)}
-	if len(keys) > 0 { // in turn with the tournament's other posts (see carryTable)
-		res.Carrier = s.carryOwn(storage.OutboxTable{ChannelID: d.Channel, TableID: storage.TournamentDue(d.Tournament)}, keys, res.Actions, res.Done)
-	}
-	return res
+	return f.engine.Deliver(d.Channel, storage.TournamentDue(d.Tournament), keys, f.realizeTour(d))
 }
 
 // realizeTour draws a tournament delivery's pictures and makes its
 // actions.
-func (s *Service) realizeTour(d tourDelivery) []Action {
-	out := make([]Action, 0, len(d.Posts))
+func (f *Feature) realizeTour(d tourDelivery) []interact.Action {
+	out := make([]interact.Action, 0, len(d.Posts))
 	for k, p := range d.Posts {
 		m := p.Message.Message()
 		if len(d.messages) == len(d.Posts) {
 			m = d.messages[k]
 		}
 		if p.Sheet != nil {
-			m.Files = s.sheetFiles(d.Tournament, *p.Sheet, p.Podium)
+			m.Files = f.posts.sheetFiles(d.Tournament, *p.Sheet, p.Podium)
 		}
 		var onSent func(string)
 		if p.Signup {
-			onSent = s.rememberSignup(d.Tournament)
+			onSent = f.rememberSignup(d.Tournament)
 		}
 		if p.Kind == outbox.KindEdit {
-			out = append(out, ChannelEdit{ChannelID: p.ChannelID, MessageID: p.MessageID, Message: m, OnSent: onSent})
+			out = append(out, interact.ChannelEdit{ChannelID: p.ChannelID, MessageID: p.MessageID, Message: m, OnSent: onSent})
 			continue
 		}
-		out = append(out, ChannelPost{ChannelID: p.ChannelID, Message: m, OnSent: onSent})
+		out = append(out, interact.ChannelPost{ChannelID: p.ChannelID, Message: m, OnSent: onSent})
 	}
 	return out
 }
 
 // sheetFiles draws a standings (or podium) picture; none when the images
 // cannot draw tournaments or drawing fails (the words stand alone).
-func (s *Service) sheetFiles(id string, v TournamentSheet, podium bool) []File {
-	im, ok := s.images.(TournamentImages)
-	if !ok || len(v.Rows) == 0 {
+func (p posts) sheetFiles(id string, v Sheet, podium bool) []interact.File {
+	if p.images == nil || len(v.Rows) == 0 {
 		return nil
 	}
-	draw, name := im.TournamentStandings, "standings.png"
+	draw, name := p.images.TournamentStandings, "standings.png"
 	if podium {
-		draw, name = im.TournamentPodium, "podium.png"
+		draw, name = p.images.TournamentPodium, "podium.png"
 	}
 	png, err := draw(v)
 	if err != nil {
-		s.log.Warn("tournament picture", "tournament", id, "podium", podium, "err", err)
+		p.log.Warn("tournament picture", "tournament", id, "podium", podium, "err", err)
 		return nil
 	}
-	return []File{{Name: name, Data: png}}
+	return []interact.File{{Name: name, Data: png}}
 }
 
-// prepareTour draws a tournament's stored outbox item (a delivery again);
-// one that cannot be decoded is dropped (logged).
-func (s *Service) prepareTour(ctx context.Context, it storage.OutboxItem) prepared {
-	p := prepared{keys: []string{it.Key}}
-	done := s.delivered(it.ChannelID, it.TableID, p.keys, nil)
-	d, err := decodeTourDelivery(it.Data)
+// Redeliver makes the actions of a tournament's stored outbox item (see
+// IsItem) again, its pictures drawn anew; an item that cannot be decoded
+// is an error, and delivering it again cannot help.
+func (f *Feature) Redeliver(item []byte) ([]interact.Action, error) {
+	d, err := decodeTourDelivery(item)
 	if err != nil {
-		s.log.Error("outbox: undecodable tournament item dropped", "channel", it.ChannelID, "tournament", it.TableID, "err", err)
-		done(ctx)
-		return p
+		return nil, err
 	}
-	p.actions, p.done = s.realizeTour(d), done
-	return p
+	return f.realizeTour(d), nil
 }
