@@ -124,6 +124,10 @@ func checkGameLegible(t *testing.T, g games.Game, r imaging.Renderer, setup game
 			if small := boardtest.Illegible(log.Uses(), width, boardtest.PhoneMinPx); len(small) > 0 {
 				least = min(least, boardtest.OnPhone(small[0].Size, width))
 			}
+			if cut := boardtest.Unbroken(log.Uses()); len(cut) > 0 {
+				failed++
+				t.Errorf("move %d (%s), %s: %d texts cut short for a word without break points: %s", move, phase, viewerName(viewer), len(cut), distinct(cut, 8))
+			}
 			if small := boardtest.Illegible(log.Uses(), width, floor); len(small) > 0 {
 				failed++
 				t.Errorf("move %d (%s), %s (%d px wide): %d texts below %.1f px on a phone; smallest %v (%.1f px on a phone); also %s",

@@ -35,3 +35,16 @@ func Illegible(uses []kit.TextUse, width int, phonePx float64) []kit.TextUse {
 	slices.SortStableFunc(small, func(a, b kit.TextUse) int { return cmp.Compare(a.Size, b.Size) })
 	return small
 }
+
+// Unbroken lists the texts of uses that a player needs and that were cut
+// short because a word had no break point (kit.TextUse.Unbroken): the
+// word belongs in kit's hyphenation list, or its box is too small.
+func Unbroken(uses []kit.TextUse) []kit.TextUse {
+	var cut []kit.TextUse
+	for _, u := range uses {
+		if u.Decor == "" && u.Unbroken != "" {
+			cut = append(cut, u)
+		}
+	}
+	return cut
+}

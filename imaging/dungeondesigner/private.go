@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/tavern-bot/tavern/games"
 	dd "github.com/tavern-bot/tavern/games/dungeondesigner"
 	"github.com/tavern-bot/tavern/imaging"
 	"github.com/tavern-bot/tavern/imaging/kit"
@@ -12,7 +13,8 @@ import (
 
 const (
 	handCardW = 208.0
-	handCardH = 330.0
+	handCardH = 372.0 // the room, its name on two lines, its type, its gold
+	handNameW = handCardW - 12
 	handGap   = 12.0
 	ownCell   = 172.0 // element letters read on a phone from 167 px on
 	bpCell    = 88.0
@@ -151,25 +153,28 @@ func (s *scene) handCard(v *dd.PrivateView, rv *dd.RoomView, r kit.Rect) {
 	c.RoundRect(r, 12, kit.ParchDark, kit.BrassDark, 2)
 	room := kit.R(r.X+12, r.Y+12, r.W-24, r.W-24)
 	s.room(rv, room)
-	c.Ink(kit.Ink)
-	c.WrapBox(s.w.Text(rv.Name), kit.Bold, readable, readable, kit.R(r.X+10, room.Bottom()+4, r.W-20, 86), 0)
+	name := kit.R(r.X+(r.W-handNameW)/2, room.Bottom()+4, handNameW, 86)
+	s.roomName(rv.Name, name)
+	c.Ink(kit.InkSoft)
+	c.FitText(s.w.T("dd.type."+rv.Type), kit.Medium, readable, readable, name.X, name.Bottom()+22, name.W, 0)
 	y := r.Bottom() - 30
 	c.Coin(r.X+28, y, 17)
 	c.Ink(kit.Ink)
 	c.Font(kit.Bold, 36)
 	c.Text(strconv.Itoa(rv.Gold), r.X+52, y, 0)
-	typeW := r.W - 110
 	if v.Players == 1 && rv.Rune != "" {
 		s.rune(rv.Rune, r.Right()-56, y, 24)
-		typeW -= 50
 	}
-	c.Decorative("the room's drawing shows its type, the key names it", func() {
-		c.Ink(kit.InkSoft)
-		c.FitText(s.w.T("dd.type."+rv.Type), kit.Medium, 20, 12, r.X+96, y, typeW, 0)
-	})
 	if badge != "" {
 		c.Pill(r.CX(), r.Y+30, 56, badge, kit.Ink, kit.Cream, 0.5)
 	}
+}
+
+// roomName draws a hand card's room name into box on up to two lines,
+// broken only where its words may break (kit.Canvas.Wrap).
+func (s *scene) roomName(name games.Text, box kit.Rect) {
+	s.c.Ink(kit.Ink)
+	s.c.WrapBox(s.w.Text(name), kit.Bold, readable, readable, box, 0)
 }
 
 // ownSide shows the seat's gold and its path networks beside its dungeon.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tavern-bot/tavern/games"
@@ -119,5 +120,37 @@ func TestPrivateMarketAndKey(t *testing.T) {
 	}
 	if markets == 0 {
 		t.Fatal("no seat's picture in the market was drawn")
+	}
+}
+
+// TestRoomNamesBreakWell draws every room's name as a hand card names it,
+// in both languages: it fits on the card's two lines at the readable size
+// without an ellipsis, broken only where a word may break (kit's
+// hyphenation list), never as "Speiseka-mmer".
+func TestRoomNamesBreakWell(t *testing.T) {
+	r := newRenderer(t)
+	rooms := dd.DefaultComponents().Rooms[1:]
+	box := kit.R(0, 0, handNameW, 86)
+	for _, lang := range []string{"en", "de"} {
+		var log kit.TextLog
+		m := meta(lang, 0)
+		m.Texts = &log
+		s := r.scene(int(handCardW), int(handCardH), m)
+		for _, room := range rooms {
+			log.Reset()
+			s.roomName(games.T(fmt.Sprintf("dd.room.%d", room.ID)), box)
+			name := map[string]string{"en": room.EN, "de": room.DE}[lang]
+			var lines []string
+			for _, u := range log.Uses() {
+				lines = append(lines, u.Text)
+				if u.Size < readable {
+					t.Errorf("%s: %q drawn at %.0f px, below %.0f", lang, u.Text, u.Size, readable)
+				}
+			}
+			if joined := strings.ReplaceAll(strings.Join(lines, "\n"), "-\n", ""); strings.ReplaceAll(joined, "\n", " ") != name {
+				t.Errorf("%s: %q drawn as %q", lang, name, lines)
+			}
+		}
+		s.c.Close()
 	}
 }

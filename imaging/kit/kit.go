@@ -45,6 +45,8 @@ type Kit struct {
 
 	icons *Sprites // the icons boards repeat, drawn once per size
 
+	hyphens hyphens // where long words may break (Wrap)
+
 	pngBands freeList[*rowBand] // deflate writers and row buffers for EncodePNG
 
 	pixels freeList[[]byte] // of recycled pictures, for BoardCanvas
@@ -104,6 +106,7 @@ func New() (*Kit, error) {
 		corners:  memo[int, []uint32]{max: maxCornerRadii},
 		pngBands: freeList[*rowBand]{max: maxIdleBands},
 		pixels:   freeList[[]byte]{max: maxIdlePictures},
+		hyphens:  parseHyphens(hyphensText),
 	}
 	k.icons = k.NewSprites(maxIcons)
 	for w, ttf := range [weightCount][]byte{Regular: goregular.TTF, Medium: gomedium.TTF, Bold: gobold.TTF} {
@@ -145,6 +148,8 @@ type Canvas struct {
 	labels []string // seat markers' texts by seat (SeatLabels)
 	texts  *TextLog // where drawn texts are reported (RecordTexts), or nil
 	decor  string   // why the texts drawn now are decoration (Decorative)
+	// unbroken is the line WrapBox is cutting short, for the text log.
+	unbroken string
 }
 
 // Canvas starts a w×h drawing.

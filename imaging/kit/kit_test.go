@@ -104,40 +104,50 @@ func TestWrapRespectsWidth(t *testing.T) {
 	}
 }
 
-// TestWrapSplitsLongWords: a word wider than a line is split with a
-// hyphen, not ellipsized, and no letter is lost.
-func TestWrapSplitsLongWords(t *testing.T) {
+// TestWrapBreaksWordsWhereTheyMay: a word wider than a line is split
+// with a hyphen only where it may break (the hyphenation list, or after a
+// hyphen it has), never inside a syllable; a word with no such point
+// stays whole, and WrapBox shrinks it into the box or ellipsizes it at
+// its floor. No letter is lost by a split.
+func TestWrapBreaksWordsWhereTheyMay(t *testing.T) {
 	c := newKit(t).Canvas(100, 100)
 	defer c.Close()
 	c.Font(Bold, 34)
 	for _, tt := range []struct {
 		text  string
 		width float64
+		want  []string
 	}{
-		{"Versammlungsraum", 196},
-		{"Große Schleimbrutstätte", 150},
-		{"Donaudampfschifffahrtsgesellschaft", 120},
+		{"Versammlungsraum", 196, []string{"Versamm-", "lungsraum"}},
+		{"Speisekammer", 190, []string{"Speise-", "kammer"}},
+		{"„Abstellkammer“,", 196, []string{"„Abstell-", "kammer“,"}},
+		{"Müller-Lüdenscheidt", 200, []string{"Müller-", "Lüdenscheidt"}},
+		{"Donaudampfschifffahrtsgesellschaft", 120, []string{"Donaudampfschifffahrtsgesellschaft"}},
 	} {
 		lines := c.Wrap(tt.text, tt.width)
-		if len(lines) < 2 {
-			t.Errorf("%q: one line %q", tt.text, lines)
+		if !slices.Equal(lines, tt.want) {
+			t.Errorf("%q in %v: lines %q, want %q", tt.text, tt.width, lines, tt.want)
 		}
-		joined := ""
-		for i, l := range lines {
-			if c.Measure(l) > tt.width {
-				t.Errorf("%q: line %q wider than %v", tt.text, l, tt.width)
-			}
-			if strings.Contains(l, "…") {
-				t.Errorf("%q: line %q ellipsized", tt.text, l)
-			}
-			if i > 0 && !strings.HasSuffix(lines[i-1], "-") {
-				joined += " "
-			}
-			joined += strings.TrimSuffix(l, "-")
-		}
-		if joined != tt.text {
-			t.Errorf("%q: lines %q join to %q", tt.text, lines, joined)
-		}
+	}
+}
+
+// TestWrapBoxShrinksUnbreakableWords: a word that cannot break and is too
+// wide is drawn smaller, down to the floor, and ellipsized only there.
+func TestWrapBoxShrinksUnbreakableWords(t *testing.T) {
+	c := newKit(t).Canvas(400, 200)
+	defer c.Close()
+	var log TextLog
+	c.RecordTexts(&log)
+	c.WrapBox("Donaudampfschiff", Bold, 40, 20, R(0, 0, 200, 100), 0)
+	uses := log.Uses()
+	if len(uses) != 1 || uses[0].Text != "Donaudampfschiff" || uses[0].Size >= 40 || c.Measure(uses[0].Text) > 200 || uses[0].Unbroken != "" {
+		t.Errorf("drawn %v, want the whole word smaller than 40 px within 200 px", uses)
+	}
+	log.Reset()
+	c.WrapBox("Donaudampfschifffahrtsgesellschaft", Bold, 40, 34, R(0, 0, 200, 100), 0)
+	uses = log.Uses()
+	if len(uses) != 1 || uses[0].Size != 34 || !strings.HasSuffix(uses[0].Text, "…") || c.Measure(uses[0].Text) > 200 || uses[0].Unbroken != "Donaudampfschifffahrtsgesellschaft" {
+		t.Errorf("drawn %v, want one line at the 34 px floor within 200 px, ellipsized and logged as unbroken", uses)
 	}
 }
 

@@ -80,8 +80,11 @@ func (c *Canvas) Ellipsize(s string, width float64) string {
 }
 
 // Wrap breaks s into lines no wider than width in the current face. A
-// word longer than a line (German compounds such as
-// "Versammlungsraum") is split with a hyphen where the line ends.
+// word longer than a line is split only where it may be: after a hyphen it
+// has, or at a break point the kit's hyphenation list gives for it
+// (German compounds such as "Speise·kammer"), with a hyphen where the line
+// ends. A word with no such point that fits stays whole and overflows its
+// line: WrapBox then shrinks the font, or at its floor ellipsizes the line.
 func (c *Canvas) Wrap(s string, width float64) []string {
 	var lines []string
 	for _, para := range strings.Split(s, "\n") {
@@ -106,29 +109,35 @@ func (c *Canvas) Wrap(s string, width float64) []string {
 				lines = append(lines, head)
 				word = rest
 			}
-			line = c.Ellipsize(word, width)
+			line = word
 		}
 		lines = append(lines, line)
 	}
 	return lines
 }
 
-// splitWord cuts the longest start of word that fits width with a hyphen
-// after it, keeping at least two letters on each side; rest is "" when no
-// such cut exists.
+// splitWord cuts the longest start of word that fits width at one of its
+// break points (see Wrap), with a hyphen after it unless it ends in one;
+// rest is "" when no break point leaves a start that fits.
 func (c *Canvas) splitWord(word string, width float64) (head, rest string) {
-	r := []rune(word)
-	for n := len(r) - 2; n >= 2; n-- {
-		if h := string(r[:n]) + "-"; c.Measure(h) <= width {
-			return h, string(r[n:])
+	points := c.kit.hyphens.points(word)
+	for i := len(points) - 1; i >= 0; i-- {
+		head, rest = word[:points[i]], word[points[i]:]
+		if !strings.HasSuffix(head, "-") {
+			head += "-"
+		}
+		if c.Measure(head) <= width {
+			return head, rest
 		}
 	}
 	return word, ""
 }
 
 // WrapBox draws s wrapped into the box, shrinking from maxPx towards minPx
-// until all lines fit its height; at minPx surplus lines are cut and the last
-// one ellipsized. Lines are centred vertically; ax aligns them horizontally.
+// until all lines fit its height and width (a word that cannot be split
+// overflows its line, see Wrap); at minPx surplus lines are cut and the
+// last one and any too wide ellipsized. Lines are centred vertically; ax
+// aligns them horizontally.
 func (c *Canvas) WrapBox(s string, w Weight, maxPx, minPx float64, box Rect, ax float64) {
 	const spacing = 1.25
 	var lines []string
@@ -139,7 +148,7 @@ func (c *Canvas) WrapBox(s string, w Weight, maxPx, minPx float64, box Rect, ax 
 		}
 		c.Font(w, size)
 		lines = c.Wrap(s, box.W)
-		if float64(len(lines))*size*spacing <= box.H || size == minPx {
+		if float64(len(lines))*size*spacing <= box.H && c.widest(lines) <= box.W || size == minPx {
 			break
 		}
 	}
@@ -154,6 +163,22 @@ func (c *Canvas) WrapBox(s string, w Weight, maxPx, minPx float64, box Rect, ax 
 	step := size * spacing
 	y := box.Y + box.H/2 - step*float64(len(lines)-1)/2
 	for i, l := range lines {
+		if c.Measure(l) > box.W {
+			// A word with no break point that fits (see Wrap): the
+			// text log names it, so a test can ask for its break points.
+			c.unbroken = l
+			l = c.Ellipsize(l, box.W)
+		}
 		c.Text(l, box.X+ax*box.W, y+float64(i)*step, ax)
+		c.unbroken = ""
 	}
+}
+
+// widest is the advance width of the widest of lines.
+func (c *Canvas) widest(lines []string) float64 {
+	w := 0.0
+	for _, l := range lines {
+		w = max(w, c.Measure(l))
+	}
+	return w
 }

@@ -11,9 +11,16 @@ type TextUse struct {
 	Text  string
 	Size  float64
 	Decor string // the reason the text is decoration; "" for text a player reads
+	// Unbroken is the line this text ellipsizes because a word of it
+	// could not break where it may (kit's hyphenation list) and did not
+	// fit even at the text's smallest size; "" for a whole text.
+	Unbroken string
 }
 
 func (u TextUse) String() string {
+	if u.Unbroken != "" {
+		return fmt.Sprintf("%q at %.0f px (cut from %q: a word without break points)", u.Text, u.Size, u.Unbroken)
+	}
 	if u.Decor != "" {
 		return fmt.Sprintf("%q at %.0f px (decoration: %s)", u.Text, u.Size, u.Decor)
 	}
@@ -78,7 +85,7 @@ func (c *Canvas) Decorative(reason string, draw func()) {
 // recordText notes one drawn text.
 func (c *Canvas) recordText(s string) {
 	if c.texts != nil {
-		c.texts.add(TextUse{Text: s, Size: c.size, Decor: c.decor})
+		c.texts.add(TextUse{Text: s, Size: c.size, Decor: c.decor, Unbroken: c.unbroken})
 	}
 }
 
