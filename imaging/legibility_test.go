@@ -1,8 +1,10 @@
 package imaging_test
 
 import (
+	"bytes"
 	"fmt"
 	"image"
+	"image/png"
 	"math"
 	"slices"
 	"strings"
@@ -28,8 +30,8 @@ var legibleNames = []string{"Jörg „der Große“ Müller-Lüdenscheidt", "Ann
 
 // TestPhoneLegibility plays random games of every game with a board and
 // draws the public board and every seat's private picture at the first
-// moment of each phase (each new set of pending prompts), in English and
-// German; it fails, naming the smallest text and what it says, when a
+// moment of each phase (each new set of pending prompts), and the results
+// picture at the end, in English and German; it fails, naming the smallest text and what it says, when a
 // text a player needs would be smaller on a phone showing the picture
 // boardtest.PhoneWidth pixels wide than the renderer's floor. Texts are
 // measured as the renderers draw them (kit.TextLog), not by eye.
@@ -43,6 +45,7 @@ func TestPhoneLegibility(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	im := imaging.New(k)
 	sc := scgame.New()
 	tests := []struct {
 		game     games.Game
@@ -71,7 +74,7 @@ func TestPhoneLegibility(t *testing.T) {
 				for key, v := range tt.options {
 					setup.Options[key] = v
 				}
-				least := checkGameLegible(t, tt.game, tt.renderer, setup, lang, tt.floor)
+				least := checkGameLegible(t, im, tt.game, tt.renderer, setup, lang, tt.floor)
 				if least < boardtest.PhoneMinPx {
 					t.Logf("below the goal: the smallest needed text is %.1f px on a phone, the goal %.0f px", least, boardtest.PhoneMinPx)
 				}
@@ -92,7 +95,7 @@ func optionsName(opts map[string]string) string {
 // checkGameLegible plays one random game and measures the pictures of
 // every phase it reaches against floor (phone px); it returns the size on
 // a phone of the smallest needed text it met.
-func checkGameLegible(t *testing.T, g games.Game, r imaging.Renderer, setup games.Setup, lang string, floor float64) float64 {
+func checkGameLegible(t *testing.T, im *imaging.Images, g games.Game, r imaging.Renderer, setup games.Setup, lang string, floor float64) float64 {
 	seen := map[string]bool{}
 	var log kit.TextLog
 	m := imaging.Meta{Lang: lang, Catalog: g.Info().Catalog, Players: legibleNames[:setup.Players], Texts: &log}
@@ -112,6 +115,9 @@ func checkGameLegible(t *testing.T, g games.Game, r imaging.Renderer, setup game
 		viewers := []int{games.Public}
 		for seat := range setup.Players {
 			viewers = append(viewers, seat)
+		}
+		if s.Over() {
+			least = min(least, checkResultsLegible(t, im, g, s.Standings(), m, &log, floor))
 		}
 		for _, viewer := range viewers {
 			log.Reset()
@@ -145,6 +151,31 @@ func checkGameLegible(t *testing.T, g games.Game, r imaging.Renderer, setup game
 		t.Fatalf("only %d phases reached", len(seen))
 	}
 	return least
+}
+
+// checkResultsLegible draws the results picture of a game's standings
+// and fails if a needed text is below floor on a phone; it returns the
+// size on a phone of its smallest needed text.
+func checkResultsLegible(t *testing.T, im *imaging.Images, g games.Game, standings []games.Standing, m imaging.Meta, log *kit.TextLog, floor float64) float64 {
+	log.Reset()
+	m.Viewer = games.Public
+	data, err := im.Results(g.Info(), standings, m)
+	if err != nil {
+		t.Fatalf("results: %v", err)
+	}
+	cfg, err := png.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("results: %v", err)
+	}
+	if small := boardtest.Illegible(log.Uses(), cfg.Width, floor); len(small) > 0 {
+		t.Errorf("results picture (%d px wide): %d texts below %.1f px on a phone; smallest %v (%.1f px on a phone); also %s",
+			cfg.Width, len(small), floor, small[0], boardtest.OnPhone(small[0].Size, cfg.Width), distinct(small[1:], 8))
+		return boardtest.OnPhone(small[0].Size, cfg.Width)
+	}
+	if len(log.Uses()) == 0 {
+		t.Fatal("results picture: no text recorded")
+	}
+	return math.Inf(1)
 }
 
 // phaseOf names a moment of a game by the prompts it waits for (their

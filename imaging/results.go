@@ -11,7 +11,10 @@ import (
 )
 
 // Results draws the final scoreboard: seats by rank, scores large, the
-// winner (or tied winners) highlighted with a crown.
+// winner (or tied winners) highlighted with a crown. Every text reads on a
+// phone showing the picture 400 px wide (at least resultsMinPx on the
+// 1200 px picture): a standing's detail (how the score came about, the
+// tie-break) wraps onto as many lines as it needs instead of shrinking.
 func (im *Images) Results(game games.Info, standings []games.Standing, m Meta) ([]byte, error) {
 	if len(standings) == 0 {
 		return nil, fmt.Errorf("imaging: results for %s without standings", game.ID)
@@ -20,12 +23,18 @@ func (im *Images) Results(game games.Info, standings []games.Standing, m Meta) (
 	rows := append([]games.Standing(nil), standings...)
 	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Rank < rows[j].Rank })
 
-	rowH, gap := 104.0, 16.0
-	height := int(200 + 24 + float64(len(rows))*(rowH+gap) + 8 + 40)
-	if height < 600 {
-		height = 600
+	probe := im.kit.Canvas(1, 1)
+	details := make([][]string, len(rows))
+	rowHs := make([]float64, len(rows))
+	height := 200.0 + 24 + 8 + 40
+	for i, s := range rows {
+		details[i] = standingDetail(probe, w, s)
+		rowHs[i] = standingHeight(len(details[i]))
+		height += rowHs[i] + standingGap
 	}
-	c := LabelSeats(im.kit.BoardCanvas(1200, height), m)
+	probe.Close()
+	height = max(height, 600)
+	c := LabelSeats(im.kit.BoardCanvas(resultsW, int(height)), m)
 	defer c.Close()
 	c.Banner(kit.R(60, 28, 1080, 88), w.Text(game.Name))
 
@@ -36,7 +45,7 @@ func (im *Images) Results(game games.Info, standings []games.Standing, m Meta) (
 		}
 	}
 	c.Ink(kit.Cream)
-	c.FitText(w.T("img.results"), kit.Bold, 44, 28, 70, 160, 520, 0)
+	c.FitText(w.T("img.results"), kit.Bold, 44, resultsMinPx, 70, 160, 520, 0)
 	label := w.T("img.winner")
 	if winners > 1 {
 		label = w.T("img.winners")
@@ -48,16 +57,50 @@ func (im *Images) Results(game games.Info, standings []games.Standing, m Meta) (
 		headline = w.Text(rows[0].Detail)
 	}
 	c.Ink(kit.Highlight)
-	c.FitText(headline, kit.Bold, 36, 24, 1130, 160, 560, 1)
+	c.FitText(headline, kit.Bold, 40, resultsMinPx, 1130, 160, 560, 1)
 
-	panel := kit.R(40, 200, 1120, float64(height)-240)
+	panel := kit.R(40, 200, 1120, height-240)
 	c.Panel(panel)
 	y := panel.Y + 24
-	for _, s := range rows {
-		drawStanding(c, w, kit.R(panel.X+24, y, panel.W-48, rowH), s, m)
-		y += rowH + gap
+	for i, s := range rows {
+		drawStanding(c, w, kit.R(panel.X+24, y, panel.W-48, rowHs[i]), s, details[i], m)
+		y += rowHs[i] + standingGap
 	}
 	return im.encode(c.Image())
+}
+
+// The results picture's width and its smallest text: 11 px on a phone
+// showing it 400 px wide, rounded up.
+const (
+	resultsW     = 1200
+	resultsMinPx = 34.0
+)
+
+// A standing's row: the name line, then the detail's lines.
+const (
+	standingGap   = 16.0
+	standingNameH = 62.0
+	standingLineH = 42.0
+	standingMinH  = 120.0
+	standingTextX = 186.0 // from the row's left: after the rank and the seat marker
+	standingScore = 240.0 // the score column's width
+)
+
+// standingTextW is the width of a standing's name and detail.
+const standingTextW = resultsW - 2*40 - 2*24 - standingTextX - standingScore - 20
+
+// standingDetail is a standing's detail wrapped as drawn ("" draws none).
+func standingDetail(c *kit.Canvas, w Words, s games.Standing) []string {
+	if s.Detail.Key == "" {
+		return nil
+	}
+	c.Font(kit.Regular, resultsMinPx)
+	return c.Wrap(w.Text(s.Detail), standingTextW)
+}
+
+// standingHeight is the height of a standing's row with lines of detail.
+func standingHeight(lines int) float64 {
+	return max(standingMinH, 16+standingNameH+float64(lines)*standingLineH+16)
 }
 
 func winnerNames(rows []games.Standing, m Meta) string {
@@ -77,7 +120,7 @@ func winnerNames(rows []games.Standing, m Meta) string {
 // medal colours for ranks 1–3; other ranks get plain parchment.
 var medals = []color.RGBA{{0xf2, 0xc2, 0x30, 0xff}, {0xc8, 0xcd, 0xd3, 0xff}, {0xcd, 0x8a, 0x4f, 0xff}}
 
-func drawStanding(c *kit.Canvas, w Words, r kit.Rect, s games.Standing, m Meta) {
+func drawStanding(c *kit.Canvas, w Words, r kit.Rect, s games.Standing, detail []string, m Meta) {
 	fill, edge := kit.ParchDark, kit.Muted
 	if s.Rank == 1 {
 		fill, edge = kit.Tint(kit.Highlight, 0.35), kit.BrassDark
@@ -87,35 +130,29 @@ func drawStanding(c *kit.Canvas, w Words, r kit.Rect, s games.Standing, m Meta) 
 	if s.Rank >= 1 && s.Rank <= len(medals) {
 		badge = medals[s.Rank-1]
 	}
+	head := r.Y + 16 + standingNameH/2 // the name line's middle
 	bx := r.X + 56
-	c.Disc(bx, r.CY(), 36, badge, kit.BrassDark, 3)
+	c.Disc(bx, head, 36, badge, kit.BrassDark, 3)
 	c.Ink(kit.Ink)
 	c.Font(kit.Bold, 38)
-	c.Text(strconv.Itoa(s.Rank), bx, r.CY(), 0.5)
+	c.Text(strconv.Itoa(s.Rank), bx, head, 0.5)
 	if s.Rank == 1 {
-		c.Crown(bx, r.Y+6, 20)
+		c.Crown(bx, head-50, 20)
 	}
-	c.SeatMarker(s.Seat, r.X+140, r.CY(), 26)
+	c.Decorative("the player's name follows the marker", func() { c.SeatMarker(s.Seat, r.X+140, head, 26) })
 
-	scoreW := 220.0
-	textX := r.X + 186
-	textW := r.W - (textX - r.X) - scoreW - 20
-	detail := ""
-	if s.Detail.Key != "" {
-		detail = w.Text(s.Detail)
-	}
+	textX := r.X + standingTextX
 	c.Ink(kit.Ink)
-	if detail == "" {
-		c.FitText(m.Name(s.Seat), kit.Bold, 40, 28, textX, r.CY(), textW, 0)
-	} else {
-		c.FitText(m.Name(s.Seat), kit.Bold, 38, 28, textX, r.CY()-18, textW, 0)
-		c.Ink(kit.InkSoft)
-		c.FitText(detail, kit.Regular, 24, 18, textX, r.CY()+24, textW, 0)
-	}
-	c.Ink(kit.Ink)
-	c.Font(kit.Bold, 52)
-	c.Text(strconv.Itoa(s.Score), r.Right()-110, r.CY()-6, 1)
+	c.FitText(m.Name(s.Seat), kit.Bold, 42, resultsMinPx, textX, head, standingTextW, 0)
 	c.Ink(kit.InkSoft)
-	c.Font(kit.Medium, 22)
-	c.Text(w.T("img.points"), r.Right()-100, r.CY()+6, 0)
+	c.Font(kit.Regular, resultsMinPx)
+	for i, line := range detail {
+		c.Text(line, textX, r.Y+16+standingNameH+standingLineH*(float64(i)+0.5), 0)
+	}
+	c.Ink(kit.Ink)
+	c.Font(kit.Bold, 56)
+	c.Text(strconv.Itoa(s.Score), r.Right()-24, head, 1)
+	c.Ink(kit.InkSoft)
+	c.Font(kit.Medium, resultsMinPx)
+	c.Text(w.T("img.points"), r.Right()-24, head+standingNameH/2+22, 1)
 }
