@@ -15,9 +15,18 @@ type TextUse struct {
 	// could not break where it may (kit's hyphenation list) and did not
 	// fit even at the text's smallest size; "" for a whole text.
 	Unbroken string
+	// Pictogram marks a pictogram a player tells apart from others by its
+	// shape (see Canvas.Pictogram); Size is then its drawn extent.
+	Pictogram bool
 }
 
 func (u TextUse) String() string {
+	if u.Pictogram {
+		if u.Decor != "" {
+			return fmt.Sprintf("pictogram %q at %.0f px (decoration: %s)", u.Text, u.Size, u.Decor)
+		}
+		return fmt.Sprintf("pictogram %q at %.0f px", u.Text, u.Size)
+	}
 	if u.Unbroken != "" {
 		return fmt.Sprintf("%q at %.0f px (cut from %q: a word without break points)", u.Text, u.Size, u.Unbroken)
 	}
@@ -80,6 +89,16 @@ func (c *Canvas) Decorative(reason string, draw func()) {
 	c.decor = reason
 	defer func() { c.decor = was }()
 	draw()
+}
+
+// Pictogram reports a pictogram drawn size px wide and tall (its extent,
+// outline included) that a player must recognize, named by what it means
+// ("goal: line"): a text log measures it like a text of that size, so a
+// phone shows it at least as large as the smallest readable letter.
+func (c *Canvas) Pictogram(name string, size float64) {
+	if c.texts != nil {
+		c.texts.add(TextUse{Text: name, Size: size, Decor: c.decor, Pictogram: true})
+	}
 }
 
 // recordText notes one drawn text.

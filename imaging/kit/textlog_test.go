@@ -10,12 +10,7 @@ import (
 // and a sprite's texts are reported each time it is copied, also once it
 // is cached.
 func TestTextLogRecordsSizesDecorAndSprites(t *testing.T) {
-	k := newKit(t)
-	sprites := k.NewSprites(8)
-	var log TextLog
-	c := k.Canvas(200, 100)
-	defer c.Close()
-	c.RecordTexts(&log)
+	c, log, sprites := recordingCanvas(t)
 	c.Font(Bold, 30)
 	c.Text("Gold", 10, 20, 0)
 	c.Decorative("repeats the header", func() {
@@ -57,4 +52,36 @@ func TestDecorativeNeedsAReason(t *testing.T) {
 		}
 	}()
 	c.Decorative("", func() {})
+}
+
+// TestTextLogRecordsPictograms: a pictogram is reported with its drawn
+// size like a text, marked as a pictogram, with the decoration around it,
+// and once per copy of a sprite it is drawn in.
+func TestTextLogRecordsPictograms(t *testing.T) {
+	c, log, sprites := recordingCanvas(t)
+	c.Pictogram("goal: line", 40)
+	c.Decorative("a crowded tile", func() { c.Pictogram("goal: group", 12) })
+	mark := func(c *Canvas, cx, cy float64) { c.Pictogram("goal: shield", 20) }
+	sprites.Draw(c, "shield", 50, 50, 24, mark)
+	sprites.Draw(c, "shield", 90, 50, 24, mark)
+	want := []TextUse{
+		{Text: "goal: line", Size: 40, Pictogram: true},
+		{Text: "goal: group", Size: 12, Decor: "a crowded tile", Pictogram: true},
+		{Text: "goal: shield", Size: 20, Pictogram: true},
+		{Text: "goal: shield", Size: 20, Pictogram: true},
+	}
+	if got := log.Uses(); !slices.Equal(got, want) {
+		t.Errorf("recorded %v, want %v", got, want)
+	}
+}
+
+// recordingCanvas is a canvas reporting its texts to a log, and a sprite
+// cache to draw on it with.
+func recordingCanvas(t *testing.T) (*Canvas, *TextLog, *Sprites) {
+	k := newKit(t)
+	var log TextLog
+	c := k.Canvas(200, 100)
+	t.Cleanup(c.Close)
+	c.RecordTexts(&log)
+	return c, &log, k.NewSprites(8)
 }

@@ -104,7 +104,9 @@ func (s *scene) seatPanel(v *sc.View, i int, sv sc.SeatView, r kit.Rect, g grid)
 	s.c.Panel(r)
 	x, w := r.X+gap, r.W-2*gap
 	s.seatHead(v, i, sv, kit.R(x, r.Y+gap, w, seatHeadH))
+	s.overview = true
 	s.district(sv.District, kit.R(x, r.Y+gap+seatHeadH+8, w, labelW+g.h), nil, g.most)
+	s.overview = false
 }
 
 // seatHead is a seat's name and Prestige; this year's four tracks and

@@ -46,6 +46,9 @@ type scene struct {
 	m       imaging.Meta
 	cs      *sc.Components
 	sprites *kit.Sprites
+	// overview is set while a district of the channel's board is drawn:
+	// a goal there may be too small for a phone (see crowdedGoal).
+	overview bool
 }
 
 func (r *Renderer) boardScene(w, h int, m imaging.Meta) *scene {

@@ -57,7 +57,7 @@ func (s *scene) sign(col sc.Colour, x, y, r float64) {
 func (s *scene) tile(r kit.Rect, pl sc.Placed, cost int) {
 	// A tile is drawn once per look and size, then copied: a board repeats
 	// the same tiles many times.
-	key := fmt.Sprintf("%s/%d/%t/%d/%s/%.1f", pl.Tile, pl.Rot, pl.FaceDown, cost, s.m.Lang, r.W)
+	key := fmt.Sprintf("%s/%d/%t/%d/%s/%.1f/%t", pl.Tile, pl.Rot, pl.FaceDown, cost, s.m.Lang, r.W, s.overview)
 	s.sprites.Draw(s.c, key, r.CX(), r.CY(), int(r.W)+4, func(c *kit.Canvas, cx, cy float64) {
 		on := *s
 		on.c = c
@@ -142,22 +142,27 @@ func (s *scene) carries(r kit.Rect, t sc.Tile) {
 	if n == 0 {
 		return
 	}
-	d := r.W * 0.62
+	d := r.W * 0.68
 	box := kit.R(r.CX()-d/2, r.CY()-d/2, d, d)
 	c.RoundRect(box, d*0.2, kit.Parchment, kit.InkSoft, 1.5)
-	slots := box.Inset(d*0.06).Columns(min(n, 2), d*0.04)
+	slots := box.Inset(d*0.03).Columns(min(n, 2), d*0.02)
 	rows := 1
 	if n > 2 {
 		rows = 2
 	}
 	var cells []kit.Rect
 	for _, col := range slots {
-		cells = append(cells, col.Rows(rows, d*0.04)...)
+		cells = append(cells, col.Rows(rows, d*0.02)...)
 	}
 	k := 0
 	next := func() kit.Rect { k++; return cells[min(k-1, len(cells)-1)] }
 	for _, g := range t.Goals {
-		s.goal(next(), g)
+		cell := next()
+		if s.overview && min(cell.W, cell.H) < textMin {
+			c.Decorative(crowdedGoal, func() { s.goal(cell, g) })
+			continue
+		}
+		s.goal(cell, g)
 	}
 	switch {
 	case t.Beast != "":
@@ -174,6 +179,11 @@ func (s *scene) carries(r kit.Rect, t sc.Tile) {
 		c.StarIcon(cell.CX(), cell.CY(), min(cell.W, cell.H)*0.45)
 	}
 }
+
+// crowdedGoal is why a goal in a district of the channel's board may be
+// drawn too small for a phone; anywhere else (the market, the seat's own
+// picture) a goal is measured like any text.
+const crowdedGoal = "a goal on a tile too small to show it on a phone (a crowded district on the channel's board); its owner's picture draws it large"
 
 // crowdedMonster is why a monster's initials may be too small for a phone.
 const crowdedMonster = "a monster on a tile too small to name it on a phone; prompts name it with its coordinate"
@@ -198,36 +208,62 @@ func (s *scene) monster(r kit.Rect, beast string) {
 	draw()
 }
 
-// goal draws a goal as a shield in its colour with its kind's sign: three
-// dots in a clump for a group, in a row for a line, a ring for a shield.
+// goal draws a goal in its colour (a rainbow for a goal of any colour) as
+// a shape of its kind, told apart by its outline even where a phone shows
+// it small: three round lumps for a group, a flat bar of three cells for a
+// line, a pointed shield for a shield. It reports itself to the text log
+// at its drawn size.
 func (s *scene) goal(r kit.Rect, g sc.Goal) {
 	c := s.c
 	sz := min(r.W, r.H)
 	x, y := r.CX()-sz/2, r.CY()-sz/2
-	shield := []float64{x + sz*0.1, y + sz*0.05, x + sz*0.9, y + sz*0.05, x + sz*0.9, y + sz*0.5, x + sz*0.5, y + sz*0.97, x + sz*0.1, y + sz*0.5}
+	line := max(1.5, sz*0.06)
+	c.Pictogram("goal: "+string(g.Kind), sz)
 	if g.Any {
 		cols := singleColours(sc.All)
 		for k, col := range cols {
-			f := sz * 0.8 / float64(len(cols))
-			c.Poly(colourInk[col], nil, 0, x+sz*0.1+f*float64(k), y+sz*0.05, x+sz*0.1+f*float64(k+1), y+sz*0.05, x+sz*0.5, y+sz*0.97)
+			f := sz / float64(len(cols))
+			c.Push()
+			c.DrawRectangle(x+f*float64(k), y, f, sz)
+			c.Clip()
+			goalShape(c, g.Kind, x, y, sz, 0, colourInk[col])
+			c.Pop()
 		}
-		c.Poly(nil, kit.Ink, max(1, sz*0.05), shield...)
-	} else {
-		c.Poly(colourInk[g.Res.Colour()], kit.Ink, max(1, sz*0.05), shield...)
+		goalShape(c, g.Kind, x, y, sz, line, nil)
+		return
 	}
-	dot := sz * 0.09
-	cx, cy := x+sz*0.5, y+sz*0.38
-	switch g.Kind {
+	goalShape(c, g.Kind, x, y, sz, line, colourInk[g.Res.Colour()])
+}
+
+// goalShape fills a goal kind's shape in the sz box at (x, y) with fill
+// (nil: none) and outlines it line wide (0: none).
+func goalShape(c *kit.Canvas, kind sc.GoalKind, x, y, sz, line float64, fill color.Color) {
+	switch kind {
 	case sc.Group:
-		for _, p := range [][2]float64{{-1, 0.6}, {1, 0.6}, {0, -0.9}} {
-			c.Disc(cx+p[0]*dot*1.6, cy+p[1]*dot*1.6, dot, kit.Cream, kit.Ink, 1)
+		// Three lumps: the outline is the discs drawn line wider in ink,
+		// under the fill, so no arc shows where they overlap.
+		lumps := [][2]float64{{0.5, 0.29}, {0.27, 0.69}, {0.73, 0.69}}
+		rad := sz * 0.25
+		if line > 0 {
+			for _, p := range lumps {
+				c.Disc(x+p[0]*sz, y+p[1]*sz, rad, kit.Ink, nil, 0)
+			}
+		}
+		for _, p := range lumps {
+			if fill != nil {
+				c.Disc(x+p[0]*sz, y+p[1]*sz, rad-line, fill, nil, 0)
+			}
 		}
 	case sc.Line:
-		for _, dx := range []float64{-2.2, 0, 2.2} {
-			c.Disc(cx+dx*dot, cy, dot, kit.Cream, kit.Ink, 1)
+		bar := kit.R(x+sz*0.02, y+sz*0.3, sz*0.96, sz*0.4)
+		c.RoundRect(bar, sz*0.06, fill, kit.Ink, line)
+		if line > 0 {
+			for _, f := range []float64{1.0 / 3, 2.0 / 3} {
+				c.Poly(nil, kit.Ink, line, bar.X+bar.W*f, bar.Y, bar.X+bar.W*f, bar.Bottom())
+			}
 		}
 	case sc.Shield:
-		c.Disc(cx, cy, dot*2, nil, kit.Cream, max(1.5, dot*0.8))
+		c.Poly(fill, kit.Ink, line, x+sz*0.12, y+sz*0.04, x+sz*0.88, y+sz*0.04, x+sz*0.88, y+sz*0.5, x+sz*0.5, y+sz*0.97, x+sz*0.12, y+sz*0.5)
 	}
 }
 
