@@ -52,11 +52,14 @@ func TestCountdownFollowsTheDeadline(t *testing.T) {
 	ctx := context.Background()
 	h.svc.beat(ctx, h.now())
 	h.advance(10 * time.Hour)
-	if _, n := h.svc.forgiveOutage(ctx); n != 1 {
-		t.Fatalf("%d tables paused", n)
+	if _, recorded := h.svc.forgiveOutage(ctx); !recorded {
+		t.Fatal("a 10-hour outage was not recorded")
 	}
-	for _, res := range h.svc.Redeliver(ctx) {
-		h.run(res)
+	if n := h.svc.creditSweep(ctx, func(res Result) { h.run(res) }); n != 1 {
+		t.Fatalf("the sweep credited %d tables, want 1", n)
+	}
+	if n := h.svc.creditSweep(ctx, func(res Result) { h.run(res) }); n != 0 {
+		t.Fatalf("a second sweep credited %d tables again", n)
 	}
 	wantDue("after an outage", bo, h.now().Add(23*time.Hour))
 	wantDue("after an outage", ann, start.Add(24*time.Hour+10*time.Hour))

@@ -4,86 +4,107 @@ import (
 	"context"
 	"time"
 
-	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/table"
 )
 
 // The outage rule: the scheduler records a heartbeat while it runs (every
-// heartbeatEvery at most; it wakes at least once a minute). On start-up, if the last one is more than
-// outageGrace old, the bot was down (or unreachable) that long, and every
-// running table's clocks are paused over the gap, so no player is charged
-// for time in which they could not play. Shorter gaps (a restart for a
-// deploy) are charged as usual.
+// heartbeatEvery at most; it wakes at least once a minute). On start-up, if
+// the last one is more than outageGrace old, the bot was down (or
+// unreachable) that long: the span is recorded once (storage.RecordOutage;
+// processes starting together record it once), and every running table's
+// clocks are paused over it the next time the table changes (tables credit
+// outages before every change), so no player is charged for time in which
+// they could not play. The process that recorded it then sweeps the timed
+// tables apart from the scheduler (creditSweep), soonest due first, so
+// every player soon sees the moved deadlines; the scheduler's first look
+// waits for none of it. Shorter gaps (a restart for a deploy) are charged
+// as usual.
 const (
 	heartbeatEvery = 30 * time.Second
 	outageGrace    = 5 * time.Minute
-	// outageScan bounds how many timed tables one start-up pauses; the
-	// index lists exactly the tables with a running clock.
-	outageScan = 1 << 20
+	// sweepScan bounds how many timed tables one sweep visits; the index
+	// lists exactly the tables with a running clock.
+	sweepScan = 1 << 20
 )
 
-// forgiveOutage pauses running clocks over the time since the last
-// heartbeat, when that was more than outageGrace ago (staging the status
-// and DM countdowns that moved, for the redelivery that follows), then
-// beats. It
-// reports how long the outage was and how many tables it touched.
-func (s *Service) forgiveOutage(ctx context.Context) (time.Duration, int) {
+// forgiveOutage records the time since the last heartbeat as an outage
+// when that was more than outageGrace ago, hands every outage on record
+// to the tables, then beats. It reports how long the gap was and whether
+// this process recorded it (and is to sweep: creditSweep).
+func (s *Service) forgiveOutage(ctx context.Context) (time.Duration, bool) {
 	now := s.now()
 	last, err := s.store.Heartbeat(ctx)
 	if err != nil {
 		s.log.Error("scheduler: heartbeat", "err", err)
-		return 0, 0
+		return 0, false
 	}
 	gap := now.Sub(last)
-	n := 0
+	recorded := false
 	if !last.IsZero() && gap > outageGrace {
-		channels, err := s.store.DueBefore(ctx, now.Add(100*365*24*time.Hour), outageScan)
-		if err != nil {
-			s.log.Error("scheduler: tables to pause after an outage", "err", err)
-			return gap, 0
+		if recorded, err = s.store.RecordOutage(ctx, clock.Span{From: last, Until: now}); err != nil {
+			s.log.Error("scheduler: record an outage", "err", err)
+		} else if recorded {
+			s.log.Info("scheduler: an outage is credited to the clocks", "from", last, "until", now)
 		}
-		for _, ch := range channels {
-			_, err := s.tables.Update(ctx, ch, "", func(t *table.Table, g games.Game) error {
-				if t.Status != table.StatusPlaying {
-					return nil
-				}
-				if err := t.Outage(g, last, now); err != nil {
-					return err
-				}
-				d, err := s.pausedTold(t, g)
-				return s.stage(t, d, err)
-			})
-			if err != nil {
-				s.log.Error("scheduler: pause clocks after an outage", "channel", ch, "err", err)
-				continue
-			}
-			n++
-		}
-		s.log.Info("scheduler: clocks paused over an outage", "from", last, "until", now, "tables", n)
 	}
+	outages, err := s.store.Outages(ctx)
+	if err != nil {
+		s.log.Error("scheduler: outages", "err", err)
+	}
+	s.tables.SetOutages(outages)
 	s.beat(ctx, now)
-	return gap, n
+	return gap, recorded
 }
 
-// pausedTold is what a pause over an outage changes in what players
-// see: the deadlines in the status message and the countdowns of the live
-// DMs. It waits in the outbox, which the scheduler delivers next.
-func (s *Service) pausedTold(t *table.Table, g games.Game) (outbox.Delivery, error) {
-	st, err := t.Load(g)
-	if err != nil {
-		return outbox.Delivery{}, err
+// creditSweep visits the timed tables, soonest due first, and has each
+// one not yet paused over the newest outage credited and its moved
+// deadlines told (a fire: see fire's credited), handing each change to
+// carry; it returns how many tables it changed. A table another process
+// changed meanwhile was credited in that change, and is left as it is.
+func (s *Service) creditSweep(ctx context.Context, carry func(Result)) int {
+	outages := s.tables.KnownOutages()
+	if len(outages) == 0 {
+		return 0
 	}
-	t.NewVersion()
-	c := outbox.NewComposer(t, true)
-	sc := scene{t: t, g: g, st: st, pending: st.Pending()}
+	newest := outages[len(outages)-1].Until
+	channels, err := s.store.DueBefore(ctx, s.now().Add(100*365*24*time.Hour), sweepScan)
+	if err != nil {
+		s.log.Error("scheduler: timed tables to credit", "err", err)
+		return 0
+	}
+	n := 0
+	for _, ch := range channels {
+		if ctx.Err() != nil {
+			break
+		}
+		t, err := s.store.Get(ctx, ch)
+		if err != nil || t.Status != table.StatusPlaying || !t.Credited.Before(newest) {
+			continue
+		}
+		results := s.fireTable(ctx, ch, s.now())
+		for _, res := range results {
+			carry(res)
+		}
+		if len(results) > 0 {
+			n++
+		}
+	}
+	s.log.Info("scheduler: outage credited", "tables", n)
+	return n
+}
+
+// tellPaused adds what a pause over an outage changes in what players see
+// to c: the deadlines in the status message and the countdowns of the
+// live DMs.
+func (s *Service) tellPaused(c *outbox.Composer, sc scene) {
 	s.statusPost(c, sc)
-	seats := make([]int, len(t.Seats))
+	seats := make([]int, len(sc.t.Seats))
 	for i := range seats {
 		seats[i] = i
 	}
 	s.deadlineDMs(c, sc, seats)
-	return c.Done()
 }
 
 // beat records the scheduler's heartbeat.

@@ -80,11 +80,12 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time, tho
 		closed bool
 	)
 	var (
-		tidy    *outbox.Delivery
-		remind  []table.Reminder
-		pending []games.Prompt
-		back    []int // seats back from vacation
-		archive bool  // the thread of a game that ended a day ago
+		tidy     *outbox.Delivery
+		remind   []table.Reminder
+		pending  []games.Prompt
+		back     []int // seats back from vacation
+		archive  bool  // the thread of a game that ended a day ago
+		credited bool  // the clocks were paused over an outage: deadlines moved
 	)
 	// tidyUp stages what is due without a move: clearing buttons
 	// remembered too late (a delivery repeated after a crash), reminders,
@@ -92,12 +93,12 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time, tho
 	tidyUp := func(t *table.Table, g games.Game) error {
 		stale := t.TakeStaleButtons()
 		votes := len(res.VotesOpened) > 0 || t.HasClosedVotes()
-		if len(stale) == 0 && len(remind) == 0 && len(back) == 0 && !archive && !votes {
+		if len(stale) == 0 && len(remind) == 0 && len(back) == 0 && !archive && !votes && !credited {
 			return nil
 		}
 		t.NewVersion()
 		opened := len(res.VotesOpened) > 0 && t.Status == table.StatusPlaying && res.State != nil
-		c := outbox.NewComposer(t, opened) // the absent players' DMs are drawn anew
+		c := outbox.NewComposer(t, opened || credited) // DMs drawn anew: the absent players', the moved countdowns
 		clearAll(c, stale)
 		s.votePosts(c, scene{t: t, g: g, st: res.State, pending: res.Pending}, res.VotesOpened, len(res.VotesOpened) > 0 && t.Status == table.StatusAbandoned)
 		if opened {
@@ -106,6 +107,16 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time, tho
 		}
 		if archive {
 			c.Add(outbox.Post{Kind: outbox.KindArchive, ChannelID: t.ChannelID}, Message{})
+		}
+		if credited && t.Status == table.StatusPlaying && !opened && len(back) == 0 {
+			st := res.State
+			if st == nil {
+				var err error
+				if st, err = t.Load(g); err != nil {
+					return err
+				}
+			}
+			s.tellPaused(c, scene{t: t, g: g, st: st, pending: st.Pending()})
 		}
 		s.reminderDMs(c, t, remind, pending)
 		if len(back) > 0 {
@@ -119,6 +130,7 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time, tho
 		return s.stage(t, d, err)
 	}
 	change := func(t *table.Table, g games.Game) error {
+		credited = t.TookCredit()
 		if t.Status == table.StatusOver && t.Unrecorded {
 			return errRecordFirst // in its own transaction first (settleFinished)
 		}
@@ -214,7 +226,7 @@ const outboxRetry = time.Minute
 const outboxCheck = 15 * time.Second
 
 // RunScheduler runs the scheduler (see scheduler.Scheduler.Run) until ctx
-// ends: at start-up it pauses running clocks over an outage (see
+// ends: at start-up it records an outage for the tables to credit (see
 // forgiveOutage), delivers whatever the outbox kept from before a restart
 // and starts the replay drawer (runReplays); then it plays due events as
 // they come, and every outboxCheck delivers again what stayed unconfirmed
@@ -231,9 +243,12 @@ func (s *Service) schedule() {
 	s.sched.Register(scheduler.Kind{Fire: s.fireTable})
 	s.sched.Register(s.tournaments.Kind())
 	s.sched.OnStart(func(ctx context.Context, run scheduler.Run) {
-		s.forgiveOutage(ctx) // before any deadline of the downtime fires
+		_, recorded := s.forgiveOutage(ctx) // before any deadline of the downtime fires
 		scheduler.Carry(ctx, run, s.Redeliver(ctx))
 		go s.runReplays(ctx, run) // replays take seconds: never in the tick
+		if recorded {
+			go s.creditSweep(ctx, func(res Result) { scheduler.Carry(ctx, run, []Result{res}) })
+		}
 	})
 	s.sched.Every(outboxCheck, func(ctx context.Context, now time.Time) []Result {
 		return s.redeliver(ctx, now.Add(-outboxRetry))

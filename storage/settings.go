@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
 
+	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -32,7 +34,19 @@ type Settings interface {
 	// when it never did); Beat records one.
 	Heartbeat(ctx context.Context) (time.Time, error)
 	Beat(ctx context.Context, at time.Time) error
+	// RecordOutage stores a span in which no scheduler ran, once per start
+	// (a span with the same From is kept as first recorded: processes
+	// starting together record one outage); Outages lists the last
+	// MaxOutages of them, oldest first, for the tables to be credited
+	// lazily (table.CreditOutages).
+	// It reports whether o was new.
+	RecordOutage(ctx context.Context, o clock.Span) (bool, error)
+	Outages(ctx context.Context) ([]clock.Span, error)
 }
+
+// MaxOutages is how many outages storage keeps: a table left untouched
+// over more of them than that is credited for the newest only.
+const MaxOutages = 32
 
 var (
 	bucketUsers  = []byte("users")  // user id -> settings.User
@@ -56,6 +70,47 @@ func (b *Bolt) Heartbeat(ctx context.Context) (time.Time, error) {
 func (b *Bolt) Beat(ctx context.Context, at time.Time) error {
 	var h heartbeat
 	return b.updateRecord(ctx, bucketMeta, "heartbeat", &h, func() error { h.At = at; return nil })
+}
+
+// outageList is the record of the outages (RecordOutage), oldest first.
+type outageList struct {
+	Spans []clock.Span `json:"spans"`
+}
+
+// RecordOutage stores o unless an outage from the same moment is stored.
+func (b *Bolt) RecordOutage(ctx context.Context, o clock.Span) (bool, error) {
+	var (
+		l     outageList
+		added bool
+	)
+	err := b.updateRecord(ctx, bucketMeta, "outages", &l, func() error {
+		l.Spans, added = addOutage(l.Spans, o)
+		return nil
+	})
+	return added && err == nil, err
+}
+
+// Outages lists the stored outages, oldest first.
+func (b *Bolt) Outages(ctx context.Context) ([]clock.Span, error) {
+	var l outageList
+	err := b.viewRecord(ctx, bucketMeta, "outages", &l)
+	return l.Spans, err
+}
+
+// addOutage adds o to spans (oldest first) unless one starts at the same
+// moment, keeping the newest MaxOutages, and reports whether it did.
+func addOutage(spans []clock.Span, o clock.Span) ([]clock.Span, bool) {
+	for _, s := range spans {
+		if s.From.Equal(o.From) {
+			return spans, false
+		}
+	}
+	spans = append(spans, o)
+	slices.SortFunc(spans, func(a, b clock.Span) int { return a.From.Compare(b.From) })
+	if n := len(spans); n > MaxOutages {
+		spans = spans[n-MaxOutages:]
+	}
+	return spans, true
 }
 
 // User returns userID's settings.

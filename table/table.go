@@ -221,6 +221,10 @@ type Table struct {
 	ThreadArchived bool `json:"thread_archived,omitempty"`
 	// ReplayStaged says the replay posted at the game's end was staged.
 	ReplayStaged bool `json:"replay_staged,omitempty"`
+	// Credited is the end of the last outage the clocks were paused over
+	// (see CreditOutages); credited says this change paused them.
+	Credited time.Time `json:"credited,omitzero"`
+	credited bool
 }
 
 // Due is one moment at which a table must be looked at.
@@ -279,6 +283,7 @@ func New(p Params) *Table {
 		Status:    StatusLobby,
 		CreatedAt: p.Now,
 		UpdatedAt: p.Now,
+		Credited:  p.Now,
 	}
 }
 

@@ -12,8 +12,10 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
+	"sync/atomic"
 	"time"
 
+	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/storage"
@@ -56,6 +58,23 @@ type Tables struct {
 	newSeed func() uint64
 	log     *slog.Logger
 	hooks   Hooks
+	// outages are the spans in which no scheduler ran (SetOutages), which
+	// every change credits to its table first (table.CreditOutages).
+	outages atomic.Pointer[[]clock.Span]
+}
+
+// SetOutages makes every later change pause its table's clocks over the
+// outages it was not yet paused over (storage.Settings.Outages).
+func (ts *Tables) SetOutages(outages []clock.Span) {
+	ts.outages.Store(&outages)
+}
+
+// KnownOutages are the outages SetOutages handed on, oldest first.
+func (ts *Tables) KnownOutages() []clock.Span {
+	if p := ts.outages.Load(); p != nil {
+		return *p
+	}
+	return nil
 }
 
 // New reads and changes the tables of store, whose games are reg's; now
@@ -82,6 +101,9 @@ func (ts *Tables) Update(ctx context.Context, channelID, tableID string, fn func
 		g, ok := ts.games.Get(t.GameID)
 		if !ok {
 			return fmt.Errorf("table %s: game %q is not registered", t.ID, t.GameID)
+		}
+		if _, err := t.CreditOutages(g, ts.KnownOutages()); err != nil {
+			return err
 		}
 		if err := fn(t, g); err != nil {
 			return err

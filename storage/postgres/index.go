@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/storage"
 )
@@ -133,6 +134,52 @@ func (s *Store) Beat(ctx context.Context, at time.Time) error {
 		return fmt.Errorf("storage: beat: %w", err)
 	}
 	return nil
+}
+
+// RecordOutage stores o unless an outage from the same moment is stored,
+// keeps the newest storage.MaxOutages, and reports whether o was new.
+func (s *Store) RecordOutage(ctx context.Context, o clock.Span) (bool, error) {
+	var added bool
+	err := s.retry(ctx, "record outage", func(ctx context.Context) error {
+		tag, err := s.pool.Exec(ctx, `INSERT INTO tavern_outages (from_ns, until_ns) VALUES ($1, $2) ON CONFLICT (from_ns) DO NOTHING`,
+			o.From.UnixNano(), o.Until.UnixNano())
+		if err != nil {
+			return err
+		}
+		added = added || tag.RowsAffected() == 1
+		_, err = s.pool.Exec(ctx, `DELETE FROM tavern_outages WHERE from_ns < (
+				SELECT min(from_ns) FROM (SELECT from_ns FROM tavern_outages ORDER BY from_ns DESC LIMIT $1) newest)`, storage.MaxOutages)
+		return err
+	})
+	if err != nil {
+		return false, fmt.Errorf("storage: record outage: %w", err)
+	}
+	return added, nil
+}
+
+// Outages lists the stored outages, oldest first.
+func (s *Store) Outages(ctx context.Context) ([]clock.Span, error) {
+	var out []clock.Span
+	err := s.retry(ctx, "outages", func(ctx context.Context) error {
+		out = out[:0]
+		rows, err := s.pool.Query(ctx, `SELECT from_ns, until_ns FROM tavern_outages ORDER BY from_ns`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var from, until int64
+			if err := rows.Scan(&from, &until); err != nil {
+				return err
+			}
+			out = append(out, clock.Span{From: time.Unix(0, from).UTC(), Until: time.Unix(0, until).UTC()})
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("storage: outages: %w", err)
+	}
+	return out, nil
 }
 
 // User returns userID's settings.

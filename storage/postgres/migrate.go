@@ -115,6 +115,13 @@ var migrations = []string{
 		key   text PRIMARY KEY,
 		until timestamptz NOT NULL
 	);`,
+	// 8: the spans in which no scheduler ran, credited to the tables
+	// lazily (RecordOutage); from_ns keeps processes starting together
+	// from recording one outage twice.
+	`CREATE TABLE tavern_outages (
+		from_ns bigint PRIMARY KEY,
+		until_ns bigint NOT NULL
+	);`,
 }
 
 // migrateLock is the advisory lock's key: processes starting at once

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/settings"
+	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -165,5 +166,45 @@ func testHeartbeat(t *testing.T, b Backend) {
 	}
 	if got, err := s.Heartbeat(ctx); err != nil || !got.Equal(later) {
 		t.Fatalf("heartbeat after a second beat %v, %v; want %v", got, err, later)
+	}
+}
+
+// testOutages: none at first; an outage recorded twice from the same
+// moment (processes starting together) is kept once, as first recorded,
+// and reported new once; they survive a restart, oldest first, and only
+// the newest storage.MaxOutages are kept.
+func testOutages(t *testing.T, b Backend) {
+	s, reopen := b.Open(t)
+	if got, err := s.Outages(ctx); err != nil || len(got) != 0 {
+		t.Fatalf("fresh store: outages %v, %v", got, err)
+	}
+	at := time.Date(2026, 11, 26, 1, 2, 3, 4, time.UTC)
+	span := func(k int) clock.Span {
+		from := at.Add(time.Duration(k) * time.Hour)
+		return clock.Span{From: from, Until: from.Add(10 * time.Minute)}
+	}
+	for k, rec := range []struct {
+		o   clock.Span
+		new bool
+	}{{span(1), true}, {clock.Span{From: span(1).From, Until: span(1).Until.Add(time.Second)}, false}, {span(0), true}} {
+		added, err := s.RecordOutage(ctx, rec.o)
+		if err != nil || added != rec.new {
+			t.Fatalf("record %d: new %v, %v; want %v", k, added, err, rec.new)
+		}
+	}
+	s = reopen(t)
+	got, err := s.Outages(ctx)
+	same := func(a, b clock.Span) bool { return a.From.Equal(b.From) && a.Until.Equal(b.Until) }
+	if err != nil || !slices.EqualFunc(got, []clock.Span{span(0), span(1)}, same) {
+		t.Fatalf("outages after a restart %v, %v; want %v", got, err, []clock.Span{span(0), span(1)})
+	}
+	for k := 2; k < storage.MaxOutages+5; k++ {
+		if _, err := s.RecordOutage(ctx, span(k)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err = s.Outages(ctx)
+	if err != nil || len(got) != storage.MaxOutages || !got[0].From.Equal(span(5).From) || !got[len(got)-1].From.Equal(span(storage.MaxOutages+4).From) {
+		t.Fatalf("after %d outages: %d kept (%v), want the newest %d", storage.MaxOutages+5, len(got), err, storage.MaxOutages)
 	}
 }

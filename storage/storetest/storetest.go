@@ -53,6 +53,7 @@ func Run(t *testing.T, b Backend) {
 		{"Settings", testSettings},
 		{"GuildTables", testGuildTables},
 		{"Heartbeat", testHeartbeat},
+		{"Outages", testOutages},
 		{"Tournaments", testTournaments},
 		{"TournamentDue", testTournamentDue},
 		{"TournamentOutbox", testTournamentOutbox},
