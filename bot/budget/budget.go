@@ -140,10 +140,13 @@ func (l *Limiter) slot(ctx context.Context) (time.Time, error) {
 	l.waiting++
 	defer func() { l.waiting-- }()
 	for {
+		if err := ctx.Err(); err != nil {
+			return time.Time{}, err
+		}
 		now := time.Now()
-		// A slot left unused past its interval is gone: sending on it
-		// late would crowd the next one's.
-		for len(l.slots) > 0 && now.Sub(l.slots[0]) > l.pace.Every {
+		// A slot left unused past its interval (or staleAfter, at a
+		// fast pace) is gone: sending on it late would crowd the next.
+		for len(l.slots) > 0 && now.Sub(l.slots[0]) > max(l.pace.Every, staleAfter) {
 			l.slots = l.slots[1:]
 		}
 		if len(l.slots) > 0 {
@@ -182,14 +185,19 @@ func (l *Limiter) slot(ctx context.Context) (time.Time, error) {
 // itself until the ledger answers again.
 const reserveTimeout = 2 * time.Second
 
+// staleAfter is the least time a reserved slot waits for its call.
+const staleAfter = 20 * time.Millisecond
+
 // reserve asks the ledger for n slots, as times on this process's clock
-// (a slot due already goes now), and the routes held. It never fails: a
-// ledger that cannot be reached is replaced by the process's own for
-// this reservation.
+// (a slot due already goes now), and the routes held. The ledger's
+// offsets count from its answer (the ledger's clock read them during the
+// round trip), so a slow round trip delays the slots rather than send
+// them early, and no slot is stale on arrival. It never fails: a ledger
+// that cannot be reached is replaced by the process's own for this
+// reservation.
 func (l *Limiter) reserve(n int) ([]time.Time, map[string]time.Time) {
 	ctx, cancel := context.WithTimeout(context.Background(), reserveTimeout)
 	defer cancel()
-	asked := time.Now()
 	first, held, err := l.ledger.ReserveRequests(ctx, n, l.pace.Every, l.pace.tolerance())
 	l.mu.Lock()
 	switch {
@@ -204,13 +212,14 @@ func (l *Limiter) reserve(n int) ([]time.Time, map[string]time.Time) {
 	if err != nil {
 		first, held, _ = l.local.ReserveRequests(ctx, n, l.pace.Every, l.pace.tolerance())
 	}
+	answered := time.Now()
 	slots := make([]time.Time, n)
 	for k := range slots {
-		slots[k] = later(asked.Add(first+time.Duration(k)*l.pace.Every), asked)
+		slots[k] = later(answered.Add(first+time.Duration(k)*l.pace.Every), answered)
 	}
 	until := make(map[string]time.Time, len(held))
 	for k, d := range held {
-		until[k] = asked.Add(d)
+		until[k] = answered.Add(d)
 	}
 	return slots, until
 }

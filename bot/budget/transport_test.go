@@ -123,3 +123,46 @@ func TestHeldRouteWaits(t *testing.T) {
 		t.Errorf("the held route was called %v after its hold began, before the %v it was held for", at.Sub(start), hold)
 	}
 }
+
+// slowLedger answers every reservation after a delay.
+type slowLedger struct {
+	recorder
+	delay time.Duration
+}
+
+func (s *slowLedger) ReserveRequests(ctx context.Context, n int, every, tolerance time.Duration) (time.Duration, map[string]time.Duration, error) {
+	time.Sleep(s.delay)
+	return s.recorder.ReserveRequests(ctx, n, every, tolerance)
+}
+
+// TestSlotsOutlastTheRoundTrip: a reservation's slots are good when its
+// answer arrives, however long the round trip took and however fast the
+// pace (a slot counted from the request would be stale on arrival, and
+// the calls would reserve again and again, spending the budget on
+// nothing): each call takes one slot.
+func TestSlotsOutlastTheRoundTrip(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		limit int
+		delay time.Duration
+	}{
+		{"slow ledger at Discord's pace", 50, 60 * time.Millisecond},
+		{"fast pace", 100000, 2 * time.Millisecond},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ledger := &slowLedger{recorder: recorder{holds: map[string]time.Duration{}}, delay: tc.delay}
+			lim := NewLimiter(ledger, PaceFor(tc.limit), nil)
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			const calls = 5
+			for range calls {
+				if err := lim.Wait(ctx, Route{Key: "POST channels/1/messages", Major: "1"}); err != nil {
+					t.Fatalf("waiting for a slot: %v (%d slots reserved)", err, ledger.reserved)
+				}
+			}
+			if ledger.reserved != calls {
+				t.Errorf("%d calls reserved %d slots, want one each", calls, ledger.reserved)
+			}
+		})
+	}
+}
