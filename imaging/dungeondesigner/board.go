@@ -15,7 +15,8 @@ const (
 	margin    = 20.0
 	gap       = 12.0
 	topBarH   = 76.0  // the private picture's title bar
-	boardTopH = 132.0 // the public board's: title and piles on two lines
+	boardTopH = 132.0 // the private picture's: name, then year and phase
+	pubTopH   = 180.0 // the public board's: title, the card piles, the tile piles
 	turnH     = 190.0
 	orderH    = 164.0
 	stallH    = 292.0
@@ -75,7 +76,7 @@ func (s *scene) plan(v *dd.PublicView) layout {
 	} else {
 		l.panelW = (inner - gap*float64(l.cols-1)) / float64(l.cols)
 	}
-	l.turnY = boardTopH + gap
+	l.turnY = pubTopH + gap
 	l.orderY = l.turnY + turnH + gap
 	l.marketY = l.orderY + orderH + gap
 	l.marketH = float64(stallRows(n))*(stallH+gap) - gap

@@ -99,8 +99,10 @@ func (s *scene) dungeon(dv *dd.DungeonView, g dungeonGeom, buildRow, exit int) {
 	}
 }
 
-// emptyCell draws a free grid place with its coordinates; the places of
-// this year's row are highlighted so players see where rooms go.
+// emptyCell draws a free grid place, with its coordinates where they read
+// on a phone (the seat's own picture; a thumbnail's cells are too small and
+// its rows and columns are named beside it); the places of this year's row
+// are highlighted so players see where rooms go.
 func (s *scene) emptyCell(cell kit.Rect, r, col int, building bool) {
 	c := s.c
 	fill, edge, ink := color.RGBA{0x3a, 0x31, 0x2b, 0xff}, kit.Muted, kit.Muted
@@ -113,8 +115,11 @@ func (s *scene) emptyCell(cell kit.Rect, r, col int, building bool) {
 		c.RoundRect(cell.Inset(2), cell.W*0.06, nil, edge, 2)
 		c.SetDash()
 	}
+	if cell.W*0.24 < readable {
+		return
+	}
 	c.Ink(ink)
-	c.FitText(s.rowLabel(r)+s.colLabel(col), kit.Bold, cell.W*0.24, 10, cell.CX(), cell.CY(), cell.W*0.85, 0.5)
+	c.FitText(s.rowLabel(r)+s.colLabel(col), kit.Bold, cell.W*0.24, readable, cell.CX(), cell.CY(), cell.W*0.85, 0.5)
 }
 
 // links bridges the gap between two rooms whose doors face each other, so

@@ -20,31 +20,28 @@ func (s *scene) title(v *dd.PublicView) string {
 	return t
 }
 
-// topBar shows the year and phase on the first line and the hidden piles
-// on the second.
+// topBar shows the year and phase on the first line, the card piles on
+// the second and the tile piles on the third, each count named readably.
 func (s *scene) topBar(v *dd.PublicView) {
 	c := s.c
-	c.RoundRect(kit.R(-20, -20, boardW+40, boardTopH+20), 18, kit.Tint(kit.Wood, -0.35), kit.BrassDark, 3)
+	c.RoundRect(kit.R(-20, -20, boardW+40, pubTopH+20), 18, kit.Tint(kit.Wood, -0.35), kit.BrassDark, 3)
 	c.Ink(kit.Cream)
 	c.FitText(s.title(v), kit.Bold, 42, readable, margin+10, 38, boardW-2*margin-20, 0)
-	cy := 98.0
+	cy := 92.0
 	x := margin + 10
 	x = s.pileCount(x, cy, v.RoomDeck, s.w.T("ddimg.pile.rooms"), func(cx float64) { c.Deck(kit.R(cx-13, cy-18, 26, 36), v.RoomDeck) })
 	x = s.pileCount(x, cy, v.RoomDiscard, s.w.T("ddimg.pile.discard"), func(cx float64) { c.RoundRect(kit.R(cx-13, cy-18, 26, 36), 4, nil, kit.Muted, 2) })
 	x = s.pileCount(x, cy, v.TaskDeck, s.w.T("ddimg.pile.tasks"), func(cx float64) { c.Scroll(cx, cy, 17) })
-	x = s.pileCount(x, cy, v.StallDeck, s.w.T("ddimg.pile.stalls"), func(cx float64) { c.Deck(kit.R(cx-13, cy-18, 26, 36), v.StallDeck) })
+	s.pileCount(x, cy, v.StallDeck, s.w.T("ddimg.pile.stalls"), func(cx float64) { c.Deck(kit.R(cx-13, cy-18, 26, 36), v.StallDeck) })
+	cy += 50
+	c.Ink(kit.Muted)
+	c.Font(kit.Medium, readable)
+	caption := s.w.T("ddimg.pile.tiles") + ":"
+	c.Text(caption, margin+10, cy, 0)
+	x = margin + 10 + c.Measure(caption) + 12
 	for _, sh := range []string{"square", "oval", "circle"} {
-		x = s.pileCount(x, cy, v.TileSupply[sh], "", func(cx float64) { s.tileToken(sh, cx, cy, 14) })
+		x = s.pileCount(x, cy, v.TileSupply[sh], "", func(cx float64) { s.tileToken(sh, cx, cy, 17) })
 	}
-	c.Decorative("names the tile piles before them; pile sizes do not decide a move", func() {
-		c.Ink(kit.Muted)
-		c.Font(kit.Medium, 22)
-		// Left out where the counts leave no room for it ("Marktstände"
-		// is long): the tokens before it say what they are.
-		if caption := s.w.T("ddimg.pile.tiles"); x+c.Measure(caption) <= boardW-margin {
-			c.Text(caption, x, cy, 0)
-		}
-	})
 }
 
 // pileCount draws an icon with a count and a caption after it, starting at
@@ -58,14 +55,12 @@ func (s *scene) pileCount(x, cy float64, n int, caption string, icon func(cx flo
 	c.Text(num, x+38, cy, 0)
 	x += 38 + c.Measure(num) + 8
 	if caption != "" {
-		c.Decorative("a pile's name beside its icon and size; pile sizes do not decide a move", func() {
-			c.Ink(kit.Muted)
-			c.Font(kit.Medium, 22)
-			c.Text(caption, x, cy, 0)
-			x += c.Measure(caption)
-		})
+		c.Ink(kit.Muted)
+		c.Font(kit.Medium, readable)
+		c.Text(caption, x, cy, 0)
+		x += c.Measure(caption)
 	}
-	return x + 22
+	return x + 28
 }
 
 // turnPanel says what happens now and whom the game waits for.

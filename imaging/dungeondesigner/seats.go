@@ -97,17 +97,13 @@ func (s *scene) thumbnail(dv *dd.DungeonView, g dungeonGeom, buildRow, exit int)
 	})
 }
 
-// seatTask is one task a seat took: its number and value read on a phone;
-// its text, small, is for a closer look (the seat's own picture and the
-// open tasks before it was taken show it readable).
+// seatTask is one task a seat took: its number and what it is worth now.
+// Its text does not fit a seat's panel at a size a phone reads (it was
+// drawn at 14-20 px, 5-7 px there); the open tasks showed it before it was
+// taken, and the seat's own picture shows it.
 func (s *scene) seatTask(t dd.TaskView, r kit.Rect) {
-	c := s.c
-	x := s.taskNumber(t, r.X, r.CY())
-	pw := s.taskPoints(t, r.Right(), r.CY())
-	c.Decorative("a taken task's text; the seat's own picture shows it readable", func() {
-		c.Ink(kit.Ink)
-		c.WrapBox(s.w.Text(t.Text), kit.Medium, 20, 14, kit.R(x, r.Y, r.Right()-pw-10-x, r.H), 0)
-	})
+	s.taskNumber(t, r.X, r.CY())
+	s.taskPoints(t, r.Right(), r.CY())
 }
 
 // seatStats is two lines of chips read on a phone: the status this phase,

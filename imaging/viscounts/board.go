@@ -266,19 +266,19 @@ func (s *scene) plots(sg vc.SegmentView, r kit.Rect) {
 		s.vline(ax, py, ly, 3, kit.InkSoft)
 		s.hline(ax, bx, ly, 3, kit.InkSoft)
 		s.vline(bx, py, ly, 3, kit.InkSoft)
-		w := s.effect(l.Reward, 0, 0, 15, false)
+		w := s.effect(l.Reward, 0, 0, iconR, false)
 		mid := (ax + bx) / 2
-		box := kit.R(mid-w/2-5, ly-18, w+10, 36)
+		box := kit.R(mid-w/2-5, ly-19, w+10, 38)
 		s.box(box, 10, kit.Cream, kit.InkSoft, 2)
-		s.effect(l.Reward, box.X+5, ly, 15, true)
+		s.effect(l.Reward, box.X+5, ly, iconR, true)
 	}
 	for i, owner := range sg.Plots {
 		box := kit.R(centres[i]-plotSz/2, r.Y, plotSz, plotSz)
 		if owner < 0 {
 			s.box(box, 8, kit.Parchment, kit.InkSoft, 2)
 			if i < len(sg.PlotRewards) {
-				w := s.effect(sg.PlotRewards[i], 0, 0, 15, false)
-				s.effect(sg.PlotRewards[i], box.CX()-w/2, box.CY(), 15, true)
+				w := s.effect(sg.PlotRewards[i], 0, 0, iconR, false)
+				s.effect(sg.PlotRewards[i], box.CX()-w/2, box.CY(), iconR, true)
 			}
 			continue
 		}
@@ -304,8 +304,8 @@ func (s *scene) section(v *vc.View, p int, r kit.Rect) {
 	s.say("II:", kit.Bold, textMin, head.X+6, head.CY(), 0)
 	reward := v.Castle[p]
 	lw := s.measure("II:", kit.Bold, textMin) + 12
-	w := s.effect(reward, 0, 0, 16, false)
-	s.effect(reward, head.X+lw+(head.W-lw-w)/2, head.CY(), 16, true)
+	w := s.effect(reward, 0, 0, iconR, false)
+	s.effect(reward, head.X+lw+(head.W-lw-w)/2, head.CY(), iconR, true)
 	rows := kit.R(r.X+6, head.Bottom()+6, r.W-12, r.H-head.H-18).Rows(3, 4)
 	for k, row := range rows {
 		tier := 2 - k // the third tier on top, nearest the keep

@@ -88,7 +88,7 @@ func (s *scene) pilesBox(v *vc.View, r kit.Rect) {
 	x, w := r.X+pad, r.W-2*pad
 	y := r.Y + 34
 	pile := func(icon, key string, above int, shown bool) {
-		s.atomIcon(icon, x+15, y, 15)
+		s.atomIcon(icon, x+iconR, y, iconR)
 		state := s.T("vcimg.left", "n", above)
 		if shown {
 			state = s.T("vcimg.revealed")

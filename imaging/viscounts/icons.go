@@ -56,6 +56,7 @@ func (s *scene) icon(name string, p painter, cx, cy, r float64) {
 
 // folkIcon draws a townsfolk icon.
 func (s *scene) folkIcon(i vc.Icon, cx, cy, r float64) {
+	s.c.Pictogram("townsfolk: "+folkIconNames[i], 2*r)
 	s.icon("folk/"+folkIconNames[i], folkPainters[i], cx, cy, r)
 }
 
@@ -259,6 +260,7 @@ var resourceIcons = [3]string{"ink", "gold", "stone"}
 // atomIcon draws the icon of an atom kind.
 func (s *scene) atomIcon(kind string, cx, cy, r float64) {
 	if p, ok := atomIcons[kind]; ok {
+		s.c.Pictogram(kind, 2*r)
 		s.icon("atom/"+kind, p, cx, cy, r)
 	}
 }

@@ -58,7 +58,7 @@ func (s *scene) market(v *vc.View, r kit.Rect) {
 		if rb >= 0 && rb < len(ribbonInk) {
 			sx += s.fit(s.w.Text(gameText("vc.ribbon."+sg.Script.Ribbon.String())), kit.Bold, textMin, sx, cy, 100, 0) + 10
 		}
-		s.folkIcon(vc.Cleric, sx+16, cy, 16)
+		s.folkIcon(vc.Cleric, sx+iconR, cy, iconR)
 		s.ink(kit.Ink)
 		sx += 36
 		s.say(strconv.Itoa(sg.Script.Cost), kit.Bold, textMin, sx, cy, 0)

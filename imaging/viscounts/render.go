@@ -71,6 +71,9 @@ const (
 	topBarH = 76
 	// textMin is the smallest text a player must read: 11 px at 400 px.
 	textMin = 33
+	// iconR is the radius of the smallest icon a player must recognize
+	// (a reward, a track marker): 34 px across, 11 px at 400 px.
+	iconR = 17
 )
 
 // say draws text at size px in the current ink; it returns its width.

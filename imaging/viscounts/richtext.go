@@ -14,7 +14,7 @@ var emojiIcons = map[rune]vc.Icon{'💰': vc.Merchant, '🔨': vc.Builder, '👑
 // Rich text is set at one size, its icons as tall as its capitals.
 const (
 	richPx    = 34
-	richIconR = 15
+	richIconR = iconR
 	richLineH = 44
 )
 

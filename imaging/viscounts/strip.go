@@ -14,7 +14,7 @@ const (
 	cardsY  = 58
 	resY    = cardsY + cardH + 28
 	trackY  = resY + 50
-	trackW  = 46
+	trackW  = 42
 	pipSize = 13
 )
 
@@ -120,21 +120,31 @@ func (s *scene) resources(sv vc.SeatView, x, cy float64) {
 // trackRow draws the virtue/corruption track with both markers, then
 // debts (open and paid), deeds (held and approved) and manuscripts.
 func (s *scene) trackRow(v *vc.View, sv vc.SeatView, x, cy, w float64) {
+	// A space holding both markers is twice as wide, so that each shows
+	// at full size; the row's width stays the same.
 	n := max(len(v.Track), 1)
 	for k := range n {
-		cell := kit.R(x+float64(k)*trackW, cy-22, trackW-2, 44)
+		cw := trackW - 2.0
+		if k == sv.Virtue && k == sv.Corruption {
+			cw += trackW
+		}
+		cell := kit.R(x, cy-22, cw, 44)
 		s.box(cell, 6, kit.ParchDark, kit.InkSoft, 1.5)
 		switch {
 		case k == sv.Virtue && k == sv.Corruption:
-			s.atomIcon("virtue", cell.X+12, cell.CY()-8, 11)
-			s.atomIcon("corruption", cell.Right()-12, cell.CY()+8, 11)
+			s.atomIcon("virtue", cell.CX()-iconR-2, cell.CY(), iconR)
+			s.atomIcon("corruption", cell.CX()+iconR+2, cell.CY(), iconR)
 		case k == sv.Virtue:
-			s.atomIcon("virtue", cell.CX(), cell.CY(), 15)
+			s.atomIcon("virtue", cell.CX(), cell.CY(), iconR)
 		case k == sv.Corruption:
-			s.atomIcon("corruption", cell.CX(), cell.CY(), 15)
+			s.atomIcon("corruption", cell.CX(), cell.CY(), iconR)
 		}
+		x += cw + 2
 	}
-	x += float64(n)*trackW + 24
+	if sv.Virtue != sv.Corruption || sv.Virtue < 0 || sv.Virtue >= n {
+		x += trackW // the room a shared space would take
+	}
+	x += 24
 	s.atomIcon("debt", x+16, cy, 18)
 	s.ink(kit.Ink)
 	x += 40 + s.say(s.T("vcimg.debts", "n", sv.Debts, "paid", sv.PaidDebts), kit.Regular, textMin, x+40, cy, 0) + 24

@@ -11,7 +11,7 @@ import (
 const (
 	trackPanelH = 60 + 46 + 2*trackRowH + 6 + 2*pad
 	trackRowH   = 68
-	trackIconR  = 16
+	trackIconR  = iconR
 )
 
 // trackPanel shows what a collision of the seat's virtue and corruption
@@ -30,12 +30,12 @@ func (s *scene) trackPanel(v *vc.View, seat int, r kit.Rect) {
 		s.box(kit.R(cell.X, cell.Y, cell.W, 40), 6, kit.ParchDark, kit.InkSoft, 1.5)
 		switch {
 		case k == sv.Virtue && k == sv.Corruption:
-			s.atomIcon("virtue", cell.CX()-16, cell.Y+20, 13)
-			s.atomIcon("corruption", cell.CX()+16, cell.Y+20, 13)
+			s.atomIcon("virtue", cell.CX()-iconR-2, cell.Y+20, iconR)
+			s.atomIcon("corruption", cell.CX()+iconR+2, cell.Y+20, iconR)
 		case k == sv.Virtue:
-			s.atomIcon("virtue", cell.CX(), cell.Y+20, 15)
+			s.atomIcon("virtue", cell.CX(), cell.Y+20, iconR)
 		case k == sv.Corruption:
-			s.atomIcon("corruption", cell.CX(), cell.Y+20, 15)
+			s.atomIcon("corruption", cell.CX(), cell.Y+20, iconR)
 		}
 		if k >= len(v.Track) {
 			continue
