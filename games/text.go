@@ -110,7 +110,7 @@ func BaseCatalog() Catalog {
 	return Catalog{
 		"en": {KeyPlayerN: "Player {n}"},
 		"de": {KeyPlayerN: "Spieler {n}"},
-	}
+	}.Merge(endingCatalog())
 }
 
 // DefaultLang is used when a language or a key is missing.

@@ -218,8 +218,11 @@ func (s *State) takeAbove(above *int, revealed *bool, event string) {
 	*above--
 	if *above == 0 {
 		*revealed = true
-		s.say(event)
-		s.triggerEnd()
+		if s.LastRound > 0 { // the other card already triggered the end
+			s.say("divided." + event)
+			return
+		}
+		s.triggerEnd(event)
 	}
 }
 

@@ -173,16 +173,23 @@ func (s *State) endTurn() {
 			return
 		}
 		s.Round++
+		if s.Round == s.LastRound {
+			s.say("lastround", "round", s.Round+1)
+		}
+	}
+	if s.Solo != nil && s.LastRound == 0 && !s.isAI(s.Current) {
+		// Alone, the danger is the piles: say each turn how close the end is.
+		s.say("piles", "debts", s.DebtsAbove, "deeds", s.DeedsAbove)
 	}
 	s.push(Task{Seat: s.Current, Kind: "turn"})
 }
 
-// triggerEnd notes that Poverty or Prosperity showed: the round is
-// finished, then one more is played.
-func (s *State) triggerEnd() {
+// triggerEnd notes that card (Poverty or Prosperity) showed: the round
+// is finished, then one more is played.
+func (s *State) triggerEnd(card string) {
 	if s.LastRound == 0 {
-		s.LastRound = s.Round + 1
-		s.say("endtriggered", "round", s.LastRound+1)
+		s.LastRound, s.EndedBy = s.Round+1, card
+		s.say("endtrigger", "card", games.Ref("vc.end."+card), "round", s.Round+1, "last", s.LastRound+1)
 	}
 }
 

@@ -44,13 +44,14 @@ func TestPovertyAfterItsDebt(t *testing.T) {
 		for seed := uint64(1); seed <= 4; seed++ {
 			gamestest.EachEvents(t, g, games.DefaultSetup(g, players, seed), func(events []games.Text) {
 				for i, e := range events {
-					if e.Key != "vc.ev.poverty" && e.Key != "vc.ev.prosperity" {
+					card := revealedCard(e)
+					if card == "" {
 						continue
 					}
 					met++
-					want := map[string]string{"vc.ev.poverty": "vc.gain.debt", "vc.ev.prosperity": "vc.gain.deed"}[e.Key]
+					want := map[string]string{"poverty": "vc.gain.debt", "prosperity": "vc.gain.deed"}[card]
 					if i == 0 || events[i-1].Key != "vc.ev.gained" || !strings.HasPrefix(events[i-1].Args[1].Text.Key, want) {
-						t.Errorf("%s follows %v, not the card that revealed it", e.Key, events[:i])
+						t.Errorf("%s (%s) follows %v, not the card that revealed it", e.Key, card, events[:i])
 					}
 				}
 			})
@@ -59,6 +60,19 @@ func TestPovertyAfterItsDebt(t *testing.T) {
 	if met == 0 {
 		t.Fatal("no game revealed Poverty or Prosperity")
 	}
+}
+
+// revealedCard is the card ("poverty", "prosperity") event e narrates
+// the reveal of: the one that triggers the end, or the second of a
+// Divided Kingdom; "" for any other event.
+func revealedCard(e games.Text) string {
+	switch e.Key {
+	case "vc.ev.endtrigger":
+		return strings.TrimPrefix(e.Args[0].Key, "vc.end.")
+	case "vc.ev.divided.poverty", "vc.ev.divided.prosperity":
+		return strings.TrimPrefix(e.Key, "vc.ev.divided.")
+	}
+	return ""
 }
 
 // TestOpponentChoosesItsOwn: the solo opponent's narration never says

@@ -18,11 +18,36 @@ type Score struct {
 	Total     int
 }
 
-// finish ends the game.
+// finish ends the game, saying why and who won with what.
 func (s *State) finish() {
 	s.Phase = phaseOver
 	s.Tasks = nil
-	s.say("over")
+	key, kv := s.endedBy()
+	s.say(key, kv...)
+	s.events = append(s.events, s.named(games.Verdict(s.Standings(), s.Rivals(), func(n int) games.Text { return games.T("vc.score.vp", "n", n) })))
+}
+
+// endedBy tells which card ended the game and when: the narration of the
+// end. A game saved before EndedBy was kept reads it from the cards.
+func (s *State) endedBy() (string, []any) {
+	card, other := s.EndedBy, ""
+	if card == "" {
+		card = "poverty"
+		if !s.Poverty {
+			card = "prosperity"
+		}
+	}
+	if s.Poverty && s.Prosperity {
+		other = "prosperity"
+		if card == "prosperity" {
+			other = "poverty"
+		}
+	}
+	kv := []any{"card", games.Ref("vc.end." + card), "round", s.LastRound, "last", s.LastRound + 1}
+	if other != "" {
+		return "endedby.divided", append(kv, "other", games.Ref("vc.end."+other+".in"))
+	}
+	return "endedby", kv
 }
 
 // scores computes every seat's score as the game stands.

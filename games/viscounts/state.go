@@ -129,6 +129,9 @@ type State struct {
 	// LastRound is the round after which the game ends, 0 until an end
 	// is triggered.
 	LastRound int `json:"lastRound,omitempty"`
+	// EndedBy names the card whose reveal triggered the end ("poverty",
+	// "prosperity"), so the last narration can say why the game ended.
+	EndedBy string `json:"endedBy,omitempty"`
 
 	// Draft is the pairs on offer in setup: player card numbers and
 	// heroes; Drafted counts the seats that chose.

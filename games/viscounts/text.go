@@ -33,11 +33,34 @@ func (s *State) cardLabel(c int) games.Text {
 	return games.T("vc.cardlabel", "name", s.cardName(c), "cost", f.Cost, "icons", iconsText(f.Icons), "ability", s.abilityText(f))
 }
 
-// cardTitle is a townsfolk with its cost and icons, short enough for a
-// button: where a picture or the prompt shows its abilities.
+// cardTitle is a townsfolk with its cost and icons in words, short
+// enough for a button ("Judith — costs 1: merchant & builder"): where a
+// picture or the prompt shows its abilities. Labels are words a new
+// player reads; the icons' emoji stay in the prompts' longer texts.
 func (s *State) cardTitle(c int) games.Text {
 	f := s.folk(c)
-	return games.T("vc.cardtitle", "name", s.cardName(c), "cost", f.Cost, "icons", iconsText(f.Icons))
+	return games.T("vc.cardtitle", "name", s.cardName(c), "cost", f.Cost, "icons", iconWords(f.Icons))
+}
+
+// iconWords names icons in words: "merchant ×2 & builder".
+func iconWords(ic Icons) games.Text {
+	var parts []games.Text
+	for i, n := range ic {
+		switch {
+		case n == 1:
+			parts = append(parts, games.T("vc.icon."+iconNames[i]))
+		case n > 1:
+			parts = append(parts, games.T("vc.icon.many", "icon", games.Ref("vc.icon."+iconNames[i]), "n", n))
+		}
+	}
+	if len(parts) == 0 {
+		return games.T("vc.icon.none")
+	}
+	out := parts[len(parts)-1]
+	for i := len(parts) - 2; i >= 0; i-- {
+		out = games.T("vc.icon.and", "a", parts[i], "b", out)
+	}
+	return out
 }
 
 // iconsText spells icons as emoji, one per icon.
