@@ -351,11 +351,15 @@ func (e *Executor) edit(ctx context.Context, a commands.ChannelEdit) error {
 	return e.post(ctx, commands.ChannelPost{ChannelID: a.ChannelID, Message: a.Message, OnSent: a.OnSent})
 }
 
-// clear removes a message's components, leaving its text and pictures;
-// a message that is gone needs nothing.
+// clear removes a message's components, leaving its pictures and its
+// text unless a note replaces it; a message that is gone needs nothing.
 func (e *Executor) clear(ctx context.Context, a commands.ClearButtons) error {
 	none := []discordgo.MessageComponent{}
-	_, err := e.session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: a.MessageID, Channel: a.ChannelID, Components: &none}, discordgo.WithContext(ctx))
+	edit := &discordgo.MessageEdit{ID: a.MessageID, Channel: a.ChannelID, Components: &none}
+	if a.Note != "" {
+		edit.Content = &a.Note
+	}
+	_, err := e.session.ChannelMessageEditComplex(edit, discordgo.WithContext(ctx))
 	if err != nil && messageGone(err) {
 		return nil
 	}

@@ -55,6 +55,7 @@ const (
 	KeyMoreUseMove    = "core.board.more_use_move"
 	KeyBoardStarted   = "core.board.started"
 	KeyBoardUndo      = "core.board.undo"
+	KeyBoardUndone    = "core.board.undone"
 	KeyStatusTitle    = "core.status.title"
 	KeyStatusPublic   = "core.status.public"
 	KeyStatusPrivate  = "core.status.private"
@@ -153,6 +154,7 @@ func coreTexts() map[string][2]string {
 		KeyMoreUseMove:    {"More options are available with /move.", "Weitere Möglichkeiten gibt es mit /zug."},
 		KeyBoardStarted:   {"The game begins. Seat order: {names}.", "Das Spiel beginnt. Sitzreihenfolge: {names}."},
 		KeyBoardUndo:      {"{player} took back their last move.", "{player} hat den letzten Zug zurückgenommen."},
+		KeyBoardUndone:    {"↩ {player} took this move back; the board below shows the game as it stands.", "↩ {player} hat diesen Zug zurückgenommen; das Spielbrett darunter zeigt den aktuellen Stand."},
 		KeyStatusTitle:    {"**{game}**, move {n}", "**{game}**, Zug {n}"},
 		KeyStatusPublic:   {"{player}: {prompt}", "{player}: {prompt}"},
 		KeyStatusPrivate:  {"{player} is choosing privately.", "{player} wählt geheim."},

@@ -71,11 +71,16 @@ func TestUndoThroughCommands(t *testing.T) {
 	setups["turn"](h)
 	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindMove, "leap")), "en", KeyOKMove)
 	h.wantReply(h.slash(bo, CmdGame, SubUndo, ""), "de", table.ErrUndoNotYours)
+	leapBoard := len(h.channelMsgs()) - 1 // the board telling the leap
 	res := h.slash(ann, CmdGame, SubUndo, "")
 	h.wantReply(res, "en", KeyOKUndo)
 	msgs := h.channelMsgs()
 	if !strings.HasPrefix(msgs[len(msgs)-1].Content, "Ann took back their last move.") {
 		t.Errorf("undo post %q", msgs[len(msgs)-1].Content)
+	}
+	// The board of the move taken back no longer tells it as if it stood.
+	if m, want := msgs[leapBoard], "↩ Ann took this move back; the board below shows the game as it stands."; m.Content != want || len(m.Components) != 0 {
+		t.Errorf("the undone board reads %q with %d rows of controls, want %q and none", m.Content, len(m.Components), want)
 	}
 	if st := h.table(); st.Log[len(st.Log)-1].Move == "leap" {
 		t.Error("undo left the move in the log")

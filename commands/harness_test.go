@@ -296,6 +296,9 @@ func (h *harness) clearButtons(a ClearButtons) {
 	}
 	if m, ok := h.msgs[a.MessageID]; ok {
 		m.msg.Components = nil
+		if a.Note != "" {
+			m.msg.Content = a.Note
+		}
 	}
 }
 

@@ -113,6 +113,10 @@ func (s *Service) takeBack(ctx context.Context, r interact.Request, channelID, t
 	from, _ := clickedDM(r)
 	change := func(t *table.Table, g games.Game) error {
 		seat := t.SeatOf(r.UserID)
+		undone := -1 // the version of the move taken back, whose board then says so
+		if last, ok := t.LastEntry(); ok {
+			undone = last.Version
+		}
 		if seat >= 0 && version != table.AnyVersion && (version < t.Seats[seat].PromptVersion || version > t.Version) {
 			return games.Errorf(table.ErrStale) // a second click on the same "Back"
 		}
@@ -128,7 +132,17 @@ func (s *Service) takeBack(ctx context.Context, r interact.Request, channelID, t
 		}
 		sc := scene{t: t, g: g, st: res.State, pending: res.Pending}
 		if committed {
-			d, err = s.afterChange(sc, []string{s.voice.Text(t.Lang, games.T(KeyBoardUndo, "player", t.Seats[seat].Name))}, from)
+			name := t.Seats[seat].Name
+			board, told := t.TakeLiveBoard(undone)
+			d, err = s.afterChange(sc, []string{s.voice.Text(t.Lang, games.T(KeyBoardUndo, "player", name))}, from)
+			if err == nil && told {
+				// The board of the move taken back keeps its picture; its
+				// text no longer tells the move as if it stood.
+				c := &outbox.Composer{Delivery: d}
+				c.Add(outbox.Post{Kind: outbox.KindClear, ChannelID: board.Channel, MessageID: board.ID},
+					Message{Content: s.voice.Text(t.Lang, games.T(KeyBoardUndone, "player", name))})
+				d, err = c.Done()
+			}
 		} else {
 			d, err = s.stepDelivery(sc, seat, from)
 		}

@@ -106,7 +106,11 @@ func (s *Service) realize(d outbox.Delivery, st games.State) ([]Action, *sentIDs
 func (s *Service) action(d outbox.Delivery, p outbox.Post, fresh *Message, files []File, sent *sentIDs) (Action, error) {
 	switch p.Kind {
 	case outbox.KindClear:
-		return ClearButtons{ChannelID: p.ChannelID, MessageID: p.MessageID}, nil
+		note := p.Message.Message().Content // a board taken back says so
+		if fresh != nil {
+			note = fresh.Content
+		}
+		return ClearButtons{ChannelID: p.ChannelID, MessageID: p.MessageID, Note: note}, nil
 	case outbox.KindUnpin:
 		return Unpin{ChannelID: p.ChannelID, MessageID: p.MessageID}, nil
 	case outbox.KindArchive:

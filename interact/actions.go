@@ -104,6 +104,9 @@ type DirectMessage struct {
 type ClearButtons struct {
 	ChannelID string
 	MessageID string
+	// Note, when set, becomes the message's text (its pictures stay): a
+	// board whose move was taken back says so instead of telling it.
+	Note string
 }
 
 func (ChannelPost) isAction()   {}

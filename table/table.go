@@ -358,6 +358,18 @@ func (t *Table) TakeLiveBoards() []MessageRef {
 	return out
 }
 
+// TakeLiveBoard returns the live board of version and forgets it (the
+// caller clears its buttons), or false when no live board has it.
+func (t *Table) TakeLiveBoard(version int) (MessageRef, bool) {
+	for k, b := range t.LiveBoards {
+		if b.Version == version {
+			t.LiveBoards = append(t.LiveBoards[:k:k], t.LiveBoards[k+1:]...)
+			return b, true
+		}
+	}
+	return MessageRef{}, false
+}
+
 // TakeLiveDMs returns seat's DMs that still carry buttons, but keep, and
 // forgets them: the caller clears their buttons.
 func (t *Table) TakeLiveDMs(seat int, keep MessageRef) []MessageRef {

@@ -37,9 +37,9 @@ func (s *Server) apply(ctx context.Context, actions []commands.Action) {
 		case *commands.DirectMessage:
 			s.direct(ctx, *a)
 		case commands.ClearButtons:
-			s.world.clearButtons(a.ChannelID, a.MessageID)
+			s.world.clearButtons(a.ChannelID, a.MessageID, a.Note)
 		case *commands.ClearButtons:
-			s.world.clearButtons(a.ChannelID, a.MessageID)
+			s.world.clearButtons(a.ChannelID, a.MessageID, a.Note)
 		case commands.Unpin, *commands.Unpin:
 			// The pretend channel shows no pins.
 		case commands.ThreadOpen:

@@ -191,11 +191,14 @@ func (w *world) replaceEphemeral(channelID, messageID, userID string, in command
 
 // clearButtons removes a message's components, as Discord does for an edit
 // that sends an empty component list; a message that is gone needs nothing.
-func (w *world) clearButtons(channelID, messageID string) {
+func (w *world) clearButtons(channelID, messageID, note string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if m := w.find(channelID, messageID); m != nil && m.EphemeralFor == "" && len(m.Components) > 0 {
+	if m := w.find(channelID, messageID); m != nil && m.EphemeralFor == "" && (len(m.Components) > 0 || note != "") {
 		m.Components = nil
+		if note != "" {
+			m.Content = note
+		}
 		m.Edited = true
 		w.touch(m)
 	}
