@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/games/search"
 )
 
 // positions plays k random games of g and keeps one state from each, after
@@ -77,6 +78,34 @@ func BenchmarkPlayout(b *testing.B) {
 					}
 				}
 				b.ReportMetric(float64(moves)/float64(b.N), "moves/op")
+			})
+		}
+	}
+}
+
+// BenchmarkDecision is one search decision at each searching strength,
+// with its budget as a table's bot plays it but without the wall-time
+// cap, over positions of random 2-player games: its B/op (with
+// -benchmem) is what one search allocates, the figure the 64 MB bound is
+// about, and its ns/op the decision's time on an idle core.
+// go test -run '^$' -bench Decision -benchmem -benchtime 20x ./games/search
+func BenchmarkDecision(b *testing.B) {
+	for _, g := range allGames(b) {
+		for _, st := range []search.Strength{search.Normal, search.Strong} {
+			b.Run(fmt.Sprintf("%s/%s", g.Info().ID, st), func(b *testing.B) {
+				bot, err := search.ReplayPolicy(g, st)
+				if err != nil {
+					b.Fatal(err)
+				}
+				ps := positions(b, g, 2, 10, 1)
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					s := ps[i%len(ps)]
+					if _, ok := bot.Choose(s, s.Pending()[0].Seat, uint64(i)); !ok {
+						b.Fatal("no decision")
+					}
+				}
 			})
 		}
 	}

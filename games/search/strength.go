@@ -52,8 +52,8 @@ var budgets = map[string]map[Strength]Budget{
 		Strong: {Iterations: 500, Moves: 7000, Depth: 120, MaxTime: 8 * time.Second},
 	},
 	"viscounts": {
-		Normal: {Iterations: 100, Moves: 280, Depth: 16, MaxTime: 2 * time.Second},
-		Strong: {Iterations: 500, Moves: 1400, Depth: 24, MaxTime: 8 * time.Second},
+		Normal: {Iterations: 100, Moves: 320, Depth: 16, MaxTime: 2 * time.Second},
+		Strong: {Iterations: 500, Moves: 1600, Depth: 24, MaxTime: 8 * time.Second},
 	},
 }
 

@@ -280,6 +280,9 @@ func (s *State) spendPay(seat int, p pay) []Task {
 
 // payLabel names a plan: "2 Stone, 1 Silver, dismissing the Mason".
 func (s *State) payLabel(seat int, p pay) games.Text {
+	if s.quiet {
+		return games.Text{}
+	}
 	var parts []games.Text
 	silver := p.Silver
 	if p.Dismiss {

@@ -48,7 +48,12 @@ func choose(st games.State, seat int, seed uint64) (string, bool) {
 // id, not its place: the copy's draw pile is in another order, and so are
 // the options that list its cards.
 func (s *State) tryOption(seat int, id string, rng *games.RNG, depth int) int {
-	c := s.clone(rng)
+	return s.clone(rng).tryOn(seat, id, depth)
+}
+
+// tryOn is tryOption on c, a copy of its own: the lookahead's deeper
+// decisions copy c as it is, already dealt blind.
+func (c *State) tryOn(seat int, id string, depth int) int {
 	_, _, choices := c.choices(c.Tasks[0])
 	i := slices.IndexFunc(choices, func(ch choice) bool { return ch.opt.ID == id })
 	if i < 0 {
@@ -68,7 +73,7 @@ func (s *State) tryOption(seat int, id string, rng *games.RNG, depth int) int {
 			if len(next) > 1 {
 				best := 0
 				for j, ch := range next {
-					if v := c.tryOption(seat, ch.opt.ID, rng, depth-1); j == 0 || v > best {
+					if v := c.copied(c.RNG).tryOn(seat, ch.opt.ID, depth-1); j == 0 || v > best {
 						best = v
 					}
 				}
@@ -91,7 +96,10 @@ func (s *State) value(seat int) int {
 	sc := s.scores()[seat]
 	v := 10 * sc.Total
 	left := s.timeLeft()
-	v += 5*st.Silver + 10*(st.Res[Ink]+st.Res[Gold]+st.Res[Stone])
+	if !s.isAI(seat) {
+		// The solo opponent's goods are in its score already (1 VP each).
+		v += 5*st.Silver + 10*(st.Res[Ink]+st.Res[Gold]+st.Res[Stone])
+	}
 	// Manuscripts and buildings score more the more of them one has:
 	// each is worth more than its VP now while there is time for more.
 	built := 0
@@ -156,9 +164,27 @@ var taskValue = map[string]int{
 // cards in sorted order, so that the copy depends on what the seat may
 // know (which cards), never on the order it cannot see.
 func (s *State) clone(rng *games.RNG) *State {
+	c := s.copied(rng)
+	blindPiles(c.Folk[:], c.RNG)
+	blindPiles(c.Scripts[:], c.RNG)
+	if c.Solo != nil {
+		blindShuffle(c.RNG, c.Solo.Draw)
+		blindShuffle(c.RNG, c.Solo.Future)
+	}
+	for _, st := range c.Seats {
+		blindShuffle(c.RNG, st.Draw)
+	}
+	return c
+}
+
+// copied is a copy of s for the lookahead that shares nothing it may
+// change, with an RNG of its own seeded by rng. It is quiet: the options
+// and events it builds are never shown, so it builds no texts.
+func (s *State) copied(rng *games.RNG) *State {
 	c := *s
 	c.RNG = games.NewRNG(rng.Uint64())
 	c.events = nil
+	c.quiet = true
 	for t := range c.Tiers {
 		for p := range c.Tiers[t] {
 			c.Tiers[t][p] = slices.Clone(s.Tiers[t][p])
@@ -169,8 +195,6 @@ func (s *State) clone(rng *games.RNG) *State {
 		c.Scripts[p] = slices.Clone(s.Scripts[p])
 		c.Plots[p] = slices.Clone(s.Plots[p])
 	}
-	blindPiles(c.Folk[:], c.RNG)
-	blindPiles(c.Scripts[:], c.RNG)
 	c.DraftCards = slices.Clone(s.DraftCards)
 	c.DraftHeroes = slices.Clone(s.DraftHeroes)
 	c.Gone = slices.Clone(s.Gone)
@@ -178,8 +202,6 @@ func (s *State) clone(rng *games.RNG) *State {
 	if s.Solo != nil {
 		so := *s.Solo
 		so.Draw, so.Discard, so.Future, so.Box = slices.Clone(so.Draw), slices.Clone(so.Discard), slices.Clone(so.Future), slices.Clone(so.Box)
-		blindShuffle(c.RNG, so.Draw)
-		blindShuffle(c.RNG, so.Future)
 		c.Solo = &so
 	}
 	c.Seats = make([]*Seat, len(s.Seats))
@@ -187,7 +209,6 @@ func (s *State) clone(rng *games.RNG) *State {
 		cs := *st
 		cs.Hand = slices.Clone(st.Hand)
 		cs.Draw = slices.Clone(st.Draw)
-		blindShuffle(c.RNG, cs.Draw)
 		cs.Discard = slices.Clone(st.Discard)
 		cs.Scripts = slices.Clone(st.Scripts)
 		cs.Bonus = slices.Clone(st.Bonus)

@@ -139,3 +139,67 @@ func TestPolicyBlind(t *testing.T) {
 		gamestest.PolicyBlind(t, g, g.Policy(), setup)
 	}
 }
+
+// TestQuietCopiesPlayAlike: the lookahead's copies build no texts, yet
+// offer the same options as the game and every option leaves them where
+// it leaves a copy that builds its texts, at positions of games at every
+// player count and solo.
+func TestQuietCopiesPlayAlike(t *testing.T) {
+	g := New()
+	setups := []games.Setup{games.DefaultSetup(g, 1, 3), games.DefaultSetup(g, 2, 4), games.DefaultSetup(g, 4, 5)}
+	for _, setup := range setups {
+		st, err := g.New(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		for moves := 0; !s.Over() && moves < 400; moves++ {
+			p := s.Pending()[0]
+			if moves%7 == 0 {
+				_, _, want := s.choices(s.Tasks[0])
+				for i := range want {
+					quiet := s.copied(games.NewRNG(uint64(moves)))
+					loud := s.copied(games.NewRNG(uint64(moves)))
+					loud.quiet = false
+					_, _, qs := quiet.choices(quiet.Tasks[0])
+					_, _, ls := loud.choices(loud.Tasks[0])
+					if len(qs) != len(want) || qs[i].opt.ID != want[i].opt.ID || ls[i].opt.ID != want[i].opt.ID {
+						t.Fatalf("%d players, move %d: the quiet copy offers other options", setup.Players, moves)
+					}
+					quiet.Tasks, loud.Tasks = quiet.Tasks[1:], loud.Tasks[1:]
+					qs[i].do()
+					ls[i].do()
+					quiet.run()
+					loud.run()
+					a, _ := quiet.MarshalJSON()
+					b, _ := loud.MarshalJSON()
+					if string(a) != string(b) {
+						t.Fatalf("%d players, move %d: option %s leaves the quiet copy elsewhere", setup.Players, moves, want[i].opt.ID)
+					}
+				}
+			}
+			move, _ := g.Policy().Choose(s, p.Seat, uint64(moves))
+			if _, err := s.Apply(p.Seat, move); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// TestValueCountsTheOpponentsGoodsOnce: a solo opponent's resource is a VP
+// of its score, and the value adds nothing more for it; the player's
+// resource scores nothing but is worth a VP while it may still buy.
+func TestValueCountsTheOpponentsGoodsOnce(t *testing.T) {
+	s := soloState(t, "merchant", 0, 9)
+	ai := s.Solo.Seat
+	for _, tc := range []struct {
+		seat int
+		want int
+	}{{ai, 10}, {0, 10}} {
+		before := s.value(tc.seat)
+		s.Seats[tc.seat].Res[Gold]++
+		if got := s.value(tc.seat) - before; got != tc.want {
+			t.Errorf("seat %d: a Gold more is worth %d tenths, want %d", tc.seat, got, tc.want)
+		}
+	}
+}

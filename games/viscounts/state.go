@@ -152,7 +152,10 @@ type State struct {
 	// seat is one of Seats that no player sits at.
 	Solo *Solo `json:"solo,omitempty"`
 
-	c        *Catalog
+	c *Catalog
+	// quiet skips every text: the policy's lookahead copies build
+	// options and events that no one reads.
+	quiet    bool
 	revealed bool // the move being applied drew or revealed something
 	events   []games.Text
 }
@@ -209,5 +212,8 @@ func (s *State) folk(i int) *Townsfolk { return &s.c.Townsfolk[i] }
 
 // say records a public event of the move being applied.
 func (s *State) say(key string, kv ...any) {
+	if s.quiet {
+		return
+	}
 	s.events = append(s.events, s.named(counted("vc.ev."+key, kv...)))
 }

@@ -29,6 +29,9 @@ func (s *State) cardName(c int) games.Text { return games.T("vc.card." + s.folk(
 // cardLabel is a townsfolk with its cost, icons and abilities, as a
 // player choosing it needs them.
 func (s *State) cardLabel(c int) games.Text {
+	if s.quiet {
+		return games.Text{}
+	}
 	f := s.folk(c)
 	return games.T("vc.cardlabel", "name", s.cardName(c), "cost", f.Cost, "icons", iconsText(f.Icons), "ability", s.abilityText(f))
 }
@@ -38,6 +41,9 @@ func (s *State) cardLabel(c int) games.Text {
 // picture or the prompt shows its abilities. Labels are words a new
 // player reads; the icons' emoji stay in the prompts' longer texts.
 func (s *State) cardTitle(c int) games.Text {
+	if s.quiet {
+		return games.Text{}
+	}
 	f := s.folk(c)
 	return games.T("vc.cardtitle", "name", s.cardName(c), "cost", f.Cost, "icons", iconWords(f.Icons))
 }
@@ -77,6 +83,9 @@ var iconEmoji = [numIcons]string{"💰", "🔨", "👑", "📜", "💀"}
 
 // abilityText describes a townsfolk's abilities in words.
 func (s *State) abilityText(f *Townsfolk) games.Text {
+	if s.quiet {
+		return games.Text{}
+	}
 	var parts []games.Text
 	if len(f.Play) > 0 {
 		parts = append(parts, games.T("vc.when.play", "e", s.effectText(f.Play)))
@@ -107,6 +116,9 @@ func (s *State) abilityText(f *Townsfolk) games.Text {
 
 // effectText describes an effect in words.
 func (s *State) effectText(e Effect) games.Text {
+	if s.quiet {
+		return games.Text{}
+	}
 	if len(e) == 0 {
 		return games.T("vc.nothing")
 	}
@@ -138,6 +150,9 @@ func (s *State) segName(p int) games.Text { return games.T("vc.seg." + s.seg(p).
 
 // spaceName names a space: "the Quarry's river bank (2)".
 func (s *State) spaceName(sp int) games.Text {
+	if s.quiet {
+		return games.Text{}
+	}
 	p, slot := sp/3, sp%3
 	switch slot {
 	case slotInner:
@@ -150,6 +165,9 @@ func (s *State) spaceName(sp int) games.Text {
 
 // plotLabel names plot i at p with its reward.
 func (s *State) plotLabel(p, i int) games.Text {
+	if s.quiet {
+		return games.Text{}
+	}
 	return games.T("vc.plot", "place", s.segName(p), "n", i+1, "reward", s.effectText(s.side(p).Plots[i].Reward))
 }
 
@@ -159,6 +177,9 @@ func (s *State) scriptLabel(m int) games.Text { return s.describeScript(&s.c.Man
 // describeScript names a manuscript; a printed one has no ribbon and
 // scores nothing.
 func (s *State) describeScript(ms *Manuscript) games.Text {
+	if s.quiet {
+		return games.Text{}
+	}
 	if ms.Ribbon < 0 {
 		return games.T("vc.script.printed", "cost", ms.Cost, "now", s.effectText(ms.Now))
 	}
