@@ -550,8 +550,9 @@ func TestContainsWord(t *testing.T) {
 
 // checkInPlace: a move clicked in an ephemeral answer (the one to an
 // earlier step) is answered by editing that message, never by a new one,
-// so a turn played outside the DMs leaves one message with its controls.
-func (g *game) checkInPlace(a answer) {
+// so a turn played outside the DMs leaves one message with its controls;
+// a commit that shows in the channel removes it instead (no "Done").
+func (g *game) checkInPlace(a answer, committed bool) {
 	t := g.t
 	rec, ok := g.w.fake.Interaction(a.i.ID)
 	switch {
@@ -559,6 +560,10 @@ func (g *game) checkInPlace(a answer) {
 		t.Fatalf("move %d: no record of %s's click", g.moves, a.who.Username)
 	case len(rec.Followups) > 0:
 		t.Fatalf("move %d: %s's click in an ephemeral answer got %d new messages (%q), want that answer edited", g.moves, a.who.Username, len(rec.Followups), rec.Followups[0].Content)
+	case rec.OriginalDeleted && committed:
+		if slices.ContainsFunc(g.w.fake.Ephemerals(a.who.UserID), func(m fakediscord.Message) bool { return m.ID == a.msg.ID }) {
+			t.Fatalf("move %d: %s's ephemeral answer was to be removed, and is still there", g.moves, a.who.Username)
+		}
 	case rec.Original == nil || rec.Original.ID != a.msg.ID || rec.Original.Edits <= a.msg.Edits:
 		t.Fatalf("move %d: %s's click in an ephemeral answer did not edit it: %+v", g.moves, a.who.Username, rec.Original)
 	}

@@ -357,7 +357,8 @@ func (g *game) step() bool {
 	g.moves++
 	fresh := g.checkTurn(before)
 	if a.msg.Flags&discordgo.MessageFlagsEphemeral != 0 {
-		g.checkInPlace(*a)
+		last, _ := tb.LastEntry()
+		g.checkInPlace(*a, !last.Uncommitted)
 	}
 	g.spec.rules.checkMove(g, appliedMove{answer: *a, before: stBefore, after: w.state(t, tb), tbBefore: before.tb, tbAfter: tb, fresh: fresh})
 	if !g.staleChecked[a.who.UserID] && g.moves > 3 && g.spec.rules.staleTarget(g, *a) {

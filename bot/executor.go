@@ -149,6 +149,14 @@ func (e *Executor) reply(ctx context.Context, i *discordgo.Interaction, ack comm
 		}, opt)
 		return err
 	case commands.AckDeferUpdate:
+		if res.DeleteClicked {
+			// After a deferred update the original response is the
+			// ephemeral message clicked; one already dismissed is gone.
+			if err := e.session.InteractionResponseDelete(i, opt); err != nil && !messageGone(err) {
+				return err
+			}
+			return nil
+		}
 		if m == nil {
 			return nil
 		}

@@ -116,14 +116,20 @@ func TestDMEditedInPlace(t *testing.T) {
 			i := tc.click(h)
 			annDMs, annEdits, calls := len(h.dms[ann]), h.dmEdits[ann], h.drawnCount()
 			res := h.run(h.svc.Handle(ctxBG, i))
-			// The clicked DM edited in place is the answer; otherwise the
+			// The clicked DM edited in place is the answer; a clicked
+			// ephemeral goes (the channel tells the pick); otherwise the
 			// clicker gets "Done".
-			if i.Message != nil && slices.ContainsFunc(res.Actions, func(a Action) bool {
+			switch {
+			case i.Message != nil && slices.ContainsFunc(res.Actions, func(a Action) bool {
 				e, ok := a.(ChannelEdit)
 				return ok && e.MessageID == i.Message.ID
-			}) {
+			}):
 				h.wantDMAnswered(res)
-			} else {
+			case i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0:
+				if res.Reply != nil || !res.DeleteClicked {
+					t.Fatalf("an ephemeral clicked: reply %+v, removed %v; want no reply and the ephemeral removed", res.Reply, res.DeleteClicked)
+				}
+			default:
 				h.wantReply(res, "en", KeyOKMove)
 			}
 			edits, dms := privateActions(res)

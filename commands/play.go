@@ -50,8 +50,9 @@ func (sc scene) asked(seat int) bool {
 // message; a commit posts a new board.
 func (s *Service) move(ctx context.Context, r interact.Request, channelID, tableID string, version int, moveID string) Result {
 	var (
-		res table.MoveResult
-		d   outbox.Delivery
+		res  table.MoveResult
+		d    outbox.Delivery
+		told bool // the commit shows in the channel: a new board, or a line
 	)
 	from, _ := clickedDM(r)
 	t, err := s.tables.Update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
@@ -63,7 +64,9 @@ func (s *Service) move(ctx context.Context, r interact.Request, channelID, table
 		if !res.Committed {
 			d, err = s.stepDelivery(sc, res.Seat(), from)
 		} else {
-			d, err = s.afterChange(sc, s.narrate(t, res), from)
+			lines := s.narrate(t, res)
+			told = !sc.quiet || len(lines) > 0
+			d, err = s.afterChange(sc, lines, from)
 		}
 		return s.stage(t, d, err)
 	})
@@ -85,6 +88,12 @@ func (s *Service) move(ctx context.Context, r interact.Request, channelID, table
 		// The message clicked is edited in place (a DM) or loses its
 		// buttons under a new board: the change is the answer.
 		reply = nil
+	case res.Committed && told && clickedEphemeral(r):
+		// A commit clicked in an ephemeral answer shows in the channel:
+		// that is the answer, and the ephemeral with its controls goes.
+		out := s.deliver(t, d, res.State, nil)
+		out.DeleteClicked = true
+		return out
 	}
 	out := s.deliver(t, d, res.State, reply)
 	// A step or the commit clicked in the ephemeral answer to an earlier

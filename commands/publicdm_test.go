@@ -127,23 +127,25 @@ func boardClick(user, messageID, customID string, values ...string) *discordgo.I
 
 // TestNoDoneWhereTheClickShows: a click on the board that replaces it
 // (the board loses its buttons under a new one) gets no "Done: …" answer;
-// the same move typed, or clicked on an ephemeral answer, does.
+// one on an ephemeral answer neither: the ephemeral is removed, the new
+// board is the answer; the same move typed gets "Done".
 func TestNoDoneWhereTheClickShows(t *testing.T) {
 	tests := []struct {
-		name  string
-		click func(h *harness, id string) Result
-		done  bool
+		name    string
+		click   func(h *harness, id string) Result
+		done    bool
+		deleted bool // the ephemeral clicked is removed
 	}{
 		{"board clicked", func(h *harness, id string) Result {
 			boardID, _ := h.boardRef()
 			return h.run(h.svc.Handle(ctxBG, boardClick(ann, boardID, id)))
-		}, false},
-		{"typed", func(h *harness, _ string) Result { return h.slash(ann, CmdMove, "", OptOption, "leap") }, true},
+		}, false, false},
+		{"typed", func(h *harness, _ string) Result { return h.slash(ann, CmdMove, "", OptOption, "leap") }, true, false},
 		{"ephemeral answer clicked", func(h *harness, id string) Result {
 			i := boardClick(ann, "eph1", id)
 			i.Message.Flags = discordgo.MessageFlagsEphemeral
 			return h.run(h.svc.Handle(ctxBG, i))
-		}, true},
+		}, false, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -160,7 +162,10 @@ func TestNoDoneWhereTheClickShows(t *testing.T) {
 			if tc.done {
 				h.wantReply(res, "en", KeyOKMove)
 			} else if res.Reply != nil {
-				t.Fatalf("a board click answered %q besides replacing the board", res.Reply.Content)
+				t.Fatalf("a click answered %q besides the new board", res.Reply.Content)
+			}
+			if res.DeleteClicked != tc.deleted {
+				t.Fatalf("the clicked message removed: %v, want %v", res.DeleteClicked, tc.deleted)
 			}
 		})
 	}

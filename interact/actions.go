@@ -27,6 +27,10 @@ type Result struct {
 	// KeepPictures, with ReplaceClicked: the clicked message keeps its
 	// pictures (Reply has none), e.g. a drill-down under the private view.
 	KeepPictures bool
+	// DeleteClicked removes the clicker's ephemeral message whose control
+	// was clicked (Reply is nil then): the change it made (a new board,
+	// a line in the channel) is the answer, and no control stays live.
+	DeleteClicked bool
 	// Actions run after the reply, in order.
 	Actions []Action
 	// Done, when set, must be called once Actions were carried out: it

@@ -379,6 +379,12 @@ func (f *Fake) webhookDelete(w http.ResponseWriter, r *http.Request) {
 	defer f.mu.Unlock()
 	rec := f.interaction(r.PathValue("token"))
 	if r.PathValue("mid") == "@original" {
+		if rec.original == nil && rec.deferredUpdate() {
+			// After a deferred update @original is the message clicked.
+			if m := f.clickedTarget(rec); m != nil {
+				f.dropEphemeral(m)
+			}
+		}
 		if rec.original != nil {
 			f.dropEphemeral(rec.original)
 		}

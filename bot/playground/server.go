@@ -161,6 +161,8 @@ func (s *Server) Click(ctx context.Context, userID, channelID, messageID, custom
 	}
 	res := s.handle(ctx, i, u)
 	switch {
+	case res.DeleteClicked:
+		s.world.dismiss(c.ID, m.ID, u.ID)
 	case res.Reply == nil:
 	case res.ReplaceClicked && s.world.replaceEphemeral(c.ID, m.ID, u.ID, *res.Reply, res.KeepPictures):
 		// The answer took the place of the ephemeral message clicked.
