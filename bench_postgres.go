@@ -221,7 +221,7 @@ func runBenchOnce(ctx context.Context, f pgBenchFlags, reg *games.Registry, g ga
 	if err != nil {
 		return benchResult{}, err
 	}
-	r := benchResult{workers: f.workers, elapsed: elapsed, calls: discordCalls(fake) - calls}
+	r := benchResult{workers: f.workers, elapsed: elapsed, calls: discordCalls(fake) - calls, load: loadAverage()}
 	for k := range f.tables {
 		tb, err := store.Get(ctx, benchChannel(k))
 		if err != nil {
@@ -549,6 +549,9 @@ type benchResult struct {
 	// cpu is the machine's CPU spent while playing: workers, PostgreSQL
 	// and the bench (fake Discord, players).
 	cpu time.Duration
+	// load is the machine's load average (1 minute) when the moves were
+	// played, which counts other work than the bench's too.
+	load float64
 }
 
 func (r benchResult) movesPerSecond() float64 { return float64(r.applied) / r.elapsed.Seconds() }
@@ -576,8 +579,9 @@ func paceWords(limit int) string {
 
 // limit names what bounded the run: Discord's budget when the calls ran
 // at 90% of the pace or more, else the CPU when the run used 85% of the
-// cores or more, else neither (the players: every table waits for its
-// move to be carried out before the next, so latency bounds it).
+// cores or more, else the machine when other work kept its load average
+// at the cores or above, else neither (the players: every table waits
+// for its move to be carried out before the next, so latency bounds it).
 func (r benchResult) limit(discordLimit int) string {
 	if discordLimit > 0 {
 		sustained := float64(time.Second) / float64(budget.PaceFor(discordLimit).Every)
@@ -588,7 +592,22 @@ func (r benchResult) limit(discordLimit int) string {
 	if share := r.cpuShare(); share >= 0.85 {
 		return fmt.Sprintf("CPU (%.0f%% of %d cores)", 100*share, runtime.NumCPU())
 	}
+	if r.load >= float64(runtime.NumCPU()) {
+		return fmt.Sprintf("the machine's other work (load average %.1f on %d cores; the bench's processes used %.0f%% of them)", r.load, runtime.NumCPU(), 100*r.cpuShare())
+	}
 	return fmt.Sprintf("latency (each table one move at a time; CPU %.0f%% of %d cores)", 100*r.cpuShare(), runtime.NumCPU())
+}
+
+// loadAverage is the machine's load average over the last minute (0 if
+// unknown).
+func loadAverage() float64 {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
+	}
+	var load float64
+	_, _ = fmt.Sscanf(string(data), "%f", &load)
+	return load
 }
 
 // discordCalls counts the calls under the global limit the fake saw.
