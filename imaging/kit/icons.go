@@ -76,8 +76,16 @@ const (
 	SymSquare                 // ■
 )
 
-// Sym draws symbol s filled with col, outlined when stroke is not nil.
+// symbolNames name the symbols for the text log.
+var symbolNames = [...]string{SymTriangle: "triangle", SymCircle: "circle", SymSquare: "square"}
+
+// Sym draws symbol s filled with col, outlined when stroke is not nil. A
+// player tells the symbols apart to match creatures and artifacts: it is
+// reported to the text log as a pictogram 2r across.
 func (c *Canvas) Sym(s Symbol, cx, cy, r float64, col color.Color, stroke color.Color) {
+	if int(s) < len(symbolNames) {
+		c.Pictogram("symbol: "+symbolNames[s], 2*r)
+	}
 	line := 0.0
 	if stroke != nil {
 		line = math.Max(1.5, r*0.14)

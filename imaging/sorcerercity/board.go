@@ -51,6 +51,11 @@ const (
 	seatHeadH = 3*headRowH + 2*8
 )
 
+// ownGridH is the height of a seat's own district: ten rows of tiles (a
+// district eight tall with its free spots round it) at 110 px, where two
+// goals on a tile still read on a phone.
+const ownGridH = 1100
+
 // grid is the fixed area a district is drawn in (without its coordinate
 // strip) and the largest its cells may be.
 type grid struct{ w, h, most float64 }
@@ -60,8 +65,12 @@ type grid struct{ w, h, most float64 }
 // width, and a seat's own picture large.
 var (
 	pairGrid = grid{w: (boardW-2*margin-gap)/2 - 2*gap - labelW, h: 420, most: 80}
-	soloGrid = grid{w: boardW - 2*margin - 2*gap - labelW, h: 640, most: 96}
-	ownGrid  = grid{w: boardW - 2*margin - 2*gap - labelW, h: 880, most: 150}
+	// With five or six seats (three rows of them) the districts are
+	// shorter, so that the board stays within 1.5 phone screens
+	// (2700 px): 6 rows of tiles at 61 px.
+	crowdGrid = grid{w: pairGrid.w, h: 370, most: 80}
+	soloGrid  = grid{w: boardW - 2*margin - 2*gap - labelW, h: 640, most: 96}
+	ownGrid   = grid{w: boardW - 2*margin - 2*gap - labelW, h: ownGridH, most: 150}
 )
 
 // seatPanelH is the height of a seat's panel around a district area g.
@@ -80,14 +89,18 @@ func (r *Renderer) board(v *sc.View, m imaging.Meta) image.Image {
 		return s.c.Image()
 	}
 	colW := (boardW - 2*margin - gap) / 2.0
-	h := seatPanelH(pairGrid)
+	g := pairGrid
+	if len(v.Seats) > 4 {
+		g = crowdGrid
+	}
+	h := seatPanelH(g)
 	rows := (len(v.Seats) + 1) / 2
 	s := r.boardScene(boardW, int(seatsY+float64(rows)*(h+gap)), m)
 	defer s.c.Close()
 	s.header(v)
 	for i, sv := range v.Seats {
 		row, col := i/2, i%2
-		s.seatPanel(v, i, sv, kit.R(margin+float64(col)*(colW+gap), seatsY+float64(row)*(h+gap), colW, h), pairGrid)
+		s.seatPanel(v, i, sv, kit.R(margin+float64(col)*(colW+gap), seatsY+float64(row)*(h+gap), colW, h), g)
 	}
 	return s.c.Image()
 }

@@ -23,7 +23,7 @@ const (
 
 // privPanelH is the district panel's height: its caption, the coordinate
 // strip and the district's fixed area.
-const privPanelH = gap + hintH + labelW + 880 + gap
+const privPanelH = gap + hintH + labelW + ownGridH + gap
 
 // private draws a seat's own picture: its state, the tile it must place
 // (unless face down), its district large with the free spots named by

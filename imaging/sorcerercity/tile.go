@@ -142,7 +142,7 @@ func (s *scene) carries(r kit.Rect, t sc.Tile) {
 	if n == 0 {
 		return
 	}
-	d := r.W * 0.68
+	d := r.W * 0.7
 	box := kit.R(r.CX()-d/2, r.CY()-d/2, d, d)
 	c.RoundRect(box, d*0.2, kit.Parchment, kit.InkSoft, 1.5)
 	slots := box.Inset(d*0.03).Columns(min(n, 2), d*0.02)

@@ -82,7 +82,7 @@ func (s *scene) creatureBody(card zs.Card, b kit.Rect) {
 	c.Text(strconv.Itoa(card.Strength), b.X+40, b.Y+40, 0.5)
 	if sym, ok := symbolOf(card.Symbol); ok {
 		c.Disc(b.Right()-36, b.Y+36, 28, kit.Cream, kit.Ink, 2.5)
-		c.Sym(sym, b.Right()-36, b.Y+36, 16, kit.Ink, nil)
+		c.Sym(sym, b.Right()-36, b.Y+36, 17, kit.Ink, nil)
 	}
 	// Rewards: alone, then per wizard together.
 	rows := kit.R(b.X+6, b.Bottom()-2*64, b.W-12, 2*64-6).Rows(2, 6)

@@ -106,7 +106,9 @@ func (s *scene) laidIcon(cx, cy, r float64) {
 	s.onParchment("laid", kit.R(cx-r*0.75, cy-r, r*1.5, r*2), func(c *kit.Canvas, card kit.Rect) {
 		c.RoundRect(card, r*0.22, kit.Tint(kit.Brass, 0.6), kit.BrassDark, 2)
 		c.RoundRect(kit.R(card.X+3, card.Y+3, card.W-6, card.H*0.3), r*0.12, kit.Tint(kit.Brass, -0.15), nil, 0)
-		c.Sym(kit.SymCircle, card.CX(), card.CY()+r*0.3, r*0.36, kit.Ink, nil)
+		c.Decorative("the laid-card icon's mark stands for any symbol, not one to tell apart", func() {
+			c.Sym(kit.SymCircle, card.CX(), card.CY()+r*0.3, r*0.36, kit.Ink, nil)
+		})
 	})
 }
 
