@@ -74,7 +74,8 @@ func TestPhoneLegibility(t *testing.T) {
 				for key, v := range tt.options {
 					setup.Options[key] = v
 				}
-				least := checkGameLegible(t, im, tt.game, tt.renderer, setup, lang, tt.floor)
+				least, tallest := checkGameLegible(t, im, tt.game, tt.renderer, setup, lang, tt.floor)
+				t.Logf("smallest needed text or pictogram %.1f px, tallest picture %.0f px, on a phone %d px wide", least, tallest, boardtest.PhoneWidth)
 				if least < boardtest.PhoneMinPx {
 					t.Logf("below the goal: the smallest needed text is %.1f px on a phone, the goal %.0f px", least, boardtest.PhoneMinPx)
 				}
@@ -94,14 +95,15 @@ func optionsName(opts map[string]string) string {
 
 // checkGameLegible plays one random game and measures the pictures of
 // every phase it reaches against floor (phone px); it returns the size on
-// a phone of the smallest needed text it met.
-func checkGameLegible(t *testing.T, im *imaging.Images, g games.Game, r imaging.Renderer, setup games.Setup, lang string, floor float64) float64 {
+// a phone of the smallest needed text (or pictogram) it met and the
+// height there of the tallest picture.
+func checkGameLegible(t *testing.T, im *imaging.Images, g games.Game, r imaging.Renderer, setup games.Setup, lang string, floor float64) (least, tallest float64) {
 	seen := map[string]bool{}
 	var log kit.TextLog
 	m := imaging.Meta{Lang: lang, Catalog: g.Info().Catalog, Players: legibleNames[:setup.Players], Texts: &log}
 	failed := 0
 	move := 0
-	least := math.Inf(1)
+	least = math.Inf(1)
 	check := func(s games.State) error {
 		move++
 		phase := phaseOf(s)
@@ -127,7 +129,8 @@ func checkGameLegible(t *testing.T, im *imaging.Images, g games.Game, r imaging.
 				return fmt.Errorf("move %d, viewer %d: %w", move, viewer, err)
 			}
 			width := img.Bounds().Dx()
-			if small := boardtest.Illegible(log.Uses(), width, boardtest.PhoneMinPx); len(small) > 0 {
+			tallest = max(tallest, boardtest.OnPhone(float64(img.Bounds().Dy()), width))
+			if small := boardtest.Illegible(log.Uses(), width, math.Inf(1)); len(small) > 0 {
 				least = min(least, boardtest.OnPhone(small[0].Size, width))
 			}
 			if cut := boardtest.Unbroken(log.Uses()); len(cut) > 0 {
@@ -150,7 +153,7 @@ func checkGameLegible(t *testing.T, im *imaging.Images, g games.Game, r imaging.
 	if len(seen) < 2 {
 		t.Fatalf("only %d phases reached", len(seen))
 	}
-	return least
+	return least, tallest
 }
 
 // checkResultsLegible draws the results picture of a game's standings
@@ -170,12 +173,12 @@ func checkResultsLegible(t *testing.T, im *imaging.Images, g games.Game, standin
 	if small := boardtest.Illegible(log.Uses(), cfg.Width, floor); len(small) > 0 {
 		t.Errorf("results picture (%d px wide): %d texts below %.1f px on a phone; smallest %v (%.1f px on a phone); also %s",
 			cfg.Width, len(small), floor, small[0], boardtest.OnPhone(small[0].Size, cfg.Width), distinct(small[1:], 8))
-		return boardtest.OnPhone(small[0].Size, cfg.Width)
 	}
-	if len(log.Uses()) == 0 {
+	all := boardtest.Illegible(log.Uses(), cfg.Width, math.Inf(1)) // every needed text, smallest first
+	if len(all) == 0 {
 		t.Fatal("results picture: no text recorded")
 	}
-	return math.Inf(1)
+	return boardtest.OnPhone(all[0].Size, cfg.Width)
 }
 
 // phaseOf names a moment of a game by the prompts it waits for (their
