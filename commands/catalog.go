@@ -107,7 +107,7 @@ const (
 // CoreCatalog holds every core message (and the table errors) in English
 // and German. Games add their own catalogs through the registry.
 func CoreCatalog() games.Catalog {
-	c := interact.Catalog(coreTexts(), interact.Texts(), tables.Texts(), commandTexts(), settingsfeature.Texts(), replayTexts(), replays.Texts(), reminderLinkTexts(), publicDMTexts(), threadTexts(), ratings.Texts(), ratedLineTexts(), tournaments.Texts(), mygames.Texts(), absentVoteTexts(), lobbyOptionTexts())
+	c := interact.Catalog(coreTexts(), interact.Texts(), tables.Texts(), commandTexts(), settingsfeature.Texts(), replays.Texts(), reminderLinkTexts(), publicDMTexts(), threadTexts(), ratings.Texts(), ratedLineTexts(), tournaments.Texts(), mygames.Texts(), absentVoteTexts(), lobbyOptionTexts())
 	return c.Merge(table.Catalog()).Merge(tournament.Catalog())
 }
 

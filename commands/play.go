@@ -423,9 +423,25 @@ func (s *Service) statusPost(c *outbox.Composer, sc scene) {
 // standingsPost announces the final standings with the results picture.
 func (s *Service) standingsPost(c *outbox.Composer, sc scene) {
 	t := sc.t
-	lines := append([]string{s.voice.Text(t.Lang, games.T(KeyStandings))}, s.standingLines(sc, t.Lang)...)
+	lines := s.finalStandings(sc)
 	m := Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)}
 	c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Picture: &outbox.Picture{Viewer: games.Public, Name: "results.png", Results: true}}, m)
+}
+
+// finalStandings are the final standings' title and a line per place,
+// in the table's language.
+func (s *Service) finalStandings(sc scene) []string {
+	return append([]string{s.voice.Text(sc.t.Lang, games.T(KeyStandings))}, s.standingLines(sc, sc.t.Lang)...)
+}
+
+// replayEngine is what a replay (features/replays) takes from the table's
+// other messages: the pictures' meta and the final standings.
+type replayEngine struct{ s *Service }
+
+func (e replayEngine) Meta(t *table.Table, viewer int) ImageMeta { return e.s.meta(t, viewer) }
+
+func (e replayEngine) FinalStandings(t *table.Table, g games.Game, st games.State) []string {
+	return e.s.finalStandings(scene{t: t, g: g, st: st})
 }
 
 // privateMessages gives each seat whose decision just became pending (or

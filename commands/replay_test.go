@@ -3,6 +3,7 @@ package commands
 import (
 	"bytes"
 	"errors"
+	"github.com/tavern-bot/tavern/features/replays"
 	"slices"
 	"strings"
 	"sync"
@@ -55,12 +56,12 @@ func TestReplayBadInput(t *testing.T) {
 	h, rp := newReplayHarness(t)
 	h.wantReply(h.slash(ann, CmdGame, SubReplay), "en", interact.KeyNoTable)
 	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "rounds=1"), "en", KeyOKNew)
-	h.wantReply(h.slash(bo, CmdGame, SubReplay), "de", KeyReplayEmpty)
+	h.wantReply(h.slash(bo, CmdGame, SubReplay), "de", replays.KeyReplayEmpty)
 	h.wantReply(h.click(bo, findID(h.t, h.channelMsgs(), KindJoin, "")), "de", KeyOKJoined)
 	h.wantReply(h.click(ann, findID(h.t, h.channelMsgs(), KindStart, "")), "en", KeyOKStarted)
 	before := len(h.history())
 	v := h.table().Version
-	h.wantReply(h.slash(ann, CmdGame, SubReplay), "en", KeyReplayEmpty)
+	h.wantReply(h.slash(ann, CmdGame, SubReplay), "en", replays.KeyReplayEmpty)
 	if len(rp.asked) != 0 || len(h.history()) != before || h.table().Version != v {
 		t.Fatalf("a replay without moves drew %d replays, posted %d messages, changed version %d -> %d", len(rp.asked), len(h.history())-before, v, h.table().Version)
 	}
@@ -70,7 +71,7 @@ func TestReplayWithoutPictures(t *testing.T) {
 	h := newHarness(t) // fakeImages draws boards but no replays
 	h.lobbyAndStart(ann, bo)
 	h.wantDMAnswered(h.bidInDM(ann, "3"))
-	h.wantReply(h.slash(ann, CmdGame, SubReplay), "en", KeyReplayNoImage)
+	h.wantReply(h.slash(ann, CmdGame, SubReplay), "en", replays.KeyReplayNoImage)
 }
 
 func TestReplayFailureChangesNothing(t *testing.T) {
@@ -79,7 +80,7 @@ func TestReplayFailureChangesNothing(t *testing.T) {
 	h.lobbyAndStart(ann, bo)
 	h.wantDMAnswered(h.bidInDM(ann, "3"))
 	before, v := len(h.history()), h.table().Version
-	h.wantReply(h.slash(bo, CmdGame, SubReplay), "de", KeyReplayFailed)
+	h.wantReply(h.slash(bo, CmdGame, SubReplay), "de", replays.KeyReplayFailed)
 	if len(h.history()) != before || h.table().Version != v {
 		t.Fatal("a failed replay posted or changed the table")
 	}
@@ -90,7 +91,7 @@ func TestReplayOfAFinishedGame(t *testing.T) {
 	h.lobbyAndStart(ann, bo)
 	// Mid-game, the replay shows the public boards so far.
 	h.wantDMAnswered(h.bidInDM(ann, "3"))
-	h.wantReply(h.slash(cy, CmdGame, SubReplay), "en", KeyOKReplay) // a spectator may ask
+	h.wantReply(h.slash(cy, CmdGame, SubReplay), "en", replays.KeyOKReplay) // a spectator may ask
 	h.wantDMAnswered(h.bidInDM(bo, "1"))
 	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindMove, "leap")), "en", KeyOKMove)
 	h.wantReply(h.slash(bo, CmdMove, "", OptOption, "step"), "de", KeyOKMove)
@@ -100,7 +101,7 @@ func TestReplayOfAFinishedGame(t *testing.T) {
 	}
 	v := tb.Version
 	res := h.slash(bo, CmdGame, SubReplay)
-	h.wantReply(res, "de", KeyOKReplay)
+	h.wantReply(res, "de", replays.KeyOKReplay)
 	if h.table().Version != v {
 		t.Fatal("a replay changed the table")
 	}
@@ -141,7 +142,7 @@ func TestReplayOfAFinishedGame(t *testing.T) {
 	if post == nil || post.ChannelID != chanA || len(post.Message.Files) != 1 || post.Message.Files[0].Name != "replay.gif" || !bytes.Equal(post.Message.Files[0].Data, rp.gif) {
 		t.Fatalf("replay post %+v", post)
 	}
-	wantTitle := h.text("en", KeyReplayPost)
+	wantTitle := h.text("en", replays.KeyReplayPost)
 	if !strings.HasPrefix(post.Message.Content, wantTitle) || !strings.Contains(post.Message.Content, h.svc.voice.Text("en", games.T(KeyStandings))) {
 		t.Fatalf("replay post text %q", post.Message.Content)
 	}

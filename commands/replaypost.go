@@ -32,7 +32,7 @@ func (s *Service) stageReplay(ctx context.Context, channelID, tableID string, no
 		if !t.TakeEnded(table.DueReplay, now) {
 			return errNothingDue
 		}
-		if _, ok := s.images.(Replayer); !ok {
+		if !s.replay.Draws() {
 			return nil // counted as done: this bot draws no replays
 		}
 		t.NewVersion() // the post's nonce is the replay's own
@@ -59,7 +59,7 @@ func (s *Service) replayPost(d outbox.Delivery) (Message, bool) {
 	t, g, err := s.tables.Load(context.Background(), d.Channel, d.Table, storage.WithLog())
 	if err == nil {
 		var m Message
-		if m, err = s.replayMessage(t, g); err == nil {
+		if m, err = s.replay.Message(t, g); err == nil {
 			return m, true
 		}
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/tavern-bot/tavern/bots"
 	"github.com/tavern-bot/tavern/features/mygames"
 	"github.com/tavern-bot/tavern/features/ratings"
+	"github.com/tavern-bot/tavern/features/replays"
 	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"github.com/tavern-bot/tavern/features/tournaments"
 	"github.com/tavern-bot/tavern/games"
@@ -67,6 +68,7 @@ type Service struct {
 	myGames     *mygames.Feature
 	settings    *settingsfeature.Feature
 	tournaments *tournaments.Feature
+	replay      *replays.Feature
 	scratch     sync.Pool // *[]byte: working memory for staging outbox items
 	// local claims the outbox of a store only this process uses (see
 	// carryChannel); a shared store claims its own.
@@ -119,6 +121,8 @@ func NewService(d Deps) (*Service, error) {
 	ri, _ := s.images.(ratings.Images)
 	s.ratings = ratings.New(s.games, s.store, ri, s.voice, s.log)
 	s.settings = settingsfeature.New(s.store, s.tables, s, s.voice, func() time.Time { return s.now() }, s.log)
+	rp, _ := s.images.(replays.Images)
+	s.replay = replays.New(s.tables, rp, s.render, replayEngine{s}, s.voice, s.log)
 	ti, _ := s.images.(tournaments.Images)
 	s.tournaments = tournaments.New(tournaments.Deps{Games: s.games, Store: s.store, Tables: s.tables, Engine: s, Settings: s.settings,
 		Waker: s.sched, Images: ti, Voice: s.voice, Now: func() time.Time { return s.now() }, NewSeed: func() uint64 { return s.newSeed() }, Log: s.log})
@@ -175,7 +179,7 @@ func (s *Service) handleCommand(ctx context.Context, r interact.Request) Result 
 		case SubReturn:
 			return s.returnSeat(ctx, r)
 		case SubReplay:
-			return s.replay(ctx, r)
+			return s.replay.Command(ctx, r)
 		}
 	case CmdMove:
 		move := interact.StringOpt(data.Options, OptOption)

@@ -1,9 +1,8 @@
-// Package replays tells a game's course back: for now the summary in
-// words a replay comes with (who led when, the biggest swing), read from
-// the public scores of every commit.
-//
-// /game replay and the replay posted at a game's end use it; they move
-// here once delivery is a package of its own.
+// Package replays tells a game's course back: /game replay and the replay
+// a finished game posts, an animated GIF of the public board after every
+// commit with a summary in words (who led when, the biggest swing) read
+// from the public scores. It reads the table and changes nothing; staging
+// the end's replay and carrying it out is the engine's (commands).
 package replays
 
 import (
@@ -34,8 +33,8 @@ const (
 	KeyReplayBehind     = "core.replay.behind"
 )
 
-// Texts are the summary's texts in English and German.
-func Texts() map[string][2]string {
+// summaryTexts are the summary's texts in English and German.
+func summaryTexts() map[string][2]string {
 	return map[string][2]string{
 		KeyReplayPostRounds: {"🎞️ Replay of **{game}**: the public board after each of {n} turns, over {rounds} rounds.", "🎞️ Wiederholung von **{game}**: das öffentliche Spielbrett nach jedem von {n} Zügen, über {rounds} Runden."},
 		KeyReplayLead:       {"Who led: {spans}.", "Wer führte: {spans}."},

@@ -4,10 +4,11 @@ import (
 	"image"
 
 	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/features/replays"
 	"github.com/tavern-bot/tavern/imaging/replay"
 )
 
-var _ commands.Replayer = (*Images)(nil)
+var _ replays.Images = (*Images)(nil)
 
 // Replay animates public views (the boards after every commit) as a GIF
 // under Discord's upload limit, timed by rounds (each view's round) when

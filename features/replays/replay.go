@@ -1,0 +1,161 @@
+package replays
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"maps"
+	"strings"
+
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
+	"github.com/tavern-bot/tavern/render"
+	"github.com/tavern-bot/tavern/storage"
+	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/tables"
+)
+
+// Images animates a game: views are the public boards after every
+// commit, oldest first, rounds each view's round (nil: the game has
+// none), and around wraps the drawing of each frame (the feature passes
+// the render pool, so a replay waits behind the boards players need). The
+// result is a GIF.
+type Images interface {
+	Replay(gameID string, views []any, rounds []int, m interact.ImageMeta, around func(draw func())) ([]byte, error)
+}
+
+// Engine is what a replay takes from the table's other messages: the
+// pictures' meta for a viewer, and the final standings' lines (a title
+// and a line per place) as the game's end posts them.
+type Engine interface {
+	Meta(t *table.Table, viewer int) interact.ImageMeta
+	FinalStandings(t *table.Table, g games.Game, st games.State) []string
+}
+
+// Feature answers /game replay and makes the replay a finished game posts.
+type Feature struct {
+	tables *tables.Tables
+	images Images // nil: no replays
+	render *render.Pool
+	engine Engine
+	voice  interact.Voice
+	log    *slog.Logger
+}
+
+// New is the replays feature over tbls, drawing with images (nil: this
+// bot draws no replays) in pool.
+func New(tbls *tables.Tables, images Images, pool *render.Pool, engine Engine, voice interact.Voice, log *slog.Logger) *Feature {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Feature{tables: tbls, images: images, render: pool, engine: engine, voice: voice, log: log}
+}
+
+// Draws reports whether this bot draws replays at all.
+func (f *Feature) Draws() bool { return f.images != nil }
+
+// Keys of the replay texts.
+const (
+	KeyReplayEmpty   = "core.replay.empty"
+	KeyReplayNoImage = "core.replay.no_images"
+	KeyReplayPost    = "core.replay.post"
+	KeyReplayFailed  = "core.replay.failed"
+	KeyOKReplay      = "core.ok.replay"
+)
+
+// Texts are the replays' texts in English and German: the answers to
+// /game replay, the post's head and the summary's.
+func Texts() map[string][2]string {
+	out := summaryTexts()
+	maps.Copy(out, replayTexts())
+	return out
+}
+
+func replayTexts() map[string][2]string {
+	return map[string][2]string{
+		KeyReplayEmpty:   {"There is nothing to replay yet: no move has been made at this table.", "Noch gibt es nichts zum Abspielen: An diesem Tisch wurde noch kein Zug gemacht."},
+		KeyReplayNoImage: {"This bot draws no pictures, so it cannot show a replay.", "Dieser Bot zeichnet keine Bilder und kann daher keine Wiederholung zeigen."},
+		KeyReplayPost:    {"🎞️ Replay of **{game}**: the public board after each of {n} turns.", "🎞️ Wiederholung von **{game}**: das öffentliche Spielbrett nach jedem von {n} Zügen."},
+		KeyReplayFailed:  {"The replay could not be drawn. The game itself is not affected.", "Die Wiederholung konnte nicht gezeichnet werden. Das Spiel selbst ist davon nicht betroffen."},
+		KeyOKReplay:      {"The replay is posted in the channel.", "Die Wiederholung steht im Kanal."},
+	}
+}
+
+// Command answers /game replay: an animated GIF of the public board after
+// every commit so far, posted in the channel, with a summary in words and
+// the final standings once the game is over. Only public views are drawn,
+// so it may be asked for at any time; it reads the table and changes
+// nothing.
+func (f *Feature) Command(ctx context.Context, r interact.Request) interact.Result {
+	t, g, err := f.tables.Load(ctx, r.ChannelID, "", storage.WithLog())
+	if err != nil {
+		return f.voice.Err(r, err)
+	}
+	if t.Status == table.StatusLobby || t.Moves == 0 {
+		return f.voice.Key(r.Lang, KeyReplayEmpty)
+	}
+	m, err := f.Message(t, g)
+	switch {
+	case errors.Is(err, errNoReplayer):
+		return f.voice.Key(r.Lang, KeyReplayNoImage)
+	case errors.Is(err, errReplayDraw):
+		return f.voice.Key(r.Lang, KeyReplayFailed)
+	case err != nil:
+		return f.voice.Err(r, err)
+	}
+	post := interact.ChannelPost{ChannelID: t.ChannelID, Message: m}
+	return interact.Result{Reply: &interact.Message{Content: f.voice.Text(r.Lang, games.T(KeyOKReplay))}, Actions: []interact.Action{post}}
+}
+
+// Why a replay could not be made (besides the table's own errors).
+var (
+	errNoReplayer = errors.New("replays: the images draw no replays")
+	errReplayDraw = errors.New("replays: the replay could not be drawn")
+)
+
+// Message is a table's replay (t carries its whole log): the GIF of
+// its public boards, timed by round, drawn at low priority in the render
+// pool, with a summary in words (who led when, the biggest swing) and the
+// final standings once the game is over, in the table's language.
+func (f *Feature) Message(t *table.Table, g games.Game) (interact.Message, error) {
+	if f.images == nil {
+		return interact.Message{}, errNoReplayer
+	}
+	if t.LogFrom != 0 || len(t.Log) != t.Moves {
+		return interact.Message{}, fmt.Errorf("replay of table %s: %w", t.ID, table.ErrLogNotLoaded)
+	}
+	log := make([]games.Logged, len(t.Log))
+	for i, e := range t.Log {
+		log[i] = games.Logged{Move: games.Move{Seat: e.Seat, ID: e.Move}, Uncommitted: e.Uncommitted}
+	}
+	course, err := games.PublicCourse(g, t.Setup(), log)
+	if err != nil {
+		return interact.Message{}, fmt.Errorf("replay of table %s: %w", t.ID, err)
+	}
+	around := func(draw func()) {
+		f.render.Acquire(false)
+		defer f.render.Release()
+		draw()
+	}
+	gifData, err := f.images.Replay(t.GameID, course.Views, course.Rounds, f.engine.Meta(t, games.Public), around)
+	if err != nil {
+		f.log.Error("replay", "table", t.ID, "err", err)
+		return interact.Message{}, errReplayDraw
+	}
+	name := f.voice.GameName(t.Lang, t.GameID)
+	head := games.T(KeyReplayPost, "game", name, "n", len(course.Views)-1)
+	if n := len(course.Rounds); n > 0 {
+		head = games.T(KeyReplayPostRounds, "game", name, "n", len(course.Views)-1, "rounds", course.Rounds[n-1])
+	}
+	lines := []string{f.voice.Text(t.Lang, head)}
+	lines = append(lines, Summarize(course).Lines(f.voice, t.Names(), t.Lang)...)
+	if t.Status == table.StatusOver {
+		st, err := t.Load(g)
+		if err != nil {
+			return interact.Message{}, errors.Join(fmt.Errorf("replay of table %s", t.ID), err)
+		}
+		lines = append(lines, f.engine.FinalStandings(t, g, st)...)
+	}
+	return interact.Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000), Files: []interact.File{{Name: "replay.gif", Data: gifData}}}, nil
+}
