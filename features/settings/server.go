@@ -84,7 +84,7 @@ func (f *Feature) parseServerSettings(lang string, g settings.Guild, values map[
 	if v, given := values[OptWeekends]; given {
 		v = strings.ToLower(strings.TrimSpace(v))
 		if !checkChoice(OptWeekends, v) {
-			return g, f.badChoice(lang, OptWeekends, values[OptWeekends]), false
+			return g, f.badChoice(lang, CmdServerSettings, OptWeekends, values[OptWeekends]), false
 		}
 		cal.WeekendsOff = v == weekendsOff
 	}

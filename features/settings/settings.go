@@ -125,9 +125,11 @@ func optionValues(opts []*discordgo.ApplicationCommandInteractionDataOption) map
 	return out
 }
 
-// badChoice is the answer to a value that is not one of option's choices.
-func (f *Feature) badChoice(lang, option, value string) interact.Result {
-	return f.voice.Key(lang, KeySettingsBadChoice, "value", value, "option", f.voice.Say(lang, interact.NameKey("settings."+option)), "choices", strings.Join(settingChoices[option], ", "))
+// badChoice is the answer to a value that is not one of the choices of
+// option of command (CmdSettings or CmdServerSettings), naming the option
+// as the reader's client shows it.
+func (f *Feature) badChoice(lang, command, option, value string) interact.Result {
+	return f.voice.Key(lang, KeySettingsBadChoice, "value", value, "option", f.voice.Say(lang, interact.NameKey(command+"."+option)), "choices", strings.Join(settingChoices[option], ", "))
 }
 
 // checkChoice reports whether value is one of option's choices.
@@ -183,7 +185,7 @@ func (f *Feature) parseUserSettings(lang string, values map[string]string) (func
 		}
 		v = strings.ToLower(strings.TrimSpace(v))
 		if !checkChoice(name, v) {
-			return nil, f.badChoice(lang, name, values[name]), false
+			return nil, f.badChoice(lang, CmdSettings, name, values[name]), false
 		}
 		switch name {
 		case OptReminders:

@@ -35,7 +35,7 @@ func TestParseUserSettings(t *testing.T) {
 		{"language", map[string]string{OptLanguage: "de"}, settings.User{Notify: settings.Notify{Lang: "de"}}, ""},
 		{"quiet hours and zone", map[string]string{OptQuiet: "22-7", OptTimezone: " Europe/Berlin "},
 			settings.User{Notify: settings.Notify{Quiet: true, QuietFrom: 22 * 60, QuietTo: 7 * 60, Zone: "Europe/Berlin"}}, ""},
-		{"a bad choice", map[string]string{OptReminders: "sometimes", OptLanguage: "de"}, settings.User{}, "“sometimes” is not a choice"},
+		{"a bad choice", map[string]string{OptReminders: "sometimes", OptLanguage: "de"}, settings.User{}, "“sometimes” is not a choice for reminders. Choose one of: all, last, none."},
 		{"bad quiet hours", map[string]string{OptQuiet: "late"}, settings.User{}, "the quiet hours “late”"},
 		{"an unknown zone", map[string]string{OptTimezone: "Mars/Olympus"}, settings.User{}, "time zone “Mars/Olympus”"},
 		{"a server's option", map[string]string{OptHours: "8-22"}, settings.User{}, "did not understand"},
@@ -79,7 +79,7 @@ func TestParseServerSettings(t *testing.T) {
 		{"too many days", map[string]string{OptAllowance: "400"}, nil, clock.Calendar{}, "", "whole number of days from 0 to"},
 		{"half a day", map[string]string{OptAllowance: "1.5"}, nil, clock.Calendar{}, "", "whole number of days"},
 		{"bad hours", map[string]string{OptHours: "22-22"}, nil, clock.Calendar{}, "", "playing hours “22-22”"},
-		{"bad weekends", map[string]string{OptWeekends: "maybe"}, nil, clock.Calendar{}, "", "“maybe” is not a choice"},
+		{"bad weekends", map[string]string{OptWeekends: "maybe"}, nil, clock.Calendar{}, "", "“maybe” is not a choice for weekends. Choose one of: on, off."},
 		{"a role that is no id", map[string]string{OptOrganiserRole: "@mods"}, nil, clock.Calendar{}, "", "“@mods” is not a role"},
 		{"a player's option", map[string]string{OptQuiet: "22-7"}, nil, clock.Calendar{}, "", "did not understand"},
 	}
