@@ -94,13 +94,22 @@ func (f *Feature) Command(ctx context.Context, r interact.Request, data discordg
 // errNothing ends an update that has nothing to change.
 var errNothing = errors.New("settings: nothing to change")
 
-// settingChoices are the values each choice option takes, in order.
-var settingChoices = map[string][]string{
-	OptReminders: {string(settings.RemindAll), string(settings.RemindLast), string(settings.RemindNone)},
-	OptDelivery:  {string(settings.DeliverDM), string(settings.DeliverMention)},
-	OptPublicDM:  {string(settings.PublicDMLink), string(settings.PublicDMPicture)},
-	OptLanguage:  {langAuto, "en", "de"},
-	OptWeekends:  {weekendsOn, weekendsOff},
+// choices are the values a choice option takes, in order (none for an
+// option that is no choice).
+func choices(option string) []string {
+	switch option {
+	case OptReminders:
+		return []string{string(settings.RemindAll), string(settings.RemindLast), string(settings.RemindNone)}
+	case OptDelivery:
+		return []string{string(settings.DeliverDM), string(settings.DeliverMention)}
+	case OptPublicDM:
+		return []string{string(settings.PublicDMLink), string(settings.PublicDMPicture)}
+	case OptLanguage:
+		return []string{langAuto, "en", "de"}
+	case OptWeekends:
+		return []string{weekendsOn, weekendsOff}
+	}
+	return nil
 }
 
 // choiceText is the localized name of an option's value.
@@ -129,12 +138,12 @@ func optionValues(opts []*discordgo.ApplicationCommandInteractionDataOption) map
 // option of command (CmdSettings or CmdServerSettings), naming the option
 // as the reader's client shows it.
 func (f *Feature) badChoice(lang, command, option, value string) interact.Result {
-	return f.voice.Key(lang, KeySettingsBadChoice, "value", value, "option", f.voice.Say(lang, interact.NameKey(command+"."+option)), "choices", strings.Join(settingChoices[option], ", "))
+	return f.voice.Key(lang, KeySettingsBadChoice, "value", value, "option", f.voice.Say(lang, interact.NameKey(command+"."+option)), "choices", strings.Join(choices(option), ", "))
 }
 
 // checkChoice reports whether value is one of option's choices.
 func checkChoice(option, value string) bool {
-	return slices.Contains(settingChoices[option], value)
+	return slices.Contains(choices(option), value)
 }
 
 // userLang is the language to answer a player in: their setting, else

@@ -175,7 +175,7 @@ func commandTexts() map[string][2]string {
 func (f *Feature) Definitions() []*discordgo.ApplicationCommand {
 	choice := func(path, option string, typ discordgo.ApplicationCommandOptionType) *discordgo.ApplicationCommandOption {
 		o := f.voice.Option(path, typ, false)
-		for _, v := range settingChoices[option] {
+		for _, v := range choices(option) {
 			o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{
 				Name: interact.Truncate(f.choiceText("en", option, v), 100), Value: v,
 				NameLocalizations: map[discordgo.Locale]string{discordgo.German: interact.Truncate(f.choiceText("de", option, v), 100)},
