@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -55,24 +54,6 @@ const (
 	voteArgEnd  = "e"
 	voteArgKeep = "k"
 )
-
-// rememberVotePrefix marks a post whose message id the table keeps as
-// the message of a vote: "vote:<id>".
-const rememberVotePrefix = "vote:"
-
-func rememberVote(id int) outbox.Remember {
-	return outbox.Remember(rememberVotePrefix + strconv.Itoa(id))
-}
-
-// votedOf is the vote id of a remember made by rememberVote.
-func votedOf(r outbox.Remember) (int, bool) {
-	s, ok := strings.CutPrefix(string(r), rememberVotePrefix)
-	if !ok {
-		return 0, false
-	}
-	id, err := strconv.Atoi(s)
-	return id, err == nil
-}
 
 // voteMessage is an open vote's channel message: who is asked, until
 // when the table waits, the count so far and the two buttons.
@@ -136,7 +117,7 @@ func (s *Service) votePosts(c *outbox.Composer, sc scene, opened []int, endedByV
 	t, g := sc.t, sc.g
 	for _, seat := range opened {
 		if v, ok := t.OpenVoteOf(seat); ok {
-			c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Remember: rememberVote(v.ID)}, s.voteMessage(t, v))
+			c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Remember: outbox.RememberVote(v.ID)}, s.voteMessage(t, v))
 		}
 	}
 	if sc.st != nil && len(c.Delivery.State) > 0 && t.Status == table.StatusPlaying {

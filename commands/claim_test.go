@@ -121,11 +121,11 @@ func TestFailedChangeGoesFirst(t *testing.T) {
 	if err := statusChange(t, h).Carry(ctxBG, o.run); err == nil {
 		t.Fatal("a failed delivery reports no error")
 	}
-	if again := h.svc.redeliver(ctxBG, h.now().Add(-outboxRetry)); len(again) != 0 {
+	if again := h.svc.out.Redeliver(ctxBG, h.now().Add(-outboxRetry)); len(again) != 0 {
 		t.Fatalf("redelivered %d changes at once, want none before %v", len(again), outboxRetry)
 	}
 	h.advance(2 * outboxRetry)
-	again := h.svc.redeliver(ctxBG, h.now().Add(-outboxRetry))
+	again := h.svc.out.Redeliver(ctxBG, h.now().Add(-outboxRetry))
 	if len(again) != 1 {
 		t.Fatalf("redelivered %d changes after %v, want 1", len(again), 2*outboxRetry)
 	}

@@ -168,11 +168,11 @@ func TestOutboxRetriesFailedDelivery(t *testing.T) {
 		t.Fatal("the move made nothing to deliver")
 	}
 	// The transport failed: no Done.
-	if again := h.svc.redeliver(ctxBG, h.now().Add(-outboxRetry)); len(again) != 0 {
+	if again := h.svc.out.Redeliver(ctxBG, h.now().Add(-outboxRetry)); len(again) != 0 {
 		t.Fatalf("a fresh delivery is retried at once: %d", len(again))
 	}
 	h.advance(2 * outboxRetry)
-	again := h.svc.redeliver(ctxBG, h.now().Add(-outboxRetry))
+	again := h.svc.out.Redeliver(ctxBG, h.now().Add(-outboxRetry))
 	if len(again) != 1 {
 		t.Fatalf("%d deliveries retried, want 1", len(again))
 	}
@@ -180,7 +180,7 @@ func TestOutboxRetriesFailedDelivery(t *testing.T) {
 	if n := len(h.channelMsgs()) - posts; n != 1 {
 		t.Errorf("%d new channel posts after the retry, want 1", n)
 	}
-	if left := h.svc.redeliver(ctxBG, time.Time{}); len(left) != 0 {
+	if left := h.svc.out.Redeliver(ctxBG, time.Time{}); len(left) != 0 {
 		t.Errorf("%d deliveries left after a confirmed retry", len(left))
 	}
 }

@@ -215,7 +215,7 @@ func (s *Service) abandon(ctx context.Context, r interact.Request) Result {
 		c := outbox.NewComposer(t, false)
 		s.statusPost(c, scene{t: t, g: g})
 		d, err := c.Done()
-		more, _, rerr := s.realize(d, nil)
+		more, rerr := s.out.Actions(d)
 		if err != nil || rerr != nil {
 			s.log.Error("abandon: status", "table", t.ID, "err", errors.Join(err, rerr))
 		}

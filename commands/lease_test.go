@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tavern-bot/tavern/delivery"
 	"github.com/tavern-bot/tavern/storage"
 )
 
@@ -27,10 +28,13 @@ func (c *countedClaims) RenewClaim(ctx context.Context, tb storage.OutboxTable, 
 	return held, err
 }
 
-// countClaims wraps h's local claims and renews them every millisecond.
+// countClaims gives h's Service a delivery whose claims (this process's,
+// as before) are counted and renewed every millisecond.
 func countClaims(h *harness) *countedClaims {
-	c := &countedClaims{OutboxClaimer: h.svc.local}
-	h.svc.local, h.svc.renew = c, time.Millisecond
+	d := h.svc.deliveryDeps()
+	c := &countedClaims{OutboxClaimer: storage.NewLocalClaims(h.store, h.now)}
+	d.Claims, d.Renew = c, time.Millisecond
+	h.svc.out = delivery.New(d)
 	return c
 }
 
@@ -105,17 +109,17 @@ func TestLostClaimStopsCarrier(t *testing.T) {
 	if err := statusChange(t, h).Carry(ctxBG, run); err != nil {
 		t.Errorf("a carrier that lost its claim reports %v, want nothing to retry (the next holder carries it out)", err)
 	}
-	if !errors.Is(cause, errClaimLost) {
-		t.Errorf("the carrier's context ended with %v, want %v", cause, errClaimLost)
+	if !errors.Is(cause, delivery.ErrClaimLost) {
+		t.Errorf("the carrier's context ended with %v, want %v", cause, delivery.ErrClaimLost)
 	}
 	if left, _ := h.store.Outbox(ctxBG); len(left) != 1 {
 		t.Fatalf("%d changes in the outbox after a lost claim, want the change, unconfirmed", len(left))
 	}
 	claims.lose.Store(false)
-	h.advance(claimLease + time.Second) // the lost claim's lease runs out
+	h.advance(delivery.ClaimLease + time.Second) // the lost claim's lease runs out
 	o := &orderedTransport{t: t}
 	o.fail.Store(-1 << 20)
-	again := h.svc.redeliver(ctxBG, h.now().Add(-outboxRetry))
+	again := h.svc.out.Redeliver(ctxBG, h.now().Add(-outboxRetry))
 	if len(again) != 1 {
 		t.Fatalf("%d tables taken over, want 1", len(again))
 	}

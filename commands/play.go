@@ -12,7 +12,6 @@ import (
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/outbox"
-	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -221,19 +220,11 @@ func (s *Service) stage(t *table.Table, d outbox.Delivery, err error) error {
 }
 
 // deliver draws the staged delivery's pictures and returns it as the
-// Result's actions; Done removes the outbox entry once they are carried out.
-// Carrying it out (Result.Carry) waits its turn after the table's earlier
-// changes (see carryTable).
+// Result's actions (see delivery.Carrier.Deliver): Done removes the outbox
+// entry once they are carried out, in turn after the table's earlier
+// changes.
 func (s *Service) deliver(t *table.Table, d outbox.Delivery, st games.State, reply *Message) Result {
-	actions, sent, err := s.realize(d, st)
-	if err != nil {
-		s.log.Error("deliver", "table", t.ID, "err", err)
-	}
-	res := Result{Reply: reply, Actions: actions, Done: s.delivered(t.ChannelID, t.ID, t.OutboxKeys, sent)}
-	if len(t.OutboxKeys) > 0 {
-		res.Carrier = s.carryOwn(storage.OutboxTable{ChannelID: t.ChannelID, TableID: t.ID}, t.OutboxKeys, actions, res.Done)
-	}
-	return res
+	return s.out.Deliver(t, d, st, reply)
 }
 
 func (s *Service) boardPost(c *outbox.Composer, sc scene, narration []string) {

@@ -47,7 +47,7 @@ func postsBoard(c *outbox.Composer) bool {
 
 // linkDM is seat's short DM for its public decisions mine: what is asked,
 // by when, and the board's address. The delivery stores the channel's
-// address; boardLinkFill makes it the board's once the board is posted.
+// address; the delivery makes it the board's once the board is posted.
 // The DM has no buttons, so it is not remembered as live; the seat's older
 // DMs lose theirs.
 func (s *Service) linkDM(c *outbox.Composer, sc scene, seat int, mine []games.Prompt) {
@@ -70,21 +70,4 @@ func channelURL(t *table.Table) string {
 		return ""
 	}
 	return "https://discord.com/channels/" + t.GuildID + "/" + t.ChannelID
-}
-
-// boardLinkFill makes a short DM name the address of the board its
-// delivery posted before it, in place of the channel's. When the board
-// was not posted (Discord refused it) the channel's address stays, which
-// still leads there.
-func boardLinkFill(channel string, sent *sentIDs) func(*Message) {
-	return func(m *Message) {
-		sent.mu.Lock()
-		defer sent.mu.Unlock()
-		for k := len(sent.boards) - 1; k >= 0; k-- {
-			if b := sent.boards[k]; strings.HasSuffix(channel, "/"+b.Channel) {
-				m.Content = strings.Replace(m.Content, channel, channel+"/"+b.ID, 1)
-				return
-			}
-		}
-	}
 }

@@ -16,7 +16,7 @@ import (
 // transaction that stages the replay's post in the outbox, as data (a post
 // whose picture is the replay), and wakes the replay drawer. Drawing a
 // replay takes seconds, so it never happens in the scheduler's tick: a
-// goroutine of its own (runReplays) draws staged replays one at a time,
+// goroutine of its own (delivery.Carrier.RunReplays) draws staged replays one at a time,
 // each frame waiting in the render pool behind the pictures players need,
 // posts them and removes them from the outbox. A replay staged before a
 // crash is drawn after the restart; its nonce keeps Discord from posting
@@ -43,10 +43,7 @@ func (s *Service) stageReplay(ctx context.Context, channelID, tableID string, no
 	})
 	switch {
 	case err == nil:
-		select {
-		case s.replays <- struct{}{}:
-		default: // the drawer is awake already
-		}
+		s.out.WakeReplays()
 	case !errors.Is(err, errNothingDue):
 		s.log.Error("scheduler: stage replay", "channel", channelID, "table", tableID, "err", err)
 	}
@@ -68,55 +65,6 @@ func (s *Service) replayPost(d outbox.Delivery) (Message, bool) {
 }
 
 // DrawReplays draws every replay staged in the outbox and returns each as
-// a Result to carry out, with the changes of its table staged before it
-// (the table is claimed for it, see carryTable). The replay drawer runs
-// it; tests call it after Tick.
-func (s *Service) DrawReplays(ctx context.Context) []Result {
-	items, err := s.store.Outbox(ctx)
-	if err != nil {
-		s.log.Error("replays: list outbox", "err", err)
-		return nil
-	}
-	var out []Result
-	claimed := map[storage.OutboxTable]bool{}
-	for _, item := range items {
-		if ctx.Err() != nil {
-			break
-		}
-		tb := storage.OutboxTable{ChannelID: item.ChannelID, TableID: item.TableID}
-		d, err := outbox.Decode(item.Data)
-		if err != nil || !d.HasReplay() || claimed[tb] {
-			continue // redeliver deals with it, or it is claimed already
-		}
-		claimed[tb] = true
-		claim := newClaim()
-		held, err := s.claims().ClaimTable(ctx, tb, claim, claimLease)
-		if err != nil {
-			s.log.Error("replays: claim", "channel", tb.ChannelID, "table", tb.TableID, "err", err)
-			continue
-		}
-		if res, ok := s.claimedResult(ctx, tb, claim, held, true); ok {
-			out = append(out, res)
-		}
-	}
-	return out
-}
-
-// runReplays is the replay drawer: it draws and posts staged replays when
-// woken, at start-up, and every outboxRetry for one that could not be
-// posted, until ctx ends.
-func (s *Service) runReplays(ctx context.Context, run func(context.Context, []Action) error) {
-	retry := time.NewTicker(outboxRetry)
-	defer retry.Stop()
-	for {
-		for _, res := range s.DrawReplays(ctx) {
-			_ = res.Carry(ctx, run) // a failure waits for the next round
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-s.replays:
-		case <-retry.C:
-		}
-	}
-}
+// a Result to carry out (see delivery.Carrier.DrawReplays); tests call it
+// after Tick.
+func (s *Service) DrawReplays(ctx context.Context) []Result { return s.out.DrawReplays(ctx) }

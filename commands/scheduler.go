@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tavern-bot/tavern/bots"
+	"github.com/tavern-bot/tavern/delivery"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/outbox"
@@ -216,7 +217,7 @@ func (s *Service) fire(ctx context.Context, channelID string, now time.Time, tho
 
 // outboxRetry is how long a change's messages may wait unconfirmed before
 // the scheduler delivers them again (the transport failed to reach Discord).
-const outboxRetry = time.Minute
+const outboxRetry = delivery.Retry
 
 // outboxCheck is how often the scheduler looks for deliveries to take
 // over: those older than outboxRetry, and at once those whose carrier's
@@ -228,9 +229,9 @@ const outboxCheck = 15 * time.Second
 // RunScheduler runs the scheduler (see scheduler.Scheduler.Run) until ctx
 // ends: at start-up it records an outage for the tables to credit (see
 // forgiveOutage), delivers whatever the outbox kept from before a restart
-// and starts the replay drawer (runReplays); then it plays due events as
+// and starts the replay drawer (delivery.Carrier.RunReplays); then it plays due events as
 // they come, and every outboxCheck delivers again what stayed unconfirmed
-// (see redeliver). run carries out one change's actions and returns an
+// (see delivery.Carrier.Redeliver). run carries out one change's actions and returns an
 // error when they should be tried again later.
 func (s *Service) RunScheduler(ctx context.Context, run func(context.Context, []Action) error) {
 	s.sched.Run(ctx, run)
@@ -245,13 +246,13 @@ func (s *Service) schedule() {
 	s.sched.OnStart(func(ctx context.Context, run scheduler.Run) {
 		_, recorded := s.forgiveOutage(ctx) // before any deadline of the downtime fires
 		scheduler.Carry(ctx, run, s.Redeliver(ctx))
-		go s.runReplays(ctx, run) // replays take seconds: never in the tick
+		go s.out.RunReplays(ctx, run) // replays take seconds: never in the tick
 		if recorded {
 			go s.creditSweep(ctx, func(res Result) { scheduler.Carry(ctx, run, []Result{res}) })
 		}
 	})
 	s.sched.Every(outboxCheck, func(ctx context.Context, now time.Time) []Result {
-		return s.redeliver(ctx, now.Add(-outboxRetry))
+		return s.out.Redeliver(ctx, now.Add(-outboxRetry))
 	})
 	s.sched.Every(heartbeatEvery, func(ctx context.Context, now time.Time) []Result {
 		s.beat(ctx, now)

@@ -20,6 +20,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/bots"
+	"github.com/tavern-bot/tavern/delivery"
 	"github.com/tavern-bot/tavern/features/mygames"
 	"github.com/tavern-bot/tavern/features/ratings"
 	"github.com/tavern-bot/tavern/features/replays"
@@ -61,7 +62,6 @@ type Service struct {
 	now         func() time.Time
 	newSeed     func() uint64
 	voice       interact.Voice
-	replays     chan struct{} // a replay was staged: wakes the replay drawer
 	render      *render.Pool
 	ratings     *ratings.Feature
 	tables      *tables.Tables
@@ -70,20 +70,25 @@ type Service struct {
 	tournaments *tournaments.Feature
 	replay      *replays.Feature
 	scratch     sync.Pool // *[]byte: working memory for staging outbox items
-	// local claims the outbox of a store only this process uses (see
-	// carryChannel); a shared store claims its own.
-	local storage.OutboxClaimer
-	// renew is how often a carrier renews its claim while a change is
-	// carried out (claimLease/3).
-	renew time.Duration
-	sched *scheduler.Scheduler
-	bots  *bots.Thinker
+	out         *delivery.Carrier
+	sched       *scheduler.Scheduler
+	bots        *bots.Thinker
 	// thinking are the tables whose bots' moves are being thought out
 	// (startThinking), each once at a time.
 	thinking sync.Map // channel id → struct{}
 }
 
 var _ Interactions = (*Service)(nil)
+
+// deliveryDeps is what the delivery needs of the Service: the pictures a
+// post names, a replay's post, the scheduler's wake-up for a table whose
+// posted messages were remembered, and the tournaments' outbox items.
+func (s *Service) deliveryDeps() delivery.Deps {
+	return delivery.Deps{Store: s.store, Games: s.games, Tables: s.tables, Render: s.render, Log: s.log,
+		Now: func() time.Time { return s.now() }, Picture: s.picture, Replay: s.replayPost,
+		Saved: s.sched.WakeIfDue,
+		Kinds: []delivery.Kind{{Claims: tournaments.IsItem, Actions: s.tournaments.Redeliver}}}
+}
 
 // NewService checks deps and fills defaults for the optional ones.
 func NewService(d Deps) (*Service, error) {
@@ -97,14 +102,13 @@ func NewService(d Deps) (*Service, error) {
 		}
 	}
 	s := &Service{games: d.Games, store: d.Store, images: d.Images, log: d.Log, now: d.Now, newSeed: d.NewSeed,
-		replays: make(chan struct{}, 1), render: render.NewPool(runtime.GOMAXPROCS(0)), bots: d.Bots}
+		render: render.NewPool(runtime.GOMAXPROCS(0)), bots: d.Bots}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
 	if s.now == nil {
 		s.now = time.Now
 	}
-	s.renew = claimLease / 3
 	poll := d.Poll
 	if poll <= 0 {
 		poll = outboxCheck
@@ -127,7 +131,7 @@ func NewService(d Deps) (*Service, error) {
 	s.tournaments = tournaments.New(tournaments.Deps{Games: s.games, Store: s.store, Tables: s.tables, Engine: s, Settings: s.settings,
 		Waker: s.sched, Images: ti, Voice: s.voice, Now: func() time.Time { return s.now() }, NewSeed: func() uint64 { return s.newSeed() }, Log: s.log})
 	s.schedule()
-	s.local = storage.NewLocalClaims(s.store, func() time.Time { return s.now() })
+	s.out = delivery.New(s.deliveryDeps())
 	return s, nil
 }
 

@@ -11,7 +11,8 @@ import (
 )
 
 // What the tournaments (features/tournaments) ask of the engine: opening
-// a round's table, and carrying out their own outbox items in turn.
+// a round's table, and carrying out their own outbox items in turn (their
+// stored items are a delivery.Kind, see deliveryDeps).
 
 var _ tournaments.Engine = (*Service)(nil)
 
@@ -39,26 +40,7 @@ func (s *Service) OpenTable(ctx context.Context, t *table.Table, g games.Game, s
 
 // Deliver carries out the actions of outbox items that owner (a
 // tournament's due key) staged in channelID, in turn with owner's other
-// items; Done removes them (tournaments.Engine).
+// items; Done removes them (tournaments.Engine, see delivery.Carrier.Staged).
 func (s *Service) Deliver(channelID, owner string, keys []string, actions []Action) Result {
-	res := Result{Actions: actions, Done: s.delivered(channelID, owner, keys, nil)}
-	if len(keys) > 0 { // in turn with the owner's other posts (see carryTable)
-		res.Carrier = s.carryOwn(storage.OutboxTable{ChannelID: channelID, TableID: owner}, keys, res.Actions, res.Done)
-	}
-	return res
-}
-
-// prepareTour draws a tournament's stored outbox item (a delivery again);
-// one that cannot be decoded is dropped (logged).
-func (s *Service) prepareTour(ctx context.Context, it storage.OutboxItem) prepared {
-	p := prepared{keys: []string{it.Key}}
-	done := s.delivered(it.ChannelID, it.TableID, p.keys, nil)
-	actions, err := s.tournaments.Redeliver(it.Data)
-	if err != nil {
-		s.log.Error("outbox: undecodable tournament item dropped", "channel", it.ChannelID, "tournament", it.TableID, "err", err)
-		done(ctx)
-		return p
-	}
-	p.actions, p.done = actions, done
-	return p
+	return s.out.Staged(storage.OutboxTable{ChannelID: channelID, TableID: owner}, keys, actions)
 }

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -90,8 +91,7 @@ const (
 	KindArchive PostKind = "archive"
 )
 
-// Remember names the table field that keeps a posted message's id; a
-// feature may add its own (an absent vote's message).
+// Remember names the table field that keeps a posted message's id.
 type Remember string
 
 const (
@@ -100,6 +100,26 @@ const (
 	RememberBoard  Remember = "board" // a board with buttons: cleared by the next
 	RememberDM     Remember = "dm"    // a DM with buttons: cleared by the seat's next
 )
+
+// rememberVotePrefix marks a post whose message id the table keeps as
+// the message of an absent vote: "vote:<id>".
+const rememberVotePrefix = "vote:"
+
+// RememberVote keeps the posted message's id as the message of the
+// table's vote id.
+func RememberVote(id int) Remember {
+	return Remember(rememberVotePrefix + strconv.Itoa(id))
+}
+
+// Vote is the vote id of a remember made by RememberVote.
+func (r Remember) Vote() (int, bool) {
+	s, ok := strings.CutPrefix(string(r), rememberVotePrefix)
+	if !ok {
+		return 0, false
+	}
+	id, err := strconv.Atoi(s)
+	return id, err == nil
+}
 
 // Picture names a picture to draw from the delivery's state.
 type Picture struct {

@@ -1,11 +1,13 @@
-package commands
+package delivery
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -38,15 +40,15 @@ func (x *sentIDs) apply(t *table.Table, now time.Time) {
 
 // realize draws a delivery's pictures from st (the delivery's own state
 // when st is nil) and turns its posts into Actions.
-func (s *Service) realize(d outbox.Delivery, st games.State) ([]Action, *sentIDs, error) {
-	g, ok := s.games.Get(d.Game)
+func (c *Carrier) realize(d outbox.Delivery, st games.State) ([]interact.Action, *sentIDs, error) {
+	g, ok := c.d.Games.Get(d.Game)
 	if !ok {
-		return nil, nil, fmt.Errorf("commands: deliver for table %s: game %q is not registered", d.Table, d.Game)
+		return nil, nil, fmt.Errorf("delivery: deliver for table %s: game %q is not registered", d.Table, d.Game)
 	}
 	if st == nil && len(d.State) > 0 {
 		var err error
 		if st, err = g.Load(d.State); err != nil {
-			return nil, nil, fmt.Errorf("commands: deliver for table %s: %w", d.Table, err)
+			return nil, nil, fmt.Errorf("delivery: deliver for table %s: %w", d.Table, err)
 		}
 	}
 	// The pictures need only what the delivery kept of the table.
@@ -58,63 +60,60 @@ func (s *Service) realize(d outbox.Delivery, st games.State) ([]Action, *sentIDs
 		}
 		t.Seats = append(t.Seats, seat)
 	}
-	var pics []picture
+	var pics []Picture
 	index := make([]int, len(d.Posts))
-	replays := map[int]Message{} // by post: the replays, made now
+	replays := map[int]interact.Message{} // by post: the replays, made now
 	for k, p := range d.Posts {
 		index[k] = -1
 		if p.Picture != nil && p.Picture.Replay {
-			if m, ok := s.replayPost(d); ok {
+			if c.d.Replay == nil {
+				continue
+			}
+			if m, ok := c.d.Replay(d); ok {
 				m.Nonce = p.Message.Nonce
 				replays[k] = m
 			}
 			continue
 		}
-		if p.Picture == nil || st == nil {
+		if p.Picture == nil || st == nil || c.d.Picture == nil {
 			continue
 		}
 		index[k] = len(pics)
-		if p.Picture.Results {
-			pics = append(pics, s.resultsPicture(t, st))
-		} else {
-			pics = append(pics, s.boardPicture(t, g, st, p.Picture.Viewer, p.Picture.Name))
-		}
+		pics = append(pics, c.d.Picture(t, g, st, *p.Picture))
 	}
-	files := s.drawAll(t, pics, d.Urgent)
-	out := make([]Action, 0, len(d.Posts))
+	files := c.DrawAll(t.ID, pics, d.Urgent)
+	out := make([]interact.Action, 0, len(d.Posts))
 	sent := &sentIDs{}
 	for k, p := range d.Posts {
 		if p.Picture != nil && p.Picture.Replay {
 			if m, ok := replays[k]; ok {
-				out = append(out, ChannelPost{ChannelID: p.ChannelID, Message: m})
+				out = append(out, interact.ChannelPost{ChannelID: p.ChannelID, Message: m})
 			}
 			continue
 		}
-		var f []File
+		var f []interact.File
 		if index[k] >= 0 {
 			f = files[index[k]]
 		}
-		a, err := s.action(d, p, d.Fresh(k), f, sent)
-		if err != nil {
-			return nil, nil, err
-		}
-		out = append(out, a)
+		out = append(out, c.action(d, p, d.Fresh(k), f, sent))
 	}
 	return out, sent, nil
 }
 
-func (s *Service) action(d outbox.Delivery, p outbox.Post, fresh *Message, files []File, sent *sentIDs) (Action, error) {
+// action is one post of d as an action, its message's files files; the
+// ids the table keeps of it are collected in sent.
+func (c *Carrier) action(d outbox.Delivery, p outbox.Post, fresh *interact.Message, files []interact.File, sent *sentIDs) interact.Action {
 	switch p.Kind {
 	case outbox.KindClear:
 		note := p.Message.Message().Content // a board taken back says so
 		if fresh != nil {
 			note = fresh.Content
 		}
-		return ClearButtons{ChannelID: p.ChannelID, MessageID: p.MessageID, Note: note}, nil
+		return interact.ClearButtons{ChannelID: p.ChannelID, MessageID: p.MessageID, Note: note}
 	case outbox.KindUnpin:
-		return Unpin{ChannelID: p.ChannelID, MessageID: p.MessageID}, nil
+		return interact.Unpin{ChannelID: p.ChannelID, MessageID: p.MessageID}
 	case outbox.KindArchive:
-		return ThreadArchive{ThreadID: p.ChannelID}, nil
+		return interact.ThreadArchive{ThreadID: p.ChannelID}
 	}
 	m := p.Message.Message()
 	if fresh != nil {
@@ -126,7 +125,7 @@ func (s *Service) action(d outbox.Delivery, p outbox.Post, fresh *Message, files
 	case outbox.RememberStatus:
 		onSent = func(id string) { sent.mu.Lock(); sent.status = id; sent.mu.Unlock() }
 	case outbox.RememberLobby:
-		onSent = s.tables.Remember(d.Channel, d.Table, (*table.Table).SetLobbyMessage)
+		onSent = c.d.Tables.Remember(d.Channel, d.Table, (*table.Table).SetLobbyMessage)
 	case outbox.RememberBoard:
 		channel := p.ChannelID
 		onSent = func(id string) {
@@ -135,18 +134,18 @@ func (s *Service) action(d outbox.Delivery, p outbox.Post, fresh *Message, files
 			sent.mu.Unlock()
 		}
 	default:
-		if vote, ok := votedOf(p.Remember); ok {
+		if vote, ok := p.Remember.Vote(); ok {
 			channel := p.ChannelID
-			onSent = s.tables.Remember(d.Channel, d.Table, func(t *table.Table, id string, now time.Time) {
+			onSent = c.d.Tables.Remember(d.Channel, d.Table, func(t *table.Table, id string, now time.Time) {
 				t.SetVoteMessage(vote, table.MessageRef{Channel: channel, ID: id}, now)
 			})
 		}
 	}
 	switch p.Kind {
 	case outbox.KindEdit:
-		return ChannelEdit{ChannelID: p.ChannelID, MessageID: p.MessageID, Message: m, OnSent: onSent}, nil
+		return interact.ChannelEdit{ChannelID: p.ChannelID, MessageID: p.MessageID, Message: m, OnSent: onSent}
 	case outbox.KindDM:
-		dm := DirectMessage{UserID: p.UserID, Message: m}
+		dm := interact.DirectMessage{UserID: p.UserID, Message: m}
 		if p.Remember == outbox.RememberDM {
 			user := p.UserID
 			dm.OnSent = func(channel, id string) {
@@ -162,7 +161,7 @@ func (s *Service) action(d outbox.Delivery, p outbox.Post, fresh *Message, files
 			dm.Fill = boardLinkFill(p.BoardLink, sent)
 		}
 		if p.Blocked != nil {
-			dm.Blocked = &ChannelPost{ChannelID: p.Blocked.ChannelID, Message: p.Blocked.Message.Message()}
+			dm.Blocked = &interact.ChannelPost{ChannelID: p.Blocked.ChannelID, Message: p.Blocked.Message.Message()}
 			if dm.OnSent != nil {
 				// The notice in the channel stands in for the DM: its
 				// button is cleared with the seat's next decision too.
@@ -170,8 +169,25 @@ func (s *Service) action(d outbox.Delivery, p outbox.Post, fresh *Message, files
 				dm.Blocked.OnSent = func(id string) { onDM(channel, id) }
 			}
 		}
-		return dm, nil
+		return dm
 	default:
-		return ChannelPost{ChannelID: p.ChannelID, Message: m, OnSent: onSent, Pin: p.Pin}, nil
+		return interact.ChannelPost{ChannelID: p.ChannelID, Message: m, OnSent: onSent, Pin: p.Pin}
+	}
+}
+
+// boardLinkFill makes a short DM name the address of the board its
+// delivery posted before it, in place of the channel's. When the board
+// was not posted (Discord refused it) the channel's address stays, which
+// still leads there.
+func boardLinkFill(channel string, sent *sentIDs) func(*interact.Message) {
+	return func(m *interact.Message) {
+		sent.mu.Lock()
+		defer sent.mu.Unlock()
+		for k := len(sent.boards) - 1; k >= 0; k-- {
+			if b := sent.boards[k]; strings.HasSuffix(channel, "/"+b.Channel) {
+				m.Content = strings.Replace(m.Content, channel, channel+"/"+b.ID, 1)
+				return
+			}
+		}
 	}
 }

@@ -1,13 +1,13 @@
-package commands
+package delivery
 
 import (
 	"context"
 	"crypto/rand"
 	"errors"
-	"github.com/tavern-bot/tavern/features/tournaments"
 	"slices"
 	"time"
 
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/storage"
 )
@@ -25,33 +25,20 @@ import (
 // fails stops there and gives its claim back, so the next change of the
 // table (or the periodic redelivery) carries out the failed one first. A
 // process killed while carrying out holds the table until the claim's
-// lease (claimLease, renewed before each change and while it is carried
-// out, see runHeld) ends; the redelivery,
-// which looks every outboxCheck, then takes it over at once. A game's
-// replay (drawn for seconds) is left to the replay drawer, and the
+// lease (ClaimLease, renewed before each change and while it is carried
+// out, see runHeld) ends; the redelivery then takes it over at once. A
+// game's replay (drawn for seconds) is left to the replay drawer, and the
 // table's later changes with it; another table in the channel (the next
 // game) does not wait for it.
 
-// claimLease is how long a claim holds a table's outbox without being
-// renewed: it is renewed before each change and every claimLease/3 while
-// one is carried out, so only a carrier that stopped (a process killed,
-// a database out of reach) loses it.
-const claimLease = 30 * time.Second
+// run carries out one change's actions.
+type run = func(context.Context, []interact.Action) error
 
 // prepared is an outbox item whose actions are drawn already.
 type prepared struct {
 	keys    []string // the outbox items it stands for (one change's)
-	actions []Action
+	actions []interact.Action
 	done    func(context.Context)
-}
-
-// claims is the store's OutboxClaimer, or this process's own claims when
-// the store is one process's.
-func (s *Service) claims() storage.OutboxClaimer {
-	if c, ok := s.store.(storage.OutboxClaimer); ok {
-		return c
-	}
-	return s.local
 }
 
 // newClaim is a claim token no other carrier uses.
@@ -59,10 +46,10 @@ func newClaim() string { return rand.Text() }
 
 // carryOwn is the carry of a fresh change of tb whose items keys are
 // drawn as actions already (done confirms them).
-func (s *Service) carryOwn(tb storage.OutboxTable, keys []string, actions []Action, done func(context.Context)) func(context.Context, func(context.Context, []Action) error) error {
+func (c *Carrier) carryOwn(tb storage.OutboxTable, keys []string, actions []interact.Action, done func(context.Context)) func(context.Context, run) error {
 	own := []prepared{{keys: keys, actions: actions, done: done}}
-	return func(ctx context.Context, run func(context.Context, []Action) error) error {
-		return s.carryTable(ctx, tb, newClaim(), own, run, false)
+	return func(ctx context.Context, run run) error {
+		return c.carryTable(ctx, tb, newClaim(), own, run, false)
 	}
 }
 
@@ -70,26 +57,26 @@ func (s *Service) carryOwn(tb storage.OutboxTable, keys []string, actions []Acti
 // using the actions of pre for the items they stand for. Only the replay
 // drawer (drawer) draws a replay; any other carrier stops before one and
 // wakes the drawer.
-func (s *Service) carryTable(ctx context.Context, tb storage.OutboxTable, claim string, pre []prepared, run func(context.Context, []Action) error, drawer bool) error {
-	c := s.claims()
+func (c *Carrier) carryTable(ctx context.Context, tb storage.OutboxTable, claim string, pre []prepared, run run, drawer bool) error {
+	cl := c.d.Claims
 	release := func() {
-		if err := c.ReleaseClaim(context.WithoutCancel(ctx), tb, claim); err != nil {
-			s.log.Warn("outbox: release claim", "channel", tb.ChannelID, "table", tb.TableID, "err", err)
+		if err := cl.ReleaseClaim(context.WithoutCancel(ctx), tb, claim); err != nil {
+			c.d.Log.Warn("outbox: release claim", "channel", tb.ChannelID, "table", tb.TableID, "err", err)
 		}
 	}
 	carried := map[string]bool{}
 	for round := 0; ; round++ {
 		// Claimed again before each change: the lease is renewed, and
 		// changes staged meanwhile come along.
-		items, err := c.ClaimTable(ctx, tb, claim, claimLease)
+		items, err := cl.ClaimTable(ctx, tb, claim, ClaimLease)
 		if err != nil {
 			// The database cannot order them: carry out what was drawn, as
 			// a lone process would; whatever stays is delivered again.
-			s.log.Warn("outbox: claim failed, delivering unordered", "channel", tb.ChannelID, "table", tb.TableID, "err", err)
+			c.d.Log.Warn("outbox: claim failed, delivering unordered", "channel", tb.ChannelID, "table", tb.TableID, "err", err)
 			if round > 0 {
 				return nil
 			}
-			return s.carryUnordered(ctx, pre, run)
+			return carryUnordered(ctx, pre, run)
 		}
 		if len(items) == 0 {
 			return nil // all carried out, or another carrier holds the table
@@ -103,18 +90,18 @@ func (s *Service) carryTable(ctx context.Context, tb storage.OutboxTable, claim 
 		p, ok := preparedFor(pre, it.Key)
 		if !ok {
 			var stop bool
-			if p, stop = s.prepare(ctx, it, drawer); stop {
+			if p, stop = c.prepare(ctx, it, drawer); stop {
 				release()
-				s.wakeReplays()
+				c.WakeReplays()
 				return nil
 			}
 		}
-		lost, err := s.runHeld(ctx, c, tb, claim, p.actions, run)
+		lost, err := c.runHeld(ctx, tb, claim, p.actions, run)
 		if lost {
 			// Its lease ran out (a change slower than it, and the claim
 			// could not be renewed): another carrier may be carrying the
 			// table out now, and confirms what it carries out.
-			s.log.Warn("outbox: claim lost while carrying out a change; left to the next claim", "channel", tb.ChannelID, "table", tb.TableID, "err", err)
+			c.d.Log.Warn("outbox: claim lost while carrying out a change; left to the next claim", "channel", tb.ChannelID, "table", tb.TableID, "err", err)
 			return nil
 		}
 		if err != nil {
@@ -130,32 +117,33 @@ func (s *Service) carryTable(ctx context.Context, tb storage.OutboxTable, claim 
 	}
 }
 
-// errClaimLost ends a run whose claim was lost.
-var errClaimLost = errors.New("commands: the table's claim was lost")
+// ErrClaimLost ends a run whose claim was lost (the cause of its
+// context).
+var ErrClaimLost = errors.New("delivery: the table's claim was lost")
 
-// runHeld runs actions while renewing claim on tb every s.renew, so that
-// a change slower than claimLease (Discord slow, a big upload retried)
-// keeps its table. When a renewal finds the claim lost, or none succeeds
-// for claimLease (the database unreachable: the lease may have run out),
-// run's context is cancelled (cause errClaimLost) and lost is true: the
-// carrier stops before its next action instead of posting beside the
-// table's new holder.
-func (s *Service) runHeld(ctx context.Context, c storage.OutboxClaimer, tb storage.OutboxTable, claim string, actions []Action, run func(context.Context, []Action) error) (lost bool, err error) {
+// runHeld runs actions while renewing claim on tb every Deps.Renew, so
+// that a change slower than ClaimLease (Discord slow, a big upload
+// retried) keeps its table. When a renewal finds the claim lost, or none
+// succeeds for ClaimLease (the database unreachable: the lease may have
+// run out), run's context is cancelled (cause ErrClaimLost) and lost is
+// true: the carrier stops before its next action instead of posting
+// beside the table's new holder.
+func (c *Carrier) runHeld(ctx context.Context, tb storage.OutboxTable, claim string, actions []interact.Action, run run) (lost bool, err error) {
 	rctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	stop, stopped := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(stopped)
-		tick := time.NewTicker(s.renew)
+		tick := time.NewTicker(c.d.Renew)
 		defer tick.Stop()
-		renewed := s.now()
+		renewed := c.now()
 		for {
 			select {
 			case <-stop:
 				return
 			case <-tick.C:
 			}
-			held, err := c.RenewClaim(rctx, tb, claim, claimLease)
+			held, err := c.d.Claims.RenewClaim(rctx, tb, claim, ClaimLease)
 			select {
 			case <-stop:
 				return // carried out meanwhile
@@ -163,19 +151,19 @@ func (s *Service) runHeld(ctx context.Context, c storage.OutboxClaimer, tb stora
 			}
 			switch {
 			case err == nil && held:
-				renewed = s.now()
+				renewed = c.now()
 				continue
 			case err == nil:
-			case s.now().Sub(renewed) < claimLease:
-				s.log.Warn("outbox: renewing a claim failed", "channel", tb.ChannelID, "table", tb.TableID, "err", err)
+			case c.now().Sub(renewed) < ClaimLease:
+				c.d.Log.Warn("outbox: renewing a claim failed", "channel", tb.ChannelID, "table", tb.TableID, "err", err)
 				continue
 			}
-			cancel(errClaimLost)
+			cancel(ErrClaimLost)
 			return
 		}
 	}()
 	err = run(rctx, actions)
-	lost = errors.Is(context.Cause(rctx), errClaimLost)
+	lost = errors.Is(context.Cause(rctx), ErrClaimLost)
 	close(stop)
 	cancel(nil) // a renewal under way ends
 	<-stopped
@@ -183,7 +171,7 @@ func (s *Service) runHeld(ctx context.Context, c storage.OutboxClaimer, tb stora
 }
 
 // carryUnordered carries out pre as they are, when no claim can be had.
-func (s *Service) carryUnordered(ctx context.Context, pre []prepared, run func(context.Context, []Action) error) error {
+func carryUnordered(ctx context.Context, pre []prepared, run run) error {
 	var errs error
 	for _, p := range pre {
 		if err := run(ctx, p.actions); err != nil {
@@ -210,44 +198,41 @@ func preparedFor(pre []prepared, key string) (prepared, bool) {
 // prepare draws a stored item's actions. An item that cannot be decoded
 // or drawn is dropped (logged) and prepares to nothing; stop is true for
 // a replay when the carrier is not the replay drawer.
-func (s *Service) prepare(ctx context.Context, it storage.OutboxItem, drawer bool) (p prepared, stop bool) {
+func (c *Carrier) prepare(ctx context.Context, it storage.OutboxItem, drawer bool) (p prepared, stop bool) {
 	p.keys = []string{it.Key}
-	if tournaments.IsItem(it.Data) {
-		return s.prepareTour(ctx, it), false
-	}
-	d, err := outbox.Decode(it.Data)
-	if err == nil && d.HasReplay() && !drawer {
-		return p, true
-	}
-	var sent *sentIDs
-	if err == nil {
-		p.actions, sent, err = s.realize(d, nil)
+	var (
+		sent *sentIDs
+		err  error
+	)
+	if k := c.kindOf(it.Data); k != nil {
+		p.actions, err = k.Actions(it.Data)
+	} else {
+		var d outbox.Delivery
+		d, err = outbox.Decode(it.Data)
+		if err == nil && d.HasReplay() && !drawer {
+			return p, true
+		}
+		if err == nil {
+			p.actions, sent, err = c.realize(d, nil)
+		}
 	}
 	if err != nil {
-		s.log.Error("outbox: item dropped", "channel", it.ChannelID, "table", it.TableID, "err", err)
-		s.delivered(it.ChannelID, it.TableID, p.keys, nil)(ctx)
+		c.d.Log.Error("outbox: item dropped", "channel", it.ChannelID, "table", it.TableID, "err", err)
+		c.delivered(it.ChannelID, it.TableID, p.keys, nil)(ctx)
 		return prepared{keys: p.keys}, false
 	}
-	p.done = s.delivered(it.ChannelID, it.TableID, p.keys, sent)
+	p.done = c.delivered(it.ChannelID, it.TableID, p.keys, sent)
 	return p, false
-}
-
-// wakeReplays wakes the replay drawer.
-func (s *Service) wakeReplays() {
-	select {
-	case s.replays <- struct{}{}:
-	default: // awake already
-	}
 }
 
 // claimedResult is the Result carrying out tb's items held by claim: its
 // actions drawn now, oldest first, up to the first replay unless drawer,
 // and the rest of the table's after them. ok is false when nothing is to
 // be carried out (the claim is given back).
-func (s *Service) claimedResult(ctx context.Context, tb storage.OutboxTable, claim string, items []storage.OutboxItem, drawer bool) (Result, bool) {
+func (c *Carrier) claimedResult(ctx context.Context, tb storage.OutboxTable, claim string, items []storage.OutboxItem, drawer bool) (interact.Result, bool) {
 	var pre []prepared
 	for _, it := range items {
-		p, stop := s.prepare(ctx, it, drawer)
+		p, stop := c.prepare(ctx, it, drawer)
 		if stop {
 			break
 		}
@@ -256,12 +241,12 @@ func (s *Service) claimedResult(ctx context.Context, tb storage.OutboxTable, cla
 		}
 	}
 	if len(pre) == 0 {
-		if err := s.claims().ReleaseClaim(ctx, tb, claim); err != nil {
-			s.log.Warn("outbox: release claim", "channel", tb.ChannelID, "table", tb.TableID, "err", err)
+		if err := c.d.Claims.ReleaseClaim(ctx, tb, claim); err != nil {
+			c.d.Log.Warn("outbox: release claim", "channel", tb.ChannelID, "table", tb.TableID, "err", err)
 		}
-		return Result{}, false
+		return interact.Result{}, false
 	}
-	var res Result
+	var res interact.Result
 	for _, p := range pre {
 		res.Actions = append(res.Actions, p.actions...)
 	}
@@ -272,8 +257,8 @@ func (s *Service) claimedResult(ctx context.Context, tb storage.OutboxTable, cla
 			}
 		}
 	}
-	res.Carrier = func(ctx context.Context, run func(context.Context, []Action) error) error {
-		return s.carryTable(ctx, tb, claim, pre, run, drawer)
+	res.Carrier = func(ctx context.Context, run run) error {
+		return c.carryTable(ctx, tb, claim, pre, run, drawer)
 	}
 	return res, true
 }
