@@ -178,7 +178,7 @@ func (s *Service) stepDelivery(sc scene, mover int, from dmSource) (outbox.Deliv
 	skip := mover
 	if from.messageID != "" {
 		skip = -1 // the mover's DM is edited in place
-	} else {
+	} else if mover >= 0 { // none when the scheduler made the step (bots)
 		// The step was made outside the DMs, and its answer carries the
 		// mover's next options: the buttons of the mover's DMs are spent,
 		// and only the answer keeps live ones.
