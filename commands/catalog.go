@@ -2,6 +2,7 @@ package commands
 
 import (
 	"github.com/tavern-bot/tavern/features/mygames"
+	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/features/ratings"
 	"github.com/tavern-bot/tavern/features/replays"
 	settingsfeature "github.com/tavern-bot/tavern/features/settings"
@@ -50,7 +51,6 @@ const (
 	KeyBotName        = "core.bot.name"
 	KeyOKBack         = "core.ok.back"
 	KeyOKBot          = "core.ok.bot"
-	KeySelectPart     = "core.select.part"
 	KeySelectOption   = "core.select.option"
 	KeyMoreUseMove    = "core.board.more_use_move"
 	KeyBoardStarted   = "core.board.started"
@@ -99,15 +99,13 @@ const (
 	KeyStatusDue      = "core.status.deadline"
 	KeyStatusAway     = "core.status.away"
 	KeyStatusBank     = "core.status.bank"
-	KeyGroupPick      = "core.group.pick"
-	KeyGroupCount     = "core.group.count"
 	KeyGroupReply     = "core.group.reply"
 )
 
 // CoreCatalog holds every core message (and the table errors) in English
 // and German. Games add their own catalogs through the registry.
 func CoreCatalog() games.Catalog {
-	c := interact.Catalog(coreTexts(), interact.Texts(), tables.Texts(), commandTexts(), settingsfeature.Texts(), replays.Texts(), reminderLinkTexts(), publicDMTexts(), threadTexts(), ratings.Texts(), ratedLineTexts(), tournaments.Texts(), mygames.Texts(), absentVoteTexts(), lobbyOptionTexts())
+	c := interact.Catalog(coreTexts(), interact.Texts(), tables.Texts(), commandTexts(), settingsfeature.Texts(), replays.Texts(), reminderLinkTexts(), publicDMTexts(), threadTexts(), ratings.Texts(), ratedLineTexts(), tournaments.Texts(), mygames.Texts(), play.Texts(), absentVoteTexts(), lobbyOptionTexts())
 	return c.Merge(table.Catalog()).Merge(tournament.Catalog())
 }
 
@@ -149,7 +147,6 @@ func coreTexts() map[string][2]string {
 		KeyBotName:        {"Bot {n} ({strength})", "Bot {n} ({strength})"},
 		KeyOKBack:         {"You stepped back one step.", "Du bist einen Schritt zurückgegangen."},
 		KeyOKBot:          {"A bot took a seat.", "Ein Bot hat Platz genommen."},
-		KeySelectPart:     {"{prompt} ({from}–{to})", "{prompt} ({from}–{to})"},
 		KeySelectOption:   {"{option}: {value}", "{option}: {value}"},
 		KeyMoreUseMove:    {"More options are available with /move.", "Weitere Möglichkeiten gibt es mit /zug."},
 		KeyBoardStarted:   {"The game begins. Seat order: {names}.", "Das Spiel beginnt. Sitzreihenfolge: {names}."},
@@ -198,8 +195,6 @@ func coreTexts() map[string][2]string {
 		KeyStatusDue:      {"{line} Time runs out {when}.", "{line} Die Bedenkzeit endet {when}."},
 		KeyStatusAway:     {"A bot plays {player}'s seat until they return (/game return).", "Ein Bot spielt den Platz von {player}, bis {player} zurückkehrt (/spiel rückkehr)."},
 		KeyStatusBank:     {"{player} has {time} left in the time bank.", "{player} hat noch {time} Bedenkzeit auf dem Konto."},
-		KeyGroupPick:      {"{prompt} (pick one, then the next step)", "{prompt} (wähle hier, dann den nächsten Schritt)"},
-		KeyGroupCount:     {"{n} options", "{n} Möglichkeiten"},
 		KeyGroupReply:     {"{prompt}: {group}", "{prompt}: {group}"},
 
 		// The bots' strengths, as a bot's name shows them.

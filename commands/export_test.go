@@ -5,7 +5,9 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -14,7 +16,7 @@ import (
 // with, then the menu under each step its step selects offer, depth first
 // (drill's menuUnder, without the way back a step's answer adds).
 func (s *Service) PromptMenus(t *table.Table, p games.Prompt, lang string) [][]discordgo.MessageComponent {
-	rows, _ := s.promptRows(t, []games.Prompt{p}, lang, maxRows)
+	rows, _ := s.menus.PromptRows(t, []games.Prompt{p}, lang, interact.MaxRows)
 	out := [][]discordgo.MessageComponent{rows}
 	var walk func(rows []discordgo.MessageComponent)
 	walk = func(rows []discordgo.MessageComponent) {
@@ -29,8 +31,8 @@ func (s *Service) PromptMenus(t *table.Table, p games.Prompt, lang string) [][]d
 				}
 				for _, o := range sel.Options {
 					// The menu under a step, as drill offers it.
-					prefix := strings.Split(o.Value, pathSep)
-					_, rows, _ := s.menuUnder(t, p.Seat, under(p.Options, prefix), len(prefix), lang, maxRows)
+					prefix := strings.Split(o.Value, play.PathSep)
+					_, rows, _ := s.menus.MenuUnder(t, p.Seat, play.Under(p.Options, prefix), len(prefix), lang, interact.MaxRows)
 					out = append(out, rows)
 					walk(rows)
 				}

@@ -367,7 +367,7 @@ func TestLongOptionListsSplitIntoSelects(t *testing.T) {
 		{options: 130, rows: 4, sizes: []int{25, 25, 25, 25}, cut: true},
 	}
 	for _, tc := range tests {
-		rows, cut := h.svc.promptRows(tb, []games.Prompt{mk(tc.options)}, "en", tc.rows)
+		rows, cut := h.svc.menus.PromptRows(tb, []games.Prompt{mk(tc.options)}, "en", tc.rows)
 		if cut != tc.cut {
 			t.Errorf("%d options: cut %v", tc.options, cut)
 		}

@@ -154,7 +154,7 @@ func TestGroupedPromptRows(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			rows, cut := h.svc.promptRows(tb, []games.Prompt{tc.prompt}, "en", 4)
+			rows, cut := h.svc.menus.PromptRows(tb, []games.Prompt{tc.prompt}, "en", 4)
 			sels := selects(rows)
 			if cut || len(sels) == 0 {
 				t.Fatalf("cut %v, %d selects", cut, len(sels))
@@ -287,18 +287,4 @@ func TestGroupSelectStale(t *testing.T) {
 	}
 	h.wantReply(h.click(bo, groupID, "r3c4"), "de", table.ErrStale)
 	h.wantReply(h.click(ann, boGroup, "r3c4"), "en", table.ErrNotYourTurn)
-}
-
-func TestLeadIn(t *testing.T) {
-	for in, want := range map[string]string{
-		"Lege deinen Schleim.": "Lege deinen Schleim",
-		"Bid or pass?":         "Bid or pass",
-		"Choose…":              "Choose",
-		"Place it":             "Place it",
-		"Row 1: ":              "Row 1",
-	} {
-		if got := leadIn(in); got != want {
-			t.Errorf("leadIn(%q) = %q, want %q", in, got, want)
-		}
-	}
 }

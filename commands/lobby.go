@@ -222,7 +222,7 @@ func (s *Service) lobbyMessage(t *table.Table, g games.Game) Message {
 	}
 	lines = append(lines, s.ratedLine(t, lang), s.voice.Text(lang, games.T(KeyLobbyHint)))
 	m := Message{Content: strings.Join(lines, "\n")}
-	rows := s.optionRows(t, info, lang, maxRows-1) // a row for the buttons
+	rows := s.optionRows(t, info, lang, interact.MaxRows-1) // a row for the buttons
 	var buttons []discordgo.MessageComponent
 	for _, b := range []struct {
 		kind  Kind

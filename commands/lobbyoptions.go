@@ -42,7 +42,7 @@ const packedOption = "*"
 func selectable(specs []games.OptionSpec) []games.OptionSpec {
 	var out []games.OptionSpec
 	for _, o := range specs {
-		if len(o.Choices) >= 2 && len(o.Choices) <= maxSelectOptions {
+		if len(o.Choices) >= 2 && len(o.Choices) <= interact.MaxSelectOptions {
 			out = append(out, o)
 		}
 	}
@@ -81,7 +81,7 @@ func packOptions(specs []games.OptionSpec, game map[string]bool, rows int) (layo
 		sizes := make([]int, shared)
 		fits := true
 		for _, o := range first[:len(first)-alone] {
-			k := slices.IndexFunc(sizes, func(n int) bool { return n+len(o.Choices) <= maxSelectOptions })
+			k := slices.IndexFunc(sizes, func(n int) bool { return n+len(o.Choices) <= interact.MaxSelectOptions })
 			if k < 0 {
 				fits = false
 				break
@@ -148,7 +148,7 @@ func (s *Service) optionSelect(t *table.Table, o games.OptionSpec, lang string) 
 		// The choice first: a long option name ("When time runs
 		// out (safe = …)") cut at Discord's 100 characters would
 		// otherwise leave every choice reading the same.
-		sel.Options = append(sel.Options, discordgo.SelectMenuOption{Label: interact.Truncate(c+" · "+label, maxSelectLabel), Value: c, Default: c == t.Options[o.ID]})
+		sel.Options = append(sel.Options, discordgo.SelectMenuOption{Label: interact.Truncate(c+" · "+label, interact.MaxSelectLabel), Value: c, Default: c == t.Options[o.ID]})
 	}
 	return sel
 }
@@ -166,7 +166,7 @@ func (s *Service) packedSelect(t *table.Table, group []games.OptionSpec, lang st
 	for _, o := range group {
 		label := s.voice.Text(lang, o.Label)
 		for _, c := range o.Choices {
-			opt := discordgo.SelectMenuOption{Label: interact.Truncate(c+" · "+label, maxSelectLabel), Value: o.ID + "=" + c}
+			opt := discordgo.SelectMenuOption{Label: interact.Truncate(c+" · "+label, interact.MaxSelectLabel), Value: o.ID + "=" + c}
 			if c == t.Options[o.ID] {
 				opt.Description = chosen
 			}

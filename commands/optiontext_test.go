@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
@@ -44,7 +45,7 @@ func TestChoicesShowWhatTellsThemApart(t *testing.T) {
 			buttons: []string{"Goblin to Bo", "Done"}},
 	} {
 		for _, lang := range []string{"en", "de"} {
-			rows, cut := h.svc.promptRows(tb, []games.Prompt{{Seat: 0, Text: games.T("Pick"), Options: c.options}}, lang, maxRows)
+			rows, cut := h.svc.menus.PromptRows(tb, []games.Prompt{{Seat: 0, Text: games.T("Pick"), Options: c.options}}, lang, interact.MaxRows)
 			if cut || len(rows) != 1 {
 				t.Fatalf("%s, %s: %d rows (cut %v)", c.name, lang, len(rows), cut)
 			}
@@ -71,7 +72,7 @@ func TestChoicesShowWhatTellsThemApart(t *testing.T) {
 			}
 			// /move's autocomplete shows a detail after the label.
 			for _, o := range c.options {
-				if name := h.svc.optionName(tb, lang, o); !o.Detail.IsZero() && !strings.HasSuffix(name, " · "+o.Detail.Key) {
+				if name := h.svc.menus.OptionName(tb, lang, o); !o.Detail.IsZero() && !strings.HasSuffix(name, " · "+o.Detail.Key) {
 					t.Errorf("%s, %s: /move names %s %q, without its detail", c.name, lang, o.ID, name)
 				}
 			}

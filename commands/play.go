@@ -15,13 +15,6 @@ import (
 	"github.com/tavern-bot/tavern/table"
 )
 
-// Discord's limits for components.
-const (
-	maxRows          = 5
-	maxButtonsPerRow = 5
-	maxSelectOptions = 25
-)
-
 // scene is a table right after a change, with its state and pending
 // decisions computed once: every message of the change is made from it.
 type scene struct {
@@ -248,7 +241,7 @@ func (s *Service) boardPost(c *outbox.Composer, sc scene, narration []string) {
 				public = append(public, p)
 			}
 		}
-		rows, cut := s.promptRows(t, public, t.Lang, maxRows-1)
+		rows, cut := s.menus.PromptRows(t, public, t.Lang, interact.MaxRows-1)
 		if cut {
 			lines = append(lines, s.voice.Text(t.Lang, games.T(KeyMoreUseMove)))
 		}
@@ -556,7 +549,7 @@ func (s *Service) handMessage(t *table.Table, g games.Game, st games.State, pend
 		return Message{Content: s.voice.Text(lang, games.T(KeyHandTitle, "game", s.voice.GameName(lang, t.GameID))) + "\n" + s.voice.Text(lang, games.T(KeyHandNothing))}
 	}
 	lines := s.decisionLines(t, st, pending, seat, mine, lang)
-	rows, cut := s.promptRows(t, mine, lang, maxRows)
+	rows, cut := s.menus.PromptRows(t, mine, lang, interact.MaxRows)
 	if cut {
 		lines = append(lines, s.voice.Text(lang, games.T(KeyMoreUseMove)))
 	}
@@ -576,102 +569,6 @@ func (s *Service) decisionLines(t *table.Table, st games.State, pending []games.
 		lines = append(lines, s.voice.Text(lang, games.T(KeyDMDue, "when", interact.Timestamp(at))))
 	}
 	return lines
-}
-
-// promptRows offers prompts as components: up to five options as a row of
-// buttons, longer lists as select menus of 25 options each, and lists
-// longer than one select whose options carry groups as a select of the
-// groups (see groupMenu). cut reports options that did not fit (they stay
-// reachable through /move).
-func (s *Service) promptRows(t *table.Table, prompts []games.Prompt, lang string, rowsLeft int) (rows []discordgo.MessageComponent, cut bool) {
-	used := map[string]bool{} // custom ids must be unique within a message
-	for _, p := range prompts {
-		if len(p.Options) == 0 {
-			continue
-		}
-		if len(rows) >= rowsLeft {
-			return rows, true
-		}
-		var texts []choiceText // what the options read, made once
-		if len(p.Options) <= maxButtonsPerRow {
-			texts = s.choiceTexts(t, lang, p.Options)
-			if row, ok := s.buttonRow(t, p, texts, used); ok {
-				if len(row.Components) > 0 {
-					rows = append(rows, row)
-				}
-				continue
-			}
-		}
-		if sels, loose, ok := s.groupMenu(t, p, lang, rowsLeft-len(rows)); ok {
-			rows = append(rows, sels...)
-			if len(loose) > 0 && len(rows) < rowsLeft {
-				controls := p
-				controls.Options = loose
-				looseTexts := s.choiceTexts(t, lang, loose)
-				if row, ok := s.buttonRow(t, controls, looseTexts, used); ok {
-					if len(row.Components) > 0 {
-						rows = append(rows, row)
-					}
-				} else if sel, skipped := s.moveSelect(t, p.Seat, loose, looseTexts, s.say(t, lang, p.Text), len(p.Options)); len(sel.Options) > 0 {
-					// Controls a button cannot show go to a select of their own.
-					rows, cut = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{sel}}), cut || skipped
-				}
-			}
-			continue
-		}
-		if texts == nil {
-			texts = s.choiceTexts(t, lang, p.Options)
-		}
-		for from := 0; from < len(p.Options); from += maxSelectOptions {
-			if len(rows) >= rowsLeft {
-				return rows, true
-			}
-			to := min(from+maxSelectOptions, len(p.Options))
-			sel, skipped := s.selectMenu(t, p, texts, lang, from, to)
-			cut = cut || skipped
-			if len(sel.Options) > 0 {
-				rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{sel}})
-			}
-		}
-	}
-	return rows, cut
-}
-
-// buttonRow makes one button per option. A move id already offered on the
-// message (the same answer for another seat) needs no second button, since
-// a click applies to whoever clicks. texts are what the options read
-// (choiceTexts). ok is false when an option does not fit a button (its id,
-// label or detail): the caller offers a select.
-func (s *Service) buttonRow(t *table.Table, p games.Prompt, texts []choiceText, used map[string]bool) (discordgo.ActionsRow, bool) {
-	if !fitsButtons(texts) {
-		return discordgo.ActionsRow{}, false
-	}
-	ids := make([]string, len(p.Options))
-	for i, o := range p.Options {
-		id, err := CustomID{Kind: KindMove, Channel: t.ChannelID, Table: t.ID, Version: t.Version, Arg: o.ID}.Encode()
-		if err != nil {
-			return discordgo.ActionsRow{}, false // too long for a button: use a select
-		}
-		ids[i] = id
-	}
-	var buttons []discordgo.MessageComponent
-	for i := range p.Options {
-		id := ids[i]
-		if used[id] {
-			continue
-		}
-		used[id] = true
-		buttons = append(buttons, discordgo.Button{Label: texts[i].label, Style: discordgo.PrimaryButton, CustomID: id})
-	}
-	return discordgo.ActionsRow{Components: buttons}, true
-}
-
-func (s *Service) selectMenu(t *table.Table, p games.Prompt, texts []choiceText, lang string, from, to int) (discordgo.SelectMenu, bool) {
-	placeholder := s.say(t, lang, p.Text)
-	if len(p.Options) > maxSelectOptions {
-		placeholder = s.voice.Text(lang, games.T(KeySelectPart, "prompt", placeholder, "from", from+1, "to", to))
-	}
-	return s.moveSelect(t, p.Seat, p.Options[from:to], texts[from:to], placeholder, from)
 }
 
 // backRow offers "Back" to a seat that may step back within its turn; it

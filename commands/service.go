@@ -22,6 +22,7 @@ import (
 	"github.com/tavern-bot/tavern/bots"
 	"github.com/tavern-bot/tavern/delivery"
 	"github.com/tavern-bot/tavern/features/mygames"
+	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/features/ratings"
 	"github.com/tavern-bot/tavern/features/replays"
 	settingsfeature "github.com/tavern-bot/tavern/features/settings"
@@ -66,6 +67,7 @@ type Service struct {
 	ratings     *ratings.Feature
 	tables      *tables.Tables
 	myGames     *mygames.Feature
+	menus       *play.Menus
 	settings    *settingsfeature.Feature
 	tournaments *tournaments.Feature
 	replay      *replays.Feature
@@ -118,6 +120,7 @@ func NewService(d Deps) (*Service, error) {
 		s.newSeed = rand.Uint64
 	}
 	s.voice = interact.NewVoice(d.Games, d.Games.Catalog(CoreCatalog()), s.log)
+	s.menus = play.New(s.voice)
 	s.tables = tables.New(s.store, s.games, func() time.Time { return s.now() }, func() uint64 { return s.newSeed() }, s.log,
 		tables.Hooks{Saved: s.sched.WakeIfDue, Ended: func(ctx context.Context, t *table.Table) { s.tournaments.TableEnded(ctx, t) }})
 	mi, _ := s.images.(mygames.Images)

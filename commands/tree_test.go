@@ -45,7 +45,7 @@ func treeHarness(t *testing.T) *harness {
 // checkLimits holds a message to Discord's component limits.
 func checkLimits(t *testing.T, what string, rows []discordgo.MessageComponent) {
 	t.Helper()
-	if len(rows) > maxRows {
+	if len(rows) > interact.MaxRows {
 		t.Errorf("%s: %d rows", what, len(rows))
 	}
 	for _, r := range rows {
@@ -53,7 +53,7 @@ func checkLimits(t *testing.T, what string, rows []discordgo.MessageComponent) {
 		for _, c := range row.Components {
 			switch c := c.(type) {
 			case discordgo.SelectMenu:
-				if len(c.Options) > maxSelectOptions || len(c.CustomID) > interact.MaxCustomIDLen {
+				if len(c.Options) > interact.MaxSelectOptions || len(c.CustomID) > interact.MaxCustomIDLen {
 					t.Errorf("%s: select %s with %d options", what, c.CustomID, len(c.Options))
 				}
 				for _, o := range c.Options {
@@ -62,7 +62,7 @@ func checkLimits(t *testing.T, what string, rows []discordgo.MessageComponent) {
 					}
 				}
 			case discordgo.Button:
-				if len(row.Components) > maxButtonsPerRow || len(c.CustomID) > interact.MaxCustomIDLen {
+				if len(row.Components) > interact.MaxButtonsPerRow || len(c.CustomID) > interact.MaxCustomIDLen {
 					t.Errorf("%s: button %s in a row of %d", what, c.CustomID, len(row.Components))
 				}
 			}

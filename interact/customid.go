@@ -40,6 +40,18 @@ var knownKinds = map[Kind]bool{KindMove: true, KindMoveSelect: true, KindJoin: t
 // MaxCustomIDLen is Discord's limit for a component custom id.
 const MaxCustomIDLen = 100
 
+// Discord's limits on a message's components.
+const (
+	MaxRows           = 5   // action rows in a message
+	MaxButtonsPerRow  = 5   // buttons in a row
+	MaxSelectOptions  = 25  // choices in a select (and autocomplete choices)
+	MaxSelectValueLen = 100 // a select choice's value (and an autocomplete choice's)
+	// The texts of a choice, in characters.
+	MaxButtonLabel       = 80
+	MaxSelectLabel       = 100
+	MaxSelectDescription = 100
+)
+
 // Separator divides the fields of a custom id; only the last (Arg) may
 // hold it.
 const Separator = "|"

@@ -1,4 +1,4 @@
-package commands
+package play
 
 import (
 	"strings"
@@ -11,13 +11,6 @@ import (
 	"github.com/tavern-bot/tavern/table"
 )
 
-// Discord's limits on the texts of a choice, in characters.
-const (
-	maxButtonLabel       = 80
-	maxSelectLabel       = 100
-	maxSelectDescription = 100
-)
-
 // choiceText is what an option reads as a button or a select's choice.
 type choiceText struct{ label, description string }
 
@@ -27,16 +20,16 @@ type choiceText struct{ label, description string }
 // choices would read the same, every description also names the steps
 // that tell them apart (those the options do not all share): "To Bo"
 // twice becomes "To Bo" under "Goblin at C4" and under "Orc at B2".
-func (s *Service) choiceTexts(t *table.Table, lang string, options []games.Option) []choiceText {
+func (m *Menus) choiceTexts(t *table.Table, lang string, options []games.Option) []choiceText {
 	out := make([]choiceText, len(options))
 	seen := map[choiceText]bool{}
 	clash := false
 	for i, o := range options {
-		out[i].label = s.say(t, lang, o.Label)
+		out[i].label = m.say(t, lang, o.Label)
 		if !o.Detail.IsZero() {
-			out[i].description = s.say(t, lang, o.Detail)
+			out[i].description = m.say(t, lang, o.Detail)
 		}
-		shown := choiceText{interact.Truncate(out[i].label, maxSelectLabel), interact.Truncate(out[i].description, maxSelectDescription)}
+		shown := choiceText{interact.Truncate(out[i].label, interact.MaxSelectLabel), interact.Truncate(out[i].description, interact.MaxSelectDescription)}
 		clash = clash || seen[shown]
 		seen[shown] = true
 	}
@@ -48,7 +41,7 @@ func (s *Service) choiceTexts(t *table.Table, lang string, options []games.Optio
 		var steps []string
 		for _, st := range o.Path[min(shared, len(o.Path)):] {
 			if !st.Label.IsZero() {
-				steps = append(steps, s.say(t, lang, st.Label))
+				steps = append(steps, m.say(t, lang, st.Label))
 			}
 		}
 		if len(steps) == 0 {
@@ -68,7 +61,7 @@ func (s *Service) choiceTexts(t *table.Table, lang string, options []games.Optio
 // go to a select, where both are shown whole.
 func fitsButtons(texts []choiceText) bool {
 	for _, c := range texts {
-		if c.description != "" || utf8.RuneCountInString(c.label) > maxButtonLabel {
+		if c.description != "" || utf8.RuneCountInString(c.label) > interact.MaxButtonLabel {
 			return false
 		}
 	}
@@ -77,6 +70,6 @@ func fitsButtons(texts []choiceText) bool {
 
 // selectOption is a select's choice answering with move id, reading c.
 func selectOption(id string, c choiceText) discordgo.SelectMenuOption {
-	return discordgo.SelectMenuOption{Label: interact.Truncate(c.label, maxSelectLabel), Value: id,
-		Description: interact.Truncate(c.description, maxSelectDescription)}
+	return discordgo.SelectMenuOption{Label: interact.Truncate(c.label, interact.MaxSelectLabel), Value: id,
+		Description: interact.Truncate(c.description, interact.MaxSelectDescription)}
 }
