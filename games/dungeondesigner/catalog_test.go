@@ -55,7 +55,7 @@ func checkTexts(t *testing.T, cat games.Catalog, v any) {
 }
 
 func TestTextsOfAGameAreLocalized(t *testing.T) {
-	cat := New().Info().Catalog
+	cat := games.BaseCatalog().Merge(New().Info().Catalog) // surfaces add the shared texts (games.Verdict)
 	for _, players := range []int{1, 2, 5} {
 		s := newTest(t, players, 31, nil)
 		for !s.Over() {

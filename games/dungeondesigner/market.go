@@ -269,7 +269,7 @@ func (s *State) cleanUp() []games.Text {
 	if s.Year == 4 {
 		s.score()
 		s.Phase = PhaseOver
-		return []games.Text{games.T("dd.ev.over")}
+		return []games.Text{games.T("dd.ev.end"), s.verdict()}
 	}
 	for _, slot := range s.Stalls {
 		s.TileDiscard = append(s.TileDiscard, slot.Upper...)

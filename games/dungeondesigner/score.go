@@ -321,6 +321,18 @@ func (s *State) Rivals() []games.Rival {
 	return []games.Rival{r}
 }
 
+// verdict closes a finished game: who won with how much prestige, or
+// alone, whether the player beat Jael and by how much. Equal prestige goes
+// to whoever lies further left in the final order (rulebook, "Spielende
+// und Wertung"), which is what the tie-break line says.
+func (s *State) verdict() games.Text {
+	standings := s.Standings()
+	for i := range standings {
+		standings[i].Detail = games.T("dd.tiebreak")
+	}
+	return games.Verdict(standings, s.Rivals(), func(n int) games.Text { return games.T("dd.points", "n", n) })
+}
+
 // SoloWon reports a finished solo game in which the player has more
 // prestige than Jael.
 func (s *State) SoloWon() bool {
