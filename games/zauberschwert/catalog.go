@@ -5,7 +5,44 @@ import "github.com/tavern-bot/tavern/games"
 // catalog holds every text of the game in English and German. Player
 // arguments are 1-based seat numbers.
 func catalog() games.Catalog {
-	return games.Catalog{"en": catalogEN(), "de": catalogDE()}
+	en, de := catalogEN(), catalogDE()
+	symbolWords(en, map[Symbol]string{Triangle: "triangle", Circle: "circle", Square: "square"})
+	symbolWords(de, map[Symbol]string{Triangle: "Dreieck", Circle: "Kreis", Square: "Quadrat"})
+	return games.Catalog{"en": en, "de": de}
+}
+
+// symbolWords names every order of distinct artifact symbols in words,
+// under symbolsKey's keys ("zs.syms.tri.circle": "triangle & circle"): one
+// key per combination keeps an option's label a flat text, cheap to build
+// in a prompt the bots ask for at every move.
+func symbolWords(m map[string]string, words map[Symbol]string) {
+	all := []Symbol{Triangle, Circle, Square}
+	var add func(key, text string, used map[Symbol]bool)
+	add = func(key, text string, used map[Symbol]bool) {
+		for _, s := range all {
+			if used[s] {
+				continue
+			}
+			k, t := key+"."+string(s), words[s]
+			if text != "" {
+				t = text + " & " + t
+			}
+			m[k] = t
+			used[s] = true
+			add(k, t, used)
+			used[s] = false
+		}
+	}
+	add("zs.syms", "", map[Symbol]bool{})
+}
+
+// symbolsKey is the catalog key of a's symbols in words.
+func symbolsKey(a Artifact) string {
+	key := "zs.syms"
+	for _, s := range a.Symbols {
+		key += "." + string(s)
+	}
+	return key
 }
 
 func ruleTopics() []games.RuleTopic {
@@ -28,6 +65,7 @@ func catalogEN() map[string]string {
 		"zs.window.B": "magic supply", "zs.window.D": "before the adventure is resolved", "zs.window.E": "before trading",
 
 		"zs.symbol.tri": "▶", "zs.symbol.circle": "●", "zs.symbol.square": "■",
+		"zs.card": "#{n} ({symbols})", "zs.card.part": "#{n} ({symbols}, part {part} of 2)", "zs.card.list": "{a}; {b}", "zs.card.none": "nothing",
 		"zs.card.orb": "Energy orb", "zs.card.holy": "Holy site", "zs.card.spiders": "Spiders",
 		"zs.card.goblins": "Goblins", "zs.card.shadows": "Shadows", "zs.card.dragons": "Dragons",
 		"zs.spell.fulmentus": "Fulmentus", "zs.spell.stonex": "Stonex", "zs.spell.addus": "Addus",
@@ -64,11 +102,14 @@ func catalogEN() map[string]string {
 		"zs.grp.spell": "Spells", "zs.grp.bid": "Bids", "zs.grp.place": "Placement", "zs.grp.fight": "Fight",
 		"zs.grp.bonus": "Bonus", "zs.grp.lay": "Lay out", "zs.grp.offer": "Offers to you",
 		"zs.grp.give": "Cards you give", "zs.grp.want": "Cards you ask for",
-		"zs.opt.lay": "Lay out {artifact} {symbols} ({cards})", "zs.opt.lay_all": "Lay out all", "zs.opt.lay_none": "Finish laying out",
+		"zs.opt.lay": "Lay out {artifact} ({symbols}; {cards})", "zs.opt.lay_all": "Lay out all", "zs.opt.lay_none": "Finish laying out",
 
 		"zs.ev.income":           "Round {round}: every wizard gains 2 magic.",
 		"zs.ev.start_player":     "{player} takes the start player card.",
 		"zs.ev.game_over":        "The display cannot be refilled: the game ends.",
+		"zs.ev.end":              "After round {round} the display cannot be refilled to two adventure cards, the pile holds only {left}: the game ends.",
+		"zs.ev.end.one":          "After round {round} the display cannot be refilled to two adventure cards, the pile holds only {left}: the game ends.",
+		"zs.ev.end.empty":        "After round {round} the display cannot be refilled to two adventure cards, the pile is empty: the game ends.",
 		"zs.ev.discarded":        "{card} was not chosen and leaves the game.",
 		"zs.ev.orb":              "{player} gains {n} magic from the energy orb.",
 		"zs.ev.holy":             "{player} gains {n} and an artifact card at the holy site.",
@@ -116,6 +157,8 @@ func catalogEN() map[string]string {
 		"zs.rules.end":             "The game ends as soon as the display cannot be refilled to two cards. An empty artifact pile is not refilled.",
 		"zs.stones":                "{n} power stones",
 		"zs.stones.one":            "{n} power stone",
+		"zs.points":                "{n} power stones",
+		"zs.points.one":            "{n} power stone",
 		"zs.cards":                 "{n} artifact cards",
 		"zs.cards.one":             "{n} artifact card",
 		"zs.laid":                  "{n} artifact cards laid out",
@@ -136,6 +179,7 @@ func catalogDE() map[string]string {
 		"zs.window.B": "Magieversorgung", "zs.window.D": "vor der Auswertung", "zs.window.E": "vor dem Tauschen",
 
 		"zs.symbol.tri": "▶", "zs.symbol.circle": "●", "zs.symbol.square": "■",
+		"zs.card": "#{n} ({symbols})", "zs.card.part": "#{n} ({symbols}, Teil {part} von 2)", "zs.card.list": "{a}; {b}", "zs.card.none": "nichts",
 		"zs.card.orb": "Energiekugel", "zs.card.holy": "Heilige Stätte", "zs.card.spiders": "Spinnen",
 		"zs.card.goblins": "Goblins", "zs.card.shadows": "Schatten", "zs.card.dragons": "Drachen",
 		"zs.spell.fulmentus": "Fulmentus", "zs.spell.stonex": "Stonex", "zs.spell.addus": "Addus",
@@ -172,11 +216,14 @@ func catalogDE() map[string]string {
 		"zs.grp.spell": "Zaubersprüche", "zs.grp.bid": "Gebote", "zs.grp.place": "Platzieren", "zs.grp.fight": "Kampf",
 		"zs.grp.bonus": "Bonus", "zs.grp.lay": "Auslegen", "zs.grp.offer": "Angebote an dich",
 		"zs.grp.give": "Karten, die du gibst", "zs.grp.want": "Karten, die du verlangst",
-		"zs.opt.lay": "{artifact} {symbols} ({cards}) auslegen", "zs.opt.lay_all": "Alle auslegen", "zs.opt.lay_none": "Auslegen beenden",
+		"zs.opt.lay": "{artifact} ({symbols}; {cards}) auslegen", "zs.opt.lay_all": "Alle auslegen", "zs.opt.lay_none": "Auslegen beenden",
 
 		"zs.ev.income":           "Runde {round}: Jeder Zauberer erhält 2 Magie.",
 		"zs.ev.start_player":     "{player} erhält die Startspielerkarte.",
 		"zs.ev.game_over":        "Die Auslage kann nicht mehr aufgefüllt werden: Spielende.",
+		"zs.ev.end":              "Nach Runde {round} kann die Auslage nicht mehr auf 2 Abenteuerkarten ergänzt werden, im Stapel liegen nur noch {left}: Spielende.",
+		"zs.ev.end.one":          "Nach Runde {round} kann die Auslage nicht mehr auf 2 Abenteuerkarten ergänzt werden, im Stapel liegt nur noch {left}: Spielende.",
+		"zs.ev.end.empty":        "Nach Runde {round} kann die Auslage nicht mehr auf 2 Abenteuerkarten ergänzt werden, der Stapel ist leer: Spielende.",
 		"zs.ev.discarded":        "{card} wurde nicht gewählt und verlässt das Spiel.",
 		"zs.ev.orb":              "{player} erhält {n} Magie von der Energiekugel.",
 		"zs.ev.holy":             "{player} erhält {n} und eine Artefaktkarte an der Heiligen Stätte.",
@@ -224,16 +271,23 @@ func catalogDE() map[string]string {
 		"zs.rules.end":             "Das Spiel endet, sobald die Auslage nicht mehr auf zwei Karten ergänzt werden kann. Ein leerer Artefaktstapel wird nicht aufgefüllt.",
 		"zs.stones":                "{n} Machtsteine",
 		"zs.stones.one":            "{n} Machtstein",
-		"zs.cards":                 "{n} Artefaktkarten",
-		"zs.cards.one":             "{n} Artefaktkarte",
-		"zs.laid":                  "{n} ausgelegte Artefaktkarten",
-		"zs.laid.one":              "{n} ausgelegte Artefaktkarte",
-		"zs.magic":                 "{n} Magie",
+		// A score as the end tells it, after "mit": "gewinnt mit 29 Machtsteinen".
+		"zs.points":     "{n} Machtsteinen",
+		"zs.points.one": "{n} Machtstein",
+		"zs.cards":      "{n} Artefaktkarten",
+		"zs.cards.one":  "{n} Artefaktkarte",
+		"zs.laid":       "{n} ausgelegte Artefaktkarten",
+		"zs.laid.one":   "{n} ausgelegte Artefaktkarte",
+		"zs.magic":      "{n} Magie",
 	}
 }
 
 // stonesText counts power stones, in the form for one when there is one.
 func stonesText(n int) games.Text { return games.Counted("zs.stones", "n", "n", n) }
+
+// pointsText is a final score as the end tells it ("wins with 29 power
+// stones"; German in the dative: "mit 29 Machtsteinen").
+func pointsText(n int) games.Text { return games.Counted("zs.points", "n", "n", n) }
 
 // cardsText counts artifact cards, in the form for one when there is one.
 func cardsText(n int) games.Text { return games.Counted("zs.cards", "n", "n", n) }

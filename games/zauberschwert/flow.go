@@ -84,7 +84,12 @@ func (s *State) refill() {
 	if need > len(s.Pile) {
 		s.Ended = true
 		s.Step = stepOver
-		s.emit("zs.ev.game_over")
+		// Why it ended, then who won with how many power stones.
+		end := games.Counted("zs.ev.end", "left", "round", s.Round-1, "left", len(s.Pile))
+		if len(s.Pile) == 0 {
+			end = games.T("zs.ev.end.empty", "round", s.Round-1)
+		}
+		s.events = append(s.events, end, games.Verdict(s.Standings(), nil, pointsText))
 		return
 	}
 	for range need {

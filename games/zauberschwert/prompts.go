@@ -158,7 +158,7 @@ func (s *State) label(seat int, move string) (games.Text, string) {
 				}
 			}
 		}
-		return games.T("zs.opt.lay", "artifact", games.Ref(s.d.Artifacts[num(1)].Artifact.Name), "symbols", symbols(s.d.Artifacts[num(1)].Artifact),
+		return games.T("zs.opt.lay", "artifact", games.Ref(s.d.Artifacts[num(1)].Artifact.Name), "symbols", games.Ref(symbolsKey(s.d.Artifacts[num(1)].Artifact)),
 			"cards", strings.Join(cards, " + ")), grpLay
 	}
 	return games.T("zs.opt." + parts[0]), ""
@@ -175,36 +175,35 @@ const (
 	grpOffer = "zs.grp.offer"
 )
 
-// cardLabel is a language-neutral description of an artifact card, e.g.
-// "#5 ●■ 1/2" (number, symbols, part).
-func (s *State) cardLabel(c int) string {
+// cardLabel describes an artifact card in words, as an option names it:
+// "card 5, circle & square, part 1 of 2" (number, symbols, part). The
+// symbols are the ones creature cards show for the artifact's bonus.
+func (s *State) cardLabel(c int) games.Text {
 	ac := s.d.Artifacts[c]
-	label := "#" + strconv.Itoa(c) + " " + symbols(ac.Artifact)
+	symbols := games.Ref(symbolsKey(ac.Artifact))
 	if ac.Part > 0 {
-		label += " " + strconv.Itoa(ac.Part) + "/2"
+		return games.T("zs.card.part", "n", c, "symbols", symbols, "part", ac.Part)
 	}
-	return label
+	return games.T("zs.card", "n", c, "symbols", symbols)
 }
 
-func (s *State) cardList(cs []int) string {
-	var parts []string
+// cardList lists artifact cards: "card 5, …; card 7, …".
+func (s *State) cardList(cs []int) games.Text {
+	parts := make([]games.Text, 0, len(cs))
 	for _, c := range cs {
 		parts = append(parts, s.cardLabel(c))
 	}
-	return strings.Join(parts, ", ")
+	return joinTexts("zs.card.list", parts)
 }
 
-func symbols(a Artifact) string {
-	out := ""
-	for _, sym := range a.Symbols {
-		switch sym {
-		case Triangle:
-			out += "▶"
-		case Circle:
-			out += "●"
-		case Square:
-			out += "■"
-		}
+// joinTexts joins parts two at a time with the template key ("{a} & {b}").
+func joinTexts(key string, parts []games.Text) games.Text {
+	if len(parts) == 0 {
+		return games.T("zs.card.none")
+	}
+	out := parts[len(parts)-1]
+	for i := len(parts) - 2; i >= 0; i-- {
+		out = games.T(key, "a", parts[i], "b", out)
 	}
 	return out
 }
