@@ -23,6 +23,9 @@ type dispatcher struct {
 	// patience is how long a handler may run before a gate with no change
 	// under way acknowledges (defaultPatience when zero).
 	patience time.Duration
+	// afterPatience, if set, arms the patience in place of time.AfterFunc
+	// (tests fire it at a chosen moment); it returns the timer's Stop.
+	afterPatience func(time.Duration, func()) (stop func() bool)
 }
 
 // respondFunc delivers the acknowledgement: a REST callback for the
@@ -55,9 +58,9 @@ func (d dispatcher) dispatch(ctx context.Context, i *discordgo.Interaction, resp
 	// nothing, once Discord's patience runs short).
 	acked := make(chan error, 1)
 	hctx, gate := interact.WithAckGate(ctx, func() { acked <- respond(AckResponse(ack, nil)) })
-	timer := time.AfterFunc(d.patienceOrDefault(), gate.Due)
+	stop := d.armPatience(gate.Due)
 	res := d.h.Handle(hctx, i)
-	timer.Stop()
+	stop()
 	gate.Done()
 	if err := <-acked; err != nil {
 		// Without an ack the token is useless and Discord shows the user a
@@ -75,6 +78,13 @@ func (d dispatcher) dispatch(ctx context.Context, i *discordgo.Interaction, resp
 // change run before acknowledging: Discord drops an interaction not
 // acknowledged within 3 s, and the answer must still travel.
 const defaultPatience = 2 * time.Second
+
+func (d dispatcher) armPatience(due func()) (stop func() bool) {
+	if d.afterPatience != nil {
+		return d.afterPatience(d.patienceOrDefault(), due)
+	}
+	return time.AfterFunc(d.patienceOrDefault(), due).Stop
+}
 
 func (d dispatcher) patienceOrDefault() time.Duration {
 	if d.patience > 0 {

@@ -31,17 +31,18 @@ func (e *events) list() []string {
 	return append([]string(nil), e.seen...)
 }
 
-// committing stores a change that takes longer than the dispatcher's
-// patience, holding the acknowledgement as tables.Update does.
+// committing stores a change during which the dispatcher's patience runs
+// out (patience fires it), holding the acknowledgement as tables.Update
+// does.
 type committing struct {
 	stubInteractions
-	ev   *events
-	slow time.Duration
+	ev       *events
+	patience func()
 }
 
 func (c *committing) Handle(ctx context.Context, i *discordgo.Interaction) commands.Result {
 	release := interact.Hold(ctx)
-	time.Sleep(c.slow)
+	c.patience()
 	c.ev.add("committed")
 	release()
 	c.ev.add("handler returned")
@@ -65,7 +66,7 @@ func (r *reading) Handle(ctx context.Context, i *discordgo.Interaction) commands
 
 // TestDispatchAcknowledgesAfterCommit: an interaction whose change is slow
 // is acknowledged after the change is stored, even when the dispatcher's
-// patience ran out meanwhile, and no sooner; one that changes nothing is
+// patience runs out meanwhile, and no sooner; one that changes nothing is
 // acknowledged when patience runs out, before its handler returns.
 func TestDispatchAcknowledgesAfterCommit(t *testing.T) {
 	fake, exec := newTestExecutor(t)
@@ -73,7 +74,11 @@ func TestDispatchAcknowledgesAfterCommit(t *testing.T) {
 
 	t.Run("change", func(t *testing.T) {
 		ev := &events{}
-		d := dispatcher{h: &committing{ev: ev, slow: 50 * time.Millisecond}, exec: exec, log: quietLog(), patience: time.Millisecond}
+		h := &committing{ev: ev}
+		d := dispatcher{h: h, exec: exec, log: quietLog(), afterPatience: func(_ time.Duration, due func()) func() bool {
+			h.patience = due // runs out while the change is under way
+			return func() bool { return true }
+		}}
 		i := fake.Command(bob, "game", fakediscord.SubCommand("status"))
 		d.dispatch(context.Background(), i, func(*discordgo.InteractionResponse) error {
 			ev.add("acknowledged")
