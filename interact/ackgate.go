@@ -18,7 +18,6 @@ type AckGate struct {
 	mu    sync.Mutex
 	ack   func()
 	held  int
-	due   bool
 	acked bool
 }
 
@@ -44,42 +43,25 @@ func Hold(ctx context.Context) (release func()) {
 	g.held++
 	g.mu.Unlock()
 	var once sync.Once
-	return func() {
-		once.Do(func() {
-			g.mu.Lock()
-			g.held--
-			fire := g.held == 0 && !g.acked
-			if fire {
-				g.acked = true
-			}
-			g.mu.Unlock()
-			if fire {
-				g.ack()
-			}
-		})
-	}
+	return func() { once.Do(func() { g.settle(func() { g.held-- }, false) }) }
 }
 
 // Due says the transport cannot wait longer: the gate acknowledges now
 // unless a change is under way, and then as soon as it is committed.
-func (g *AckGate) Due() {
+func (g *AckGate) Due() { g.settle(func() {}, false) }
+
+// Done says the handler returned: the gate acknowledges now if it has not.
+func (g *AckGate) Done() { g.settle(func() {}, true) }
+
+// settle applies change under the lock, then acknowledges unless it did
+// already or (unless force) a change is still held.
+func (g *AckGate) settle(change func(), force bool) {
 	g.mu.Lock()
-	g.due = true
-	fire := g.held == 0 && !g.acked
+	change()
+	fire := !g.acked && (force || g.held == 0)
 	if fire {
 		g.acked = true
 	}
-	g.mu.Unlock()
-	if fire {
-		g.ack()
-	}
-}
-
-// Done says the handler returned: the gate acknowledges now if it has not.
-func (g *AckGate) Done() {
-	g.mu.Lock()
-	fire := !g.acked
-	g.acked = true
 	g.mu.Unlock()
 	if fire {
 		g.ack()
