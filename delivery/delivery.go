@@ -118,7 +118,7 @@ func (c *Carrier) Deliver(t *table.Table, d outbox.Delivery, st games.State, rep
 	if err != nil {
 		c.d.Log.Error("deliver", "table", t.ID, "err", err)
 	}
-	res := c.result(storage.OutboxTable{ChannelID: t.ChannelID, TableID: t.ID}, t.OutboxKeys, actions, sent)
+	res := c.result(storage.OutboxTable{ChannelID: t.ChannelID, TableID: t.ID}, t.OutboxKeys, actions, sent, true)
 	res.Reply = reply
 	return res
 }
@@ -126,15 +126,16 @@ func (c *Carrier) Deliver(t *table.Table, d outbox.Delivery, st games.State, rep
 // Staged is the Result carrying out actions made of another kind's
 // outbox items keys (see Kind) of tb, in turn with tb's other changes.
 func (c *Carrier) Staged(tb storage.OutboxTable, keys []string, actions []interact.Action) interact.Result {
-	return c.result(tb, keys, actions, nil)
+	return c.result(tb, keys, actions, nil, false)
 }
 
 // result carries out actions for the items keys of tb, confirming them
-// (and storing sent) once done.
-func (c *Carrier) result(tb storage.OutboxTable, keys []string, actions []interact.Action, sent *sentIDs) interact.Result {
+// (and storing sent) once done; game says they are a game table's (not
+// another kind's), which post nothing live once its game ended.
+func (c *Carrier) result(tb storage.OutboxTable, keys []string, actions []interact.Action, sent *sentIDs, game bool) interact.Result {
 	res := interact.Result{Actions: actions, Done: c.delivered(tb.ChannelID, tb.TableID, keys, sent)}
 	if len(keys) > 0 {
-		res.Carrier = c.carryOwn(tb, keys, actions, res.Done)
+		res.Carrier = c.carryOwn(tb, keys, actions, res.Done, game)
 	}
 	return res
 }

@@ -39,6 +39,7 @@ type prepared struct {
 	keys    []string // the outbox items it stands for (one change's)
 	actions []interact.Action
 	done    func(context.Context)
+	game    bool // a game table's change (see quietIfEnded), not another kind's
 }
 
 // newClaim is a claim token no other carrier uses.
@@ -46,8 +47,8 @@ func newClaim() string { return rand.Text() }
 
 // carryOwn is the carry of a fresh change of tb whose items keys are
 // drawn as actions already (done confirms them).
-func (c *Carrier) carryOwn(tb storage.OutboxTable, keys []string, actions []interact.Action, done func(context.Context)) func(context.Context, run) error {
-	own := []prepared{{keys: keys, actions: actions, done: done}}
+func (c *Carrier) carryOwn(tb storage.OutboxTable, keys []string, actions []interact.Action, done func(context.Context), game bool) func(context.Context, run) error {
+	own := []prepared{{keys: keys, actions: actions, done: done, game: game}}
 	return func(ctx context.Context, run run) error {
 		return c.carryTable(ctx, tb, newClaim(), own, run, false)
 	}
@@ -96,7 +97,11 @@ func (c *Carrier) carryTable(ctx context.Context, tb storage.OutboxTable, claim 
 				return nil
 			}
 		}
-		lost, err := c.runHeld(ctx, tb, claim, p.actions, run)
+		actions := p.actions
+		if p.game {
+			actions = c.quietIfEnded(ctx, tb, actions)
+		}
+		lost, err := c.runHeld(ctx, tb, claim, actions, run)
 		if lost {
 			// Its lease ran out (a change slower than it, and the claim
 			// could not be renewed): another carrier may be carrying the
@@ -214,6 +219,7 @@ func (c *Carrier) prepare(ctx context.Context, it storage.OutboxItem, drawer boo
 		}
 		if err == nil {
 			p.actions, sent, err = c.realize(d, nil)
+			p.game = true
 		}
 	}
 	if err != nil {
