@@ -271,7 +271,11 @@ func (s *State) collect(out *games.Outcome) {
 	}
 	if s.Year == Years {
 		s.Stage = stageOver
-		out.Events = append(out.Events, games.T("sc.ev.over"))
+		over := games.T("sc.ev.over")
+		if s.Market.Guards[0] != nil { // solo: the monsters were held off
+			over = games.T("sc.ev.over.solo", "player", games.Player(0))
+		}
+		out.Events = append(out.Events, over, games.Verdict(s.Standings(), s.Rivals(), prestigeText))
 		return
 	}
 	v := s.Year - 1
@@ -362,4 +366,7 @@ func (s *State) nextYear(out *games.Outcome) {
 	s.Order, s.Turn = nil, 0
 	s.prepare()
 	out.Events = append(out.Events, games.T("sc.ev.year", "year", s.Year))
+	if s.Market.Guards[0] != nil {
+		out.Events = append(out.Events, s.dangerText())
+	}
 }

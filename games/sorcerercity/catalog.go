@@ -93,12 +93,19 @@ func catalogEN() map[string]string {
 		"sc.err.expert":            "The expert variant is for the solo game only.",
 		"sc.prompt.artifact":       "Keep one of your two artifacts:",
 		"sc.ev.kept":               "{player} has kept an artifact.",
-		"sc.pair":                  "{look} two {monsters}",
+		"sc.pair":                  "{look}: two {monsters}",
 		"sc.ev.guardgained":        "{player} gains {tile} with it.",
 		"sc.ev.guardgone":          "{tile} is destroyed with it.",
 		"sc.prompt.guard":          "Lay {tile} on a market tile of a matching colour:",
 		"sc.ev.guard":              "{tile} now guards a market tile.",
 		"sc.ev.lost":               "The monsters have overrun the market: the game is lost.",
+		"sc.ev.lost.covered":       "At the end of year {year} the monsters cover the last free market tile: the game is lost.",
+		"sc.ev.lost.noplace":       "At the end of year {year} {tile} finds no free market tile of its colour: the game is lost.",
+		"sc.end.lost":              "The monsters win; {player} ends with {score}.",
+		"sc.ev.over.solo":          "Year 5 is over: {player} held the monsters off to the end, and the game ends.",
+		"sc.ev.danger":             "Market tiles free of monsters: {free} of {slots}. At the end of year {year}, {n} more monsters come onto the market; if one finds no free tile of its colour, or covers the last, the game is lost.",
+		"sc.ev.danger.none":        "Market tiles free of monsters: {free} of {slots}. No more monsters come: hold out to the end of year {year}.",
+		"sc.points":                "{n} Prestige",
 		"sc.ev.monsters.mixed":     "Each player gets a monster into their deck.",
 		"sc.rival":                 "The monsters",
 		"sc.rival.won":             "overran the market",
@@ -224,6 +231,15 @@ func catalogEN() map[string]string {
 	}
 	tileForms(m, "cost {cost}")
 	m["sc.goalmark.0"], m["sc.goalmark.1"] = "with {mark} ", "{mark} "
+	for k, v := range map[string]string{
+		"sc.colour.yellow": "yellow", "sc.colour.red": "red", "sc.colour.purple": "purple", "sc.colour.green": "green",
+		"sc.colour.rainbow": "rainbow", "sc.colour.none": "no colour", "sc.colour.mixed": "{a}-{b}", "sc.colour.or": "{a}/{b}",
+		"sc.goalcolour.yellow": "yellow", "sc.goalcolour.red": "red", "sc.goalcolour.purple": "purple", "sc.goalcolour.green": "green",
+		"sc.goalcolour.rainbow": "rainbow", "sc.goalcolour.none": "colourless",
+		"sc.sides.all": "all {c}", "sc.sides": "↑{up} →{right} ↓{down} ←{left}",
+	} {
+		m[k] = v
+	}
 	return m
 }
 
@@ -304,12 +320,19 @@ func catalogDE() map[string]string {
 		"sc.err.expert":            "Die Experten-Variante gibt es nur im Solospiel.",
 		"sc.prompt.artifact":       "Behalte eines deiner beiden Artefakte:",
 		"sc.ev.kept":               "{player} hat ein Artefakt behalten.",
-		"sc.pair":                  "{look} zwei {monsters}",
+		"sc.pair":                  "{look}: zwei {monsters}",
 		"sc.ev.guardgained":        "{player} bekommt {tile} dazu.",
 		"sc.ev.guardgone":          "{tile} wird dabei zerstört.",
 		"sc.prompt.guard":          "Lege {tile} auf ein Markt-Plättchen passender Farbe:",
 		"sc.ev.guard":              "{tile} bewacht jetzt ein Markt-Plättchen.",
 		"sc.ev.lost":               "Die Monster haben den Markt überrannt: das Spiel ist verloren.",
+		"sc.ev.lost.covered":       "Am Ende von Jahr {year} bedecken die Monster das letzte freie Markt-Plättchen: das Spiel ist verloren.",
+		"sc.ev.lost.noplace":       "Am Ende von Jahr {year} findet {tile} kein freies Markt-Plättchen seiner Farbe: das Spiel ist verloren.",
+		"sc.end.lost":              "Die Monster gewinnen; {player} beendet das Spiel mit {score}.",
+		"sc.ev.over.solo":          "Jahr 5 ist vorbei: {player} hat die Monster bis zum Schluss abgewehrt, das Spiel endet.",
+		"sc.ev.danger":             "Markt-Plättchen ohne Monster: {free} von {slots}. Am Ende von Jahr {year} kommen {n} weitere Monster auf den Markt; findet eines kein freies Plättchen seiner Farbe oder bedeckt es das letzte, ist das Spiel verloren.",
+		"sc.ev.danger.none":        "Markt-Plättchen ohne Monster: {free} von {slots}. Es kommen keine Monster mehr: halte bis zum Ende von Jahr {year} durch.",
+		"sc.points":                "{n} Prestige",
 		"sc.ev.monsters.mixed":     "Jeder Spieler bekommt ein Monster in sein Deck.",
 		"sc.rival":                 "Die Monster",
 		"sc.rival.won":             "haben den Markt überrannt",
@@ -435,6 +458,16 @@ func catalogDE() map[string]string {
 	}
 	tileForms(m, "Kosten {cost}")
 	m["sc.goalmark.0"], m["sc.goalmark.1"] = "mit {mark} ", "{mark} "
+	for k, v := range map[string]string{
+		"sc.colour.yellow": "gelb", "sc.colour.red": "rot", "sc.colour.purple": "blau", "sc.colour.green": "grün",
+		"sc.colour.rainbow": "Regenbogen", "sc.colour.none": "farblos", "sc.colour.mixed": "{a}-{b}", "sc.colour.or": "{a}/{b}",
+		// After "mit", before the goal: "mit rotem Reihen-Ziel".
+		"sc.goalcolour.yellow": "gelbem", "sc.goalcolour.red": "rotem", "sc.goalcolour.purple": "blauem", "sc.goalcolour.green": "grünem",
+		"sc.goalcolour.rainbow": "buntem", "sc.goalcolour.none": "farblosem",
+		"sc.sides.all": "rundum {c}", "sc.sides": "↑{up} →{right} ↓{down} ←{left}",
+	} {
+		m[k] = v
+	}
 	return m
 }
 

@@ -104,7 +104,22 @@ func (s *State) guard(move string) (games.Outcome, error) {
 // or the market is all covered, and goes on to the next year when every
 // monster lies.
 func (s *State) guardIfSettled(out *games.Outcome) {
-	covered, slots := 0, 0
+	covered, slots := s.guarded()
+	if slots > 0 && covered == slots {
+		s.lose(out, games.T("sc.ev.lost.covered", "year", s.Year))
+		return
+	}
+	if len(s.Seats[0].Tasks) == 0 {
+		s.nextYear(out)
+		return
+	}
+	if len(s.guardChoices()) == 0 {
+		s.lose(out, games.T("sc.ev.lost.noplace", "year", s.Year, "tile", guardText(s.c, s.Seats[0].Tasks[0].Arg)))
+	}
+}
+
+// guarded counts the market tiles a monster lies on, of all of them.
+func (s *State) guarded() (covered, slots int) {
 	for v := range Vendors + 1 {
 		for _, g := range s.Market.Guards[v] {
 			slots++
@@ -113,20 +128,12 @@ func (s *State) guardIfSettled(out *games.Outcome) {
 			}
 		}
 	}
-	if slots > 0 && covered == slots {
-		s.lose(out)
-		return
-	}
-	if len(s.Seats[0].Tasks) == 0 {
-		s.nextYear(out)
-		return
-	}
-	if len(s.guardChoices()) == 0 {
-		s.lose(out)
-	}
+	return covered, slots
 }
 
-func (s *State) lose(out *games.Outcome) {
+// lose ends a solo game the monsters won, saying why and with what
+// Prestige the player ends.
+func (s *State) lose(out *games.Outcome, why games.Text) {
 	s.Lost, s.Stage = true, stageOver
 	for _, t := range s.Seats[0].Tasks {
 		if t.Kind == taskGuard {
@@ -134,8 +141,30 @@ func (s *State) lose(out *games.Outcome) {
 		}
 	}
 	s.Seats[0].Tasks = nil
-	out.Events = append(out.Events, games.T("sc.ev.lost"))
+	out.Events = append(out.Events, why, games.T("sc.end.lost", "player", games.Player(0), "score", prestigeText(s.Seats[0].Prestige)))
 }
+
+// dangerText tells the solo player, as a year begins, how close the
+// monsters are to winning: the market tiles still free, and how many
+// monsters come at this year's end (none after year 4).
+func (s *State) dangerText() games.Text {
+	covered, slots := s.guarded()
+	coming := 0
+	if s.Year < Years {
+		each := monstersPerPut
+		if s.Beasts[s.Year] == "skeleton" {
+			each = 2
+		}
+		coming = min(soloGuards, max(len(*s.stack(s.Year))-each, 0))
+	}
+	if coming == 0 {
+		return games.T("sc.ev.danger.none", "free", slots-covered, "slots", slots, "year", s.Year)
+	}
+	return games.T("sc.ev.danger", "free", slots-covered, "slots", slots, "year", s.Year, "n", coming)
+}
+
+// prestigeText is a score in Prestige.
+func prestigeText(n int) games.Text { return games.T("sc.points", "n", n) }
 
 // Rivals are the monsters a solo seat lost to.
 func (s *State) Rivals() []games.Rival {

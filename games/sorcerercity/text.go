@@ -4,52 +4,68 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
-	"strings"
 
 	"github.com/tavern-bot/tavern/games"
 )
 
-// colourMarks draw colours in texts the same in every language, small
-// enough for a select menu on a phone.
-var colourMarks = map[Colour]string{Yellow: "🟨", Red: "🟥", Purple: "🟪", Green: "🟩", All: "🌈"}
+// colourNames name colours in catalog keys (sc.colour.*): labels and
+// narration say colours in words a new player reads, not colour squares.
+var colourNames = map[Colour]string{Yellow: "yellow", Red: "red", Purple: "purple", Green: "green", All: "rainbow", None: "none"}
 
-// colourMark is one side's mark: a single colour, the rainbow, or the
-// colours of a two-colour side one after the other.
-func colourMark(c Colour) string {
-	if m, ok := colourMarks[c]; ok {
-		return m
+// colourMark is one side's colour in words: a single colour, the
+// rainbow, or the colours of a two-colour side ("red-green").
+func colourMark(c Colour) games.Text { return colourText("sc.colour.", c) }
+
+// goalColour is a goal's colour as it stands before the goal ("with red
+// line goal"; German inflects it: "mit rotem Reihen-Ziel").
+func goalColour(c Colour) games.Text { return colourText("sc.goalcolour.", c) }
+
+func colourText(prefix string, c Colour) games.Text {
+	if name, ok := colourNames[c]; ok {
+		return games.T(prefix + name)
 	}
-	if c == None {
-		return "⬛"
-	}
-	var b strings.Builder
+	var parts []games.Text
 	for _, one := range Colours {
 		if c&one != 0 {
-			b.WriteString(colourMarks[one])
+			parts = append(parts, games.T(prefix+colourNames[one]))
 		}
 	}
-	return b.String()
+	return joinTexts("sc.colour.mixed", parts)
 }
 
-// sidesText shows four sides clockwise from the top, with arrows.
-func sidesText(sides [4]Colour) string {
-	return fmt.Sprintf("↑%s →%s ↓%s ←%s", colourMark(sides[0]), colourMark(sides[1]), colourMark(sides[2]), colourMark(sides[3]))
+// joinTexts joins parts two at a time with the template key ("{a}-{b}").
+func joinTexts(key string, parts []games.Text) games.Text {
+	out := parts[len(parts)-1]
+	for i := len(parts) - 2; i >= 0; i-- {
+		out = games.T(key, "a", parts[i], "b", out)
+	}
+	return out
 }
 
-// looks shows a tile's colours: one mark when all sides agree.
-func looks(t Tile) string {
+// sidesText tells four sides clockwise from the top, each colour beside
+// its arrow ("↑red →red ↓green ←green"), or "all red".
+func sidesText(sides [4]Colour) games.Text {
+	if sides[0] == sides[1] && sides[1] == sides[2] && sides[2] == sides[3] {
+		return games.T("sc.sides.all", "c", colourMark(sides[0]))
+	}
+	return games.T("sc.sides", "up", colourMark(sides[0]), "right", colourMark(sides[1]), "down", colourMark(sides[2]), "left", colourMark(sides[3]))
+}
+
+// looks tells a tile's colours: one when all sides agree, else each
+// colour once ("red/purple").
+func looks(t Tile) games.Text {
 	if t.Sides[0] == t.Sides[1] && t.Sides[1] == t.Sides[2] && t.Sides[2] == t.Sides[3] {
 		return colourMark(t.Sides[0])
 	}
 	seen := map[Colour]bool{}
-	var b strings.Builder
+	var parts []games.Text
 	for _, s := range t.Sides {
 		if !seen[s] {
 			seen[s] = true
-			b.WriteString(colourMark(s))
+			parts = append(parts, colourMark(s))
 		}
 	}
-	return b.String()
+	return joinTexts("sc.colour.or", parts)
 }
 
 // tileText names a tile by its colours and what it carries: goals, a
@@ -69,9 +85,9 @@ func tileText(c *Components, id string) games.Text {
 		feature("sc.monster."+t.Beast, "")
 	}
 	for i, g := range t.Goals {
-		mark := colourMark(g.Res.Colour())
+		mark := goalColour(g.Res.Colour())
 		if g.Any {
-			mark = colourMark(All)
+			mark = goalColour(All)
 		}
 		// "with 🟥 line goal": the goals' colours apart from the tile's.
 		feature("sc.goal."+string(g.Kind), games.T("sc.goalmark."+strconv.Itoa(min(i, 1)), "mark", mark))
