@@ -144,9 +144,9 @@ func TestTileNamesTellTheirGoals(t *testing.T) {
 			}
 			for _, goal := range tile.Goals {
 				goals++
-				mark := goalColour(goal.Res.Colour())
+				mark := colourText("sc.goalcolour.", goal.Res.Colour())
 				if goal.Any {
-					mark = goalColour(All)
+					mark = colourText("sc.goalcolour.", All)
 				}
 				if want := cat.Localize(lang, mark) + " " + goalWord[lang][goal.Kind]; !strings.Contains(name, want) {
 					t.Errorf("%s %s: %q lacks %q", lang, id, name, want)

@@ -12,14 +12,25 @@ import (
 // narration say colours in words a new player reads, not colour squares.
 var colourNames = map[Colour]string{Yellow: "yellow", Red: "red", Purple: "purple", Green: "green", All: "rainbow", None: "none"}
 
-// colourMark is one side's colour in words: a single colour, the
-// rainbow, or the colours of a two-colour side ("red-green").
-func colourMark(c Colour) games.Text { return colourText("sc.colour.", c) }
+// colourMark is one side's colour in words, as a text argument: a single
+// colour or the rainbow (a catalog key, cheap in labels built at every
+// move), or the colours of a two-colour side ("red-green").
+func colourMark(c Colour) any { return colourArg("sc.colour.", c) }
 
 // goalColour is a goal's colour as it stands before the goal ("with red
 // line goal"; German inflects it: "mit rotem Reihen-Ziel").
-func goalColour(c Colour) games.Text { return colourText("sc.goalcolour.", c) }
+func goalColour(c Colour) any { return colourArg("sc.goalcolour.", c) }
 
+// colourArg names c under prefix: a games.Ref when one key names it, else
+// a games.Text joining its colours.
+func colourArg(prefix string, c Colour) any {
+	if name, ok := colourNames[c]; ok {
+		return games.Ref(prefix + name)
+	}
+	return colourText(prefix, c)
+}
+
+// colourText is colourArg as a text of its own.
 func colourText(prefix string, c Colour) games.Text {
 	if name, ok := colourNames[c]; ok {
 		return games.T(prefix + name)
@@ -53,7 +64,7 @@ func sidesText(sides [4]Colour) games.Text {
 
 // looks tells a tile's colours: one when all sides agree, else each
 // colour once ("red/purple").
-func looks(t Tile) games.Text {
+func looks(t Tile) any {
 	if t.Sides[0] == t.Sides[1] && t.Sides[1] == t.Sides[2] && t.Sides[2] == t.Sides[3] {
 		return colourMark(t.Sides[0])
 	}
@@ -62,7 +73,7 @@ func looks(t Tile) games.Text {
 	for _, s := range t.Sides {
 		if !seen[s] {
 			seen[s] = true
-			parts = append(parts, colourMark(s))
+			parts = append(parts, colourText("sc.colour.", s))
 		}
 	}
 	return joinTexts("sc.colour.or", parts)
@@ -89,7 +100,7 @@ func tileText(c *Components, id string) games.Text {
 		if g.Any {
 			mark = goalColour(All)
 		}
-		// "with 🟥 line goal": the goals' colours apart from the tile's.
+		// "with red line goal": the goals' colours apart from the tile's.
 		feature("sc.goal."+string(g.Kind), games.T("sc.goalmark."+strconv.Itoa(min(i, 1)), "mark", mark))
 	}
 	if t.Spell != "" && t.Kind != ArtifactTile {
