@@ -181,8 +181,12 @@ func (s *State) buyPrompt(seat int) games.Prompt {
 				if st.FreeDiscards > 0 {
 					pay = 0
 				}
+				// The place and the price go under the label: a tile's
+				// name alone may take most of what a select shows.
 				p.Options = append(p.Options, games.Option{ID: fmt.Sprintf("discard:%d:%d", v+1, k),
-					Label: games.T("sc.opt.discard", "tile", s.slotText(v, k), "pay", pay), Path: []games.Step{{ID: "d", Label: games.T("sc.discards")}, vendor(v)}})
+					Label:  games.T("sc.opt.discard", "tile", tileText(s.c, s.Market.Up[v][k])),
+					Detail: games.T("sc.discard.detail", "n", k+1, "pay", pay),
+					Path:   []games.Step{{ID: "d", Label: games.T("sc.discards")}, vendor(v)}})
 			}
 		}
 	}

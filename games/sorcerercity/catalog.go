@@ -166,7 +166,8 @@ func catalogEN() map[string]string {
 		"sc.vendor.rainbow":    "Rainbow vendor",
 		"sc.slot":              "{tile}, tile {n} from the left",
 		"sc.opt.buytile":       "{tile} for {pay}",
-		"sc.opt.discard":       "Discard {tile}: pay {pay} Money",
+		"sc.opt.discard":       "Discard {tile}",
+		"sc.discard.detail":    "Tile {n} from the left: pay {pay} Money",
 		"sc.discards":          "Discard a tile",
 		"sc.opt.done":          "Done at the market",
 		"sc.ev.money":          "{player} takes {n} Money.",
@@ -181,6 +182,9 @@ func catalogEN() map[string]string {
 		"sc.ev.over":           "Year 5 is over: the game ends.",
 
 		"sc.goal.group": "group goal", "sc.goal.line": "line goal", "sc.goal.shield": "shield goal",
+		"sc.goalkind.group": "group", "sc.goalkind.line": "line", "sc.goalkind.shield": "shield",
+		"sc.goalkind.last.group": "group goals", "sc.goalkind.last.line": "line goals", "sc.goalkind.last.shield": "shield goals",
+		"sc.goals.2": "{a} and {b}", "sc.goals.3": "{a}, {b} and {c}",
 
 		"sc.reward.kill-two":             "kill 2 monsters in one's own district",
 		"sc.reward.two-free-up-to-7":     "2 free market tiles costing up to 7",
@@ -393,7 +397,8 @@ func catalogDE() map[string]string {
 		"sc.vendor.rainbow":    "Regenbogen-Plättchen",
 		"sc.slot":              "{tile}, {n}. von links",
 		"sc.opt.buytile":       "{tile} für {pay}",
-		"sc.opt.discard":       "{tile} austauschen: {pay} Geld zahlen",
+		"sc.opt.discard":       "{tile} austauschen",
+		"sc.discard.detail":    "{n}. Plättchen von links: {pay} Geld zahlen",
 		"sc.discards":          "Ein Markt-Plättchen austauschen",
 		"sc.opt.done":          "Fertig am Markt",
 		"sc.ev.money":          "{player} nimmt {n} Geld.",
@@ -408,6 +413,10 @@ func catalogDE() map[string]string {
 		"sc.ev.over":           "Jahr 5 ist vorbei: das Spiel endet.",
 
 		"sc.goal.group": "Gruppen-Ziel", "sc.goal.line": "Reihen-Ziel", "sc.goal.shield": "Wappenschild-Ziel",
+		// "mit blauem Gruppen- und Reihen-Ziel": one goal of each kind.
+		"sc.goalkind.group": "Gruppen-", "sc.goalkind.line": "Reihen-", "sc.goalkind.shield": "Wappenschild-",
+		"sc.goalkind.last.group": "Gruppen-Ziel", "sc.goalkind.last.line": "Reihen-Ziel", "sc.goalkind.last.shield": "Wappenschild-Ziel",
+		"sc.goals.2": "{a} und {b}", "sc.goals.3": "{a}, {b} und {c}",
 
 		"sc.reward.kill-two":             "2 Monster im eigenen Stadtviertel töten",
 		"sc.reward.two-free-up-to-7":     "2 Markt-Plättchen bis Kosten 7 kostenlos",

@@ -115,20 +115,34 @@ func checkPending(check func(string, games.Text), st games.State) {
 	}
 }
 
-// TestTileNamesTellTheirGoals: a tile's name says which goal it carries,
+// TestTileNamesTellTheirGoals: a tile's name says which goals it carries,
 // in which colour, apart from the tile's own colours ("red/purple with red
-// line goal", "rot/blau mit rotem Reihen-Ziel"), in words, never colour
-// squares, and names a monster plainly ("purple/green Dragon"), in English
-// and German.
+// line goal", "rot/blau mit rotem Reihen-Ziel"); goals sharing a colour
+// share it in the name ("yellow group and line goals", short enough for a
+// select); in words, never colour squares; and names a monster plainly
+// ("purple/green Dragon"), in English and German.
 func TestTileNamesTellTheirGoals(t *testing.T) {
 	cat := catalog()
+	g := New()
+	for _, c := range []struct{ id, en, de string }{
+		{"v2-03", "yellow/red with yellow line goal, red shield goal (cost 5)", "gelb/rot mit gelbem Reihen-Ziel, rotem Wappenschild-Ziel (Kosten 5)"},
+		{"v2-04", "yellow/red with yellow shield goal, red shield goal (cost 5)", "gelb/rot mit gelbem Wappenschild-Ziel, rotem Wappenschild-Ziel (Kosten 5)"},
+		{"v3-01", "yellow with yellow group and line goals (cost 6)", "gelb mit gelbem Gruppen- und Reihen-Ziel (Kosten 6)"},
+		{"v4-15", "purple with purple group, line and shield goals (cost 10)", "blau mit blauem Gruppen-, Reihen- und Wappenschild-Ziel (Kosten 10)"},
+		{"v4-19", "rainbow with rainbow group goal, green shield goal (cost 10)", "Regenbogen mit buntem Gruppen-Ziel, grünem Wappenschild-Ziel (Kosten 10)"},
+	} {
+		for lang, want := range map[string]string{"en": c.en, "de": c.de} {
+			if got := cat.Localize(lang, tileText(g.c, c.id)); got != want {
+				t.Errorf("%s %s: %q, want %q", lang, c.id, got, want)
+			}
+		}
+	}
 	squares := regexp.MustCompile(`🟨|🟥|🟪|🟩|🌈|⬛`)
-	goalWord := map[string]map[GoalKind]string{
-		"en": {"group": "group goal", "line": "line goal", "shield": "shield goal"},
-		"de": {"group": "Gruppen-Ziel", "line": "Reihen-Ziel", "shield": "Wappenschild-Ziel"},
+	kindWord := map[string]map[GoalKind]string{
+		"en": {"group": "group", "line": "line", "shield": "shield"},
+		"de": {"group": "Gruppen-", "line": "Reihen-", "shield": "Wappenschild-"},
 	}
 	with := map[string]string{"en": " with ", "de": " mit "}
-	g := New()
 	goals := 0
 	for id, tile := range g.c.Tiles {
 		for _, lang := range []string{"en", "de"} {
@@ -142,14 +156,13 @@ func TestTileNamesTellTheirGoals(t *testing.T) {
 				// Dragon.
 				t.Errorf("%s %s: %q: %q belongs before goals, and only there", lang, id, name, with[lang])
 			}
+			_, goalPart, _ := strings.Cut(name, with[lang])
 			for _, goal := range tile.Goals {
 				goals++
-				mark := colourText("sc.goalcolour.", goal.Res.Colour())
-				if goal.Any {
-					mark = colourText("sc.goalcolour.", All)
-				}
-				if want := cat.Localize(lang, mark) + " " + goalWord[lang][goal.Kind]; !strings.Contains(name, want) {
-					t.Errorf("%s %s: %q lacks %q", lang, id, name, want)
+				colour := cat.Localize(lang, colourText("sc.goalcolour.", goalTint(goal)))
+				at := strings.Index(goalPart, colour+" ")
+				if at < 0 || !strings.Contains(goalPart[at:], kindWord[lang][goal.Kind]) {
+					t.Errorf("%s %s: %q lacks a %s %s goal", lang, id, name, colour, goal.Kind)
 				}
 			}
 		}

@@ -85,32 +85,62 @@ func tileText(c *Components, id string) games.Text {
 	t := c.Tile(id)
 	kv := []any{"look", looks(t)}
 	n := 0
-	feature := func(key string, mark any) {
+	feature := func(what, mark any) {
 		n++
-		kv = append(kv, fmt.Sprintf("f%d", n), games.Ref(key), fmt.Sprintf("c%d", n), mark)
+		kv = append(kv, fmt.Sprintf("f%d", n), what, fmt.Sprintf("c%d", n), mark)
 	}
 	if t.Name != "" {
-		feature("sc.artifact."+t.ID, "")
+		feature(games.Ref("sc.artifact."+t.ID), "")
 	}
 	if t.Beast != "" {
-		feature("sc.monster."+t.Beast, "")
+		feature(games.Ref("sc.monster."+t.Beast), "")
 	}
-	for i, g := range t.Goals {
-		mark := goalColour(g.Res.Colour())
-		if g.Any {
-			mark = goalColour(All)
+	for i := 0; i < len(t.Goals); {
+		// Goals one after the other in one colour share it ("with purple
+		// group and line goals"): a name short enough for a select.
+		j := i + 1
+		for j < len(t.Goals) && goalTint(t.Goals[j]) == goalTint(t.Goals[i]) {
+			j++
 		}
 		// "with red line goal": the goals' colours apart from the tile's.
-		feature("sc.goal."+string(g.Kind), games.T("sc.goalmark."+strconv.Itoa(min(i, 1)), "mark", mark))
+		feature(goalKinds(t.Goals[i:j]), games.T("sc.goalmark."+strconv.Itoa(min(i, 1)), "mark", goalColour(goalTint(t.Goals[i]))))
+		i = j
 	}
 	if t.Spell != "" && t.Kind != ArtifactTile {
-		feature("sc.spell."+t.Spell, "")
+		feature(games.Ref("sc.spell."+t.Spell), "")
 	}
 	if t.Cost > 0 {
 		kv = append(kv, "cost", t.Cost)
 		return games.T(fmt.Sprintf("sc.tile.%d.cost", n), kv...)
 	}
 	return games.T(fmt.Sprintf("sc.tile.%d", n), kv...)
+}
+
+// goalTint is the colour a goal is named by: its resource's, or the
+// rainbow for a goal of any colour.
+func goalTint(g Goal) Colour {
+	if g.Any {
+		return All
+	}
+	return g.Res.Colour()
+}
+
+// goalKinds names the kinds of goals that share a colour: one ("line
+// goal") or several together ("group, line and shield goals", German
+// "Gruppen-, Reihen- und Wappenschild-Ziel").
+func goalKinds(goals []Goal) any {
+	if len(goals) == 1 {
+		return games.Ref("sc.goal." + string(goals[0].Kind))
+	}
+	kv := make([]any, 0, 2*len(goals))
+	for i, g := range goals {
+		key := "sc.goalkind." + string(g.Kind)
+		if i == len(goals)-1 {
+			key = "sc.goalkind.last." + string(g.Kind) // "shield goals", "Wappenschild-Ziel"
+		}
+		kv = append(kv, string(rune('a'+i)), games.Ref(key))
+	}
+	return games.T(fmt.Sprintf("sc.goals.%d", len(goals)), kv...)
 }
 
 // TileText names tile id by its colours and what it carries, in the
