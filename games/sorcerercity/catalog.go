@@ -232,18 +232,15 @@ func catalogEN() map[string]string {
 		"sc.ev.mystery.two":         "The two Mystery Players have {a} and {b} Influence.",
 		"sc.ev.monsterprestige":     "{player} gains {n} Prestige for {monsters} monsters in their district.",
 		"sc.ev.monsterprestige.one": "{player} gains {n} Prestige for {monsters} monster in their district.",
-	}
-	tileForms(m, "cost {cost}")
-	m["sc.goalmark.0"], m["sc.goalmark.1"] = "with {mark} ", "{mark} "
-	for k, v := range map[string]string{
+
 		"sc.colour.yellow": "yellow", "sc.colour.red": "red", "sc.colour.purple": "purple", "sc.colour.green": "green",
 		"sc.colour.rainbow": "rainbow", "sc.colour.none": "no colour", "sc.colour.mixed": "{a}-{b}", "sc.colour.or": "{a}/{b}",
 		"sc.goalcolour.yellow": "yellow", "sc.goalcolour.red": "red", "sc.goalcolour.purple": "purple", "sc.goalcolour.green": "green",
 		"sc.goalcolour.rainbow": "rainbow", "sc.goalcolour.none": "colourless",
 		"sc.sides.all": "all {c}", "sc.sides": "↑{up} →{right} ↓{down} ←{left}",
-	} {
-		m[k] = v
 	}
+	tileForms(m, "cost {cost}")
+	m["sc.goalmark.0"], m["sc.goalmark.1"] = "with {mark} ", "{mark} "
 	return m
 }
 
@@ -464,19 +461,16 @@ func catalogDE() map[string]string {
 		"sc.ev.mystery.two":         "Die beiden Mysterie-Spieler haben {a} und {b} Einfluss.",
 		"sc.ev.monsterprestige":     "{player} erhält {n} Prestige für {monsters} Monster im eigenen Stadtviertel.",
 		"sc.ev.monsterprestige.one": "{player} erhält {n} Prestige für {monsters} Monster im eigenen Stadtviertel.",
-	}
-	tileForms(m, "Kosten {cost}")
-	m["sc.goalmark.0"], m["sc.goalmark.1"] = "mit {mark} ", "{mark} "
-	for k, v := range map[string]string{
+
 		"sc.colour.yellow": "gelb", "sc.colour.red": "rot", "sc.colour.purple": "blau", "sc.colour.green": "grün",
 		"sc.colour.rainbow": "Regenbogen", "sc.colour.none": "farblos", "sc.colour.mixed": "{a}-{b}", "sc.colour.or": "{a}/{b}",
 		// After "mit", before the goal: "mit rotem Reihen-Ziel".
 		"sc.goalcolour.yellow": "gelbem", "sc.goalcolour.red": "rotem", "sc.goalcolour.purple": "blauem", "sc.goalcolour.green": "grünem",
 		"sc.goalcolour.rainbow": "buntem", "sc.goalcolour.none": "farblosem",
 		"sc.sides.all": "rundum {c}", "sc.sides": "↑{up} →{right} ↓{down} ←{left}",
-	} {
-		m[k] = v
 	}
+	tileForms(m, "Kosten {cost}")
+	m["sc.goalmark.0"], m["sc.goalmark.1"] = "mit {mark} ", "{mark} "
 	return m
 }
 
