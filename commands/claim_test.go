@@ -15,15 +15,16 @@ import (
 	"github.com/tavern-bot/tavern/table"
 )
 
-// statusChange makes a change of chanA's table whose delivery edits one
-// message to the table's new version, and returns its Result.
+// statusChange makes a change of chanA's table whose delivery edits a
+// message of its own (so no later change makes it moot, see
+// outbox.Coalesce) to the table's new version, and returns its Result.
 func statusChange(t *testing.T, h *harness) Result {
 	t.Helper()
 	var d outbox.Delivery
 	saved, err := h.svc.tables.Update(ctxBG, chanA, "", func(tb *table.Table, _ games.Game) error {
 		tb.NewVersion()
 		c := outbox.NewComposer(tb, false)
-		c.Add(outbox.Post{Kind: outbox.KindEdit, ChannelID: chanA, MessageID: "status"}, Message{Content: strconv.Itoa(tb.Version)})
+		c.Add(outbox.Post{Kind: outbox.KindEdit, ChannelID: chanA, MessageID: "m" + strconv.Itoa(tb.Version)}, Message{Content: strconv.Itoa(tb.Version)})
 		var err error
 		d, err = c.Done()
 		return h.svc.stage(tb, d, err)

@@ -201,12 +201,19 @@ func (h *harness) restart() {
 	h.open()
 }
 
-// run carries out the actions of a result like a transport would.
+// run carries out the actions of a result like a transport would, and
+// returns it with the actions carried out (a change's pictures are drawn
+// only then).
 func (h *harness) run(res Result) Result {
+	var carried []Action
 	_ = res.Carry(context.Background(), func(_ context.Context, actions []Action) error {
+		carried = append(carried, actions...)
 		h.apply(actions)
 		return nil
 	})
+	if res.Carrier != nil {
+		res.Actions = carried
+	}
 	return res
 }
 

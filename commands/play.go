@@ -253,7 +253,7 @@ func (s *Service) boardPost(c *outbox.Composer, sc scene, narration []string) {
 	if sc.st != nil {
 		pic = &outbox.Picture{Viewer: games.Public, Name: "board.png"}
 	}
-	p := outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Picture: pic}
+	p := outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Picture: pic, Told: outbox.ToldBytes(m.Content, narration)}
 	if len(m.Components) > 0 {
 		p.Remember = outbox.RememberBoard
 		t.BoardVersion = t.Version

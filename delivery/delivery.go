@@ -109,16 +109,26 @@ func New(d Deps) *Carrier {
 	return &Carrier{d: d, replays: make(chan struct{}, 1)}
 }
 
-// Deliver draws the staged delivery d of t's change (its pictures from
-// st, or from the state d kept when st is nil) and returns it as a Result
-// whose Done removes it from the outbox once carried out; carrying it
-// out (Result.Carry) waits its turn after the table's earlier changes.
+// Deliver returns the staged delivery d of t's change as a Result whose
+// Done removes it from the outbox once carried out. Its pictures (from
+// st, or from the state d kept when st is nil) are drawn when it is
+// carried out (Result.Carry), in turn after the table's earlier changes;
+// a newer change of the table queued by then is carried out with it, and
+// only the newer board is drawn (see outbox.Coalesce). The Result's
+// Actions are d's actions as composed, without the pictures.
 func (c *Carrier) Deliver(t *table.Table, d outbox.Delivery, st games.State, reply *interact.Message) interact.Result {
-	actions, sent, err := c.realize(d, st)
-	if err != nil {
+	own := prepared{keys: t.OutboxKeys, game: true, d: &d, st: st}
+	var sent *sentIDs
+	if p, err := c.plan(d, st); err != nil {
 		c.d.Log.Error("deliver", "table", t.ID, "err", err)
+	} else {
+		own.lazy, own.actions, sent = p, p.actions, p.sent
+		if len(own.keys) == 0 { // nothing staged: carried out as it is
+			own.lazy, own.actions = nil, c.draw(p)
+		}
 	}
-	res := c.result(storage.OutboxTable{ChannelID: t.ChannelID, TableID: t.ID}, t.OutboxKeys, actions, sent, true)
+	own.done = c.delivered(t.ChannelID, t.ID, own.keys, sent)
+	res := c.result(storage.OutboxTable{ChannelID: t.ChannelID, TableID: t.ID}, own)
 	res.Reply = reply
 	return res
 }
@@ -126,16 +136,14 @@ func (c *Carrier) Deliver(t *table.Table, d outbox.Delivery, st games.State, rep
 // Staged is the Result carrying out actions made of another kind's
 // outbox items keys (see Kind) of tb, in turn with tb's other changes.
 func (c *Carrier) Staged(tb storage.OutboxTable, keys []string, actions []interact.Action) interact.Result {
-	return c.result(tb, keys, actions, nil, false)
+	return c.result(tb, prepared{keys: keys, actions: actions, done: c.delivered(tb.ChannelID, tb.TableID, keys, nil)})
 }
 
-// result carries out actions for the items keys of tb, confirming them
-// (and storing sent) once done; game says they are a game table's (not
-// another kind's), which post nothing live once its game ended.
-func (c *Carrier) result(tb storage.OutboxTable, keys []string, actions []interact.Action, sent *sentIDs, game bool) interact.Result {
-	res := interact.Result{Actions: actions, Done: c.delivered(tb.ChannelID, tb.TableID, keys, sent)}
-	if len(keys) > 0 {
-		res.Carrier = c.carryOwn(tb, keys, actions, res.Done, game)
+// result carries out own, a fresh change of tb, confirming it once done.
+func (c *Carrier) result(tb storage.OutboxTable, own prepared) interact.Result {
+	res := interact.Result{Actions: own.actions, Done: own.done}
+	if len(own.keys) > 0 {
+		res.Carrier = c.carryOwn(tb, []prepared{own})
 	}
 	return res
 }

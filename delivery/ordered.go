@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/storage"
@@ -34,21 +35,35 @@ import (
 // run carries out one change's actions.
 type run = func(context.Context, []interact.Action) error
 
-// prepared is an outbox item whose actions are drawn already.
+// prepared is what a carrier knows of outbox items it may carry out: a
+// change's actions drawn already, or planned to be drawn when carried
+// out (a fresh change's: drawing waits for the table's turn, and is not
+// done at all when a newer change of the table is carried out with it).
 type prepared struct {
-	keys    []string // the outbox items it stands for (one change's)
+	keys    []string // the outbox items it stands for
 	actions []interact.Action
+	lazy    *planned // when set, actions are drawn from it when carried out
 	done    func(context.Context)
 	game    bool // a game table's change (see quietIfEnded), not another kind's
+	// d and st are a game table's single change, kept to coalesce it
+	// with the table's later ones without reading it back; st may be nil.
+	d  *outbox.Delivery
+	st games.State
+}
+
+// ready is p's actions, drawn now if they were only planned.
+func (c *Carrier) ready(p prepared) []interact.Action {
+	if p.lazy != nil {
+		return c.draw(p.lazy)
+	}
+	return p.actions
 }
 
 // newClaim is a claim token no other carrier uses.
 func newClaim() string { return rand.Text() }
 
-// carryOwn is the carry of a fresh change of tb whose items keys are
-// drawn as actions already (done confirms them).
-func (c *Carrier) carryOwn(tb storage.OutboxTable, keys []string, actions []interact.Action, done func(context.Context), game bool) func(context.Context, run) error {
-	own := []prepared{{keys: keys, actions: actions, done: done, game: game}}
+// carryOwn is the carry of a fresh change of tb (own, its items' keys set).
+func (c *Carrier) carryOwn(tb storage.OutboxTable, own []prepared) func(context.Context, run) error {
 	return func(ctx context.Context, run run) error {
 		return c.carryTable(ctx, tb, newClaim(), own, run, false)
 	}
@@ -77,27 +92,23 @@ func (c *Carrier) carryTable(ctx context.Context, tb storage.OutboxTable, claim 
 			if round > 0 {
 				return nil
 			}
-			return carryUnordered(ctx, pre, run)
+			return c.carryUnordered(ctx, pre, run)
 		}
 		if len(items) == 0 {
 			return nil // all carried out, or another carrier holds the table
 		}
-		it := items[0]
-		if carried[it.Key] {
+		if carried[items[0].Key] {
 			// Carried out, but its Done failed: the lease makes it wait
 			// for the redelivery instead of being posted again now.
 			return nil
 		}
-		p, ok := preparedFor(pre, it.Key)
-		if !ok {
-			var stop bool
-			if p, stop = c.prepare(ctx, it, drawer); stop {
-				release()
-				c.WakeReplays()
-				return nil
-			}
+		p, stop := c.next(ctx, items, pre, drawer)
+		if stop {
+			release()
+			c.WakeReplays()
+			return nil
 		}
-		actions := p.actions
+		actions := c.ready(p)
 		if p.game {
 			actions = c.quietIfEnded(ctx, tb, actions)
 		}
@@ -176,10 +187,10 @@ func (c *Carrier) runHeld(ctx context.Context, tb storage.OutboxTable, claim str
 }
 
 // carryUnordered carries out pre as they are, when no claim can be had.
-func carryUnordered(ctx context.Context, pre []prepared, run run) error {
+func (c *Carrier) carryUnordered(ctx context.Context, pre []prepared, run run) error {
 	var errs error
 	for _, p := range pre {
-		if err := run(ctx, p.actions); err != nil {
+		if err := run(ctx, c.ready(p)); err != nil {
 			errs = errors.Join(errs, err)
 			continue
 		}
@@ -188,6 +199,79 @@ func carryUnordered(ctx context.Context, pre []prepared, run run) error {
 		}
 	}
 	return errs
+}
+
+// maxCoalesce bounds how many changes of a table are carried out as one.
+const maxCoalesce = 64
+
+// next is what to carry out first of items (a table's undelivered items,
+// oldest first), using pre where it stands for them: the leading run of
+// the table's own changes as one (see outbox.Coalesce), or the first item
+// alone. stop is true for a replay when the carrier is not the replay
+// drawer (drawer).
+func (c *Carrier) next(ctx context.Context, items []storage.OutboxItem, pre []prepared, drawer bool) (p prepared, stop bool) {
+	ds, sts := c.changes(items, pre)
+	if len(ds) > 1 {
+		keys := make([]string, len(ds))
+		for k := range ds {
+			keys[k] = items[k].Key
+		}
+		for _, p := range pre {
+			if slices.Equal(p.keys, keys) {
+				return p, false // coalesced so already (a redelivery's)
+			}
+		}
+		if p, ok := c.coalesce(items[0], keys, ds, sts[len(sts)-1]); ok {
+			return p, false
+		}
+	}
+	if p, ok := preparedFor(pre, items[0].Key); ok {
+		return p, false
+	}
+	return c.prepare(ctx, items[0], drawer)
+}
+
+// changes are the deliveries of the leading items that are the table's
+// own changes (not another kind's, no replay), at most maxCoalesce, with
+// the states pre holds for them (nil: read from the delivery). Only a
+// claim of several items is read.
+func (c *Carrier) changes(items []storage.OutboxItem, pre []prepared) ([]outbox.Delivery, []games.State) {
+	if len(items) < 2 {
+		return nil, nil
+	}
+	var (
+		ds  []outbox.Delivery
+		sts []games.State
+	)
+	for _, it := range items[:min(len(items), maxCoalesce)] {
+		if p, ok := preparedFor(pre, it.Key); ok && p.d != nil {
+			ds, sts = append(ds, *p.d), append(sts, p.st)
+			continue
+		}
+		if c.kindOf(it.Data) != nil {
+			break
+		}
+		d, err := outbox.Decode(it.Data)
+		if err != nil || d.HasReplay() {
+			break
+		}
+		ds, sts = append(ds, d), append(sts, nil)
+	}
+	return ds, sts
+}
+
+// coalesce draws the table's changes ds (the items keys, first) as one
+// change, its pictures from st (nil: the newest delivery's state); ok is
+// false when they cannot be drawn together (each is then tried alone).
+func (c *Carrier) coalesce(first storage.OutboxItem, keys []string, ds []outbox.Delivery, st games.State) (prepared, bool) {
+	merged := outbox.Coalesce(ds)
+	actions, sent, err := c.realize(merged, st)
+	if err != nil {
+		c.d.Log.Warn("outbox: changes not coalesced", "channel", first.ChannelID, "table", first.TableID, "changes", len(ds), "err", err)
+		return prepared{}, false
+	}
+	c.d.Log.Debug("outbox: changes carried out as one", "channel", first.ChannelID, "table", first.TableID, "changes", len(ds), "version", merged.Version)
+	return prepared{keys: keys, actions: actions, done: c.delivered(first.ChannelID, first.TableID, keys, sent), game: true}, true
 }
 
 // preparedFor finds the prepared change standing for key.
@@ -232,19 +316,21 @@ func (c *Carrier) prepare(ctx context.Context, it storage.OutboxItem, drawer boo
 }
 
 // claimedResult is the Result carrying out tb's items held by claim: its
-// actions drawn now, oldest first, up to the first replay unless drawer,
-// and the rest of the table's after them. ok is false when nothing is to
-// be carried out (the claim is given back).
+// actions drawn now, oldest first (a run of the table's changes as one,
+// see next), up to the first replay unless drawer, and the rest of the
+// table's after them. ok is false when nothing is to be carried out (the
+// claim is given back).
 func (c *Carrier) claimedResult(ctx context.Context, tb storage.OutboxTable, claim string, items []storage.OutboxItem, drawer bool) (interact.Result, bool) {
 	var pre []prepared
-	for _, it := range items {
-		p, stop := c.prepare(ctx, it, drawer)
+	for rest := items; len(rest) > 0; {
+		p, stop := c.next(ctx, rest, nil, drawer)
 		if stop {
 			break
 		}
 		if len(p.actions) > 0 {
 			pre = append(pre, p)
 		}
+		rest = rest[len(p.keys):]
 	}
 	if len(pre) == 0 {
 		if err := c.d.Claims.ReleaseClaim(ctx, tb, claim); err != nil {

@@ -2,6 +2,7 @@ package delivery
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -38,17 +39,39 @@ func (x *sentIDs) apply(t *table.Table, now time.Time) {
 	t.AddLive(x.boards, x.dms, now)
 }
 
+// planned is a delivery turned into actions whose pictures are not
+// drawn yet: draw draws them.
+type planned struct {
+	table   string
+	urgent  bool
+	actions []interact.Action // without the pictures' files
+	sent    *sentIDs          // what the actions' OnSent collect
+	pics    []Picture
+	at      []int // the action each picture goes to
+}
+
 // realize draws a delivery's pictures from st (the delivery's own state
 // when st is nil) and turns its posts into Actions.
 func (c *Carrier) realize(d outbox.Delivery, st games.State) ([]interact.Action, *sentIDs, error) {
+	p, err := c.plan(d, st)
+	if err != nil {
+		return nil, nil, err
+	}
+	return c.draw(p), p.sent, nil
+}
+
+// plan turns a delivery's posts into Actions whose pictures (from st, or
+// the delivery's own state when st is nil) are drawn later, by draw. A
+// staged replay is made now (see RunReplays).
+func (c *Carrier) plan(d outbox.Delivery, st games.State) (*planned, error) {
 	g, ok := c.d.Games.Get(d.Game)
 	if !ok {
-		return nil, nil, fmt.Errorf("delivery: deliver for table %s: game %q is not registered", d.Table, d.Game)
+		return nil, fmt.Errorf("delivery: deliver for table %s: game %q is not registered", d.Table, d.Game)
 	}
 	if st == nil && len(d.State) > 0 {
 		var err error
 		if st, err = g.Load(d.State); err != nil {
-			return nil, nil, fmt.Errorf("delivery: deliver for table %s: %w", d.Table, err)
+			return nil, fmt.Errorf("delivery: deliver for table %s: %w", d.Table, err)
 		}
 	}
 	// The pictures need only what the delivery kept of the table.
@@ -60,44 +83,54 @@ func (c *Carrier) realize(d outbox.Delivery, st games.State) ([]interact.Action,
 		}
 		t.Seats = append(t.Seats, seat)
 	}
-	var pics []Picture
-	index := make([]int, len(d.Posts))
-	replays := map[int]interact.Message{} // by post: the replays, made now
-	for k, p := range d.Posts {
-		index[k] = -1
-		if p.Picture != nil && p.Picture.Replay {
+	p := &planned{table: d.Table, urgent: d.Urgent, actions: make([]interact.Action, 0, len(d.Posts)), sent: &sentIDs{}}
+	for k, post := range d.Posts {
+		if post.Picture != nil && post.Picture.Replay {
 			if c.d.Replay == nil {
 				continue
 			}
 			if m, ok := c.d.Replay(d); ok {
-				m.Nonce = p.Message.Nonce
-				replays[k] = m
+				m.Nonce = post.Message.Nonce
+				p.actions = append(p.actions, interact.ChannelPost{ChannelID: post.ChannelID, Message: m})
 			}
 			continue
 		}
-		if p.Picture == nil || st == nil || c.d.Picture == nil {
-			continue
+		if post.Picture != nil && st != nil && c.d.Picture != nil {
+			p.at = append(p.at, len(p.actions))
+			p.pics = append(p.pics, c.d.Picture(t, g, st, *post.Picture))
 		}
-		index[k] = len(pics)
-		pics = append(pics, c.d.Picture(t, g, st, *p.Picture))
+		p.actions = append(p.actions, c.action(d, post, d.Fresh(k), nil, p.sent))
 	}
-	files := c.DrawAll(t.ID, pics, d.Urgent)
-	out := make([]interact.Action, 0, len(d.Posts))
-	sent := &sentIDs{}
-	for k, p := range d.Posts {
-		if p.Picture != nil && p.Picture.Replay {
-			if m, ok := replays[k]; ok {
-				out = append(out, interact.ChannelPost{ChannelID: p.ChannelID, Message: m})
-			}
-			continue
-		}
-		var f []interact.File
-		if index[k] >= 0 {
-			f = files[index[k]]
-		}
-		out = append(out, c.action(d, p, d.Fresh(k), f, sent))
+	return p, nil
+}
+
+// draw draws p's pictures and returns its actions with them.
+func (c *Carrier) draw(p *planned) []interact.Action {
+	if len(p.pics) == 0 {
+		return p.actions
 	}
-	return out, sent, nil
+	files := c.DrawAll(p.table, p.pics, p.urgent)
+	out := slices.Clone(p.actions)
+	for k, f := range files {
+		out[p.at[k]] = withFiles(out[p.at[k]], f)
+	}
+	return out
+}
+
+// withFiles is a message action with its message's files f.
+func withFiles(a interact.Action, f []interact.File) interact.Action {
+	switch v := value(a).(type) {
+	case interact.ChannelPost:
+		v.Message.Files = f
+		return v
+	case interact.ChannelEdit:
+		v.Message.Files = f
+		return v
+	case interact.DirectMessage:
+		v.Message.Files = f
+		return v
+	}
+	return a
 }
 
 // action is one post of d as an action, its message's files files; the

@@ -106,7 +106,7 @@ func TestDeliveryJSONMatchesMarshal(t *testing.T) {
 			Posts: []Post{{Kind: PostKind(odd), ChannelID: odd, MessageID: odd, UserID: odd, Remember: Remember(odd),
 				Message: Stored{Content: odd, Mentions: []string{odd}, Nonce: odd}}}}},
 		{"every post field", Delivery{Version: 12, Urgent: true, Posts: []Post{
-			{Kind: KindDM, UserID: "u", Picture: &Picture{Viewer: -1, Name: "b.png", Results: true}, Pin: true, Remember: RememberDM,
+			{Kind: KindDM, UserID: "u", Picture: &Picture{Viewer: -1, Name: "b.png", Results: true}, Pin: true, Remember: RememberDM, Told: 5,
 				Blocked: &Post{Kind: KindPost, ChannelID: "c", Message: Stored{Content: "closed", Mentions: []string{"u"}}}},
 			{Kind: KindEdit, Picture: &Picture{}},
 			{Kind: KindPost, Picture: &Picture{Name: "replay.gif", Replay: true}},

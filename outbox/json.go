@@ -102,6 +102,9 @@ func appendPost(b []byte, p *Post) ([]byte, error) {
 	if p.Pin {
 		b = append(b, `,"pin":true`...)
 	}
+	if p.Told != 0 {
+		b = strconv.AppendInt(append(b, `,"told":`...), int64(p.Told), 10)
+	}
 	return append(b, '}'), nil
 }
 

@@ -74,6 +74,23 @@ type Post struct {
 	Remember Remember `json:"remember,omitempty"`
 	// Pin pins a new post (the live status of a running game).
 	Pin bool `json:"pin,omitempty"`
+	// Told (a board) is how many bytes at the start of Message.Content
+	// tell what the change did (its narration), as against who is awaited
+	// now: when a newer board of the same table is carried out with this
+	// one, only the newer is posted and these words go into it (see
+	// Coalesce). Set it with ToldBytes.
+	Told int `json:"told,omitempty"`
+}
+
+// ToldBytes is a Post's Told for content made of the lines narration
+// followed by others (content may have been cut short: then it is all
+// narration).
+func ToldBytes(content string, narration []string) int {
+	n := len(narration) - 1 // the newlines between them
+	for _, l := range narration {
+		n += len(l)
+	}
+	return min(max(n, 0), len(content))
 }
 
 // PostKind says what a post does: post, edit, DM, clear buttons, unpin
