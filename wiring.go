@@ -103,7 +103,7 @@ func serveWith(ctx context.Context, cfg config.Config, log *slog.Logger, out io.
 			fmt.Fprintln(out, "(put discord.token in tavern.toml or set DISCORD_TOKEN to connect to Discord; Ctrl-C stops)")
 		})
 	case config.ModeHTTP:
-		return serveHTTP(ctx, cfg, svc, limiter, log, out, opts.done)
+		return serveHTTP(ctx, cfg, svc, store, limiter, log, out, opts.done)
 	default:
 		log.Info("connecting to the Discord gateway", "api", cfg.Discord.APIURL, "guild", cfg.Discord.GuildID,
 			"shard", cfg.Discord.ShardID, "shards", cfg.Discord.ShardCount)
@@ -112,6 +112,7 @@ func serveWith(ctx context.Context, cfg config.Config, log *slog.Logger, out io.
 			return err
 		}
 		exec := bot.NewExecutor(session, log)
+		exec.Memory = bot.NewMemory(store) // the live answers in the store every process shares
 		go svc.RunScheduler(ctx, exec.Run)
 		gate, _ := store.(bot.IdentifyGate) // PostgreSQL: shared by every process's shards
 		return bot.RunGateway(ctx, bot.GatewayConfig{
@@ -122,7 +123,7 @@ func serveWith(ctx context.Context, cfg config.Config, log *slog.Logger, out io.
 			ShardID:    cfg.Discord.ShardID,
 			ShardCount: cfg.Discord.ShardCount,
 			Gate:       gate,
-			ClosedDMs:  exec.ClosedDMs, // one memory of refused DMs per process
+			Memory:     &exec.Memory, // one memory per process
 			Budget:     limiter,
 		}, svc, log)
 	}
@@ -140,7 +141,7 @@ func discordBudget(store storage.Store, cfg config.Discord, log *slog.Logger) *b
 }
 
 // serveHTTP serves Discord's HTTP interactions endpoint at /interactions.
-func serveHTTP(ctx context.Context, cfg config.Config, svc *commands.Service, limiter *budget.Limiter, log *slog.Logger, out io.Writer, done func(*discordgo.Interaction)) error {
+func serveHTTP(ctx context.Context, cfg config.Config, svc *commands.Service, store storage.Store, limiter *budget.Limiter, log *slog.Logger, out io.Writer, done func(*discordgo.Interaction)) error {
 	key, err := hex.DecodeString(cfg.Discord.PublicKey)
 	if err != nil || len(key) != ed25519.PublicKeySize {
 		return errors.New(`config: key "discord.public_key" must be the 64 hex digits of an Ed25519 public key`)
@@ -153,6 +154,7 @@ func serveHTTP(ctx context.Context, cfg config.Config, svc *commands.Service, li
 		return err
 	}
 	exec := bot.NewExecutor(session, log)
+	exec.Memory = bot.NewMemory(store) // the live answers in the store every process shares
 	exec.Done = done
 	go svc.RunScheduler(ctx, exec.Run)
 	mux := http.NewServeMux()

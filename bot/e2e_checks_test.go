@@ -276,6 +276,11 @@ func (g *game) checkLiveButtons(f turnFacts) {
 			if len(offered(t, m)) > 0 {
 				liveEphemerals++
 			}
+			// Once the game is over no answer stays clickable: the end
+			// withdrew every one (issue 31).
+			if want == 0 && len(fakediscord.Controls(m)) > 0 {
+				t.Fatalf("move %d: the game is over and %s still sees an answer with controls: %q %s %v table %s", g.moves, p.Username, m.Content, m.ID, fakediscord.Controls(m), f.tb.ID)
+			}
 		}
 		if !p.dmClosed && liveEphemerals > max(want, 1) {
 			t.Fatalf("move %d: %s sees %d ephemeral messages offering moves, want at most one", g.moves, p.Username, liveEphemerals)

@@ -21,15 +21,15 @@ type shardedTransport struct {
 	handled []int
 }
 
-// closed is the memory of refused DMs of the first shard's process; the
+// mem is the memory of the first shard's process; the
 // others, processes of their own, remember for themselves.
-func startShards(t testing.TB, fake *fakediscord.Fake, n int, first *commands.Service, deps commands.Deps, closed *bot.ClosedDMs) *shardedTransport {
+func startShards(t testing.TB, fake *fakediscord.Fake, n int, first *commands.Service, deps commands.Deps, mem bot.Memory) *shardedTransport {
 	t.Helper()
 	st := &shardedTransport{fake: fake, handled: make([]int, n)}
 	for id := range n {
-		svc, mem := first, closed
+		svc, mem := first, mem
 		if id > 0 {
-			mem = bot.NewClosedDMs(nil)
+			mem = bot.NewMemory(deps.Store)
 			var err error
 			if svc, err = commands.NewService(deps); err != nil {
 				t.Fatal(err)

@@ -155,9 +155,9 @@ type world struct {
 	// Tests do without: their restarts close the store, they never crash
 	// it, and under load an fsync can take longer than the move.
 	synced bool
-	// closedDMs is the booted process's memory of refused DMs, shared by
+	// memory is the booted process's memory (refused DMs, live answers), shared by
 	// its transport and the scheduler's carrying (carry), as in production.
-	closedDMs *bot.ClosedDMs
+	memory bot.Memory
 	// memories counts the memories of refused DMs booted so far (one per
 	// process: a restart or another shard's process starts afresh).
 	memories int
@@ -230,16 +230,16 @@ func (w *world) boot(t testing.TB) {
 		t.Fatal(err)
 	}
 	w.store, w.svc = st, svc
-	w.closedDMs = bot.NewClosedDMs(nil) // a new process remembers nothing
+	w.memory = bot.NewMemory(st) // a new process remembers no refused DM; the live answers are in the store
 	w.memories += max(1, w.shards)
 	if w.shards > 1 {
-		w.tr = startShards(t, w.fake, w.shards, svc, deps, w.closedDMs)
+		w.tr = startShards(t, w.fake, w.shards, svc, deps, w.memory)
 		return
 	}
 	if w.http {
-		w.tr = startHTTP(t, w.fake, svc, w.closedDMs)
+		w.tr = startHTTP(t, w.fake, svc, w.memory)
 	} else {
-		w.tr = startGateway(t, w.fake, svc, w.closedDMs)
+		w.tr = startGateway(t, w.fake, svc, w.memory)
 	}
 }
 
@@ -297,7 +297,7 @@ func (w *world) carry(t testing.TB, results []commands.Result) int {
 		t.Fatal(err)
 	}
 	exec := bot.NewExecutor(s, quiet())
-	exec.ClosedDMs = w.closedDMs
+	exec.Memory = w.memory
 	ctx := context.Background()
 	for _, res := range results {
 		if err := res.Carry(ctx, exec.Run); err != nil {
@@ -338,20 +338,20 @@ type gatewayTransport struct {
 	done    chan string
 }
 
-func startGateway(t testing.TB, fake *fakediscord.Fake, h commands.Interactions, closed *bot.ClosedDMs) *gatewayTransport {
-	return startGatewayShard(t, fake, h, 0, 1, closed)
+func startGateway(t testing.TB, fake *fakediscord.Fake, h commands.Interactions, mem bot.Memory) *gatewayTransport {
+	return startGatewayShard(t, fake, h, 0, 1, mem)
 }
 
-// startGatewayShard connects h's gateway as shard id of count; closed is
-// its process's memory of refused DMs.
-func startGatewayShard(t testing.TB, fake *fakediscord.Fake, h commands.Interactions, id, count int, closed *bot.ClosedDMs) *gatewayTransport {
+// startGatewayShard connects h's gateway as shard id of count; mem is
+// its process's memory.
+func startGatewayShard(t testing.TB, fake *fakediscord.Fake, h commands.Interactions, id, count int, mem bot.Memory) *gatewayTransport {
 	t.Helper()
 	before := fake.GatewayLive()
 	g := &gatewayTransport{fake: fake, stopped: make(chan error, 1), done: make(chan string, 64)}
 	ctx, cancel := context.WithCancel(context.Background())
 	g.cancel = cancel
 	cfg := bot.GatewayConfig{Token: "e2e-token", AppID: fakediscord.AppID, GuildID: guildID, APIURL: fake.APIURL(),
-		ShardID: id, ShardCount: count, Done: func(i *discordgo.Interaction) { g.done <- i.ID }, ClosedDMs: closed}
+		ShardID: id, ShardCount: count, Done: func(i *discordgo.Interaction) { g.done <- i.ID }, Memory: &mem}
 	go func() { g.stopped <- bot.RunGateway(ctx, cfg, h, quiet()) }()
 	// Closed before its first heartbeat, a session would come back (see
 	// GatewayLive).
@@ -396,14 +396,14 @@ type httpTransport struct {
 	done chan string
 }
 
-func startHTTP(t testing.TB, fake *fakediscord.Fake, h commands.Interactions, closed *bot.ClosedDMs) *httpTransport {
+func startHTTP(t testing.TB, fake *fakediscord.Fake, h commands.Interactions, mem bot.Memory) *httpTransport {
 	t.Helper()
 	s, err := bot.NewSession("e2e-token", fake.APIURL())
 	if err != nil {
 		t.Fatal(err)
 	}
 	exec := bot.NewExecutor(s, quiet())
-	exec.ClosedDMs = closed
+	exec.Memory = mem
 	ht := &httpTransport{fake: fake, key: ed25519.NewKeyFromSeed(bytes.Repeat([]byte{3}, ed25519.SeedSize)), done: make(chan string, 64)}
 	exec.Done = func(i *discordgo.Interaction) { ht.done <- i.ID }
 	ht.srv = httptest.NewServer(bot.InteractionsHandler(ht.key.Public().(ed25519.PublicKey), h, exec, time.Now))

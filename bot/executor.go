@@ -14,6 +14,8 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/interact"
+	"github.com/tavern-bot/tavern/storage"
 )
 
 // Executor carries out a commands.Result with Discord REST calls. A failed
@@ -26,13 +28,30 @@ type Executor struct {
 	// out (ack, reply, every action), for tests and metrics.
 	Done func(i *discordgo.Interaction)
 
-	// ClosedDMs remembers whose DMs Discord refused; NewExecutor gives
-	// each executor its own, and a process shares one among all of its
-	// executors (the scheduler's, the gateway shards', the endpoint's).
-	ClosedDMs *ClosedDMs
+	// Memory is what the process remembers of Discord's answers; NewExecutor
+	// gives each executor its own, and a process shares one among all of
+	// its executors (the scheduler's, the gateway shards', the endpoint's).
+	Memory
 
 	mu         sync.Mutex
 	dmChannels map[string]string // user id → DM channel id
+}
+
+// Memory is what one process remembers of Discord beyond a single call:
+// whose DMs are closed, and which ephemeral answers carry a table's live
+// controls. Its executors share it, so that the scheduler's executor
+// (which carries the ends of games bots and clocks finish) knows the
+// answers the interactions' executor sent.
+type Memory struct {
+	ClosedDMs  *ClosedDMs
+	Ephemerals *LiveEphemerals
+}
+
+// NewMemory is a process's memory on the real clock, keeping the live
+// answers in answers (the store every process of the bot shares; in this
+// process's memory when nil).
+func NewMemory(answers storage.LiveAnswers) Memory {
+	return Memory{ClosedDMs: NewClosedDMs(nil), Ephemerals: NewLiveEphemerals(answers, nil)}
 }
 
 // ClosedDMs remembers the users whose DMs Discord refused (50007) and
@@ -83,7 +102,7 @@ func NewExecutor(s *discordgo.Session, log *slog.Logger) *Executor {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Executor{session: s, log: log, dmChannels: map[string]string{}, ClosedDMs: NewClosedDMs(nil)}
+	return &Executor{session: s, log: log, dmChannels: map[string]string{}, Memory: NewMemory(nil)}
 }
 
 // AckResponse is the acknowledgement Discord expects for ack. choices are
@@ -141,17 +160,25 @@ func (e *Executor) reply(ctx context.Context, i *discordgo.Interaction, ack comm
 			return e.session.InteractionResponseDelete(i, opt)
 		}
 		content, comps := m.Content, components(m)
-		_, err := e.session.InteractionResponseEdit(i, &discordgo.WebhookEdit{
+		sent, err := e.session.InteractionResponseEdit(i, &discordgo.WebhookEdit{
 			Content:         &content,
 			Components:      &comps,
 			Files:           files(m),
 			AllowedMentions: allowedMentions(m),
 		}, opt)
+		if err == nil && sent != nil {
+			e.keepLive(ctx, sent.ID, comps, i, true)
+		}
 		return err
 	case commands.AckDeferUpdate:
 		if res.DeleteClicked {
 			// After a deferred update the original response is the
 			// ephemeral message clicked; one already dismissed is gone.
+			if i.Message != nil {
+				if err := e.Ephemerals.forget(ctx, i.Message.ID); err != nil {
+					e.log.Warn("discord: forgetting an answer failed", "err", err)
+				}
+			}
 			if err := e.session.InteractionResponseDelete(i, opt); err != nil && !messageGone(err) {
 				return err
 			}
@@ -165,17 +192,24 @@ func (e *Executor) reply(ctx context.Context, i *discordgo.Interaction, ack comm
 			// clicked: the answer takes its place. One the player dismissed
 			// meanwhile is gone: the answer then comes as a new one.
 			err := e.replaceClicked(ctx, i, m, res.KeepPictures)
+			if err == nil && i.Message != nil {
+				// The clicked message's newest token is this one's.
+				e.keepLive(ctx, i.Message.ID, m.Components, i, true)
+			}
 			if err == nil || !messageGone(err) {
 				return err
 			}
 		}
-		_, err := e.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
+		sent, err := e.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
 			Content:         m.Content,
 			Components:      components(m),
 			Files:           files(m),
 			AllowedMentions: allowedMentions(m),
 			Flags:           discordgo.MessageFlagsEphemeral,
 		}, opt)
+		if err == nil && sent != nil {
+			e.keepLive(ctx, sent.ID, m.Components, i, false)
+		}
 		return err
 	default:
 		return nil
@@ -233,6 +267,10 @@ func (e *Executor) Run(ctx context.Context, actions []commands.Action) error {
 			err = e.clear(ctx, a)
 		case *commands.ClearButtons:
 			err = e.clear(ctx, *a)
+		case interact.WithdrawControls:
+			err = e.withdraw(ctx, a)
+		case *interact.WithdrawControls:
+			err = e.withdraw(ctx, *a)
 		case commands.Unpin:
 			err = e.unpin(ctx, a)
 		case *commands.Unpin:
@@ -517,6 +555,8 @@ func actionName(a commands.Action) string {
 		return "clear_buttons"
 	case commands.Unpin, *commands.Unpin:
 		return "unpin"
+	case interact.WithdrawControls, *interact.WithdrawControls:
+		return "withdraw_controls"
 	case commands.ThreadOpen, *commands.ThreadOpen:
 		return "thread_open"
 	case commands.ThreadArchive, *commands.ThreadArchive:

@@ -43,9 +43,10 @@ type GatewayConfig struct {
 	Budget *budget.Limiter
 	// Done, if set, is called after each interaction is fully carried out.
 	Done func(i *discordgo.Interaction)
-	// ClosedDMs, if set, is the process's memory of refused DMs, shared
-	// with its other executors.
-	ClosedDMs *ClosedDMs
+	// Memory, if set, is the process's memory (refused DMs, answers with
+	// live controls), shared with its other executors: the scheduler's
+	// carries the ends of games that bots or clocks finish.
+	Memory *Memory
 
 	// sleep waits for an identify slot (tests: a fake clock's).
 	sleep func(context.Context, time.Duration) error
@@ -81,8 +82,8 @@ func RunGateway(ctx context.Context, cfg GatewayConfig, h commands.Interactions,
 	s.LogLevel = discordgo.LogError
 	exec := NewExecutor(s, log)
 	exec.Done = cfg.Done
-	if cfg.ClosedDMs != nil {
-		exec.ClosedDMs = cfg.ClosedDMs
+	if cfg.Memory != nil {
+		exec.Memory = *cfg.Memory
 	}
 	d := dispatcher{h: h, exec: exec, log: log}
 	var inflight sync.WaitGroup

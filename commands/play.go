@@ -399,8 +399,12 @@ func (s *Service) statusPost(c *outbox.Composer, sc scene) {
 		p.Kind, p.MessageID = outbox.KindEdit, t.StatusMessageID
 	}
 	c.Add(p, m)
-	if t.StatusMessageID != "" && (t.Status == table.StatusOver || t.Status == table.StatusAbandoned) {
-		c.Add(outbox.Post{Kind: outbox.KindUnpin, ChannelID: t.ChannelID, MessageID: t.StatusMessageID}, Message{})
+	if t.Status == table.StatusOver || t.Status == table.StatusAbandoned {
+		// The game is over: no answer a player was shown stays clickable.
+		c.Add(outbox.Post{Kind: outbox.KindWithdraw, ChannelID: t.ChannelID}, Message{})
+		if t.StatusMessageID != "" {
+			c.Add(outbox.Post{Kind: outbox.KindUnpin, ChannelID: t.ChannelID, MessageID: t.StatusMessageID}, Message{})
+		}
 	}
 }
 

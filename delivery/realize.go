@@ -145,6 +145,8 @@ func (c *Carrier) action(d outbox.Delivery, p outbox.Post, fresh *interact.Messa
 		return interact.ClearButtons{ChannelID: p.ChannelID, MessageID: p.MessageID, Note: note}
 	case outbox.KindUnpin:
 		return interact.Unpin{ChannelID: p.ChannelID, MessageID: p.MessageID}
+	case outbox.KindWithdraw:
+		return interact.WithdrawControls{ChannelID: p.ChannelID, TableID: d.Table}
 	case outbox.KindArchive:
 		return interact.ThreadArchive{ThreadID: p.ChannelID}
 	}

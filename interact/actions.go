@@ -63,7 +63,8 @@ type File struct {
 }
 
 // Action is one effect for the transport: ChannelPost, ChannelEdit,
-// DirectMessage, ClearButtons, Unpin, ThreadOpen or ThreadArchive.
+// DirectMessage, ClearButtons, WithdrawControls, Unpin, ThreadOpen or
+// ThreadArchive.
 type Action interface{ isAction() }
 
 // ChannelPost sends a new message to a channel. OnSent, if set, is called
@@ -113,13 +114,25 @@ type ClearButtons struct {
 	Note string
 }
 
-func (ChannelPost) isAction()   {}
-func (ChannelEdit) isAction()   {}
-func (DirectMessage) isAction() {}
-func (ClearButtons) isAction()  {}
-func (Unpin) isAction()         {}
-func (ThreadOpen) isAction()    {}
-func (ThreadArchive) isAction() {}
+// WithdrawControls removes the controls from every ephemeral answer that
+// offers moves at the table TableID of the channel ChannelID and that
+// Discord still lets the bot edit (an interaction's token lasts 15
+// minutes): once a game is over, no answer a player was shown may stay
+// clickable. Only the transport knows those answers (they are replies to
+// interactions, not messages the table keeps).
+type WithdrawControls struct {
+	ChannelID string
+	TableID   string
+}
+
+func (ChannelPost) isAction()      {}
+func (ChannelEdit) isAction()      {}
+func (DirectMessage) isAction()    {}
+func (ClearButtons) isAction()     {}
+func (WithdrawControls) isAction() {}
+func (Unpin) isAction()            {}
+func (ThreadOpen) isAction()       {}
+func (ThreadArchive) isAction()    {}
 
 // ThreadOpen posts Starter in the channel ChannelID and opens a public
 // thread named Name from it (Discord gives such a thread the starter

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 // Kind says what a button or select does.
@@ -103,4 +105,34 @@ func ParseCustomID(s string) (CustomID, error) {
 		return CustomID{}, fmt.Errorf("parse custom id %q: missing argument: %w", s, ErrBadCustomID)
 	}
 	return c, nil
+}
+
+// TableOfControls is the table (its channel and id) whose controls comps
+// carry, read from the first custom id among them that this bot made.
+func TableOfControls(comps []discordgo.MessageComponent) (channel, table string, ok bool) {
+	for _, c := range comps {
+		var id string
+		switch c := c.(type) {
+		case discordgo.ActionsRow:
+			if channel, table, ok = TableOfControls(c.Components); ok {
+				return channel, table, true
+			}
+		case *discordgo.ActionsRow:
+			if channel, table, ok = TableOfControls(c.Components); ok {
+				return channel, table, true
+			}
+		case discordgo.Button:
+			id = c.CustomID
+		case *discordgo.Button:
+			id = c.CustomID
+		case discordgo.SelectMenu:
+			id = c.CustomID
+		case *discordgo.SelectMenu:
+			id = c.CustomID
+		}
+		if cid, err := ParseCustomID(id); err == nil {
+			return cid.Channel, cid.Table, true
+		}
+	}
+	return "", "", false
 }

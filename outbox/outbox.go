@@ -93,8 +93,8 @@ func ToldBytes(content string, narration []string) int {
 	return min(max(n, 0), len(content))
 }
 
-// PostKind says what a post does: post, edit, DM, clear buttons, unpin
-// or archive.
+// PostKind says what a post does: post, edit, DM, clear buttons, withdraw
+// the ephemeral answers' controls, unpin or archive.
 type PostKind string
 
 const (
@@ -103,6 +103,9 @@ const (
 	KindDM    PostKind = "dm"
 	KindClear PostKind = "clear" // remove the buttons of MessageID
 	KindUnpin PostKind = "unpin" // unpin MessageID
+	// KindWithdraw removes the controls of the ephemeral answers that
+	// offer moves at the table (its game is over).
+	KindWithdraw PostKind = "withdraw"
 	// KindArchive archives the thread ChannelID (a table's own thread, a
 	// day after its game ended).
 	KindArchive PostKind = "archive"

@@ -64,6 +64,8 @@ type Store interface {
 	Tournaments
 	// Ratings are players' ratings and stats.
 	Ratings
+	// LiveAnswers are the ephemeral answers a game's end withdraws.
+	LiveAnswers
 	Close() error
 }
 

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 
 	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/interact"
 )
 
 // Run carries out actions that arise outside any interaction, such as the
@@ -40,6 +41,10 @@ func (s *Server) apply(ctx context.Context, actions []commands.Action) {
 			s.world.clearButtons(a.ChannelID, a.MessageID, a.Note)
 		case *commands.ClearButtons:
 			s.world.clearButtons(a.ChannelID, a.MessageID, a.Note)
+		case interact.WithdrawControls:
+			s.world.withdrawControls(a.ChannelID, a.TableID)
+		case *interact.WithdrawControls:
+			s.world.withdrawControls(a.ChannelID, a.TableID)
 		case commands.Unpin, *commands.Unpin:
 			// The pretend channel shows no pins.
 		case commands.ThreadOpen:

@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/interact"
 )
 
 // message is one message in a pretend channel.
@@ -201,6 +202,27 @@ func (w *world) clearButtons(channelID, messageID, note string) {
 		}
 		m.Edited = true
 		w.touch(m)
+	}
+}
+
+// withdrawControls removes the components of every ephemeral answer, in
+// any channel, that offers moves at the table tableID of channelID (its
+// game is over), as the Discord transport does through the answers'
+// interaction tokens.
+func (w *world) withdrawControls(channelID, tableID string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, c := range w.channels {
+		for _, m := range c.Messages {
+			if m.EphemeralFor == "" {
+				continue
+			}
+			if ch, tb, ok := interact.TableOfControls(m.Components); ok && ch == channelID && tb == tableID {
+				m.Components = nil
+				m.Edited = true
+				w.touch(m)
+			}
+		}
 	}
 }
 

@@ -122,6 +122,19 @@ var migrations = []string{
 		from_ns bigint PRIMARY KEY,
 		until_ns bigint NOT NULL
 	);`,
+	// 9: the ephemeral answers with a table's live controls and the
+	// interaction tokens that can edit them for a quarter of an hour
+	// (KeepAnswer): a game's end withdraws them from any process.
+	`CREATE TABLE tavern_live_answers (
+		message_id text PRIMARY KEY,
+		channel_id text NOT NULL,
+		table_id   text NOT NULL,
+		app_id     text NOT NULL,
+		token      text NOT NULL,
+		original   boolean NOT NULL,
+		at_ns      bigint NOT NULL
+	);
+	CREATE INDEX tavern_live_answers_table ON tavern_live_answers (channel_id, table_id);`,
 }
 
 // migrateLock is the advisory lock's key: processes starting at once

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -206,5 +207,56 @@ func testOutages(t *testing.T, b Backend) {
 	got, err = s.Outages(ctx)
 	if err != nil || len(got) != storage.MaxOutages || !got[0].From.Equal(span(5).From) || !got[len(got)-1].From.Equal(span(storage.MaxOutages+4).From) {
 		t.Fatalf("after %d outages: %d kept (%v), want the newest %d", storage.MaxOutages+5, len(got), err, storage.MaxOutages)
+	}
+}
+
+// testLiveAnswers: an answer kept is taken once, by its own table only,
+// after a restart too; keeping the same message again replaces it; a
+// dropped one and one kept before the cut-off are not returned, and the
+// cut-off drops the old answers of every table.
+func testLiveAnswers(t *testing.T, b Backend) {
+	s, reopen := b.Open(t)
+	at := time.Date(2026, 11, 29, 9, 0, 0, 0, time.UTC)
+	answer := func(msg, channel, tb string, min int) storage.LiveAnswer {
+		return storage.LiveAnswer{MessageID: msg, ChannelID: channel, TableID: tb, AppID: "app", Token: "tok-" + msg,
+			At: at.Add(time.Duration(min) * time.Minute)}
+	}
+	for _, a := range []storage.LiveAnswer{
+		answer("m1", "c1", "t1", 0), answer("m2", "c1", "t1", 1), answer("m3", "c1", "t2", 1),
+		answer("m4", "c2", "t1", 1), answer("m5", "c1", "t1", 2), answer("old", "c9", "t9", -30),
+	} {
+		if err := s.KeepAnswer(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	again := answer("m2", "c1", "t1", 3)
+	again.Token, again.Original = "newer", true
+	if err := s.KeepAnswer(ctx, again); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DropAnswer(ctx, "m5"); err != nil {
+		t.Fatal(err)
+	}
+	s = reopen(t)
+	got, err := s.TakeAnswers(ctx, "c1", "t1", at.Add(-time.Minute))
+	slices.SortFunc(got, func(a, b storage.LiveAnswer) int { return strings.Compare(a.MessageID, b.MessageID) })
+	want := []storage.LiveAnswer{answer("m1", "c1", "t1", 0), again}
+	same := func(a, b storage.LiveAnswer) bool {
+		return a.At.Equal(b.At) && a.MessageID == b.MessageID && a.Token == b.Token && a.Original == b.Original && a.AppID == b.AppID && a.ChannelID == b.ChannelID && a.TableID == b.TableID
+	}
+	if err != nil || !slices.EqualFunc(got, want, same) {
+		t.Fatalf("take c1/t1: %+v, %v; want %+v", got, err, want)
+	}
+	if got, err := s.TakeAnswers(ctx, "c1", "t1", at.Add(-time.Minute)); err != nil || len(got) != 0 {
+		t.Fatalf("second take of c1/t1: %+v, %v; want none", got, err)
+	}
+	if got, err := s.TakeAnswers(ctx, "c9", "t9", at.Add(-time.Hour)); err != nil || len(got) != 0 {
+		t.Fatalf("take c9/t9 after an earlier take's cut-off: %+v, %v; want none (dropped as old)", got, err)
+	}
+	if got, err := s.TakeAnswers(ctx, "c1", "t2", at.Add(2*time.Minute)); err != nil || len(got) != 0 {
+		t.Fatalf("take c1/t2 kept before the cut-off: %+v, %v; want none", got, err)
+	}
+	if got, err := s.TakeAnswers(ctx, "c2", "t1", at); err != nil || len(got) != 0 {
+		t.Fatalf("take c2/t1 after another take's cut-off passed it: %+v, %v; want none", got, err)
 	}
 }

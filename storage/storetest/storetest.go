@@ -54,6 +54,7 @@ func Run(t *testing.T, b Backend) {
 		{"GuildTables", testGuildTables},
 		{"Heartbeat", testHeartbeat},
 		{"Outages", testOutages},
+		{"LiveAnswers", testLiveAnswers},
 		{"Tournaments", testTournaments},
 		{"TournamentDue", testTournamentDue},
 		{"TournamentOutbox", testTournamentOutbox},

@@ -1,0 +1,95 @@
+package bot
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tavern-bot/tavern/bot/fakediscord"
+	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/interact"
+)
+
+// tableButton is a button of table t in channel c, as the surface makes it.
+func tableButton(t *testing.T, c, tb string) []discordgo.MessageComponent {
+	t.Helper()
+	id, err := interact.CustomID{Kind: interact.KindMove, Channel: c, Table: tb, Version: 3, Arg: "x"}.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Play", Style: discordgo.PrimaryButton, CustomID: id}}}}
+}
+
+// TestWithdrawControls: a game's end (interact.WithdrawControls) removes
+// the controls of every ephemeral answer of that table still in a token's
+// life (a deferred reply, a follow-up, one replaced in place), keeps their
+// text and those of other tables, edits nothing whose token lapsed, and an
+// answer sent after the end loses its controls at once.
+func TestWithdrawControls(t *testing.T) {
+	fake, exec := newTestExecutor(t)
+	now := time.Date(2026, 11, 29, 9, 0, 0, 0, time.UTC)
+	exec.Ephemerals = NewLiveEphemerals(nil, func() time.Time { return now })
+	ctx := context.Background()
+	const channel, user = "600000000000000001", "600000000000000011"
+	ann := fakediscord.Actor{UserID: user, Username: "ann", ChannelID: channel, GuildID: "g1"}
+	mine, other := tableButton(t, channel, "t1"), tableButton(t, channel, "t0")
+	reply := func(i *discordgo.Interaction, ack commands.Ack, res commands.Result) {
+		t.Helper()
+		if err := exec.Execute(ctx, i, ack, res); err != nil {
+			t.Fatal(err)
+		}
+	}
+	controls := func() map[string]int {
+		out := map[string]int{}
+		for _, m := range fake.Ephemerals(user) {
+			out[m.Content] = len(fakediscord.Controls(m))
+		}
+		return out
+	}
+	// Lapsed: an answer 15 minutes old (its token can edit no more).
+	reply(fake.Command(ann, "game"), commands.AckDeferEphemeral, commands.Result{Reply: &commands.Message{Content: "lapsed", Components: mine}})
+	now = now.Add(15 * time.Minute)
+	reply(fake.Command(ann, "game"), commands.AckDeferEphemeral, commands.Result{Reply: &commands.Message{Content: "hand", Components: mine}})
+	reply(fake.Click(ann, nil, "board"), commands.AckDeferUpdate, commands.Result{Reply: &commands.Message{Content: "step", Components: mine}})
+	reply(fake.Click(ann, nil, "board"), commands.AckDeferUpdate, commands.Result{Reply: &commands.Message{Content: "follow-up", Components: mine}})
+	reply(fake.Command(ann, "game"), commands.AckDeferEphemeral, commands.Result{Reply: &commands.Message{Content: "earlier game", Components: other}})
+	var step fakediscord.Message
+	for _, m := range fake.Ephemerals(user) {
+		if m.Content == "step" {
+			step = m
+		}
+	}
+	// The step is clicked and replaced in place by the next step: its
+	// newest token must edit it.
+	reply(fake.Click(ann, &step, "go"), commands.AckDeferUpdate, commands.Result{Reply: &commands.Message{Content: "next step", Components: mine}, ReplaceClicked: true})
+	edits := len(fake.Requests())
+	if err := exec.Run(ctx, []commands.Action{interact.WithdrawControls{ChannelID: channel, TableID: "t1"}}); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{"lapsed": 1, "hand": 0, "next step": 0, "follow-up": 0, "earlier game": 1}
+	got := controls()
+	for content, n := range want {
+		if got[content] != n {
+			t.Errorf("after the end %q has %d controls, want %d (all: %v)", content, got[content], n, got)
+		}
+	}
+	if n := len(fake.Requests()) - edits; n != 3 {
+		t.Errorf("the withdrawal made %d requests, want 3 (the lapsed answer is not touched)", n)
+	}
+	// An answer composed before the end and sent after it.
+	reply(fake.Command(ann, "game"), commands.AckDeferEphemeral, commands.Result{Reply: &commands.Message{Content: "late", Components: mine}})
+	if got := controls()["late"]; got != 0 {
+		t.Errorf("an answer sent after the end keeps %d controls", got)
+	}
+	// A second withdrawal finds nothing left to edit.
+	edits = len(fake.Requests())
+	if err := exec.Run(ctx, []commands.Action{interact.WithdrawControls{ChannelID: channel, TableID: "t1"}}); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(fake.Requests()) - edits; n != 0 {
+		t.Errorf("a second withdrawal made %d requests", n)
+	}
+}

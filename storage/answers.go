@@ -1,0 +1,115 @@
+package storage
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// LiveAnswers keeps the ephemeral answers that carry a table's controls,
+// each with the interaction token that can still edit it, for as long as
+// Discord lets a token edit (15 minutes): a game's end withdraws their
+// controls, and any process of a fleet may carry that end, after a
+// restart too. A token is a short-lived credential for one answer; it is
+// never logged.
+type LiveAnswers interface {
+	// KeepAnswer stores a, replacing what was kept of the same message.
+	KeepAnswer(ctx context.Context, a LiveAnswer) error
+	// DropAnswer forgets a message (deleted, or showing no controls now).
+	DropAnswer(ctx context.Context, messageID string) error
+	// TakeAnswers removes and returns the table's answers kept at or
+	// after since; answers kept before since (of any table) are dropped.
+	TakeAnswers(ctx context.Context, channelID, tableID string, since time.Time) ([]LiveAnswer, error)
+}
+
+// LiveAnswer is one ephemeral answer with a table's controls and how to
+// edit it: the newest interaction token that reached it, and whether it is
+// that interaction's original response (else one of its follow-ups).
+type LiveAnswer struct {
+	MessageID string    `json:"message"`
+	ChannelID string    `json:"channel"`
+	TableID   string    `json:"table"`
+	AppID     string    `json:"app"`
+	Token     string    `json:"token"`
+	Original  bool      `json:"original,omitempty"`
+	At        time.Time `json:"at"`
+}
+
+// bucketAnswers: message id -> LiveAnswer. It holds a quarter of an hour's
+// answers at most between two takes, so a take reads it whole.
+var bucketAnswers = []byte("answers")
+
+// KeepAnswer stores a under its message id.
+func (b *Bolt) KeepAnswer(ctx context.Context, a LiveAnswer) error {
+	var kept LiveAnswer
+	err := b.updateRecord(ctx, bucketAnswers, a.MessageID, &kept, func() error { kept = a; return nil })
+	if err != nil {
+		return fmt.Errorf("storage: keep answer: %w", err)
+	}
+	return nil
+}
+
+// DropAnswer forgets messageID's answer.
+func (b *Bolt) DropAnswer(ctx context.Context, messageID string) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("storage: drop answer: %w", err)
+	}
+	err := b.db.Update(func(tx *bolt.Tx) error {
+		if bk := tx.Bucket(bucketAnswers); bk != nil {
+			return bk.Delete([]byte(messageID))
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("storage: drop answer: %w", err)
+	}
+	return nil
+}
+
+// TakeAnswers removes the table's answers and every one older than since,
+// and returns the table's kept since.
+func (b *Bolt) TakeAnswers(ctx context.Context, channelID, tableID string, since time.Time) ([]LiveAnswer, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("storage: take answers: %w", err)
+	}
+	var out []LiveAnswer
+	err := b.db.Update(func(tx *bolt.Tx) error {
+		out = nil // a retried transaction starts afresh
+		bk := tx.Bucket(bucketAnswers)
+		if bk == nil {
+			return nil
+		}
+		var gone [][]byte
+		err := bk.ForEach(func(k, v []byte) error {
+			var a LiveAnswer
+			if err := json.Unmarshal(v, &a); err != nil {
+				gone = append(gone, k) // unreadable: of no use to anyone
+				return nil
+			}
+			mine := a.ChannelID == channelID && a.TableID == tableID
+			if mine || a.At.Before(since) {
+				gone = append(gone, k)
+			}
+			if mine && !a.At.Before(since) {
+				out = append(out, a)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		for _, k := range gone {
+			if err := bk.Delete(k); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("storage: take answers: %w", err)
+	}
+	return out, nil
+}

@@ -1,0 +1,70 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tavern-bot/tavern/storage"
+)
+
+// KeepAnswer stores a under its message id.
+func (s *Store) KeepAnswer(ctx context.Context, a storage.LiveAnswer) error {
+	err := s.retry(ctx, "keep answer", func(ctx context.Context) error {
+		_, err := s.pool.Exec(ctx, `INSERT INTO tavern_live_answers (message_id, channel_id, table_id, app_id, token, original, at_ns)
+			VALUES ($1, $2, $3, $4, $5, $6, $7)
+			ON CONFLICT (message_id) DO UPDATE SET channel_id = excluded.channel_id, table_id = excluded.table_id,
+				app_id = excluded.app_id, token = excluded.token, original = excluded.original, at_ns = excluded.at_ns`,
+			a.MessageID, a.ChannelID, a.TableID, a.AppID, a.Token, a.Original, a.At.UnixNano())
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("storage: keep answer: %w", err)
+	}
+	return nil
+}
+
+// DropAnswer forgets messageID's answer.
+func (s *Store) DropAnswer(ctx context.Context, messageID string) error {
+	err := s.retry(ctx, "drop answer", func(ctx context.Context) error {
+		_, err := s.pool.Exec(ctx, `DELETE FROM tavern_live_answers WHERE message_id = $1`, messageID)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("storage: drop answer: %w", err)
+	}
+	return nil
+}
+
+// TakeAnswers removes the table's answers and every one older than since,
+// and returns the table's kept since.
+func (s *Store) TakeAnswers(ctx context.Context, channelID, tableID string, since time.Time) ([]storage.LiveAnswer, error) {
+	var out []storage.LiveAnswer
+	err := s.retry(ctx, "take answers", func(ctx context.Context) error {
+		out = out[:0]
+		if _, err := s.pool.Exec(ctx, `DELETE FROM tavern_live_answers WHERE at_ns < $1`, since.UnixNano()); err != nil {
+			return err
+		}
+		rows, err := s.pool.Query(ctx, `DELETE FROM tavern_live_answers WHERE channel_id = $1 AND table_id = $2
+			RETURNING message_id, app_id, token, original, at_ns`, channelID, tableID)
+		if err != nil {
+			return err
+		}
+		var (
+			a  storage.LiveAnswer
+			at int64
+		)
+		_, err = pgx.ForEachRow(rows, []any{&a.MessageID, &a.AppID, &a.Token, &a.Original, &at}, func() error {
+			a.ChannelID, a.TableID, a.At = channelID, tableID, time.Unix(0, at).UTC()
+			out = append(out, a)
+			return nil
+		})
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("storage: take answers: %w", err)
+	}
+	return out, nil
+}
