@@ -17,6 +17,7 @@ import (
 	"github.com/tavern-bot/tavern/bots"
 	"github.com/tavern-bot/tavern/clock/clocktest"
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
@@ -254,6 +255,9 @@ func (h *harness) apply(actions []Action) {
 			}
 		case ClearButtons:
 			h.clearButtons(a)
+		case interact.WithdrawControls:
+			// The harness keeps no ephemeral answers to withdraw (the
+			// transports' tests cover them).
 		case Unpin:
 			h.mu.Lock()
 			delete(h.pinned, a.MessageID)
