@@ -14,6 +14,7 @@ import (
 
 	"github.com/tavern-bot/tavern/bot/fakediscord"
 	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -236,6 +237,16 @@ func (g *game) checkLiveButtons(f turnFacts) {
 	for _, m := range w.fake.Messages(channelID) {
 		if len(fakediscord.Controls(m)) == 0 {
 			continue
+		}
+		// Public controls speak the table's language (the server's),
+		// whoever clicked last.
+		for _, c := range fakediscord.Controls(m) {
+			if id, err := interact.ParseCustomID(c.CustomID); err == nil && id.Kind == commands.KindHand {
+				if want := w.svc.Localize(f.tb.Lang, commands.KeyBtnHand); c.Label != want {
+					t.Fatalf("move %d: the board's hand button says %q in a table in %s, want %q", g.moves, c.Label, f.tb.Lang, want)
+				}
+				g.handLabels++
+			}
 		}
 		if am := m.AllowedMentions; am != nil && len(am.Users) == 1 && g.byUser[am.Users[0]].dmClosed && !hasPNG(m, "board.png") {
 			notices[am.Users[0]]++

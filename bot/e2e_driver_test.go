@@ -203,6 +203,9 @@ type game struct {
 	rng     *rand.Rand
 	players []player
 	byUser  map[string]player
+	// handLabels counts the public hand buttons whose language was
+	// checked.
+	handLabels int
 	moves   int
 	// staleChecked lists the users whose stale click was refused.
 	staleChecked  map[string]bool

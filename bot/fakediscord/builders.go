@@ -11,6 +11,9 @@ type Actor struct {
 	ChannelID string
 	GuildID   string // empty: the interaction comes from a DM
 	Locale    discordgo.Locale
+	// GuildLocale is the server's language Discord sends with guild
+	// interactions (empty: American English).
+	GuildLocale discordgo.Locale
 }
 
 // base builds the common part of an interaction and registers its token, so
@@ -34,6 +37,9 @@ func (f *Fake) base(a Actor, t discordgo.InteractionType) *discordgo.Interaction
 	if a.GuildID != "" {
 		i.Member = &discordgo.Member{User: user, GuildID: a.GuildID}
 		gl := discordgo.EnglishUS
+		if a.GuildLocale != "" {
+			gl = a.GuildLocale
+		}
 		i.GuildLocale = &gl
 	} else {
 		i.User = user
