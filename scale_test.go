@@ -72,6 +72,28 @@ type scaleWorld struct {
 	workers []*exec.Cmd
 	posts   []scalePost
 	next    atomic.Int64
+	// clicks are the players' clicks on move controls, for the account of
+	// what was acknowledged; kills are when each worker was killed.
+	clicks []scaleClick
+	kills  []scaleKill
+}
+
+// scaleClick is one click on a control that answers a decision.
+type scaleClick struct {
+	interaction string
+	channel     string
+	userID      string
+	id          commands.CustomID
+	move        string // the move chosen: the button's or the select's value
+	code        int    // the HTTP answer (200: acknowledged)
+	worker      int    // the worker that answered (-1: behind a proxy, unknown)
+	start, end  time.Time // sent, and answered
+}
+
+// scaleKill is a worker killed with SIGKILL at a moment.
+type scaleKill struct {
+	worker int
+	at     time.Time
 }
 
 // scalePost is one interaction posted to the front: when it was sent,
@@ -117,6 +139,7 @@ func (w *scaleWorld) kill(i int) {
 	w.mu.Lock()
 	cmd := w.workers[i]
 	w.workers[i] = nil
+	w.kills = append(w.kills, scaleKill{worker: i, at: time.Now()})
 	w.mu.Unlock()
 	if cmd != nil {
 		_ = cmd.Process.Kill()
@@ -128,14 +151,23 @@ func (w *scaleWorld) kill(i int) {
 // proxy it is the front: round robin, and a worker that refuses the
 // connection is skipped (as the Caddyfile of compose.yaml does).
 func (w *scaleWorld) post(body []byte) int {
+	code, _ := w.postVia(body)
+	return code
+}
+
+// postVia is post, also naming the worker that answered (-1: unknown,
+// behind a proxy, or none).
+func (w *scaleWorld) postVia(body []byte) (code, worker int) {
 	p := scalePost{start: time.Now()}
+	worker = -1
 	if w.front != "" {
 		p.code, _ = w.postTo(w.front, body)
 	} else {
 		first := int(w.next.Add(1))
 		for k := range len(w.addrs) {
-			if code, err := w.postTo(w.addrs[(first+k)%len(w.addrs)], body); err == nil {
-				p.code = code
+			i := (first + k) % len(w.addrs)
+			if code, err := w.postTo(w.addrs[i], body); err == nil {
+				p.code, worker = code, i
 				break
 			}
 		}
@@ -144,7 +176,7 @@ func (w *scaleWorld) post(body []byte) int {
 	w.mu.Lock()
 	w.posts = append(w.posts, p)
 	w.mu.Unlock()
-	return p.code
+	return p.code, worker
 }
 
 func (w *scaleWorld) postTo(addr string, body []byte) (int, error) {
@@ -285,10 +317,31 @@ func (w *scaleWorld) use(st scaleTable, c candidate, rng *games.RNG) int {
 	}
 	m := c.msg
 	i := w.fake.Click(a, &m, c.c.CustomID)
-	if c.c.Select {
-		i = w.fake.Select(a, &m, c.c.CustomID, c.c.Options[rng.IntN(len(c.c.Options))].Value)
+	id, _ := commands.ParseCustomID(c.c.CustomID)
+	click := scaleClick{interaction: i.ID, channel: st.channel, userID: a.UserID, id: id, start: time.Now()}
+	if id.Kind == commands.KindMove {
+		click.move = id.Arg
 	}
-	return w.send(i)
+	if c.c.Select {
+		value := c.c.Options[rng.IntN(len(c.c.Options))].Value
+		i = w.fake.Select(a, &m, c.c.CustomID, value)
+		click.interaction = i.ID
+		if id.Kind == commands.KindMoveSelect {
+			click.move = value
+		}
+	}
+	data, err := json.Marshal(i)
+	if err != nil {
+		panic(err) // an interaction the fake built always encodes
+	}
+	click.code, click.worker = w.postVia(data)
+	click.end = time.Now()
+	if click.move != "" {
+		w.mu.Lock()
+		w.clicks = append(w.clicks, click)
+		w.mu.Unlock()
+	}
+	return click.code
 }
 
 // lobby opens st's table, seats the second player and a bot, and starts
@@ -415,8 +468,14 @@ func (w *scaleWorld) faults(r scaleRun, c *pgtest.Cluster, rng *games.RNG) []sca
 // restarted) and, in the run, PostgreSQL is restarted, at random
 // moments, while people click. Afterwards every table (over, when whole
 // games were played) equals the replay of its log, its versions are each
-// in the log once, every committed move's board was posted exactly once,
-// and nothing is left in the outbox. A player who sees no control for a
+// in the log once, every board was posted exactly once and every committed
+// move is told by its own board or the next one (a table that fell behind
+// posts only its newest), and nothing is left in the outbox. Every click
+// on a move that was acknowledged is accounted for (see account): in the
+// log exactly once, or answered without a change, or lost with the worker
+// killed between the acknowledgement and the answer; and a share of them
+// changed the game. A decision counts as offered only by a control the
+// table would accept (made at or after the decision's version). A player who sees no control for a
 // while asks for their hand; each such time is told apart by whether the
 // table still had deliveries under way (late) or none (a control lost).
 func TestScaleOut(t *testing.T) {
@@ -634,6 +693,7 @@ func (w *scaleWorld) checkStored(sts []scaleTable, over bool) {
 		t.Fatal(err)
 	}
 	defer s.Close()
+	var acct clickAccount
 	deadline := time.Now().Add(3 * time.Minute)
 	for {
 		items, err := s.Outbox(ctx)
@@ -679,7 +739,97 @@ func (w *scaleWorld) checkStored(sts []scaleTable, over bool) {
 		}
 		byBot := func(e table.Entry) bool { return e.Seat >= 0 && e.Seat < len(tb.Seats) && tb.Seats[e.Seat].Bot }
 		(&crashWorld{t: t, fake: w.fake}).checkBoardsIn(st.channel, tb, byBot)
+		acct.add(w.account(st, tb))
 	}
+	t.Logf("clicks on moves acknowledged: %d; stored before the acknowledgement %d, after it %d; answered without a change %d; answer lost with a killed worker %d",
+		acct.acked, acct.stored, acct.late, acct.refused, acct.killed)
+	// Progress: the players click any control they see, also on boards
+	// awaiting someone else and on older answers, and about 40% of their
+	// clicks change the game; a fifth is a floor no healthy run falls to.
+	if acct.acked > 0 && acct.stored+acct.late < acct.acked/5 {
+		t.Errorf("only %d of %d acknowledged clicks on moves are in the logs", acct.stored+acct.late, acct.acked)
+	}
+}
+
+// clickAccount sorts the acknowledged clicks on moves: stored (the log
+// entry it made, committed before the acknowledgement), late (its entry
+// committed after the acknowledgement, which the dispatcher gives after 2 s
+// of work with no change under way), refused (no entry, answered with a
+// refusal or an answer in place), killed (no entry and no answer, and the
+// worker that acknowledged it was killed before its answer could come).
+type clickAccount struct{ acked, stored, late, refused, killed int }
+
+func (a *clickAccount) add(b clickAccount) {
+	a.acked += b.acked
+	a.stored += b.stored
+	a.late += b.late
+	a.refused += b.refused
+	a.killed += b.killed
+}
+
+// account checks every acknowledged click on st's moves against tb's
+// log: a click made the entry of its seat and move committed while it was
+// under way (each entry made by one click). A click acknowledged and
+// neither stored nor answered is an error, unless its worker was killed
+// after it (the answer follows the acknowledgement, and a kill in between
+// loses the answer: the player saw the click fail).
+func (w *scaleWorld) account(st scaleTable, tb *table.Table) clickAccount {
+	w.mu.Lock()
+	clicks := slices.Clone(w.clicks)
+	kills := slices.Clone(w.kills)
+	w.mu.Unlock()
+	claimed := map[int]bool{} // log indexes already matched to a click
+	var (
+		a    clickAccount
+		open []scaleClick // acknowledged, not yet accounted for
+	)
+	for _, c := range clicks {
+		if c.channel == st.channel && c.code == http.StatusOK {
+			a.acked++
+			open = append(open, c)
+		}
+	}
+	// made matches c to the entry it made: its seat's, its move, after the
+	// version it was clicked at, committed within when (each entry made
+	// by one click).
+	made := func(c scaleClick, when func(at time.Time) bool) bool {
+		seat := tb.SeatOf(c.userID)
+		for k, e := range tb.Log {
+			if !claimed[k] && !e.Bot && !e.Timeout && e.Seat == seat && e.Version > c.id.Version && when(e.At) &&
+				(e.Move == c.move || strings.HasPrefix(e.Move, c.move)) {
+				claimed[k] = true
+				return true
+			}
+		}
+		return false
+	}
+	// Passes from the surest to the least: committed while the click was
+	// under way; answered without a change; committed after the answer.
+	open = slices.DeleteFunc(open, func(c scaleClick) bool {
+		if made(c, func(at time.Time) bool { return !at.Before(c.start) && !at.After(c.end) }) {
+			a.stored++
+			return true
+		}
+		return false
+	})
+	open = slices.DeleteFunc(open, func(c scaleClick) bool {
+		if slices.ContainsFunc(w.fake.Replies(c.interaction), func(m fakediscord.Message) bool { return m.Content != "" }) {
+			a.refused++
+			return true
+		}
+		return false
+	})
+	for _, c := range open {
+		switch {
+		case made(c, func(at time.Time) bool { return at.After(c.end) && at.Before(c.end.Add(time.Minute)) }):
+			a.late++
+		case slices.ContainsFunc(kills, func(k scaleKill) bool { return (c.worker < 0 || k.worker == c.worker) && k.at.After(c.start) }):
+			a.killed++
+		default:
+			w.t.Errorf("%s: a click on %s (move %q, by seat %d, at version %d) was acknowledged, but it made no log entry and no answer came", st.channel, c.id.Kind, c.move, tb.SeatOf(c.userID), c.id.Version)
+		}
+	}
+	return a
 }
 
 // describeStall is one line on a table where nothing changed for a
@@ -711,25 +861,17 @@ func (w *scaleWorld) describeStall(st scaleTable, busy func() bool, see func() [
 	}
 	underWay = busy()
 	cs = see()
-	// covered: a visible control of the seat asked at the decision's
-	// version, or offering one of its options (a board whose buttons stay
-	// live across quiet changes carries the version it was posted at).
-	covered := func(seat int, p games.Prompt, version int) bool {
-		for _, c := range cs {
+	// covered: a current control of the seat, one the table would
+	// accept: made at or after the version the decision was asked at (a
+	// board whose buttons stay live across quiet changes carries the
+	// version it was posted at, which is that one). An older control
+	// offering the same option would be refused as out of date: it does
+	// not count.
+	covered := func(seat int, _ games.Prompt, version int) bool {
+		return slices.ContainsFunc(cs, func(c candidate) bool {
 			id, err := commands.ParseCustomID(c.c.CustomID)
-			if err != nil || c.who != seat {
-				continue
-			}
-			if id.Version == version {
-				return true
-			}
-			for _, o := range p.Options {
-				if id.Arg != "" && strings.HasPrefix(o.ID, id.Arg) {
-					return true
-				}
-			}
-		}
-		return false
+			return err == nil && c.who == seat && id.Version >= version
+		})
 	}
 	var b strings.Builder
 	missing = false

@@ -221,7 +221,7 @@ func (c *Carrier) next(ctx context.Context, items []storage.OutboxItem, pre []pr
 				return p, false // coalesced so already (a redelivery's)
 			}
 		}
-		if p, ok := c.coalesce(items[0], keys, ds, sts[len(sts)-1]); ok {
+		if p, ok := c.coalesce(items[0], keys, ds, newestState(ds, sts)); ok {
 			return p, false
 		}
 	}
@@ -258,6 +258,21 @@ func (c *Carrier) changes(items []storage.OutboxItem, pre []prepared) ([]outbox.
 		ds, sts = append(ds, d), append(sts, nil)
 	}
 	return ds, sts
+}
+
+// newestState is the state the coalesced pictures of ds are drawn from:
+// the state held for the newest change that kept one (nil: read from the
+// delivery, see outbox.Coalesce). A change that draws nothing keeps none.
+func newestState(ds []outbox.Delivery, sts []games.State) games.State {
+	for k := len(ds) - 1; k >= 0; k-- {
+		if sts[k] != nil {
+			return sts[k]
+		}
+		if len(ds[k].State) > 0 {
+			return nil // the delivery's own, which Coalesce keeps
+		}
+	}
+	return nil
 }
 
 // coalesce draws the table's changes ds (the items keys, first) as one

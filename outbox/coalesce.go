@@ -29,6 +29,9 @@ func Coalesce(ds []Delivery) Delivery {
 	out := ds[len(ds)-1]
 	out.messages = nil // rebuilt from the stored posts
 	out.Posts = nil
+	// A change that draws no picture keeps no state (a bot's turn begun,
+	// a line): the pictures are drawn from the newest state there is.
+	out.State = ds[NewestState(ds)].State
 	type ref struct{ kind, channel, message, user string }
 	var all []Post
 	for _, d := range ds {
@@ -101,6 +104,17 @@ func Coalesce(ds []Delivery) Delivery {
 		}
 	}
 	return out
+}
+
+// NewestState is the index of the newest of ds that kept its state (the
+// newest one when none did).
+func NewestState(ds []Delivery) int {
+	for k := len(ds) - 1; k >= 0; k-- {
+		if len(ds[k].State) > 0 {
+			return k
+		}
+	}
+	return len(ds) - 1
 }
 
 // tellInBoard is board with the words of posts folded (oldest first) told

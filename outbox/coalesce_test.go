@@ -103,6 +103,12 @@ func TestCoalesce(t *testing.T) {
 				change(4, Post{Kind: KindClear, ChannelID: "dm", MessageID: "d1"}, clear("b1"), Post{Kind: KindEdit, ChannelID: "dm", MessageID: "d1", Message: Stored{Content: "settled"}}),
 			},
 			want: "clear b1 \nedit d1 settled"},
+		{name: "a newest change that kept no state (it drew nothing): the board is drawn from the state before it",
+			in: []Delivery{
+				change(3, board("Ann moved.", "<@u2>: your turn", "u2")),
+				{Game: "g", Table: "t1", Channel: ch, Version: 4, Posts: []Post{line("Bot 1 is thinking.")}},
+			},
+			want: "post  [board.png] Ann moved.|<@u2>: your turn @u2\npost  Bot 1 is thinking."},
 		{name: "the results and the end's DMs stay",
 			in: []Delivery{
 				change(3, board("Ann moved.", "<@u2>: your turn", "u2")),
@@ -118,8 +124,12 @@ func TestCoalesce(t *testing.T) {
 				t.Errorf("coalesced:\n%s\nwant:\n%s", d, tc.want)
 			}
 			newest := tc.in[len(tc.in)-1]
-			if got.Version != newest.Version || string(got.State) != string(newest.State) {
-				t.Errorf("version %d state %q, want the newest change's %d %q", got.Version, got.State, newest.Version, newest.State)
+			state := newest.State
+			if len(state) == 0 {
+				state = tc.in[len(tc.in)-2].State
+			}
+			if got.Version != newest.Version || string(got.State) != string(state) {
+				t.Errorf("version %d state %q, want the newest change's %d and the newest state %q", got.Version, got.State, newest.Version, state)
 			}
 		})
 	}
