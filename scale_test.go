@@ -84,9 +84,9 @@ type scaleClick struct {
 	channel     string
 	userID      string
 	id          commands.CustomID
-	move        string // the move chosen: the button's or the select's value
-	code        int    // the HTTP answer (200: acknowledged)
-	worker      int    // the worker that answered (-1: behind a proxy, unknown)
+	move        string    // the move chosen: the button's or the select's value
+	code        int       // the HTTP answer (200: acknowledged)
+	worker      int       // the worker that answered (-1: behind a proxy, unknown)
 	start, end  time.Time // sent, and answered
 }
 

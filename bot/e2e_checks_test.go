@@ -14,8 +14,8 @@ import (
 
 	"github.com/tavern-bot/tavern/bot/fakediscord"
 	"github.com/tavern-bot/tavern/commands"
-	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
 )
 

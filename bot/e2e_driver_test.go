@@ -206,7 +206,7 @@ type game struct {
 	// handLabels counts the public hand buttons whose language was
 	// checked.
 	handLabels int
-	moves   int
+	moves      int
 	// staleChecked lists the users whose stale click was refused.
 	staleChecked  map[string]bool
 	blockedPrompt bool // a closed-DM player had a secret prompt
