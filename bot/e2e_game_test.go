@@ -97,10 +97,9 @@ func TestEndToEndOutboxAfterFailedPost(t *testing.T) {
 			t.Fatalf("start-up %d: %d deliveries, want %d", k+1, len(redo), want)
 		}
 		for _, res := range redo {
-			if err := exec.Run(context.Background(), res.Actions); err != nil {
+			if err := res.Carry(context.Background(), exec.Run); err != nil {
 				t.Fatal(err)
 			}
-			res.Done(context.Background())
 		}
 	}
 	boards := 0

@@ -30,6 +30,10 @@ type burst struct {
 	carrie *Carrier
 	drawn  atomic.Int32 // boards drawn
 	now    time.Time
+	// retire, when set, makes each change also clear that message's
+	// buttons; onDraw, when set, is called as a board is drawn.
+	retire string
+	onDraw func()
 }
 
 func newBurst(t *testing.T) *burst {
@@ -63,6 +67,9 @@ func newBurst(t *testing.T) *burst {
 			return Picture{Name: p.Name, Viewer: p.Viewer, Draw: func() ([]byte, error) {
 				if p.Viewer == games.Public {
 					b.drawn.Add(1)
+					if b.onDraw != nil {
+						b.onDraw()
+					}
 				}
 				return []byte(fmt.Sprint("v", t.Version)), nil
 			}}
@@ -86,6 +93,9 @@ func (b *burst) change() interact.Result {
 			Remember: outbox.RememberBoard, Told: outbox.ToldBytes(m.Content, []string{told})}, interact.Message{Content: m.Content, Mentions: m.Mentions})
 		c.Add(outbox.Post{Kind: outbox.KindEdit, ChannelID: testChannel, MessageID: "status", Remember: outbox.RememberStatus}, interact.Message{Content: "status " + told})
 		c.Add(outbox.Post{Kind: outbox.KindDM, UserID: "u1", Remember: outbox.RememberDM, Picture: &outbox.Picture{Viewer: 0, Name: "hand.png"}}, interact.Message{Content: "decide " + told})
+		if b.retire != "" {
+			c.Add(outbox.Post{Kind: outbox.KindClear, ChannelID: "dm-u2", MessageID: b.retire}, interact.Message{})
+		}
 		d, _ = c.Done()
 		data, _, err := outbox.Encode(d, nil)
 		if err != nil {
@@ -240,4 +250,56 @@ func (b *burst) version() int {
 		b.t.Fatal(err)
 	}
 	return tb.Version
+}
+
+// TestControlsGoBeforeDrawing: a change's controls that are over (a
+// decision's DM cleared, a game's end) are taken away before its pictures
+// are drawn, once, so nothing stays clickable while the board is drawn.
+func TestControlsGoBeforeDrawing(t *testing.T) {
+	for _, queued := range []int{1, 3} {
+		t.Run(fmt.Sprintf("%d changes", queued), func(t *testing.T) {
+			b := newBurst(t)
+			b.retire = "old-dm"
+			var (
+				c            carried
+				clearedFirst bool
+			)
+			b.onDraw = func() {
+				c.mu.Lock()
+				defer c.mu.Unlock()
+				for _, a := range c.actions {
+					if cl, ok := a.(interact.ClearButtons); ok && cl.MessageID == "old-dm" {
+						clearedFirst = true
+					}
+				}
+			}
+			var results []interact.Result
+			for range queued {
+				results = append(results, b.change())
+			}
+			for _, res := range results {
+				if err := res.Carry(context.Background(), c.run); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if !clearedFirst {
+				t.Error("the board was drawn before the old DM's buttons were cleared")
+			}
+			var clears, boards int
+			for _, a := range c.actions {
+				switch a := a.(type) {
+				case interact.ClearButtons:
+					clears++
+				case interact.ChannelPost:
+					if len(a.Message.Files) != 1 {
+						t.Errorf("the board was posted with %d files", len(a.Message.Files))
+					}
+					boards++
+				}
+			}
+			if clears != 1 || boards != 1 {
+				t.Errorf("%d clears and %d boards carried out, want one each", clears, boards)
+			}
+		})
+	}
 }

@@ -59,6 +59,32 @@ func (c *Carrier) ready(p prepared) []interact.Action {
 	return p.actions
 }
 
+// retiring are the actions of p that only take controls away (clear a
+// message's buttons, withdraw answers' controls, unpin), when p has
+// pictures still to draw: they are carried out first (and again, harmlessly,
+// if the change is carried out again after a crash).
+func retiring(p prepared) []interact.Action {
+	if p.lazy == nil || len(p.lazy.pics) == 0 {
+		return nil
+	}
+	var out []interact.Action
+	for _, a := range p.lazy.actions {
+		if isRetiring(a) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// isRetiring reports an action that only takes controls away.
+func isRetiring(a interact.Action) bool {
+	switch a.(type) {
+	case interact.ClearButtons, *interact.ClearButtons, interact.WithdrawControls, *interact.WithdrawControls, interact.Unpin, *interact.Unpin:
+		return true
+	}
+	return false
+}
+
 // newClaim is a claim token no other carrier uses.
 func newClaim() string { return rand.Text() }
 
@@ -108,7 +134,24 @@ func (c *Carrier) carryTable(ctx context.Context, tb storage.OutboxTable, claim 
 			c.WakeReplays()
 			return nil
 		}
+		if first := retiring(p); len(first) > 0 {
+			// Controls that are over go before the pictures are drawn:
+			// a game's end leaves nothing clickable while its last
+			// board and results are drawn.
+			lost, err := c.runHeld(ctx, tb, claim, first, run)
+			if lost {
+				c.d.Log.Warn("outbox: claim lost while carrying out a change; left to the next claim", "channel", tb.ChannelID, "table", tb.TableID, "err", err)
+				return nil
+			}
+			if err != nil {
+				release()
+				return err
+			}
+		}
 		actions := c.ready(p)
+		if p.lazy != nil && len(p.lazy.pics) > 0 {
+			actions = slices.DeleteFunc(slices.Clone(actions), isRetiring)
+		}
 		if p.game {
 			actions = c.quietIfEnded(ctx, tb, actions)
 		}
@@ -280,13 +323,13 @@ func newestState(ds []outbox.Delivery, sts []games.State) games.State {
 // false when they cannot be drawn together (each is then tried alone).
 func (c *Carrier) coalesce(first storage.OutboxItem, keys []string, ds []outbox.Delivery, st games.State) (prepared, bool) {
 	merged := outbox.Coalesce(ds)
-	actions, sent, err := c.realize(merged, st)
+	p, err := c.plan(merged, st)
 	if err != nil {
 		c.d.Log.Warn("outbox: changes not coalesced", "channel", first.ChannelID, "table", first.TableID, "changes", len(ds), "err", err)
 		return prepared{}, false
 	}
 	c.d.Log.Debug("outbox: changes carried out as one", "channel", first.ChannelID, "table", first.TableID, "changes", len(ds), "version", merged.Version)
-	return prepared{keys: keys, actions: actions, done: c.delivered(first.ChannelID, first.TableID, keys, sent), game: true}, true
+	return prepared{keys: keys, actions: p.actions, lazy: p, done: c.delivered(first.ChannelID, first.TableID, keys, p.sent), game: true}, true
 }
 
 // preparedFor finds the prepared change standing for key.
@@ -317,7 +360,10 @@ func (c *Carrier) prepare(ctx context.Context, it storage.OutboxItem, drawer boo
 			return p, true
 		}
 		if err == nil {
-			p.actions, sent, err = c.realize(d, nil)
+			// Drawn when carried out, after the controls it retires.
+			if p.lazy, err = c.plan(d, nil); err == nil {
+				p.actions, sent = p.lazy.actions, p.lazy.sent
+			}
 			p.game = true
 		}
 	}
