@@ -158,8 +158,10 @@ type world struct {
 	// memory is the booted process's memory (refused DMs, live answers), shared by
 	// its transport and the scheduler's carrying (carry), as in production.
 	memory bot.Memory
-	// memories counts the memories of refused DMs booted so far (one per
-	// process: a restart or another shard's process starts afresh).
+	// memories bounds the DMs a closed-DM user may be refused: one per
+	// process booted at once (shards start together and read each other's
+	// stored refusals only once a minute); a restarted process reads the
+	// stored ones and is refused none.
 	memories int
 }
 
@@ -230,8 +232,8 @@ func (w *world) boot(t testing.TB) {
 		t.Fatal(err)
 	}
 	w.store, w.svc = st, svc
-	w.memory = bot.NewMemory(st) // a new process remembers no refused DM; the live answers are in the store
-	w.memories += max(1, w.shards)
+	w.memory = bot.NewMemory(st)              // a new process remembers no refused DM; the live answers are in the store
+	w.memories = max(w.memories, w.shards, 1) // a restarted process reads the stored refusals
 	if w.shards > 1 {
 		w.tr = startShards(t, w.fake, w.shards, svc, deps, w.memory)
 		return

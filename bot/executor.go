@@ -47,21 +47,42 @@ type Memory struct {
 	Ephemerals *LiveEphemerals
 }
 
-// NewMemory is a process's memory on the real clock, keeping the live
-// answers in answers (the store every process of the bot shares; in this
-// process's memory when nil).
-func NewMemory(answers storage.LiveAnswers) Memory {
-	return Memory{ClosedDMs: NewClosedDMs(nil), Ephemerals: NewLiveEphemerals(answers, nil)}
+// MemoryStore is where a process's memory is kept for every process of
+// the bot and across restarts (the store).
+type MemoryStore interface {
+	storage.LiveAnswers
+	storage.DMRefusals
+}
+
+// NewMemory is a process's memory on the real clock, kept in store (the
+// store every process of the bot shares; this process's alone when nil).
+func NewMemory(store MemoryStore) Memory {
+	m := Memory{ClosedDMs: NewClosedDMs(nil), Ephemerals: NewLiveEphemerals(nil, nil)}
+	if store != nil {
+		m.ClosedDMs.store = store
+		m.Ephemerals = NewLiveEphemerals(store, nil)
+	}
+	return m
 }
 
 // ClosedDMs remembers the users whose DMs Discord refused (50007) and
 // until when no DM is tried again: every refusal counts toward the invalid
-// requests for which Discord bans an address.
+// requests for which Discord bans an address. With a store the marks are
+// shared: a refusal is stored, and the process reads the others' marks
+// at most once every closedDMSync, so a fleet (or a restart) tries a
+// closed DM about once a day in all, not once per process.
 type ClosedDMs struct {
 	now   func() time.Time
-	mu    sync.Mutex
-	until map[string]time.Time
+	store storage.DMRefusals // nil: this process's memory alone
+
+	mu     sync.Mutex
+	until  map[string]time.Time
+	synced time.Time // when the store's marks were last read
 }
+
+// closedDMSync is how often a process reads the marks other processes
+// stored.
+const closedDMSync = time.Minute
 
 // NewClosedDMs is an empty memory on the clock now (time.Now when nil).
 func NewClosedDMs(now func() time.Time) *ClosedDMs {
@@ -72,21 +93,36 @@ func NewClosedDMs(now func() time.Time) *ClosedDMs {
 }
 
 // closed reports whether Discord refused a DM to userID lately.
-func (c *ClosedDMs) closed(userID string) bool {
+func (c *ClosedDMs) closed(ctx context.Context, userID string) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	now := c.now()
+	if c.store != nil && now.Sub(c.synced) >= closedDMSync {
+		if marks, err := c.store.RefusedDMs(ctx, now); err == nil {
+			for u, until := range marks {
+				c.until[u] = until
+			}
+			c.synced = now
+		}
+	}
 	until, ok := c.until[userID]
-	if ok && !c.now().Before(until) {
+	if ok && !now.Before(until) {
 		delete(c.until, userID)
 		return false
 	}
 	return ok
 }
 
-func (c *ClosedDMs) remember(userID string) {
+// remember marks userID's DMs closed for closedDMRetry, in the store too.
+func (c *ClosedDMs) remember(ctx context.Context, userID string) error {
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.until[userID] = c.now().Add(closedDMRetry)
+	until := c.now().Add(closedDMRetry)
+	c.until[userID] = until
+	c.mu.Unlock()
+	if c.store == nil {
+		return nil
+	}
+	return c.store.RefuseDMs(ctx, userID, until)
 }
 
 // closedDMRetry is how long a user whose DMs were refused gets no DM
@@ -417,7 +453,7 @@ func (e *Executor) direct(ctx context.Context, a commands.DirectMessage) error {
 		a.Fill(&a.Message)
 	}
 	err := errDMsClosed
-	if !e.ClosedDMs.closed(a.UserID) {
+	if !e.ClosedDMs.closed(ctx, a.UserID) {
 		var ch string
 		ch, err = e.dmChannel(ctx, a.UserID)
 		if err == nil {
@@ -429,7 +465,9 @@ func (e *Executor) direct(ctx context.Context, a commands.DirectMessage) error {
 		if err == nil || !hasCode(err, discordgo.ErrCodeCannotSendMessagesToThisUser) {
 			return err
 		}
-		e.ClosedDMs.remember(a.UserID)
+		if err := e.ClosedDMs.remember(ctx, a.UserID); err != nil {
+			e.log.Warn("discord: storing a refused DM failed", "err", err)
+		}
 	}
 	if a.Blocked == nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/tavern-bot/tavern/bot/fakediscord"
 	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/storage"
 )
 
 func TestExecutorActions(t *testing.T) {
@@ -437,5 +439,45 @@ func TestClosedDMsTriedOnceADay(t *testing.T) {
 		if len(msgs) != k+1 || msgs[k].Content != fmt.Sprintf("fallback %d", k) {
 			t.Fatalf("DM %d: the channel has %d messages, want the fallback as message %d", k, len(msgs), k+1)
 		}
+	}
+}
+
+// TestClosedDMsSharedByTheFleet: a refusal one process stored keeps
+// another process (and this one after a restart) from trying the user's
+// DM again: they read the stored marks.
+func TestClosedDMsSharedByTheFleet(t *testing.T) {
+	fake, first := newTestExecutor(t)
+	store, err := storage.Open(filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	process := func(exec *Executor) *Executor {
+		exec.Memory = NewMemory(store)
+		return exec
+	}
+	process(first)
+	const user, channel = "600000000000000011", "600000000000000001"
+	fake.CloseDMs(user)
+	dm := commands.DirectMessage{UserID: user, Message: commands.Message{Content: "secret"},
+		Blocked: &commands.ChannelPost{ChannelID: channel, Message: commands.Message{Content: "fallback"}}}
+	if err := first.Run(context.Background(), []commands.Action{dm}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewSession("test-token", fake.APIURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"another process", "a restarted process"} {
+		other := process(NewExecutor(s, quietLog()))
+		if err := other.Run(context.Background(), []commands.Action{dm}); err != nil {
+			t.Fatal(err)
+		}
+		if got := fake.RefusedDMs(user); got != 1 {
+			t.Errorf("%s: %d refused DMs in all, want the first process's one", name, got)
+		}
+	}
+	if n := len(fake.Messages(channel)); n != 3 {
+		t.Errorf("%d fallbacks in the channel, want one per DM (3)", n)
 	}
 }

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -110,6 +111,82 @@ func (b *Bolt) TakeAnswers(ctx context.Context, channelID, tableID string, since
 	})
 	if err != nil {
 		return nil, fmt.Errorf("storage: take answers: %w", err)
+	}
+	return out, nil
+}
+
+// DMRefusals remembers, for every process of the bot and across restarts,
+// the users whose DMs Discord refused (50007) and until when no DM is
+// tried again: each refusal counts toward the invalid requests for which
+// Discord bans an address.
+type DMRefusals interface {
+	// RefuseDMs marks userID's DMs closed until until.
+	RefuseDMs(ctx context.Context, userID string, until time.Time) error
+	// RefusedDMs are the users whose DMs are marked closed at now, with
+	// until when; marks that ran out are dropped.
+	RefusedDMs(ctx context.Context, now time.Time) (map[string]time.Time, error)
+}
+
+// bucketRefusals: user id -> until (unix nanos, 8 bytes).
+var bucketRefusals = []byte("dm_refusals")
+
+// RefuseDMs marks userID's DMs closed until until.
+func (b *Bolt) RefuseDMs(ctx context.Context, userID string, until time.Time) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("storage: refuse DMs: %w", err)
+	}
+	err := b.db.Update(func(tx *bolt.Tx) error {
+		bk, err := tx.CreateBucketIfNotExists(bucketRefusals)
+		if err != nil {
+			return err
+		}
+		return bk.Put([]byte(userID), binary.BigEndian.AppendUint64(nil, uint64(until.UnixNano())))
+	})
+	if err != nil {
+		return fmt.Errorf("storage: refuse DMs: %w", err)
+	}
+	return nil
+}
+
+// RefusedDMs lists the users whose DMs are closed at now, dropping the
+// marks that ran out.
+func (b *Bolt) RefusedDMs(ctx context.Context, now time.Time) (map[string]time.Time, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("storage: refused DMs: %w", err)
+	}
+	out := map[string]time.Time{}
+	err := b.db.Update(func(tx *bolt.Tx) error {
+		clear(out) // a retried transaction starts afresh
+		bk := tx.Bucket(bucketRefusals)
+		if bk == nil {
+			return nil
+		}
+		var gone [][]byte
+		err := bk.ForEach(func(k, v []byte) error {
+			if len(v) != 8 {
+				gone = append(gone, k)
+				return nil
+			}
+			until := time.Unix(0, int64(binary.BigEndian.Uint64(v))).UTC()
+			if !now.Before(until) {
+				gone = append(gone, k)
+				return nil
+			}
+			out[string(k)] = until
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		for _, k := range gone {
+			if err := bk.Delete(k); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("storage: refused DMs: %w", err)
 	}
 	return out, nil
 }

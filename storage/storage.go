@@ -66,6 +66,8 @@ type Store interface {
 	Ratings
 	// LiveAnswers are the ephemeral answers a game's end withdraws.
 	LiveAnswers
+	// DMRefusals are the users whose DMs Discord refused.
+	DMRefusals
 	Close() error
 }
 

@@ -68,3 +68,45 @@ func (s *Store) TakeAnswers(ctx context.Context, channelID, tableID string, sinc
 	}
 	return out, nil
 }
+
+// RefuseDMs marks userID's DMs closed until until.
+func (s *Store) RefuseDMs(ctx context.Context, userID string, until time.Time) error {
+	err := s.retry(ctx, "refuse DMs", func(ctx context.Context) error {
+		_, err := s.pool.Exec(ctx, `INSERT INTO tavern_dm_refusals (user_id, until_ns) VALUES ($1, $2)
+			ON CONFLICT (user_id) DO UPDATE SET until_ns = excluded.until_ns`, userID, until.UnixNano())
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("storage: refuse DMs: %w", err)
+	}
+	return nil
+}
+
+// RefusedDMs lists the users whose DMs are closed at now, dropping the
+// marks that ran out.
+func (s *Store) RefusedDMs(ctx context.Context, now time.Time) (map[string]time.Time, error) {
+	out := map[string]time.Time{}
+	err := s.retry(ctx, "refused DMs", func(ctx context.Context) error {
+		clear(out)
+		if _, err := s.pool.Exec(ctx, `DELETE FROM tavern_dm_refusals WHERE until_ns <= $1`, now.UnixNano()); err != nil {
+			return err
+		}
+		rows, err := s.pool.Query(ctx, `SELECT user_id, until_ns FROM tavern_dm_refusals`)
+		if err != nil {
+			return err
+		}
+		var (
+			user  string
+			until int64
+		)
+		_, err = pgx.ForEachRow(rows, []any{&user, &until}, func() error {
+			out[user] = time.Unix(0, until).UTC()
+			return nil
+		})
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("storage: refused DMs: %w", err)
+	}
+	return out, nil
+}

@@ -135,6 +135,12 @@ var migrations = []string{
 		at_ns      bigint NOT NULL
 	);
 	CREATE INDEX tavern_live_answers_table ON tavern_live_answers (channel_id, table_id);`,
+	// 10: the users whose DMs Discord refused, and until when no process
+	// tries again (RefuseDMs).
+	`CREATE TABLE tavern_dm_refusals (
+		user_id  text PRIMARY KEY,
+		until_ns bigint NOT NULL
+	);`,
 }
 
 // migrateLock is the advisory lock's key: processes starting at once

@@ -260,3 +260,31 @@ func testLiveAnswers(t *testing.T, b Backend) {
 		t.Fatalf("take c2/t1 after another take's cut-off passed it: %+v, %v; want none", got, err)
 	}
 }
+
+// testDMRefusals: a user's DMs marked closed are listed until the mark
+// runs out, after a restart too; marking again moves the mark; marks that
+// ran out are dropped.
+func testDMRefusals(t *testing.T, b Backend) {
+	s, reopen := b.Open(t)
+	at := time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)
+	if got, err := s.RefusedDMs(ctx, at); err != nil || len(got) != 0 {
+		t.Fatalf("fresh store: refused %v, %v", got, err)
+	}
+	for user, until := range map[string]time.Time{"u1": at.Add(time.Hour), "u2": at.Add(2 * time.Hour), "u3": at.Add(time.Minute)} {
+		if err := s.RefuseDMs(ctx, user, until); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.RefuseDMs(ctx, "u1", at.Add(3*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	s = reopen(t)
+	got, err := s.RefusedDMs(ctx, at.Add(30*time.Minute))
+	want := map[string]time.Time{"u1": at.Add(3 * time.Hour), "u2": at.Add(2 * time.Hour)}
+	if err != nil || len(got) != len(want) || !got["u1"].Equal(want["u1"]) || !got["u2"].Equal(want["u2"]) {
+		t.Fatalf("refused at +30 min: %v, %v; want %v", got, err, want)
+	}
+	if got, err := s.RefusedDMs(ctx, at.Add(150*time.Minute)); err != nil || len(got) != 1 || !got["u1"].Equal(want["u1"]) {
+		t.Fatalf("refused at +150 min: %v, %v; want u1 alone", got, err)
+	}
+}

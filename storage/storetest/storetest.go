@@ -55,6 +55,7 @@ func Run(t *testing.T, b Backend) {
 		{"Heartbeat", testHeartbeat},
 		{"Outages", testOutages},
 		{"LiveAnswers", testLiveAnswers},
+		{"DMRefusals", testDMRefusals},
 		{"Tournaments", testTournaments},
 		{"TournamentDue", testTournamentDue},
 		{"TournamentOutbox", testTournamentOutbox},
