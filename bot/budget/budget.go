@@ -107,12 +107,26 @@ func (l *Limiter) Wait(ctx context.Context, r Route) error {
 	if err := l.awaitRoute(ctx, r); err != nil {
 		return err
 	}
-	at, err := l.slot(ctx)
-	if err != nil {
-		return err
+	for tries := 1; ; tries++ {
+		at, err := l.slot(ctx)
+		if err != nil {
+			return err
+		}
+		if err := sleepUntil(ctx, at); err != nil {
+			return err
+		}
+		// A process starved of CPU wakes its waiting calls late and all
+		// at once: sent together they would crowd one second. A slot
+		// woken up past its time is given up for the next one (a few
+		// times: a process that is always late still sends).
+		if time.Since(at) <= max(l.pace.Every, staleAfter) || tries == maxLateSlots {
+			return nil
+		}
 	}
-	return sleepUntil(ctx, at)
 }
+
+// maxLateSlots bounds the slots one call gives up for waking late.
+const maxLateSlots = 3
 
 // awaitRoute waits while r's bucket is held.
 func (l *Limiter) awaitRoute(ctx context.Context, r Route) error {
