@@ -115,6 +115,11 @@ func TestEndToEndTournament(t *testing.T) {
 			if tb, err := w.store.Get(ctx, tb.Ref); err != nil || tb.Status != table.StatusPlaying || tb.Parent != channelID {
 				t.Fatalf("round %d table %d: %+v %v", round+1, i+1, tb, err)
 			}
+			// The game's first board, posted as the thread opened, shows
+			// the board.
+			if !slices.ContainsFunc(w.fake.Messages(tb.Ref), func(m fakediscord.Message) bool { return hasPNG(m, "board.png") }) {
+				t.Fatalf("round %d table %d: no board picture in the thread: %+v", round+1, i+1, w.fake.Messages(tb.Ref))
+			}
 		}
 		// The players play every game to its end, by /move in the thread.
 		moves := 0

@@ -392,7 +392,7 @@ func (e *Executor) openThread(ctx context.Context, a commands.ThreadOpen) error 
 	if a.Then == nil {
 		return nil
 	}
-	return e.Run(ctx, a.Then(ctx, th.ID, starter.ID))
+	return a.Then(ctx, th.ID, starter.ID).Carry(ctx, e.Run)
 }
 
 // archive archives a thread; one that is gone needs nothing.

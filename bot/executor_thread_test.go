@@ -31,12 +31,12 @@ func TestExecutorThreads(t *testing.T) {
 			var gotThread, gotStarter string
 			open := commands.ThreadOpen{ChannelID: "600000000000000002", Name: "Game · alice",
 				Starter: commands.Message{Content: "starter"}, Failed: commands.Message{Content: "no thread here"},
-				Then: func(_ context.Context, thread, starter string) []commands.Action {
+				Then: func(_ context.Context, thread, starter string) commands.Result {
 					gotThread, gotStarter = thread, starter
-					return []commands.Action{
+					return commands.Result{Actions: []commands.Action{
 						commands.ChannelEdit{ChannelID: "600000000000000002", MessageID: starter, Message: commands.Message{Content: "linked"}},
 						commands.ChannelPost{ChannelID: thread, Message: commands.Message{Content: "lobby"}},
-					}
+					}}
 				}}
 			err := exec.Run(context.Background(), []commands.Action{open})
 			if c.fail != (err != nil) {

@@ -269,7 +269,7 @@ func (h *harness) apply(actions []Action) {
 			h.mu.Lock()
 			h.threads[thread] = a.ChannelID
 			h.mu.Unlock()
-			h.apply(a.Then(context.Background(), thread, starter))
+			h.run(a.Then(context.Background(), thread, starter))
 		case ThreadArchive:
 			h.mu.Lock()
 			h.archived[a.ThreadID]++

@@ -70,25 +70,25 @@ func (s *Service) OpenInThread(tt ThreadTable) ThreadOpen {
 		Name:      interact.Truncate(tt.Name, 100),
 		Starter:   Message{Content: interact.Truncate(tt.Starter, 2000)},
 		Failed:    Message{Content: s.voice.Text(tt.Lang, games.T(KeyThreadFailed))},
-		Then: func(ctx context.Context, threadID, starterID string) []Action {
+		Then: func(ctx context.Context, threadID, starterID string) Result {
 			t := tt.New(threadID)
 			t.ChannelID, t.Parent = threadID, tt.Parent
 			g, ok := s.games.Get(t.GameID)
 			if !ok {
 				s.log.Error("thread table: unknown game", "game", t.GameID, "thread", threadID)
-				return nil
+				return Result{}
 			}
 			if err := s.store.Create(ctx, t); err != nil {
 				s.log.Error("thread table: create", "thread", threadID, "err", err)
-				return []Action{ChannelPost{ChannelID: threadID, Message: Message{Content: s.voice.Text(t.Lang, games.T(interact.KeyInternal))}}}
+				return Result{Actions: []Action{ChannelPost{ChannelID: threadID, Message: Message{Content: s.voice.Text(t.Lang, games.T(interact.KeyInternal))}}}}
 			}
 			var out []Action
 			if tt.Linked != nil {
 				out = append(out, ChannelEdit{ChannelID: tt.Parent, MessageID: starterID,
 					Message: Message{Content: interact.Truncate(tt.Linked("<#"+threadID+">"), 2000)}})
 			}
-			return append(out, ChannelPost{ChannelID: threadID, Message: s.lobbyMessage(t, g),
-				OnSent: s.tables.Remember(threadID, t.ID, (*table.Table).SetLobbyMessage)})
+			return Result{Actions: append(out, ChannelPost{ChannelID: threadID, Message: s.lobbyMessage(t, g),
+				OnSent: s.tables.Remember(threadID, t.ID, (*table.Table).SetLobbyMessage)})}
 		},
 	}
 }

@@ -137,16 +137,17 @@ func (ThreadArchive) isAction()    {}
 // ThreadOpen posts Starter in the channel ChannelID and opens a public
 // thread named Name from it (Discord gives such a thread the starter
 // message's id). Then is called with the thread's and the starter's ids;
-// the actions it returns are carried out next (a table's lobby, inside the
-// thread). When the thread cannot be opened (no permission to create
-// threads, a channel that has none), the starter is replaced by Failed and
-// Then is not called.
+// the Result it returns is carried out next (Result.Carry: a table's
+// lobby, or a tournament table's first change in turn with its table's
+// outbox and its pictures drawn). When the thread cannot be opened (no
+// permission to create threads, a channel that has none), the starter is
+// replaced by Failed and Then is not called.
 type ThreadOpen struct {
 	ChannelID string
 	Name      string
 	Starter   Message
 	Failed    Message
-	Then      func(ctx context.Context, threadID, starterID string) []Action
+	Then      func(ctx context.Context, threadID, starterID string) Result
 }
 
 // ThreadArchive archives a thread: it leaves the channel's list of active

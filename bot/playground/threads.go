@@ -27,7 +27,7 @@ func (s *Server) openThread(ctx context.Context, a commands.ThreadOpen) {
 		return
 	}
 	if a.Then != nil {
-		s.apply(ctx, a.Then(ctx, starter, starter))
+		_ = a.Then(ctx, starter, starter).Carry(ctx, s.Run) // the pretend Discord is in this process
 	}
 }
 

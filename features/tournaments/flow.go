@@ -478,29 +478,29 @@ func (f *Feature) openTourTable(tr *tournament.Tournament, round, idx int) inter
 		Name:      interact.Truncate(f.voice.Text(lang, games.T(KeyTourThreadName, "game", f.voice.GameName(lang, tr.Config.Game), "round", round+1, "n", idx+1)), 100),
 		Starter:   interact.Message{Content: f.voice.Text(lang, games.T(KeyTourStarter, "round", round+1, "n", idx+1, "players", strings.Join(mentions, " "))), Mentions: ids},
 		Failed:    interact.Message{Content: f.voice.Text(lang, games.T(interact.KeyThreadFailed))},
-		Then: func(ctx context.Context, threadID, _ string) []interact.Action {
+		Then: func(ctx context.Context, threadID, _ string) interact.Result {
 			return f.startTourTable(ctx, id, round, idx, threadID)
 		},
 	}
 }
 
 // startTourTable makes, starts and stores the table in its new thread and
-// records where it is played; the returned actions post its first board
-// and DMs (the outbox entry is confirmed after the last of them).
-func (f *Feature) startTourTable(ctx context.Context, id string, round, idx int, threadID string) []interact.Action {
+// records where it is played; the returned change posts its first board
+// and DMs (carried in turn with the table's outbox, its pictures drawn then).
+func (f *Feature) startTourTable(ctx context.Context, id string, round, idx int, threadID string) interact.Result {
 	tr, err := f.store.Tournament(ctx, id)
 	if err != nil || round >= len(tr.Rounds) || idx >= len(tr.Rounds[round].Tables) {
 		f.log.Error("tournament: open table", "tournament", id, "round", round, "table", idx, "err", err)
-		return nil
+		return interact.Result{}
 	}
 	tb := tr.Rounds[round].Tables[idx]
 	if tb.Ref != "" || tb.Result != nil {
-		return nil // opened meanwhile, or settled
+		return interact.Result{} // opened meanwhile, or settled
 	}
 	g, ok := f.games.Get(tr.Config.Game)
 	if !ok {
 		f.log.Error("tournament: unknown game", "tournament", id, "game", tr.Config.Game)
-		return nil
+		return interact.Result{}
 	}
 	now := f.now()
 	paused := tr.Status == tournament.StatusPaused // the table starts paused
@@ -550,9 +550,9 @@ func (f *Feature) startTourTable(ctx context.Context, id string, round, idx int,
 	})
 	if err != nil {
 		f.log.Error("tournament: start table", "tournament", id, "table", t.ID, "err", err)
-		return []interact.Action{interact.ChannelPost{ChannelID: threadID, Message: interact.Message{Content: f.voice.Text(tr.Lang, games.T(interact.KeyInternal))}}}
+		return interact.Result{Actions: []interact.Action{interact.ChannelPost{ChannelID: threadID, Message: interact.Message{Content: f.voice.Text(tr.Lang, games.T(interact.KeyInternal))}}}}
 	}
-	return confirmAfter(res)
+	return res
 }
 
 // errTableOpened stops recording a tournament table's thread when the
@@ -561,43 +561,6 @@ var errTableOpened = errors.New("tournaments: the table is opened already")
 
 // errNothing ends an update that has nothing to change.
 var errNothing = errors.New("tournaments: nothing to change")
-
-// confirmAfter returns res's actions with its Done run once the last of
-// them is carried out, for actions run where no Result is (a thread's
-// Then). If the last action never reports, the outbox delivers again.
-func confirmAfter(res interact.Result) []interact.Action {
-	acts := res.Actions
-	if res.Done == nil || len(acts) == 0 {
-		return acts
-	}
-	done := func() { res.Done(context.Background()) }
-	then := func(prev func(string)) func(string) {
-		return func(id string) {
-			if prev != nil {
-				prev(id)
-			}
-			done()
-		}
-	}
-	switch a := acts[len(acts)-1].(type) {
-	case interact.ChannelPost:
-		a.OnSent = then(a.OnSent)
-		acts[len(acts)-1] = a
-	case interact.ChannelEdit:
-		a.OnSent = then(a.OnSent)
-		acts[len(acts)-1] = a
-	case interact.DirectMessage:
-		prev := a.OnSent
-		a.OnSent = func(channel, id string) {
-			if prev != nil {
-				prev(channel, id)
-			}
-			done()
-		}
-		acts[len(acts)-1] = a
-	}
-	return acts
-}
 
 // guildCalendar is the server's calendar for a starting table.
 func (f *Feature) guildCalendar(ctx context.Context, guildID string) (cal clock.Calendar, err error) {
