@@ -16,6 +16,13 @@
 // a seat cannot tell apart. Multi-step turns need no tree either, since
 // every step is a decision of its own and is searched when it comes.
 //
+// The heuristic's own answer is searched first and stays unless another
+// option's playouts beat it beyond their noise (keepHeuristic): with tens
+// of playouts a decision, the most visited option is otherwise as often
+// luck as skill, and the bot would play worse than its heuristic. A game
+// whose heuristic can think longer than a playout move may (Rooted) gives
+// that slower answer as the one to beat.
+//
 // What the games bring is handled by the contract: secret and
 // simultaneous decisions of other seats not yet revealed are re-dealt by
 // Redeal and answered in the playouts by the heuristic (pending prompts
@@ -45,6 +52,14 @@ type Estimator interface {
 	// them) the game would likely end with; ok=false: no forecast here,
 	// play on to the end.
 	Estimate() (standings []games.Standing, rivals []games.Rival, ok bool)
+}
+
+// Rooted is implemented by games whose heuristic can think longer than a
+// playout move may: the search starts from its answer (arm 0, kept unless
+// playouts find better beyond their noise) while playouts use the game's
+// fast policy.
+type Rooted interface {
+	RootPolicy() games.Policy
 }
 
 // Budget bounds one decision's search. Iterations make it deterministic:
@@ -82,6 +97,7 @@ const rankWeight = 0.75
 // Searcher is a games.Policy that searches; see the package comment.
 type Searcher struct {
 	rollout games.Policy
+	root    games.Policy // the answer searched first: Rooted's, else rollout
 	budget  Budget
 }
 
@@ -90,7 +106,12 @@ var _ games.Policy = (*Searcher)(nil)
 // New is the search for g's states with budget, playing out with the
 // game's own heuristic policy (games.PolicyOf).
 func New(g games.Game, budget Budget) *Searcher {
-	return &Searcher{rollout: games.PolicyOf(g), budget: budget}
+	s := &Searcher{rollout: games.PolicyOf(g), budget: budget}
+	s.root = s.rollout
+	if r, ok := g.(Rooted); ok {
+		s.root = r.RootPolicy()
+	}
+	return s
 }
 
 // arm is one root option's statistics.
@@ -114,7 +135,7 @@ func (s *Searcher) Choose(st games.State, seat int, seed uint64) (string, bool) 
 	}
 	rd, ok := st.(games.Redealer)
 	if !ok || s.budget.Iterations <= 0 {
-		return s.rollout.Choose(st, seat, seed)
+		return s.root.Choose(st, seat, seed)
 	}
 	rng := games.NewRNG(seed)
 	var deadline time.Time
@@ -122,6 +143,8 @@ func (s *Searcher) Choose(st games.State, seat int, seed uint64) (string, bool) 
 		deadline = time.Now().Add(s.budget.MaxTime)
 	}
 	var arms []arm
+	var spread moments
+	heuristic := false // arm 0 is the heuristic's answer
 	lo, hi := math.Inf(1), math.Inf(-1)
 	total, moves := 0, 0
 	for it := 0; it < s.budget.Iterations; it++ {
@@ -135,8 +158,9 @@ func (s *Searcher) Choose(st games.State, seat int, seed uint64) (string, bool) 
 		if arms == nil {
 			// The heuristic's answer in the first world is the first
 			// candidate (arm 0), the one kept unless search finds better.
-			id, _ := s.rollout.Choose(world, seat, rng.Uint64())
+			id, _ := s.root.Choose(world, seat, rng.Uint64())
 			arms = candidates(options, id, max(2, s.budget.Iterations/minVisits), rng)
+			heuristic = arms[0].id == id
 		}
 		i := 0 // the first playout tries the heuristic's answer
 		if it > 0 {
@@ -158,13 +182,77 @@ func (s *Searcher) Choose(st games.State, seat int, seed uint64) (string, bool) 
 		a.visits++
 		a.rank += rank
 		a.margin += margin
+		spread.add(rank, margin)
 		lo, hi = min(lo, margin), max(hi, margin)
 		total++
 	}
 	if total == 0 {
-		return s.rollout.Choose(st, seat, seed)
+		return s.root.Choose(st, seat, seed)
 	}
-	return arms[best(arms, lo, hi)].id, true
+	b := best(arms, lo, hi)
+	if heuristic && b != 0 && !clearlyBetter(&arms[b], &arms[0], &spread, lo, hi) {
+		// A few noisy playouts must not overrule the heuristic: its
+		// answer stays unless another is better beyond the noise.
+		b = 0
+	}
+	return arms[b].id, true
+}
+
+// keepHeuristic is how many standard errors an option's mean reward must
+// exceed the heuristic's answer by to be played instead: two, since the
+// option compared is the best of several, each with its own luck.
+// Measured: with the margin of UCB1's robust choice alone, Dungeon
+// Designer's normal bot lost to Jael more often than its heuristic did,
+// and Sorcerer City's normal bot fell in solo games its heuristic survived:
+// tens of playouts per decision pick noise as often as a better move.
+const keepHeuristic = 2.0
+
+// moments gathers the sums of the playouts' rank terms and margins, to
+// tell the spread of their rewards.
+type moments struct {
+	n                            float64
+	rank, margin                 float64
+	rank2, margin2, rankByMargin float64
+}
+
+func (m *moments) add(rank, margin float64) {
+	m.n++
+	m.rank += rank
+	m.margin += margin
+	m.rank2 += rank * rank
+	m.margin2 += margin * margin
+	m.rankByMargin += rank * margin
+}
+
+// variance is the variance of one playout's reward (as arm.mean weighs
+// rank and the margin scaled by lo and hi), over every playout of the
+// search: pooled, since single options get too few playouts to tell
+// their own.
+func (m *moments) variance(lo, hi float64) float64 {
+	if m.n < 2 {
+		return 0
+	}
+	a, b := rankWeight, 0.0
+	if hi > lo {
+		b = (1 - rankWeight) / (hi - lo)
+	}
+	vr := m.rank2/m.n - (m.rank/m.n)*(m.rank/m.n)
+	vm := m.margin2/m.n - (m.margin/m.n)*(m.margin/m.n)
+	c := m.rankByMargin/m.n - (m.rank/m.n)*(m.margin/m.n)
+	return max(0, a*a*vr+b*b*vm+2*a*b*c)
+}
+
+// clearlyBetter reports whether arm a's mean reward exceeds base's by
+// more than keepHeuristic standard errors of the difference.
+func clearlyBetter(a, base *arm, spread *moments, lo, hi float64) bool {
+	if base.visits == 0 {
+		return true
+	}
+	if a.visits == 0 {
+		return false
+	}
+	se := math.Sqrt(spread.variance(lo, hi) * (1/float64(a.visits) + 1/float64(base.visits)))
+	return a.mean(lo, hi)-base.mean(lo, hi) > keepHeuristic*se
 }
 
 // minVisits is how many playouts each candidate should get at least: with

@@ -79,12 +79,14 @@ func (r *race) Redeal(_ int, rng *games.RNG) (games.State, error) {
 	return &race{Pace: r.Pace, Steps: r.Steps, Cards: r.Cards, RNG: games.NewRNG(rng.Uint64())}, nil
 }
 
-type raceGame struct{ policy games.Policy }
+// toyGame gives the search the policy it plays out with (all the search
+// asks of a game besides its budget); it deals races.
+type toyGame struct{ policy games.Policy }
 
-func (raceGame) Info() games.Info                       { return games.Info{ID: "race", MinPlayers: 2, MaxPlayers: 2} }
-func (raceGame) New(s games.Setup) (games.State, error) { return &race{RNG: games.NewRNG(s.Seed)}, nil }
-func (raceGame) Load([]byte) (games.State, error)       { return nil, games.Errorf("race.load") }
-func (g raceGame) Policy() games.Policy                 { return g.policy }
+func (toyGame) Info() games.Info                       { return games.Info{ID: "race", MinPlayers: 2, MaxPlayers: 2} }
+func (toyGame) New(s games.Setup) (games.State, error) { return &race{RNG: games.NewRNG(s.Seed)}, nil }
+func (toyGame) Load([]byte) (games.State, error)       { return nil, games.Errorf("race.load") }
+func (g toyGame) Policy() games.Policy                 { return g.policy }
 
 func TestSearchChoosesTheBestOdds(t *testing.T) {
 	// Mean reward by pace: safe wins about 80%, gamble 50%, slow 45%; the
@@ -95,7 +97,7 @@ func TestSearchChoosesTheBestOdds(t *testing.T) {
 		}
 		return "", false
 	})
-	s := New(raceGame{slow}, Budget{Iterations: 300})
+	s := New(toyGame{slow}, Budget{Iterations: 300})
 	for seed := range uint64(5) {
 		st := &race{RNG: games.NewRNG(99)}
 		if got, ok := s.Choose(st, 0, seed); !ok || got != "safe" {
@@ -105,7 +107,7 @@ func TestSearchChoosesTheBestOdds(t *testing.T) {
 }
 
 func TestSearch(t *testing.T) {
-	g := raceGame{games.RandomPolicy}
+	g := toyGame{games.RandomPolicy}
 	for _, tc := range []struct {
 		name   string
 		state  *race
@@ -133,7 +135,7 @@ func TestSearch(t *testing.T) {
 }
 
 func TestSearchIsDeterministic(t *testing.T) {
-	s := New(raceGame{games.RandomPolicy}, Budget{Iterations: 9})
+	s := New(toyGame{games.RandomPolicy}, Budget{Iterations: 9})
 	seen := map[string]bool{}
 	for seed := range uint64(40) {
 		a, _ := s.Choose(&race{RNG: games.NewRNG(1)}, 0, seed)
@@ -169,5 +171,92 @@ func TestScore(t *testing.T) {
 				t.Errorf("score = %v, %v; want %v, %v", rank, margin, tc.rank, tc.margin)
 			}
 		})
+	}
+}
+
+// coin is a toy game where seat 0's choice changes nothing: whatever it
+// picks, a fair coin decides the winner. Search over it finds only noise.
+type coin struct {
+	Picked string
+	Heads  bool
+	RNG    *games.RNG
+}
+
+var coinOptions = []games.Option{{ID: "a"}, {ID: "b"}, {ID: "c"}, {ID: "d"}, {ID: "e"}}
+
+func (c *coin) Pending() []games.Prompt {
+	if c.Picked != "" {
+		return nil
+	}
+	return []games.Prompt{{Seat: 0, Options: coinOptions}}
+}
+
+func (c *coin) Apply(seat int, move string) (games.Outcome, error) {
+	if !games.Legal(c, seat, move) {
+		return games.Outcome{}, games.Errorf("coin.illegal")
+	}
+	c.Picked, c.Heads = move, c.RNG.IntN(2) == 0
+	return games.Outcome{Revealed: true}, nil
+}
+
+func (c *coin) View(int) any { return c.Picked }
+func (c *coin) Over() bool   { return c.Picked != "" }
+
+func (c *coin) Standings() []games.Standing {
+	win, lose := games.Standing{Seat: 0, Rank: 1, Score: 1}, games.Standing{Seat: 1, Rank: 2}
+	if !c.Heads {
+		win, lose = games.Standing{Seat: 1, Rank: 1, Score: 1}, games.Standing{Seat: 0, Rank: 2}
+	}
+	return []games.Standing{win, lose}
+}
+
+func (c *coin) MarshalJSON() ([]byte, error) { return json.Marshal(c.Picked) }
+
+func (c *coin) Redeal(_ int, rng *games.RNG) (games.State, error) {
+	return &coin{Picked: c.Picked, RNG: games.NewRNG(rng.Uint64())}, nil
+}
+
+func TestSearchKeepsTheHeuristicOverNoise(t *testing.T) {
+	// Every option wins half the time: a search of 60 playouts has a most
+	// visited option that is not the heuristic's in most decisions, by
+	// chance alone; the heuristic's answer must stay in nearly all.
+	pickC := games.PolicyFunc(func(games.State, int, uint64) (string, bool) { return "c", true })
+	s := New(toyGame{pickC}, Budget{Iterations: 60})
+	kept := 0
+	const decisions = 40
+	for seed := range uint64(decisions) {
+		if got, ok := s.Choose(&coin{RNG: games.NewRNG(seed)}, 0, seed); ok && got == "c" {
+			kept++
+		}
+	}
+	if kept < decisions*85/100 {
+		t.Errorf("the heuristic's answer was kept in %d of %d decisions between equal options", kept, decisions)
+	}
+}
+
+// rootedGame is a toyGame that offers a slower root policy.
+type rootedGame struct {
+	toyGame
+	root games.Policy
+}
+
+func (g rootedGame) RootPolicy() games.Policy { return g.root }
+
+func TestSearchStartsFromTheRootPolicy(t *testing.T) {
+	answer := func(id string) games.Policy {
+		return games.PolicyFunc(func(games.State, int, uint64) (string, bool) { return id, true })
+	}
+	g := rootedGame{toyGame{answer("c")}, answer("d")}
+	for _, budget := range []Budget{{}, {Iterations: 60}} {
+		kept := 0
+		const decisions = 40
+		for seed := range uint64(decisions) {
+			if got, ok := New(g, budget).Choose(&coin{RNG: games.NewRNG(seed)}, 0, seed); ok && got == "d" {
+				kept++
+			}
+		}
+		if kept < decisions*85/100 {
+			t.Errorf("budget %+v: the root policy's answer was kept in %d of %d decisions between equal options", budget, kept, decisions)
+		}
 	}
 }

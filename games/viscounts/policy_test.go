@@ -117,7 +117,7 @@ func BenchmarkRoundsToEnd(b *testing.B) {
 	}
 }
 
-// TestPolicyBlind: the policy's move is the same on a twin of the game
+// TestPolicyBlind: the policy's (and the root policy's) move is the same on a twin of the game
 // whose hidden parts are dealt anew for its seat, at every position of
 // games at every player count and against every solo opponent.
 func TestPolicyBlind(t *testing.T) {
@@ -137,6 +137,11 @@ func TestPolicyBlind(t *testing.T) {
 	}
 	for _, setup := range setups {
 		gamestest.PolicyBlind(t, g, g.Policy(), setup)
+	}
+	// The root policy looks further ahead on the same blind copies: a game
+	// of two players and one against the last opponent.
+	for _, setup := range []games.Setup{setups[1], setups[len(setups)-1]} {
+		gamestest.PolicyBlind(t, g, g.RootPolicy(), setup)
 	}
 }
 
@@ -200,6 +205,47 @@ func TestValueCountsTheOpponentsGoodsOnce(t *testing.T) {
 		s.Seats[tc.seat].Res[Gold]++
 		if got := s.value(tc.seat) - before; got != tc.want {
 			t.Errorf("seat %d: a Gold more is worth %d tenths, want %d", tc.seat, got, tc.want)
+		}
+	}
+}
+
+// BenchmarkSoloAgainstOpponents reports the policy's and the root
+// policy's share of wins and mean margin in VP against each solo
+// opponent (the i-th game uses seed i+1), the figures the search's
+// normal strength starts from:
+// go test -run '^$' -bench SoloAgainstOpponents -benchtime 100x ./games/viscounts
+func BenchmarkSoloAgainstOpponents(b *testing.B) {
+	g := New()
+	for _, pol := range []struct {
+		name   string
+		policy games.Policy
+	}{{"policy", g.Policy()}, {"root", g.RootPolicy()}} {
+		for _, o := range g.c.Opponents {
+			b.Run(pol.name+"/"+o.ID, func(b *testing.B) {
+				wins, margin := 0, 0
+				for i := range b.N {
+					setup := games.DefaultSetup(g, 1, uint64(i+1))
+					setup.Options[optOpponent] = o.ID
+					st, err := g.New(setup)
+					if err != nil {
+						b.Fatal(err)
+					}
+					for moves := 0; !st.Over(); moves++ {
+						p := st.Pending()[0]
+						move, _ := pol.policy.Choose(st, p.Seat, uint64(moves))
+						if _, err := st.Apply(p.Seat, move); err != nil {
+							b.Fatal(err)
+						}
+					}
+					sc := st.(*State).scores()
+					margin += sc[0].Total - sc[1].Total
+					if sc[0].Total > sc[1].Total {
+						wins++
+					}
+				}
+				b.ReportMetric(100*float64(wins)/float64(b.N), "%won")
+				b.ReportMetric(float64(margin)/float64(b.N), "VP-margin")
+			})
 		}
 	}
 }
