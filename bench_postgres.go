@@ -64,6 +64,11 @@ type pgBenchFlags struct {
 	// sweep runs the bench once for each number of workers from 1 to
 	// workers, each on a fresh database, and ends with a table of them.
 	sweep bool
+	// overload, when above 0, follows the run with as long an overload
+	// phase: moves offered at twice the rate the run sustained, each
+	// table's next move sent once its last is acknowledged, not carried
+	// out (see overload).
+	overload time.Duration
 	// worker is the command line that starts a worker process, to which
 	// "bench-worker" and its flags are appended (default: this executable;
 	// tests start their own binary).
@@ -80,6 +85,7 @@ func (f *pgBenchFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.game, "game", "zauberschwert", "postgres: the game the tables play")
 	fs.Uint64Var(&f.seed, "seed", 1, "postgres: seeds the players' choices")
 	fs.IntVar(&f.discordLimit, "discord-limit", fakediscord.DefaultGlobalLimit, "postgres: the global rate limit the fake Discord enforces and the workers share (0: none)")
+	fs.DurationVar(&f.overload, "overload", 0, "postgres: after the run, offer moves at twice its rate for this long (e.g. 60s) and report acknowledgements, answers and 503s")
 	fs.BoolVar(&f.sweep, "sweep", false, "postgres: run with 1, 2, … --workers workers in turn, each on a fresh private database, and tabulate them")
 }
 
@@ -95,6 +101,8 @@ func (f pgBenchFlags) validate() error {
 		return fmt.Errorf("bench: --moves %d is not between 1 and 10000", f.moves)
 	case f.discordLimit < 0 || f.discordLimit > 100000:
 		return fmt.Errorf("bench: --discord-limit %d is not between 0 (none) and 100000", f.discordLimit)
+	case f.overload < 0 || f.overload > 15*time.Minute:
+		return fmt.Errorf("bench: --overload %v is not between 0 (none) and 15m", f.overload)
 	case f.sweep && f.databaseURL != "":
 		return errors.New("bench: --sweep needs a fresh database for every run: leave --database-url out (the bench starts its own cluster)")
 	}
@@ -192,7 +200,7 @@ func runBenchOnce(ctx context.Context, f pgBenchFlags, reg *games.Registry, g ga
 		f.workers, f.tables, f.game, f.moves, imagesWord, limitWord, where)
 	for k := range f.workers {
 		w, err := startBenchWorker(ctx, f.worker, dir, k, url, hex.EncodeToString(key.Public().(ed25519.PublicKey)), fake.APIURL(),
-			cmp.Or(f.discordLimit, unlimitedRate), f.images, b.finished)
+			cmp.Or(f.discordLimit, unlimitedRate), f.images, b.finished, b.answered)
 		if err != nil {
 			b.stopWorkers()
 			return benchResult{}, err
@@ -242,14 +250,19 @@ func runBenchOnce(ctx context.Context, f pgBenchFlags, reg *games.Registry, g ga
 	fmt.Fprintf(out, "per move: %s\n", before.per(after, r.applied))
 	r.cpu = (after.workerCPU - before.workerCPU) + (after.pgCPU - before.pgCPU) + (after.selfCPU - before.selfCPU)
 
-	if err := b.drainOutbox(ctx); err != nil {
+	if err := b.drainOutbox(ctx, 2*time.Minute); err != nil {
 		return benchResult{}, err
 	}
-	b.stopWorkers()
 	r.busiest, r.refused = busiestSecond(fake), fake.GlobalRateLimited()
 	fmt.Fprintf(out, "discord: %s\n", r.discordLine(f.discordLimit))
 	fmt.Fprintf(out, "calls per move by route (the outbox drained): %s\n", routeShares(fake.Requests()[requests:], r.applied))
 	fmt.Fprintf(out, "limit: %s\n", r.limit(f.discordLimit))
+	if f.overload > 0 {
+		if err := b.overload(ctx, reg, 2*r.movesPerSecond(), f.overload, out); err != nil {
+			return benchResult{}, err
+		}
+	}
+	b.stopWorkers()
 	if err := checkReplays(ctx, store, g, f.tables); err != nil {
 		return benchResult{}, err
 	}
@@ -299,8 +312,16 @@ type pgBench struct {
 	workers []*benchWorker
 	next    atomic.Int64
 	// waiting maps an interaction id to the channel closed when a worker
-	// has carried it out.
-	waiting sync.Map
+	// has carried it out; answers to the one closed when its answer went
+	// out (the overload phase's).
+	waiting, answers sync.Map
+}
+
+// answered hears a worker's report that interaction id was answered.
+func (b *pgBench) answered(id string) {
+	if ch, ok := b.answers.LoadAndDelete(id); ok {
+		close(ch.(chan struct{}))
+	}
 }
 
 // finished hears a worker's report that interaction id was carried out.
@@ -478,9 +499,9 @@ func (b *pgBench) play(ctx context.Context, reg *games.Registry) ([]time.Duratio
 	return lat, failed, errors.Join(errs...)
 }
 
-// drainOutbox waits until every delivery is done.
-func (b *pgBench) drainOutbox(ctx context.Context) error {
-	deadline := time.Now().Add(2 * time.Minute)
+// drainOutbox waits until every delivery is done, at most wait.
+func (b *pgBench) drainOutbox(ctx context.Context, wait time.Duration) error {
+	deadline := time.Now().Add(wait)
 	for {
 		items, err := b.store.Outbox(ctx)
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/tavern-bot/tavern/storage/postgres/pgtest"
 )
@@ -87,6 +88,38 @@ func TestPostgresBenchSweep(t *testing.T) {
 	}
 }
 
+// TestPostgresBenchOverload runs the overload phase small: after the
+// run, moves are offered at twice its rate, each table's next sent once
+// its last is acknowledged; every interaction is acknowledged (none shed
+// with 503) and answered, and the tables still equal their logs.
+func TestPostgresBenchOverload(t *testing.T) {
+	url := pgtest.Require(t).NewDatabase(t)
+	var out strings.Builder
+	f := pgBenchFlags{backend: "postgres", workers: 1, tables: 3, moves: 4, images: false, databaseURL: url, game: "zauberschwert", seed: 2,
+		discordLimit: 50, overload: 3 * time.Second, worker: benchWorkerCommand}
+	if err := runPostgresBench(context.Background(), f, &out); err != nil {
+		t.Fatalf("bench: %v\n%s", err, out.String())
+	}
+	t.Log(out.String())
+	sent := regexp.MustCompile(`overload: ([0-9]+) interactions sent .*acknowledged ([0-9]+) of ([0-9]+), none refused \(no 503\)`).FindStringSubmatch(out.String())
+	if sent == nil || sent[1] == "0" || sent[2] != sent[1] || sent[3] != sent[1] {
+		t.Fatalf("want every interaction sent acknowledged, none refused:\n%s", out.String())
+	}
+	answers := regexp.MustCompile(`overload: answers \(sending → the deferred reply out\) ([0-9]+) of ([0-9]+) acknowledged: .*all within 15m0s`).FindStringSubmatch(out.String())
+	if answers == nil || answers[1] != sent[1] || answers[2] != sent[1] {
+		t.Errorf("want every acknowledged interaction answered:\n%s", out.String())
+	}
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`overload: offering [0-9.]+ moves/s \(twice the [0-9.]+/s sustained above\)`),
+		regexp.MustCompile(`overload: [0-9]+ moves applied .* calls under the global limit per move; the outbox drained`),
+		regexp.MustCompile(`checked: all 3 tables equal the replay of their logs`),
+	} {
+		if !want.MatchString(out.String()) {
+			t.Errorf("output lacks %s:\n%s", want, out.String())
+		}
+	}
+}
+
 // TestPostgresBenchBadInput: every bad option is refused with a message
 // naming it, before anything starts; a URL is never quoted.
 func TestPostgresBenchBadInput(t *testing.T) {
@@ -105,6 +138,8 @@ func TestPostgresBenchBadInput(t *testing.T) {
 		{"not a postgres URL", func(f *pgBenchFlags) { f.databaseURL = "mysql://u:hunter2@db/x" }, "--database-url"},
 		{"negative Discord limit", func(f *pgBenchFlags) { f.discordLimit = -1 }, "--discord-limit"},
 		{"sweep over a given database", func(f *pgBenchFlags) { f.sweep, f.databaseURL = true, "postgres://u:hunter2@db/x" }, "--sweep"},
+		{"negative overload", func(f *pgBenchFlags) { f.overload = -time.Second }, "--overload"},
+		{"overload past Discord's 15 minutes", func(f *pgBenchFlags) { f.overload = 16 * time.Minute }, "--overload"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -41,8 +41,9 @@ type benchWorker struct {
 }
 
 // startBenchWorker starts worker n serving on a free port over url, and
-// reads its reports (finished is called with each interaction carried out).
-func startBenchWorker(ctx context.Context, command []string, dir string, n int, url, publicKey, apiURL string, globalRate int, images bool, finished func(string)) (*benchWorker, error) {
+// reads its reports (finished is called with each interaction carried
+// out, answered with each whose answer went out).
+func startBenchWorker(ctx context.Context, command []string, dir string, n int, url, publicKey, apiURL string, globalRate int, images bool, finished, answered func(string)) (*benchWorker, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, err
@@ -89,6 +90,8 @@ func startBenchWorker(ctx context.Context, command []string, dir string, n int, 
 			if _, err := fmt.Sscanf(sc.Text(), "done %s %d", &id, &trips); err == nil {
 				w.trips.Store(trips)
 				finished(id)
+			} else if _, err := fmt.Sscanf(sc.Text(), "answered %s", &id); err == nil {
+				answered(id)
 			}
 		}
 		w.waitErr = w.cmd.Wait()
@@ -138,7 +141,8 @@ func (w *benchWorker) stop() {
 // runBenchWorker is one worker process of `tavern bench --backend
 // postgres`: `tavern` serving the HTTP endpoint from its configuration,
 // optionally without pictures, reporting on stdout each interaction it
-// carried out ("done ID ROUNDTRIPS") until SIGTERM.
+// carried out ("done ID ROUNDTRIPS") and each whose answer went out
+// ("answered ID") until SIGTERM.
 func runBenchWorker(ctx context.Context, cfg config.Config, images bool, log *slog.Logger, stdout io.Writer) error {
 	if cfg.Mode() != config.ModeHTTP || cfg.Storage.Backend != config.BackendPostgres {
 		return errors.New("bench-worker: needs interactions.listen and the postgres backend (it is started by `tavern bench --backend postgres`)")
@@ -162,6 +166,11 @@ func runBenchWorker(ctx context.Context, cfg config.Config, images bool, log *sl
 				n = trips()
 			}
 			fmt.Fprintf(stdout, "done %s %d\n", i.ID, n)
+		},
+		answered: func(i *discordgo.Interaction) {
+			mu.Lock()
+			defer mu.Unlock()
+			fmt.Fprintf(stdout, "answered %s\n", i.ID)
 		},
 	})
 }

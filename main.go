@@ -37,10 +37,13 @@ const usage = `usage:
   tavern bench                                   measure rendering and interaction speed
   tavern bench --backend postgres [--workers N] [--tables T] [--moves M] [--images=false]
                [--database-url URL] [--game ID] [--seed S] [--discord-limit R] [--sweep]
+               [--overload D]
                                                  N worker processes over one PostgreSQL through the
                                                  signed HTTP endpoint, the fake Discord enforcing R
                                                  requests/s (default 50): moves/s, p50/p99, cost per
-                                                 move, what limits it; --sweep: 1…N workers in turn
+                                                 move, what limits it; --sweep: 1…N workers in turn;
+                                                 --overload D: then twice that rate for D (acks,
+                                                 answers p50…max, share within 15 s, 503s)
   tavern backup [--config FILE] FILE             hot copy of the database (bolt)
   tavern migrate --from bolt:FILE --to postgres:URL
                                                  copy a whole database into an empty one (and back:

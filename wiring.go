@@ -66,8 +66,9 @@ type serveOptions struct {
 	noImages bool
 	// opened, if set, hears of the store once it is open.
 	opened func(storage.Store)
-	// done, if set, is called after each HTTP interaction is carried out.
-	done func(*discordgo.Interaction)
+	// done, if set, is called after each HTTP interaction is carried out;
+	// answered once its answer went out (see bot.Executor.Answered).
+	done, answered func(*discordgo.Interaction)
 }
 
 func serveWith(ctx context.Context, cfg config.Config, log *slog.Logger, out io.Writer, opts serveOptions) error {
@@ -103,7 +104,7 @@ func serveWith(ctx context.Context, cfg config.Config, log *slog.Logger, out io.
 			fmt.Fprintln(out, "(put discord.token in tavern.toml or set DISCORD_TOKEN to connect to Discord; Ctrl-C stops)")
 		})
 	case config.ModeHTTP:
-		return serveHTTP(ctx, cfg, svc, store, limiter, log, out, opts.done)
+		return serveHTTP(ctx, cfg, svc, store, limiter, log, out, opts)
 	default:
 		log.Info("connecting to the Discord gateway", "api", cfg.Discord.APIURL, "guild", cfg.Discord.GuildID,
 			"shard", cfg.Discord.ShardID, "shards", cfg.Discord.ShardCount)
@@ -141,7 +142,7 @@ func discordBudget(store storage.Store, cfg config.Discord, log *slog.Logger) *b
 }
 
 // serveHTTP serves Discord's HTTP interactions endpoint at /interactions.
-func serveHTTP(ctx context.Context, cfg config.Config, svc *commands.Service, store storage.Store, limiter *budget.Limiter, log *slog.Logger, out io.Writer, done func(*discordgo.Interaction)) error {
+func serveHTTP(ctx context.Context, cfg config.Config, svc *commands.Service, store storage.Store, limiter *budget.Limiter, log *slog.Logger, out io.Writer, opts serveOptions) error {
 	key, err := hex.DecodeString(cfg.Discord.PublicKey)
 	if err != nil || len(key) != ed25519.PublicKeySize {
 		return errors.New(`config: key "discord.public_key" must be the 64 hex digits of an Ed25519 public key`)
@@ -155,7 +156,7 @@ func serveHTTP(ctx context.Context, cfg config.Config, svc *commands.Service, st
 	}
 	exec := bot.NewExecutor(session, log)
 	exec.Memory = bot.NewMemory(store) // the live answers in the store every process shares
-	exec.Done = done
+	exec.Done, exec.Answered = opts.done, opts.answered
 	go svc.RunScheduler(ctx, exec.Run)
 	mux := http.NewServeMux()
 	mux.Handle("/interactions", bot.InteractionsHandler(ed25519.PublicKey(key), svc, exec, time.Now))

@@ -27,6 +27,10 @@ type Executor struct {
 	// Done, if set, is called once an interaction has been fully carried
 	// out (ack, reply, every action), for tests and metrics.
 	Done func(i *discordgo.Interaction)
+	// Answered, if set, is called once an interaction's own answer (the
+	// deferred reply) went out, before its change is carried out: the
+	// bench's measure of what the player waits for.
+	Answered func(i *discordgo.Interaction)
 
 	// Memory is what the process remembers of Discord's answers; NewExecutor
 	// gives each executor its own, and a process shares one among all of
@@ -182,6 +186,8 @@ func (e *Executor) Respond(ctx context.Context, i *discordgo.Interaction, resp *
 func (e *Executor) Execute(ctx context.Context, i *discordgo.Interaction, ack commands.Ack, res commands.Result) error {
 	if err := e.reply(ctx, i, ack, res); err != nil {
 		e.log.Warn("discord: interaction reply failed", "interaction", i.ID, "err", err)
+	} else if e.Answered != nil {
+		e.Answered(i)
 	}
 	return res.Carry(ctx, e.Run)
 }

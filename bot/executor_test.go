@@ -481,3 +481,28 @@ func TestClosedDMsSharedByTheFleet(t *testing.T) {
 		t.Errorf("%d fallbacks in the channel, want one per DM (3)", n)
 	}
 }
+
+// TestExecutorAnsweredBeforeCarrying: Answered hears of an interaction
+// once its reply went out, before its change is carried out (what the
+// bench's overload phase measures a player waiting for).
+func TestExecutorAnsweredBeforeCarrying(t *testing.T) {
+	fake, exec := newTestExecutor(t)
+	var answered []string
+	exec.Answered = func(i *discordgo.Interaction) { answered = append(answered, i.ID) }
+	actor := fakediscord.Actor{UserID: "600000000000000011", Username: "ann", ChannelID: "600000000000000001", GuildID: "g1"}
+	click := fake.Click(actor, nil, "board")
+	var atCarry int
+	res := commands.Result{Reply: &commands.Message{Content: "done"}, Carrier: func(context.Context, func(context.Context, []commands.Action) error) error {
+		atCarry = len(answered)
+		return nil
+	}}
+	if err := exec.Execute(context.Background(), click, commands.AckDeferUpdate, res); err != nil {
+		t.Fatal(err)
+	}
+	if len(answered) != 1 || answered[0] != click.ID || atCarry != 1 {
+		t.Errorf("answered %v (%d when carried out), want %s once, before carrying out", answered, atCarry, click.ID)
+	}
+	if replies := fake.Replies(click.ID); len(replies) != 1 || replies[0].Content != "done" {
+		t.Errorf("replies %+v, want the answer", replies)
+	}
+}
