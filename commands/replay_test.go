@@ -80,9 +80,16 @@ func TestReplayFailureChangesNothing(t *testing.T) {
 	h.lobbyAndStart(ann, bo)
 	h.wantDMAnswered(h.bidInDM(ann, "3"))
 	before, v := len(h.history()), h.table().Version
-	h.wantReply(h.slash(bo, CmdGame, SubReplay), "de", replays.KeyReplayFailed)
-	if len(h.history()) != before || h.table().Version != v {
-		t.Fatal("a failed replay posted or changed the table")
+	// The answer comes before the drawing; the placeholder in the channel
+	// then says the replay could not be drawn, in the table's language.
+	h.wantReply(h.slash(bo, CmdGame, SubReplay), "de", replays.KeyOKReplay)
+	if h.table().Version != v {
+		t.Fatal("a failed replay changed the table")
+	}
+	news := h.history()[before:]
+	if len(news) != 2 || !strings.HasPrefix(news[0].Content, h.text("en", replays.KeyReplayDrawing)) ||
+		news[1].Content != h.text("en", replays.KeyReplayFailed) || len(news[1].Files) != 0 {
+		t.Fatalf("channel after a failed replay: %+v, want the placeholder, then it edited into the failure", news)
 	}
 }
 
@@ -131,16 +138,30 @@ func TestReplayOfAFinishedGame(t *testing.T) {
 	if rp.drawn != len(views)+len(rp.asked[0]) {
 		t.Fatalf("%d frames went through the render pool, want %d", rp.drawn, len(views)+len(rp.asked[0]))
 	}
-	// The channel gets the GIF with the final standings, in the table's
-	// language.
-	var post *ChannelPost
+	// The channel gets a placeholder at once, then the GIF in its place
+	// with the final standings, in the table's language.
+	var placeholder *ChannelPost
+	var post *ChannelEdit
 	for _, a := range res.Actions {
-		if p, ok := a.(ChannelPost); ok {
-			post = &p
+		switch a := a.(type) {
+		case ChannelPost:
+			placeholder = &a
+		case ChannelEdit:
+			post = &a
 		}
 	}
-	if post == nil || post.ChannelID != chanA || len(post.Message.Files) != 1 || post.Message.Files[0].Name != "replay.gif" || !bytes.Equal(post.Message.Files[0].Data, rp.gif) {
-		t.Fatalf("replay post %+v", post)
+	if placeholder == nil || !strings.HasPrefix(placeholder.Message.Content, h.text("en", replays.KeyReplayDrawing)) || len(placeholder.Message.Files) != 0 {
+		t.Fatalf("placeholder %+v", placeholder)
+	}
+	if post == nil {
+		t.Fatal("the placeholder was not edited into the replay")
+	}
+	h.mu.Lock()
+	edited, ok := h.msgs[post.MessageID]
+	h.mu.Unlock()
+	if post.ChannelID != chanA || !ok || edited.channel != chanA || len(post.Message.Files) != 1 ||
+		post.Message.Files[0].Name != "replay.gif" || !bytes.Equal(post.Message.Files[0].Data, rp.gif) {
+		t.Fatalf("replay %+v, want the placeholder posted in the channel edited into the GIF", post)
 	}
 	wantTitle := h.text("en", replays.KeyReplayPost)
 	if !strings.HasPrefix(post.Message.Content, wantTitle) || !strings.Contains(post.Message.Content, h.svc.voice.Text("en", games.T(KeyStandings))) {

@@ -61,6 +61,7 @@ const (
 	KeyReplayNoImage = "core.replay.no_images"
 	KeyReplayPost    = "core.replay.post"
 	KeyReplayFailed  = "core.replay.failed"
+	KeyReplayDrawing = "core.replay.drawing"
 	KeyOKReplay      = "core.ok.replay"
 )
 
@@ -78,15 +79,19 @@ func replayTexts() map[string][2]string {
 		KeyReplayNoImage: {"This bot draws no pictures, so it cannot show a replay.", "Dieser Bot zeichnet keine Bilder und kann daher keine Wiederholung zeigen."},
 		KeyReplayPost:    {"🎞️ Replay of **{game}**: the public board after each of {n} turns.", "🎞️ Wiederholung von **{game}**: das öffentliche Spielbrett nach jedem von {n} Zügen."},
 		KeyReplayFailed:  {"The replay could not be drawn. The game itself is not affected.", "Die Wiederholung konnte nicht gezeichnet werden. Das Spiel selbst ist davon nicht betroffen."},
-		KeyOKReplay:      {"The replay is posted in the channel.", "Die Wiederholung steht im Kanal."},
+		KeyReplayDrawing: {"🎞️ The replay of **{game}** is being drawn…", "🎞️ Die Wiederholung von **{game}** wird gezeichnet …"},
+		KeyOKReplay:      {"The replay is being drawn: it appears in the channel in a moment.", "Die Wiederholung wird gezeichnet: Sie erscheint gleich im Kanal."},
 	}
 }
 
-// Command answers /game replay: an animated GIF of the public board after
-// every commit so far, posted in the channel, with a summary in words and
-// the final standings once the game is over. Only public views are drawn,
-// so it may be asked for at any time; it reads the table and changes
-// nothing.
+// Command answers /game replay at once: drawing a replay takes seconds
+// (more under load, where its frames wait behind the boards players need),
+// longer than a deferred answer may keep a player waiting. The answer says
+// it is on its way; a placeholder goes to the channel, and once the GIF
+// of the public board after every commit so far is drawn (with a summary
+// in words and the final standings once the game is over) it takes the
+// placeholder's place, or says it could not be drawn. Only public views
+// are drawn, so it may be asked for at any time; it changes nothing.
 func (f *Feature) Command(ctx context.Context, r interact.Request) interact.Result {
 	t, g, err := f.tables.Load(ctx, r.ChannelID, "", storage.WithLog())
 	if err != nil {
@@ -95,17 +100,31 @@ func (f *Feature) Command(ctx context.Context, r interact.Request) interact.Resu
 	if t.Status == table.StatusLobby || t.Moves == 0 {
 		return f.voice.Key(r.Lang, KeyReplayEmpty)
 	}
-	m, err := f.Message(t, g)
-	switch {
-	case errors.Is(err, errNoReplayer):
+	if f.images == nil {
 		return f.voice.Key(r.Lang, KeyReplayNoImage)
-	case errors.Is(err, errReplayDraw):
-		return f.voice.Key(r.Lang, KeyReplayFailed)
-	case err != nil:
-		return f.voice.Err(r, err)
 	}
-	post := interact.ChannelPost{ChannelID: t.ChannelID, Message: m}
-	return interact.Result{Reply: &interact.Message{Content: f.voice.Text(r.Lang, games.T(KeyOKReplay))}, Actions: []interact.Action{post}}
+	var placeholder string
+	post := interact.ChannelPost{ChannelID: t.ChannelID,
+		Message: interact.Message{Content: f.voice.Text(t.Lang, games.T(KeyReplayDrawing, "game", f.voice.GameName(t.Lang, t.GameID)))},
+		OnSent:  func(id string) { placeholder = id }}
+	res := interact.Result{Reply: &interact.Message{Content: f.voice.Text(r.Lang, games.T(KeyOKReplay))}, Actions: []interact.Action{post}}
+	res.Carrier = func(ctx context.Context, run func(context.Context, []interact.Action) error) error {
+		if err := run(ctx, []interact.Action{post}); err != nil {
+			return err
+		}
+		m, err := f.Message(t, g)
+		if err != nil {
+			if !errors.Is(err, errReplayDraw) {
+				f.log.Error("replay", "table", t.ID, "err", err)
+			}
+			m = interact.Message{Content: f.voice.Text(t.Lang, games.T(KeyReplayFailed))}
+		}
+		if placeholder == "" { // the placeholder did not go out
+			return run(ctx, []interact.Action{interact.ChannelPost{ChannelID: t.ChannelID, Message: m}})
+		}
+		return run(ctx, []interact.Action{interact.ChannelEdit{ChannelID: t.ChannelID, MessageID: placeholder, Message: m}})
+	}
+	return res
 }
 
 // Why a replay could not be made (besides the table's own errors).
