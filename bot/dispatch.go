@@ -34,6 +34,12 @@ type dispatcher struct {
 type respondFunc func(*discordgo.InteractionResponse) error
 
 func (d dispatcher) dispatch(ctx context.Context, i *discordgo.Interaction, respond respondFunc) {
+	d.dispatchThen(ctx, i, respond, nil)
+}
+
+// dispatchThen is dispatch calling answered (when set) once the
+// interaction is answered, before its change is carried out.
+func (d dispatcher) dispatchThen(ctx context.Context, i *discordgo.Interaction, respond respondFunc, answered func()) {
 	defer func() {
 		if p := recover(); p != nil {
 			d.log.Error("discord: interaction panicked", "interaction", i.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
@@ -70,8 +76,12 @@ func (d dispatcher) dispatch(ctx context.Context, i *discordgo.Interaction, resp
 		_ = res.Carry(ctx, d.exec.Run)
 		return
 	}
+	d.exec.Answer(ctx, i, ack, res)
+	if answered != nil {
+		answered()
+	}
 	// Carried out, its outbox entry is spent; a failure is delivered again.
-	_ = d.exec.Execute(ctx, i, ack, res)
+	_ = res.Carry(ctx, d.exec.Run)
 }
 
 // defaultPatience is how long the dispatcher lets a handler that holds no

@@ -184,12 +184,18 @@ func (e *Executor) Respond(ctx context.Context, i *discordgo.Interaction, resp *
 // It returns what Run returns: whether the actions may need carrying out
 // again.
 func (e *Executor) Execute(ctx context.Context, i *discordgo.Interaction, ack commands.Ack, res commands.Result) error {
+	e.Answer(ctx, i, ack, res)
+	return res.Carry(ctx, e.Run)
+}
+
+// Answer sends res.Reply for an interaction acknowledged with ack (a
+// failure is logged: the change is still carried out) and tells Answered.
+func (e *Executor) Answer(ctx context.Context, i *discordgo.Interaction, ack commands.Ack, res commands.Result) {
 	if err := e.reply(ctx, i, ack, res); err != nil {
 		e.log.Warn("discord: interaction reply failed", "interaction", i.ID, "err", err)
 	} else if e.Answered != nil {
 		e.Answered(i)
 	}
-	return res.Carry(ctx, e.Run)
 }
 
 func (e *Executor) reply(ctx context.Context, i *discordgo.Interaction, ack commands.Ack, res commands.Result) error {

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -38,7 +39,11 @@ func InteractionsHandler(publicKey ed25519.PublicKey, h commands.Interactions, e
 // InteractionsHandlerN is InteractionsHandler handling at most inflight
 // interactions at once (PING aside): one more is answered 503 at once, and
 // Discord shows its user a failure rather than the bot queueing without
-// bound.
+// bound. An interaction holds its slot until it is answered; carrying its
+// change out after that (drawing, posting at Discord's pace) is bounded
+// per table instead, where one carrier holds the table and takes along
+// whatever queues behind it (see delivery), so a Discord budget behind
+// under load sheds no interaction.
 func InteractionsHandlerN(publicKey ed25519.PublicKey, h commands.Interactions, exec *Executor, now func() time.Time, inflight int) http.Handler {
 	if now == nil {
 		now = time.Now
@@ -88,16 +93,19 @@ func (ep *endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	finished := make(chan struct{})
 	go func() {
 		defer close(finished)
+		free := func() {}
 		if i.Type != discordgo.InteractionPing {
-			defer func() { <-ep.slots }()
+			var once sync.Once
+			free = func() { once.Do(func() { <-ep.slots }) }
+			defer free()
 		}
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), interactionLifetime)
 		defer cancel()
-		ep.d.dispatch(ctx, &i, func(resp *discordgo.InteractionResponse) error {
+		ep.d.dispatchThen(ctx, &i, func(resp *discordgo.InteractionResponse) error {
 			acks <- resp
 			<-written
 			return nil
-		})
+		}, free)
 	}()
 	select {
 	case resp := <-acks:

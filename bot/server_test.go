@@ -121,6 +121,54 @@ func TestInflightCap(t *testing.T) {
 	awaitHandled(t, handled)
 }
 
+// slowCarry answers at once and holds its change's carrying out until
+// release is closed.
+type slowCarry struct {
+	stubInteractions
+	carrying chan string
+	release  chan struct{}
+}
+
+func (s *slowCarry) Handle(ctx context.Context, i *discordgo.Interaction) commands.Result {
+	res := s.stubInteractions.Handle(ctx, i)
+	res.Carrier = func(context.Context, func(context.Context, []commands.Action) error) error {
+		s.carrying <- i.ID
+		<-s.release
+		return nil
+	}
+	return res
+}
+
+// TestInflightFreedOnceAnswered: an interaction holds its slot until it is
+// answered, not while its change is carried out (Discord's budget may be
+// behind): the next one is taken, not answered 503.
+func TestInflightFreedOnceAnswered(t *testing.T) {
+	fake, exec := newTestExecutor(t)
+	done, handled := doneSignal()
+	exec.Done = done
+	key := newSigner()
+	h := &slowCarry{carrying: make(chan string, 4), release: make(chan struct{})}
+	srv := httptest.NewServer(InteractionsHandlerN(key.public(), h, exec, time.Now, 1))
+	defer srv.Close()
+	url := srv.URL + "/interactions"
+	bob := fakediscord.Actor{UserID: "600000000000000012", Username: "bob", ChannelID: "600000000000000003", GuildID: "600000000000000004", Locale: discordgo.EnglishUS}
+	first, second := fake.Command(bob, "game", fakediscord.SubCommand("new")), fake.Command(bob, "game", fakediscord.SubCommand("new"))
+	for _, i := range []*discordgo.Interaction{first, second} {
+		if status, body := post(t, key.request(t, url, mustJSON(t, i), time.Now())); status != http.StatusOK {
+			t.Fatalf("%s while the one before is carried out: %d %s, want 200", i.ID, status, body)
+		}
+		if got := <-h.carrying; got != i.ID {
+			t.Fatalf("carrying %s, want %s", got, i.ID)
+		}
+		if replies := fake.Replies(i.ID); len(replies) != 1 {
+			t.Fatalf("%s: %d replies before its change is carried out, want its answer", i.ID, len(replies))
+		}
+	}
+	close(h.release)
+	awaitHandled(t, handled)
+	awaitHandled(t, handled)
+}
+
 // serveLimited serves the endpoint the way production does, with limits,
 // and returns its address and its listener (to see how many connections
 // it holds).
