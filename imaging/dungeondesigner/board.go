@@ -19,7 +19,7 @@ const (
 	pubTopH   = 180.0 // the public board's: title, the card piles, the tile piles
 	turnH     = 190.0
 	orderH    = 164.0
-	stallH    = 292.0
+	stallH    = 262.0 // a title line and two parts of tileR 44
 	jaelW     = 560.0
 	maxThumb  = 80.0 // the largest cell of a dungeon thumbnail
 )
@@ -45,14 +45,11 @@ type layout struct {
 	taskSlots int
 }
 
+// seatColumns is how many seat panels stand side by side: every seat in
+// one row, so that four or five players' board stays within 1.5 phone
+// screens (2.25 times as tall as wide; two rows of panels made it 2.9).
 func seatColumns(players int) int {
-	switch players {
-	case 1:
-		return 1
-	case 2, 4:
-		return 2
-	}
-	return 3
+	return max(players, 1)
 }
 
 // maxSeatTasks is the most tasks a seat takes in a game.
@@ -84,7 +81,7 @@ func (s *scene) plan(v *dd.PublicView) layout {
 	l.tasksH = s.tasksHeight(v, l.taskSlots)
 	l.seatsY = l.tasksY + l.tasksH + gap
 	l.cell = math.Min(maxThumb, cellFor(l.panelW-24))
-	l.panelH = seatPanelHeight(l.cell)
+	l.panelH = seatPanelHeight(l.panelW, l.cell)
 	if n == 1 && v.Jael != nil {
 		l.panelH = math.Max(l.panelH, s.jaelHeight(v.Jael))
 	}

@@ -16,12 +16,28 @@ const (
 	seatHeadH  = 60.0
 	seatStatsH = 116.0 // two lines of chips
 	seatTaskH  = 52.0
+	// narrowPanel is the width below which a seat panel (four or five
+	// seats in a row) gives its gold a line of its own and each figure its
+	// own lines, as chips side by side no longer fit at a readable size.
+	narrowPanel = 340.0
+	narrowLineH = 44.0 // a line of text at the readable size
+	chipRowH    = 58.0
 )
 
-// seatPanelHeight is the height of a seat panel with thumbnail cells of
-// size cell and room for the most tasks a seat takes.
-func seatPanelHeight(cell float64) float64 {
-	return seatHeadH + seatStatsH + dungeonHeight(cell) + maxSeatTasks*seatTaskH + 12
+// seatPanelHeight is the height of a seat panel w wide with thumbnail
+// cells of size cell and room for the most tasks a seat takes.
+func seatPanelHeight(w, cell float64) float64 {
+	return seatHeadH + seatStatsHeight(w) + dungeonHeight(cell) + maxSeatTasks*seatTaskH + 12
+}
+
+// seatStatsHeight is the height of a seat's figures in a panel w wide:
+// two lines of chips, or in a narrow panel the gold, the status chip and
+// two lines each for the blueprint and the entrance path.
+func seatStatsHeight(w float64) float64 {
+	if w >= narrowPanel {
+		return seatStatsH
+	}
+	return narrowLineH + chipRowH + 4*narrowLineH + 8
 }
 
 // seatPanel draws one seat: name, gold and status, a thumbnail of its
@@ -46,21 +62,25 @@ func (s *scene) seatPanel(v *dd.PublicView, sv *dd.SeatView, r kit.Rect, cell fl
 		c.SeatMarker(sv.Seat, r.X+30, r.Y+seatHeadH/2+1, 21)
 	})
 
-	// Gold on the right of the header, name in the rest.
-	c.Font(kit.Bold, 38)
-	gold := strconv.Itoa(sv.Gold)
-	gw := c.Measure(gold)
+	// Gold on the right of the header, name in the rest; a narrow panel
+	// gives the name the whole header and the gold the line below.
+	statsH := seatStatsHeight(r.W)
+	stats := kit.R(r.X+12, r.Y+seatHeadH+2, r.W-24, statsH)
+	nameW := r.W - 58 - 14
+	if r.W >= narrowPanel {
+		nameW -= s.gold(sv.Gold, r.Right()-14, r.Y+seatHeadH/2+1, 1) + 48
+	} else {
+		s.gold(sv.Gold, stats.X, stats.Y+narrowLineH/2, 0)
+		stats = kit.R(stats.X, stats.Y+narrowLineH, stats.W, statsH-narrowLineH)
+	}
 	c.Ink(kit.Ink)
-	c.Text(gold, r.Right()-14, r.Y+seatHeadH/2+1, 1)
-	c.Coin(r.Right()-14-gw-20, r.Y+seatHeadH/2+1, 16)
-	c.Ink(kit.Ink)
-	c.FitText(s.m.Name(sv.Seat), kit.Bold, 36, readable, r.X+58, r.Y+seatHeadH/2+1, r.W-58-gw-62, 0)
+	c.FitText(s.m.Name(sv.Seat), kit.Bold, 36, readable, r.X+58, r.Y+seatHeadH/2+1, nameW, 0)
 
-	s.seatStats(v, sv, kit.R(r.X+12, r.Y+seatHeadH+2, r.W-24, seatStatsH))
+	s.seatStats(v, sv, stats)
 
 	g := newDungeonGeom(0, 0, cell)
 	w, _ := g.size()
-	g = newDungeonGeom(r.X+(r.W-w)/2, r.Y+seatHeadH+seatStatsH+4, cell)
+	g = newDungeonGeom(r.X+(r.W-w)/2, r.Y+seatHeadH+statsH+4, cell)
 	buildRow := -1
 	if v.Phase == dd.PhaseBuild {
 		buildRow = v.Year - 1
@@ -106,8 +126,24 @@ func (s *scene) seatTask(t dd.TaskView, r kit.Rect) {
 	s.taskPoints(t, r.Right(), r.CY())
 }
 
+// gold draws a seat's gold as a coin and its number, the coin first,
+// starting at x (ax 0) or ending there (ax 1); it returns the width used.
+func (s *scene) gold(n int, x, cy, ax float64) float64 {
+	c := s.c
+	c.Font(kit.Bold, 38)
+	gold := strconv.Itoa(n)
+	w := 36 + c.Measure(gold)
+	left := x - ax*w
+	c.Coin(left+16, cy, 16)
+	c.Ink(kit.Ink)
+	c.Text(gold, left+36, cy, 0)
+	return w
+}
+
 // seatStats is two lines of chips read on a phone: the status this phase,
-// then the blueprint's progress and the entrance path's length.
+// then the blueprint's progress and the entrance path's length. A narrow
+// panel has the status chip alone on its line and each figure below on up
+// to two lines of its own.
 func (s *scene) seatStats(v *dd.PublicView, sv *dd.SeatView, r kit.Rect) {
 	c := s.c
 	h := 54.0 // chips with text at readable size
@@ -133,6 +169,9 @@ func (s *scene) seatStats(v *dd.PublicView, sv *dd.SeatView, r kit.Rect) {
 		status = strings.TrimPrefix(status+" · "+s.w.T("ddimg.gold")+" "+s.w.T("ddimg.kept"), " · ")
 	}
 	rows := r.Rows(2, 4)
+	if r.W+24 < narrowPanel {
+		rows = []kit.Rect{kit.R(r.X, r.Y, r.W, chipRowH)}
+	}
 	// chip draws t on row, shortened to the room left when first on its
 	// row, left out otherwise.
 	chip := func(row kit.Rect, t string, fill, ink color.RGBA) {
@@ -149,9 +188,27 @@ func (s *scene) seatStats(v *dd.PublicView, sv *dd.SeatView, r kit.Rect) {
 		x += c.Pill(x, row.CY(), h, t, fill, ink, 0) + 8
 	}
 	chip(rows[0], status, fill, ink)
+	figures := []string{s.w.T("ddimg.blueprint", "n", sv.Blueprint.Met), s.w.T("ddimg.net.in", "n", sv.Dungeon.EntranceRooms)}
+	if len(rows) == 1 {
+		// One line after another from the top, each figure on up to two.
+		c.Ink(kit.InkSoft)
+		c.Font(kit.Bold, readable)
+		y := r.Y + chipRowH + narrowLineH/2
+		for _, f := range figures {
+			for i, line := range c.Wrap(f, r.W-4) {
+				if i == 2 {
+					break
+				}
+				c.Text(c.Ellipsize(line, r.W-4), r.X+4, y, 0)
+				y += narrowLineH
+			}
+		}
+		return
+	}
 	x = r.X
-	chip(rows[1], s.w.T("ddimg.blueprint", "n", sv.Blueprint.Met), kit.ParchDark, kit.InkSoft)
-	chip(rows[1], s.w.T("ddimg.net.in", "n", sv.Dungeon.EntranceRooms), kit.ParchDark, kit.InkSoft)
+	for _, f := range figures {
+		chip(rows[1], f, kit.ParchDark, kit.InkSoft)
+	}
 }
 
 // places rings every spot (or, for a secret passage, every edge) the tile
