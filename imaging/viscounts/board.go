@@ -29,14 +29,18 @@ const (
 	kingdomH   = castleTopY + 3*castleH + 2*gap + 10
 	cornerH    = 300
 	marketY    = kingdomY + kingdomH + gap
-	rowH       = 48
+	rowH       = 44
 	marketH    = 60 + 5*rowH + pad
-	legendH    = legendRows*legendRowH + 66
+	legendH    = legendRows*legendRowH + 60
 	legendRows = 6
-	legendRowH = 46
+	legendRowH = 42
 	lowerH     = marketH + gap + legendH
 	seatsY     = marketY + lowerH + gap
-	stripH     = 262
+	stripH     = 244
+	// stripGap parts the players' strips: less than gap, so that four
+	// players' board is at most 2.25 times as tall as wide (1.5 phone
+	// screens at 400 px).
+	stripGap = 10
 )
 
 // panelAt is where the segment at board position p lies: clockwise from
@@ -74,7 +78,7 @@ func sectionAt(p int) kit.Rect {
 
 // boardHeight is the public board's height for a player count.
 func boardHeight(players int) int {
-	return seatsY + players*(stripH+gap) + gap
+	return seatsY + players*(stripH+stripGap) + stripGap
 }
 
 // board draws the channel's picture.
@@ -92,7 +96,7 @@ func (r *Renderer) board(v *vc.View, m imaging.Meta) image.Image {
 		s.legend(kit.R(lower.X, lower.Y+marketH+gap, lower.W, legendH))
 	}
 	for i := range v.Seats {
-		s.strip(v, i, kit.R(margin, float64(seatsY+i*(stripH+gap)), boardW-2*margin, stripH))
+		s.strip(v, i, kit.R(margin, float64(seatsY+i*(stripH+stripGap)), boardW-2*margin, stripH))
 	}
 	return s.c.Image()
 }

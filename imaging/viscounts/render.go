@@ -68,7 +68,7 @@ const (
 	margin  = 24
 	gap     = 16
 	pad     = 14
-	topBarH = 76
+	topBarH = 66
 	// textMin is the smallest text a player must read: 11 px at 400 px.
 	textMin = 33
 	// iconR is the radius of the smallest icon a player must recognize

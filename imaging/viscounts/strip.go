@@ -11,9 +11,9 @@ import (
 const (
 	cardW   = 300
 	cardH   = 92
-	cardsY  = 58
-	resY    = cardsY + cardH + 28
-	trackY  = resY + 50
+	cardsY  = 52
+	resY    = cardsY + cardH + 24
+	trackY  = resY + 46
 	trackW  = 42
 	pipSize = 13
 )
