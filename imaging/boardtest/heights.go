@@ -55,7 +55,7 @@ func Heights(tb testing.TB, r imaging.Renderer, m imaging.Meta, w Walk) (board i
 		}
 		return nil
 	}
-	if err := w.play(check); err != nil {
+	if _, err := w.play(check); err != nil {
 		tb.Fatalf("%d players, %s, seed %d, move %d: %v", w.Setup.Players, m.Lang, w.Setup.Seed, move-1, err)
 	}
 	if w.Seats {
@@ -67,17 +67,17 @@ func Heights(tb testing.TB, r imaging.Renderer, m imaging.Meta, w Walk) (board i
 }
 
 // play plays the game to its end (games.PlayWith), calling check after
-// the setup and after every move.
-func (w Walk) play(check func(games.State) error) error {
+// the setup and after every move; it returns the final state.
+func (w Walk) play(check func(games.State) error) (games.State, error) {
 	rng := games.NewRNG(w.Setup.Seed)
 	if w.Policy == nil {
-		_, _, err := games.RandomPlay(w.Game, w.Setup, rng, games.SimMaxMoves, check)
-		return err
+		_, end, err := games.RandomPlay(w.Game, w.Setup, rng, games.SimMaxMoves, check)
+		return end, err
 	}
-	_, _, err := games.PlayWith(w.Game, w.Setup, rng, games.SimMaxMoves, func(st games.State, p games.Prompt, moves int) (string, bool) {
+	_, end, err := games.PlayWith(w.Game, w.Setup, rng, games.SimMaxMoves, func(st games.State, p games.Prompt, moves int) (string, bool) {
 		return w.Policy.Choose(st, p.Seat, w.Setup.Seed*7919+uint64(moves))
 	}, check)
-	return err
+	return end, err
 }
 
 // height is the height of a picture through a game, and the view it was
@@ -107,4 +107,68 @@ func (h *height) same(r imaging.Renderer, view any, m imaging.Meta) error {
 		return fmt.Errorf("%d px high, was %d", px, h.px)
 	}
 	return nil
+}
+
+// PhoneAspect is the most a picture may be as tall as it is wide: a phone
+// showing it PhoneWidth (400) px wide scrolls 1.5 screens of 900 px at most
+// (issue 31), 2700 px on a 1200 px board.
+const PhoneAspect = 2.25
+
+// Ceiling walks a whole game as Heights does, drawing the public board
+// and, with Walk.Seats, each seat's own picture at every drawn moment (a
+// view the same as the one drawn last for that viewer is not drawn again).
+// It fails at the first picture taller than PhoneAspect times its width;
+// it returns the tallest picture's height on a phone (OnPhone) and the
+// game's final state.
+func Ceiling(tb testing.TB, r imaging.Renderer, m imaging.Meta, w Walk) (float64, games.State) {
+	tb.Helper()
+	viewers := []int{games.Public}
+	if w.Seats {
+		for seat := range w.Setup.Players {
+			viewers = append(viewers, seat)
+		}
+	}
+	last := make([][]byte, len(viewers))
+	tallest := 0.0
+	every := max(w.Every, 1)
+	move := 0
+	check := func(st games.State) error {
+		move++
+		if (move-1)%every != 0 && !st.Over() {
+			return nil
+		}
+		for k, viewer := range viewers {
+			view := st.View(viewer)
+			data, err := json.Marshal(view)
+			if err == nil && bytes.Equal(data, last[k]) {
+				continue
+			}
+			last[k] = data
+			vm := m
+			vm.Viewer = viewer
+			img, err := r.Render(view, vm)
+			if err != nil {
+				return err
+			}
+			width, height := img.Bounds().Dx(), img.Bounds().Dy()
+			tallest = max(tallest, OnPhone(float64(height), width))
+			if float64(height) > PhoneAspect*float64(width) {
+				return fmt.Errorf("%s is %dx%d, %.0f px tall on a phone %d px wide: more than %.2f times its width", pictureName(viewer), width, height, OnPhone(float64(height), width), PhoneWidth, PhoneAspect)
+			}
+		}
+		return nil
+	}
+	end, err := w.play(check)
+	if err != nil {
+		tb.Fatalf("%d players, %s, seed %d, move %d: %v", w.Setup.Players, m.Lang, w.Setup.Seed, move-1, err)
+	}
+	return tallest, end
+}
+
+// pictureName names the picture a viewer gets, for a failure message.
+func pictureName(viewer int) string {
+	if viewer == games.Public {
+		return "the public board"
+	}
+	return fmt.Sprintf("seat %d's own picture", viewer)
 }
