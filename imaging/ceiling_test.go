@@ -7,17 +7,9 @@ import (
 	"testing"
 
 	"github.com/tavern-bot/tavern/games"
-	ddgame "github.com/tavern-bot/tavern/games/dungeondesigner"
-	scgame "github.com/tavern-bot/tavern/games/sorcerercity"
-	vcgame "github.com/tavern-bot/tavern/games/viscounts"
-	zsgame "github.com/tavern-bot/tavern/games/zauberschwert"
 	"github.com/tavern-bot/tavern/imaging"
 	"github.com/tavern-bot/tavern/imaging/boardtest"
-	"github.com/tavern-bot/tavern/imaging/dungeondesigner"
 	"github.com/tavern-bot/tavern/imaging/kit"
-	"github.com/tavern-bot/tavern/imaging/sorcerercity"
-	"github.com/tavern-bot/tavern/imaging/viscounts"
-	"github.com/tavern-bot/tavern/imaging/zauberschwert"
 )
 
 // TestPhoneCeiling walks whole random games of every game with a board,
@@ -35,48 +27,52 @@ func TestPhoneCeiling(t *testing.T) {
 		t.Fatal(err)
 	}
 	im := imaging.New(k)
-	sc := scgame.New()
 	every := 4 // draw after every fourth move, and at the end
 	if raceEnabled || testing.Short() {
 		every = 25
 	}
-	tests := []struct {
-		game     games.Game
-		renderer imaging.Renderer
-		options  map[string]string
-		players  []int // nil: every count the game allows
-	}{
-		{zsgame.New(), zauberschwert.New(k), nil, nil},
-		{ddgame.New(), dungeondesigner.New(k), nil, nil},
-		{ddgame.New(), dungeondesigner.New(k), map[string]string{"solo": "legendary"}, []int{1}},
-		{sc, sorcerercity.New(k, sc.Components()), nil, nil},
-		{sc, sorcerercity.New(k, sc.Components()), map[string]string{"artifacts": "yes"}, nil},
-		{sc, sorcerercity.New(k, sc.Components()), map[string]string{"expert": "yes"}, []int{1}},
-		{vcgame.New(), viscounts.New(k), nil, nil},
+	// variants are each game's options worth a walk of their own, and at
+	// which player counts (nil: every count the game allows).
+	type variant struct {
+		options map[string]string
+		players []int
 	}
-	for _, tt := range tests {
-		info := tt.game.Info()
-		counts := tt.players
-		if counts == nil {
-			for n := info.MinPlayers; n <= info.MaxPlayers; n++ {
-				counts = append(counts, n)
+	variants := map[string][]variant{
+		"dungeon-designer": {{map[string]string{"solo": "legendary"}, []int{1}}},
+		"sorcerer-city":    {{map[string]string{"artifacts": "yes"}, nil}, {map[string]string{"expert": "yes"}, []int{1}}},
+	}
+	for _, bg := range boardGames(k) {
+		info := bg.game.Info()
+		for _, tt := range append([]variant{{}}, variants[info.ID]...) {
+			counts := tt.players
+			if counts == nil {
+				for n := info.MinPlayers; n <= info.MaxPlayers; n++ {
+					counts = append(counts, n)
+				}
+			}
+			for _, players := range counts {
+				ceilingWalk(t, im, bg, players, tt.options, every)
 			}
 		}
-		for _, players := range counts {
-			lang := []string{"en", "de"}[players%2]
-			t.Run(fmt.Sprintf("%s/%dp/%s%s", info.ID, players, lang, optionsName(tt.options)), func(t *testing.T) {
-				setup, err := games.SetupWith(tt.game, players, uint64(100+players), tt.options)
-				if err != nil {
-					t.Fatal(err)
-				}
-				m := imaging.Meta{Lang: lang, Catalog: info.Catalog, Players: legibleNames[:players]}
-				walk := boardtest.Walk{Game: tt.game, Setup: setup, Every: every, Seats: true}
-				tallest, end := boardtest.Ceiling(t, tt.renderer, m, walk)
-				results := resultsOnPhone(t, im, tt.game, end, m)
-				t.Logf("tallest picture %.0f px on a phone %d px wide (the results %.0f px)", tallest, boardtest.PhoneWidth, results)
-			})
-		}
 	}
+}
+
+// ceilingWalk walks one random game of bg with players and options (see
+// TestPhoneCeiling).
+func ceilingWalk(t *testing.T, im *imaging.Images, bg boardGame, players int, options map[string]string, every int) {
+	info := bg.game.Info()
+	lang := []string{"en", "de"}[players%2]
+	t.Run(fmt.Sprintf("%s/%dp/%s%s", info.ID, players, lang, optionsName(options)), func(t *testing.T) {
+		setup, err := games.SetupWith(bg.game, players, uint64(100+players), options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := imaging.Meta{Lang: lang, Catalog: info.Catalog, Players: legibleNames[:players]}
+		walk := boardtest.Walk{Game: bg.game, Setup: setup, Every: every, Seats: true}
+		tallest, end := boardtest.Ceiling(t, bg.renderer, m, walk)
+		results := resultsOnPhone(t, im, bg.game, end, m)
+		t.Logf("tallest picture %.0f px on a phone %d px wide (the results %.0f px)", tallest, boardtest.PhoneWidth, results)
+	})
 }
 
 // resultsOnPhone draws the results picture of a finished game, failing

@@ -30,16 +30,7 @@ func BenchmarkHeights(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	sc := scgame.New()
-	for _, tt := range []struct {
-		game     games.Game
-		renderer imaging.Renderer
-	}{
-		{zsgame.New(), zauberschwert.New(k)},
-		{ddgame.New(), dungeondesigner.New(k)},
-		{sc, sorcerercity.New(k, sc.Components())},
-		{vcgame.New(), viscounts.New(k)},
-	} {
+	for _, tt := range boardGames(k) {
 		info := tt.game.Info()
 		for players := info.MinPlayers; players <= info.MaxPlayers; players++ {
 			b.Run(fmt.Sprintf("%s/%dp", info.ID, players), func(b *testing.B) {
@@ -81,5 +72,22 @@ func BenchmarkHeights(b *testing.B) {
 				b.ReportMetric(float64(slices.Max(own)), "own-max-px")
 			})
 		}
+	}
+}
+
+// boardGame is a game with a board and the renderer that draws it.
+type boardGame struct {
+	game     games.Game
+	renderer imaging.Renderer
+}
+
+// boardGames are the games with a board, each with its renderer on k.
+func boardGames(k *kit.Kit) []boardGame {
+	sc := scgame.New()
+	return []boardGame{
+		{zsgame.New(), zauberschwert.New(k)},
+		{ddgame.New(), dungeondesigner.New(k)},
+		{sc, sorcerercity.New(k, sc.Components())},
+		{vcgame.New(), viscounts.New(k)},
 	}
 }
