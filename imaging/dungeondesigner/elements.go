@@ -195,8 +195,11 @@ func (s *scene) passage(cx, cy, r float64, vertical bool) {
 }
 
 // tileToken draws the base of a market tile of shape (circle, oval,
-// square) so that bought tiles read as tiles, not as printed elements.
+// square) so that bought tiles read as tiles, not as printed elements. A
+// player tells the shapes apart (a stall spot takes one shape): it is
+// reported to the text log as a pictogram 2r tall, its smaller extent.
 func (s *scene) tileToken(shape string, cx, cy, r float64) {
+	s.c.Pictogram("tile: "+shape, 2*r)
 	key := "tile|" + shape + "|" + strconv.FormatFloat(r, 'f', 2, 64)
 	s.sprites.Draw(s.c, key, cx, cy, int(2.8*r)+8, func(c *kit.Canvas, cx, cy float64) {
 		(&scene{c: c, w: s.w, m: s.m}).drawTileToken(shape, cx, cy, r)
