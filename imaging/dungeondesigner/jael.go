@@ -91,7 +91,7 @@ func (s *scene) jaelPanel(v *dd.PublicView, r kit.Rect) {
 	gw := c.Measure(gs)
 	c.Ink(kit.Cream)
 	c.Text(gs, r.Right()-14, r.Y+jaelHeadH/2+1, 1)
-	c.Coin(r.Right()-14-gw-20, r.Y+jaelHeadH/2+1, 16)
+	c.Coin(r.Right()-14-gw-20, r.Y+jaelHeadH/2+1, 17)
 	c.Ink(kit.Cream)
 	c.FitText(name, kit.Bold, 36, readable, r.X+58, r.Y+jaelHeadH/2+1, r.W-58-gw-62, 0)
 
@@ -157,7 +157,7 @@ func (s *scene) jaelCard(v *dd.PublicView, jc *dd.JaelCardView, r kit.Rect) {
 	x := in.X
 	switch jc.Tier {
 	case "crown":
-		c.Crown(x+16, y, 16)
+		c.Crown(x+17, y, 17)
 		x += 40
 	case "diamond":
 		c.ShapePath(kit.Diamond, x+14, y, 13)

@@ -101,8 +101,10 @@ func (c *Canvas) Sym(s Symbol, cx, cy, r float64, col color.Color, stroke color.
 	}
 }
 
-// Crown draws the start player's crown.
+// Crown draws the start player's crown. A player tells by it who leads
+// or starts: it is reported to the text log as a pictogram 2r across.
 func (c *Canvas) Crown(cx, cy, r float64) {
+	c.Pictogram("crown", 2*r)
 	line := math.Max(1.5, r*0.09)
 	b := cy + r*0.6
 	pts := []float64{
@@ -118,8 +120,10 @@ func (c *Canvas) Crown(cx, cy, r float64) {
 	c.Disc(cx, b-r*0.16, r*0.1, StoneRed, nil, 0)
 }
 
-// Coin draws a gold coin.
+// Coin draws a gold coin. It says that the number beside or on it is
+// money: it is reported to the text log as a pictogram 2r across.
 func (c *Canvas) Coin(cx, cy, r float64) {
+	c.Pictogram("coin", 2*r)
 	c.icon("coin", cx, cy, r, 2.2, (*Canvas).coin)
 }
 
@@ -128,8 +132,11 @@ func (c *Canvas) coin(cx, cy, r float64) {
 	c.Disc(cx, cy, r*0.68, nil, rgb(0xb98a17), math.Max(1, r*0.07))
 }
 
-// StarIcon draws a five-pointed gold star.
+// StarIcon draws a five-pointed gold star. It says that the number
+// beside it is points: it is reported to the text log as a pictogram 2r
+// across.
 func (c *Canvas) StarIcon(cx, cy, r float64) {
+	c.Pictogram("star", 2*r)
 	c.NewSubPath()
 	for i := 0; i < 10; i++ {
 		rr := r

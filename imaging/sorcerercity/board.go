@@ -224,7 +224,7 @@ func (s *scene) years(v *sc.View, r kit.Rect) {
 		year := s.w.T("scimg.year", "n", y)
 		c.Text(year, left, top, 0)
 		x := left + c.Measure(year) + 28
-		c.StarIcon(x, top, 16)
+		c.StarIcon(x, top, 17)
 		c.Font(kit.Bold, textMin)
 		prestige := strconv.Itoa(v.YearPrestige[y])
 		c.Text(prestige, x+22, top, 0)

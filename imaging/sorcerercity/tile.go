@@ -158,11 +158,7 @@ func (s *scene) carries(r kit.Rect, t sc.Tile) {
 	next := func() kit.Rect { k++; return cells[min(k-1, len(cells)-1)] }
 	for _, g := range t.Goals {
 		cell := next()
-		if s.overview && min(cell.W, cell.H) < textMin {
-			c.Decorative(crowdedGoal, func() { s.goal(cell, g) })
-			continue
-		}
-		s.goal(cell, g)
+		s.crowded(crowdedGoal, min(cell.W, cell.H), func() { s.goal(cell, g) })
 	}
 	switch {
 	case t.Beast != "":
@@ -173,11 +169,27 @@ func (s *scene) carries(r kit.Rect, t sc.Tile) {
 		c.FitText(abbrev(name), kit.Bold, min(cell.W, cell.H)*0.5, 8, cell.CX(), cell.CY(), cell.W*0.9, 0.5)
 	case t.Kind == sc.ArtifactTile:
 		cell := next()
-		c.Crown(cell.CX(), cell.CY(), min(cell.W, cell.H)*0.42)
+		r := min(cell.W, cell.H) * 0.42
+		s.crowded(crowdedMark, 2*r, func() { c.Crown(cell.CX(), cell.CY(), r) })
 	case t.Spell != "":
 		cell := next()
-		c.StarIcon(cell.CX(), cell.CY(), min(cell.W, cell.H)*0.45)
+		r := min(cell.W, cell.H) * 0.48
+		s.crowded(crowdedMark, 2*r, func() { c.StarIcon(cell.CX(), cell.CY(), r) })
 	}
+}
+
+// crowdedMark is why an artifact's crown or a spell's star in a district
+// of the channel's board may be too small for a phone.
+const crowdedMark = "an artifact's crown or a spell's star on a tile too small to show it on a phone (a crowded district on the channel's board); its owner's picture draws it large"
+
+// crowded draws a goal or mark size px across, as decoration (why) when
+// it is on the channel's overview and too small to read on a phone there.
+func (s *scene) crowded(why string, size float64, draw func()) {
+	if s.overview && size < textMin {
+		s.c.Decorative(why, draw)
+		return
+	}
+	draw()
 }
 
 // crowdedGoal is why a goal in a district of the channel's board may be

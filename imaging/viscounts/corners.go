@@ -104,7 +104,7 @@ func (s *scene) pilesBox(v *vc.View, r kit.Rect) {
 	}
 	pile("debt", "vcimg.poverty", v.DebtsAbove, v.Poverty)
 	pile("deed", "vcimg.prosperity", v.DeedsAbove, v.Prosperity)
-	s.icon("crown", (*kit.Canvas).Crown, x+16, y, 15)
+	s.icon("crown", (*kit.Canvas).Crown, x+17, y, 17) // 34 px: 11.3 px on a phone
 	s.ink(kit.Ink)
 	s.fit(s.T("vcimg.leader"), kit.Bold, textMin, x+38, y, w-38-60, 0)
 	if v.Leader >= 0 {

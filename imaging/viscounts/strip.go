@@ -43,7 +43,9 @@ func (s *scene) strip(v *vc.View, i int, r kit.Rect) {
 	}
 	for _, rb := range sv.Bonus {
 		s.ribbon(int(rb), nx+16, y, 18)
-		s.icon("star", (*kit.Canvas).StarIcon, nx+30, y+12, 9)
+		s.c.Decorative("the cleric bonus card it sits on says what was earned; the star only marks it", func() {
+			s.icon("star", (*kit.Canvas).StarIcon, nx+30, y+12, 9)
+		})
 		nx += 40
 	}
 	// Beside the board's cards: the hand, draw pile and discards counted.
