@@ -2,13 +2,15 @@ package bot_test
 
 import (
 	"bytes"
-	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"math/rand/v2"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
+
+	lobbyfeature "github.com/tavern-bot/tavern/features/lobby"
+	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -260,7 +262,7 @@ func (g *game) open() {
 	}
 	newCmd := w.fake.Command(host.Actor, commands.CmdGame, fakediscord.SubCommand(commands.SubNew, opts...))
 	w.tr.deliver(t, newCmd)
-	if r := w.fake.Replies(newCmd.ID); len(r) != 1 || r[0].Content != w.svc.Localize(string(host.Locale), commands.KeyOKNew) {
+	if r := w.fake.Replies(newCmd.ID); len(r) != 1 || r[0].Content != w.svc.Localize(string(host.Locale), lobbyfeature.KeyOKNew) {
 		t.Fatalf("/game new replies %+v", r)
 	}
 	ids := make([]string, 0, len(g.spec.options))
@@ -325,7 +327,7 @@ func (g *game) setOption(host player, id, value string) {
 		}
 		i := w.fake.Select(host.Actor, &lobby, c.CustomID, pick)
 		w.tr.deliver(t, i)
-		if r := w.fake.Replies(i.ID); len(r) != 1 || r[0].Content != w.svc.Localize(string(host.Locale), commands.KeyOKOption) {
+		if r := w.fake.Replies(i.ID); len(r) != 1 || r[0].Content != w.svc.Localize(string(host.Locale), lobbyfeature.KeyOKOption) {
 			t.Fatalf("option %s=%s replies %+v", id, value, r)
 		}
 		if edited, _ := w.fake.Message(channelID, lobby.ID); !strings.Contains(edited.Content, "= "+value) {

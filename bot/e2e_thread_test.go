@@ -11,6 +11,7 @@ import (
 	"github.com/tavern-bot/tavern/bot/fakediscord"
 	"github.com/tavern-bot/tavern/clock/clocktest"
 	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/features/lobby"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -31,9 +32,9 @@ func TestEndToEndTableInThread(t *testing.T) {
 	newCmd := w.fake.Command(alice.Actor, commands.CmdGame, fakediscord.SubCommand(commands.SubNew,
 		fakediscord.StringOpt(commands.OptGame, "zauberschwert"),
 		fakediscord.StringOpt(commands.OptOptions, "absent=bot,deadline=12"),
-		fakediscord.BoolOpt(commands.OptThread, true)))
+		fakediscord.BoolOpt(lobby.OptThread, true)))
 	w.tr.deliver(t, newCmd)
-	if r := w.fake.Replies(newCmd.ID); len(r) != 1 || r[0].Content != w.svc.Localize(string(alice.Locale), commands.KeyOKNewThread) {
+	if r := w.fake.Replies(newCmd.ID); len(r) != 1 || r[0].Content != w.svc.Localize(string(alice.Locale), lobby.KeyOKNewThread) {
 		t.Fatalf("/game new thread:true replies %+v", r)
 	}
 	threads := w.fake.Threads(channelID)

@@ -3,6 +3,7 @@ package commands
 import (
 	"testing"
 
+	"github.com/tavern-bot/tavern/features/lobby"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
@@ -13,8 +14,8 @@ import (
 var setups = map[string]func(h *harness){
 	"empty": func(h *harness) {},
 	"lobby": func(h *harness) {
-		h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID), "en", KeyOKNew)
-		h.wantReply(h.click(bo, findID(h.t, h.channelMsgs(), KindJoin, "")), "de", KeyOKJoined)
+		h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID), "en", lobby.KeyOKNew)
+		h.wantReply(h.click(bo, findID(h.t, h.channelMsgs(), KindJoin, "")), "de", lobby.KeyOKJoined)
 	},
 	"bid": func(h *harness) { h.lobbyAndStart(ann, bo) },
 	"turn": func(h *harness) {
@@ -144,7 +145,7 @@ func TestBadInputsChangeNothing(t *testing.T) {
 		{name: "button of an earlier table", setup: "lobby", lang: "en", key: tables.KeyOldTable,
 			prep: func(h *harness) {
 				h.wantReply(h.slash(ann, CmdGame, SubAbandon, ""), "en", KeyOKAbandoned)
-				h.wantReply(h.slash(cy, CmdGame, SubNew, OptGame, tabletest.ID), "en", KeyOKNew)
+				h.wantReply(h.slash(cy, CmdGame, SubNew, OptGame, tabletest.ID), "en", lobby.KeyOKNew)
 			},
 			act: func(h *harness) Result { return h.click(ann, findID(h.t, h.history()[:1], KindJoin, "")) }},
 		{name: "hand in the lobby", setup: "lobby", lang: "en", key: table.ErrNotPlaying,

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"github.com/tavern-bot/tavern/features/lobby"
 	"github.com/tavern-bot/tavern/features/mygames"
 	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/features/ratings"
@@ -25,33 +26,13 @@ const (
 	KeyDMBlocked      = "core.dm.blocked"
 	KeyDMHeader       = "core.dm.header"
 	KeyOKMove         = "core.ok.move"
-	KeyOKNew          = "core.ok.new"
-	KeyOKJoined       = "core.ok.joined"
-	KeyOKLeft         = "core.ok.left"
-	KeyOKOption       = "core.ok.option"
 	KeyOKStarted      = "core.ok.started"
 	KeyOKUndo         = "core.ok.undo"
 	KeyOKVote         = "core.ok.vote"
 	KeyOKAbandoned    = "core.ok.abandoned"
-	KeyLobbyTitle     = "core.lobby.title"
-	KeyLobbyPlayers   = "core.lobby.players"
-	KeyLobbyOptions   = "core.lobby.options"
-	KeyLobbyNoOpts    = "core.lobby.no_options"
-	KeyLobbyHint      = "core.lobby.hint"
-	KeyLobbyStarted   = "core.lobby.started"
-	KeyLobbyClosed    = "core.lobby.closed"
-	KeyBtnJoin        = "core.btn.join"
-	KeyBtnLeave       = "core.btn.leave"
-	KeyBtnStart       = "core.btn.start"
 	KeyBtnHand        = "core.btn.hand"
 	KeyBtnBack        = "core.btn.back"
-	KeyBtnAddBot      = "core.btn.add_bot"
-	KeyBtnRemoveBot   = "core.btn.remove_bot"
-	KeyOKBotGone      = "core.ok.bot_gone"
-	KeyBotName        = "core.bot.name"
 	KeyOKBack         = "core.ok.back"
-	KeyOKBot          = "core.ok.bot"
-	KeySelectOption   = "core.select.option"
 	KeyMoreUseMove    = "core.board.more_use_move"
 	KeyBoardStarted   = "core.board.started"
 	KeyBoardUndo      = "core.board.undo"
@@ -105,12 +86,9 @@ const (
 // CoreCatalog holds every core message (and the table errors) in English
 // and German. Games add their own catalogs through the registry.
 func CoreCatalog() games.Catalog {
-	c := interact.Catalog(coreTexts(), interact.Texts(), tables.Texts(), commandTexts(), settingsfeature.Texts(), replays.Texts(), reminderLinkTexts(), publicDMTexts(), threadTexts(), ratings.Texts(), ratedLineTexts(), tournaments.Texts(), mygames.Texts(), play.Texts(), absentVoteTexts(), lobbyOptionTexts())
+	c := interact.Catalog(coreTexts(), interact.Texts(), tables.Texts(), commandTexts(), settingsfeature.Texts(), replays.Texts(), reminderLinkTexts(), publicDMTexts(), ratings.Texts(), tournaments.Texts(), mygames.Texts(), play.Texts(), absentVoteTexts(), lobby.Texts())
 	return c.Merge(table.Catalog()).Merge(tournament.Catalog())
 }
-
-// KeyBotStrength + a strength (table.BotEasy, …) names it.
-const KeyBotStrength = "core.bot.strength."
 
 // coreTexts maps a key to its English and German text.
 func coreTexts() map[string][2]string {
@@ -121,33 +99,13 @@ func coreTexts() map[string][2]string {
 		KeyDMBlocked:      {"{player}, I cannot send you direct messages. Use /game hand or press “Show my hand” to see your hand and your options.", "{player}, ich kann dir keine Direktnachrichten schicken. Nutze /spiel hand oder „Meine Hand zeigen“, um deine Hand und deine Möglichkeiten zu sehen."},
 		KeyDMHeader:       {"**{game}** in <#{channel}>: {prompt}", "**{game}** in <#{channel}>: {prompt}"},
 		KeyOKMove:         {"Done: {option}.", "Erledigt: {option}."},
-		KeyOKNew:          {"Lobby opened. Others can join with the button; you start the game.", "Lobby eröffnet. Andere können per Knopf beitreten; du startest das Spiel."},
-		KeyOKJoined:       {"You have a seat at the table.", "Du hast einen Platz am Tisch."},
-		KeyOKLeft:         {"You left the table.", "Du hast den Tisch verlassen."},
-		KeyOKOption:       {"Option changed.", "Option geändert."},
 		KeyOKStarted:      {"The game has started.", "Das Spiel hat begonnen."},
 		KeyOKUndo:         {"Your last move was taken back.", "Dein letzter Zug wurde zurückgenommen."},
 		KeyOKVote:         {"Your vote to abandon is counted ({votes} of {needed}).", "Deine Stimme für den Abbruch zählt ({votes} von {needed})."},
 		KeyOKAbandoned:    {"The table was abandoned.", "Der Tisch wurde abgebrochen."},
-		KeyLobbyTitle:     {"**{game}**: a table is open, hosted by {host}.", "**{game}**: ein Tisch ist offen, Gastgeber ist {host}."},
-		KeyLobbyPlayers:   {"Players ({n}; {min} to {max}): {names}", "Spieler ({n}; {min} bis {max}): {names}"},
-		KeyLobbyOptions:   {"Options: {options}", "Optionen: {options}"},
-		KeyLobbyNoOpts:    {"This game has no options.", "Dieses Spiel hat keine Optionen."},
-		KeyLobbyHint:      {"Press Join to take a seat. The host presses Start (or types /game start).", "Drücke Beitreten für einen Platz. Der Gastgeber drückt Start (oder tippt /spiel start)."},
-		KeyLobbyStarted:   {"**{game}** has started with {names}.", "**{game}** hat begonnen mit {names}."},
-		KeyLobbyClosed:    {"**{game}**: this lobby was closed.", "**{game}**: diese Lobby wurde geschlossen."},
-		KeyBtnJoin:        {"Join", "Beitreten"},
-		KeyBtnLeave:       {"Leave", "Verlassen"},
-		KeyBtnStart:       {"Start", "Start"},
 		KeyBtnHand:        {"Show my hand", "Meine Hand zeigen"},
 		KeyBtnBack:        {"Back one step", "Einen Schritt zurück"},
-		KeyBtnAddBot:      {"Add a bot", "Bot hinzufügen"},
-		KeyBtnRemoveBot:   {"Remove a bot", "Bot entfernen"},
-		KeyOKBotGone:      {"A bot left the table.", "Ein Bot hat den Tisch verlassen."},
-		KeyBotName:        {"Bot {n} ({strength})", "Bot {n} ({strength})"},
 		KeyOKBack:         {"You stepped back one step.", "Du bist einen Schritt zurückgegangen."},
-		KeyOKBot:          {"A bot took a seat.", "Ein Bot hat Platz genommen."},
-		KeySelectOption:   {"{option}: {value}", "{option}: {value}"},
 		KeyMoreUseMove:    {"More options are available with /move.", "Weitere Möglichkeiten gibt es mit /zug."},
 		KeyBoardStarted:   {"The game begins. Seat order: {names}.", "Das Spiel beginnt. Sitzreihenfolge: {names}."},
 		KeyBoardUndo:      {"{player} took back their last move.", "{player} hat den letzten Zug zurückgenommen."},
@@ -196,10 +154,5 @@ func coreTexts() map[string][2]string {
 		KeyStatusAway:     {"A bot plays {player}'s seat until they return (/game return).", "Ein Bot spielt den Platz von {player}, bis {player} zurückkehrt (/spiel rückkehr)."},
 		KeyStatusBank:     {"{player} has {time} left in the time bank.", "{player} hat noch {time} Bedenkzeit auf dem Konto."},
 		KeyGroupReply:     {"{prompt}: {group}", "{prompt}: {group}"},
-
-		// The bots' strengths, as a bot's name shows them.
-		KeyBotStrength + table.BotEasy:   {"easy", "leicht"},
-		KeyBotStrength + table.BotNormal: {"normal", "normal"},
-		KeyBotStrength + table.BotStrong: {"strong", "stark"},
 	}
 }

@@ -2,10 +2,11 @@ package commands
 
 import (
 	"context"
-	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"strings"
 	"testing"
 	"time"
+
+	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table/tabletest"

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tavern-bot/tavern/features/lobby"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/games/zauberschwert"
 	"github.com/tavern-bot/tavern/table"
@@ -16,9 +17,9 @@ import (
 // starts it.
 func (h *harness) startGame(gameID, options string, players ...string) {
 	h.t.Helper()
-	h.wantReply(h.slash(players[0], CmdGame, SubNew, OptGame, gameID, OptOptions, options), "en", KeyOKNew)
+	h.wantReply(h.slash(players[0], CmdGame, SubNew, OptGame, gameID, OptOptions, options), "en", lobby.KeyOKNew)
 	for _, p := range players[1:] {
-		h.wantReply(h.click(p, findID(h.t, h.channelMsgs(), KindJoin, "")), games.Lang(localeOf(p)), KeyOKJoined)
+		h.wantReply(h.click(p, findID(h.t, h.channelMsgs(), KindJoin, "")), games.Lang(localeOf(p)), lobby.KeyOKJoined)
 	}
 	h.wantReply(h.click(players[0], findID(h.t, h.channelMsgs(), KindStart, "")), "en", KeyOKStarted)
 }
@@ -188,12 +189,12 @@ func TestStatusShowsDeadline(t *testing.T) {
 func TestDeadlineOptionInLobby(t *testing.T) {
 	h := newHarness(t)
 	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "deadline=5"), "en", table.ErrBadOptionValue)
-	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID), "en", KeyOKNew)
+	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID), "en", lobby.KeyOKNew)
 	lobbyID := h.table().LobbyMessageID
 	if got := h.msgs[lobbyID].msg.Content; !strings.Contains(got, "Clock (hours per decision, or a time bank) = off") {
 		t.Errorf("lobby %q does not show the deadline", got)
 	}
-	h.wantReply(h.click(ann, findID(t, h.history(), KindOption, table.OptDeadline), "72"), "en", KeyOKOption)
+	h.wantReply(h.click(ann, findID(t, h.history(), KindOption, table.OptDeadline), "72"), "en", lobby.KeyOKOption)
 	if got := h.msgs[lobbyID].msg.Content; !strings.Contains(got, "Clock (hours per decision, or a time bank) = 72") {
 		t.Errorf("lobby %q after choosing 72", got)
 	}

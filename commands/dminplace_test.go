@@ -3,10 +3,12 @@ package commands
 import (
 	"bytes"
 	"fmt"
-	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/tavern-bot/tavern/features/lobby"
+	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -255,7 +257,7 @@ func TestPicturesFollowTheirMessages(t *testing.T) {
 			h.render = viewerImages{fail: tc.fail, panic: tc.panic}
 			h.restart()
 			players := []string{ann, bo, cy, dee}
-			h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID), "en", KeyOKNew)
+			h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID), "en", lobby.KeyOKNew)
 			for _, p := range players[1:] {
 				h.click(p, findID(t, h.channelMsgs(), KindJoin, ""))
 			}

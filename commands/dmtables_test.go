@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/features/lobby"
 	"github.com/tavern-bot/tavern/features/mygames"
 	"github.com/tavern-bot/tavern/table/tabletest"
 	"github.com/tavern-bot/tavern/tables"
@@ -42,7 +43,7 @@ func TestInfoInDM(t *testing.T) {
 	// A second table (a lobby) in another channel: the DM asks which.
 	other := slashInteraction(ann, CmdGame, SubNew, OptGame, tabletest.ID)
 	other.ChannelID = "c200"
-	h.wantReply(h.run(h.svc.Handle(context.Background(), other)), "en", KeyOKNew)
+	h.wantReply(h.run(h.svc.Handle(context.Background(), other)), "en", lobby.KeyOKNew)
 	res := dm(ann, SubLog)
 	ids, values := customIDs(res.Reply.Components), selectValues(res.Reply.Components)
 	slices.Sort(values)
@@ -100,7 +101,7 @@ func TestMyGames(t *testing.T) {
 	// A lobby in c200 first, then a game in chanA where someone must move.
 	other := slashInteraction(cy, CmdGame, SubNew, OptGame, tabletest.ID)
 	other.ChannelID = "c200"
-	h.wantReply(h.run(h.svc.Handle(context.Background(), other)), "en", KeyOKNew)
+	h.wantReply(h.run(h.svc.Handle(context.Background(), other)), "en", lobby.KeyOKNew)
 	h.advance(time.Hour)
 	h.lobbyAndStart(ann, cy)
 	mine := h.promptsOf(cy)

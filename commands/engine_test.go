@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/features/lobby"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
@@ -175,14 +176,14 @@ func botSeatsFinishGame(t *testing.T, thinks bool) {
 	h := newHarness(t)
 	h.extra, h.thinks = []games.Game{tabletest.TurnGame()}, thinks
 	h.restart()
-	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.TurnID, OptOptions, "rounds=2"), "en", KeyOKNew)
-	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindAddBot, "")), "en", KeyOKBot)
-	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindAddBot, "")), "en", KeyOKBot)
+	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.TurnID, OptOptions, "rounds=2"), "en", lobby.KeyOKNew)
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindAddBot, "")), "en", lobby.KeyOKBot)
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindAddBot, "")), "en", lobby.KeyOKBot)
 	h.wantReply(h.click(bo, findID(t, h.channelMsgs(), KindAddBot, "")), "de", table.ErrNotHost)
 	// A third bot comes and goes again; a non-host cannot remove one.
-	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindAddBot, "")), "en", KeyOKBot)
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindAddBot, "")), "en", lobby.KeyOKBot)
 	h.wantReply(h.click(bo, findID(t, h.channelMsgs(), KindRemoveBot, "")), "de", table.ErrNotHost)
-	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindRemoveBot, "")), "en", KeyOKBotGone)
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindRemoveBot, "")), "en", lobby.KeyOKBotGone)
 	if n := len(h.table().Seats); n != 3 {
 		t.Fatalf("%d seats after adding three bots and removing one, want 3", n)
 	}
@@ -244,8 +245,8 @@ func botSeatsFinishGame(t *testing.T, thinks bool) {
 // nobody calling Tick: the player's commit wakes it.
 func TestRunSchedulerPlaysBots(t *testing.T) {
 	h := turnHarness(t)
-	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.TurnID, OptOptions, "rounds=1"), "en", KeyOKNew)
-	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindAddBot, "")), "en", KeyOKBot)
+	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.TurnID, OptOptions, "rounds=1"), "en", lobby.KeyOKNew)
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindAddBot, "")), "en", lobby.KeyOKBot)
 	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindStart, "")), "en", KeyOKStarted)
 	ctx, cancel := context.WithCancel(ctxBG)
 	done := make(chan struct{})
@@ -294,9 +295,9 @@ func TestRunSchedulerPlaysBots(t *testing.T) {
 // bots bid) gets the decision's DM, like one asked by the chain's last move.
 func TestAskedWithinABotChainGetsDM(t *testing.T) {
 	h := newHarness(t)
-	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "rounds=2"), "en", KeyOKNew)
+	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "rounds=2"), "en", lobby.KeyOKNew)
 	for range 2 {
-		h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindAddBot, "")), "en", KeyOKBot)
+		h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindAddBot, "")), "en", lobby.KeyOKBot)
 	}
 	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindStart, "")), "en", KeyOKStarted)
 	g := tabletest.Game()

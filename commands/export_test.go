@@ -45,4 +45,4 @@ func (s *Service) PromptMenus(t *table.Table, p games.Prompt, lang string) [][]d
 
 // LobbyMessage is, for the tests outside the package, the lobby message
 // of t, an open table of g.
-func (s *Service) LobbyMessage(t *table.Table, g games.Game) Message { return s.lobbyMessage(t, g) }
+func (s *Service) LobbyMessage(t *table.Table, g games.Game) Message { return s.lobby.Message(t, g) }

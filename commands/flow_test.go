@@ -2,12 +2,14 @@ package commands
 
 import (
 	"bytes"
-	settingsfeature "github.com/tavern-bot/tavern/features/settings"
-	"github.com/tavern-bot/tavern/features/tournaments"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/tavern-bot/tavern/features/lobby"
+	settingsfeature "github.com/tavern-bot/tavern/features/settings"
+	"github.com/tavern-bot/tavern/features/tournaments"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -142,7 +144,7 @@ func TestAbandonThroughCommands(t *testing.T) {
 				if !strings.Contains(status.Content, "abandoned") || len(status.Components) != 0 {
 					t.Errorf("status after abandon %q", status.Content)
 				}
-				h.wantReply(h.slash(cy, CmdGame, SubNew, OptGame, tabletest.ID), "en", KeyOKNew)
+				h.wantReply(h.slash(cy, CmdGame, SubNew, OptGame, tabletest.ID), "en", lobby.KeyOKNew)
 			}
 		})
 	}
@@ -397,7 +399,7 @@ func TestLongOptionListsSplitIntoSelects(t *testing.T) {
 
 func TestLobbyButtons(t *testing.T) {
 	h := newHarness(t)
-	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID), "en", KeyOKNew)
+	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID), "en", lobby.KeyOKNew)
 	lobbyID := h.table().LobbyMessageID
 	steps := []struct {
 		user   string
@@ -406,11 +408,11 @@ func TestLobbyButtons(t *testing.T) {
 		key    string
 		want   string // in the lobby message afterwards
 	}{
-		{bo, KindJoin, nil, KeyOKJoined, "Players (2; 2 to 4): Ann, Bo"},
-		{ann, KindOption, []string{"3"}, KeyOKOption, "Rounds = 3"},
-		{bo, KindLeave, nil, KeyOKLeft, "Players (1; 2 to 4): Ann"},
+		{bo, KindJoin, nil, lobby.KeyOKJoined, "Players (2; 2 to 4): Ann, Bo"},
+		{ann, KindOption, []string{"3"}, lobby.KeyOKOption, "Rounds = 3"},
+		{bo, KindLeave, nil, lobby.KeyOKLeft, "Players (1; 2 to 4): Ann"},
 		{ann, KindStart, nil, table.ErrPlayerCount + ".one", "Players (1; 2 to 4): Ann"},
-		{ann, KindLeave, nil, KeyOKLeft, "this lobby was closed"},
+		{ann, KindLeave, nil, lobby.KeyOKLeft, "this lobby was closed"},
 	}
 	for _, s := range steps {
 		res := h.click(s.user, findID(t, h.history(), s.kind, ""), s.values...)
@@ -451,11 +453,11 @@ func TestPingsOnlyNewDecisions(t *testing.T) {
 
 func TestStatusCommand(t *testing.T) {
 	h := newHarness(t)
-	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID), "en", KeyOKNew)
+	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID), "en", lobby.KeyOKNew)
 	if res := h.slash(bo, CmdGame, SubStatus, ""); !strings.Contains(res.Reply.Content, "Lobby") || !strings.Contains(res.Reply.Content, "Ann") {
 		t.Errorf("lobby status %q", res.Reply.Content)
 	}
-	h.wantReply(h.click(bo, findID(t, h.channelMsgs(), KindJoin, "")), "de", KeyOKJoined)
+	h.wantReply(h.click(bo, findID(t, h.channelMsgs(), KindJoin, "")), "de", lobby.KeyOKJoined)
 	h.wantReply(h.slash(ann, CmdGame, SubStart, ""), "en", KeyOKStarted)
 	h.wantDMAnswered(h.bidInDM(bo, "2"))
 	res := h.slash(cy, CmdGame, SubStatus, "")

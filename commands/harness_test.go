@@ -16,6 +16,7 @@ import (
 
 	"github.com/tavern-bot/tavern/bots"
 	"github.com/tavern-bot/tavern/clock/clocktest"
+	"github.com/tavern-bot/tavern/features/lobby"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/storage"
@@ -77,25 +78,27 @@ type message struct {
 // harness runs a Service against a real bbolt store and a fake Discord that
 // carries out Actions.
 type harness struct {
-	t       *testing.T
-	path    string
-	store   *storage.Bolt
-	svc     *Service
-	images  *fakeImages
-	render  Images        // when set, the Service draws with it instead of images
-	poll    time.Duration // the scheduler's safety net (Deps.Poll)
-	mu      sync.Mutex
-	seed    uint64
-	nextMsg int
-	msgs    map[string]*message  // by id
-	order   []string             // channel message ids in posting order
-	channel []Message            // every channel post or edit, in order
-	dms     map[string][]Message // by user, oldest first, as now (edited in place)
-	dmIDs   map[string][]string  // the message ids of dms
-	dmEdits map[string]int       // DM messages edited in place, by user
-	blocked map[string]bool
-	clock   *clocktest.Clock // what the Service reads as now
-	extra   []games.Game
+	t      *testing.T
+	path   string
+	store  *storage.Bolt
+	svc    *Service
+	images *fakeImages
+	render Images // when set, the Service draws with it instead of images
+	// noImages builds the Service without a renderer (Deps.Images nil).
+	noImages bool
+	poll     time.Duration // the scheduler's safety net (Deps.Poll)
+	mu       sync.Mutex
+	seed     uint64
+	nextMsg  int
+	msgs     map[string]*message  // by id
+	order    []string             // channel message ids in posting order
+	channel  []Message            // every channel post or edit, in order
+	dms      map[string][]Message // by user, oldest first, as now (edited in place)
+	dmIDs    map[string][]string  // the message ids of dms
+	dmEdits  map[string]int       // DM messages edited in place, by user
+	blocked  map[string]bool
+	clock    *clocktest.Clock // what the Service reads as now
+	extra    []games.Game
 	// thinks gives the service a bots.Thinker: bots that search think
 	// their moves out apart (within Tick, as no scheduler runs).
 	thinks bool
@@ -159,6 +162,9 @@ func (h *harness) serviceOver(store storage.Store) *Service {
 	var images Images = h.images
 	if h.render != nil {
 		images = h.render
+	}
+	if h.noImages {
+		images = nil
 	}
 	var thinker *bots.Thinker
 	if h.thinks {
@@ -511,9 +517,9 @@ func (h *harness) wantDMAnswered(res Result) {
 // lobbyAndStart opens a one-round lobby with players and starts it.
 func (h *harness) lobbyAndStart(players ...string) {
 	h.t.Helper()
-	h.wantReply(h.slash(players[0], CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "rounds=1"), "en", KeyOKNew)
+	h.wantReply(h.slash(players[0], CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "rounds=1"), "en", lobby.KeyOKNew)
 	for _, p := range players[1:] {
-		h.wantReply(h.click(p, findID(h.t, h.channelMsgs(), KindJoin, "")), games.Lang(localeOf(p)), KeyOKJoined)
+		h.wantReply(h.click(p, findID(h.t, h.channelMsgs(), KindJoin, "")), games.Lang(localeOf(p)), lobby.KeyOKJoined)
 	}
 	h.wantReply(h.click(players[0], findID(h.t, h.channelMsgs(), KindStart, "")), "en", KeyOKStarted)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tavern-bot/tavern/features/lobby"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/outbox"
@@ -33,7 +34,7 @@ func (s *Service) status(ctx context.Context, r interact.Request, channelID stri
 	}
 	m := Message{Content: s.statusText(sc, r.Lang)}
 	if t.Status == table.StatusLobby {
-		m.Content += "\n" + s.voice.Text(r.Lang, games.T(KeyLobbyPlayers, "n", len(t.Seats), "min", g.Info().MinPlayers, "max", g.Info().MaxPlayers, "names", strings.Join(t.Names(), ", ")))
+		m.Content += "\n" + s.voice.Text(r.Lang, games.T(lobby.KeyLobbyPlayers, "n", len(t.Seats), "min", g.Info().MinPlayers, "max", g.Info().MaxPlayers, "names", strings.Join(t.Names(), ", ")))
 	}
 	if st != nil {
 		m.Files = s.draw(t, g, st, games.Public, "board.png")
@@ -210,7 +211,7 @@ func (s *Service) abandon(ctx context.Context, r interact.Request) Result {
 	}
 	actions := []Action{ChannelPost{ChannelID: t.ChannelID, Message: Message{Content: s.voice.Text(t.Lang, text)}}}
 	if wasLobby {
-		actions = append(actions, s.lobbyEdit(r, t, Message{Content: s.voice.Text(t.Lang, games.T(KeyLobbyClosed, "game", s.voice.GameName(t.Lang, t.GameID)))}))
+		actions = append(actions, s.lobby.Edit(r, t, s.lobby.Closed(t)))
 	} else {
 		c := outbox.NewComposer(t, false)
 		s.statusPost(c, scene{t: t, g: g})

@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/features/lobby"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
@@ -20,7 +21,7 @@ func TestLobbySelectChoicesDiffer(t *testing.T) {
 	for _, lang := range []string{"en", "de"} {
 		tb := table.New(table.Params{ID: "t1", ChannelID: chanA, GameID: g.Info().ID, Lang: lang,
 			Host: table.Seat{UserID: ann, Name: "Ann"}, Seed: 1, Now: h.now()})
-		m := h.svc.lobbyMessage(tb, g)
+		m := h.svc.lobby.Message(tb, g)
 		sels := selects(m.Components)
 		if len(sels) == 0 {
 			t.Fatalf("%s: the lobby has no selects", lang)
@@ -29,7 +30,7 @@ func TestLobbySelectChoicesDiffer(t *testing.T) {
 			seen := map[string]bool{}
 			for _, o := range sel.Options {
 				choice := o.Value // a shared select's values are "option=choice"
-				if c, _ := ParseCustomID(sel.CustomID); c.Arg == packedOption {
+				if c, _ := ParseCustomID(sel.CustomID); c.Arg == lobby.PackedOption {
 					_, choice, _ = strings.Cut(o.Value, "=")
 				}
 				if len([]rune(o.Label)) > 100 || !strings.HasPrefix(o.Label, choice) || seen[o.Label] {
@@ -53,7 +54,7 @@ func lobbyPick(t *testing.T, msgs []Message, option, choice string) (customID, v
 				continue
 			}
 			for _, o := range sel.Options {
-				if (c.Arg == option && o.Value == choice) || (c.Arg == packedOption && o.Value == option+"="+choice) {
+				if (c.Arg == option && o.Value == choice) || (c.Arg == lobby.PackedOption && o.Value == option+"="+choice) {
 					return sel.CustomID, o.Value
 				}
 			}
@@ -69,9 +70,9 @@ func lobbyPick(t *testing.T, msgs []Message, option, choice string) (customID, v
 // "option=choice" is refused, in the clicker's language, changing nothing.
 func TestLobbySharedSelect(t *testing.T) {
 	h := newHarness(t)
-	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID), "en", KeyOKNew)
+	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID), "en", lobby.KeyOKNew)
 	id, value := lobbyPick(t, h.channelMsgs(), table.OptReplay, table.ReplayOff)
-	if c, _ := ParseCustomID(id); c.Arg != packedOption {
+	if c, _ := ParseCustomID(id); c.Arg != lobby.PackedOption {
 		t.Fatalf("replay has a select of its own (%s): the fake game's lobby has more options than rows", id)
 	}
 	var shared discordgo.SelectMenu
@@ -83,7 +84,7 @@ func TestLobbySharedSelect(t *testing.T) {
 	chosen := 0
 	for _, o := range shared.Options {
 		option, choice, _ := strings.Cut(o.Value, "=")
-		if o.Description == h.text("en", KeyLobbyChosen) {
+		if o.Description == h.text("en", lobby.KeyLobbyChosen) {
 			chosen++
 			if h.table().Options[option] != choice {
 				t.Errorf("%q is marked chosen", o.Label)
@@ -100,7 +101,7 @@ func TestLobbySharedSelect(t *testing.T) {
 			t.Errorf("value %q: reply %+v, version %d → %d", bad, res.Reply, before, h.table().Version)
 		}
 	}
-	h.wantReply(h.click(ann, id, value), "en", KeyOKOption)
+	h.wantReply(h.click(ann, id, value), "en", lobby.KeyOKOption)
 	if h.table().Options[table.OptReplay] != table.ReplayOff {
 		t.Errorf("replay = %q", h.table().Options[table.OptReplay])
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tavern-bot/tavern/features/lobby"
 	"github.com/tavern-bot/tavern/features/mygames"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table/tabletest"
@@ -51,7 +52,7 @@ func TestMyGamesPicture(t *testing.T) {
 		h.restart()
 		other := slashInteraction(cy, CmdGame, SubNew, OptGame, tabletest.ID)
 		other.ChannelID = "c200"
-		h.wantReply(h.run(h.svc.Handle(context.Background(), other)), "en", KeyOKNew)
+		h.wantReply(h.run(h.svc.Handle(context.Background(), other)), "en", lobby.KeyOKNew)
 		h.advance(time.Hour)
 		h.lobbyAndStart(ann, cy)
 		h.advance(3*time.Hour + 20*time.Minute)
@@ -100,7 +101,7 @@ func TestMyGamesPicture(t *testing.T) {
 			t.Errorf("cy's picture after the move: %+v, want the lobby, then the game waiting for Ann for 10m", v)
 		}
 		// Bo reads German.
-		h.wantReply(h.click(bo, findID(h.t, h.channelMsgs(), KindJoin, "")), "de", KeyOKJoined)
+		h.wantReply(h.click(bo, findID(h.t, h.channelMsgs(), KindJoin, "")), "de", lobby.KeyOKJoined)
 		h.advance(2 * time.Hour)
 		_, v = list(bo)
 		if len(v.Rows) != 1 || v.Title != text("de", mygames.KeyMyGamesPicTitle, "n", 1) || v.Rows[0].Turn != text("de", mygames.KeyMyGamesPicLobby) ||

@@ -6,6 +6,7 @@ import (
 	"github.com/tavern-bot/tavern/delivery"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/outbox"
+	"github.com/tavern-bot/tavern/render"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -15,7 +16,7 @@ func (s *Service) boardPicture(t *table.Table, g games.Game, st games.State, vie
 	if s.images == nil || st == nil {
 		return p
 	}
-	view, meta := st.View(viewer), s.meta(t, viewer)
+	view, meta := st.View(viewer), render.Meta(s.voice.Catalog(), t, viewer)
 	gameID := t.GameID
 	p.Draw = func() ([]byte, error) { return s.images.Board(gameID, view, meta) }
 	return p
@@ -27,7 +28,7 @@ func (s *Service) resultsPicture(t *table.Table, st games.State) delivery.Pictur
 	if s.images == nil {
 		return p
 	}
-	meta := s.meta(t, games.Public)
+	meta := render.Meta(s.voice.Catalog(), t, games.Public)
 	var standings []games.Standing
 	for _, pl := range s.ranking(t, st, meta.Lang) {
 		standings = append(standings, pl.Standing)

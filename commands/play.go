@@ -3,8 +3,10 @@ package commands
 import (
 	"context"
 	"fmt"
-	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"strings"
+
+	settingsfeature "github.com/tavern-bot/tavern/features/settings"
+	"github.com/tavern-bot/tavern/render"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -426,7 +428,9 @@ func (s *Service) finalStandings(sc scene) []string {
 // other messages: the pictures' meta and the final standings.
 type replayEngine struct{ s *Service }
 
-func (e replayEngine) Meta(t *table.Table, viewer int) ImageMeta { return e.s.meta(t, viewer) }
+func (e replayEngine) Meta(t *table.Table, viewer int) ImageMeta {
+	return render.Meta(e.s.voice.Catalog(), t, viewer)
+}
 
 func (e replayEngine) FinalStandings(t *table.Table, g games.Game, st games.State) []string {
 	return e.s.finalStandings(scene{t: t, g: g, st: st})

@@ -1,9 +1,10 @@
 package commands
 
 import (
-	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"strings"
 	"testing"
+
+	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 
 	"github.com/bwmarrin/discordgo"
 

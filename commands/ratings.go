@@ -89,25 +89,3 @@ func (s *Service) settleFinished(ctx context.Context, channelID string) error {
 	})
 	return err
 }
-
-// Keys of the ratings texts.
-const (
-	KeyLobbyRated   = "core.lobby.rated"
-	KeyLobbyUnrated = "core.lobby.unrated"
-)
-
-// ratedLineTexts are the lobby's line on rating in English and German.
-func ratedLineTexts() map[string][2]string {
-	return map[string][2]string{
-		KeyLobbyRated:   {"⭐ Rated: the result changes the players' ratings (/leaderboard).", "⭐ Gewertet: Das Ergebnis ändert die Wertungen der Spieler (/rangliste)."},
-		KeyLobbyUnrated: {"Unrated: the result changes no rating (rated=yes rates the people at a table with bots).", "Nicht gewertet: Das Ergebnis ändert keine Wertung (rated=yes wertet die Menschen an einem Tisch mit Bots)."},
-	}
-}
-
-// ratedLine tells the lobby whether the game will be rated as seated now.
-func (s *Service) ratedLine(t *table.Table, lang string) string {
-	if t.Rated() {
-		return s.voice.Text(lang, games.T(KeyLobbyRated))
-	}
-	return s.voice.Text(lang, games.T(KeyLobbyUnrated))
-}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/features/lobby"
 	"github.com/tavern-bot/tavern/features/ratings"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
@@ -99,27 +100,27 @@ func TestGameEndRecordedOnce(t *testing.T) {
 // people are, a bot makes the table unrated unless rated=yes.
 func TestLobbyShowsRated(t *testing.T) {
 	h := newHarness(t)
-	lobby := func() string {
+	lobbyText := func() string {
 		h.t.Helper()
 		return h.msgs[h.table().LobbyMessageID].msg.Content
 	}
-	rated, unrated := h.text("en", KeyLobbyRated), h.text("en", KeyLobbyUnrated)
-	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "rounds=1"), "en", KeyOKNew)
-	if !strings.Contains(lobby(), unrated) {
-		t.Errorf("one person's lobby: %q", lobby())
+	rated, unrated := h.text("en", lobby.KeyLobbyRated), h.text("en", lobby.KeyLobbyUnrated)
+	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "rounds=1"), "en", lobby.KeyOKNew)
+	if !strings.Contains(lobbyText(), unrated) {
+		t.Errorf("one person's lobby: %q", lobbyText())
 	}
-	h.wantReply(h.click(bo, findID(t, h.channelMsgs(), KindJoin, "")), "de", KeyOKJoined)
-	if !strings.Contains(lobby(), rated) {
-		t.Errorf("two people's lobby: %q", lobby())
+	h.wantReply(h.click(bo, findID(t, h.channelMsgs(), KindJoin, "")), "de", lobby.KeyOKJoined)
+	if !strings.Contains(lobbyText(), rated) {
+		t.Errorf("two people's lobby: %q", lobbyText())
 	}
-	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindAddBot, "")), "en", KeyOKBot)
-	if !strings.Contains(lobby(), unrated) {
-		t.Errorf("lobby with a bot: %q", lobby())
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindAddBot, "")), "en", lobby.KeyOKBot)
+	if !strings.Contains(lobbyText(), unrated) {
+		t.Errorf("lobby with a bot: %q", lobbyText())
 	}
 	pick, value := lobbyPick(t, h.channelMsgs(), table.OptRated, table.RatedYes)
-	h.wantReply(h.click(ann, pick, value), "en", KeyOKOption)
-	if !strings.Contains(lobby(), rated) || h.table().Options[table.OptRated] != table.RatedYes {
-		t.Errorf("lobby with a bot and rated=yes: %q", lobby())
+	h.wantReply(h.click(ann, pick, value), "en", lobby.KeyOKOption)
+	if !strings.Contains(lobbyText(), rated) || h.table().Options[table.OptRated] != table.RatedYes {
+		t.Errorf("lobby with a bot and rated=yes: %q", lobbyText())
 	}
 }
 
@@ -209,7 +210,7 @@ func TestNewTableRecordsTheFinishedGame(t *testing.T) {
 	h := newHarness(t)
 	h.lobbyAndStart(ann, bo)
 	h.playToEnd()
-	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "rounds=1"), "en", KeyOKNew)
+	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "rounds=1"), "en", lobby.KeyOKNew)
 	for _, u := range []string{ann, bo} {
 		if r, ok, err := h.store.Rating(ctxBG, rating.Key{Game: tabletest.ID, Scope: rating.Global}, u); !ok || err != nil || r.Games != 1 {
 			t.Errorf("%s: %+v %v %v", u, r, ok, err)

@@ -3,11 +3,13 @@ package commands
 import (
 	"bytes"
 	"errors"
-	"github.com/tavern-bot/tavern/features/replays"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/tavern-bot/tavern/features/lobby"
+	"github.com/tavern-bot/tavern/features/replays"
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
@@ -55,9 +57,9 @@ func newReplayHarness(t *testing.T) (*harness, *fakeReplayer) {
 func TestReplayBadInput(t *testing.T) {
 	h, rp := newReplayHarness(t)
 	h.wantReply(h.slash(ann, CmdGame, SubReplay), "en", interact.KeyNoTable)
-	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "rounds=1"), "en", KeyOKNew)
+	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "rounds=1"), "en", lobby.KeyOKNew)
 	h.wantReply(h.slash(bo, CmdGame, SubReplay), "de", replays.KeyReplayEmpty)
-	h.wantReply(h.click(bo, findID(h.t, h.channelMsgs(), KindJoin, "")), "de", KeyOKJoined)
+	h.wantReply(h.click(bo, findID(h.t, h.channelMsgs(), KindJoin, "")), "de", lobby.KeyOKJoined)
 	h.wantReply(h.click(ann, findID(h.t, h.channelMsgs(), KindStart, "")), "en", KeyOKStarted)
 	before := len(h.history())
 	v := h.table().Version

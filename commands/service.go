@@ -21,6 +21,7 @@ import (
 
 	"github.com/tavern-bot/tavern/bots"
 	"github.com/tavern-bot/tavern/delivery"
+	"github.com/tavern-bot/tavern/features/lobby"
 	"github.com/tavern-bot/tavern/features/mygames"
 	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/features/ratings"
@@ -67,6 +68,7 @@ type Service struct {
 	ratings     *ratings.Feature
 	tables      *tables.Tables
 	myGames     *mygames.Feature
+	lobby       *lobby.Feature
 	menus       *play.Menus
 	settings    *settingsfeature.Feature
 	tournaments *tournaments.Feature
@@ -123,6 +125,8 @@ func NewService(d Deps) (*Service, error) {
 	s.menus = play.New(s.voice)
 	s.tables = tables.New(s.store, s.games, func() time.Time { return s.now() }, func() uint64 { return s.newSeed() }, s.log,
 		tables.Hooks{Saved: s.sched.WakeIfDue, Ended: func(ctx context.Context, t *table.Table) { s.tournaments.TableEnded(ctx, t) }})
+	s.lobby = lobby.New(lobby.Deps{Games: s.games, Store: s.store, Tables: s.tables, Images: s.images, Voice: s.voice,
+		Now: func() time.Time { return s.now() }, NewSeed: func() uint64 { return s.newSeed() }, Settle: s.settleFinished, Log: s.log})
 	mi, _ := s.images.(mygames.Images)
 	s.myGames = mygames.New(s.store, s.tables, mi, s.voice, func() time.Time { return s.now() }, s.log)
 	ri, _ := s.images.(ratings.Images)
@@ -171,7 +175,7 @@ func (s *Service) handleCommand(ctx context.Context, r interact.Request) Result 
 		sub := data.Options[0]
 		switch sub.Name {
 		case SubNew:
-			return s.newTable(ctx, r, interact.StringOpt(sub.Options, OptGame), interact.StringOpt(sub.Options, OptOptions), interact.BoolOpt(sub.Options, OptThread))
+			return s.lobby.Open(ctx, r, interact.StringOpt(sub.Options, OptGame), interact.StringOpt(sub.Options, OptOptions), interact.BoolOpt(sub.Options, lobby.OptThread))
 		case SubStart:
 			return s.start(ctx, r, r.ChannelID, "")
 		case SubStatus, SubHand, SubLog:
@@ -236,31 +240,21 @@ func (s *Service) handleComponent(ctx context.Context, r interact.Request) Resul
 		}
 		return s.move(ctx, r, c.Channel, c.Table, c.Version, value)
 	case KindJoin:
-		return s.join(ctx, r, c.Channel, c.Table)
+		return s.lobby.Join(ctx, r, c.Channel, c.Table)
 	case KindLeave:
-		return s.leave(ctx, r, c.Channel, c.Table)
+		return s.lobby.Leave(ctx, r, c.Channel, c.Table)
 	case KindStart:
 		return s.start(ctx, r, c.Channel, c.Table)
 	case KindOption:
-		if value == "" {
-			return s.voice.Key(r.Lang, KeyBadButton)
-		}
-		option, choice := c.Arg, value
-		if c.Arg == packedOption {
-			var ok bool
-			if option, choice, ok = splitPacked(value); !ok {
-				return s.voice.Key(r.Lang, KeyBadButton)
-			}
-		}
-		return s.setOption(ctx, r, c.Channel, c.Table, option, choice)
+		return s.lobby.Option(ctx, r, c, value)
 	case KindHand:
 		return s.hand(ctx, r, c.Channel, c.Table)
 	case KindBack:
 		return s.takeBack(ctx, r, c.Channel, c.Table, c.Version, true)
 	case KindAddBot:
-		return s.addBot(ctx, r, c.Channel, c.Table)
+		return s.lobby.AddBot(ctx, r, c.Channel, c.Table)
 	case KindRemoveBot:
-		return s.removeBot(ctx, r, c.Channel, c.Table)
+		return s.lobby.RemoveBot(ctx, r, c.Channel, c.Table)
 	case KindPickTable:
 		if value == "" {
 			return s.voice.Key(r.Lang, KeyBadButton)

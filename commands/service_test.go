@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/features/lobby"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
@@ -121,7 +122,7 @@ func TestHappyPath(t *testing.T) {
 	h.assertNoSecrets()
 
 	// The channel is free again.
-	h.wantReply(h.slash(cy, CmdGame, SubNew, OptGame, tabletest.ID), "en", KeyOKNew)
+	h.wantReply(h.slash(cy, CmdGame, SubNew, OptGame, tabletest.ID), "en", lobby.KeyOKNew)
 	if h.table().ID == tb.ID {
 		t.Error("new table reuses the old id")
 	}
@@ -132,7 +133,7 @@ func TestGermanChannel(t *testing.T) {
 	i := slashInteraction(ann, CmdGame, SubNew, OptGame, tabletest.ID)
 	de := "de"
 	i.GuildLocale = (*discordLocale)(&de)
-	h.wantReply(h.run(h.svc.Handle(ctxBG, i)), "en", KeyOKNew)
+	h.wantReply(h.run(h.svc.Handle(ctxBG, i)), "en", lobby.KeyOKNew)
 	if got := h.channelMsgs()[0].Content; !strings.Contains(got, "Schein-Rennen") || !strings.Contains(got, "Beitreten") {
 		t.Errorf("lobby in a German server: %q", got)
 	}

@@ -1,11 +1,12 @@
 package commands
 
 import (
-	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 
 	"github.com/bwmarrin/discordgo"
 

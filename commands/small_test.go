@@ -42,7 +42,8 @@ func (failingImages) Lobby(string, LobbyView, ImageMeta) ([]byte, error) {
 func TestPlaysWithoutImages(t *testing.T) {
 	for _, im := range []Images{nil, failingImages{}} {
 		h := newHarness(t)
-		h.svc.images = im
+		h.render, h.noImages = im, im == nil
+		h.restart() // a Service built with them
 		h.lobbyAndStart(ann, bo)
 		h.wantDMAnswered(h.bidInDM(ann, "1"))
 		for _, m := range h.history() {

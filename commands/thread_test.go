@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/features/lobby"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
@@ -18,7 +19,7 @@ func newInThread(user, channel string, perms int64) *discordgo.Interaction {
 	i := slashInteraction(user, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "rounds=1")
 	i.ChannelID, i.AppPermissions = channel, perms
 	sub := i.Data.(discordgo.ApplicationCommandInteractionData).Options[0]
-	sub.Options = append(sub.Options, &discordgo.ApplicationCommandInteractionDataOption{Name: OptThread, Type: discordgo.ApplicationCommandOptionBoolean, Value: true})
+	sub.Options = append(sub.Options, &discordgo.ApplicationCommandInteractionDataOption{Name: lobby.OptThread, Type: discordgo.ApplicationCommandOptionBoolean, Value: true})
 	return i
 }
 
@@ -40,7 +41,7 @@ func threadOf(t *testing.T, h *harness) string {
 // archived a day after the end, once, across a restart.
 func TestTableInThread(t *testing.T) {
 	h := newHarness(t)
-	h.wantReply(h.run(h.svc.Handle(ctxBG, newInThread(ann, chanA, 0))), "en", KeyOKNewThread)
+	h.wantReply(h.run(h.svc.Handle(ctxBG, newInThread(ann, chanA, 0))), "en", lobby.KeyOKNewThread)
 	thread := threadOf(t, h)
 	if h.threads[thread] != chanA {
 		t.Fatalf("thread %s opened in %q, want %s", thread, h.threads[thread], chanA)
@@ -69,7 +70,7 @@ func TestTableInThread(t *testing.T) {
 		t.Fatalf("the channel shows %q, want one line linking to the thread", inParent)
 	}
 
-	h.wantReply(h.click(bo, findID(t, h.channelMsgs(), KindJoin, "")), "de", KeyOKJoined)
+	h.wantReply(h.click(bo, findID(t, h.channelMsgs(), KindJoin, "")), "de", lobby.KeyOKJoined)
 	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindStart, "")), "en", KeyOKStarted)
 	h.wantDMAnswered(h.bidInDM(ann, "3"))
 	h.wantDMAnswered(h.bidInDM(bo, "1"))
@@ -127,7 +128,7 @@ func (h *harness) channelOf(channel string) []Message {
 // only to the user, and nothing is posted or stored.
 func TestThreadBadInput(t *testing.T) {
 	h := newHarness(t)
-	h.wantReply(h.run(h.svc.Handle(ctxBG, newInThread(ann, chanA, 0))), "en", KeyOKNewThread)
+	h.wantReply(h.run(h.svc.Handle(ctxBG, newInThread(ann, chanA, 0))), "en", lobby.KeyOKNewThread)
 	thread := threadOf(t, h)
 	inDM := newInThread(bo, "dm-"+bo, 0)
 	inDM.GuildID, inDM.User, inDM.Member = "", inDM.Member.User, nil
@@ -137,9 +138,9 @@ func TestThreadBadInput(t *testing.T) {
 		lang string
 		key  string
 	}{
-		{"in a DM", inDM, "de", KeyThreadNoGuild},
-		{"without the thread permissions", newInThread(ann, chanA, discordgo.PermissionSendMessages|discordgo.PermissionCreatePublicThreads), "en", KeyThreadNoPermission},
-		{"inside a table's thread", newInThread(bo, thread, 0), "de", KeyThreadInThread},
+		{"in a DM", inDM, "de", lobby.KeyThreadNoGuild},
+		{"without the thread permissions", newInThread(ann, chanA, discordgo.PermissionSendMessages|discordgo.PermissionCreatePublicThreads), "en", lobby.KeyThreadNoPermission},
+		{"inside a table's thread", newInThread(bo, thread, 0), "de", lobby.KeyThreadInThread},
 	}
 	for _, c := range cases {
 		before := len(h.order)
@@ -150,7 +151,7 @@ func TestThreadBadInput(t *testing.T) {
 		}
 	}
 	admin := newInThread(cy, chanA, discordgo.PermissionAdministrator)
-	h.wantReply(h.run(h.svc.Handle(ctxBG, admin)), "en", KeyOKNewThread)
+	h.wantReply(h.run(h.svc.Handle(ctxBG, admin)), "en", lobby.KeyOKNewThread)
 	if len(h.threads) != 2 {
 		t.Fatalf("an administrator bot opened %d threads in all, want 2", len(h.threads))
 	}

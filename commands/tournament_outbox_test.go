@@ -2,10 +2,11 @@ package commands
 
 import (
 	"fmt"
-	"github.com/tavern-bot/tavern/features/tournaments"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tavern-bot/tavern/features/tournaments"
 
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table/tabletest"

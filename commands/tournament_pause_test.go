@@ -1,12 +1,13 @@
 package commands
 
 import (
-	"github.com/tavern-bot/tavern/features/tournaments"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tavern-bot/tavern/features/tournaments"
 
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"

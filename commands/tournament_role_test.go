@@ -2,10 +2,11 @@ package commands
 
 import (
 	"context"
-	settingsfeature "github.com/tavern-bot/tavern/features/settings"
-	"github.com/tavern-bot/tavern/features/tournaments"
 	"strings"
 	"testing"
+
+	settingsfeature "github.com/tavern-bot/tavern/features/settings"
+	"github.com/tavern-bot/tavern/features/tournaments"
 
 	"github.com/tavern-bot/tavern/table/tabletest"
 	"github.com/tavern-bot/tavern/tournament"

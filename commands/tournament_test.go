@@ -3,7 +3,6 @@ package commands
 import (
 	"context"
 	"encoding/json"
-	"github.com/tavern-bot/tavern/features/tournaments"
 	"regexp"
 	"slices"
 	"strconv"
@@ -11,6 +10,9 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/tavern-bot/tavern/features/lobby"
+	"github.com/tavern-bot/tavern/features/tournaments"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -326,7 +328,7 @@ func TestTournamentNeedsThreads(t *testing.T) {
 	i := slashInteraction(manager, tournaments.CmdTournament, tournaments.SubTourNew, OptGame, tabletest.ID, tournaments.OptTourFormat, "swiss", tournaments.OptTourSize, "3", tournaments.OptTourRounds, "2", tournaments.OptTourDays, "1")
 	i.Member.Permissions = manageServer
 	i.AppPermissions = discordgo.PermissionSendMessages
-	h.wantReply(h.run(h.svc.Handle(ctxBG, i)), "en", KeyThreadNoPermission)
+	h.wantReply(h.run(h.svc.Handle(ctxBG, i)), "en", lobby.KeyThreadNoPermission)
 	if _, err := h.store.ChannelTournament(ctxBG, chanA); err == nil {
 		t.Fatal("a tournament was stored without thread permissions")
 	}

@@ -3,9 +3,10 @@ package commands
 import (
 	"context"
 	"fmt"
-	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"strings"
 	"testing"
+
+	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/settings"

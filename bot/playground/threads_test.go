@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tavern-bot/tavern/commands"
+	lobbyfeature "github.com/tavern-bot/tavern/features/lobby"
 )
 
 // TestThreadTableShowsAsItsOwnChannel: /game new thread:true over the real
@@ -45,7 +46,7 @@ func TestThreadTableShowsAsItsOwnChannel(t *testing.T) {
 		t.Fatalf("a table in the channel itself was refused: %+v", v.Messages)
 	}
 	mustCommand(t, s, bruno.ID, thread.ID, "/game new game:zauberschwert thread:true")
-	if v := view(t, s, bruno.ID, thread.ID); !contains(v, s.h.Localize("de", commands.KeyThreadInThread)) {
+	if v := view(t, s, bruno.ID, thread.ID); !contains(v, s.h.Localize("de", lobbyfeature.KeyThreadInThread)) {
 		t.Fatalf("a thread inside the thread was not refused: %+v", v.Messages)
 	}
 

@@ -1,4 +1,4 @@
-package commands
+package lobby
 
 import (
 	"cmp"
@@ -16,27 +16,11 @@ import (
 // message has beside its row of buttons. When there are more options than
 // rows, the options with the fewest choices (rated, replay, the games'
 // yes/no options) share a select: its choices are "option=choice" values
-// (custom id argument packedOption), each naming its option.
+// (custom id argument PackedOption), each naming its option.
 
-// Catalog keys of the lobby's shared selects.
-const (
-	// KeyLobbyMoreOptions is the placeholder of a select offering several
-	// options: each as id=choice now.
-	KeyLobbyMoreOptions = "core.lobby.more_options"
-	// KeyLobbyChosen marks their current choices.
-	KeyLobbyChosen = "core.lobby.chosen"
-)
-
-func lobbyOptionTexts() map[string][2]string {
-	return map[string][2]string{
-		KeyLobbyMoreOptions: {"More options: {options}", "Weitere Optionen: {options}"},
-		KeyLobbyChosen:      {"chosen now", "jetzt gewählt"},
-	}
-}
-
-// packedOption is the custom id argument of a select offering several
+// PackedOption is the custom id argument of a select offering several
 // options; its values are "option=choice".
-const packedOption = "*"
+const PackedOption = "*"
 
 // selectable are the options a select can offer: two to 25 choices.
 func selectable(specs []games.OptionSpec) []games.OptionSpec {
@@ -109,30 +93,30 @@ func packOptions(specs []games.OptionSpec, game map[string]bool, rows int) (layo
 }
 
 // optionRows are the lobby's selects of t's options, at most rows of them.
-func (s *Service) optionRows(t *table.Table, info games.Info, lang string, rows int) []discordgo.MessageComponent {
+func (f *Feature) optionRows(t *table.Table, info games.Info, lang string, rows int) []discordgo.MessageComponent {
 	game := map[string]bool{}
 	for _, o := range info.Options {
 		game[o.ID] = true
 	}
 	layout, ok := packOptions(selectable(table.OptionSpecs(info)), game, rows)
 	if !ok {
-		s.log.Warn("lobby options do not fit", "game", t.GameID)
+		f.Log.Warn("lobby options do not fit", "game", t.GameID)
 	}
 	var out []discordgo.MessageComponent
 	for _, group := range layout {
 		arg := group[0].ID
 		if len(group) > 1 {
-			arg = packedOption
+			arg = PackedOption
 		}
-		id, err := CustomID{Kind: KindOption, Channel: t.ChannelID, Table: t.ID, Version: t.Version, Arg: arg}.Encode()
+		id, err := interact.CustomID{Kind: interact.KindOption, Channel: t.ChannelID, Table: t.ID, Version: t.Version, Arg: arg}.Encode()
 		if err != nil {
 			continue
 		}
 		var sel discordgo.SelectMenu
 		if len(group) == 1 {
-			sel = s.optionSelect(t, group[0], lang)
+			sel = f.optionSelect(t, group[0], lang)
 		} else {
-			sel = s.packedSelect(t, group, lang)
+			sel = f.packedSelect(t, group, lang)
 		}
 		sel.MenuType, sel.CustomID = discordgo.StringSelectMenu, id
 		out = append(out, discordgo.ActionsRow{Components: []discordgo.MessageComponent{sel}})
@@ -141,9 +125,9 @@ func (s *Service) optionRows(t *table.Table, info games.Info, lang string, rows 
 }
 
 // optionSelect offers one option's choices, the current one chosen.
-func (s *Service) optionSelect(t *table.Table, o games.OptionSpec, lang string) discordgo.SelectMenu {
-	label := s.voice.Text(lang, o.Label)
-	sel := discordgo.SelectMenu{Placeholder: interact.Truncate(s.voice.Text(lang, games.T(KeySelectOption, "option", label, "value", t.Options[o.ID])), 150)}
+func (f *Feature) optionSelect(t *table.Table, o games.OptionSpec, lang string) discordgo.SelectMenu {
+	label := f.Voice.Text(lang, o.Label)
+	sel := discordgo.SelectMenu{Placeholder: interact.Truncate(f.Voice.Text(lang, games.T(KeySelectOption, "option", label, "value", t.Options[o.ID])), 150)}
 	for _, c := range o.Choices {
 		// The choice first: a long option name ("When time runs
 		// out (safe = …)") cut at Discord's 100 characters would
@@ -156,15 +140,15 @@ func (s *Service) optionSelect(t *table.Table, o games.OptionSpec, lang string) 
 // packedSelect offers the choices of several options, each naming its
 // option; the current ones say so under them (a select of one answer
 // marks only one choice as chosen).
-func (s *Service) packedSelect(t *table.Table, group []games.OptionSpec, lang string) discordgo.SelectMenu {
+func (f *Feature) packedSelect(t *table.Table, group []games.OptionSpec, lang string) discordgo.SelectMenu {
 	var now []string // by their ids, as typed in options: (the names are long)
 	for _, o := range group {
 		now = append(now, o.ID+"="+t.Options[o.ID])
 	}
-	sel := discordgo.SelectMenu{Placeholder: interact.Truncate(s.voice.Text(lang, games.T(KeyLobbyMoreOptions, "options", strings.Join(now, ", "))), 150)}
-	chosen := s.voice.Text(lang, games.T(KeyLobbyChosen))
+	sel := discordgo.SelectMenu{Placeholder: interact.Truncate(f.Voice.Text(lang, games.T(KeyLobbyMoreOptions, "options", strings.Join(now, ", "))), 150)}
+	chosen := f.Voice.Text(lang, games.T(KeyLobbyChosen))
 	for _, o := range group {
-		label := s.voice.Text(lang, o.Label)
+		label := f.Voice.Text(lang, o.Label)
 		for _, c := range o.Choices {
 			opt := discordgo.SelectMenuOption{Label: interact.Truncate(c+" · "+label, interact.MaxSelectLabel), Value: o.ID + "=" + c}
 			if c == t.Options[o.ID] {
