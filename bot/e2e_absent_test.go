@@ -11,6 +11,7 @@ import (
 	"github.com/tavern-bot/tavern/bot/fakediscord"
 	"github.com/tavern-bot/tavern/clock/clocktest"
 	"github.com/tavern-bot/tavern/commands"
+	playfeature "github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -159,7 +160,7 @@ func TestEndToEndAbsentPlayerBot(t *testing.T) {
 	if got, want := ret(alice), w.svc.Localize(string(alice.Locale), table.ErrNotAway); got != want {
 		t.Fatalf("/game return by alice, who plays her seat: %q, want %q", got, want)
 	}
-	if got, want := ret(bernd), w.svc.Localize(string(bernd.Locale), commands.KeyOKReturned); got != want {
+	if got, want := ret(bernd), w.svc.Localize(string(bernd.Locale), playfeature.KeyOKReturned); got != want {
 		t.Fatalf("/game return by bernd: %q, want %q", got, want)
 	}
 	tb = w.table(t)
@@ -300,11 +301,11 @@ func TestEndToEndAbsentVote(t *testing.T) {
 		return s
 	}
 	click(bernd, prefix(bernd, table.ErrVoteAboutYou))
-	click(alice, prefix(alice, commands.KeyOKVoteEnd))
+	click(alice, prefix(alice, playfeature.KeyOKVoteEnd))
 	if m, _ := w.fake.Message(channelID, vote.ID); !strings.Contains(m.Content, "End: 1") {
 		t.Fatalf("the vote message after alice's End: %q", m.Content)
 	}
-	click(carol, prefix(carol, commands.KeyOKVoteEnded))
+	click(carol, prefix(carol, playfeature.KeyOKVoteEnded))
 	if tb = w.table(t); tb.Status != table.StatusAbandoned {
 		t.Fatalf("after two Ends of two: status %s", tb.Status)
 	}

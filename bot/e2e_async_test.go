@@ -1,10 +1,11 @@
 package bot_test
 
 import (
-	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"strings"
 	"testing"
 	"time"
+
+	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 
 	"github.com/tavern-bot/tavern/bot/fakediscord"
 	"github.com/tavern-bot/tavern/clock/clocktest"

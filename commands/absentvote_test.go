@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
@@ -47,7 +48,7 @@ func voteGame(t *testing.T) (*harness, string) {
 	if live < 0 || !strings.Contains(dms[live].Content, until) {
 		t.Fatalf("Bo's decision DM does not count down to the vote's end %s: %+v", until, dms)
 	}
-	return h, findID(t, []Message{msg}, KindVote, voteArgEnd)
+	return h, findID(t, []Message{msg}, KindVote, play.VoteArgEnd)
 }
 
 // TestAbsentVoteEndsGame: the players present vote over the fake Discord;
@@ -63,7 +64,7 @@ func TestAbsentVoteEndsGame(t *testing.T) {
 	if v := h.table().Version; v != before {
 		t.Fatalf("refused clicks changed the table: version %d → %d", before, v)
 	}
-	h.wantReply(h.click(ann, end), "en", KeyOKVoteEnd)
+	h.wantReply(h.click(ann, end), "en", play.KeyOKVoteEnd)
 	h.wantReply(h.click(ann, end), "en", table.ErrVotedEnd)
 	vote := h.msgs[h.table().Votes[0].Message.ID].msg
 	if !strings.Contains(vote.Content, "End: 1 · Keep waiting: 0 · 2 of 2") || len(vote.Components) == 0 {
@@ -72,7 +73,7 @@ func TestAbsentVoteEndsGame(t *testing.T) {
 	if h.table().Version == before {
 		t.Fatal("a vote did not change the table's version")
 	}
-	h.wantReply(h.click(cy, end), "en", KeyOKVoteEnded) // made at the vote's opening
+	h.wantReply(h.click(cy, end), "en", play.KeyOKVoteEnded) // made at the vote's opening
 	tb := h.table()
 	if tb.Status != table.StatusAbandoned || tb.Unrecorded || len(tb.Votes) != 0 {
 		t.Fatalf("after the majority: status %s, unrecorded %v, votes %+v", tb.Status, tb.Unrecorded, tb.Votes)
@@ -102,7 +103,7 @@ func TestAbsentVoteEndsGame(t *testing.T) {
 func TestAbsentVoteCloses(t *testing.T) {
 	t.Run("the absent player answers", func(t *testing.T) {
 		h, end := voteGame(t)
-		h.wantReply(h.click(ann, end), "en", KeyOKVoteEnd)
+		h.wantReply(h.click(ann, end), "en", play.KeyOKVoteEnd)
 		id := h.table().Votes[0].Message.ID
 		h.wantDMAnswered(h.bidInDM(bo, "1"))
 		h.tick()
@@ -118,7 +119,7 @@ func TestAbsentVoteCloses(t *testing.T) {
 	})
 	t.Run("no majority in one more period", func(t *testing.T) {
 		h, end := voteGame(t)
-		h.wantReply(h.click(cy, strings.Replace(end, "|e", "|k", 1)), "en", KeyOKVoteKeep)
+		h.wantReply(h.click(cy, strings.Replace(end, "|e", "|k", 1)), "en", play.KeyOKVoteKeep)
 		id := h.table().Votes[0].Message.ID
 		h.advance(12*time.Hour - time.Minute)
 		h.tick()

@@ -7,9 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
-	"github.com/tavern-bot/tavern/table"
 )
 
 // Autocomplete lists the asking user's pending options for /move, and the
@@ -39,20 +37,7 @@ func (s *Service) Autocomplete(ctx context.Context, i *discordgo.Interaction) []
 	}
 	switch data.Name {
 	case CmdMove:
-		t, g, err := s.tables.Load(ctx, r.ChannelID, "")
-		if err != nil || t.Status != table.StatusPlaying {
-			return nil
-		}
-		seat := t.SeatOf(r.UserID)
-		st, err := t.Load(g)
-		if seat < 0 || err != nil {
-			return nil
-		}
-		var options []games.Option
-		for _, p := range games.SeatPrompts(st.Pending(), seat) {
-			options = append(options, p.Options...)
-		}
-		out = s.menus.MoveChoices(t, r.Lang, options, typed)
+		out = s.play.MoveChoices(ctx, r, typed)
 	case CmdRules:
 		g, ok := s.games.Get(interact.StringOpt(data.Options, OptGame))
 		if !ok {

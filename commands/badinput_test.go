@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/tavern-bot/tavern/features/lobby"
+	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
@@ -58,8 +59,8 @@ func TestBadInputsChangeNothing(t *testing.T) {
 				// that missed that edit still shows them.
 				id := findID(h.t, h.channelMsgs(), KindMove, "step")
 				h.held = clickInteraction(ann, id)
-				h.wantReply(h.click(ann, id), "en", KeyOKMove)
-				h.wantReply(h.slash(ann, CmdGame, SubUndo, ""), "en", KeyOKUndo)
+				h.wantReply(h.click(ann, id), "en", play.KeyOKMove)
+				h.wantReply(h.slash(ann, CmdGame, SubUndo, ""), "en", play.KeyOKUndo)
 			},
 			act: func(h *harness) Result { return h.run(h.svc.Handle(ctxBG, h.held)) }},
 		{name: "option not pending", setup: "bid", lang: "en", key: table.ErrOptionNotPending,
@@ -144,7 +145,7 @@ func TestBadInputsChangeNothing(t *testing.T) {
 			}},
 		{name: "button of an earlier table", setup: "lobby", lang: "en", key: tables.KeyOldTable,
 			prep: func(h *harness) {
-				h.wantReply(h.slash(ann, CmdGame, SubAbandon, ""), "en", KeyOKAbandoned)
+				h.wantReply(h.slash(ann, CmdGame, SubAbandon, ""), "en", play.KeyOKAbandoned)
 				h.wantReply(h.slash(cy, CmdGame, SubNew, OptGame, tabletest.ID), "en", lobby.KeyOKNew)
 			},
 			act: func(h *harness) Result { return h.click(ann, findID(h.t, h.history()[:1], KindJoin, "")) }},

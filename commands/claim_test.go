@@ -26,13 +26,17 @@ func statusChange(t *testing.T, h *harness) Result {
 		c := outbox.NewComposer(tb, false)
 		c.Add(outbox.Post{Kind: outbox.KindEdit, ChannelID: chanA, MessageID: "m" + strconv.Itoa(tb.Version)}, Message{Content: strconv.Itoa(tb.Version)})
 		var err error
-		d, err = c.Done()
-		return h.svc.stage(tb, d, err)
+		if d, err = c.Done(); err != nil {
+			return err
+		}
+		data, _, err := outbox.Encode(d, nil)
+		tb.Outbox = append(tb.Outbox, data)
+		return err
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return h.svc.deliver(saved, d, nil, nil)
+	return h.svc.out.Deliver(saved, d, nil, nil)
 }
 
 // orderedTransport carries out edits of the status message, slowly,

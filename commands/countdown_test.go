@@ -51,15 +51,15 @@ func TestCountdownFollowsTheDeadline(t *testing.T) {
 	wantDue("back early", bo, h.now().Add(23*time.Hour))
 
 	ctx := context.Background()
-	h.svc.beat(ctx, h.now())
+	h.svc.play.Due().Beat(ctx, h.now())
 	h.advance(10 * time.Hour)
-	if _, recorded := h.svc.forgiveOutage(ctx); !recorded {
+	if _, recorded := h.svc.play.Due().ForgiveOutage(ctx); !recorded {
 		t.Fatal("a 10-hour outage was not recorded")
 	}
-	if n := h.svc.creditSweep(ctx, func(res Result) { h.run(res) }); n != 1 {
+	if n := h.svc.play.Due().CreditSweep(ctx, func(res Result) { h.run(res) }); n != 1 {
 		t.Fatalf("the sweep credited %d tables, want 1", n)
 	}
-	if n := h.svc.creditSweep(ctx, func(res Result) { h.run(res) }); n != 0 {
+	if n := h.svc.play.Due().CreditSweep(ctx, func(res Result) { h.run(res) }); n != 0 {
 		t.Fatalf("a second sweep credited %d tables again", n)
 	}
 	wantDue("after an outage", bo, h.now().Add(23*time.Hour))

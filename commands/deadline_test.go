@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tavern-bot/tavern/features/lobby"
+	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/games/zauberschwert"
 	"github.com/tavern-bot/tavern/table"
@@ -21,7 +22,7 @@ func (h *harness) startGame(gameID, options string, players ...string) {
 	for _, p := range players[1:] {
 		h.wantReply(h.click(p, findID(h.t, h.channelMsgs(), KindJoin, "")), games.Lang(localeOf(p)), lobby.KeyOKJoined)
 	}
-	h.wantReply(h.click(players[0], findID(h.t, h.channelMsgs(), KindStart, "")), "en", KeyOKStarted)
+	h.wantReply(h.click(players[0], findID(h.t, h.channelMsgs(), KindStart, "")), "en", play.KeyOKStarted)
 }
 
 // tick runs the scheduler once and carries out its actions.
@@ -289,7 +290,7 @@ func TestAbsentPlayerBotAndReturn(t *testing.T) {
 	if st := h.slash(ann, CmdGame, SubStatus); st.Reply == nil || !strings.Contains(st.Reply.Content, "A bot plays Bo's seat until they return") {
 		t.Errorf("status does not say who a bot plays for: %+v", st.Reply)
 	}
-	h.wantReply(h.slash(bo, CmdGame, SubReturn), "de", KeyOKReturned)
+	h.wantReply(h.slash(bo, CmdGame, SubReturn), "de", play.KeyOKReturned)
 	if tb = h.table(); tb.Seats[tb.SeatOf(bo)].Bot || tb.Status != table.StatusPlaying && tb.Status != table.StatusOver {
 		t.Fatalf("after returning: %+v (%s)", tb.Seats[tb.SeatOf(bo)], tb.Status)
 	}
@@ -367,8 +368,8 @@ func TestStatusPinned(t *testing.T) {
 	}
 	h.wantDMAnswered(h.bidInDM(ann, "3"))
 	h.wantDMAnswered(h.bidInDM(bo, "1"))
-	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindMove, "leap")), "en", KeyOKMove)
-	h.wantReply(h.slash(bo, CmdMove, "", OptOption, "step"), "de", KeyOKMove)
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindMove, "leap")), "en", play.KeyOKMove)
+	h.wantReply(h.slash(bo, CmdMove, "", OptOption, "step"), "de", play.KeyOKMove)
 	if tb := h.table(); tb.Status != table.StatusOver || h.pinned[statusID] || tb.StatusMessageID != statusID {
 		t.Fatalf("after the end: status %s, pinned %v", tb.Status, h.pinned)
 	}

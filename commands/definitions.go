@@ -3,6 +3,7 @@ package commands
 import (
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/features/ratings"
 	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"github.com/tavern-bot/tavern/features/tournaments"
@@ -19,9 +20,9 @@ const (
 	CmdGames   = "games"
 	SubNew     = "new"
 	SubStart   = "start"
-	SubStatus  = "status"
-	SubHand    = "hand"
-	SubLog     = "log"
+	SubStatus  = play.InfoStatus
+	SubHand    = play.InfoHand
+	SubLog     = play.InfoLog
 	SubUndo    = "undo"
 	SubAbandon = "abandon"
 	SubReturn  = "return"

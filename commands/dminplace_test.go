@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tavern-bot/tavern/features/lobby"
+	"github.com/tavern-bot/tavern/features/play"
 	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 
 	"github.com/bwmarrin/discordgo"
@@ -132,7 +133,7 @@ func TestDMEditedInPlace(t *testing.T) {
 					t.Fatalf("an ephemeral clicked: reply %+v, removed %v; want no reply and the ephemeral removed", res.Reply, res.DeleteClicked)
 				}
 			default:
-				h.wantReply(res, "en", KeyOKMove)
+				h.wantReply(res, "en", play.KeyOKMove)
 			}
 			edits, dms := privateActions(res)
 			var users []string
@@ -262,7 +263,7 @@ func TestPicturesFollowTheirMessages(t *testing.T) {
 				h.click(p, findID(t, h.channelMsgs(), KindJoin, ""))
 			}
 			res := h.click(ann, findID(t, h.channelMsgs(), KindStart, ""))
-			h.wantReply(res, "en", KeyOKStarted)
+			h.wantReply(res, "en", play.KeyOKStarted)
 			want := func(viewer int) string {
 				if viewer == tc.fail || viewer == tc.panic {
 					return ""
@@ -308,7 +309,7 @@ func TestDMClickBeforePublicPromptSendsNewDM(t *testing.T) {
 	// she is told in a new DM and her bid DM stays as it was.
 	before := len(h.dms[ann])
 	res := h.bidInDM(ann, "3")
-	h.wantReply(res, "en", KeyOKMove)
+	h.wantReply(res, "en", play.KeyOKMove)
 	edits, dms := privateActions(res)
 	if len(edits) != 0 || len(dms) != 1 || dms[0].UserID != ann || len(h.dms[ann]) != before+1 {
 		t.Fatalf("edits %d, DMs %+v; want one new DM to Ann", len(edits), dms)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tavern-bot/tavern/features/lobby"
 	"github.com/tavern-bot/tavern/features/mygames"
+	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/table/tabletest"
 	"github.com/tavern-bot/tavern/tables"
 )
@@ -121,7 +122,7 @@ func TestMyGames(t *testing.T) {
 	}
 	// Once cy has moved, nothing waits for cy: the older lobby comes first.
 	h.advance(time.Hour)
-	h.wantReply(h.slash(cy, CmdMove, "", OptOption, mine[0].Options[0].ID), "en", KeyOKMove)
+	h.wantReply(h.slash(cy, CmdMove, "", OptOption, mine[0].Options[0].ID), "en", play.KeyOKMove)
 	lines := strings.Split(list(cy, true), "\n")
 	if len(lines) != 3 || !strings.Contains(lines[1], "<#c200>") || !strings.HasPrefix(lines[2], "- "+h.text("en", mygames.KeyMyGameOthers)) {
 		t.Errorf("/games after cy moved:\n%s\nwant the lobby first, then the game waiting for others", strings.Join(lines, "\n"))

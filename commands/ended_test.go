@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -16,10 +17,10 @@ func TestEndedTablePostsNothingLive(t *testing.T) {
 	setups["turn"](h)
 	// Ann's move is stored; its board and prompts wait in the outbox.
 	held := h.svc.Handle(context.Background(), clickInteraction(ann, findID(t, h.channelMsgs(), KindMove, "leap")))
-	h.wantReply(held, "en", KeyOKMove)
+	h.wantReply(held, "en", play.KeyOKMove)
 	before := len(h.channelMsgs())
 	dmsBefore := map[string]int{ann: len(h.dms[ann]), bo: len(h.dms[bo])}
-	h.wantReply(h.slash(ann, CmdGame, SubAbandon, ""), "en", KeyOKAbandoned)
+	h.wantReply(h.slash(ann, CmdGame, SubAbandon, ""), "en", play.KeyOKAbandoned)
 	h.run(held) // its carrier finds it carried out already
 	if st := h.table().Status; st != table.StatusAbandoned {
 		t.Fatalf("table %s, want abandoned", st)

@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/features/lobby"
+	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
@@ -131,14 +132,14 @@ func TestBackWithinTurn(t *testing.T) {
 	res := h.step(ann, tabletest.TurnSpot(5))
 	back := findID(t, []Message{*res.Reply}, KindBack, "")
 	res = h.click(ann, back)
-	h.wantReply(res, "en", KeyOKBack)
+	h.wantReply(res, "en", play.KeyOKBack)
 	if got := h.table().Moves; got != start+1 {
 		t.Fatalf("%d moves after one step back, want %d", got, start+1)
 	}
 	h.wantReply(h.click(ann, back), "en", table.ErrStale)
 	h.wantReply(h.slash(bo, CmdGame, SubUndo), "de", table.ErrUndoNotYours)
 	res = h.click(ann, findID(t, []Message{*res.Reply}, KindBack, ""))
-	h.wantReply(res, "en", KeyOKBack)
+	h.wantReply(res, "en", play.KeyOKBack)
 	if got := h.table().Moves; got != start {
 		t.Fatalf("%d moves after stepping back twice, want %d", got, start)
 	}
@@ -150,7 +151,7 @@ func TestBackWithinTurn(t *testing.T) {
 	h.step(ann, tabletest.TurnSpot(6))
 	h.step(ann, tabletest.TurnDraw)
 	res = h.step(ann, tabletest.TurnSpot(4))
-	h.wantReply(h.click(ann, findID(t, []Message{*res.Reply}, KindBack, "")), "en", KeyOKBack)
+	h.wantReply(h.click(ann, findID(t, []Message{*res.Reply}, KindBack, "")), "en", play.KeyOKBack)
 	h.wantReply(h.slash(ann, CmdGame, SubUndo), "en", table.ErrUndoRevealed)
 	// The turn still commits with what is left.
 	h.step(ann, tabletest.TurnEnd)
@@ -187,7 +188,7 @@ func botSeatsFinishGame(t *testing.T, thinks bool) {
 	if n := len(h.table().Seats); n != 3 {
 		t.Fatalf("%d seats after adding three bots and removing one, want 3", n)
 	}
-	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindStart, "")), "en", KeyOKStarted)
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindStart, "")), "en", play.KeyOKStarted)
 	g := tabletest.TurnGame()
 	for n := 0; h.table().Status == table.StatusPlaying; n++ {
 		if n > 500 {
@@ -218,7 +219,7 @@ func botSeatsFinishGame(t *testing.T, thinks bool) {
 	if tb.Status != table.StatusOver {
 		t.Fatalf("status %s", tb.Status)
 	}
-	if plans := h.svc.bots; thinks && plans.Plans() == 0 {
+	if plans := h.thinker; thinks && plans.Plans() == 0 {
 		t.Error("the normal bots made no plan: they did not search")
 	}
 	bots := 0
@@ -247,7 +248,7 @@ func TestRunSchedulerPlaysBots(t *testing.T) {
 	h := turnHarness(t)
 	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.TurnID, OptOptions, "rounds=1"), "en", lobby.KeyOKNew)
 	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindAddBot, "")), "en", lobby.KeyOKBot)
-	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindStart, "")), "en", KeyOKStarted)
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindStart, "")), "en", play.KeyOKStarted)
 	ctx, cancel := context.WithCancel(ctxBG)
 	done := make(chan struct{})
 	go func() {
@@ -260,7 +261,7 @@ func TestRunSchedulerPlaysBots(t *testing.T) {
 	defer func() { cancel(); <-done }()
 	h.step(ann, tabletest.TurnSpot(6))
 	// The commit wakes the scheduler, which may move before this returns.
-	h.wantReply(h.slash(ann, CmdMove, "", OptOption, tabletest.TurnEnd), "en", KeyOKMove)
+	h.wantReply(h.slash(ann, CmdMove, "", OptOption, tabletest.TurnEnd), "en", play.KeyOKMove)
 	// A guard against a hung scheduler, not a speed requirement.
 	deadline := time.Now().Add(20 * time.Second)
 	for {
@@ -299,7 +300,7 @@ func TestAskedWithinABotChainGetsDM(t *testing.T) {
 	for range 2 {
 		h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindAddBot, "")), "en", lobby.KeyOKBot)
 	}
-	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindStart, "")), "en", KeyOKStarted)
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindStart, "")), "en", play.KeyOKStarted)
 	g := tabletest.Game()
 	chained := 0 // ann's decisions asked before the last move of a change
 	for n := 0; h.table().Status == table.StatusPlaying; n++ {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tavern-bot/tavern/features/lobby"
+	"github.com/tavern-bot/tavern/features/play"
 	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 	"github.com/tavern-bot/tavern/features/tournaments"
 
@@ -37,7 +38,7 @@ func TestSimultaneousIdenticalClicks(t *testing.T) {
 	wg.Wait()
 	applied := 0
 	for _, r := range results {
-		if r.Reply != nil && strings.HasPrefix(r.Reply.Content, h.text("en", KeyOKMove)) {
+		if r.Reply != nil && strings.HasPrefix(r.Reply.Content, h.text("en", play.KeyOKMove)) {
 			applied++
 		} else if len(r.Actions) != 0 {
 			t.Errorf("refused click has actions: %+v", r.Reply)
@@ -71,11 +72,11 @@ func TestRestartKeepsButtonsWorking(t *testing.T) {
 func TestUndoThroughCommands(t *testing.T) {
 	h := newHarness(t)
 	setups["turn"](h)
-	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindMove, "leap")), "en", KeyOKMove)
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindMove, "leap")), "en", play.KeyOKMove)
 	h.wantReply(h.slash(bo, CmdGame, SubUndo, ""), "de", table.ErrUndoNotYours)
 	leapBoard := len(h.channelMsgs()) - 1 // the board telling the leap
 	res := h.slash(ann, CmdGame, SubUndo, "")
-	h.wantReply(res, "en", KeyOKUndo)
+	h.wantReply(res, "en", play.KeyOKUndo)
 	msgs := h.channelMsgs()
 	if !strings.HasPrefix(msgs[len(msgs)-1].Content, "Ann took back their last move.") {
 		t.Errorf("undo post %q", msgs[len(msgs)-1].Content)
@@ -88,7 +89,7 @@ func TestUndoThroughCommands(t *testing.T) {
 		t.Error("undo left the move in the log")
 	}
 	// Draw reveals a random result: no undo.
-	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindMove, "draw")), "en", KeyOKMove)
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindMove, "draw")), "en", play.KeyOKMove)
 	h.wantReply(h.slash(ann, CmdGame, SubUndo, ""), "en", table.ErrUndoRevealed)
 	h.assertNoSecrets()
 }
@@ -101,10 +102,10 @@ func TestAbandonThroughCommands(t *testing.T) {
 		abandoned bool
 		lastKey   string
 	}{
-		{name: "host", steps: []string{ann}, abandoned: true, lastKey: KeyOKAbandoned},
-		{name: "manager not seated", steps: []string{manager}, manager: true, abandoned: true, lastKey: KeyOKAbandoned},
-		{name: "one vote", steps: []string{bo}, lastKey: KeyOKVote},
-		{name: "majority vote", steps: []string{bo, cy}, abandoned: true, lastKey: KeyOKAbandoned},
+		{name: "host", steps: []string{ann}, abandoned: true, lastKey: play.KeyOKAbandoned},
+		{name: "manager not seated", steps: []string{manager}, manager: true, abandoned: true, lastKey: play.KeyOKAbandoned},
+		{name: "one vote", steps: []string{bo}, lastKey: play.KeyOKVote},
+		{name: "majority vote", steps: []string{bo, cy}, abandoned: true, lastKey: play.KeyOKAbandoned},
 		{name: "stranger", steps: []string{nobody}, lastKey: table.ErrAbandonNotAllowed},
 	}
 	for _, tc := range tests {
@@ -172,7 +173,7 @@ func TestClosedDMs(t *testing.T) {
 		t.Fatalf("hand reply %+v", res.Reply)
 	}
 	id := findID(t, []Message{*res.Reply}, KindMove, "bid"+tabletest.SecretMarker+"2")
-	h.wantReply(h.click(bo, id), "de", KeyOKMove)
+	h.wantReply(h.click(bo, id), "de", play.KeyOKMove)
 	h.assertNoSecrets()
 }
 
@@ -249,7 +250,7 @@ func TestAutocompleteRulesTopics(t *testing.T) {
 func TestLogShowsNarrationOnly(t *testing.T) {
 	h := newHarness(t)
 	setups["turn"](h)
-	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindMove, "leap")), "en", KeyOKMove)
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindMove, "leap")), "en", play.KeyOKMove)
 	res := h.slash(cy, CmdGame, SubLog, "")
 	want := "Recent moves:\n1. Ann: Ann has bid.\n2. Bo: Ann wins the bidding.\n3. Ann: Ann leaps."
 	if res.Reply == nil || res.Reply.Content != want {
@@ -458,7 +459,7 @@ func TestStatusCommand(t *testing.T) {
 		t.Errorf("lobby status %q", res.Reply.Content)
 	}
 	h.wantReply(h.click(bo, findID(t, h.channelMsgs(), KindJoin, "")), "de", lobby.KeyOKJoined)
-	h.wantReply(h.slash(ann, CmdGame, SubStart, ""), "en", KeyOKStarted)
+	h.wantReply(h.slash(ann, CmdGame, SubStart, ""), "en", play.KeyOKStarted)
 	h.wantDMAnswered(h.bidInDM(bo, "2"))
 	res := h.slash(cy, CmdGame, SubStatus, "")
 	want := "**Fake Race**, move 2\nAnn is choosing privately."

@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
@@ -254,7 +255,7 @@ func TestGroupSelectFlow(t *testing.T) {
 	}
 	// The group's select answers the prompt; a second pick of it is stale.
 	moveID := findID(t, []Message{*picked.Reply}, KindMoveSelect, "")
-	h.wantReply(h.click(ann, moveID, "leap"), "en", KeyOKMove)
+	h.wantReply(h.click(ann, moveID, "leap"), "en", play.KeyOKMove)
 	h.wantReply(h.click(ann, moveID, "step"), "en", table.ErrStale)
 	if log := h.table().Log; log[len(log)-1].Move != "leap" {
 		t.Errorf("last move %q, want leap", log[len(log)-1].Move)
@@ -269,7 +270,7 @@ func TestGroupSelectStale(t *testing.T) {
 	// the opened group's select are stale now.
 	opened := h.click(ann, groupID, "r1c1")
 	moveID := findID(t, []Message{*opened.Reply}, KindMoveSelect, "")
-	h.wantReply(h.slash(ann, CmdMove, "", OptOption, "far:r1c1:b"), "en", KeyOKMove)
+	h.wantReply(h.slash(ann, CmdMove, "", OptOption, "far:r1c1:b"), "en", play.KeyOKMove)
 	version := h.table().Version
 	h.wantReply(h.click(ann, groupID, "r1c1"), "en", table.ErrStale)
 	h.wantReply(h.click(ann, moveID, "far:r1c1:a"), "en", table.ErrStale)

@@ -16,7 +16,9 @@ import (
 
 	"github.com/tavern-bot/tavern/bots"
 	"github.com/tavern-bot/tavern/clock/clocktest"
+	"github.com/tavern-bot/tavern/delivery"
 	"github.com/tavern-bot/tavern/features/lobby"
+	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/storage"
@@ -101,9 +103,13 @@ type harness struct {
 	extra    []games.Game
 	// thinks gives the service a bots.Thinker: bots that search think
 	// their moves out apart (within Tick, as no scheduler runs).
-	thinks bool
-	held   *discordgo.Interaction // a click kept by a test to replay later
-	pinned map[string]bool        // channel messages pinned
+	thinks  bool
+	thinker *bots.Thinker // the Service's, when thinks
+	// tuneDelivery, when set, changes the Service's delivery as it is
+	// built (claims counted, renewed faster).
+	tuneDelivery func(*delivery.Deps)
+	held         *discordgo.Interaction // a click kept by a test to replay later
+	pinned       map[string]bool        // channel messages pinned
 	// threads maps each thread opened to its parent channel; archived
 	// counts the archivings of each.
 	threads  map[string]string
@@ -172,14 +178,15 @@ func (h *harness) serviceOver(store storage.Store) *Service {
 			h.t.Fatal(err)
 		}
 	}
-	svc, err := NewService(Deps{Games: reg, Store: store, Images: images, Bots: thinker,
+	h.thinker = thinker
+	svc, err := newService(Deps{Games: reg, Store: store, Images: images, Bots: thinker,
 		Now: h.now, Poll: h.poll,
 		NewSeed: func() uint64 {
 			h.mu.Lock()
 			defer h.mu.Unlock()
 			h.seed++
 			return h.seed
-		}})
+		}}, h.tuneDelivery)
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -521,7 +528,7 @@ func (h *harness) lobbyAndStart(players ...string) {
 	for _, p := range players[1:] {
 		h.wantReply(h.click(p, findID(h.t, h.channelMsgs(), KindJoin, "")), games.Lang(localeOf(p)), lobby.KeyOKJoined)
 	}
-	h.wantReply(h.click(players[0], findID(h.t, h.channelMsgs(), KindStart, "")), "en", KeyOKStarted)
+	h.wantReply(h.click(players[0], findID(h.t, h.channelMsgs(), KindStart, "")), "en", play.KeyOKStarted)
 }
 
 // assertNoSecrets checks every channel post and edit ever made: no hidden

@@ -31,10 +31,9 @@ func (c *countedClaims) RenewClaim(ctx context.Context, tb storage.OutboxTable, 
 // countClaims gives h's Service a delivery whose claims (this process's,
 // as before) are counted and renewed every millisecond.
 func countClaims(h *harness) *countedClaims {
-	d := h.svc.deliveryDeps()
 	c := &countedClaims{OutboxClaimer: storage.NewLocalClaims(h.store, h.now)}
-	d.Claims, d.Renew = c, time.Millisecond
-	h.svc.out = delivery.New(d)
+	h.tuneDelivery = func(d *delivery.Deps) { d.Claims, d.Renew = c, time.Millisecond }
+	h.svc = h.serviceOver(h.store) // built anew with them
 	return c
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tavern-bot/tavern/features/lobby"
 	"github.com/tavern-bot/tavern/features/mygames"
+	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
@@ -93,7 +94,7 @@ func TestMyGamesPicture(t *testing.T) {
 		if len(mine) == 0 {
 			t.Fatal("the fake race must wait for cy")
 		}
-		h.wantReply(h.slash(cy, CmdMove, "", OptOption, mine[0].Options[0].ID), "en", KeyOKMove)
+		h.wantReply(h.slash(cy, CmdMove, "", OptOption, mine[0].Options[0].ID), "en", play.KeyOKMove)
 		h.advance(10 * time.Minute)
 		_, v = list(cy)
 		if len(v.Rows) != 2 || v.Rows[1].Turn != text("en", mygames.KeyMyGamesPicOthers, "players", "Ann") || v.Rows[1].Yours ||

@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
@@ -167,7 +168,7 @@ func TestOptionTreeEveryLevel(t *testing.T) {
 		}
 	}
 	spots := drillPath(t, h, []string{"s1", "s1/b27"})[2]
-	h.wantReply(h.click(ann, selectWith(t, spots, "d:1:27:2").CustomID, "d:1:27:2"), "en", KeyOKMove)
+	h.wantReply(h.click(ann, selectWith(t, spots, "d:1:27:2").CustomID, "d:1:27:2"), "en", play.KeyOKMove)
 	if log := h.table().Log; log[len(log)-1].Move != "d:1:27:2" {
 		t.Errorf("last move %q", log[len(log)-1].Move)
 	}
@@ -178,7 +179,7 @@ func TestOptionTreeEveryLevel(t *testing.T) {
 func TestOptionTreeStaleClicks(t *testing.T) {
 	h := gameHarness(t, deepGame())
 	levels := drillPath(t, h, []string{"s2", "s2/b3"})
-	h.wantReply(h.click(ann, selectWith(t, levels[2], "d:2:3:5").CustomID, "d:2:3:5"), "en", KeyOKMove)
+	h.wantReply(h.click(ann, selectWith(t, levels[2], "d:2:3:5").CustomID, "d:2:3:5"), "en", play.KeyOKMove)
 	moves := len(h.table().Log)
 	tests := []struct {
 		name  string
@@ -228,7 +229,7 @@ func walk(t *testing.T, h *harness, user string, rows []discordgo.MessageCompone
 			if res.Reply == nil {
 				t.Fatalf("%s › %s: no reply", what, v)
 			}
-			cut = cut || strings.Contains(res.Reply.Content, h.text("en", KeyMoreUseMove))
+			cut = cut || strings.Contains(res.Reply.Content, h.text("en", play.KeyMoreUseMove))
 			more, moreCut := walk(t, h, user, res.Reply.Components, what+" › "+v)
 			cut = cut || moreCut
 			for o := range more {
@@ -307,7 +308,7 @@ func TestOptionTreeLimits(t *testing.T) {
 			}
 			all = append(all, "step", "leap", "draw")
 			reach, cut := walk(t, h, ann, h.board().Components, "board")
-			cut = cut || strings.Contains(h.board().Content, h.text("en", KeyMoreUseMove))
+			cut = cut || strings.Contains(h.board().Content, h.text("en", play.KeyMoreUseMove))
 			missing := 0
 			for _, id := range all {
 				if !reach[id] {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
@@ -37,17 +38,17 @@ func TestOutageIsNotCharged(t *testing.T) {
 			h := newHarness(t)
 			ctx := context.Background()
 			h.startGame(tabletest.ID, "rounds=1, deadline=12", ann, bo)
-			h.svc.beat(ctx, h.now())
+			h.svc.play.Due().Beat(ctx, h.now())
 			before := h.table()
 			h.advance(tc.down)
-			gap, recorded := h.svc.forgiveOutage(ctx)
+			gap, recorded := h.svc.play.Due().ForgiveOutage(ctx)
 			if gap != tc.down {
 				t.Errorf("gap %v, want %v", gap, tc.down)
 			}
-			if want := tc.down > outageGrace; recorded != want {
+			if want := tc.down > play.OutageGrace; recorded != want {
 				t.Errorf("a %v outage recorded: %v, want %v", tc.down, recorded, want)
 			}
-			if again, rec := h.svc.forgiveOutage(ctx); again != 0 || rec {
+			if again, rec := h.svc.play.Due().ForgiveOutage(ctx); again != 0 || rec {
 				t.Errorf("a second start-up saw a %v outage (recorded: %v)", again, rec)
 			}
 			h.advance(tc.after)
@@ -133,12 +134,12 @@ func TestRestartAfterDowntime(t *testing.T) {
 	}
 	before, vBefore := deadlines(), versions()
 	a, b := h.serviceOver(store), h.serviceOver(store)
-	a.beat(ctx, h.now())
+	a.play.Due().Beat(ctx, h.now())
 	const down = 10 * time.Hour
 	h.advance(down)
 
-	_, recA := a.forgiveOutage(ctx)
-	_, recB := b.forgiveOutage(ctx)
+	_, recA := a.play.Due().ForgiveOutage(ctx)
+	_, recB := b.play.Due().ForgiveOutage(ctx)
 	if !recA || recB {
 		t.Fatalf("outage recorded by the first process: %v, by the second: %v; want once, by the first", recA, recB)
 	}
@@ -169,7 +170,7 @@ func TestRestartAfterDowntime(t *testing.T) {
 		}
 	}
 	swept := make(chan int)
-	go func() { swept <- a.creditSweep(ctx, count) }()
+	go func() { swept <- a.play.Due().CreditSweep(ctx, count) }()
 	ticked := 0
 	for {
 		res := b.Tick(ctx)

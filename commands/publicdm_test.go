@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tavern-bot/tavern/features/play"
 	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 
 	"github.com/bwmarrin/discordgo"
@@ -160,7 +161,7 @@ func TestNoDoneWhereTheClickShows(t *testing.T) {
 				t.Fatalf("the move was not applied: %d moves, want %d", h.table().Moves, before+1)
 			}
 			if tc.done {
-				h.wantReply(res, "en", KeyOKMove)
+				h.wantReply(res, "en", play.KeyOKMove)
 			} else if res.Reply != nil {
 				t.Fatalf("a click answered %q besides the new board", res.Reply.Content)
 			}

@@ -9,8 +9,8 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/features/lobby"
+	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/features/ratings"
-	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/rating"
 	"github.com/tavern-bot/tavern/storage"
@@ -25,8 +25,8 @@ func (h *harness) playToEnd() {
 	h.wantDMAnswered(h.bidInDM(ann, "3"))
 	h.wantDMAnswered(h.bidInDM(bo, "1"))
 	h.advance(time.Minute)
-	h.wantReply(h.click(ann, findID(h.t, h.channelMsgs(), KindMove, "leap")), "en", KeyOKMove)
-	h.wantReply(h.slash(bo, CmdMove, "", OptOption, "step"), "de", KeyOKMove)
+	h.wantReply(h.click(ann, findID(h.t, h.channelMsgs(), KindMove, "leap")), "en", play.KeyOKMove)
+	h.wantReply(h.slash(bo, CmdMove, "", OptOption, "step"), "de", play.KeyOKMove)
 	if tb := h.table(); tb.Status != table.StatusOver || !tb.Unrecorded {
 		h.t.Fatalf("after the last move: status %s, unrecorded %v", tb.Status, tb.Unrecorded)
 	}
@@ -62,7 +62,7 @@ func TestGameEndRecordedOnce(t *testing.T) {
 			tb := h.table()
 			g, _ := h.svc.games.Get(tb.GameID)
 			st, _ := tb.Load(g)
-			if ok, err := h.store.RecordGame(ctxBG, ratingGame(tb, st)); !ok || err != nil {
+			if ok, err := h.store.RecordGame(ctxBG, ratings.GameOf(tb, st)); !ok || err != nil {
 				t.Fatalf("recording by hand: %v %v", ok, err)
 			}
 			h.restart()
@@ -219,76 +219,5 @@ func TestNewTableRecordsTheFinishedGame(t *testing.T) {
 	h.tick()
 	if s, _ := h.store.PlayerStats(ctxBG, ann); s.Games != 1 {
 		t.Errorf("Ann's stats after the tick: %+v", s)
-	}
-}
-
-// standingsOnly is a finished game's state as ratingGame reads it: its
-// standings alone.
-type standingsOnly struct {
-	games.State
-	standings []games.Standing
-}
-
-func (s standingsOnly) Standings() []games.Standing { return s.standings }
-
-// rivaled is a finished solo game's state: standings and the automa.
-type rivaled struct {
-	standingsOnly
-	rivals []games.Rival
-}
-
-func (r rivaled) Rivals() []games.Rival { return r.rivals }
-
-// A finished table as ratings see it: each seat's place, a seat the
-// standings leave out (or give no place) last, never first; and an id
-// that two tables sharing the eight characters of their own id do not
-// share.
-func TestRatingGame(t *testing.T) {
-	at := time.Date(2026, 11, 26, 3, 0, 0, 0, time.UTC)
-	tb := &table.Table{ID: "abc", ChannelID: "c1", GameID: "g", CreatedAt: at, Options: map[string]string{},
-		Seats: []table.Seat{{UserID: "a"}, {UserID: "b"}, {UserID: "c"}}}
-	tests := []struct {
-		name      string
-		standings []games.Standing
-		want      []int
-	}{
-		{"every seat placed", []games.Standing{{Seat: 0, Rank: 2}, {Seat: 1, Rank: 1}, {Seat: 2, Rank: 3}}, []int{2, 1, 3}},
-		{"a seat left out ranks last", []games.Standing{{Seat: 1, Rank: 1}, {Seat: 2, Rank: 2}}, []int{3, 1, 2}},
-		{"no place and a seat out of range", []games.Standing{{Seat: 0, Rank: 0}, {Seat: 1, Rank: 1}, {Seat: 7, Rank: 1}, {Seat: 2, Rank: 9}}, []int{3, 1, 3}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			g := ratingGame(tb, standingsOnly{standings: tc.standings})
-			for i, p := range g.Players {
-				if p.Rank != tc.want[i] {
-					t.Errorf("seat %d ranks %d, want %d", i, p.Rank, tc.want[i])
-				}
-			}
-		})
-	}
-	// A solo seat beaten by the game's opponent ranks 2 (issue 30): it is
-	// no win in /profile, the leaderboard or any statistic.
-	solo := &table.Table{ID: "solo", ChannelID: "c3", GameID: "g", CreatedAt: at, Options: map[string]string{}, Seats: []table.Seat{{UserID: "a"}}}
-	for _, tc := range []struct {
-		name string
-		rank int
-	}{{"lost to the rival", 2}, {"beat the rival", 1}} {
-		g := ratingGame(solo, rivaled{standingsOnly{standings: []games.Standing{{Seat: 0, Rank: tc.rank}}}, []games.Rival{{Rank: 3 - tc.rank}}})
-		if got := g.Players[0].Rank; got != tc.rank {
-			t.Errorf("%s: the solo seat ranks %d, want %d", tc.name, got, tc.rank)
-		}
-		stats := map[string]rating.Stats{}
-		g.Apply(map[rating.Key]map[string]rating.Record{}, stats)
-		if wins, want := stats["a"].Wins, map[bool]int{true: 1, false: 0}[tc.rank == 1]; wins != want {
-			t.Errorf("%s: the profile counts %d wins, want %d", tc.name, wins, want)
-		}
-	}
-	ids := map[string]bool{recordID(tb): true}
-	for _, other := range []*table.Table{{ID: "abc", ChannelID: "c2", CreatedAt: at}, {ID: "abc", ChannelID: "c1", CreatedAt: at.Add(time.Hour)}} {
-		if id := recordID(other); ids[id] {
-			t.Errorf("two tables recorded as %q", id)
-		} else {
-			ids[id] = true
-		}
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
 
@@ -29,23 +28,5 @@ func TestReminderLinksToTheDecision(t *testing.T) {
 	if len(dms) != 2 || !strings.HasPrefix(dms[1].Content, "⏰") || !strings.Contains(dms[1].Content, want) {
 		t.Fatalf("Ann's DMs %+v: want a reminder linking to %s", dms, want)
 	}
-	cases := []struct {
-		name string
-		t    table.Table
-		want string
-	}{
-		{"no server", table.Table{Seats: []table.Seat{{LiveDMs: []table.MessageRef{{Channel: "d", ID: "1"}}}}}, ""},
-		{"a DM", table.Table{GuildID: "g", ChannelID: "c", Seats: []table.Seat{{LiveDMs: []table.MessageRef{{Channel: "d", ID: "1"}, {Channel: "d", ID: "2"}}}}},
-			"https://discord.com/channels/@me/d/2"},
-		{"the closed-DM notice", table.Table{GuildID: "g", ChannelID: "c", Seats: []table.Seat{{LiveDMs: []table.MessageRef{{Channel: "c", ID: "3"}}}}},
-			"https://discord.com/channels/g/c/3"},
-		{"the board", table.Table{GuildID: "g", ChannelID: "c", Seats: []table.Seat{{}}, LiveBoards: []table.MessageRef{{Channel: "c", ID: "4"}}},
-			"https://discord.com/channels/g/c/4"},
-		{"nothing posted", table.Table{GuildID: "g", ChannelID: "c", Seats: []table.Seat{{}}}, ""},
-	}
-	for _, c := range cases {
-		if got := actLink(&c.t, 0); got != c.want {
-			t.Errorf("%s: %q, want %q", c.name, got, c.want)
-		}
-	}
+
 }

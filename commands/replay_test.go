@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tavern-bot/tavern/features/lobby"
+	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/features/replays"
 
 	"github.com/tavern-bot/tavern/games"
@@ -60,7 +61,7 @@ func TestReplayBadInput(t *testing.T) {
 	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "rounds=1"), "en", lobby.KeyOKNew)
 	h.wantReply(h.slash(bo, CmdGame, SubReplay), "de", replays.KeyReplayEmpty)
 	h.wantReply(h.click(bo, findID(h.t, h.channelMsgs(), KindJoin, "")), "de", lobby.KeyOKJoined)
-	h.wantReply(h.click(ann, findID(h.t, h.channelMsgs(), KindStart, "")), "en", KeyOKStarted)
+	h.wantReply(h.click(ann, findID(h.t, h.channelMsgs(), KindStart, "")), "en", play.KeyOKStarted)
 	before := len(h.history())
 	v := h.table().Version
 	h.wantReply(h.slash(ann, CmdGame, SubReplay), "en", replays.KeyReplayEmpty)
@@ -102,8 +103,8 @@ func TestReplayOfAFinishedGame(t *testing.T) {
 	h.wantDMAnswered(h.bidInDM(ann, "3"))
 	h.wantReply(h.slash(cy, CmdGame, SubReplay), "en", replays.KeyOKReplay) // a spectator may ask
 	h.wantDMAnswered(h.bidInDM(bo, "1"))
-	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindMove, "leap")), "en", KeyOKMove)
-	h.wantReply(h.slash(bo, CmdMove, "", OptOption, "step"), "de", KeyOKMove)
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindMove, "leap")), "en", play.KeyOKMove)
+	h.wantReply(h.slash(bo, CmdMove, "", OptOption, "step"), "de", play.KeyOKMove)
 	tb := h.table()
 	if tb.Status != table.StatusOver {
 		t.Fatalf("status %q, want over", tb.Status)
@@ -166,7 +167,7 @@ func TestReplayOfAFinishedGame(t *testing.T) {
 		t.Fatalf("replay %+v, want the placeholder posted in the channel edited into the GIF", post)
 	}
 	wantTitle := h.text("en", replays.KeyReplayPost)
-	if !strings.HasPrefix(post.Message.Content, wantTitle) || !strings.Contains(post.Message.Content, h.svc.voice.Text("en", games.T(KeyStandings))) {
+	if !strings.HasPrefix(post.Message.Content, wantTitle) || !strings.Contains(post.Message.Content, h.svc.voice.Text("en", games.T(play.KeyStandings))) {
 		t.Fatalf("replay post text %q", post.Message.Content)
 	}
 	for _, name := range []string{"Ann", "Bo"} {

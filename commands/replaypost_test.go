@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -15,8 +16,8 @@ func finishGame(t *testing.T, h *harness) {
 	h.lobbyAndStart(ann, bo)
 	h.wantDMAnswered(h.bidInDM(ann, "3"))
 	h.wantDMAnswered(h.bidInDM(bo, "1"))
-	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindMove, "leap")), "en", KeyOKMove)
-	h.wantReply(h.slash(bo, CmdMove, "", OptOption, "step"), "de", KeyOKMove)
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindMove, "leap")), "en", play.KeyOKMove)
+	h.wantReply(h.slash(bo, CmdMove, "", OptOption, "step"), "de", play.KeyOKMove)
 	if tb := h.table(); tb.Status != table.StatusOver {
 		t.Fatalf("status %s, want over", tb.Status)
 	}
@@ -68,7 +69,7 @@ func TestReplayPostedAtTheEnd(t *testing.T) {
 		t.Fatalf("%d replays posted, want 1", len(posted))
 	}
 	m := posted[0]
-	if !bytes.Equal(m.Files[0].Data, rp.gif) || !strings.Contains(m.Content, h.text("en", KeyStandings)) || m.Nonce == "" {
+	if !bytes.Equal(m.Files[0].Data, rp.gif) || !strings.Contains(m.Content, h.text("en", play.KeyStandings)) || m.Nonce == "" {
 		t.Fatalf("replay post %q (%d bytes, nonce %q): want the GIF, the standings and a nonce", m.Content, len(m.Files[0].Data), m.Nonce)
 	}
 	if rp.drawn == 0 || len(rp.asked) != 1 {

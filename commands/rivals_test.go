@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
@@ -54,8 +55,8 @@ func TestRivalsInResults(t *testing.T) {
 	h.startGame(rivalID, "rounds=1", ann, bo)
 	h.wantDMAnswered(h.bidInDM(ann, "3"))
 	h.wantDMAnswered(h.bidInDM(bo, "1"))
-	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindMove, "leap")), "en", KeyOKMove)
-	h.wantReply(h.slash(bo, CmdMove, "", OptOption, "step"), "de", KeyOKMove)
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindMove, "leap")), "en", play.KeyOKMove)
+	h.wantReply(h.slash(bo, CmdMove, "", OptOption, "step"), "de", play.KeyOKMove)
 	msgs := h.channelMsgs()
 	standings := strings.Split(msgs[len(msgs)-1].Content, "\n")
 	if len(standings) != 4 || !strings.HasPrefix(standings[1], "1. fake.rival: 99") || !strings.HasPrefix(standings[2], "2. Ann") {

@@ -2,18 +2,11 @@ package commands
 
 import (
 	"context"
-	"errors"
-	"strings"
 	"time"
 
-	"github.com/tavern-bot/tavern/bots"
 	"github.com/tavern-bot/tavern/delivery"
-	"github.com/tavern-bot/tavern/games"
-	"github.com/tavern-bot/tavern/interact"
-	"github.com/tavern-bot/tavern/outbox"
+	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/scheduler"
-	"github.com/tavern-bot/tavern/settings"
-	"github.com/tavern-bot/tavern/table"
 )
 
 // Tick handles every table and tournament with a due event at or before
@@ -22,198 +15,6 @@ import (
 // answer, one storage transaction per table. Each Result is one table's
 // change: carry out its Actions, then call Done.
 func (s *Service) Tick(ctx context.Context) []Result { return s.sched.Tick(ctx) }
-
-// fireTable is the scheduler's kind for a table's channel: fire, and
-// then the bots to think apart (startThinking).
-func (s *Service) fireTable(ctx context.Context, channelID string, now time.Time) []Result {
-	var out []Result
-	res, ok, think := s.fire(ctx, channelID, now, nil)
-	if ok {
-		out = append(out, res)
-	}
-	if think {
-		out = append(out, s.startThinking(ctx, channelID)...)
-	}
-	return out
-}
-
-// startThinking has the bots of the channel's table think their moves out
-// (bots.Thinker.Plan) and then makes them in a change of their own, apart
-// from the tick (scheduler.Scheduler.Apart): while the scheduler runs, in
-// the thinker's pool, the running scheduler carrying the change out;
-// otherwise (tests calling Tick) at once, returning the change. A table
-// is thought about once at a time.
-func (s *Service) startThinking(ctx context.Context, channelID string) []Result {
-	if _, busy := s.thinking.LoadOrStore(channelID, struct{}{}); busy {
-		return nil
-	}
-	return s.sched.Apart(ctx, func() []Result {
-		defer s.thinking.Delete(channelID)
-		t, g, err := s.tables.Load(ctx, channelID, "")
-		if err != nil {
-			s.log.Error("bots: table to think about", "channel", channelID, "err", err)
-			return nil
-		}
-		thought, err := s.bots.Plan(ctx, t, g, s.now())
-		if err != nil {
-			if ctx.Err() == nil {
-				s.log.Error("bots: thinking", "channel", channelID, "table", t.ID, "err", err)
-			}
-			return nil
-		}
-		if res, ok, _ := s.fire(ctx, channelID, s.now(), thought); ok {
-			return []Result{res}
-		}
-		return nil
-	})
-}
-
-// fire plays what is due at one table. The table is loaded inside the
-// transaction, so a move made since the index was read wins. Bots play
-// the moves thought out for them (thought), or, without, the game's
-// heuristic when no thinker is configured, else only easy bots; think
-// reports bots whose moves are to be thought out apart (their turn was
-// put off meanwhile: table.DelayBots).
-func (s *Service) fire(ctx context.Context, channelID string, now time.Time, thought table.Thought) (_ Result, _ bool, think bool) {
-	var (
-		res    table.MoveResult
-		d      outbox.Delivery
-		closed bool
-	)
-	var (
-		tidy     *outbox.Delivery
-		remind   []table.Reminder
-		pending  []games.Prompt
-		back     []int // seats back from vacation
-		archive  bool  // the thread of a game that ended a day ago
-		credited bool  // the clocks were paused over an outage: deadlines moved
-	)
-	// tidyUp stages what is due without a move: clearing buttons
-	// remembered too late (a delivery repeated after a crash), reminders,
-	// votes opened or closed (absent=vote), and what follows a game's end.
-	tidyUp := func(t *table.Table, g games.Game) error {
-		stale := t.TakeStaleButtons()
-		votes := len(res.VotesOpened) > 0 || t.HasClosedVotes()
-		if len(stale) == 0 && len(remind) == 0 && len(back) == 0 && !archive && !votes && !credited {
-			return nil
-		}
-		t.NewVersion()
-		opened := len(res.VotesOpened) > 0 && t.Status == table.StatusPlaying && res.State != nil
-		c := outbox.NewComposer(t, opened || credited) // DMs drawn anew: the absent players', the moved countdowns
-		clearAll(c, stale)
-		s.votePosts(c, scene{t: t, g: g, st: res.State, pending: res.Pending}, res.VotesOpened, len(res.VotesOpened) > 0 && t.Status == table.StatusAbandoned)
-		if opened {
-			// The absent seats' deadlines moved to their votes' ends.
-			s.statusPost(c, scene{t: t, g: g, st: res.State, pending: res.Pending})
-		}
-		if archive {
-			c.Add(outbox.Post{Kind: outbox.KindArchive, ChannelID: t.ChannelID}, Message{})
-		}
-		if credited && t.Status == table.StatusPlaying && !opened && len(back) == 0 {
-			st := res.State
-			if st == nil {
-				var err error
-				if st, err = t.Load(g); err != nil {
-					return err
-				}
-			}
-			s.tellPaused(c, scene{t: t, g: g, st: st, pending: st.Pending()})
-		}
-		s.reminderDMs(c, t, remind, pending)
-		if len(back) > 0 {
-			s.vacationOver(c, t, back)
-			if res.State != nil {
-				s.statusPost(c, scene{t: t, st: res.State, pending: res.Pending})
-			}
-		}
-		d, err := c.Done()
-		tidy = &d
-		return s.stage(t, d, err)
-	}
-	change := func(t *table.Table, g games.Game) error {
-		credited = t.TookCredit()
-		if t.Status == table.StatusOver && t.Unrecorded {
-			return errRecordFirst // in its own transaction first (settleFinished)
-		}
-		if t.Status != table.StatusPlaying {
-			// Finished meanwhile: only what follows the end is due.
-			archive = t.TakeEnded(table.DueArchive, now)
-			return tidyUp(t, g)
-		}
-		var err error
-		if back, err = t.TakeVacationEnds(g, now); err != nil {
-			return err
-		}
-		if remind, err = t.TakeReminders(g, now); err != nil {
-			return err
-		}
-		from := t.Version
-		var quick *bots.Quick
-		switch {
-		case thought != nil:
-			res, err = t.FireWith(g, thought, now)
-		case s.bots != nil:
-			quick = s.bots.Quick(g.Info().ID)
-			res, err = t.FireWith(g, quick, now)
-		default:
-			res, err = t.Fire(g, games.PolicyOf(g), now)
-		}
-		if err != nil {
-			return err
-		}
-		if think = quick != nil && quick.Deferred; think {
-			t.DelayBots(now)
-		}
-		pending = res.Pending
-		if len(res.Steps) == 0 {
-			return tidyUp(t, g) // the due list was refreshed; nothing else to tell
-		}
-		closed = t.CloseIdle(now)
-		sc := scene{t: t, g: g, st: res.State, pending: res.Pending, quiet: res.Quiet() && !closed, from: from}
-		lines := s.narrate(t, res)
-		if closed {
-			lines = append(lines, s.voice.Text(t.Lang, games.T(KeyIdleClosed, "n", table.IdleTimeouts)))
-		}
-		if !res.Committed && !closed {
-			d, err = s.stepDelivery(sc, -1, dmSource{})
-		} else {
-			d, err = s.afterChange(sc, lines, dmSource{})
-		}
-		if err == nil && !closed {
-			c := &outbox.Composer{Delivery: d}
-			s.reminderDMs(c, t, remind, res.Pending)
-			s.vacationOver(c, t, back)
-			d, err = c.Done()
-		}
-		if err == nil {
-			c := &outbox.Composer{Delivery: d}
-			s.votePosts(c, sc, res.VotesOpened, len(res.VotesOpened) > 0 && t.Status == table.StatusAbandoned && !closed)
-			d, err = c.Done()
-		}
-		return s.stage(t, d, err)
-	}
-	t, err := s.tables.Update(ctx, channelID, "", change)
-	if errors.Is(err, errRecordFirst) {
-		if err = s.settleFinished(ctx, channelID); err == nil {
-			t, err = s.tables.Update(ctx, channelID, "", change)
-		}
-	}
-	if err != nil {
-		s.log.Error("scheduler", "channel", channelID, "err", err)
-		return Result{}, false, false
-	}
-	if t.Status == table.StatusOver && !t.ReplayStaged {
-		s.stageReplay(ctx, channelID, t.ID, now)
-	}
-	if len(res.Steps) == 0 {
-		if tidy != nil {
-			return s.deliver(t, *tidy, nil, nil), true, think
-		}
-		return Result{}, false, think
-	}
-	s.log.Info("scheduler: moves made for bots and absent players", "channel", channelID, "table", t.ID, "moves", len(res.Steps), "closed", closed)
-	return s.deliver(t, d, res.State, nil), true, think
-}
 
 // outboxRetry is how long a change's messages may wait unconfirmed before
 // the scheduler delivers them again (the transport failed to reach Discord).
@@ -228,7 +29,7 @@ const outboxCheck = 15 * time.Second
 
 // RunScheduler runs the scheduler (see scheduler.Scheduler.Run) until ctx
 // ends: at start-up it records an outage for the tables to credit (see
-// forgiveOutage), delivers whatever the outbox kept from before a restart
+// play.Due.ForgiveOutage), delivers whatever the outbox kept from before a restart
 // and starts the replay drawer (delivery.Carrier.RunReplays); then it plays due events as
 // they come, and every outboxCheck delivers again what stayed unconfirmed
 // (see delivery.Carrier.Redeliver). run carries out one change's actions and returns an
@@ -241,78 +42,35 @@ func (s *Service) RunScheduler(ctx context.Context, run func(context.Context, []
 // due: a table's events, a tournament's, and the outbox's and heartbeat's
 // periodic jobs.
 func (s *Service) schedule() {
-	s.sched.Register(scheduler.Kind{Fire: s.fireTable})
+	due := s.play.Due()
+	s.sched.Register(scheduler.Kind{Fire: due.Fire})
 	s.sched.Register(s.tournaments.Kind())
 	s.sched.OnStart(func(ctx context.Context, run scheduler.Run) {
-		_, recorded := s.forgiveOutage(ctx) // before any deadline of the downtime fires
+		_, recorded := due.ForgiveOutage(ctx) // before any deadline of the downtime fires
 		scheduler.Carry(ctx, run, s.Redeliver(ctx))
 		go s.out.RunReplays(ctx, run) // replays take seconds: never in the tick
 		if recorded {
-			go s.creditSweep(ctx, func(res Result) { scheduler.Carry(ctx, run, []Result{res}) })
+			go due.CreditSweep(ctx, func(res Result) { scheduler.Carry(ctx, run, []Result{res}) })
 		}
 	})
 	s.sched.Every(outboxCheck, func(ctx context.Context, now time.Time) []Result {
 		return s.out.Redeliver(ctx, now.Add(-outboxRetry))
 	})
-	s.sched.Every(heartbeatEvery, func(ctx context.Context, now time.Time) []Result {
-		s.beat(ctx, now)
+	s.sched.Every(play.HeartbeatEvery, func(ctx context.Context, now time.Time) []Result {
+		due.Beat(ctx, now)
 		return nil
 	})
 }
 
-// reminderDMs reminds each seat in remind that still has a decision
-// pending (a timeout may have answered it meanwhile) as its player's
-// settings say (Seat.Notify; the table left out the reminders they do
-// not want): by DM (or by a mention in the channel when their DMs are
-// closed) or by a mention, in their language. One message per seat,
-// whatever reasons fell due together.
-func (s *Service) reminderDMs(c *outbox.Composer, t *table.Table, remind []table.Reminder, pending []games.Prompt) {
-	for _, r := range remind {
-		if r.Seat < 0 || r.Seat >= len(t.Seats) || len(games.SeatPrompts(pending, r.Seat)) == 0 || t.Seats[r.Seat].Bot {
-			continue
-		}
-		u := t.Seats[r.Seat]
-		prefs := u.Notify
-		lang := seatLang(t, r.Seat)
-		if prefs.Lang != "" {
-			lang = prefs.Lang
-		}
-		dmKey, pingKey := reminderKeys(r)
-		m := Message{Content: s.voice.Text(lang, games.T(dmKey, "game", s.voice.GameName(lang, t.GameID), "channel", "<#"+t.ChannelID+">", "when", interact.Timestamp(r.Deadline)))}
-		if link := actLink(t, r.Seat); link != "" {
-			m.Content += "\n" + s.voice.Text(lang, games.T(KeyReminderLink, "link", link))
-		}
-		notice := Message{Content: s.voice.Text(t.Lang, games.T(pingKey, "player", "<@"+u.UserID+">", "when", interact.Timestamp(r.Deadline))), Mentions: []string{u.UserID}}
-		if prefs.Delivery == settings.DeliverMention {
-			c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID}, notice)
-			continue
-		}
-		c.Add(outbox.Post{Kind: outbox.KindDM, UserID: u.UserID, Blocked: &outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Message: outbox.StoreMessage(notice)}}, m)
-	}
-}
+// DrawReplays draws every replay staged in the outbox and returns each as
+// a Result to carry out (see delivery.Carrier.DrawReplays); tests call it
+// after Tick.
+func (s *Service) DrawReplays(ctx context.Context) []Result { return s.out.DrawReplays(ctx) }
 
-// reminderKeys are the texts of a reminder by DM and by mention: the time
-// running out, or everyone else having answered (with or without a clock).
-func reminderKeys(r table.Reminder) (dm, ping string) {
-	switch {
-	case r.Last && r.Deadline.IsZero():
-		return KeyLastOne, KeyLastOnePing
-	case r.Last:
-		return KeyLastOneDue, KeyLastOneDuePing
-	}
-	return KeyReminder, KeyReminderPing
-}
-
-// vacationOver tells the channel that seats are back from vacation: their
-// clocks run again.
-func (s *Service) vacationOver(c *outbox.Composer, t *table.Table, back []int) {
-	var lines []string
-	for _, seat := range back {
-		if seat >= 0 && seat < len(t.Seats) {
-			lines = append(lines, s.voice.Text(t.Lang, games.T(KeyVacationOver, "player", t.Seats[seat].Name)))
-		}
-	}
-	if len(lines) > 0 {
-		c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID}, Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)})
-	}
+// Redeliver turns what the outbox still holds (changes stored before a
+// crash or restart whose messages were never confirmed) into Results, oldest
+// first, with pictures drawn from the state each change saved (see
+// delivery.Carrier.Redeliver). Call it once at start-up, before serving.
+func (s *Service) Redeliver(ctx context.Context) []Result {
+	return s.out.Redeliver(ctx, time.Time{})
 }

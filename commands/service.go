@@ -1,6 +1,6 @@
-// Package commands is Tavern's command surface: slash command definitions
-// and the Service that turns interactions into table changes (through
-// storage) and Actions for a transport to carry out.
+// Package commands is Tavern's Discord surface: the slash commands'
+// definitions and localizations, parsing, and dispatch of each interaction
+// to the feature that owns it (features/*), built in NewService.
 //
 // It speaks interact's vocabulary (requests, results, custom ids), which
 // it names again for transports, so they import this package alone.
@@ -14,12 +14,12 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/bots"
+	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/delivery"
 	"github.com/tavern-bot/tavern/features/lobby"
 	"github.com/tavern-bot/tavern/features/mygames"
@@ -32,6 +32,7 @@ import (
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/render"
 	"github.com/tavern-bot/tavern/scheduler"
+	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/tables"
@@ -55,47 +56,50 @@ type Deps struct {
 	Poll time.Duration
 }
 
-// Service implements Interactions for every transport.
+// Service implements Interactions for every transport: it parses each
+// interaction and hands it to the feature that owns it.
 type Service struct {
 	games       *games.Registry
 	store       storage.Store
-	images      Images
 	log         *slog.Logger
 	now         func() time.Time
-	newSeed     func() uint64
 	voice       interact.Voice
 	render      *render.Pool
-	ratings     *ratings.Feature
 	tables      *tables.Tables
-	myGames     *mygames.Feature
-	lobby       *lobby.Feature
 	menus       *play.Menus
+	views       *play.Views
+	lobby       *lobby.Feature
+	play        *play.Feature
+	ratings     *ratings.Feature
+	myGames     *mygames.Feature
 	settings    *settingsfeature.Feature
 	tournaments *tournaments.Feature
 	replay      *replays.Feature
-	scratch     sync.Pool // *[]byte: working memory for staging outbox items
 	out         *delivery.Carrier
 	sched       *scheduler.Scheduler
-	bots        *bots.Thinker
-	// thinking are the tables whose bots' moves are being thought out
-	// (startThinking), each once at a time.
-	thinking sync.Map // channel id → struct{}
 }
 
 var _ Interactions = (*Service)(nil)
 
-// deliveryDeps is what the delivery needs of the Service: the pictures a
-// post names, a replay's post, the scheduler's wake-up for a table whose
-// posted messages were remembered, and the tournaments' outbox items.
+// deliveryDeps is what the delivery needs: the pictures a post names, a
+// replay's post, the scheduler's wake-up for a table whose posted
+// messages were remembered, and the tournaments' outbox items.
 func (s *Service) deliveryDeps() delivery.Deps {
 	return delivery.Deps{Store: s.store, Games: s.games, Tables: s.tables, Render: s.render, Log: s.log,
-		Now: func() time.Time { return s.now() }, Picture: s.picture, Replay: s.replayPost,
+		Now: func() time.Time { return s.now() }, Picture: s.views.Picture, Replay: s.replay.Post,
 		Saved: s.sched.WakeIfDue,
-		Kinds: []delivery.Kind{{Claims: tournaments.IsItem, Actions: s.tournaments.Redeliver}}}
+		// The tournaments are built after the carrier (they open tables
+		// through play, which carries through it).
+		Kinds: []delivery.Kind{{Claims: tournaments.IsItem, Actions: func(item []byte) ([]interact.Action, error) { return s.tournaments.Redeliver(item) }}}}
 }
 
 // NewService checks deps and fills defaults for the optional ones.
-func NewService(d Deps) (*Service, error) {
+func NewService(d Deps) (*Service, error) { return newService(d, nil) }
+
+// newService builds the Service and its features, each with only the
+// collaborators it needs; tune, if set, changes the delivery's (tests
+// count and lose its claims).
+func newService(d Deps, tune func(*delivery.Deps)) (*Service, error) {
 	if d.Games == nil || d.Store == nil {
 		return nil, errors.New("commands: NewService needs Games and Store")
 	}
@@ -105,40 +109,54 @@ func NewService(d Deps) (*Service, error) {
 			return nil, fmt.Errorf("commands: %w", err)
 		}
 	}
-	s := &Service{games: d.Games, store: d.Store, images: d.Images, log: d.Log, now: d.Now, newSeed: d.NewSeed,
-		render: render.NewPool(runtime.GOMAXPROCS(0)), bots: d.Bots}
+	s := &Service{games: d.Games, store: d.Store, log: d.Log, now: d.Now, render: render.NewPool(runtime.GOMAXPROCS(0))}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
 	if s.now == nil {
 		s.now = time.Now
 	}
+	newSeed := d.NewSeed
+	if newSeed == nil {
+		newSeed = rand.Uint64
+	}
+	now := func() time.Time { return s.now() }
 	poll := d.Poll
 	if poll <= 0 {
 		poll = outboxCheck
 	}
-	s.sched = scheduler.New(s.store, func() time.Time { return s.now() }, poll, s.log)
-	if s.newSeed == nil {
-		s.newSeed = rand.Uint64
-	}
+	s.sched = scheduler.New(s.store, now, poll, s.log)
 	s.voice = interact.NewVoice(d.Games, d.Games.Catalog(CoreCatalog()), s.log)
-	s.menus = play.New(s.voice)
-	s.tables = tables.New(s.store, s.games, func() time.Time { return s.now() }, func() uint64 { return s.newSeed() }, s.log,
+	s.menus = play.NewMenus(s.voice)
+	s.views = play.NewViews(d.Images, s.voice)
+	s.tables = tables.New(s.store, s.games, now, newSeed, s.log,
 		tables.Hooks{Saved: s.sched.WakeIfDue, Ended: func(ctx context.Context, t *table.Table) { s.tournaments.TableEnded(ctx, t) }})
-	s.lobby = lobby.New(lobby.Deps{Games: s.games, Store: s.store, Tables: s.tables, Images: s.images, Voice: s.voice,
-		Now: func() time.Time { return s.now() }, NewSeed: func() uint64 { return s.newSeed() }, Settle: s.settleFinished, Log: s.log})
-	mi, _ := s.images.(mygames.Images)
-	s.myGames = mygames.New(s.store, s.tables, mi, s.voice, func() time.Time { return s.now() }, s.log)
-	ri, _ := s.images.(ratings.Images)
+	recorder := ratings.NewRecorder(s.store, s.tables, s.log)
+	s.lobby = lobby.New(lobby.Deps{Games: s.games, Store: s.store, Tables: s.tables, Images: d.Images, Voice: s.voice,
+		Now: now, NewSeed: newSeed, Settle: recorder.Settle, Log: s.log})
+	rp, _ := d.Images.(replays.Images)
+	s.replay = replays.New(s.tables, rp, s.render, s.views, s.voice, s.log)
+	dd := s.deliveryDeps()
+	if tune != nil {
+		tune(&dd)
+	}
+	s.out = delivery.New(dd)
+	s.play = play.New(play.Deps{Games: s.games, Store: s.store, Tables: s.tables, Voice: s.voice, Menus: s.menus, Views: s.views,
+		Lobby: s.lobby, Replays: s.replay, Out: s.out, Sched: s.sched, Bots: d.Bots, Settle: recorder.Settle,
+		// The settings announce through play: they are built after it.
+		Settings: func(ctx context.Context, channelID string) (clock.Calendar, map[string]settings.User) {
+			return s.settings.Start(ctx, channelID)
+		},
+		Now: now, Log: s.log})
+	s.settings = settingsfeature.New(s.store, s.tables, s.play, s.voice, now, s.log)
+	ti, _ := d.Images.(tournaments.Images)
+	s.tournaments = tournaments.New(tournaments.Deps{Games: s.games, Store: s.store, Tables: s.tables, Engine: s.play, Settings: s.settings,
+		Waker: s.sched, Images: ti, Voice: s.voice, Now: now, NewSeed: newSeed, Log: s.log})
+	mi, _ := d.Images.(mygames.Images)
+	s.myGames = mygames.New(s.store, s.tables, mi, s.voice, now, s.log)
+	ri, _ := d.Images.(ratings.Images)
 	s.ratings = ratings.New(s.games, s.store, ri, s.voice, s.log)
-	s.settings = settingsfeature.New(s.store, s.tables, s, s.voice, func() time.Time { return s.now() }, s.log)
-	rp, _ := s.images.(replays.Images)
-	s.replay = replays.New(s.tables, rp, s.render, replayEngine{s}, s.voice, s.log)
-	ti, _ := s.images.(tournaments.Images)
-	s.tournaments = tournaments.New(tournaments.Deps{Games: s.games, Store: s.store, Tables: s.tables, Engine: s, Settings: s.settings,
-		Waker: s.sched, Images: ti, Voice: s.voice, Now: func() time.Time { return s.now() }, NewSeed: func() uint64 { return s.newSeed() }, Log: s.log})
 	s.schedule()
-	s.out = delivery.New(s.deliveryDeps())
 	return s, nil
 }
 
@@ -177,18 +195,15 @@ func (s *Service) handleCommand(ctx context.Context, r interact.Request) Result 
 		case SubNew:
 			return s.lobby.Open(ctx, r, interact.StringOpt(sub.Options, OptGame), interact.StringOpt(sub.Options, OptOptions), interact.BoolOpt(sub.Options, lobby.OptThread))
 		case SubStart:
-			return s.start(ctx, r, r.ChannelID, "")
+			return s.play.Start(ctx, r, r.ChannelID, "")
 		case SubStatus, SubHand, SubLog:
-			if r.InDM() {
-				return s.dmInfo(ctx, r, sub.Name)
-			}
-			return s.info(ctx, r, sub.Name, r.ChannelID)
+			return s.play.Info(ctx, r, sub.Name)
 		case SubUndo:
-			return s.undo(ctx, r)
+			return s.play.Undo(ctx, r)
 		case SubAbandon:
-			return s.abandon(ctx, r)
+			return s.play.Abandon(ctx, r)
 		case SubReturn:
-			return s.returnSeat(ctx, r)
+			return s.play.Return(ctx, r)
 		case SubReplay:
 			return s.replay.Command(ctx, r)
 		}
@@ -197,10 +212,10 @@ func (s *Service) handleCommand(ctx context.Context, r interact.Request) Result 
 		if move == "" {
 			return s.voice.Key(r.Lang, KeyMoveNoOption)
 		}
-		if res, ok := s.drillDown(ctx, r, r.ChannelID, move); ok {
+		if res, ok := s.play.DrillDown(ctx, r, r.ChannelID, move); ok {
 			return res
 		}
-		return s.move(ctx, r, r.ChannelID, "", table.AnyVersion, move)
+		return s.play.Move(ctx, r, r.ChannelID, "", table.AnyVersion, move)
 	case CmdRules:
 		return s.rules(r, interact.StringOpt(data.Options, OptGame), interact.StringOpt(data.Options, OptTopic))
 	case CmdGames:
@@ -233,24 +248,24 @@ func (s *Service) handleComponent(ctx context.Context, r interact.Request) Resul
 	}
 	switch c.Kind {
 	case KindMove:
-		return s.move(ctx, r, c.Channel, c.Table, c.Version, c.Arg)
+		return s.play.Move(ctx, r, c.Channel, c.Table, c.Version, c.Arg)
 	case KindMoveSelect:
 		if value == "" {
 			return s.voice.Key(r.Lang, KeyBadButton)
 		}
-		return s.move(ctx, r, c.Channel, c.Table, c.Version, value)
+		return s.play.Move(ctx, r, c.Channel, c.Table, c.Version, value)
 	case KindJoin:
 		return s.lobby.Join(ctx, r, c.Channel, c.Table)
 	case KindLeave:
 		return s.lobby.Leave(ctx, r, c.Channel, c.Table)
 	case KindStart:
-		return s.start(ctx, r, c.Channel, c.Table)
+		return s.play.Start(ctx, r, c.Channel, c.Table)
 	case KindOption:
 		return s.lobby.Option(ctx, r, c, value)
 	case KindHand:
-		return s.hand(ctx, r, c.Channel, c.Table)
+		return s.play.Hand(ctx, r, c.Channel, c.Table)
 	case KindBack:
-		return s.takeBack(ctx, r, c.Channel, c.Table, c.Version, true)
+		return s.play.Back(ctx, r, c.Channel, c.Table, c.Version)
 	case KindAddBot:
 		return s.lobby.AddBot(ctx, r, c.Channel, c.Table)
 	case KindRemoveBot:
@@ -259,9 +274,9 @@ func (s *Service) handleComponent(ctx context.Context, r interact.Request) Resul
 		if value == "" {
 			return s.voice.Key(r.Lang, KeyBadButton)
 		}
-		return s.pickTable(ctx, r, c.Arg, value)
+		return s.play.PickTable(ctx, r, c.Arg, value)
 	case KindVote:
-		return s.absentVote(ctx, r, c)
+		return s.play.Vote(ctx, r, c)
 	case KindTourJoin, KindTourLeave, KindTourStart, KindTourConfirm:
 		res, _ := s.tournaments.Component(ctx, r, c)
 		return res
@@ -269,7 +284,7 @@ func (s *Service) handleComponent(ctx context.Context, r interact.Request) Resul
 		if value == "" {
 			return s.voice.Key(r.Lang, KeyBadButton)
 		}
-		return s.pickGroup(ctx, r, c, value)
+		return s.play.PickGroup(ctx, r, c, value)
 	}
 	return s.voice.Key(r.Lang, KeyBadButton)
 }

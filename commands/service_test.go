@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/features/lobby"
+	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
@@ -86,8 +87,8 @@ func TestHappyPath(t *testing.T) {
 	if !slices.Equal(board.Mentions, []string{ann}) {
 		t.Errorf("board mentions %v, want only Ann", board.Mentions)
 	}
-	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindMove, "leap")), "en", KeyOKMove)
-	h.wantReply(h.slash(bo, CmdMove, "", OptOption, "step"), "de", KeyOKMove)
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindMove, "leap")), "en", play.KeyOKMove)
+	h.wantReply(h.slash(bo, CmdMove, "", OptOption, "step"), "de", play.KeyOKMove)
 
 	tb = h.table()
 	if tb.Status != table.StatusOver {
@@ -147,7 +148,7 @@ func TestCoreCatalogComplete(t *testing.T) {
 	if m := (games.Catalog{"en": c["de"], "de": c["en"]}).MissingKeys("de"); len(m) > 0 {
 		t.Errorf("English lacks %v", m)
 	}
-	for _, k := range []string{interact.KeyNoTable, interact.KeyBusy, KeyDMBlocked, table.ErrStale} {
+	for _, k := range []string{interact.KeyNoTable, interact.KeyBusy, play.KeyDMBlocked, table.ErrStale} {
 		if c["en"][k] == "" || c["de"][k] == "" {
 			t.Errorf("key %s is empty", k)
 		}

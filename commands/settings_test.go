@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tavern-bot/tavern/features/play"
 	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 
 	"github.com/bwmarrin/discordgo"
@@ -232,7 +233,7 @@ func TestVacationCommand(t *testing.T) {
 	if !line || !status {
 		t.Errorf("channel line %v, status %v", line, status)
 	}
-	h.wantReply(h.slash(bo, CmdGame, SubStatus), "de", KeyStatusTitle)
+	h.wantReply(h.slash(bo, CmdGame, SubStatus), "de", play.KeyStatusTitle)
 	if res := h.slash(bo, CmdGames, ""); res.Reply == nil || !strings.Contains(res.Reply.Content, "🧳 deine Uhr ruht bis <t:") {
 		t.Errorf("/games during the vacation: %+v", res.Reply)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/features/lobby"
+	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
@@ -71,13 +72,13 @@ func TestTableInThread(t *testing.T) {
 	}
 
 	h.wantReply(h.click(bo, findID(t, h.channelMsgs(), KindJoin, "")), "de", lobby.KeyOKJoined)
-	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindStart, "")), "en", KeyOKStarted)
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindStart, "")), "en", play.KeyOKStarted)
 	h.wantDMAnswered(h.bidInDM(ann, "3"))
 	h.wantDMAnswered(h.bidInDM(bo, "1"))
-	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindMove, "leap")), "en", KeyOKMove)
+	h.wantReply(h.click(ann, findID(t, h.channelMsgs(), KindMove, "leap")), "en", play.KeyOKMove)
 	step := slashInteraction(bo, CmdMove, "", OptOption, "step")
 	step.ChannelID = thread
-	h.wantReply(h.run(h.svc.Handle(ctxBG, step)), "de", KeyOKMove)
+	h.wantReply(h.run(h.svc.Handle(ctxBG, step)), "de", play.KeyOKMove)
 	tb, err = h.store.Get(ctxBG, thread, storage.WithLog())
 	if err != nil || tb.Status != table.StatusOver {
 		t.Fatalf("status %v (%v), want over", tb.Status, err)

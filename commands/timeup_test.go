@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
@@ -42,11 +43,11 @@ func TestTimeUpToldOnce(t *testing.T) {
 		}
 		asker := map[string]string{"en": ann, "de": bo}[lang] // the log answers in the asker's language
 		log := h.slash(asker, CmdGame, SubLog)
-		if log.Reply == nil || strings.Count(log.Reply.Content, own) != 2 || strings.Contains(log.Reply.Content, h.svc.voice.Text(lang, games.T(KeyLogTimeout))) {
+		if log.Reply == nil || strings.Count(log.Reply.Content, own) != 2 || strings.Contains(log.Reply.Content, h.svc.voice.Text(lang, games.T(play.KeyLogTimeout))) {
 			t.Errorf("%s: /game log does not tell each time-up once, in the game's words: %+v", lang, log.Reply)
 		}
 		for _, who := range []string{"Ann", "Bo"} {
-			if line := h.svc.voice.Text(lang, games.T(KeyTimedOutQuiet, "player", who)); strings.Contains(text, line) {
+			if line := h.svc.voice.Text(lang, games.T(play.KeyTimedOutQuiet, "player", who)); strings.Contains(text, line) {
 				t.Errorf("%s: the table's line %q doubles the game's in %q", lang, line, text)
 			}
 		}

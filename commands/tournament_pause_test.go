@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tavern-bot/tavern/features/ratings"
 	"github.com/tavern-bot/tavern/features/tournaments"
 
 	"github.com/tavern-bot/tavern/table"
@@ -282,7 +283,7 @@ func TestRoundEndForfeit(t *testing.T) {
 		if !ok || !slices.Equal(res.Ranks, c.ranks) {
 			t.Errorf("%s: tournament result %+v, %v; want ranks %v", c.name, res, ok, c.ranks)
 		}
-		for i, p := range ratingGame(tb, st).Players {
+		for i, p := range ratings.GameOf(tb, st).Players {
 			if p.Quit != c.quit[i] {
 				t.Errorf("%s: seat %d rates as a quitter: %v, want %v", c.name, i, p.Quit, c.quit[i])
 			}

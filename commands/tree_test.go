@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
@@ -116,7 +117,7 @@ func TestOptionTreeDrillDown(t *testing.T) {
 	// Bo may not drill into Ann's tree; unknown paths are refused.
 	h.wantReply(h.click(bo, rows[0].CustomID, "z2/r4"), "de", table.ErrNotYourTurn)
 	h.wantReply(h.click(ann, rows[0].CustomID, "z9/r1"), "en", table.ErrOptionNotPending)
-	h.wantReply(h.click(ann, spots[0].CustomID, "t:2:4:3"), "en", KeyOKMove)
+	h.wantReply(h.click(ann, spots[0].CustomID, "t:2:4:3"), "en", play.KeyOKMove)
 	h.wantReply(h.click(ann, rows[0].CustomID, "z2/r5"), "en", table.ErrStale)
 	h.wantReply(h.click(ann, spots[0].CustomID, "t:2:4:4"), "en", table.ErrStale)
 	if log := h.table().Log; log[len(log)-1].Move != "t:2:4:3" {

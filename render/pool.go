@@ -1,5 +1,6 @@
-// Package render bounds the drawing of pictures in the whole process: a
-// fixed number at once, urgent ones first.
+// Package render is how a table's pictures are drawn: the renderer's
+// interface (Images) with each picture's meta, and a pool that bounds the
+// drawing in the whole process to a fixed number at once, urgent first.
 //
 // Boards, results and replays all draw through one Pool, so a replay
 // drawn for seconds waits behind the pictures players need to decide.

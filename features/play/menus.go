@@ -1,8 +1,3 @@
-// Package play offers a table's decisions on Discord: each prompt as
-// buttons or selects, a long list of options as a tree of steps to drill
-// down, and /move's choices, all reading the options in the reader's
-// language. It is the first of the table features to leave the command
-// surface (issue 27); the handlers that answer the clicks stay there.
 package play
 
 import (
@@ -20,8 +15,8 @@ const (
 	KeyGroupCount = "core.group.count"
 )
 
-// Texts are the menus' texts, en and de.
-func Texts() map[string][2]string {
+// menuTexts are the menus' texts, en and de.
+func menuTexts() map[string][2]string {
 	return map[string][2]string{
 		KeySelectPart: {"{prompt} ({from}–{to})", "{prompt} ({from}–{to})"},
 		KeyGroupPick:  {"{prompt} (pick one, then the next step)", "{prompt} (wähle hier, dann den nächsten Schritt)"},
@@ -34,12 +29,12 @@ type Menus struct {
 	voice interact.Voice
 }
 
-// New is the menus speaking with voice.
-func New(voice interact.Voice) *Menus { return &Menus{voice: voice} }
+// NewMenus are the menus speaking with voice.
+func NewMenus(voice interact.Voice) *Menus { return &Menus{voice: voice} }
 
 // say is x in lang, the table's seats named.
 func (m *Menus) say(t *table.Table, lang string, x games.Text) string {
-	return m.voice.Catalog().LocalizeNames(lang, x, t.Names())
+	return say(m.voice, t, lang, x)
 }
 
 // PromptRows offers prompts as components: up to five options as a row of

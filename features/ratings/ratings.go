@@ -3,8 +3,8 @@
 // ratings, reliability and time per move, in words and, when the renderer
 // can draw them, a picture.
 //
-// It only reads what a finished table recorded (storage.Ratings); the
-// recording is the table's end of game.
+// A finished table is recorded once (Recorder) when its end's due event
+// fires or a new table archives it; the commands only read the records.
 package ratings
 
 import (

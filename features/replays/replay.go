@@ -10,6 +10,7 @@ import (
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
+	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/render"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
@@ -177,4 +178,19 @@ func (f *Feature) Message(t *table.Table, g games.Game) (interact.Message, error
 		lines = append(lines, f.engine.FinalStandings(t, g, st)...)
 	}
 	return interact.Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000), Files: []interact.File{{Name: "replay.gif", Data: gifData}}}, nil
+}
+
+// Post is the message of a staged replay (delivery.Deps.Replay): the table is read with
+// its whole log now. A table gone from its channel (a new one opened there
+// meanwhile) or a replay that cannot be drawn leaves nothing to post.
+func (f *Feature) Post(d outbox.Delivery) (interact.Message, bool) {
+	t, g, err := f.tables.Load(context.Background(), d.Channel, d.Table, storage.WithLog())
+	if err == nil {
+		var m interact.Message
+		if m, err = f.Message(t, g); err == nil {
+			return m, true
+		}
+	}
+	f.log.Warn("replay at the end: not posted", "channel", d.Channel, "table", d.Table, "err", err)
+	return interact.Message{}, false
 }

@@ -1,4 +1,4 @@
-package commands
+package play
 
 import (
 	"github.com/tavern-bot/tavern/table"

@@ -1,4 +1,4 @@
-package commands
+package play
 
 import (
 	"github.com/tavern-bot/tavern/games"
@@ -11,7 +11,7 @@ import (
 // and buttons, the new time. A seat without a timed decision, a bot, and
 // the channel notice standing in for closed DMs (it shows no time) need
 // nothing.
-func (s *Service) deadlineDMs(c *outbox.Composer, sc scene, seats []int) {
+func (tl *teller) deadlineDMs(c *outbox.Composer, sc scene, seats []int) {
 	t := sc.t
 	for _, seat := range seats {
 		if seat < 0 || seat >= len(t.Seats) || t.Seats[seat].Bot {
@@ -25,8 +25,8 @@ func (s *Service) deadlineDMs(c *outbox.Composer, sc scene, seats []int) {
 			if ref.Channel == t.ChannelID {
 				continue
 			}
-			m := s.handMessage(t, sc.g, sc.st, sc.pending, seat, lang)
-			m.Components = append(m.Components, s.backRow(t, seat, lang)...)
+			m := tl.handMessage(t, sc.g, sc.st, sc.pending, seat, lang)
+			m.Components = append(m.Components, tl.backRow(t, seat, lang)...)
 			c.Add(outbox.Post{Kind: outbox.KindEdit, ChannelID: ref.Channel, MessageID: ref.ID, Picture: &outbox.Picture{Viewer: seat, Name: "hand.png"}}, m)
 		}
 	}

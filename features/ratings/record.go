@@ -1,25 +1,37 @@
-package commands
+package ratings
 
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"strconv"
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/rating"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/tables"
 )
 
-// errRecordFirst stops the scheduler's change of a finished table whose
-// game is not yet in the ratings and stats: settleFinished records it
-// first, then the change runs again.
-var errRecordFirst = errors.New("commands: record the finished game first")
+// Recorder puts a finished game into its players' ratings and stats once.
+type Recorder struct {
+	store  storage.Ratings
+	tables *tables.Tables
+	log    *slog.Logger
+}
 
-// ratingGame is a finished table as ratings see it: each seat's place in
+// NewRecorder records into store the finished tables it reads through tbls.
+func NewRecorder(store storage.Ratings, tbls *tables.Tables, log *slog.Logger) *Recorder {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Recorder{store: store, tables: tbls, log: log}
+}
+
+// GameOf is a finished table as ratings see it: each seat's place in
 // the final standings, a seat a bot took over for its absent player as a
 // quitter, the bots the lobby seated apart, and each person's decisions.
-func ratingGame(t *table.Table, st games.State) rating.Game {
+func GameOf(t *table.Table, st games.State) rating.Game {
 	// A seat the standings leave out (or give no place) ranks last, not
 	// first; a solo game's rivals (its automa) count among the places, so
 	// a seat beaten by one keeps its rank 2 and is no winner.
@@ -55,15 +67,15 @@ func recordID(t *table.Table) string {
 	return t.ChannelID + "/" + t.ID + "/" + strconv.FormatInt(t.CreatedAt.UnixNano(), 36)
 }
 
-// settleFinished puts the game of the channel's finished table into its
+// Settle puts the game of the channel's finished table into its
 // players' ratings and stats, once, if it is not there yet: the storage
 // call is idempotent by table id, and the table's record due event goes
 // only after it succeeded, in a second transaction. It runs when that due
 // event fires, and before a new table archives the finished one (which
 // drops its due events). A state that cannot be read is logged and the
 // table marked recorded without a record: retrying cannot help.
-func (s *Service) settleFinished(ctx context.Context, channelID string) error {
-	t, g, err := s.tables.Load(ctx, channelID, "")
+func (r *Recorder) Settle(ctx context.Context, channelID string) error {
+	t, g, err := r.tables.Load(ctx, channelID, "")
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil
 	}
@@ -74,16 +86,16 @@ func (s *Service) settleFinished(ctx context.Context, channelID string) error {
 		return nil
 	}
 	if st, err := t.Load(g); err != nil {
-		s.log.Error("ratings: finished game unreadable, not recorded", "table", t.ID, "err", err)
+		r.log.Error("ratings: finished game unreadable, not recorded", "table", t.ID, "err", err)
 	} else {
-		game := ratingGame(t, st)
-		recorded, err := s.store.RecordGame(ctx, game)
+		game := GameOf(t, st)
+		recorded, err := r.store.RecordGame(ctx, game)
 		if err != nil {
 			return err
 		}
-		s.log.Info("ratings: game recorded", "table", t.ID, "game", t.GameID, "rated", len(game.RatedKeys()) > 0, "new", recorded)
+		r.log.Info("ratings: game recorded", "table", t.ID, "game", t.GameID, "rated", len(game.RatedKeys()) > 0, "new", recorded)
 	}
-	_, err = s.tables.Update(ctx, channelID, t.ID, func(t *table.Table, _ games.Game) error {
+	_, err = r.tables.Update(ctx, channelID, t.ID, func(t *table.Table, _ games.Game) error {
 		t.Recorded()
 		return nil
 	})

@@ -1,4 +1,4 @@
-package commands
+package play
 
 import (
 	"strings"
@@ -50,17 +50,17 @@ func postsBoard(c *outbox.Composer) bool {
 // address; the delivery makes it the board's once the board is posted.
 // The DM has no buttons, so it is not remembered as live; the seat's older
 // DMs lose theirs.
-func (s *Service) linkDM(c *outbox.Composer, sc scene, seat int, mine []games.Prompt) {
+func (tl *teller) linkDM(c *outbox.Composer, sc scene, seat int, mine []games.Prompt) {
 	t := sc.t
 	u := t.Seats[seat]
 	lang := seatLang(t, seat)
-	lines := s.decisionLines(t, sc.st, sc.pending, seat, mine, lang)
+	lines := tl.decisionLines(t, sc.st, sc.pending, seat, mine, lang)
 	link := channelURL(t)
 	if link != "" {
-		lines = append(lines, s.voice.Text(lang, games.T(KeyReminderLink, "link", link)))
+		lines = append(lines, tl.voice.Text(lang, games.T(KeyReminderLink, "link", link)))
 	}
-	lines = append(lines, s.voice.Text(lang, games.T(KeyDMLinkHint)))
-	c.Add(outbox.Post{Kind: outbox.KindDM, UserID: u.UserID, BoardLink: link}, Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)})
+	lines = append(lines, tl.voice.Text(lang, games.T(KeyDMLinkHint)))
+	c.Add(outbox.Post{Kind: outbox.KindDM, UserID: u.UserID, BoardLink: link}, interact.Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)})
 	clearAll(c, t.TakeLiveDMs(seat, table.MessageRef{}))
 }
 

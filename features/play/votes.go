@@ -1,4 +1,4 @@
-package commands
+package play
 
 import (
 	"context"
@@ -51,14 +51,14 @@ func absentVoteTexts() map[string][2]string {
 
 // The arguments of a vote button.
 const (
-	voteArgEnd  = "e"
-	voteArgKeep = "k"
+	VoteArgEnd  = "e"
+	VoteArgKeep = "k"
 )
 
 // voteMessage is an open vote's channel message: who is asked, until
 // when the table waits, the count so far and the two buttons.
-func (s *Service) voteMessage(t *table.Table, v table.Vote) Message {
-	tl := t.Tally(v)
+func (tl *teller) voteMessage(t *table.Table, v table.Vote) interact.Message {
+	tally := t.Tally(v)
 	var voters, mentions []string
 	for i, u := range t.Seats {
 		if i != v.Seat && !u.Bot {
@@ -74,23 +74,23 @@ func (s *Service) voteMessage(t *table.Table, v table.Vote) Message {
 	}
 	name := t.Seats[v.Seat].Name
 	lines := []string{
-		s.voice.Text(t.Lang, games.T(KeyVoteOpen, "player", name, "voters", strings.Join(voters, " "), "needed", tl.Needed, "present", tl.Present, "when", when)),
-		s.voice.Text(t.Lang, games.T(KeyVoteTally, "end", tl.End, "keep", tl.Keep, "needed", tl.Needed, "present", tl.Present)),
+		tl.voice.Text(t.Lang, games.T(KeyVoteOpen, "player", name, "voters", strings.Join(voters, " "), "needed", tally.Needed, "present", tally.Present, "when", when)),
+		tl.voice.Text(t.Lang, games.T(KeyVoteTally, "end", tally.End, "keep", tally.Keep, "needed", tally.Needed, "present", tally.Present)),
 	}
-	m := Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000), Mentions: mentions}
-	end, err1 := CustomID{Kind: KindVote, Channel: t.ChannelID, Table: t.ID, Version: v.ID, Arg: voteArgEnd}.Encode()
-	keep, err2 := CustomID{Kind: KindVote, Channel: t.ChannelID, Table: t.ID, Version: v.ID, Arg: voteArgKeep}.Encode()
+	m := interact.Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000), Mentions: mentions}
+	end, err1 := interact.CustomID{Kind: interact.KindVote, Channel: t.ChannelID, Table: t.ID, Version: v.ID, Arg: VoteArgEnd}.Encode()
+	keep, err2 := interact.CustomID{Kind: interact.KindVote, Channel: t.ChannelID, Table: t.ID, Version: v.ID, Arg: VoteArgKeep}.Encode()
 	if err1 == nil && err2 == nil {
 		m.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: s.voice.Text(t.Lang, games.T(KeyVoteBtnEnd)), Style: discordgo.DangerButton, CustomID: end},
-			discordgo.Button{Label: s.voice.Text(t.Lang, games.T(KeyVoteBtnKeep)), Style: discordgo.SecondaryButton, CustomID: keep},
+			discordgo.Button{Label: tl.voice.Text(t.Lang, games.T(KeyVoteBtnEnd)), Style: discordgo.DangerButton, CustomID: end},
+			discordgo.Button{Label: tl.voice.Text(t.Lang, games.T(KeyVoteBtnKeep)), Style: discordgo.SecondaryButton, CustomID: keep},
 		}}}
 	}
 	return m
 }
 
 // closedVoteText says why a vote closed, for its message without buttons.
-func (s *Service) closedVoteText(t *table.Table, c table.ClosedVote) string {
+func (tl *teller) closedVoteText(t *table.Table, c table.ClosedVote) string {
 	name := ""
 	if c.Vote.Seat >= 0 && c.Vote.Seat < len(t.Seats) {
 		name = t.Seats[c.Vote.Seat].Name
@@ -102,10 +102,10 @@ func (s *Service) closedVoteText(t *table.Table, c table.ClosedVote) string {
 	}
 	end, present := len(c.Vote.End), 0
 	if c.Why == table.VoteDecided {
-		tl := t.Tally(c.Vote) // nobody's vote is open any more: everyone present counts
-		end, present = tl.End, tl.Present
+		tally := t.Tally(c.Vote) // nobody's vote is open any more: everyone present counts
+		end, present = tally.End, tally.Present
 	}
-	return s.voice.Text(t.Lang, games.T(key, "player", name, "end", end, "present", present))
+	return tl.voice.Text(t.Lang, games.T(key, "player", name, "end", end, "present", present))
 }
 
 // votePosts stages what votes changed: a message with buttons for each
@@ -113,48 +113,48 @@ func (s *Service) closedVoteText(t *table.Table, c table.ClosedVote) string {
 // vote's end, when sc has the state), each closed vote's message edited to
 // say why it closed (buttons gone), and, when a vote ended the game, the
 // line saying so, the status edited and unpinned and every button cleared.
-func (s *Service) votePosts(c *outbox.Composer, sc scene, opened []int, endedByVote bool) {
+func (tl *teller) votePosts(c *outbox.Composer, sc scene, opened []int, endedByVote bool) {
 	t, g := sc.t, sc.g
 	for _, seat := range opened {
 		if v, ok := t.OpenVoteOf(seat); ok {
-			c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Remember: outbox.RememberVote(v.ID)}, s.voteMessage(t, v))
+			c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Remember: outbox.RememberVote(v.ID)}, tl.voteMessage(t, v))
 		}
 	}
 	if sc.st != nil && len(c.Delivery.State) > 0 && t.Status == table.StatusPlaying {
-		s.deadlineDMs(c, sc, opened) // their countdown shows the vote's end
+		tl.deadlineDMs(c, sc, opened) // their countdown shows the vote's end
 	}
 	for _, cv := range t.TakeClosedVotes() {
-		c.Add(outbox.Post{Kind: outbox.KindEdit, ChannelID: cv.Vote.Message.Channel, MessageID: cv.Vote.Message.ID}, Message{Content: s.closedVoteText(t, cv)})
+		c.Add(outbox.Post{Kind: outbox.KindEdit, ChannelID: cv.Vote.Message.Channel, MessageID: cv.Vote.Message.ID}, interact.Message{Content: tl.closedVoteText(t, cv)})
 	}
 	if !endedByVote {
 		return
 	}
-	c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID}, Message{Content: s.voice.Text(t.Lang, games.T(KeyVoteEndedPost))})
-	s.statusPost(c, scene{t: t, g: g})
+	c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID}, interact.Message{Content: tl.voice.Text(t.Lang, games.T(KeyVoteEndedPost))})
+	tl.statusPost(c, scene{t: t, g: g})
 	clearAll(c, t.TakeLiveBoards())
 	clearAll(c, t.TakeStaleButtons())
-	s.clearAllDMs(c, t)
+	tl.clearAllDMs(c, t)
 }
 
 // absentVote answers a click on a vote's End or Keep waiting button. The
 // button carries the vote's id, not the table's version, so moves made
 // meanwhile do not make it stale; a closed vote, a stranger, the absent
 // player and a second identical click are answered and change nothing.
-func (s *Service) absentVote(ctx context.Context, r interact.Request, id CustomID) Result {
+func (f *Feature) Vote(ctx context.Context, r interact.Request, id interact.CustomID) interact.Result {
 	choice := table.VoteForKeep
 	switch id.Arg {
-	case voteArgEnd:
+	case VoteArgEnd:
 		choice = table.VoteForEnd
-	case voteArgKeep:
+	case VoteArgKeep:
 	default:
-		return s.voice.Key(r.Lang, KeyBadButton)
+		return f.voice.Key(r.Lang, interact.KeyBadButton)
 	}
 	var (
 		res table.VoteResult
 		d   outbox.Delivery
 	)
-	t, err := s.tables.Update(ctx, id.Channel, id.Table, func(t *table.Table, g games.Game) error {
-		now := s.now()
+	t, err := f.tables.Update(ctx, id.Channel, id.Table, func(t *table.Table, g games.Game) error {
+		now := f.now()
 		if v, ok := t.VoteByID(id.Version); ok && v.Message.ID == "" && r.Interaction != nil && r.Interaction.Message != nil && r.Interaction.Message.ID != "" {
 			// Clicked before its message id was remembered.
 			t.SetVoteMessage(v.ID, table.MessageRef{Channel: t.ChannelID, ID: r.Interaction.Message.ID}, now)
@@ -165,14 +165,14 @@ func (s *Service) absentVote(ctx context.Context, r interact.Request, id CustomI
 		}
 		c := outbox.NewComposer(t, false)
 		if !res.Ended && res.Vote.Message.ID != "" {
-			c.Add(outbox.Post{Kind: outbox.KindEdit, ChannelID: res.Vote.Message.Channel, MessageID: res.Vote.Message.ID}, s.voteMessage(t, res.Vote))
+			c.Add(outbox.Post{Kind: outbox.KindEdit, ChannelID: res.Vote.Message.Channel, MessageID: res.Vote.Message.ID}, f.tell.voteMessage(t, res.Vote))
 		}
-		s.votePosts(c, scene{t: t, g: g}, nil, res.Ended)
+		f.tell.votePosts(c, scene{t: t, g: g}, nil, res.Ended)
 		d, err = c.Done()
-		return s.stage(t, d, err)
+		return f.stage(t, d, err)
 	})
 	if err != nil {
-		return s.voice.Err(r, err)
+		return f.voice.Err(r, err)
 	}
 	reply := games.T(KeyOKVoteKeep)
 	switch {
@@ -181,5 +181,5 @@ func (s *Service) absentVote(ctx context.Context, r interact.Request, id CustomI
 	case choice == table.VoteForEnd:
 		reply = games.T(KeyOKVoteEnd, "end", res.Tally.End, "needed", res.Tally.Needed)
 	}
-	return s.deliver(t, d, nil, &Message{Content: s.voice.Text(r.Lang, reply)})
+	return f.deliver(t, d, nil, &interact.Message{Content: f.voice.Text(r.Lang, reply)})
 }

@@ -1,4 +1,4 @@
-package commands
+package play
 
 import (
 	"context"
@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	settingsfeature "github.com/tavern-bot/tavern/features/settings"
-	"github.com/tavern-bot/tavern/render"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -42,42 +41,42 @@ func (sc scene) asked(seat int) bool {
 // move applies one answer (button, select or /move) and reports the turn.
 // A step inside a turn (not a commit) changes only the mover's own
 // message; a commit posts a new board.
-func (s *Service) move(ctx context.Context, r interact.Request, channelID, tableID string, version int, moveID string) Result {
+func (f *Feature) Move(ctx context.Context, r interact.Request, channelID, tableID string, version int, moveID string) interact.Result {
 	var (
 		res  table.MoveResult
 		d    outbox.Delivery
 		told bool // the commit shows in the channel: a new board, or a line
 	)
 	from, _ := clickedDM(r)
-	t, err := s.tables.Update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
+	t, err := f.tables.Update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
 		var err error
-		if res, err = t.Move(g, r.UserID, moveID, version, s.now()); err != nil {
+		if res, err = t.Move(g, r.UserID, moveID, version, f.now()); err != nil {
 			return err
 		}
 		sc := scene{t: t, g: g, st: res.State, pending: res.Pending, quiet: res.Quiet()}
 		if !res.Committed {
-			d, err = s.stepDelivery(sc, res.Seat(), from)
+			d, err = f.tell.stepDelivery(sc, res.Seat(), from)
 		} else {
-			lines := s.narrate(t, res)
+			lines := f.tell.narrate(t, res)
 			told = !sc.quiet || len(lines) > 0
-			d, err = s.afterChange(sc, lines, from)
+			d, err = f.tell.afterChange(sc, lines, from)
 		}
-		return s.stage(t, d, err)
+		return f.stage(t, d, err)
 	})
 	if err != nil {
-		return s.voice.Err(r, err)
+		return f.voice.Err(r, err)
 	}
 	label := games.Text{Key: moveID}
 	if len(res.Steps) > 0 {
 		label = res.Steps[0].Label
 	}
-	reply := &Message{Content: s.voice.Text(r.Lang, games.T(KeyOKMove, "option", s.say(t, r.Lang, label)))}
+	reply := &interact.Message{Content: f.voice.Text(r.Lang, games.T(KeyOKMove, "option", say(f.voice, t, r.Lang, label)))}
 	switch {
 	case !res.Committed && from.messageID == "":
 		// A step clicked on the board, in an ephemeral message or typed:
 		// the mover's next options come as this ephemeral answer, with the
 		// private view.
-		reply = s.stepReply(t, res, r.Lang)
+		reply = f.stepReply(t, res, r.Lang)
 	case changesClicked(d, r, from, t.ChannelID):
 		// The message clicked is edited in place (a DM) or loses its
 		// buttons under a new board: the change is the answer.
@@ -85,11 +84,11 @@ func (s *Service) move(ctx context.Context, r interact.Request, channelID, table
 	case res.Committed && told && clickedEphemeral(r):
 		// A commit clicked in an ephemeral answer shows in the channel:
 		// that is the answer, and the ephemeral with its controls goes.
-		out := s.deliver(t, d, res.State, nil)
+		out := f.deliver(t, d, res.State, nil)
 		out.DeleteClicked = true
 		return out
 	}
-	out := s.deliver(t, d, res.State, reply)
+	out := f.deliver(t, d, res.State, reply)
 	// A step or the commit clicked in the ephemeral answer to an earlier
 	// step takes its place: one message per turn, the older controls gone.
 	out.ReplaceClicked = reply != nil && clickedEphemeral(r)
@@ -119,24 +118,24 @@ func changesClicked(d outbox.Delivery, r interact.Request, from dmSource, channe
 
 // narrate is the channel's story of a commit: the turn's public events, and
 // for answers the table or a bot gave, who was answered for.
-func (s *Service) narrate(t *table.Table, res table.MoveResult) []string {
+func (tl *teller) narrate(t *table.Table, res table.MoveResult) []string {
 	var lines []string
 	for _, st := range res.Steps {
 		if st.TookOver {
-			lines = append(lines, s.voice.Text(t.Lang, games.T(KeyTookOver, "player", t.Seats[st.Seat].Name)))
+			lines = append(lines, tl.voice.Text(t.Lang, games.T(KeyTookOver, "player", t.Seats[st.Seat].Name)))
 		}
 		if !st.Timeout || st.TimeUp { // the game's own time-up move tells it itself
 			continue
 		}
 		name := t.Seats[st.Seat].Name
 		if st.Secret { // the chosen answer itself may be a secret
-			lines = append(lines, s.voice.Text(t.Lang, games.T(KeyTimedOutQuiet, "player", name)))
+			lines = append(lines, tl.voice.Text(t.Lang, games.T(KeyTimedOutQuiet, "player", name)))
 		} else {
-			lines = append(lines, s.voice.Text(t.Lang, games.T(KeyTimedOut, "player", name, "option", s.say(t, t.Lang, st.Label))))
+			lines = append(lines, tl.voice.Text(t.Lang, games.T(KeyTimedOut, "player", name, "option", say(tl.voice, t, t.Lang, st.Label))))
 		}
 	}
 	for _, e := range res.Narration {
-		lines = append(lines, s.say(t, t.Lang, e))
+		lines = append(lines, say(tl.voice, t, t.Lang, e))
 	}
 	return lines
 }
@@ -146,20 +145,20 @@ func (s *Service) narrate(t *table.Table, res table.MoveResult) []string {
 // status edited in place, DMs to every seat whose decision is new, and the
 // standings when the game is over. from, when set, is the DM the change was
 // clicked in; the clicker's next secret decision replaces it in place.
-func (s *Service) afterChange(sc scene, narration []string, from dmSource) (outbox.Delivery, error) {
+func (tl *teller) afterChange(sc scene, narration []string, from dmSource) (outbox.Delivery, error) {
 	t := sc.t
 	c := outbox.NewComposer(t, true)
 	c.Delivery.Urgent = waitingOnPerson(t, sc.pending)
-	s.boardPost(c, sc, narration)
-	s.statusPost(c, sc)
+	tl.boardPost(c, sc, narration)
+	tl.statusPost(c, sc)
 	switch t.Status {
 	case table.StatusAbandoned: // closed while idle: nothing to ask anyone
-		s.clearAllDMs(c, t)
+		tl.clearAllDMs(c, t)
 	case table.StatusOver:
-		s.standingsPost(c, sc)
-		s.gameOverDMs(c, sc)
+		tl.standingsPost(c, sc)
+		tl.gameOverDMs(c, sc)
 	default:
-		s.privateMessages(c, sc, from, -1, false)
+		tl.privateMessages(c, sc, from, -1, false)
 	}
 	return c.Done()
 }
@@ -167,7 +166,7 @@ func (s *Service) afterChange(sc scene, narration []string, from dmSource) (outb
 // stepDelivery is what a step inside a turn changes: the mover's DM when
 // the step was clicked there, and DMs of other seats whose decision the
 // step changed. The channel hears nothing until the commit.
-func (s *Service) stepDelivery(sc scene, mover int, from dmSource) (outbox.Delivery, error) {
+func (tl *teller) stepDelivery(sc scene, mover int, from dmSource) (outbox.Delivery, error) {
 	c := outbox.NewComposer(sc.t, true)
 	c.Delivery.Urgent = waitingOnPerson(sc.t, sc.pending)
 	skip := mover
@@ -179,75 +178,75 @@ func (s *Service) stepDelivery(sc scene, mover int, from dmSource) (outbox.Deliv
 		// and only the answer keeps live ones.
 		clearAll(c, sc.t.TakeLiveDMs(mover, table.MessageRef{}))
 	}
-	s.privateMessages(c, sc, from, skip, true)
+	tl.privateMessages(c, sc, from, skip, true)
 	return c.Done()
 }
 
 // stepReply is the ephemeral answer to a step made outside a DM: the
 // mover's private view and next options, with a way back.
-func (s *Service) stepReply(t *table.Table, res table.MoveResult, lang string) *Message {
-	g, _ := s.games.Get(t.GameID)
+func (f *Feature) stepReply(t *table.Table, res table.MoveResult, lang string) *interact.Message {
+	g, _ := f.games.Get(t.GameID)
 	seat := res.Seat()
-	m := s.handMessage(t, g, res.State, res.Pending, seat, lang)
-	m.Components = append(m.Components, s.backRow(t, seat, lang)...)
-	m.Files = s.draw(t, g, res.State, seat, "hand.png")
+	m := f.tell.handMessage(t, g, res.State, res.Pending, seat, lang)
+	m.Components = append(m.Components, f.tell.backRow(t, seat, lang)...)
+	m.Files = f.draw(t, g, res.State, seat, "hand.png")
 	return &m
 }
 
 // stage puts a composed delivery into the table's outbox, inside the
 // change's transaction.
-func (s *Service) stage(t *table.Table, d outbox.Delivery, err error) error {
+func (f *Feature) stage(t *table.Table, d outbox.Delivery, err error) error {
 	if err != nil {
 		return err
 	}
-	scratch, _ := s.scratch.Get().(*[]byte)
+	scratch, _ := f.scratch.Get().(*[]byte)
 	if scratch == nil {
 		scratch = new([]byte)
 	}
 	data, grown, err := outbox.Encode(d, *scratch)
 	*scratch = grown
-	s.scratch.Put(scratch)
+	f.scratch.Put(scratch)
 	if err != nil {
-		return fmt.Errorf("commands: stage delivery for table %s: %w", t.ID, err)
+		return fmt.Errorf("play: stage delivery for table %s: %w", t.ID, err)
 	}
 	t.Outbox = append(t.Outbox, data)
 	return nil
 }
 
 // deliver draws the staged delivery's pictures and returns it as the
-// Result's actions (see delivery.Carrier.Deliver): Done removes the outbox
+// interact.Result's actions (see delivery.Carrier.Deliver): Done removes the outbox
 // entry once they are carried out, in turn after the table's earlier
 // changes.
-func (s *Service) deliver(t *table.Table, d outbox.Delivery, st games.State, reply *Message) Result {
-	return s.out.Deliver(t, d, st, reply)
+func (f *Feature) deliver(t *table.Table, d outbox.Delivery, st games.State, reply *interact.Message) interact.Result {
+	return f.out.Deliver(t, d, st, reply)
 }
 
-func (s *Service) boardPost(c *outbox.Composer, sc scene, narration []string) {
+func (tl *teller) boardPost(c *outbox.Composer, sc scene, narration []string) {
 	t := sc.t
 	if sc.quiet && t.Status == table.StatusPlaying && !hasPublic(sc.pending) {
 		// A seat finished its private part of a simultaneous phase: a line
 		// of text, and the live board keeps its place and its buttons.
 		if len(narration) > 0 {
-			c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID}, Message{Content: interact.Truncate(strings.Join(narration, "\n"), 2000)})
+			c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID}, interact.Message{Content: interact.Truncate(strings.Join(narration, "\n"), 2000)})
 		}
 		clearAll(c, t.TakeStaleButtons())
 		return
 	}
 	lines := append([]string{}, narration...)
-	m := Message{}
+	m := interact.Message{}
 	if t.Status == table.StatusPlaying {
-		lines = append(lines, s.waitingLines(sc, t.Lang, true, false)...)
+		lines = append(lines, tl.waitingLines(sc, t.Lang, true, false)...)
 		var public []games.Prompt
 		for _, p := range sc.pending {
 			if !p.Secret {
 				public = append(public, p)
 			}
 		}
-		rows, cut := s.menus.PromptRows(t, public, t.Lang, interact.MaxRows-1)
+		rows, cut := tl.menus.PromptRows(t, public, t.Lang, interact.MaxRows-1)
 		if cut {
-			lines = append(lines, s.voice.Text(t.Lang, games.T(KeyMoreUseMove)))
+			lines = append(lines, tl.voice.Text(t.Lang, games.T(KeyMoreUseMove)))
 		}
-		m.Components = append(rows, s.handRow(t))
+		m.Components = append(rows, tl.handRow(t))
 		m.Mentions = actingUsers(sc)
 	}
 	m.Content = interact.Truncate(strings.Join(lines, "\n"), 2000)
@@ -280,12 +279,12 @@ func hasPublic(pending []games.Prompt) bool {
 // clearAll removes the buttons of refs.
 func clearAll(c *outbox.Composer, refs []table.MessageRef) {
 	for _, r := range refs {
-		c.Add(outbox.Post{Kind: outbox.KindClear, ChannelID: r.Channel, MessageID: r.ID}, Message{})
+		c.Add(outbox.Post{Kind: outbox.KindClear, ChannelID: r.Channel, MessageID: r.ID}, interact.Message{})
 	}
 }
 
 // clearAllDMs removes the buttons of every seat's live DMs of t.
-func (s *Service) clearAllDMs(c *outbox.Composer, t *table.Table) {
+func (tl *teller) clearAllDMs(c *outbox.Composer, t *table.Table) {
 	for seat := range t.Seats {
 		clearAll(c, t.TakeLiveDMs(seat, table.MessageRef{}))
 	}
@@ -293,17 +292,17 @@ func (s *Service) clearAllDMs(c *outbox.Composer, t *table.Table) {
 
 // gameOverDMs tells every person at the table the result in their DM,
 // and removes the buttons of the table's DMs still live.
-func (s *Service) gameOverDMs(c *outbox.Composer, sc scene) {
+func (tl *teller) gameOverDMs(c *outbox.Composer, sc scene) {
 	t := sc.t
-	s.clearAllDMs(c, t)
+	tl.clearAllDMs(c, t)
 	for seat, u := range t.Seats {
 		if u.Bot {
 			continue
 		}
 		lang := seatLang(t, seat)
-		lines := []string{s.voice.Text(lang, games.T(KeyGameOverDM, "game", s.voice.GameName(lang, t.GameID), "channel", "<#"+t.ChannelID+">"))}
-		lines = append(lines, s.standingLines(sc, lang)...)
-		c.Add(outbox.Post{Kind: outbox.KindDM, UserID: u.UserID}, Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)})
+		lines := []string{tl.voice.Text(lang, games.T(KeyGameOverDM, "game", tl.voice.GameName(lang, t.GameID), "channel", "<#"+t.ChannelID+">"))}
+		lines = append(lines, tl.views.standingLines(sc.t, sc.st, lang)...)
+		c.Add(outbox.Post{Kind: outbox.KindDM, UserID: u.UserID}, interact.Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)})
 	}
 }
 
@@ -312,7 +311,7 @@ func (s *Service) gameOverDMs(c *outbox.Composer, sc scene) {
 // summary (the status) adds when each decision runs out of time and gives
 // only a prompt's first line, its question: the lines under it (Viscounts'
 // pairs to choose from) are told once, with the board that asks.
-func (s *Service) waitingLines(sc scene, lang string, mention, summary bool) []string {
+func (tl *teller) waitingLines(sc scene, lang string, mention, summary bool) []string {
 	t := sc.t
 	var lines []string
 	for _, p := range sc.pending {
@@ -323,17 +322,17 @@ func (s *Service) waitingLines(sc scene, lang string, mention, summary bool) []s
 		if mention && !t.Seats[p.Seat].Bot {
 			who = "<@" + t.Seats[p.Seat].UserID + ">"
 		}
-		prompt := s.say(t, lang, p.Text)
+		prompt := say(tl.voice, t, lang, p.Text)
 		if summary {
 			prompt, _, _ = strings.Cut(prompt, "\n")
 		}
-		line := s.voice.Text(lang, games.T(KeyStatusPublic, "player", who, "prompt", prompt))
+		line := tl.voice.Text(lang, games.T(KeyStatusPublic, "player", who, "prompt", prompt))
 		if p.Secret {
-			line = s.voice.Text(lang, games.T(KeyStatusPrivate, "player", who))
+			line = tl.voice.Text(lang, games.T(KeyStatusPrivate, "player", who))
 		}
 		if summary {
 			if at, ok := t.SeatDeadline(sc.st, sc.pending, p.Seat); ok {
-				line = s.voice.Text(lang, games.T(KeyStatusDue, "line", line, "when", interact.Timestamp(at)))
+				line = tl.voice.Text(lang, games.T(KeyStatusDue, "line", line, "when", interact.Timestamp(at)))
 			}
 		}
 		lines = append(lines, line)
@@ -357,43 +356,43 @@ func actingUsers(sc scene) []string {
 }
 
 // statusText is the live status: game, move number and who is awaited.
-func (s *Service) statusText(sc scene, lang string) string {
+func (tl *teller) statusText(sc scene, lang string) string {
 	t := sc.t
-	name := s.voice.GameName(lang, sc.t.GameID)
+	name := tl.voice.GameName(lang, sc.t.GameID)
 	switch t.Status {
 	case table.StatusLobby:
-		return s.voice.Text(lang, games.T(KeyStatusLobby, "game", name))
+		return tl.voice.Text(lang, games.T(KeyStatusLobby, "game", name))
 	case table.StatusOver:
-		return s.voice.Text(lang, games.T(KeyStatusOver, "game", name))
+		return tl.voice.Text(lang, games.T(KeyStatusOver, "game", name))
 	case table.StatusAbandoned:
-		return s.voice.Text(lang, games.T(KeyStatusGone, "game", name))
+		return tl.voice.Text(lang, games.T(KeyStatusGone, "game", name))
 	}
-	lines := []string{s.voice.Text(lang, games.T(KeyStatusTitle, "game", name, "n", t.Moves+1))}
+	lines := []string{tl.voice.Text(lang, games.T(KeyStatusTitle, "game", name, "n", t.Moves+1))}
 	if sc.st != nil {
-		lines = append(lines, s.waitingLines(sc, lang, false, true)...)
+		lines = append(lines, tl.waitingLines(sc, lang, false, true)...)
 	}
 	rules := t.ClockRules()
 	for seat, u := range t.Seats {
 		switch {
 		case u.Vacation != nil:
-			lines = append(lines, s.voice.Text(lang, games.T(settingsfeature.KeyStatusVacation, "player", u.Name, "when", interact.Timestamp(u.Vacation.Until))))
+			lines = append(lines, tl.voice.Text(lang, games.T(settingsfeature.KeyStatusVacation, "player", u.Name, "when", interact.Timestamp(u.Vacation.Until))))
 		case u.Away:
-			lines = append(lines, s.voice.Text(lang, games.T(KeyStatusAway, "player", u.Name)))
+			lines = append(lines, tl.voice.Text(lang, games.T(KeyStatusAway, "player", u.Name)))
 		case rules.Kind == clock.Bank && !u.Bot && len(games.SeatPrompts(sc.pending, seat)) == 0:
 			// Seats not deciding now: what their bank holds for later.
-			lines = append(lines, s.voice.Text(lang, games.T(KeyStatusBank, "player", u.Name, "time", clock.FormatDuration(u.Clock.Bank))))
+			lines = append(lines, tl.voice.Text(lang, games.T(KeyStatusBank, "player", u.Name, "time", clock.FormatDuration(u.Clock.Bank))))
 		}
 	}
-	lines = append(lines, settingsfeature.CalendarLines(s.voice, t.Calendar, lang)...)
+	lines = append(lines, settingsfeature.CalendarLines(tl.voice, t.Calendar, lang)...)
 	return interact.Truncate(strings.Join(lines, "\n"), 2000)
 }
 
 // statusPost edits the live status message, or posts it the first time.
-func (s *Service) statusPost(c *outbox.Composer, sc scene) {
+func (tl *teller) statusPost(c *outbox.Composer, sc scene) {
 	t := sc.t
 	// No buttons: the newest board carries them, so one channel message is
 	// clickable.
-	m := Message{Content: s.statusText(sc, t.Lang)}
+	m := interact.Message{Content: tl.statusText(sc, t.Lang)}
 	// The live status is pinned while the game runs, and unpinned at
 	// its end.
 	p := outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Remember: outbox.RememberStatus, Pin: t.Status == table.StatusPlaying}
@@ -403,37 +402,19 @@ func (s *Service) statusPost(c *outbox.Composer, sc scene) {
 	c.Add(p, m)
 	if t.Status == table.StatusOver || t.Status == table.StatusAbandoned {
 		// The game is over: no answer a player was shown stays clickable.
-		c.Add(outbox.Post{Kind: outbox.KindWithdraw, ChannelID: t.ChannelID}, Message{})
+		c.Add(outbox.Post{Kind: outbox.KindWithdraw, ChannelID: t.ChannelID}, interact.Message{})
 		if t.StatusMessageID != "" {
-			c.Add(outbox.Post{Kind: outbox.KindUnpin, ChannelID: t.ChannelID, MessageID: t.StatusMessageID}, Message{})
+			c.Add(outbox.Post{Kind: outbox.KindUnpin, ChannelID: t.ChannelID, MessageID: t.StatusMessageID}, interact.Message{})
 		}
 	}
 }
 
 // standingsPost announces the final standings with the results picture.
-func (s *Service) standingsPost(c *outbox.Composer, sc scene) {
+func (tl *teller) standingsPost(c *outbox.Composer, sc scene) {
 	t := sc.t
-	lines := s.finalStandings(sc)
-	m := Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)}
+	lines := tl.views.FinalStandings(t, sc.g, sc.st)
+	m := interact.Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)}
 	c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Picture: &outbox.Picture{Viewer: games.Public, Name: "results.png", Results: true}}, m)
-}
-
-// finalStandings are the final standings' title and a line per place,
-// in the table's language.
-func (s *Service) finalStandings(sc scene) []string {
-	return append([]string{s.voice.Text(sc.t.Lang, games.T(KeyStandings))}, s.standingLines(sc, sc.t.Lang)...)
-}
-
-// replayEngine is what a replay (features/replays) takes from the table's
-// other messages: the pictures' meta and the final standings.
-type replayEngine struct{ s *Service }
-
-func (e replayEngine) Meta(t *table.Table, viewer int) ImageMeta {
-	return render.Meta(e.s.voice.Catalog(), t, viewer)
-}
-
-func (e replayEngine) FinalStandings(t *table.Table, g games.Game, st games.State) []string {
-	return e.s.finalStandings(scene{t: t, g: g, st: st})
 }
 
 // privateMessages gives each seat whose decision just became pending (or
@@ -444,7 +425,7 @@ func (e replayEngine) FinalStandings(t *table.Table, g games.Game, st games.Stat
 // "Show my hand". A seat with nothing to decide gets nothing, and bots get
 // nothing at all. Within a turn (step) the DM a step was clicked in is
 // always edited in place; after a commit only for a secret decision.
-func (s *Service) privateMessages(c *outbox.Composer, sc scene, from dmSource, skip int, step bool) {
+func (tl *teller) privateMessages(c *outbox.Composer, sc scene, from dmSource, skip int, step bool) {
 	t := sc.t
 	sent := false
 	for seat, u := range t.Seats {
@@ -461,7 +442,7 @@ func (s *Service) privateMessages(c *outbox.Composer, sc scene, from dmSource, s
 						clearAll(c, []table.MessageRef{r})
 						continue
 					}
-					s.settle(c, sc, seat, r.Channel, r.ID, KeyDMSpent)
+					tl.settle(c, sc, seat, r.Channel, r.ID, KeyDMSpent)
 				}
 			}
 			continue
@@ -469,15 +450,15 @@ func (s *Service) privateMessages(c *outbox.Composer, sc scene, from dmSource, s
 		inPlace := from.replaces(u.UserID, mine) || (step && from.messageID != "" && from.userID == u.UserID)
 		if !inPlace && wantsLinkDM(c, t, seat, mine) {
 			// The board carries the buttons: the DM only leads there.
-			s.linkDM(c, sc, seat, mine)
+			tl.linkDM(c, sc, seat, mine)
 			continue
 		}
-		m := s.handMessage(t, sc.g, sc.st, sc.pending, seat, u.Lang)
+		m := tl.handMessage(t, sc.g, sc.st, sc.pending, seat, u.Lang)
 		pic := &outbox.Picture{Viewer: seat, Name: "hand.png"}
 		switch {
 		case inPlace:
 			sent = sent || u.UserID == from.userID
-			m.Components = append(m.Components, s.backRow(t, seat, seatLang(t, seat))...)
+			m.Components = append(m.Components, tl.backRow(t, seat, seatLang(t, seat))...)
 			c.Add(outbox.Post{Kind: outbox.KindEdit, ChannelID: from.channelID, MessageID: from.messageID, Picture: pic}, m)
 			ref := from.ref()
 			clearAll(c, t.TakeLiveDMs(seat, ref)) // older decisions of this seat
@@ -487,9 +468,9 @@ func (s *Service) privateMessages(c *outbox.Composer, sc scene, from dmSource, s
 		case anySecret(mine):
 			// Public prompts have their buttons on the board already, so a
 			// closed DM only matters for secret ones.
-			notice := Message{
-				Content:    s.voice.Text(t.Lang, games.T(KeyDMBlocked, "player", "<@"+u.UserID+">")),
-				Components: []discordgo.MessageComponent{s.handRow(t)},
+			notice := interact.Message{
+				Content:    tl.voice.Text(t.Lang, games.T(KeyDMBlocked, "player", "<@"+u.UserID+">")),
+				Components: []discordgo.MessageComponent{tl.handRow(t)},
 				Mentions:   []string{u.UserID},
 			}
 			c.Add(outbox.Post{Kind: outbox.KindDM, UserID: u.UserID, Picture: pic, Remember: outbox.RememberDM, Blocked: &outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Message: outbox.StoreMessage(notice)}}, m)
@@ -500,7 +481,7 @@ func (s *Service) privateMessages(c *outbox.Composer, sc scene, from dmSource, s
 		clearAll(c, t.TakeLiveDMs(seat, table.MessageRef{}))
 	}
 	if !sent {
-		s.settledDM(c, sc, from)
+		tl.settledDM(c, sc, from)
 	}
 }
 
@@ -508,7 +489,7 @@ func (s *Service) privateMessages(c *outbox.Composer, sc scene, from dmSource, s
 // new to decide (e.g. waiting for the others' picks): its options are
 // spent, so it shows the updated private view without components rather
 // than buttons that would only answer "out of date".
-func (s *Service) settledDM(c *outbox.Composer, sc scene, from dmSource) {
+func (tl *teller) settledDM(c *outbox.Composer, sc scene, from dmSource) {
 	t := sc.t
 	if from.messageID == "" {
 		return
@@ -517,15 +498,15 @@ func (s *Service) settledDM(c *outbox.Composer, sc scene, from dmSource) {
 	if seat < 0 || (sc.asked(seat) && len(games.SeatPrompts(sc.pending, seat)) > 0) {
 		return // a new decision went out already
 	}
-	s.settle(c, sc, seat, from.channelID, from.messageID, KeyDMSettled)
+	tl.settle(c, sc, seat, from.channelID, from.messageID, KeyDMSettled)
 	t.DropLiveDM(seat, from.ref())
 }
 
 // settle edits seat's DM message into its private view without
 // components, saying why (key): nothing is left to answer there.
-func (s *Service) settle(c *outbox.Composer, sc scene, seat int, channelID, messageID, key string) {
+func (tl *teller) settle(c *outbox.Composer, sc scene, seat int, channelID, messageID, key string) {
 	lang := seatLang(sc.t, seat)
-	m := Message{Content: s.voice.Text(lang, games.T(KeyHandTitle, "game", s.voice.GameName(lang, sc.t.GameID))) + "\n" + s.voice.Text(lang, games.T(key))}
+	m := interact.Message{Content: tl.voice.Text(lang, games.T(KeyHandTitle, "game", tl.voice.GameName(lang, sc.t.GameID))) + "\n" + tl.voice.Text(lang, games.T(key))}
 	c.Add(outbox.Post{Kind: outbox.KindEdit, ChannelID: channelID, MessageID: messageID, Picture: &outbox.Picture{Viewer: seat, Name: "hand.png"}}, m)
 }
 
@@ -548,62 +529,62 @@ func anySecret(ps []games.Prompt) bool {
 // handMessage is the text and components of seat's private message for
 // its pending prompts (none: "nothing awaited"), with when its time runs
 // out; the caller adds the picture of the private view.
-func (s *Service) handMessage(t *table.Table, g games.Game, st games.State, pending []games.Prompt, seat int, lang string) Message {
+func (tl *teller) handMessage(t *table.Table, g games.Game, st games.State, pending []games.Prompt, seat int, lang string) interact.Message {
 	if lang == "" {
 		lang = t.Lang
 	}
 	mine := games.SeatPrompts(pending, seat)
 	if len(mine) == 0 {
-		return Message{Content: s.voice.Text(lang, games.T(KeyHandTitle, "game", s.voice.GameName(lang, t.GameID))) + "\n" + s.voice.Text(lang, games.T(KeyHandNothing))}
+		return interact.Message{Content: tl.voice.Text(lang, games.T(KeyHandTitle, "game", tl.voice.GameName(lang, t.GameID))) + "\n" + tl.voice.Text(lang, games.T(KeyHandNothing))}
 	}
-	lines := s.decisionLines(t, st, pending, seat, mine, lang)
-	rows, cut := s.menus.PromptRows(t, mine, lang, interact.MaxRows)
+	lines := tl.decisionLines(t, st, pending, seat, mine, lang)
+	rows, cut := tl.menus.PromptRows(t, mine, lang, interact.MaxRows)
 	if cut {
-		lines = append(lines, s.voice.Text(lang, games.T(KeyMoreUseMove)))
+		lines = append(lines, tl.voice.Text(lang, games.T(KeyMoreUseMove)))
 	}
-	return Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000), Components: rows}
+	return interact.Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000), Components: rows}
 }
 
 // decisionLines name the game, its channel and each of seat's prompts
 // mine, and when the seat's time runs out.
-func (s *Service) decisionLines(t *table.Table, st games.State, pending []games.Prompt, seat int, mine []games.Prompt, lang string) []string {
+func (tl *teller) decisionLines(t *table.Table, st games.State, pending []games.Prompt, seat int, mine []games.Prompt, lang string) []string {
 	var lines []string
 	for _, p := range mine {
-		lines = append(lines, s.voice.Text(lang, games.T(KeyDMHeader, "game", s.voice.GameName(lang, t.GameID), "channel", t.ChannelID, "prompt", s.say(t, lang, p.Text))))
+		lines = append(lines, tl.voice.Text(lang, games.T(KeyDMHeader, "game", tl.voice.GameName(lang, t.GameID), "channel", t.ChannelID, "prompt", say(tl.voice, t, lang, p.Text))))
 	}
 	if at, ok := t.SeatDeadline(st, pending, seat); ok {
 		// The seat's clock (a build phase's sand timer too), counting
 		// down live in the reader's Discord.
-		lines = append(lines, s.voice.Text(lang, games.T(KeyDMDue, "when", interact.Timestamp(at))))
+		lines = append(lines, tl.voice.Text(lang, games.T(KeyDMDue, "when", interact.Timestamp(at))))
 	}
 	return lines
 }
 
 // backRow offers "Back" to a seat that may step back within its turn; it
 // takes the last free row, if any.
-func (s *Service) backRow(t *table.Table, seat int, lang string) []discordgo.MessageComponent {
+func (tl *teller) backRow(t *table.Table, seat int, lang string) []discordgo.MessageComponent {
 	if !t.CanStepBack(seat) {
 		return nil
 	}
-	id, err := CustomID{Kind: KindBack, Channel: t.ChannelID, Table: t.ID, Version: t.Version}.Encode()
+	id, err := interact.CustomID{Kind: interact.KindBack, Channel: t.ChannelID, Table: t.ID, Version: t.Version}.Encode()
 	if err != nil {
 		return nil
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: s.voice.Text(lang, games.T(KeyBtnBack)), Style: discordgo.SecondaryButton, CustomID: id},
+		discordgo.Button{Label: tl.voice.Text(lang, games.T(KeyBtnBack)), Style: discordgo.SecondaryButton, CustomID: id},
 	}}}
 }
 
-func (s *Service) handRow(t *table.Table) discordgo.ActionsRow {
-	id, _ := CustomID{Kind: KindHand, Channel: t.ChannelID, Table: t.ID, Version: t.Version}.Encode()
+func (tl *teller) handRow(t *table.Table) discordgo.ActionsRow {
+	id, _ := interact.CustomID{Kind: interact.KindHand, Channel: t.ChannelID, Table: t.ID, Version: t.Version}.Encode()
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: s.voice.Text(t.Lang, games.T(KeyBtnHand)), Style: discordgo.SecondaryButton, CustomID: id},
+		discordgo.Button{Label: tl.voice.Text(t.Lang, games.T(KeyBtnHand)), Style: discordgo.SecondaryButton, CustomID: id},
 	}}
 }
 
 // say localizes x for this table, showing seats as the players' names.
-func (s *Service) say(t *table.Table, lang string, x games.Text) string {
-	return s.voice.Catalog().LocalizeNames(lang, x, t.Names())
+func say(voice interact.Voice, t *table.Table, lang string, x games.Text) string {
+	return voice.Catalog().LocalizeNames(lang, x, t.Names())
 }
 
 // waitingOnPerson reports whether a seat a person plays has a decision
@@ -617,34 +598,24 @@ func waitingOnPerson(t *table.Table, pending []games.Prompt) bool {
 	return false
 }
 
-// standingLines are the final standings, a line per seat or rival, in lang.
-func (s *Service) standingLines(sc scene, lang string) []string {
-	t := sc.t
-	var lines []string
-	for _, pl := range s.ranking(t, sc.st, lang) {
-		lines = append(lines, s.voice.Text(lang, games.T(KeyStandingLine, "rank", pl.Rank, "player", pl.name, "score", pl.Score, "detail", s.say(t, lang, pl.Detail))))
-	}
-	return lines
-}
-
 // returnSeat answers /game return: a player whose seat a bot took over
 // (their time ran out, lobby option absent=bot) plays it again.
-func (s *Service) returnSeat(ctx context.Context, r interact.Request) Result {
+func (f *Feature) Return(ctx context.Context, r interact.Request) interact.Result {
 	var (
 		res table.MoveResult
 		d   outbox.Delivery
 	)
-	t, err := s.tables.Update(ctx, r.ChannelID, "", func(t *table.Table, g games.Game) error {
+	t, err := f.tables.Update(ctx, r.ChannelID, "", func(t *table.Table, g games.Game) error {
 		var err error
-		if res, err = t.Return(g, r.UserID, s.now()); err != nil {
+		if res, err = t.Return(g, r.UserID, f.now()); err != nil {
 			return err
 		}
 		sc := scene{t: t, g: g, st: res.State, pending: res.Pending}
-		d, err = s.afterChange(sc, []string{s.voice.Text(t.Lang, games.T(KeyReturned, "player", r.UserName))}, dmSource{})
-		return s.stage(t, d, err)
+		d, err = f.tell.afterChange(sc, []string{f.voice.Text(t.Lang, games.T(KeyReturned, "player", r.UserName))}, dmSource{})
+		return f.stage(t, d, err)
 	})
 	if err != nil {
-		return s.voice.Err(r, err)
+		return f.voice.Err(r, err)
 	}
-	return s.deliver(t, d, res.State, &Message{Content: s.voice.Text(r.Lang, games.T(KeyOKReturned))})
+	return f.deliver(t, d, res.State, &interact.Message{Content: f.voice.Text(r.Lang, games.T(KeyOKReturned))})
 }

@@ -1,17 +1,18 @@
-package commands
+package play
 
 import (
 	"context"
 	"time"
 
 	"github.com/tavern-bot/tavern/clock"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/table"
 )
 
 // The outage rule: the scheduler records a heartbeat while it runs (every
-// heartbeatEvery at most; it wakes at least once a minute). On start-up, if
-// the last one is more than outageGrace old, the bot was down (or
+// HeartbeatEvery at most; it wakes at least once a minute). On start-up, if
+// the last one is more than OutageGrace old, the bot was down (or
 // unreachable) that long: the span is recorded once (storage.RecordOutage;
 // processes starting together record it once), and every running table's
 // clocks are paused over it the next time the table changes (tables credit
@@ -22,39 +23,39 @@ import (
 // waits for none of it. Shorter gaps (a restart for a deploy) are charged
 // as usual.
 const (
-	heartbeatEvery = 30 * time.Second
-	outageGrace    = 5 * time.Minute
+	HeartbeatEvery = 30 * time.Second
+	OutageGrace    = 5 * time.Minute
 	// sweepScan bounds how many timed tables one sweep visits; the index
 	// lists exactly the tables with a running clock.
 	sweepScan = 1 << 20
 )
 
 // forgiveOutage records the time since the last heartbeat as an outage
-// when that was more than outageGrace ago, hands every outage on record
+// when that was more than OutageGrace ago, hands every outage on record
 // to the tables, then beats. It reports how long the gap was and whether
 // this process recorded it (and is to sweep: creditSweep).
-func (s *Service) forgiveOutage(ctx context.Context) (time.Duration, bool) {
-	now := s.now()
-	last, err := s.store.Heartbeat(ctx)
+func (du *Due) ForgiveOutage(ctx context.Context) (time.Duration, bool) {
+	now := du.f.now()
+	last, err := du.f.store.Heartbeat(ctx)
 	if err != nil {
-		s.log.Error("scheduler: heartbeat", "err", err)
+		du.f.log.Error("scheduler: heartbeat", "err", err)
 		return 0, false
 	}
 	gap := now.Sub(last)
 	recorded := false
-	if !last.IsZero() && gap > outageGrace {
-		if recorded, err = s.store.RecordOutage(ctx, clock.Span{From: last, Until: now}); err != nil {
-			s.log.Error("scheduler: record an outage", "err", err)
+	if !last.IsZero() && gap > OutageGrace {
+		if recorded, err = du.f.store.RecordOutage(ctx, clock.Span{From: last, Until: now}); err != nil {
+			du.f.log.Error("scheduler: record an outage", "err", err)
 		} else if recorded {
-			s.log.Info("scheduler: an outage is credited to the clocks", "from", last, "until", now)
+			du.f.log.Info("scheduler: an outage is credited to the clocks", "from", last, "until", now)
 		}
 	}
-	outages, err := s.store.Outages(ctx)
+	outages, err := du.f.store.Outages(ctx)
 	if err != nil {
-		s.log.Error("scheduler: outages", "err", err)
+		du.f.log.Error("scheduler: outages", "err", err)
 	}
-	s.tables.SetOutages(outages)
-	s.beat(ctx, now)
+	du.f.tables.SetOutages(outages)
+	du.Beat(ctx, now)
 	return gap, recorded
 }
 
@@ -63,15 +64,15 @@ func (s *Service) forgiveOutage(ctx context.Context) (time.Duration, bool) {
 // deadlines told (a fire: see fire's credited), handing each change to
 // carry; it returns how many tables it changed. A table another process
 // changed meanwhile was credited in that change, and is left as it is.
-func (s *Service) creditSweep(ctx context.Context, carry func(Result)) int {
-	outages := s.tables.KnownOutages()
+func (du *Due) CreditSweep(ctx context.Context, carry func(interact.Result)) int {
+	outages := du.f.tables.KnownOutages()
 	if len(outages) == 0 {
 		return 0
 	}
 	newest := outages[len(outages)-1].Until
-	channels, err := s.store.DueBefore(ctx, s.now().Add(100*365*24*time.Hour), sweepScan)
+	channels, err := du.f.store.DueBefore(ctx, du.f.now().Add(100*365*24*time.Hour), sweepScan)
 	if err != nil {
-		s.log.Error("scheduler: timed tables to credit", "err", err)
+		du.f.log.Error("scheduler: timed tables to credit", "err", err)
 		return 0
 	}
 	n := 0
@@ -79,11 +80,11 @@ func (s *Service) creditSweep(ctx context.Context, carry func(Result)) int {
 		if ctx.Err() != nil {
 			break
 		}
-		t, err := s.store.Get(ctx, ch)
+		t, err := du.f.store.Get(ctx, ch)
 		if err != nil || t.Status != table.StatusPlaying || !t.Credited.Before(newest) {
 			continue
 		}
-		results := s.fireTable(ctx, ch, s.now())
+		results := du.Fire(ctx, ch, du.f.now())
 		for _, res := range results {
 			carry(res)
 		}
@@ -91,25 +92,25 @@ func (s *Service) creditSweep(ctx context.Context, carry func(Result)) int {
 			n++
 		}
 	}
-	s.log.Info("scheduler: outage credited", "tables", n)
+	du.f.log.Info("scheduler: outage credited", "tables", n)
 	return n
 }
 
 // tellPaused adds what a pause over an outage changes in what players see
 // to c: the deadlines in the status message and the countdowns of the
 // live DMs.
-func (s *Service) tellPaused(c *outbox.Composer, sc scene) {
-	s.statusPost(c, sc)
+func (tl *teller) tellPaused(c *outbox.Composer, sc scene) {
+	tl.statusPost(c, sc)
 	seats := make([]int, len(sc.t.Seats))
 	for i := range seats {
 		seats[i] = i
 	}
-	s.deadlineDMs(c, sc, seats)
+	tl.deadlineDMs(c, sc, seats)
 }
 
 // beat records the scheduler's heartbeat.
-func (s *Service) beat(ctx context.Context, now time.Time) {
-	if err := s.store.Beat(ctx, now); err != nil {
-		s.log.Error("scheduler: heartbeat", "err", err)
+func (du *Due) Beat(ctx context.Context, now time.Time) {
+	if err := du.f.store.Beat(ctx, now); err != nil {
+		du.f.log.Error("scheduler: heartbeat", "err", err)
 	}
 }

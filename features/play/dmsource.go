@@ -1,4 +1,4 @@
-package commands
+package play
 
 import (
 	"github.com/bwmarrin/discordgo"
@@ -21,7 +21,7 @@ type dmSource struct {
 
 // clickedDM reports the DM message r's component sits on. Only a bot DM
 // qualifies: a guild channel, a group DM and an ephemeral message (the
-// "Show my hand" reply, which no ChannelEdit can reach) do not.
+// "Show my hand" reply, which no interact.ChannelEdit can reach) do not.
 func clickedDM(r interact.Request) (dmSource, bool) {
 	i := r.Interaction
 	if i == nil || i.Type != discordgo.InteractionMessageComponent || i.GuildID != "" || i.ChannelID == "" {
@@ -38,7 +38,7 @@ func clickedDM(r interact.Request) (dmSource, bool) {
 }
 
 // clickedEphemeral reports a click on an ephemeral message, which only
-// the clicker sees: the answer may take its place (Result.ReplaceClicked).
+// the clicker sees: the answer may take its place (interact.Result.ReplaceClicked).
 func clickedEphemeral(r interact.Request) bool {
 	i := r.Interaction
 	return i != nil && i.Type == discordgo.InteractionMessageComponent && i.Message != nil &&

@@ -1,26 +1,27 @@
-package commands
+package play
 
 import (
 	"context"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/tables"
 )
 
-var _ tables.Announcer = (*Service)(nil)
+var _ tables.Announcer = (*Feature)(nil)
 
 // Announce changes the table in channelID for a feature and tells its
 // channel (tables.Announcer): the message is posted through the table's
 // outbox, with the status edited and the countdown DMs sent anew when n
 // asks (a delivery with DMs keeps the state, for redrawing them).
-func (s *Service) Announce(ctx context.Context, channelID string, n tables.Notice, change func(*table.Table, games.Game) (Message, error)) (res Result, told bool, err error) {
+func (f *Feature) Announce(ctx context.Context, channelID string, n tables.Notice, change func(*table.Table, games.Game) (interact.Message, error)) (res interact.Result, told bool, err error) {
 	var (
 		d  outbox.Delivery
 		st games.State
 	)
-	t, err := s.tables.Update(ctx, channelID, n.TableID, func(t *table.Table, g games.Game) error {
+	t, err := f.tables.Update(ctx, channelID, n.TableID, func(t *table.Table, g games.Game) error {
 		told, st = false, nil // a transaction tried again starts afresh
 		m, err := change(t, g)
 		if err != nil || m.Content == "" {
@@ -38,17 +39,17 @@ func (s *Service) Announce(ctx context.Context, channelID string, n tables.Notic
 		if st != nil {
 			sc := scene{t: t, g: g, st: st, pending: st.Pending()}
 			if n.Status {
-				s.statusPost(c, sc)
+				f.tell.statusPost(c, sc)
 			}
 			if n.Countdown != "" {
-				s.deadlineDMs(c, sc, []int{t.SeatOf(n.Countdown)})
+				f.tell.deadlineDMs(c, sc, []int{t.SeatOf(n.Countdown)})
 			}
 		}
 		d, err = c.Done()
-		return s.stage(t, d, err)
+		return f.stage(t, d, err)
 	})
 	if err != nil || !told {
-		return Result{}, false, err
+		return interact.Result{}, false, err
 	}
-	return s.deliver(t, d, st, nil), true, nil
+	return f.deliver(t, d, st, nil), true, nil
 }

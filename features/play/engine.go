@@ -1,4 +1,4 @@
-package commands
+package play
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/tavern-bot/tavern/features/tournaments"
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -14,33 +15,33 @@ import (
 // a round's table, and carrying out their own outbox items in turn (their
 // stored items are a delivery.Kind, see deliveryDeps).
 
-var _ tournaments.Engine = (*Service)(nil)
+var _ tournaments.Engine = (*Feature)(nil)
 
 // OpenTable stores t, a new table that start starts, with its first board
 // and DMs staged in its outbox; opened runs once it is stored, before the
 // scheduler hears of it (tournaments.Engine).
-func (s *Service) OpenTable(ctx context.Context, t *table.Table, g games.Game, start func(*table.Table) (games.State, error), opened func()) (Result, error) {
+func (f *Feature) OpenTable(ctx context.Context, t *table.Table, g games.Game, start func(*table.Table) (games.State, error), opened func()) (interact.Result, error) {
 	st, err := start(t)
 	if err != nil {
-		return Result{}, err
+		return interact.Result{}, err
 	}
 	names := strings.Join(t.Names(), ", ")
 	sc := scene{t: t, g: g, st: st, pending: st.Pending()}
-	d, err := s.afterChange(sc, []string{s.voice.Text(t.Lang, games.T(KeyBoardStarted, "names", names))}, dmSource{})
-	if err := s.stage(t, d, err); err != nil {
-		return Result{}, err
+	d, err := f.tell.afterChange(sc, []string{f.voice.Text(t.Lang, games.T(KeyBoardStarted, "names", names))}, dmSource{})
+	if err := f.stage(t, d, err); err != nil {
+		return interact.Result{}, err
 	}
-	if err := s.store.Create(ctx, t); err != nil {
-		return Result{}, err
+	if err := f.store.Create(ctx, t); err != nil {
+		return interact.Result{}, err
 	}
 	opened()
-	s.sched.WakeIfDue(t)
-	return s.deliver(t, d, st, nil), nil
+	f.sched.WakeIfDue(t)
+	return f.deliver(t, d, st, nil), nil
 }
 
 // Deliver carries out the actions of outbox items that owner (a
 // tournament's due key) staged in channelID, in turn with owner's other
 // items; Done removes them (tournaments.Engine, see delivery.Carrier.Staged).
-func (s *Service) Deliver(channelID, owner string, keys []string, actions []Action) Result {
-	return s.out.Staged(storage.OutboxTable{ChannelID: channelID, TableID: owner}, keys, actions)
+func (f *Feature) Deliver(channelID, owner string, keys []string, actions []interact.Action) interact.Result {
+	return f.out.Staged(storage.OutboxTable{ChannelID: channelID, TableID: owner}, keys, actions)
 }
