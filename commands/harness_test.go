@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/png"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -575,3 +576,5 @@ func (h *harness) history() []Message {
 	defer h.mu.Unlock()
 	return append([]Message(nil), h.channel...)
 }
+
+func itoa(n int) string { return strconv.Itoa(n) }

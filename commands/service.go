@@ -13,7 +13,6 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"runtime"
-	"strconv"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -288,5 +287,3 @@ func (s *Service) handleComponent(ctx context.Context, r interact.Request) Resul
 	}
 	return s.voice.Key(r.Lang, KeyBadButton)
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }

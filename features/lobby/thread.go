@@ -66,7 +66,7 @@ func (f *Feature) openInThread(tt threadTable) interact.ThreadOpen {
 	}
 }
 
-// newthreadTable answers /game new thread:true: the lobby p describes
+// openThread answers /game new thread:true: the lobby p describes
 // opens in a new thread of the channel typed in.
 func (f *Feature) openThread(ctx context.Context, r interact.Request, p table.Params) interact.Result {
 	switch {

@@ -38,7 +38,7 @@ func (sc scene) asked(seat int) bool {
 	return pv == sc.t.Version || (sc.from > 0 && pv > sc.from)
 }
 
-// move applies one answer (button, select or /move) and reports the turn.
+// Move applies one answer (button, select or /move) and reports the turn.
 // A step inside a turn (not a commit) changes only the mover's own
 // message; a commit posts a new board.
 func (f *Feature) Move(ctx context.Context, r interact.Request, channelID, tableID string, version int, moveID string) interact.Result {
@@ -598,7 +598,7 @@ func waitingOnPerson(t *table.Table, pending []games.Prompt) bool {
 	return false
 }
 
-// returnSeat answers /game return: a player whose seat a bot took over
+// Return answers /game return: a player whose seat a bot took over
 // (their time ran out, lobby option absent=bot) plays it again.
 func (f *Feature) Return(ctx context.Context, r interact.Request) interact.Result {
 	var (

@@ -75,7 +75,7 @@ func (f *Feature) dmInfo(ctx context.Context, r interact.Request, sub string) in
 	return interact.Result{Reply: &m}
 }
 
-// pickTable answers the "which table?" menu: the chosen table's info, if
+// PickTable answers the "which table?" menu: the chosen table's info, if
 // the player still sits there.
 func (f *Feature) PickTable(ctx context.Context, r interact.Request, sub, channelID string) interact.Result {
 	channels, err := f.store.TablesOf(ctx, r.UserID)

@@ -14,13 +14,13 @@ import (
 // The option tree's menus are play.Menus'; here are the clicks on a step
 // select and the /move prefixes that drill into them.
 
-// pickGroup answers a click on a step select: the next level under the
+// PickGroup answers a click on a step select: the next level under the
 // chosen path, made at the current version.
 func (f *Feature) PickGroup(ctx context.Context, r interact.Request, c interact.CustomID, path string) interact.Result {
 	return f.drill(ctx, r, c.Channel, c.Table, c.Version, path)
 }
 
-// drillDown answers a /move whose value is a path prefix (step ids ending
+// DrillDown answers a /move whose value is a path prefix (step ids ending
 // in PathSep, as autocomplete offers them) with the menu under it, at any
 // version since a typed command carries none; ok is false for any other
 // value, which /move then treats as a move.

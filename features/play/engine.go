@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 
-	"github.com/tavern-bot/tavern/features/tournaments"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/storage"
@@ -13,9 +12,8 @@ import (
 
 // What the tournaments (features/tournaments) ask of the engine: opening
 // a round's table, and carrying out their own outbox items in turn (their
-// stored items are a delivery.Kind, see deliveryDeps).
-
-var _ tournaments.Engine = (*Feature)(nil)
+// stored items are a delivery.Kind the surface wires). Play does not
+// import the tournaments: they import nothing of play either.
 
 // OpenTable stores t, a new table that start starts, with its first board
 // and DMs staged in its outbox; opened runs once it is stored, before the

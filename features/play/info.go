@@ -41,7 +41,7 @@ func (f *Feature) status(ctx context.Context, r interact.Request, channelID stri
 	return interact.Result{Reply: &m}
 }
 
-// hand answers /game hand and "Show my hand": the private view and the
+// Hand answers /game hand and "Show my hand": the private view and the
 // pending options, visible only to the asking player.
 func (f *Feature) Hand(ctx context.Context, r interact.Request, channelID, tableID string) interact.Result {
 	t, g, err := f.tables.Load(ctx, channelID, tableID)
@@ -97,6 +97,7 @@ func (f *Feature) showLog(ctx context.Context, r interact.Request, channelID str
 	return interact.Reply(interact.Truncate(strings.Join(lines, "\n"), 2000))
 }
 
+// Undo answers /game undo: the player's last move is taken back.
 func (f *Feature) Undo(ctx context.Context, r interact.Request) interact.Result {
 	return f.takeBack(ctx, r, r.ChannelID, "", table.AnyVersion, false)
 }
@@ -172,6 +173,8 @@ func (f *Feature) takeBack(ctx context.Context, r interact.Request, channelID, t
 	return out
 }
 
+// Abandon answers /game abandon: the host or a channel manager ends the
+// table; anyone else seated votes to.
 func (f *Feature) Abandon(ctx context.Context, r interact.Request) interact.Result {
 	var (
 		res       table.AbandonResult

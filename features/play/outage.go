@@ -18,7 +18,7 @@ import (
 // clocks are paused over it the next time the table changes (tables credit
 // outages before every change), so no player is charged for time in which
 // they could not play. The process that recorded it then sweeps the timed
-// tables apart from the scheduler (creditSweep), soonest due first, so
+// tables apart from the scheduler (CreditSweep), soonest due first, so
 // every player soon sees the moved deadlines; the scheduler's first look
 // waits for none of it. Shorter gaps (a restart for a deploy) are charged
 // as usual.
@@ -30,10 +30,10 @@ const (
 	sweepScan = 1 << 20
 )
 
-// forgiveOutage records the time since the last heartbeat as an outage
+// ForgiveOutage records the time since the last heartbeat as an outage
 // when that was more than OutageGrace ago, hands every outage on record
 // to the tables, then beats. It reports how long the gap was and whether
-// this process recorded it (and is to sweep: creditSweep).
+// this process recorded it (and is to sweep: CreditSweep).
 func (du *Due) ForgiveOutage(ctx context.Context) (time.Duration, bool) {
 	now := du.f.now()
 	last, err := du.f.store.Heartbeat(ctx)
@@ -59,7 +59,7 @@ func (du *Due) ForgiveOutage(ctx context.Context) (time.Duration, bool) {
 	return gap, recorded
 }
 
-// creditSweep visits the timed tables, soonest due first, and has each
+// CreditSweep visits the timed tables, soonest due first, and has each
 // one not yet paused over the newest outage credited and its moved
 // deadlines told (a fire: see fire's credited), handing each change to
 // carry; it returns how many tables it changed. A table another process
@@ -108,7 +108,7 @@ func (tl *teller) tellPaused(c *outbox.Composer, sc scene) {
 	tl.deadlineDMs(c, sc, seats)
 }
 
-// beat records the scheduler's heartbeat.
+// Beat records the scheduler's heartbeat.
 func (du *Due) Beat(ctx context.Context, now time.Time) {
 	if err := du.f.store.Beat(ctx, now); err != nil {
 		du.f.log.Error("scheduler: heartbeat", "err", err)

@@ -11,6 +11,9 @@ import (
 	"github.com/tavern-bot/tavern/table"
 )
 
+// Start answers /game start and the lobby's Start: the host starts the
+// game; the first board and DMs go out and the lobby loses its buttons,
+// in one delivery.
 func (f *Feature) Start(ctx context.Context, r interact.Request, channelID, tableID string) interact.Result {
 	var (
 		st games.State

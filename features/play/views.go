@@ -69,7 +69,7 @@ func (v *Views) ranking(t *table.Table, st games.State, lang string) []placed {
 	return out
 }
 
-// picture is the picture a post names (p) of st.
+// Picture is the picture a post names (p) of st (delivery.Deps.Picture).
 func (v *Views) Picture(t *table.Table, g games.Game, st games.State, p outbox.Picture) delivery.Picture {
 	if p.Results {
 		return v.resultsPicture(t, st)

@@ -136,7 +136,7 @@ func (tl *teller) votePosts(c *outbox.Composer, sc scene, opened []int, endedByV
 	tl.clearAllDMs(c, t)
 }
 
-// absentVote answers a click on a vote's End or Keep waiting button. The
+// Vote answers a click on a vote's End or Keep waiting button. The
 // button carries the vote's id, not the table's version, so moves made
 // meanwhile do not make it stale; a closed vote, a stranger, the absent
 // player and a second identical click are answered and change nothing.
