@@ -82,12 +82,13 @@ func testBudget(t testing.TB, g games.Game, st search.Strength, iterations int) 
 	}
 	b.Iterations = min(b.Iterations, iterations)
 	if b.Moves > 0 {
-		// Long games (Sorcerer City at six) then play out a world or two,
-		b.Moves = min(b.Moves, 40*iterations)
+		// Long games (Sorcerer City at six, or solo, where a playout move
+		// costs milliseconds) then play out a world or two,
+		b.Moves = min(b.Moves, 4*iterations)
 	}
 	if b.Depth > 0 {
 		// and only a few moves of it before the game's forecast.
-		b.Depth = min(b.Depth, 12)
+		b.Depth = min(b.Depth, 4)
 	}
 	b.MaxTime = 0 // a wall-time cap would make the decision depend on the machine
 	return search.New(g, b)
