@@ -134,37 +134,40 @@ func (c *Carrier) carryTable(ctx context.Context, tb storage.OutboxTable, claim 
 			c.WakeReplays()
 			return nil
 		}
-		if first := retiring(p); len(first) > 0 {
-			// Controls that are over go before the pictures are drawn:
-			// a game's end leaves nothing clickable while its last
-			// board and results are drawn.
-			lost, err := c.runHeld(ctx, tb, claim, first, run)
+		// step carries out actions under the claim; stop ends the carry
+		// (its lease ran out, or the actions failed: err).
+		step := func(actions []interact.Action) (stop bool, err error) {
+			lost, err := c.runHeld(ctx, tb, claim, actions, run)
 			if lost {
+				// Its lease ran out (a change slower than it, and the claim
+				// could not be renewed): another carrier may be carrying the
+				// table out now, and confirms what it carries out.
 				c.d.Log.Warn("outbox: claim lost while carrying out a change; left to the next claim", "channel", tb.ChannelID, "table", tb.TableID, "err", err)
-				return nil
+				return true, nil
 			}
 			if err != nil {
 				release()
+				return true, err
+			}
+			return false, nil
+		}
+		// Controls that are over go before the pictures are drawn: a
+		// game's end leaves nothing clickable while its last board and
+		// results are drawn.
+		first := retiring(p)
+		if len(first) > 0 {
+			if stop, err := step(first); stop {
 				return err
 			}
 		}
 		actions := c.ready(p)
-		if p.lazy != nil && len(p.lazy.pics) > 0 {
+		if len(first) > 0 {
 			actions = slices.DeleteFunc(slices.Clone(actions), isRetiring)
 		}
 		if p.game {
 			actions = c.quietIfEnded(ctx, tb, actions)
 		}
-		lost, err := c.runHeld(ctx, tb, claim, actions, run)
-		if lost {
-			// Its lease ran out (a change slower than it, and the claim
-			// could not be renewed): another carrier may be carrying the
-			// table out now, and confirms what it carries out.
-			c.d.Log.Warn("outbox: claim lost while carrying out a change; left to the next claim", "channel", tb.ChannelID, "table", tb.TableID, "err", err)
-			return nil
-		}
-		if err != nil {
-			release()
+		if stop, err := step(actions); stop {
 			return err
 		}
 		if p.done != nil {

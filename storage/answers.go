@@ -83,31 +83,17 @@ func (b *Bolt) TakeAnswers(ctx context.Context, channelID, tableID string, since
 		if bk == nil {
 			return nil
 		}
-		var gone [][]byte
-		err := bk.ForEach(func(k, v []byte) error {
+		return sweep(bk, func(_, v []byte) bool {
 			var a LiveAnswer
 			if err := json.Unmarshal(v, &a); err != nil {
-				gone = append(gone, k) // unreadable: of no use to anyone
-				return nil
+				return true // unreadable: of no use to anyone
 			}
 			mine := a.ChannelID == channelID && a.TableID == tableID
-			if mine || a.At.Before(since) {
-				gone = append(gone, k)
-			}
 			if mine && !a.At.Before(since) {
 				out = append(out, a)
 			}
-			return nil
+			return mine || a.At.Before(since)
 		})
-		if err != nil {
-			return err
-		}
-		for _, k := range gone {
-			if err := bk.Delete(k); err != nil {
-				return err
-			}
-		}
-		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("storage: take answers: %w", err)
@@ -161,32 +147,42 @@ func (b *Bolt) RefusedDMs(ctx context.Context, now time.Time) (map[string]time.T
 		if bk == nil {
 			return nil
 		}
-		var gone [][]byte
-		err := bk.ForEach(func(k, v []byte) error {
+		return sweep(bk, func(k, v []byte) bool {
 			if len(v) != 8 {
-				gone = append(gone, k)
-				return nil
+				return true
 			}
 			until := time.Unix(0, int64(binary.BigEndian.Uint64(v))).UTC()
 			if !now.Before(until) {
-				gone = append(gone, k)
-				return nil
+				return true
 			}
 			out[string(k)] = until
-			return nil
+			return false
 		})
-		if err != nil {
-			return err
-		}
-		for _, k := range gone {
-			if err := bk.Delete(k); err != nil {
-				return err
-			}
-		}
-		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("storage: refused DMs: %w", err)
 	}
 	return out, nil
+}
+
+// sweep deletes the keys of bk for which drop reports true (it may read
+// the others meanwhile); the small buckets of short-lived records are
+// read whole.
+func sweep(bk *bolt.Bucket, drop func(k, v []byte) bool) error {
+	var gone [][]byte
+	err := bk.ForEach(func(k, v []byte) error {
+		if drop(k, v) {
+			gone = append(gone, k)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, k := range gone {
+		if err := bk.Delete(k); err != nil {
+			return err
+		}
+	}
+	return nil
 }
