@@ -107,6 +107,23 @@ func (b *Bolt) Export(ctx context.Context, fn func(Record) error) error {
 				return err
 			}
 		}
+		var outages outageList
+		if meta := tx.Bucket(bucketMeta); meta != nil {
+			if v := meta.Get([]byte("outages")); v != nil {
+				if err := json.Unmarshal(v, &outages); err != nil {
+					return fmt.Errorf("outages: %w", err)
+				}
+			}
+		}
+		for _, o := range outages.Spans {
+			r, err := OutageRecord(o)
+			if err == nil {
+				err = fn(r)
+			}
+			if err != nil {
+				return err
+			}
+		}
 		return nil
 	})
 	if err != nil {
@@ -205,6 +222,27 @@ func (b *Bolt) importRecord(tx *bolt.Tx, r Record) error {
 			return err
 		}
 		return b.put(bk, []byte("heartbeat"), data)
+	case RecordOutage:
+		o, err := DecodeOutage(r)
+		if err != nil {
+			return err
+		}
+		bk, err := tx.CreateBucketIfNotExists(bucketMeta)
+		if err != nil {
+			return err
+		}
+		var l outageList
+		if v := bk.Get([]byte("outages")); v != nil {
+			if err := json.Unmarshal(v, &l); err != nil {
+				return err
+			}
+		}
+		l.Spans, _ = addOutage(l.Spans, o)
+		data, err := json.Marshal(l)
+		if err != nil {
+			return err
+		}
+		return b.put(bk, []byte("outages"), data)
 	}
 	return fmt.Errorf("unknown record kind %d", r.Kind)
 }

@@ -2,16 +2,21 @@ package storage
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/tavern-bot/tavern/clock"
 )
 
 // Moving a community between backends (`tavern migrate`): a backend exports
 // everything it holds as Records and imports them into an empty store. Due
 // events and the players index are not copied: the importing store makes
 // them from the current tables and the tournaments, as it does on every
-// change.
+// change. The outages are copied with the heartbeat, so that tables not yet
+// credited for a past downtime are credited after the move too, and the new
+// backend does not take the time since the copied heartbeat for a new one.
 
 // RecordKind says what a Record holds.
 type RecordKind int
@@ -30,11 +35,12 @@ const (
 	RecordRating                              // a rating: Key is game + "\x00" + scope + "\x00" + user id, Data its JSON
 	RecordStats                               // a player's stats: Key their user id, Data the JSON
 	RecordRecorded                            // a table whose finished game is in the ratings: Key its id
+	RecordOutage                              // a span in which no scheduler ran: Data its JSON (clock.Span), At its start
 	RecordKinds                               // how many kinds there are
 )
 
 var recordNames = [...]string{"tables", "archived tables", "log entries", "outbox items", "users", "servers", "heartbeat",
-	"tournaments", "channels' current tournaments", "ratings", "players' stats", "rated tables"}
+	"tournaments", "channels' current tournaments", "ratings", "players' stats", "rated tables", "outages"}
 
 func (k RecordKind) String() string {
 	if k < 0 || int(k) >= len(recordNames) {
@@ -52,6 +58,22 @@ type Record struct {
 	Key       string
 	Data      []byte
 	At        time.Time
+}
+
+// OutageRecord is the record of one outage: both backends export it alike.
+func OutageRecord(o clock.Span) (Record, error) {
+	o = clock.Span{From: o.From.UTC(), Until: o.Until.UTC()}
+	data, err := json.Marshal(o)
+	return Record{Kind: RecordOutage, At: o.From, Data: data}, err
+}
+
+// DecodeOutage reads an OutageRecord's span.
+func DecodeOutage(r Record) (clock.Span, error) {
+	var o clock.Span
+	if err := json.Unmarshal(r.Data, &o); err != nil {
+		return o, fmt.Errorf("outage at %s: %w", r.At, err)
+	}
+	return o, nil
 }
 
 // Copier is a store that can be copied from and into.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/tournament"
 )
@@ -72,6 +73,13 @@ var exports = []struct {
 	{`SELECT table_id FROM tavern_recorded ORDER BY table_id`, func(rows pgx.Rows) (storage.Record, error) {
 		r := storage.Record{Kind: storage.RecordRecorded}
 		return r, rows.Scan(&r.Key)
+	}},
+	{`SELECT from_ns, until_ns FROM tavern_outages ORDER BY from_ns`, func(rows pgx.Rows) (storage.Record, error) {
+		var from, until int64
+		if err := rows.Scan(&from, &until); err != nil {
+			return storage.Record{}, err
+		}
+		return storage.OutageRecord(clock.Span{From: time.Unix(0, from), Until: time.Unix(0, until)})
 	}},
 }
 
@@ -152,6 +160,13 @@ func (s *Store) Import(ctx context.Context, records []storage.Record) error {
 				b.Queue(`INSERT INTO tavern_recorded (table_id) VALUES ($1)`, r.Key)
 			case storage.RecordHeartbeat:
 				b.Queue(`INSERT INTO tavern_heartbeat (one, at) VALUES (true, $1) ON CONFLICT (one) DO UPDATE SET at = excluded.at`, r.At.UnixNano())
+			case storage.RecordOutage:
+				o, err := storage.DecodeOutage(r)
+				if err != nil {
+					return err
+				}
+				b.Queue(`INSERT INTO tavern_outages (from_ns, until_ns) VALUES ($1, $2) ON CONFLICT (from_ns) DO NOTHING`,
+					o.From.UnixNano(), o.Until.UnixNano())
 			default:
 				return fmt.Errorf("unknown record kind %d", r.Kind)
 			}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/rating"
 	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/storage"
@@ -22,7 +23,7 @@ import (
 
 // fill gives s a little of everything: a running game with a log and a due
 // event, a finished game archived under a new lobby, outbox items,
-// settings and a heartbeat.
+// settings, a heartbeat and two outages.
 func fill(t *testing.T, s storage.Store) {
 	t.Helper()
 	at := time.Date(2026, 11, 26, 3, 0, 0, 123, time.UTC)
@@ -61,6 +62,12 @@ func fill(t *testing.T, s storage.Store) {
 	if err == nil {
 		err = s.Beat(ctx, at)
 	}
+	for i := range 2 {
+		if err == nil {
+			from := at.Add(-time.Duration(48-24*i) * time.Hour)
+			_, err = s.RecordOutage(ctx, clock.Span{From: from, Until: from.Add(3 * time.Hour)})
+		}
+	}
 	if err == nil {
 		cfg := tournament.Config{Game: "zauberschwert", Format: tournament.Swiss, TableSize: 3, MinSize: 2, Rounds: 3, Days: 2, Seed: 7}
 		err = s.CreateTournament(ctx, tournament.New("tour1", "g1", "c3", "org", "en", cfg, at.Add(2*time.Hour)))
@@ -92,7 +99,7 @@ func records(t *testing.T, c storage.Copier) []string {
 
 // TestCopyBothWays: bbolt → PostgreSQL → bbolt keeps every record, and the
 // copies serve the same tables, logs, due events, players, outbox,
-// settings and heartbeat.
+// settings, heartbeat and outages.
 func TestCopyBothWays(t *testing.T) {
 	c := pgtest.Require(t)
 	src, err := storage.Open(filepath.Join(t.TempDir(), "from.db"))
@@ -115,7 +122,8 @@ func TestCopyBothWays(t *testing.T) {
 	}
 	wantCounts := map[storage.RecordKind]int{storage.RecordTable: 2, storage.RecordArchived: 1, storage.RecordLog: 7,
 		storage.RecordOutbox: 2, storage.RecordUser: 1, storage.RecordGuild: 1, storage.RecordHeartbeat: 1,
-		storage.RecordTournament: 1, storage.RecordTournamentChannel: 1, storage.RecordRating: 4, storage.RecordStats: 2, storage.RecordRecorded: 1}
+		storage.RecordTournament: 1, storage.RecordTournamentChannel: 1, storage.RecordRating: 4, storage.RecordStats: 2, storage.RecordRecorded: 1,
+		storage.RecordOutage: 2}
 	if !reflect.DeepEqual(counts, wantCounts) {
 		t.Errorf("copied %v, want %v", counts, wantCounts)
 	}
@@ -171,6 +179,14 @@ func same(t *testing.T, a, b storage.Store) {
 	check("user", func(s storage.Store) (any, error) { return s.User(ctx, "b") })
 	check("guild", func(s storage.Store) (any, error) { g, err := s.Guild(ctx, "g1"); return g.AllowanceDays(), err })
 	check("heartbeat", func(s storage.Store) (any, error) { return s.Heartbeat(ctx) })
+	check("outages", func(s storage.Store) (any, error) {
+		spans, err := s.Outages(ctx)
+		var out []string // the backends keep times at different precisions of location
+		for _, o := range spans {
+			out = append(out, o.From.UTC().String()+"–"+o.Until.UTC().String())
+		}
+		return out, err
+	})
 	check("tournament", func(s storage.Store) (any, error) { return s.ChannelTournament(ctx, "c3") })
 	check("leaderboard", func(s storage.Store) (any, error) {
 		return s.Leaderboard(ctx, rating.Key{Game: "zauberschwert", Scope: rating.Global})
