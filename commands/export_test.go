@@ -5,7 +5,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/tavern-bot/tavern/features/play"
+	"github.com/tavern-bot/tavern/features/menus"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
@@ -31,8 +31,8 @@ func (s *Service) PromptMenus(t *table.Table, p games.Prompt, lang string) [][]d
 				}
 				for _, o := range sel.Options {
 					// The menu under a step, as drill offers it.
-					prefix := strings.Split(o.Value, play.PathSep)
-					_, rows, _ := s.menus.MenuUnder(t, p.Seat, play.Under(p.Options, prefix), len(prefix), lang, interact.MaxRows)
+					prefix := strings.Split(o.Value, menus.PathSep)
+					_, rows, _ := s.menus.MenuUnder(t, p.Seat, menus.Under(p.Options, prefix), len(prefix), lang, interact.MaxRows)
 					out = append(out, rows)
 					walk(rows)
 				}

@@ -21,6 +21,7 @@ import (
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/delivery"
 	"github.com/tavern-bot/tavern/features/lobby"
+	"github.com/tavern-bot/tavern/features/menus"
 	"github.com/tavern-bot/tavern/features/mygames"
 	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/features/ratings"
@@ -65,7 +66,7 @@ type Service struct {
 	voice       interact.Voice
 	render      *render.Pool
 	tables      *tables.Tables
-	menus       *play.Menus
+	menus       *menus.Menus
 	views       *play.Views
 	lobby       *lobby.Feature
 	play        *play.Feature
@@ -126,7 +127,7 @@ func newService(d Deps, tune func(*delivery.Deps)) (*Service, error) {
 	}
 	s.sched = scheduler.New(s.store, now, poll, s.log)
 	s.voice = interact.NewVoice(d.Games, d.Games.Catalog(CoreCatalog()), s.log)
-	s.menus = play.NewMenus(s.voice)
+	s.menus = menus.NewMenus(s.voice)
 	s.views = play.NewViews(d.Images, s.voice)
 	s.tables = tables.New(s.store, s.games, now, newSeed, s.log,
 		tables.Hooks{Saved: s.sched.WakeIfDue, Ended: func(ctx context.Context, t *table.Table) { s.tournaments.TableEnded(ctx, t) }})

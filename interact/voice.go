@@ -8,6 +8,7 @@ import (
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/storage"
+	"github.com/tavern-bot/tavern/table"
 )
 
 // Keys of the replies Err and UnknownGame give.
@@ -95,6 +96,12 @@ func (v Voice) Say(lang, key string, kv ...any) string {
 
 // Text renders a game's or a feature's text in lang.
 func (v Voice) Text(lang string, x games.Text) string { return v.cat.Localize(lang, x) }
+
+// AtTable renders x in lang at table t: its seats read as the players'
+// names, not "Player N".
+func (v Voice) AtTable(t *table.Table, lang string, x games.Text) string {
+	return v.cat.LocalizeNames(lang, x, t.Names())
+}
 
 // GameName is the name of the game gameID in lang.
 func (v Voice) GameName(lang, gameID string) string { return v.cat.Localize(lang, v.names[gameID]) }

@@ -70,7 +70,7 @@ func (f *Feature) Move(ctx context.Context, r interact.Request, channelID, table
 	if len(res.Steps) > 0 {
 		label = res.Steps[0].Label
 	}
-	reply := &interact.Message{Content: f.voice.Text(r.Lang, games.T(KeyOKMove, "option", say(f.voice, t, r.Lang, label)))}
+	reply := &interact.Message{Content: f.voice.Text(r.Lang, games.T(KeyOKMove, "option", f.voice.AtTable(t, r.Lang, label)))}
 	switch {
 	case !res.Committed && from.messageID == "":
 		// A step clicked on the board, in an ephemeral message or typed:
@@ -131,11 +131,11 @@ func (tl *teller) narrate(t *table.Table, res table.MoveResult) []string {
 		if st.Secret { // the chosen answer itself may be a secret
 			lines = append(lines, tl.voice.Text(t.Lang, games.T(KeyTimedOutQuiet, "player", name)))
 		} else {
-			lines = append(lines, tl.voice.Text(t.Lang, games.T(KeyTimedOut, "player", name, "option", say(tl.voice, t, t.Lang, st.Label))))
+			lines = append(lines, tl.voice.Text(t.Lang, games.T(KeyTimedOut, "player", name, "option", tl.voice.AtTable(t, t.Lang, st.Label))))
 		}
 	}
 	for _, e := range res.Narration {
-		lines = append(lines, say(tl.voice, t, t.Lang, e))
+		lines = append(lines, tl.voice.AtTable(t, t.Lang, e))
 	}
 	return lines
 }
@@ -322,7 +322,7 @@ func (tl *teller) waitingLines(sc scene, lang string, mention, summary bool) []s
 		if mention && !t.Seats[p.Seat].Bot {
 			who = "<@" + t.Seats[p.Seat].UserID + ">"
 		}
-		prompt := say(tl.voice, t, lang, p.Text)
+		prompt := tl.voice.AtTable(t, lang, p.Text)
 		if summary {
 			prompt, _, _ = strings.Cut(prompt, "\n")
 		}
@@ -550,7 +550,7 @@ func (tl *teller) handMessage(t *table.Table, g games.Game, st games.State, pend
 func (tl *teller) decisionLines(t *table.Table, st games.State, pending []games.Prompt, seat int, mine []games.Prompt, lang string) []string {
 	var lines []string
 	for _, p := range mine {
-		lines = append(lines, tl.voice.Text(lang, games.T(KeyDMHeader, "game", tl.voice.GameName(lang, t.GameID), "channel", t.ChannelID, "prompt", say(tl.voice, t, lang, p.Text))))
+		lines = append(lines, tl.voice.Text(lang, games.T(KeyDMHeader, "game", tl.voice.GameName(lang, t.GameID), "channel", t.ChannelID, "prompt", tl.voice.AtTable(t, lang, p.Text))))
 	}
 	if at, ok := t.SeatDeadline(st, pending, seat); ok {
 		// The seat's clock (a build phase's sand timer too), counting
@@ -580,11 +580,6 @@ func (tl *teller) handRow(t *table.Table) discordgo.ActionsRow {
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: tl.voice.Text(t.Lang, games.T(KeyBtnHand)), Style: discordgo.SecondaryButton, CustomID: id},
 	}}
-}
-
-// say localizes x for this table, showing seats as the players' names.
-func say(voice interact.Voice, t *table.Table, lang string, x games.Text) string {
-	return voice.Catalog().LocalizeNames(lang, x, t.Names())
 }
 
 // waitingOnPerson reports whether a seat a person plays has a decision

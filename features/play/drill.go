@@ -6,12 +6,13 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/features/menus"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
 )
 
-// The option tree's menus are play.Menus'; here are the clicks on a step
+// The option tree's menus are menus.Menus'; here are the clicks on a step
 // select and the /move prefixes that drill into them.
 
 // PickGroup answers a click on a step select: the next level under the
@@ -21,11 +22,11 @@ func (f *Feature) PickGroup(ctx context.Context, r interact.Request, c interact.
 }
 
 // DrillDown answers a /move whose value is a path prefix (step ids ending
-// in PathSep, as autocomplete offers them) with the menu under it, at any
+// in menus.PathSep, as autocomplete offers them) with the menu under it, at any
 // version since a typed command carries none; ok is false for any other
 // value, which /move then treats as a move.
 func (f *Feature) DrillDown(ctx context.Context, r interact.Request, channelID, value string) (interact.Result, bool) {
-	if !strings.HasSuffix(value, PathSep) {
+	if !strings.HasSuffix(value, menus.PathSep) {
 		return interact.Result{}, false
 	}
 	return f.drill(ctx, r, channelID, "", table.AnyVersion, value), true
@@ -57,10 +58,10 @@ func (f *Feature) drill(ctx context.Context, r interact.Request, channelID, tabl
 	if len(mine) == 0 {
 		return f.voice.Err(r, games.Errorf(table.ErrNotYourTurn))
 	}
-	prefix := strings.Split(strings.TrimSuffix(path, PathSep), PathSep)
+	prefix := strings.Split(strings.TrimSuffix(path, menus.PathSep), menus.PathSep)
 	var options []games.Option
 	for _, p := range mine {
-		options = append(options, Under(p.Options, prefix)...)
+		options = append(options, menus.Under(p.Options, prefix)...)
 	}
 	if len(options) == 0 {
 		return f.voice.Err(r, games.Errorf(table.ErrOptionNotPending))
@@ -73,7 +74,7 @@ func (f *Feature) drill(ctx context.Context, r interact.Request, channelID, tabl
 		back = f.tell.backRow(t, seat, r.Lang)
 	}
 	label, rows, cut := f.menus.MenuUnder(t, seat, options, len(prefix), r.Lang, interact.MaxRows-len(back))
-	m := interact.Message{Content: interact.Truncate(f.voice.Text(r.Lang, games.T(KeyGroupReply, "prompt", LeadIn(say(f.voice, t, r.Lang, mine[0].Text)), "group", label)), 2000)}
+	m := interact.Message{Content: interact.Truncate(f.voice.Text(r.Lang, games.T(KeyGroupReply, "prompt", menus.LeadIn(f.voice.AtTable(t, r.Lang, mine[0].Text)), "group", label)), 2000)}
 	m.Components = append(rows, back...)
 	if cut {
 		m.Content += "\n" + f.voice.Text(r.Lang, games.T(KeyMoreUseMove))

@@ -80,7 +80,7 @@ func (f *Feature) showLog(ctx context.Context, r interact.Request, channelID str
 		// secret answer (a sealed bid).
 		var events []string
 		for _, ev := range e.Events {
-			events = append(events, say(f.voice, t, r.Lang, ev))
+			events = append(events, f.voice.AtTable(t, r.Lang, ev))
 		}
 		if len(events) == 0 {
 			events = []string{f.voice.Text(r.Lang, games.T(KeyLogMoved))}

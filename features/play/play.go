@@ -16,6 +16,7 @@ import (
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/delivery"
 	"github.com/tavern-bot/tavern/features/lobby"
+	"github.com/tavern-bot/tavern/features/menus"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/render"
@@ -53,7 +54,7 @@ type Deps struct {
 	Store   Store
 	Tables  *tables.Tables
 	Voice   interact.Voice
-	Menus   *Menus
+	Menus   *menus.Menus
 	Views   *Views
 	Lobby   *lobby.Feature
 	Replays Replays
@@ -76,7 +77,7 @@ type Feature struct {
 	store    Store
 	tables   *tables.Tables
 	voice    interact.Voice
-	menus    *Menus
+	menus    *menus.Menus
 	views    *Views
 	tell     *teller
 	lobby    *lobby.Feature
@@ -119,7 +120,7 @@ type Due struct{ f *Feature }
 // reminders and the standings, as outbox posts.
 type teller struct {
 	voice interact.Voice
-	menus *Menus
+	menus *menus.Menus
 	games *games.Registry
 	views *Views
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tavern-bot/tavern/features/menus"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
@@ -20,8 +21,8 @@ func TestStepWithoutMover(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	voice := interact.NewVoice(reg, reg.Catalog(interact.Catalog(Texts())), nil)
-	tell := &teller{voice: voice, menus: NewMenus(voice), games: reg, views: NewViews(nil, voice)}
+	voice := interact.NewVoice(reg, reg.Catalog(interact.Catalog(Texts(), menus.Texts())), nil)
+	tell := &teller{voice: voice, menus: menus.NewMenus(voice), games: reg, views: NewViews(nil, voice)}
 	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 	tb := table.New(table.Params{ID: "t1", ChannelID: "c1", GuildID: "g1", GameID: g.Info().ID, Lang: "en", Seed: 1, Now: now,
 		Host: table.Seat{UserID: "u1", Name: "Ann"}})

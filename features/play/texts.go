@@ -119,7 +119,7 @@ func Texts() map[string][2]string {
 		KeyStatusBank:     {"{player} has {time} left in the time bank.", "{player} hat noch {time} Bedenkzeit auf dem Konto."},
 		KeyGroupReply:     {"{prompt}: {group}", "{prompt}: {group}"},
 	}
-	for _, more := range []map[string][2]string{menuTexts(), absentVoteTexts(), publicDMTexts(), reminderLinkTexts()} {
+	for _, more := range []map[string][2]string{absentVoteTexts(), publicDMTexts(), reminderLinkTexts()} {
 		for k, v := range more {
 			t[k] = v
 		}

@@ -55,7 +55,7 @@ func (v *Views) ranking(t *table.Table, st games.State, lang string) []placed {
 	var out []placed
 	if r, ok := st.(games.Rivaled); ok {
 		for k, rv := range r.Rivals() {
-			out = append(out, placed{games.Standing{Seat: len(t.Seats) + k, Rank: rv.Rank, Score: rv.Score, Detail: rv.Detail}, say(v.voice, t, lang, rv.Name)})
+			out = append(out, placed{games.Standing{Seat: len(t.Seats) + k, Rank: rv.Rank, Score: rv.Score, Detail: rv.Detail}, v.voice.AtTable(t, lang, rv.Name)})
 		}
 	}
 	for _, sd := range st.Standings() {
@@ -87,7 +87,7 @@ func (f *Feature) draw(t *table.Table, g games.Game, st games.State, viewer int,
 func (v *Views) standingLines(t *table.Table, st games.State, lang string) []string {
 	var lines []string
 	for _, pl := range v.ranking(t, st, lang) {
-		lines = append(lines, v.voice.Text(lang, games.T(KeyStandingLine, "rank", pl.Rank, "player", pl.name, "score", pl.Score, "detail", say(v.voice, t, lang, pl.Detail))))
+		lines = append(lines, v.voice.Text(lang, games.T(KeyStandingLine, "rank", pl.Rank, "player", pl.name, "score", pl.Score, "detail", v.voice.AtTable(t, lang, pl.Detail))))
 	}
 	return lines
 }

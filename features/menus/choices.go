@@ -1,4 +1,4 @@
-package play
+package menus
 
 import (
 	"strings"
@@ -62,9 +62,9 @@ func (m *Menus) MoveChoices(t *table.Table, lang string, options []games.Option,
 // OptionName is an option's label behind the labels of its path, with its
 // detail after it (autocomplete shows one line per choice).
 func (m *Menus) OptionName(t *table.Table, lang string, o games.Option) string {
-	name := m.say(t, lang, o.Label)
+	name := m.voice.AtTable(t, lang, o.Label)
 	if !o.Detail.IsZero() {
-		name += " · " + m.say(t, lang, o.Detail)
+		name += " · " + m.voice.AtTable(t, lang, o.Detail)
 	}
 	if len(o.Path) == 0 {
 		return name

@@ -1,4 +1,8 @@
-package play
+// Package menus makes the components a pending decision is offered with:
+// buttons, selects split in parts, and long option lists as a tree of
+// selects, and /move's autocomplete over the same tree. It knows no game
+// and stores nothing: a table and its prompts in, Discord components out.
+package menus
 
 import (
 	"github.com/bwmarrin/discordgo"
@@ -15,8 +19,8 @@ const (
 	KeyGroupCount = "core.group.count"
 )
 
-// menuTexts are the menus' texts, en and de.
-func menuTexts() map[string][2]string {
+// Texts are the menus' texts, en and de.
+func Texts() map[string][2]string {
 	return map[string][2]string{
 		KeySelectPart: {"{prompt} ({from}–{to})", "{prompt} ({from}–{to})"},
 		KeyGroupPick:  {"{prompt} (pick one, then the next step)", "{prompt} (wähle hier, dann den nächsten Schritt)"},
@@ -31,11 +35,6 @@ type Menus struct {
 
 // NewMenus are the menus speaking with voice.
 func NewMenus(voice interact.Voice) *Menus { return &Menus{voice: voice} }
-
-// say is x in lang, the table's seats named.
-func (m *Menus) say(t *table.Table, lang string, x games.Text) string {
-	return say(m.voice, t, lang, x)
-}
 
 // PromptRows offers prompts as components: up to five options as a row of
 // buttons, longer lists as select menus of 25 options each, and lists
@@ -71,7 +70,7 @@ func (m *Menus) PromptRows(t *table.Table, prompts []games.Prompt, lang string, 
 					if len(row.Components) > 0 {
 						rows = append(rows, row)
 					}
-				} else if sel, skipped := m.moveSelect(t, p.Seat, loose, looseTexts, m.say(t, lang, p.Text), len(p.Options)); len(sel.Options) > 0 {
+				} else if sel, skipped := m.moveSelect(t, p.Seat, loose, looseTexts, m.voice.AtTable(t, lang, p.Text), len(p.Options)); len(sel.Options) > 0 {
 					// Controls a button cannot show go to a select of their own.
 					rows, cut = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{sel}}), cut || skipped
 				}
@@ -126,7 +125,7 @@ func (m *Menus) buttonRow(t *table.Table, p games.Prompt, texts []choiceText, us
 }
 
 func (m *Menus) selectMenu(t *table.Table, p games.Prompt, texts []choiceText, lang string, from, to int) (discordgo.SelectMenu, bool) {
-	placeholder := m.say(t, lang, p.Text)
+	placeholder := m.voice.AtTable(t, lang, p.Text)
 	if len(p.Options) > interact.MaxSelectOptions {
 		placeholder = m.voice.Text(lang, games.T(KeySelectPart, "prompt", placeholder, "from", from+1, "to", to))
 	}

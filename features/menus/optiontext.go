@@ -1,4 +1,4 @@
-package play
+package menus
 
 import (
 	"strings"
@@ -25,9 +25,9 @@ func (m *Menus) choiceTexts(t *table.Table, lang string, options []games.Option)
 	seen := map[choiceText]bool{}
 	clash := false
 	for i, o := range options {
-		out[i].label = m.say(t, lang, o.Label)
+		out[i].label = m.voice.AtTable(t, lang, o.Label)
 		if !o.Detail.IsZero() {
-			out[i].description = m.say(t, lang, o.Detail)
+			out[i].description = m.voice.AtTable(t, lang, o.Detail)
 		}
 		shown := choiceText{interact.Truncate(out[i].label, interact.MaxSelectLabel), interact.Truncate(out[i].description, interact.MaxSelectDescription)}
 		clash = clash || seen[shown]
@@ -41,7 +41,7 @@ func (m *Menus) choiceTexts(t *table.Table, lang string, options []games.Option)
 		var steps []string
 		for _, st := range o.Path[min(shared, len(o.Path)):] {
 			if !st.Label.IsZero() {
-				steps = append(steps, m.say(t, lang, st.Label))
+				steps = append(steps, m.voice.AtTable(t, lang, st.Label))
 			}
 		}
 		if len(steps) == 0 {

@@ -1,4 +1,4 @@
-package play
+package menus
 
 import (
 	"strconv"
@@ -124,7 +124,7 @@ func (m *Menus) groupMenu(t *table.Table, p games.Prompt, lang string, rows int)
 	if !ok || !fitsRows(groups, loose, rows) {
 		return nil, nil, false
 	}
-	placeholder := m.voice.Text(lang, games.T(KeyGroupPick, "prompt", m.say(t, lang, p.Text)))
+	placeholder := m.voice.Text(lang, games.T(KeyGroupPick, "prompt", m.voice.AtTable(t, lang, p.Text)))
 	sels, ok := m.stepSelects(t, p.Seat, groups, lang, placeholder)
 	return sels, loose, ok
 }
@@ -160,13 +160,13 @@ func (m *Menus) stepSelects(t *table.Table, seat int, groups []optionGroup, lang
 // without one, the option under it (one) or its first and last option.
 func (m *Menus) groupLabel(t *table.Table, lang string, g optionGroup) string {
 	if step := g.step(); !step.Label.IsZero() {
-		return m.say(t, lang, step.Label)
+		return m.voice.AtTable(t, lang, step.Label)
 	}
-	first := m.say(t, lang, g.options[0].Label)
+	first := m.voice.AtTable(t, lang, g.options[0].Label)
 	if len(g.options) == 1 {
 		return first
 	}
-	return first + " … " + m.say(t, lang, g.options[len(g.options)-1].Label)
+	return first + " … " + m.voice.AtTable(t, lang, g.options[len(g.options)-1].Label)
 }
 
 // MenuUnder is the menu of options, the options under a path of depth
