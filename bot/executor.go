@@ -426,19 +426,7 @@ func (e *Executor) unpin(ctx context.Context, a commands.Unpin) error {
 }
 
 func (e *Executor) edit(ctx context.Context, a commands.ChannelEdit) error {
-	m := a.Message
-	content, comps := m.Content, components(&m)
-	edit := &discordgo.MessageEdit{
-		ID:              a.MessageID,
-		Channel:         a.ChannelID,
-		Content:         &content,
-		Components:      &comps,
-		Files:           files(&m),
-		AllowedMentions: allowedMentions(&m),
-		// Replace the old attachments instead of piling up images.
-		Attachments: &[]*discordgo.MessageAttachment{},
-	}
-	_, err := e.session.ChannelMessageEditComplex(edit, discordgo.WithContext(ctx))
+	err := e.replace(ctx, a.ChannelID, a.MessageID, a.Message)
 	if err == nil || !messageGone(err) {
 		return err
 	}
@@ -541,7 +529,35 @@ func (e *Executor) send(ctx context.Context, channelID string, m commands.Messag
 	if err := json.Unmarshal(resp, &msg); err != nil {
 		return nil, fmt.Errorf("discord: decode message: %w", err)
 	}
+	if msg.Content != m.Content && msg.ID != "" {
+		// Discord returned the message an earlier attempt created with
+		// this nonce, and this attempt says more: deliveries that queued
+		// behind a post cut short by a crash are carried out as one
+		// (outbox.Coalesce), which keeps the oldest post's nonce. The
+		// message becomes this one, so no second message is posted and the
+		// first keeps no stale controls.
+		if err := e.replace(ctx, channelID, msg.ID, m); err != nil {
+			return nil, fmt.Errorf("discord: bring a repeated post up to date: %w", err)
+		}
+	}
 	return &msg, nil
+}
+
+// replace makes message messageID in channelID m: its text, controls and
+// pictures (the old pictures go).
+func (e *Executor) replace(ctx context.Context, channelID, messageID string, m commands.Message) error {
+	content, comps := m.Content, components(&m)
+	edit := &discordgo.MessageEdit{
+		ID:              messageID,
+		Channel:         channelID,
+		Content:         &content,
+		Components:      &comps,
+		Files:           files(&m),
+		AllowedMentions: allowedMentions(&m),
+		Attachments:     &[]*discordgo.MessageAttachment{},
+	}
+	_, err := e.session.ChannelMessageEditComplex(edit, discordgo.WithContext(ctx))
+	return err
 }
 
 func messageSend(m commands.Message) *discordgo.MessageSend {

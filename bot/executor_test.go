@@ -25,6 +25,7 @@ func TestExecutorActions(t *testing.T) {
 		onSent   int      // OnSent calls
 		statuses []int    // statuses of the fake's requests in order, if set
 		retry    bool     // Run asks for the actions to be carried out again
+		pictures []string // the channel's attachments' data, in order, if set
 	}
 	msg := func(content string) commands.Message { return commands.Message{Content: content} }
 	cases := []struct {
@@ -56,6 +57,20 @@ func TestExecutorActions(t *testing.T) {
 				}
 			},
 			want: want{channel: []string{"board"}, dms: []string{"hand"}, onSent: 2},
+		},
+		{
+			name: "a repeated nonce that says more edits the first post into it, in a channel and in a DM",
+			actions: func(_ *fakediscord.Fake, sent func(string)) []commands.Action {
+				first := commands.Message{Content: "Ann bids.", Nonce: "t1.5.0", Files: []commands.File{{Name: "board.png", Data: []byte("png1")}}}
+				both := commands.Message{Content: "Ann bids. Bo wins the bidding.", Nonce: "t1.5.0", Files: []commands.File{{Name: "board.png", Data: []byte("png2")}}}
+				return []commands.Action{
+					commands.ChannelPost{ChannelID: "600000000000000001", Message: first, OnSent: sent},
+					commands.ChannelPost{ChannelID: "600000000000000001", Message: both, OnSent: sent},
+					commands.DirectMessage{UserID: "600000000000000011", Message: commands.Message{Content: "bid?", Nonce: "t1.5.1"}},
+					commands.DirectMessage{UserID: "600000000000000011", Message: commands.Message{Content: "place?", Nonce: "t1.5.1"}},
+				}
+			},
+			want: want{channel: []string{"Ann bids. Bo wins the bidding."}, dms: []string{"place?"}, onSent: 2, pictures: []string{"png2"}},
 		},
 		{
 			name: "different nonces post twice, in a channel and in a DM",
@@ -183,6 +198,17 @@ func TestExecutorActions(t *testing.T) {
 			}
 			if got := contents(fake.DMs("600000000000000011")); !slices.Equal(got, tc.want.dms) {
 				t.Errorf("DMs = %q, want %q", got, tc.want.dms)
+			}
+			if tc.want.pictures != nil {
+				var got []string
+				for _, m := range fake.Messages("600000000000000001") {
+					for _, a := range m.Attachments {
+						got = append(got, string(a.Data))
+					}
+				}
+				if !slices.Equal(got, tc.want.pictures) {
+					t.Errorf("pictures = %q, want %q", got, tc.want.pictures)
+				}
 			}
 			if len(sentIDs) != tc.want.onSent {
 				t.Fatalf("OnSent called %d times, want %d", len(sentIDs), tc.want.onSent)

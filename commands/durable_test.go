@@ -105,6 +105,40 @@ func TestOutboxRedeliveryKeepsNonces(t *testing.T) {
 	}
 }
 
+// A board that reached Discord before a crash, with more moves queued
+// behind it, is told again by one coalesced board that carries its nonce:
+// Discord hands back the message the crash left, and the transport makes
+// it the new board (bot's executor) instead of posting a second one beside
+// a board whose buttons nobody remembers.
+func TestCoalescedRedeliveryKeepsTheFirstBoardsNonce(t *testing.T) {
+	h := newHarness(t)
+	h.lobbyAndStart(ann, bo)
+	boardNonce := func(actions []Action, words string) string {
+		t.Helper()
+		for _, a := range actions {
+			if p, ok := a.(ChannelPost); ok && strings.Contains(p.Message.Content, words) {
+				return p.Message.Nonce
+			}
+		}
+		t.Fatalf("no post tells %q in %d actions", words, len(actions))
+		return ""
+	}
+	res := h.svc.Handle(ctxBG, clickInteraction(ann, findID(t, h.dms[ann], KindMove, "bid"+tabletest.SecretMarker+"3")))
+	first := boardNonce(res.Actions, "Ann has bid")
+	res = h.svc.Handle(ctxBG, clickInteraction(bo, findID(t, h.dms[bo], KindMove, "bid"+tabletest.SecretMarker+"1")))
+	if second := boardNonce(res.Actions, "wins the bidding"); second == first {
+		t.Fatalf("the two moves' boards share nonce %q before coalescing", first)
+	}
+	h.restart()
+	redo := h.svc.Redeliver(ctxBG)
+	if len(redo) != 1 {
+		t.Fatalf("%d deliveries after the restart, want 1", len(redo))
+	}
+	if got := boardNonce(h.run(redo[0]).Actions, "wins the bidding"); got != first {
+		t.Errorf("the coalesced board carries nonce %q, want the first board's %q", got, first)
+	}
+}
+
 func nonceOf(a Action) string {
 	switch a := a.(type) {
 	case ChannelPost:

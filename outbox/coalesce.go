@@ -52,7 +52,10 @@ func Coalesce(ds []Delivery) Delivery {
 		asked       = map[string]bool{} // users with a newer decision DM
 		cleared     = map[ref]bool{}
 		keep        = make([]bool, len(all))
-		folded      []int // lines and older boards told in the newest board
+		folded      []int              // lines and older boards told in the newest board
+		firstBoard  = -1               // the oldest board told in the newest
+		newestAsked = map[string]int{} // each user's newest decision DM
+		firstAsked  = map[string]int{} // each user's oldest decision DM, when it has a newer one
 		statusEdits []string
 	)
 	for k := len(all) - 1; k >= 0; k-- {
@@ -64,6 +67,7 @@ func Coalesce(ds []Delivery) Delivery {
 				board, keep[k] = k, true
 			} else {
 				folded = append(folded, k)
+				firstBoard = k
 			}
 		case p.isLine(out.Channel) && board >= 0:
 			folded = append(folded, k)
@@ -78,7 +82,12 @@ func Coalesce(ds []Delivery) Delivery {
 			keep[k] = !edited[msg]
 			edited[msg] = true
 		case p.isDecisionDM():
-			keep[k] = !asked[p.UserID]
+			if asked[p.UserID] {
+				firstAsked[p.UserID] = k
+			} else {
+				keep[k] = true
+				newestAsked[p.UserID] = k
+			}
 			asked[p.UserID] = true
 		case p.Kind == KindClear:
 			// A later edit replaces the message whole; one clear is enough.
@@ -97,6 +106,21 @@ func Coalesce(ds []Delivery) Delivery {
 	if board >= 0 && len(folded) > 0 {
 		slices.Reverse(folded)
 		all[board] = tellInBoard(all[board], all, folded)
+	}
+	// What is posted in place of older posts takes the oldest one's nonce:
+	// if that one reached Discord before a crash cut its delivery short,
+	// Discord hands back the message it made, and the transport makes it
+	// this one (bot's executor) instead of posting a second with stale
+	// controls beside it. A nonce is never used twice otherwise.
+	if board >= 0 && firstBoard >= 0 {
+		all[board].Message.Nonce = all[firstBoard].Message.Nonce
+	}
+	for user, first := range firstAsked {
+		newest := newestAsked[user]
+		all[newest].Message.Nonce = all[first].Message.Nonce
+		if b, old := all[newest].Blocked, all[first].Blocked; b != nil && old != nil {
+			b.Message.Nonce = old.Message.Nonce
+		}
 	}
 	for k, p := range all {
 		if keep[k] {

@@ -135,6 +135,52 @@ func TestCoalesce(t *testing.T) {
 	}
 }
 
+// TestCoalesceTakesTheOldestNonce: what is posted in place of older posts
+// carries the oldest one's nonce, so that a post that reached Discord
+// before a crash is made the new one rather than left beside it.
+func TestCoalesceTakesTheOldestNonce(t *testing.T) {
+	nonced := func(p Post, nonce string) Post {
+		p.Message.Nonce = nonce
+		if p.Blocked != nil {
+			b := *p.Blocked
+			b.Message.Nonce = nonce + "b"
+			p.Blocked = &b
+		}
+		return p
+	}
+	blockedDM := func(user, text string) Post {
+		p := decisionDM(user, text)
+		p.Blocked = &Post{Kind: KindPost, ChannelID: ch, Message: Stored{Content: "open your DMs"}}
+		return p
+	}
+	got := Coalesce([]Delivery{
+		change(3, nonced(board("Ann moved.", "<@u2>: your turn", "u2"), "t1.3.0"), nonced(blockedDM("u2", "decide 3"), "t1.3.1"),
+			nonced(decisionDM("u3", "wait 3"), "t1.3.2")),
+		change(4, nonced(board("Bo moved.", "<@u3>: your turn", "u3"), "t1.4.0"), nonced(blockedDM("u2", "decide 4"), "t1.4.1")),
+		change(5, nonced(board("Cy moved.", "<@u1>: your turn", "u1"), "t1.5.0"), nonced(decisionDM("u3", "decide 5"), "t1.5.1")),
+	})
+	want := map[string]string{"post": "t1.3.0", "dm u2": "t1.3.1", "dm u2 blocked": "t1.3.1b", "dm u3": "t1.3.2"}
+	seen := map[string]string{}
+	for _, p := range got.Posts {
+		key := string(p.Kind)
+		if p.UserID != "" {
+			key += " " + p.UserID
+		}
+		seen[key] = p.Message.Nonce
+		if p.Blocked != nil {
+			seen[key+" blocked"] = p.Blocked.Message.Nonce
+		}
+	}
+	if fmt.Sprint(seen) != fmt.Sprint(want) {
+		t.Errorf("nonces %v, want %v", seen, want)
+	}
+	// A change on its own keeps its nonces.
+	one := change(6, nonced(board("Di moved.", "<@u2>: your turn", "u2"), "t1.6.0"))
+	if got := Coalesce([]Delivery{one}); got.Posts[0].Message.Nonce != "t1.6.0" {
+		t.Errorf("one change's board got nonce %q, want its own", got.Posts[0].Message.Nonce)
+	}
+}
+
 // TestCoalesceKeepsWithinDiscordsLength: a long burst's story gives way
 // from its oldest words; the newest board's own words stay whole.
 func TestCoalesceKeepsWithinDiscordsLength(t *testing.T) {
