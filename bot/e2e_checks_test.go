@@ -14,7 +14,7 @@ import (
 
 	"github.com/tavern-bot/tavern/bot/fakediscord"
 	"github.com/tavern-bot/tavern/commands"
-	playfeature "github.com/tavern-bot/tavern/features/play"
+	"github.com/tavern-bot/tavern/features/compose"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
@@ -243,7 +243,7 @@ func (g *game) checkLiveButtons(f turnFacts) {
 		// whoever clicked last.
 		for _, c := range fakediscord.Controls(m) {
 			if id, err := interact.ParseCustomID(c.CustomID); err == nil && id.Kind == commands.KindHand {
-				if want := w.svc.Localize(f.tb.Lang, playfeature.KeyBtnHand); c.Label != want {
+				if want := w.svc.Localize(f.tb.Lang, compose.KeyBtnHand); c.Label != want {
 					t.Fatalf("move %d: the board's hand button says %q in a table in %s, want %q", g.moves, c.Label, f.tb.Lang, want)
 				}
 				g.handLabels++
@@ -483,7 +483,7 @@ func (g *game) finish() {
 	}
 	ms := w.fake.Messages(channelID)
 	last := ms[len(ms)-1]
-	if title := w.svc.Localize(tb.Lang, playfeature.KeyStandings); !strings.HasPrefix(last.Content, title) {
+	if title := w.svc.Localize(tb.Lang, compose.KeyStandings); !strings.HasPrefix(last.Content, title) {
 		t.Fatalf("last channel message %q is not the standings", last.Content)
 	}
 	if !hasPNG(last, "results.png") {

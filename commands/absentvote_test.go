@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tavern-bot/tavern/features/compose"
 	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
@@ -48,7 +49,7 @@ func voteGame(t *testing.T) (*harness, string) {
 	if live < 0 || !strings.Contains(dms[live].Content, until) {
 		t.Fatalf("Bo's decision DM does not count down to the vote's end %s: %+v", until, dms)
 	}
-	return h, findID(t, []Message{msg}, KindVote, play.VoteArgEnd)
+	return h, findID(t, []Message{msg}, KindVote, compose.VoteArgEnd)
 }
 
 // TestAbsentVoteEndsGame: the players present vote over the fake Discord;

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"github.com/tavern-bot/tavern/features/compose"
 	"github.com/tavern-bot/tavern/features/lobby"
 	"github.com/tavern-bot/tavern/features/menus"
 	"github.com/tavern-bot/tavern/features/mygames"
@@ -32,7 +33,7 @@ const (
 // CoreCatalog holds every core message (and the table errors) in English
 // and German. Games add their own catalogs through the registry.
 func CoreCatalog() games.Catalog {
-	c := interact.Catalog(coreTexts(), interact.Texts(), tables.Texts(), commandTexts(), settingsfeature.Texts(), replays.Texts(), ratings.Texts(), tournaments.Texts(), mygames.Texts(), play.Texts(), menus.Texts(), lobby.Texts())
+	c := interact.Catalog(coreTexts(), interact.Texts(), tables.Texts(), commandTexts(), settingsfeature.Texts(), replays.Texts(), ratings.Texts(), tournaments.Texts(), mygames.Texts(), play.Texts(), compose.Texts(), menus.Texts(), lobby.Texts())
 	return c.Merge(table.Catalog()).Merge(tournament.Catalog())
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/features/compose"
 	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table"
@@ -229,7 +230,7 @@ func walk(t *testing.T, h *harness, user string, rows []discordgo.MessageCompone
 			if res.Reply == nil {
 				t.Fatalf("%s › %s: no reply", what, v)
 			}
-			cut = cut || strings.Contains(res.Reply.Content, h.text("en", play.KeyMoreUseMove))
+			cut = cut || strings.Contains(res.Reply.Content, h.text("en", compose.KeyMoreUseMove))
 			more, moreCut := walk(t, h, user, res.Reply.Components, what+" › "+v)
 			cut = cut || moreCut
 			for o := range more {
@@ -308,7 +309,7 @@ func TestOptionTreeLimits(t *testing.T) {
 			}
 			all = append(all, "step", "leap", "draw")
 			reach, cut := walk(t, h, ann, h.board().Components, "board")
-			cut = cut || strings.Contains(h.board().Content, h.text("en", play.KeyMoreUseMove))
+			cut = cut || strings.Contains(h.board().Content, h.text("en", compose.KeyMoreUseMove))
 			missing := 0
 			for _, id := range all {
 				if !reach[id] {

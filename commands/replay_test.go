@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/tavern-bot/tavern/features/compose"
 	"github.com/tavern-bot/tavern/features/lobby"
 	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/features/replays"
@@ -167,7 +168,7 @@ func TestReplayOfAFinishedGame(t *testing.T) {
 		t.Fatalf("replay %+v, want the placeholder posted in the channel edited into the GIF", post)
 	}
 	wantTitle := h.text("en", replays.KeyReplayPost)
-	if !strings.HasPrefix(post.Message.Content, wantTitle) || !strings.Contains(post.Message.Content, h.svc.voice.Text("en", games.T(play.KeyStandings))) {
+	if !strings.HasPrefix(post.Message.Content, wantTitle) || !strings.Contains(post.Message.Content, h.svc.voice.Text("en", games.T(compose.KeyStandings))) {
 		t.Fatalf("replay post text %q", post.Message.Content)
 	}
 	for _, name := range []string{"Ann", "Bo"} {

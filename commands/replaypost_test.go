@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tavern-bot/tavern/features/compose"
 	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/table"
 )
@@ -69,7 +70,7 @@ func TestReplayPostedAtTheEnd(t *testing.T) {
 		t.Fatalf("%d replays posted, want 1", len(posted))
 	}
 	m := posted[0]
-	if !bytes.Equal(m.Files[0].Data, rp.gif) || !strings.Contains(m.Content, h.text("en", play.KeyStandings)) || m.Nonce == "" {
+	if !bytes.Equal(m.Files[0].Data, rp.gif) || !strings.Contains(m.Content, h.text("en", compose.KeyStandings)) || m.Nonce == "" {
 		t.Fatalf("replay post %q (%d bytes, nonce %q): want the GIF, the standings and a nonce", m.Content, len(m.Files[0].Data), m.Nonce)
 	}
 	if rp.drawn == 0 || len(rp.asked) != 1 {

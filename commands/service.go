@@ -20,6 +20,7 @@ import (
 	"github.com/tavern-bot/tavern/bots"
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/delivery"
+	"github.com/tavern-bot/tavern/features/compose"
 	"github.com/tavern-bot/tavern/features/lobby"
 	"github.com/tavern-bot/tavern/features/menus"
 	"github.com/tavern-bot/tavern/features/mygames"
@@ -67,7 +68,7 @@ type Service struct {
 	render      *render.Pool
 	tables      *tables.Tables
 	menus       *menus.Menus
-	views       *play.Views
+	views       *compose.Views
 	lobby       *lobby.Feature
 	play        *play.Feature
 	ratings     *ratings.Feature
@@ -128,7 +129,7 @@ func newService(d Deps, tune func(*delivery.Deps)) (*Service, error) {
 	s.sched = scheduler.New(s.store, now, poll, s.log)
 	s.voice = interact.NewVoice(d.Games, d.Games.Catalog(CoreCatalog()), s.log)
 	s.menus = menus.NewMenus(s.voice)
-	s.views = play.NewViews(d.Images, s.voice)
+	s.views = compose.NewViews(d.Images, s.voice)
 	s.tables = tables.New(s.store, s.games, now, newSeed, s.log,
 		tables.Hooks{Saved: s.sched.WakeIfDue, Ended: func(ctx context.Context, t *table.Table) { s.tournaments.TableEnded(ctx, t) }})
 	recorder := ratings.NewRecorder(s.store, s.tables, s.log)

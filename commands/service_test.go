@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/features/compose"
 	"github.com/tavern-bot/tavern/features/lobby"
 	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/games"
@@ -148,7 +149,7 @@ func TestCoreCatalogComplete(t *testing.T) {
 	if m := (games.Catalog{"en": c["de"], "de": c["en"]}).MissingKeys("de"); len(m) > 0 {
 		t.Errorf("English lacks %v", m)
 	}
-	for _, k := range []string{interact.KeyNoTable, interact.KeyBusy, play.KeyDMBlocked, table.ErrStale} {
+	for _, k := range []string{interact.KeyNoTable, interact.KeyBusy, compose.KeyDMBlocked, table.ErrStale} {
 		if c["en"][k] == "" || c["de"][k] == "" {
 			t.Errorf("key %s is empty", k)
 		}

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tavern-bot/tavern/features/play"
+	"github.com/tavern-bot/tavern/features/compose"
 	settingsfeature "github.com/tavern-bot/tavern/features/settings"
 
 	"github.com/bwmarrin/discordgo"
@@ -233,7 +233,7 @@ func TestVacationCommand(t *testing.T) {
 	if !line || !status {
 		t.Errorf("channel line %v, status %v", line, status)
 	}
-	h.wantReply(h.slash(bo, CmdGame, SubStatus), "de", play.KeyStatusTitle)
+	h.wantReply(h.slash(bo, CmdGame, SubStatus), "de", compose.KeyStatusTitle)
 	if res := h.slash(bo, CmdGames, ""); res.Reply == nil || !strings.Contains(res.Reply.Content, "🧳 deine Uhr ruht bis <t:") {
 		t.Errorf("/games during the vacation: %+v", res.Reply)
 	}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/tavern-bot/tavern/features/play"
+	"github.com/tavern-bot/tavern/features/compose"
 	"github.com/tavern-bot/tavern/games"
 )
 
@@ -15,7 +15,7 @@ func TestLocalizeForTransports(t *testing.T) {
 	tests := []struct{ lang, key, want string }{
 		{"en-GB", KeyClosedDM, CoreCatalog()["en"][KeyClosedDM]},
 		{"de", KeyClosedDM, CoreCatalog()["de"][KeyClosedDM]},
-		{"fr", play.KeyBtnHand, "Show my hand"},
+		{"fr", compose.KeyBtnHand, "Show my hand"},
 		{"de", "fake.name", "Schein-Rennen"},
 	}
 	for _, tc := range tests {

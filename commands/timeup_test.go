@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tavern-bot/tavern/features/compose"
 	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table"
@@ -47,7 +48,7 @@ func TestTimeUpToldOnce(t *testing.T) {
 			t.Errorf("%s: /game log does not tell each time-up once, in the game's words: %+v", lang, log.Reply)
 		}
 		for _, who := range []string{"Ann", "Bo"} {
-			if line := h.svc.voice.Text(lang, games.T(play.KeyTimedOutQuiet, "player", who)); strings.Contains(text, line) {
+			if line := h.svc.voice.Text(lang, games.T(compose.KeyTimedOutQuiet, "player", who)); strings.Contains(text, line) {
 				t.Errorf("%s: the table's line %q doubles the game's in %q", lang, line, text)
 			}
 		}

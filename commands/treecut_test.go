@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tavern-bot/tavern/features/play"
+	"github.com/tavern-bot/tavern/features/compose"
 	"github.com/tavern-bot/tavern/games"
 )
 
@@ -83,7 +83,7 @@ func TestOptionTreeLevelTooLong(t *testing.T) {
 			if !slices.Equal(options, tc.options) {
 				t.Errorf("options %v, want %v", options, tc.options)
 			}
-			if got := strings.Contains(res.Reply.Content, h.text("en", play.KeyMoreUseMove)); got != tc.wantMove {
+			if got := strings.Contains(res.Reply.Content, h.text("en", compose.KeyMoreUseMove)); got != tc.wantMove {
 				t.Errorf("/move note %v, want %v: %q", got, tc.wantMove, res.Reply.Content)
 			}
 		})

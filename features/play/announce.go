@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 
+	"github.com/tavern-bot/tavern/features/compose"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/outbox"
@@ -37,12 +38,12 @@ func (f *Feature) Announce(ctx context.Context, channelID string, n tables.Notic
 		c := outbox.NewComposer(t, n.Countdown != "")
 		c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID}, m)
 		if st != nil {
-			sc := scene{t: t, g: g, st: st, pending: st.Pending()}
+			sc := compose.Scene{Table: t, Game: g, State: st, Pending: st.Pending()}
 			if n.Status {
-				f.tell.statusPost(c, sc)
+				f.tell.StatusPost(c, sc)
 			}
 			if n.Countdown != "" {
-				f.tell.deadlineDMs(c, sc, []int{t.SeatOf(n.Countdown)})
+				f.tell.DeadlineDMs(c, sc, []int{t.SeatOf(n.Countdown)})
 			}
 		}
 		d, err = c.Done()

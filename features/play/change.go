@@ -3,40 +3,14 @@ package play
 import (
 	"context"
 	"fmt"
-	"strings"
 
-	settingsfeature "github.com/tavern-bot/tavern/features/settings"
-
-	"github.com/bwmarrin/discordgo"
-
-	"github.com/tavern-bot/tavern/clock"
+	"github.com/tavern-bot/tavern/delivery"
+	"github.com/tavern-bot/tavern/features/compose"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/table"
 )
-
-// scene is a table right after a change, with its state and pending
-// decisions computed once: every message of the change is made from it.
-type scene struct {
-	t       *table.Table
-	g       games.Game
-	st      games.State // nil in the lobby and after an abandon
-	pending []games.Prompt
-	// quiet: the change is a quiet commit (games.Outcome.Quiet), told in
-	// text without a new board where nothing public awaits an answer.
-	quiet bool
-	// from, when set, is the table's version before a change that made
-	// several moves (bots and timeouts one after another): a seat asked at
-	// any of them has a new decision. Unset, only the last version's are.
-	from int
-}
-
-// asked reports whether seat's pending decision is new with this change.
-func (sc scene) asked(seat int) bool {
-	pv := sc.t.Seats[seat].PromptVersion
-	return pv == sc.t.Version || (sc.from > 0 && pv > sc.from)
-}
 
 // Move applies one answer (button, select or /move) and reports the turn.
 // A step inside a turn (not a commit) changes only the mover's own
@@ -47,19 +21,19 @@ func (f *Feature) Move(ctx context.Context, r interact.Request, channelID, table
 		d    outbox.Delivery
 		told bool // the commit shows in the channel: a new board, or a line
 	)
-	from, _ := clickedDM(r)
+	from, _ := compose.ClickedDM(r)
 	t, err := f.tables.Update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
 		var err error
 		if res, err = t.Move(g, r.UserID, moveID, version, f.now()); err != nil {
 			return err
 		}
-		sc := scene{t: t, g: g, st: res.State, pending: res.Pending, quiet: res.Quiet()}
+		sc := compose.Scene{Table: t, Game: g, State: res.State, Pending: res.Pending, Quiet: res.Quiet()}
 		if !res.Committed {
-			d, err = f.tell.stepDelivery(sc, res.Seat(), from)
+			d, err = f.tell.StepDelivery(sc, res.Seat(), from)
 		} else {
-			lines := f.tell.narrate(t, res)
-			told = !sc.quiet || len(lines) > 0
-			d, err = f.tell.afterChange(sc, lines, from)
+			lines := f.tell.Narrate(t, res)
+			told = !sc.Quiet || len(lines) > 0
+			d, err = f.tell.AfterChange(sc, lines, from)
 		}
 		return f.stage(t, d, err)
 	})
@@ -72,16 +46,16 @@ func (f *Feature) Move(ctx context.Context, r interact.Request, channelID, table
 	}
 	reply := &interact.Message{Content: f.voice.Text(r.Lang, games.T(KeyOKMove, "option", f.voice.AtTable(t, r.Lang, label)))}
 	switch {
-	case !res.Committed && from.messageID == "":
+	case !res.Committed && !from.Clicked():
 		// A step clicked on the board, in an ephemeral message or typed:
 		// the mover's next options come as this ephemeral answer, with the
 		// private view.
 		reply = f.stepReply(t, res, r.Lang)
-	case changesClicked(d, r, from, t.ChannelID):
+	case compose.ChangesClicked(d, r, from, t.ChannelID):
 		// The message clicked is edited in place (a DM) or loses its
 		// buttons under a new board: the change is the answer.
 		reply = nil
-	case res.Committed && told && clickedEphemeral(r):
+	case res.Committed && told && compose.ClickedEphemeral(r):
 		// A commit clicked in an ephemeral answer shows in the channel:
 		// that is the answer, and the ephemeral with its controls goes.
 		out := f.deliver(t, d, res.State, nil)
@@ -91,95 +65,8 @@ func (f *Feature) Move(ctx context.Context, r interact.Request, channelID, table
 	out := f.deliver(t, d, res.State, reply)
 	// A step or the commit clicked in the ephemeral answer to an earlier
 	// step takes its place: one message per turn, the older controls gone.
-	out.ReplaceClicked = reply != nil && clickedEphemeral(r)
+	out.ReplaceClicked = reply != nil && compose.ClickedEphemeral(r)
 	return out
-}
-
-// changesClicked reports whether d visibly changes the message clicked:
-// edits the bot DM the click came from (from) in place, or clears the
-// buttons of the board clicked in the table's channel (a new board
-// replaces it). A typed /move and an ephemeral message are not changed.
-func changesClicked(d outbox.Delivery, r interact.Request, from dmSource, channelID string) bool {
-	var id string
-	switch i := r.Interaction; {
-	case from.messageID != "":
-		id = from.messageID
-	case i != nil && i.Type == discordgo.InteractionMessageComponent && i.ChannelID == channelID &&
-		i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral == 0:
-		id = i.Message.ID
-	}
-	for _, p := range d.Posts {
-		if id != "" && p.MessageID == id && (p.Kind == outbox.KindEdit || (p.Kind == outbox.KindClear && from.messageID == "")) {
-			return true
-		}
-	}
-	return false
-}
-
-// narrate is the channel's story of a commit: the turn's public events, and
-// for answers the table or a bot gave, who was answered for.
-func (tl *teller) narrate(t *table.Table, res table.MoveResult) []string {
-	var lines []string
-	for _, st := range res.Steps {
-		if st.TookOver {
-			lines = append(lines, tl.voice.Text(t.Lang, games.T(KeyTookOver, "player", t.Seats[st.Seat].Name)))
-		}
-		if !st.Timeout || st.TimeUp { // the game's own time-up move tells it itself
-			continue
-		}
-		name := t.Seats[st.Seat].Name
-		if st.Secret { // the chosen answer itself may be a secret
-			lines = append(lines, tl.voice.Text(t.Lang, games.T(KeyTimedOutQuiet, "player", name)))
-		} else {
-			lines = append(lines, tl.voice.Text(t.Lang, games.T(KeyTimedOut, "player", name, "option", tl.voice.AtTable(t, t.Lang, st.Label))))
-		}
-	}
-	for _, e := range res.Narration {
-		lines = append(lines, tl.voice.AtTable(t, t.Lang, e))
-	}
-	return lines
-}
-
-// afterChange is everything the channel and the players see after a
-// commit: a new board with narration and the public prompts, the live
-// status edited in place, DMs to every seat whose decision is new, and the
-// standings when the game is over. from, when set, is the DM the change was
-// clicked in; the clicker's next secret decision replaces it in place.
-func (tl *teller) afterChange(sc scene, narration []string, from dmSource) (outbox.Delivery, error) {
-	t := sc.t
-	c := outbox.NewComposer(t, true)
-	c.Delivery.Urgent = waitingOnPerson(t, sc.pending)
-	tl.boardPost(c, sc, narration)
-	tl.statusPost(c, sc)
-	switch t.Status {
-	case table.StatusAbandoned: // closed while idle: nothing to ask anyone
-		tl.clearAllDMs(c, t)
-	case table.StatusOver:
-		tl.standingsPost(c, sc)
-		tl.gameOverDMs(c, sc)
-	default:
-		tl.privateMessages(c, sc, from, -1, false)
-	}
-	return c.Done()
-}
-
-// stepDelivery is what a step inside a turn changes: the mover's DM when
-// the step was clicked there, and DMs of other seats whose decision the
-// step changed. The channel hears nothing until the commit.
-func (tl *teller) stepDelivery(sc scene, mover int, from dmSource) (outbox.Delivery, error) {
-	c := outbox.NewComposer(sc.t, true)
-	c.Delivery.Urgent = waitingOnPerson(sc.t, sc.pending)
-	skip := mover
-	if from.messageID != "" {
-		skip = -1 // the mover's DM is edited in place
-	} else if mover >= 0 { // none when the scheduler made the step (bots)
-		// The step was made outside the DMs, and its answer carries the
-		// mover's next options: the buttons of the mover's DMs are spent,
-		// and only the answer keeps live ones.
-		clearAll(c, sc.t.TakeLiveDMs(mover, table.MessageRef{}))
-	}
-	tl.privateMessages(c, sc, from, skip, true)
-	return c.Done()
 }
 
 // stepReply is the ephemeral answer to a step made outside a DM: the
@@ -187,8 +74,8 @@ func (tl *teller) stepDelivery(sc scene, mover int, from dmSource) (outbox.Deliv
 func (f *Feature) stepReply(t *table.Table, res table.MoveResult, lang string) *interact.Message {
 	g, _ := f.games.Get(t.GameID)
 	seat := res.Seat()
-	m := f.tell.handMessage(t, g, res.State, res.Pending, seat, lang)
-	m.Components = append(m.Components, f.tell.backRow(t, seat, lang)...)
+	m := f.tell.HandMessage(t, g, res.State, res.Pending, seat, lang)
+	m.Components = append(m.Components, f.tell.BackRow(t, seat, lang)...)
 	m.Files = f.draw(t, g, res.State, seat, "hand.png")
 	return &m
 }
@@ -221,378 +108,6 @@ func (f *Feature) deliver(t *table.Table, d outbox.Delivery, st games.State, rep
 	return f.out.Deliver(t, d, st, reply)
 }
 
-func (tl *teller) boardPost(c *outbox.Composer, sc scene, narration []string) {
-	t := sc.t
-	if sc.quiet && t.Status == table.StatusPlaying && !hasPublic(sc.pending) {
-		// A seat finished its private part of a simultaneous phase: a line
-		// of text, and the live board keeps its place and its buttons.
-		if len(narration) > 0 {
-			c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID}, interact.Message{Content: interact.Truncate(strings.Join(narration, "\n"), 2000)})
-		}
-		clearAll(c, t.TakeStaleButtons())
-		return
-	}
-	lines := append([]string{}, narration...)
-	m := interact.Message{}
-	if t.Status == table.StatusPlaying {
-		lines = append(lines, tl.waitingLines(sc, t.Lang, true, false)...)
-		var public []games.Prompt
-		for _, p := range sc.pending {
-			if !p.Secret {
-				public = append(public, p)
-			}
-		}
-		rows, cut := tl.menus.PromptRows(t, public, t.Lang, interact.MaxRows-1)
-		if cut {
-			lines = append(lines, tl.voice.Text(t.Lang, games.T(KeyMoreUseMove)))
-		}
-		m.Components = append(rows, tl.handRow(t))
-		m.Mentions = actingUsers(sc)
-	}
-	m.Content = interact.Truncate(strings.Join(lines, "\n"), 2000)
-	var pic *outbox.Picture
-	if sc.st != nil {
-		pic = &outbox.Picture{Viewer: games.Public, Name: "board.png"}
-	}
-	p := outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Picture: pic, Told: outbox.ToldBytes(m.Content, narration)}
-	if len(m.Components) > 0 {
-		p.Remember = outbox.RememberBoard
-		t.BoardVersion = t.Version
-	}
-	c.Add(p, m)
-	// Older boards lose their buttons once the new one is out: one board
-	// stays clickable, and the history stays readable.
-	clearAll(c, t.TakeLiveBoards())
-	clearAll(c, t.TakeStaleButtons())
-}
-
-// hasPublic reports a decision answered in the channel.
-func hasPublic(pending []games.Prompt) bool {
-	for _, p := range pending {
-		if !p.Secret {
-			return true
-		}
-	}
-	return false
-}
-
-// clearAll removes the buttons of refs.
-func clearAll(c *outbox.Composer, refs []table.MessageRef) {
-	for _, r := range refs {
-		c.Add(outbox.Post{Kind: outbox.KindClear, ChannelID: r.Channel, MessageID: r.ID}, interact.Message{})
-	}
-}
-
-// clearAllDMs removes the buttons of every seat's live DMs of t.
-func (tl *teller) clearAllDMs(c *outbox.Composer, t *table.Table) {
-	for seat := range t.Seats {
-		clearAll(c, t.TakeLiveDMs(seat, table.MessageRef{}))
-	}
-}
-
-// gameOverDMs tells every person at the table the result in their DM,
-// and removes the buttons of the table's DMs still live.
-func (tl *teller) gameOverDMs(c *outbox.Composer, sc scene) {
-	t := sc.t
-	tl.clearAllDMs(c, t)
-	for seat, u := range t.Seats {
-		if u.Bot {
-			continue
-		}
-		lang := seatLang(t, seat)
-		lines := []string{tl.voice.Text(lang, games.T(KeyGameOverDM, "game", tl.voice.GameName(lang, t.GameID), "channel", "<#"+t.ChannelID+">"))}
-		lines = append(lines, tl.views.standingLines(sc.t, sc.st, lang)...)
-		c.Add(outbox.Post{Kind: outbox.KindDM, UserID: u.UserID}, interact.Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)})
-	}
-}
-
-// waitingLines says who must act: public prompts with their text, secret
-// ones only as "X is choosing privately". mention pings the acting players;
-// summary (the status) adds when each decision runs out of time and gives
-// only a prompt's first line, its question: the lines under it (Viscounts'
-// pairs to choose from) are told once, with the board that asks.
-func (tl *teller) waitingLines(sc scene, lang string, mention, summary bool) []string {
-	t := sc.t
-	var lines []string
-	for _, p := range sc.pending {
-		if p.Seat < 0 || p.Seat >= len(t.Seats) {
-			continue
-		}
-		who := t.Seats[p.Seat].Name
-		if mention && !t.Seats[p.Seat].Bot {
-			who = "<@" + t.Seats[p.Seat].UserID + ">"
-		}
-		prompt := tl.voice.AtTable(t, lang, p.Text)
-		if summary {
-			prompt, _, _ = strings.Cut(prompt, "\n")
-		}
-		line := tl.voice.Text(lang, games.T(KeyStatusPublic, "player", who, "prompt", prompt))
-		if p.Secret {
-			line = tl.voice.Text(lang, games.T(KeyStatusPrivate, "player", who))
-		}
-		if summary {
-			if at, ok := t.SeatDeadline(sc.st, sc.pending, p.Seat); ok {
-				line = tl.voice.Text(lang, games.T(KeyStatusDue, "line", line, "when", interact.Timestamp(at)))
-			}
-		}
-		lines = append(lines, line)
-	}
-	return lines
-}
-
-// actingUsers are the user ids to ping: people who must act now and whose
-// decision is new with this change (others were pinged already).
-func actingUsers(sc scene) []string {
-	t := sc.t
-	var out []string
-	seen := map[int]bool{}
-	for _, p := range sc.pending {
-		if p.Seat >= 0 && p.Seat < len(t.Seats) && !seen[p.Seat] && !t.Seats[p.Seat].Bot && sc.asked(p.Seat) {
-			seen[p.Seat] = true
-			out = append(out, t.Seats[p.Seat].UserID)
-		}
-	}
-	return out
-}
-
-// statusText is the live status: game, move number and who is awaited.
-func (tl *teller) statusText(sc scene, lang string) string {
-	t := sc.t
-	name := tl.voice.GameName(lang, sc.t.GameID)
-	switch t.Status {
-	case table.StatusLobby:
-		return tl.voice.Text(lang, games.T(KeyStatusLobby, "game", name))
-	case table.StatusOver:
-		return tl.voice.Text(lang, games.T(KeyStatusOver, "game", name))
-	case table.StatusAbandoned:
-		return tl.voice.Text(lang, games.T(KeyStatusGone, "game", name))
-	}
-	lines := []string{tl.voice.Text(lang, games.T(KeyStatusTitle, "game", name, "n", t.Moves+1))}
-	if sc.st != nil {
-		lines = append(lines, tl.waitingLines(sc, lang, false, true)...)
-	}
-	rules := t.ClockRules()
-	for seat, u := range t.Seats {
-		switch {
-		case u.Vacation != nil:
-			lines = append(lines, tl.voice.Text(lang, games.T(settingsfeature.KeyStatusVacation, "player", u.Name, "when", interact.Timestamp(u.Vacation.Until))))
-		case u.Away:
-			lines = append(lines, tl.voice.Text(lang, games.T(KeyStatusAway, "player", u.Name)))
-		case rules.Kind == clock.Bank && !u.Bot && len(games.SeatPrompts(sc.pending, seat)) == 0:
-			// Seats not deciding now: what their bank holds for later.
-			lines = append(lines, tl.voice.Text(lang, games.T(KeyStatusBank, "player", u.Name, "time", clock.FormatDuration(u.Clock.Bank))))
-		}
-	}
-	lines = append(lines, settingsfeature.CalendarLines(tl.voice, t.Calendar, lang)...)
-	return interact.Truncate(strings.Join(lines, "\n"), 2000)
-}
-
-// statusPost edits the live status message, or posts it the first time.
-func (tl *teller) statusPost(c *outbox.Composer, sc scene) {
-	t := sc.t
-	// No buttons: the newest board carries them, so one channel message is
-	// clickable.
-	m := interact.Message{Content: tl.statusText(sc, t.Lang)}
-	// The live status is pinned while the game runs, and unpinned at
-	// its end.
-	p := outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Remember: outbox.RememberStatus, Pin: t.Status == table.StatusPlaying}
-	if t.StatusMessageID != "" {
-		p.Kind, p.MessageID = outbox.KindEdit, t.StatusMessageID
-	}
-	c.Add(p, m)
-	if t.Status == table.StatusOver || t.Status == table.StatusAbandoned {
-		// The game is over: no answer a player was shown stays clickable.
-		c.Add(outbox.Post{Kind: outbox.KindWithdraw, ChannelID: t.ChannelID}, interact.Message{})
-		if t.StatusMessageID != "" {
-			c.Add(outbox.Post{Kind: outbox.KindUnpin, ChannelID: t.ChannelID, MessageID: t.StatusMessageID}, interact.Message{})
-		}
-	}
-}
-
-// standingsPost announces the final standings with the results picture.
-func (tl *teller) standingsPost(c *outbox.Composer, sc scene) {
-	t := sc.t
-	lines := tl.views.FinalStandings(t, sc.g, sc.st)
-	m := interact.Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)}
-	c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Picture: &outbox.Picture{Viewer: games.Public, Name: "results.png", Results: true}}, m)
-}
-
-// privateMessages gives each seat whose decision just became pending (or
-// changed) its private view and its options, except seat skip; a decision
-// answered on the board this change posts is only a short DM leading
-// there (linkDM), unless the player asked for the picture. A seat
-// whose DMs are closed is told in the channel, without any secret, to use
-// "Show my hand". A seat with nothing to decide gets nothing, and bots get
-// nothing at all. Within a turn (step) the DM a step was clicked in is
-// always edited in place; after a commit only for a secret decision.
-func (tl *teller) privateMessages(c *outbox.Composer, sc scene, from dmSource, skip int, step bool) {
-	t := sc.t
-	sent := false
-	for seat, u := range t.Seats {
-		if !sc.asked(seat) || u.Bot || seat == skip {
-			continue
-		}
-		mine := games.SeatPrompts(sc.pending, seat)
-		if len(mine) == 0 {
-			if from.messageID == "" || from.userID != u.UserID { // the clicker's DM: settledDM
-				// The table or another seat answered for this one (time
-				// up, a bot): its live DMs' options are spent.
-				for _, r := range t.TakeLiveDMs(seat, table.MessageRef{}) {
-					if r.Channel == t.ChannelID { // a "DMs closed" notice in the channel
-						clearAll(c, []table.MessageRef{r})
-						continue
-					}
-					tl.settle(c, sc, seat, r.Channel, r.ID, KeyDMSpent)
-				}
-			}
-			continue
-		}
-		inPlace := from.replaces(u.UserID, mine) || (step && from.messageID != "" && from.userID == u.UserID)
-		if !inPlace && wantsLinkDM(c, t, seat, mine) {
-			// The board carries the buttons: the DM only leads there.
-			tl.linkDM(c, sc, seat, mine)
-			continue
-		}
-		m := tl.handMessage(t, sc.g, sc.st, sc.pending, seat, u.Lang)
-		pic := &outbox.Picture{Viewer: seat, Name: "hand.png"}
-		switch {
-		case inPlace:
-			sent = sent || u.UserID == from.userID
-			m.Components = append(m.Components, tl.backRow(t, seat, seatLang(t, seat))...)
-			c.Add(outbox.Post{Kind: outbox.KindEdit, ChannelID: from.channelID, MessageID: from.messageID, Picture: pic}, m)
-			ref := from.ref()
-			clearAll(c, t.TakeLiveDMs(seat, ref)) // older decisions of this seat
-			ref.Version = t.Version
-			t.AddLive(nil, map[string][]table.MessageRef{u.UserID: {ref}}, t.UpdatedAt)
-			continue
-		case anySecret(mine):
-			// Public prompts have their buttons on the board already, so a
-			// closed DM only matters for secret ones.
-			notice := interact.Message{
-				Content:    tl.voice.Text(t.Lang, games.T(KeyDMBlocked, "player", "<@"+u.UserID+">")),
-				Components: []discordgo.MessageComponent{tl.handRow(t)},
-				Mentions:   []string{u.UserID},
-			}
-			c.Add(outbox.Post{Kind: outbox.KindDM, UserID: u.UserID, Picture: pic, Remember: outbox.RememberDM, Blocked: &outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Message: outbox.StoreMessage(notice)}}, m)
-			clearAll(c, t.TakeLiveDMs(seat, table.MessageRef{}))
-			continue
-		}
-		c.Add(outbox.Post{Kind: outbox.KindDM, UserID: u.UserID, Picture: pic, Remember: outbox.RememberDM}, m)
-		clearAll(c, t.TakeLiveDMs(seat, table.MessageRef{}))
-	}
-	if !sent {
-		tl.settledDM(c, sc, from)
-	}
-}
-
-// settledDM closes the DM a click came from when the clicker has nothing
-// new to decide (e.g. waiting for the others' picks): its options are
-// spent, so it shows the updated private view without components rather
-// than buttons that would only answer "out of date".
-func (tl *teller) settledDM(c *outbox.Composer, sc scene, from dmSource) {
-	t := sc.t
-	if from.messageID == "" {
-		return
-	}
-	seat := t.SeatOf(from.userID)
-	if seat < 0 || (sc.asked(seat) && len(games.SeatPrompts(sc.pending, seat)) > 0) {
-		return // a new decision went out already
-	}
-	tl.settle(c, sc, seat, from.channelID, from.messageID, KeyDMSettled)
-	t.DropLiveDM(seat, from.ref())
-}
-
-// settle edits seat's DM message into its private view without
-// components, saying why (key): nothing is left to answer there.
-func (tl *teller) settle(c *outbox.Composer, sc scene, seat int, channelID, messageID, key string) {
-	lang := seatLang(sc.t, seat)
-	m := interact.Message{Content: tl.voice.Text(lang, games.T(KeyHandTitle, "game", tl.voice.GameName(lang, sc.t.GameID))) + "\n" + tl.voice.Text(lang, games.T(key))}
-	c.Add(outbox.Post{Kind: outbox.KindEdit, ChannelID: channelID, MessageID: messageID, Picture: &outbox.Picture{Viewer: seat, Name: "hand.png"}}, m)
-}
-
-func seatLang(t *table.Table, seat int) string {
-	if seat >= 0 && seat < len(t.Seats) && t.Seats[seat].Lang != "" {
-		return t.Seats[seat].Lang
-	}
-	return t.Lang
-}
-
-func anySecret(ps []games.Prompt) bool {
-	for _, p := range ps {
-		if p.Secret {
-			return true
-		}
-	}
-	return false
-}
-
-// handMessage is the text and components of seat's private message for
-// its pending prompts (none: "nothing awaited"), with when its time runs
-// out; the caller adds the picture of the private view.
-func (tl *teller) handMessage(t *table.Table, g games.Game, st games.State, pending []games.Prompt, seat int, lang string) interact.Message {
-	if lang == "" {
-		lang = t.Lang
-	}
-	mine := games.SeatPrompts(pending, seat)
-	if len(mine) == 0 {
-		return interact.Message{Content: tl.voice.Text(lang, games.T(KeyHandTitle, "game", tl.voice.GameName(lang, t.GameID))) + "\n" + tl.voice.Text(lang, games.T(KeyHandNothing))}
-	}
-	lines := tl.decisionLines(t, st, pending, seat, mine, lang)
-	rows, cut := tl.menus.PromptRows(t, mine, lang, interact.MaxRows)
-	if cut {
-		lines = append(lines, tl.voice.Text(lang, games.T(KeyMoreUseMove)))
-	}
-	return interact.Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000), Components: rows}
-}
-
-// decisionLines name the game, its channel and each of seat's prompts
-// mine, and when the seat's time runs out.
-func (tl *teller) decisionLines(t *table.Table, st games.State, pending []games.Prompt, seat int, mine []games.Prompt, lang string) []string {
-	var lines []string
-	for _, p := range mine {
-		lines = append(lines, tl.voice.Text(lang, games.T(KeyDMHeader, "game", tl.voice.GameName(lang, t.GameID), "channel", t.ChannelID, "prompt", tl.voice.AtTable(t, lang, p.Text))))
-	}
-	if at, ok := t.SeatDeadline(st, pending, seat); ok {
-		// The seat's clock (a build phase's sand timer too), counting
-		// down live in the reader's Discord.
-		lines = append(lines, tl.voice.Text(lang, games.T(KeyDMDue, "when", interact.Timestamp(at))))
-	}
-	return lines
-}
-
-// backRow offers "Back" to a seat that may step back within its turn; it
-// takes the last free row, if any.
-func (tl *teller) backRow(t *table.Table, seat int, lang string) []discordgo.MessageComponent {
-	if !t.CanStepBack(seat) {
-		return nil
-	}
-	id, err := interact.CustomID{Kind: interact.KindBack, Channel: t.ChannelID, Table: t.ID, Version: t.Version}.Encode()
-	if err != nil {
-		return nil
-	}
-	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: tl.voice.Text(lang, games.T(KeyBtnBack)), Style: discordgo.SecondaryButton, CustomID: id},
-	}}}
-}
-
-func (tl *teller) handRow(t *table.Table) discordgo.ActionsRow {
-	id, _ := interact.CustomID{Kind: interact.KindHand, Channel: t.ChannelID, Table: t.ID, Version: t.Version}.Encode()
-	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: tl.voice.Text(t.Lang, games.T(KeyBtnHand)), Style: discordgo.SecondaryButton, CustomID: id},
-	}}
-}
-
-// waitingOnPerson reports whether a seat a person plays has a decision
-// pending: someone looks at the change's pictures to decide.
-func waitingOnPerson(t *table.Table, pending []games.Prompt) bool {
-	for _, p := range pending {
-		if p.Seat >= 0 && p.Seat < len(t.Seats) && !t.Seats[p.Seat].Bot {
-			return true
-		}
-	}
-	return false
-}
-
 // Return answers /game return: a player whose seat a bot took over
 // (their time ran out, lobby option absent=bot) plays it again.
 func (f *Feature) Return(ctx context.Context, r interact.Request) interact.Result {
@@ -605,12 +120,18 @@ func (f *Feature) Return(ctx context.Context, r interact.Request) interact.Resul
 		if res, err = t.Return(g, r.UserID, f.now()); err != nil {
 			return err
 		}
-		sc := scene{t: t, g: g, st: res.State, pending: res.Pending}
-		d, err = f.tell.afterChange(sc, []string{f.voice.Text(t.Lang, games.T(KeyReturned, "player", r.UserName))}, dmSource{})
+		sc := compose.Scene{Table: t, Game: g, State: res.State, Pending: res.Pending}
+		d, err = f.tell.AfterChange(sc, []string{f.voice.Text(t.Lang, games.T(KeyReturned, "player", r.UserName))}, compose.DMSource{})
 		return f.stage(t, d, err)
 	})
 	if err != nil {
 		return f.voice.Err(r, err)
 	}
 	return f.deliver(t, d, res.State, &interact.Message{Content: f.voice.Text(r.Lang, games.T(KeyOKReturned))})
+}
+
+// draw renders one view someone asked for; a failed or missing renderer
+// only costs the picture.
+func (f *Feature) draw(t *table.Table, g games.Game, st games.State, viewer int, name string) []interact.File {
+	return f.out.DrawAll(t.ID, []delivery.Picture{f.views.BoardPicture(t, g, st, viewer, name)}, true)[0]
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/features/compose"
 	"github.com/tavern-bot/tavern/features/menus"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
@@ -68,16 +69,16 @@ func (f *Feature) drill(ctx context.Context, r interact.Request, channelID, tabl
 	}
 	// Clicked in the ephemeral answer to a step, the menu takes that
 	// message's place under its private view and keeps its way back.
-	inPlace := clickedEphemeral(r)
+	inPlace := compose.ClickedEphemeral(r)
 	var back []discordgo.MessageComponent
 	if inPlace {
-		back = f.tell.backRow(t, seat, r.Lang)
+		back = f.tell.BackRow(t, seat, r.Lang)
 	}
 	label, rows, cut := f.menus.MenuUnder(t, seat, options, len(prefix), r.Lang, interact.MaxRows-len(back))
 	m := interact.Message{Content: interact.Truncate(f.voice.Text(r.Lang, games.T(KeyGroupReply, "prompt", menus.LeadIn(f.voice.AtTable(t, r.Lang, mine[0].Text)), "group", label)), 2000)}
 	m.Components = append(rows, back...)
 	if cut {
-		m.Content += "\n" + f.voice.Text(r.Lang, games.T(KeyMoreUseMove))
+		m.Content += "\n" + f.voice.Text(r.Lang, games.T(compose.KeyMoreUseMove))
 	}
 	return interact.Result{Reply: &m, ReplaceClicked: inPlace, KeepPictures: inPlace}
 }

@@ -3,14 +3,13 @@ package play
 import (
 	"context"
 	"errors"
-	"strings"
 	"time"
 
 	"github.com/tavern-bot/tavern/bots"
+	"github.com/tavern-bot/tavern/features/compose"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/outbox"
-	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -96,11 +95,11 @@ func (du *Due) fire(ctx context.Context, channelID string, now time.Time, though
 		t.NewVersion()
 		opened := len(res.VotesOpened) > 0 && t.Status == table.StatusPlaying && res.State != nil
 		c := outbox.NewComposer(t, opened || credited) // DMs drawn anew: the absent players', the moved countdowns
-		clearAll(c, stale)
-		du.f.tell.votePosts(c, scene{t: t, g: g, st: res.State, pending: res.Pending}, res.VotesOpened, len(res.VotesOpened) > 0 && t.Status == table.StatusAbandoned)
+		compose.ClearAll(c, stale)
+		du.f.tell.VotePosts(c, compose.Scene{Table: t, Game: g, State: res.State, Pending: res.Pending}, res.VotesOpened, len(res.VotesOpened) > 0 && t.Status == table.StatusAbandoned)
 		if opened {
 			// The absent seats' deadlines moved to their votes' ends.
-			du.f.tell.statusPost(c, scene{t: t, g: g, st: res.State, pending: res.Pending})
+			du.f.tell.StatusPost(c, compose.Scene{Table: t, Game: g, State: res.State, Pending: res.Pending})
 		}
 		if archive {
 			c.Add(outbox.Post{Kind: outbox.KindArchive, ChannelID: t.ChannelID}, interact.Message{})
@@ -113,13 +112,13 @@ func (du *Due) fire(ctx context.Context, channelID string, now time.Time, though
 					return err
 				}
 			}
-			du.f.tell.tellPaused(c, scene{t: t, g: g, st: st, pending: st.Pending()})
+			du.f.tell.Paused(c, compose.Scene{Table: t, Game: g, State: st, Pending: st.Pending()})
 		}
-		du.f.tell.reminderDMs(c, t, remind, pending)
+		du.f.tell.ReminderDMs(c, t, remind, pending)
 		if len(back) > 0 {
-			du.f.tell.vacationOver(c, t, back)
+			du.f.tell.VacationOver(c, t, back)
 			if res.State != nil {
-				du.f.tell.statusPost(c, scene{t: t, st: res.State, pending: res.Pending})
+				du.f.tell.StatusPost(c, compose.Scene{Table: t, State: res.State, Pending: res.Pending})
 			}
 		}
 		d, err := c.Done()
@@ -165,25 +164,25 @@ func (du *Due) fire(ctx context.Context, channelID string, now time.Time, though
 			return tidyUp(t, g) // the due list was refreshed; nothing else to tell
 		}
 		closed = t.CloseIdle(now)
-		sc := scene{t: t, g: g, st: res.State, pending: res.Pending, quiet: res.Quiet() && !closed, from: from}
-		lines := du.f.tell.narrate(t, res)
+		sc := compose.Scene{Table: t, Game: g, State: res.State, Pending: res.Pending, Quiet: res.Quiet() && !closed, From: from}
+		lines := du.f.tell.Narrate(t, res)
 		if closed {
 			lines = append(lines, du.f.voice.Text(t.Lang, games.T(KeyIdleClosed, "n", table.IdleTimeouts)))
 		}
 		if !res.Committed && !closed {
-			d, err = du.f.tell.stepDelivery(sc, -1, dmSource{})
+			d, err = du.f.tell.StepDelivery(sc, -1, compose.DMSource{})
 		} else {
-			d, err = du.f.tell.afterChange(sc, lines, dmSource{})
+			d, err = du.f.tell.AfterChange(sc, lines, compose.DMSource{})
 		}
 		if err == nil && !closed {
 			c := &outbox.Composer{Delivery: d}
-			du.f.tell.reminderDMs(c, t, remind, res.Pending)
-			du.f.tell.vacationOver(c, t, back)
+			du.f.tell.ReminderDMs(c, t, remind, res.Pending)
+			du.f.tell.VacationOver(c, t, back)
 			d, err = c.Done()
 		}
 		if err == nil {
 			c := &outbox.Composer{Delivery: d}
-			du.f.tell.votePosts(c, sc, res.VotesOpened, len(res.VotesOpened) > 0 && t.Status == table.StatusAbandoned && !closed)
+			du.f.tell.VotePosts(c, sc, res.VotesOpened, len(res.VotesOpened) > 0 && t.Status == table.StatusAbandoned && !closed)
 			d, err = c.Done()
 		}
 		return du.f.stage(t, d, err)
@@ -209,61 +208,4 @@ func (du *Due) fire(ctx context.Context, channelID string, now time.Time, though
 	}
 	du.f.log.Info("scheduler: moves made for bots and absent players", "channel", channelID, "table", t.ID, "moves", len(res.Steps), "closed", closed)
 	return du.f.deliver(t, d, res.State, nil), true, think
-}
-
-// reminderDMs reminds each seat in remind that still has a decision
-// pending (a timeout may have answered it meanwhile) as its player's
-// settings say (Seat.Notify; the table left out the reminders they do
-// not want): by DM (or by a mention in the channel when their DMs are
-// closed) or by a mention, in their language. One message per seat,
-// whatever reasons fell due together.
-func (tl *teller) reminderDMs(c *outbox.Composer, t *table.Table, remind []table.Reminder, pending []games.Prompt) {
-	for _, r := range remind {
-		if r.Seat < 0 || r.Seat >= len(t.Seats) || len(games.SeatPrompts(pending, r.Seat)) == 0 || t.Seats[r.Seat].Bot {
-			continue
-		}
-		u := t.Seats[r.Seat]
-		prefs := u.Notify
-		lang := seatLang(t, r.Seat)
-		if prefs.Lang != "" {
-			lang = prefs.Lang
-		}
-		dmKey, pingKey := reminderKeys(r)
-		m := interact.Message{Content: tl.voice.Text(lang, games.T(dmKey, "game", tl.voice.GameName(lang, t.GameID), "channel", "<#"+t.ChannelID+">", "when", interact.Timestamp(r.Deadline)))}
-		if link := actLink(t, r.Seat); link != "" {
-			m.Content += "\n" + tl.voice.Text(lang, games.T(KeyReminderLink, "link", link))
-		}
-		notice := interact.Message{Content: tl.voice.Text(t.Lang, games.T(pingKey, "player", "<@"+u.UserID+">", "when", interact.Timestamp(r.Deadline))), Mentions: []string{u.UserID}}
-		if prefs.Delivery == settings.DeliverMention {
-			c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID}, notice)
-			continue
-		}
-		c.Add(outbox.Post{Kind: outbox.KindDM, UserID: u.UserID, Blocked: &outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Message: outbox.StoreMessage(notice)}}, m)
-	}
-}
-
-// reminderKeys are the texts of a reminder by DM and by mention: the time
-// running out, or everyone else having answered (with or without a clock).
-func reminderKeys(r table.Reminder) (dm, ping string) {
-	switch {
-	case r.Last && r.Deadline.IsZero():
-		return KeyLastOne, KeyLastOnePing
-	case r.Last:
-		return KeyLastOneDue, KeyLastOneDuePing
-	}
-	return KeyReminder, KeyReminderPing
-}
-
-// vacationOver tells the channel that seats are back from vacation: their
-// clocks run again.
-func (tl *teller) vacationOver(c *outbox.Composer, t *table.Table, back []int) {
-	var lines []string
-	for _, seat := range back {
-		if seat >= 0 && seat < len(t.Seats) {
-			lines = append(lines, tl.voice.Text(t.Lang, games.T(KeyVacationOver, "player", t.Seats[seat].Name)))
-		}
-	}
-	if len(lines) > 0 {
-		c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID}, interact.Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)})
-	}
 }

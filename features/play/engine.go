@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/tavern-bot/tavern/features/compose"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/storage"
@@ -24,8 +25,8 @@ func (f *Feature) OpenTable(ctx context.Context, t *table.Table, g games.Game, s
 		return interact.Result{}, err
 	}
 	names := strings.Join(t.Names(), ", ")
-	sc := scene{t: t, g: g, st: st, pending: st.Pending()}
-	d, err := f.tell.afterChange(sc, []string{f.voice.Text(t.Lang, games.T(KeyBoardStarted, "names", names))}, dmSource{})
+	sc := compose.Scene{Table: t, Game: g, State: st, Pending: st.Pending()}
+	d, err := f.tell.AfterChange(sc, []string{f.voice.Text(t.Lang, games.T(KeyBoardStarted, "names", names))}, compose.DMSource{})
 	if err := f.stage(t, d, err); err != nil {
 		return interact.Result{}, err
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/tavern-bot/tavern/features/compose"
 	"github.com/tavern-bot/tavern/features/lobby"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
@@ -27,11 +28,11 @@ func (f *Feature) status(ctx context.Context, r interact.Request, channelID stri
 			return f.voice.Err(r, err)
 		}
 	}
-	sc := scene{t: t, g: g, st: st}
+	sc := compose.Scene{Table: t, Game: g, State: st}
 	if st != nil && t.Status == table.StatusPlaying {
-		sc.pending = st.Pending()
+		sc.Pending = st.Pending()
 	}
-	m := interact.Message{Content: f.tell.statusText(sc, r.Lang)}
+	m := interact.Message{Content: f.tell.StatusText(sc, r.Lang)}
 	if t.Status == table.StatusLobby {
 		m.Content += "\n" + f.voice.Text(r.Lang, games.T(lobby.KeyLobbyPlayers, "n", len(t.Seats), "min", g.Info().MinPlayers, "max", g.Info().MaxPlayers, "names", strings.Join(t.Names(), ", ")))
 	}
@@ -59,7 +60,7 @@ func (f *Feature) Hand(ctx context.Context, r interact.Request, channelID, table
 	if err != nil {
 		return f.voice.Err(r, err)
 	}
-	m := f.tell.handMessage(t, g, st, st.Pending(), seat, r.Lang)
+	m := f.tell.HandMessage(t, g, st, st.Pending(), seat, r.Lang)
 	m.Files = f.draw(t, g, st, seat, "hand.png")
 	return interact.Result{Reply: &m}
 }
@@ -111,7 +112,7 @@ func (f *Feature) takeBack(ctx context.Context, r interact.Request, channelID, t
 		d         outbox.Delivery
 		committed bool
 	)
-	from, _ := clickedDM(r)
+	from, _ := compose.ClickedDM(r)
 	change := func(t *table.Table, g games.Game) error {
 		seat := t.SeatOf(r.UserID)
 		undone := -1 // the version of the move taken back, whose board then says so
@@ -131,11 +132,11 @@ func (f *Feature) takeBack(ctx context.Context, r interact.Request, channelID, t
 		if err != nil {
 			return err
 		}
-		sc := scene{t: t, g: g, st: res.State, pending: res.Pending}
+		sc := compose.Scene{Table: t, Game: g, State: res.State, Pending: res.Pending}
 		if committed {
 			name := t.Seats[seat].Name
 			board, told := t.TakeLiveBoard(undone)
-			d, err = f.tell.afterChange(sc, []string{f.voice.Text(t.Lang, games.T(KeyBoardUndo, "player", name))}, from)
+			d, err = f.tell.AfterChange(sc, []string{f.voice.Text(t.Lang, games.T(KeyBoardUndo, "player", name))}, from)
 			if err == nil && told {
 				// The board of the move taken back keeps its picture; its
 				// text no longer tells the move as if it stood.
@@ -145,7 +146,7 @@ func (f *Feature) takeBack(ctx context.Context, r interact.Request, channelID, t
 				d, err = c.Done()
 			}
 		} else {
-			d, err = f.tell.stepDelivery(sc, seat, from)
+			d, err = f.tell.StepDelivery(sc, seat, from)
 		}
 		return f.stage(t, d, err)
 	}
@@ -163,13 +164,13 @@ func (f *Feature) takeBack(ctx context.Context, r interact.Request, channelID, t
 		key = KeyOKBack
 	}
 	reply := &interact.Message{Content: f.voice.Text(r.Lang, games.T(key))}
-	if !committed && from.messageID == "" {
+	if !committed && !from.Clicked() {
 		res.Steps = []table.Step{{Seat: t.SeatOf(r.UserID)}}
 		reply = f.stepReply(t, res, r.Lang)
 		reply.Content = f.voice.Text(r.Lang, games.T(key)) + "\n" + reply.Content
 	}
 	out := f.deliver(t, d, res.State, reply)
-	out.ReplaceClicked = withinTurn && clickedEphemeral(r)
+	out.ReplaceClicked = withinTurn && compose.ClickedEphemeral(r)
 	return out
 }
 
@@ -216,7 +217,7 @@ func (f *Feature) Abandon(ctx context.Context, r interact.Request) interact.Resu
 		actions = append(actions, f.lobby.Edit(r, t, f.lobby.Closed(t)))
 	} else {
 		c := outbox.NewComposer(t, false)
-		f.tell.statusPost(c, scene{t: t, g: g})
+		f.tell.StatusPost(c, compose.Scene{Table: t, Game: g})
 		d, err := c.Done()
 		more, rerr := f.out.Actions(d)
 		if err != nil || rerr != nil {

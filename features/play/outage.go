@@ -6,7 +6,6 @@ import (
 
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/interact"
-	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -94,18 +93,6 @@ func (du *Due) CreditSweep(ctx context.Context, carry func(interact.Result)) int
 	}
 	du.f.log.Info("scheduler: outage credited", "tables", n)
 	return n
-}
-
-// tellPaused adds what a pause over an outage changes in what players see
-// to c: the deadlines in the status message and the countdowns of the
-// live DMs.
-func (tl *teller) tellPaused(c *outbox.Composer, sc scene) {
-	tl.statusPost(c, sc)
-	seats := make([]int, len(sc.t.Seats))
-	for i := range seats {
-		seats[i] = i
-	}
-	tl.deadlineDMs(c, sc, seats)
 }
 
 // Beat records the scheduler's heartbeat.

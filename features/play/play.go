@@ -1,9 +1,9 @@
-// Package play is what a player does at a running table and what the
-// table tells them: moves and their decisions offered on Discord (boards,
-// status, DMs, option menus), hand, log, undo, abandon and absent votes,
-// and the table's due events (bots, timeouts, reminders, outages, the end's
-// replay). Every change is composed as plain data and staged in the
-// table's outbox in the change's own transaction; delivery carries it out.
+// Package play is what a player does at a running table: moves, hand,
+// status, log, undo, abandon, absent votes and /game return, and the
+// table's due events (bots, timeouts, reminders, vacations' ends, outages,
+// the end's replay). Each change is composed by features/compose and
+// staged in the table's outbox in the change's own transaction; delivery
+// carries it out.
 package play
 
 import (
@@ -15,11 +15,11 @@ import (
 	"github.com/tavern-bot/tavern/bots"
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/delivery"
+	"github.com/tavern-bot/tavern/features/compose"
 	"github.com/tavern-bot/tavern/features/lobby"
 	"github.com/tavern-bot/tavern/features/menus"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
-	"github.com/tavern-bot/tavern/render"
 	"github.com/tavern-bot/tavern/scheduler"
 	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/storage"
@@ -55,7 +55,7 @@ type Deps struct {
 	Tables  *tables.Tables
 	Voice   interact.Voice
 	Menus   *menus.Menus
-	Views   *Views
+	Views   *compose.Views
 	Lobby   *lobby.Feature
 	Replays Replays
 	Out     *delivery.Carrier
@@ -78,8 +78,8 @@ type Feature struct {
 	tables   *tables.Tables
 	voice    interact.Voice
 	menus    *menus.Menus
-	views    *Views
-	tell     *teller
+	views    *compose.Views
+	tell     *compose.Teller
 	lobby    *lobby.Feature
 	replay   Replays
 	out      *delivery.Carrier
@@ -102,7 +102,7 @@ func New(d Deps) *Feature {
 		d.Log = slog.New(slog.DiscardHandler)
 	}
 	f := &Feature{games: d.Games, store: d.Store, tables: d.Tables, voice: d.Voice, menus: d.Menus, views: d.Views,
-		tell: &teller{voice: d.Voice, menus: d.Menus, games: d.Games, views: d.Views}, lobby: d.Lobby, replay: d.Replays,
+		tell: compose.NewTeller(d.Voice, d.Menus, d.Views), lobby: d.Lobby, replay: d.Replays,
 		out: d.Out, sched: d.Sched, bots: d.Bots, settle: d.Settle, settings: d.Settings, now: d.Now, log: d.Log}
 	f.due = &Due{f: f}
 	return f
@@ -115,24 +115,3 @@ func (f *Feature) Due() *Due { return f.due }
 // Due plays what falls due at tables (scheduler.Kind's Fire): bots and
 // timeouts, reminders, vacations' ends, votes, outages, the end's replay.
 type Due struct{ f *Feature }
-
-// teller composes what a change shows: boards, the status, DMs, votes,
-// reminders and the standings, as outbox posts.
-type teller struct {
-	voice interact.Voice
-	menus *menus.Menus
-	games *games.Registry
-	views *Views
-}
-
-// Views are the pictures a table's posts name and the final standings,
-// drawn by the renderer (nil: text only).
-type Views struct {
-	images render.Images
-	voice  interact.Voice
-}
-
-// NewViews draws with images in voice's languages.
-func NewViews(images render.Images, voice interact.Voice) *Views {
-	return &Views{images: images, voice: voice}
-}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/tavern-bot/tavern/features/compose"
 	"github.com/tavern-bot/tavern/features/lobby"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
@@ -30,8 +31,8 @@ func (f *Feature) Start(ctx context.Context, r interact.Request, channelID, tabl
 			return err
 		}
 		names := strings.Join(t.Names(), ", ")
-		sc := scene{t: t, g: g, st: st, pending: st.Pending()}
-		if d, err = f.tell.afterChange(sc, []string{f.voice.Text(t.Lang, games.T(KeyBoardStarted, "names", names))}, dmSource{}); err != nil {
+		sc := compose.Scene{Table: t, Game: g, State: st, Pending: st.Pending()}
+		if d, err = f.tell.AfterChange(sc, []string{f.voice.Text(t.Lang, games.T(KeyBoardStarted, "names", names))}, compose.DMSource{}); err != nil {
 			return err
 		}
 		// The lobby loses its buttons in the same delivery, so that a

@@ -1,4 +1,4 @@
-package play
+package compose
 
 import (
 	"github.com/tavern-bot/tavern/table"

@@ -1,4 +1,4 @@
-package play
+package compose
 
 import (
 	"slices"
@@ -11,8 +11,8 @@ import (
 	"github.com/tavern-bot/tavern/table"
 )
 
-// boardPicture is viewer's view of st, public or private.
-func (v *Views) boardPicture(t *table.Table, g games.Game, st games.State, viewer int, name string) delivery.Picture {
+// BoardPicture is viewer's view of st, public or private.
+func (v *Views) BoardPicture(t *table.Table, g games.Game, st games.State, viewer int, name string) delivery.Picture {
 	p := delivery.Picture{Name: name, Viewer: viewer}
 	if v.images == nil || st == nil {
 		return p
@@ -74,13 +74,7 @@ func (v *Views) Picture(t *table.Table, g games.Game, st games.State, p outbox.P
 	if p.Results {
 		return v.resultsPicture(t, st)
 	}
-	return v.boardPicture(t, g, st, p.Viewer, p.Name)
-}
-
-// draw renders one view someone asked for; a failed or missing renderer
-// only costs the picture.
-func (f *Feature) draw(t *table.Table, g games.Game, st games.State, viewer int, name string) []interact.File {
-	return f.out.DrawAll(t.ID, []delivery.Picture{f.views.boardPicture(t, g, st, viewer, name)}, true)[0]
+	return v.BoardPicture(t, g, st, p.Viewer, p.Name)
 }
 
 // standingLines are the final standings, a line per seat or rival, in lang.

@@ -1,4 +1,4 @@
-package play
+package compose
 
 import (
 	"strings"
@@ -50,18 +50,18 @@ func postsBoard(c *outbox.Composer) bool {
 // address; the delivery makes it the board's once the board is posted.
 // The DM has no buttons, so it is not remembered as live; the seat's older
 // DMs lose theirs.
-func (tl *teller) linkDM(c *outbox.Composer, sc scene, seat int, mine []games.Prompt) {
-	t := sc.t
+func (tl *Teller) linkDM(c *outbox.Composer, sc Scene, seat int, mine []games.Prompt) {
+	t := sc.Table
 	u := t.Seats[seat]
 	lang := seatLang(t, seat)
-	lines := tl.decisionLines(t, sc.st, sc.pending, seat, mine, lang)
+	lines := tl.decisionLines(t, sc.State, sc.Pending, seat, mine, lang)
 	link := channelURL(t)
 	if link != "" {
 		lines = append(lines, tl.voice.Text(lang, games.T(KeyReminderLink, "link", link)))
 	}
 	lines = append(lines, tl.voice.Text(lang, games.T(KeyDMLinkHint)))
 	c.Add(outbox.Post{Kind: outbox.KindDM, UserID: u.UserID, BoardLink: link}, interact.Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)})
-	clearAll(c, t.TakeLiveDMs(seat, table.MessageRef{}))
+	ClearAll(c, t.TakeLiveDMs(seat, table.MessageRef{}))
 }
 
 // channelURL is the Discord address of t's channel; "" outside a server.

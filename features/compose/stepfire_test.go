@@ -1,4 +1,4 @@
-package play
+package compose
 
 import (
 	"testing"
@@ -22,7 +22,7 @@ func TestStepWithoutMover(t *testing.T) {
 		t.Fatal(err)
 	}
 	voice := interact.NewVoice(reg, reg.Catalog(interact.Catalog(Texts(), menus.Texts())), nil)
-	tell := &teller{voice: voice, menus: menus.NewMenus(voice), games: reg, views: NewViews(nil, voice)}
+	tell := NewTeller(voice, menus.NewMenus(voice), NewViews(nil, voice))
 	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 	tb := table.New(table.Params{ID: "t1", ChannelID: "c1", GuildID: "g1", GameID: g.Info().ID, Lang: "en", Seed: 1, Now: now,
 		Host: table.Seat{UserID: "u1", Name: "Ann"}})
@@ -39,7 +39,7 @@ func TestStepWithoutMover(t *testing.T) {
 	if len(games.SeatPrompts(st.Pending(), 0)) == 0 || len(games.SeatPrompts(st.Pending(), 1)) == 0 {
 		t.Fatalf("both seats should have a decision pending: %+v", st.Pending())
 	}
-	if _, err := tell.stepDelivery(scene{t: tb, g: g, st: st, pending: st.Pending()}, -1, dmSource{}); err != nil {
+	if _, err := tell.StepDelivery(Scene{Table: tb, Game: g, State: st, Pending: st.Pending()}, -1, DMSource{}); err != nil {
 		t.Fatal(err)
 	}
 	for k, seat := range tb.Seats {
