@@ -104,7 +104,7 @@ func (s *Server) discordMessage(channelID string, m message) *discordgo.Message 
 		ID: m.ID, ChannelID: channelID, Content: m.Content, Author: author,
 		Components: m.Components, Timestamp: m.Created, Attachments: []*discordgo.MessageAttachment{},
 	}
-	for _, f := range m.Files {
+	for _, f := range m.Files { // a file the playground dropped is still the message's on Discord
 		dm.Attachments = append(dm.Attachments, &discordgo.MessageAttachment{ID: f.ID, Filename: f.Name, URL: fileURL(f)})
 	}
 	if m.EphemeralFor != "" {

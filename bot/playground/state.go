@@ -37,7 +37,25 @@ type message struct {
 type storedFile struct {
 	ID   string
 	Name string
+	// Gone marks a file dropped to keep the world within its picture
+	// budget; the message says so instead of showing it.
+	Gone bool
 }
+
+// keptFile is where a stored file is shown, oldest first in world.kept, so
+// the oldest can be dropped when the pictures outgrow their budget.
+type keptFile struct {
+	id, channelID, messageID string
+}
+
+// pictureBudget bounds the bytes of attachments the playground keeps in
+// memory. Every board, hand and replay is a new picture, and a long
+// session of play would otherwise keep all of them (an hour of four
+// players' games held over 600 MB): beyond the budget the oldest pictures
+// are dropped and their messages say so, as old boards nobody scrolls back
+// to. A file replaced by an edit or deleted with its message goes at once,
+// as Discord drops attachments an edit does not keep.
+const pictureBudget = 64 << 20
 
 // channel is a guild channel or one user's DM channel with the bot.
 type channel struct {
@@ -68,8 +86,13 @@ type world struct {
 	order    []string // guild channels in sidebar order
 	dmOf     map[string]string
 	files    map[string][]byte
-	dmClosed map[string]bool
-	seq      uint64
+	// kept lists the stored files oldest first (entries of files dropped
+	// since are skipped), fileBytes is their size, fileBudget its bound.
+	kept       []keptFile
+	fileBytes  int
+	fileBudget int
+	dmClosed   map[string]bool
+	seq        uint64
 	// version counts changes to any message; epoch tells this world's
 	// versions apart from a previous run's, which a reloaded server must
 	// not take for its own.
@@ -86,6 +109,8 @@ func newWorld(o Options) *world {
 		dmClosed: map[string]bool{},
 		seq:      1_300_000_000_000_000_000,
 		now:      time.Now,
+
+		fileBudget: pictureBudget,
 	}
 	w.epoch = w.now().UnixNano()
 	for _, c := range o.Channels {
@@ -118,6 +143,7 @@ func (w *world) remove(c *channel, i int) {
 	m := c.Messages[i]
 	c.Removed = append(c.Removed, removal{ID: m.ID, For: m.EphemeralFor, Version: w.version})
 	c.Messages = slices.Delete(c.Messages, i, i+1)
+	w.dropFiles(m.Files)
 }
 
 // newID is nextID for callers that do not hold mu (interaction ids, tokens).
@@ -127,16 +153,64 @@ func (w *world) newID() string {
 	return w.nextID()
 }
 
-// fill copies a transport-neutral message into m, storing its files.
-func (w *world) fill(m *message, in commands.Message) {
+// fill copies a transport-neutral message into m of channelID, storing
+// its files in place of m's old ones (keepPictures: in addition, as an
+// edit that keeps the attachments); callers hold mu.
+func (w *world) fill(channelID string, m *message, in commands.Message, keepPictures bool) {
 	m.Content = in.Content
 	m.Components = slices.Clone(in.Components)
 	m.Mentions = slices.Clone(in.Mentions)
+	if keepPictures {
+		return
+	}
+	w.dropFiles(m.Files)
 	m.Files = nil
 	for _, f := range in.Files {
 		id := w.nextID()
 		w.files[id] = slices.Clone(f.Data)
+		w.fileBytes += len(f.Data)
+		w.kept = append(w.kept, keptFile{id: id, channelID: channelID, messageID: m.ID})
 		m.Files = append(m.Files, storedFile{ID: id, Name: f.Name})
+	}
+	w.withinBudget()
+}
+
+// dropFiles forgets the files of a message that no longer shows them;
+// callers hold mu.
+func (w *world) dropFiles(files []storedFile) {
+	for _, f := range files {
+		if data, ok := w.files[f.ID]; ok {
+			w.fileBytes -= len(data)
+			delete(w.files, f.ID)
+		}
+	}
+	if len(w.kept) > 2*len(w.files)+64 { // mostly entries of dropped files
+		w.kept = slices.DeleteFunc(w.kept, func(k keptFile) bool { _, ok := w.files[k.id]; return !ok })
+	}
+}
+
+// withinBudget drops the oldest files until the rest fit the budget, the
+// newest always kept, and marks each where it was shown; callers hold mu.
+func (w *world) withinBudget() {
+	for w.fileBytes > w.fileBudget && len(w.kept) > 1 {
+		k := w.kept[0]
+		w.kept = w.kept[1:]
+		data, ok := w.files[k.id]
+		if !ok {
+			continue
+		}
+		w.fileBytes -= len(data)
+		delete(w.files, k.id)
+		m := w.find(k.channelID, k.messageID)
+		if m == nil {
+			continue
+		}
+		for i := range m.Files {
+			if m.Files[i].ID == k.id {
+				m.Files[i].Gone = true
+			}
+		}
+		w.touch(m)
 	}
 }
 
@@ -150,9 +224,9 @@ func (w *world) post(channelID, authorID string, in commands.Message, ephemeralF
 		return "", false
 	}
 	m := &message{ID: w.nextID(), AuthorID: authorID, EphemeralFor: ephemeralFor, Created: w.now()}
-	w.fill(m, in)
+	c.Messages = append(c.Messages, m) // before its files, which say where they are shown
+	w.fill(channelID, m, in, false)
 	w.touch(m)
-	c.Messages = append(c.Messages, m)
 	return m.ID, true
 }
 
@@ -164,7 +238,7 @@ func (w *world) edit(channelID, messageID string, in commands.Message) bool {
 	if m == nil || m.EphemeralFor != "" {
 		return false
 	}
-	w.fill(m, in)
+	w.fill(channelID, m, in, false)
 	m.Edited = true
 	w.touch(m)
 	return true
@@ -180,11 +254,7 @@ func (w *world) replaceEphemeral(channelID, messageID, userID string, in command
 	if m == nil || m.EphemeralFor == "" || m.EphemeralFor != userID {
 		return false
 	}
-	files := m.Files
-	w.fill(m, in)
-	if keepPictures {
-		m.Files = files
-	}
+	w.fill(channelID, m, in, keepPictures)
 	m.Edited = true
 	w.touch(m)
 	return true
@@ -274,7 +344,7 @@ func (w *world) resolve(channelID, messageID string, reply *commands.Message) {
 			return
 		}
 		m.Thinking = false
-		w.fill(m, *reply)
+		w.fill(channelID, m, *reply, false)
 		w.touch(m)
 		return
 	}
@@ -325,4 +395,14 @@ func (w *world) snapshot(channelID, messageID string) (message, bool) {
 		return message{}, false
 	}
 	return *m, true
+}
+
+// holding counts what the world keeps: files, their bytes, and messages.
+func (w *world) holding() (files, fileBytes, messages int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, c := range w.channels {
+		messages += len(c.Messages)
+	}
+	return len(w.files), w.fileBytes, messages
 }

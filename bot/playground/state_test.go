@@ -1,6 +1,10 @@
 package playground
 
 import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -45,6 +49,78 @@ func TestWithdrawControls(t *testing.T) {
 		m := w.find(p.channel, ids[k])
 		if m == nil || len(m.Components) != p.want {
 			t.Errorf("%s: %v, want %d component rows", p.content, m, p.want)
+		}
+	}
+}
+
+// TestPicturesWithinBudget: the pretend Discord keeps only the pictures
+// messages still show, and of those no more bytes than its budget: an edit
+// or a deletion drops the old files at once, and beyond the budget the
+// oldest go, their messages saying so instead of linking a missing file.
+func TestPicturesWithinBudget(t *testing.T) {
+	o := DefaultOptions()
+	s, _ := newTestServer(t)
+	w := s.world
+	w.fileBudget = 3000
+	ch := o.Channels[0].ID
+	picture := func(name string) commands.Message {
+		return commands.Message{Content: name, Files: []interact.File{{Name: name + ".png", Data: make([]byte, 1000)}}}
+	}
+	type want struct{ files, bytes int }
+	check := func(step string, w0 want) {
+		t.Helper()
+		files, bytes, _ := w.holding()
+		if files != w0.files || bytes != w0.bytes {
+			t.Errorf("%s: %d files of %d bytes kept, want %d of %d", step, files, bytes, w0.files, w0.bytes)
+		}
+	}
+	first, _ := w.post(ch, o.BotID, picture("first"), "")
+	board, _ := w.post(ch, o.BotID, picture("board"), "")
+	check("two posts", want{2, 2000})
+	for k := range 5 {
+		if !w.edit(ch, board, picture(fmt.Sprint("board", k))) {
+			t.Fatal("edit failed")
+		}
+	}
+	check("one board edited five times", want{2, 2000})
+	answer, _ := w.post(ch, o.BotID, picture("answer"), ada.ID)
+	check("an ephemeral answer", want{3, 3000})
+	if !w.dismiss(ch, answer, ada.ID) {
+		t.Fatal("dismiss failed")
+	}
+	check("the answer dismissed", want{2, 2000})
+	w.post(ch, o.BotID, picture("second"), "")
+	w.post(ch, o.BotID, picture("third"), "")
+	check("beyond the budget", want{3, 3000})
+
+	v := view(t, s, ada.ID, ch)
+	old, ok := findMessage(v, "first")
+	if !ok || len(old.Files) != 1 || !old.Files[0].Gone || old.Files[0].URL != "" {
+		t.Fatalf("the oldest picture's message shows %+v, want it marked gone without a link", old.Files)
+	}
+	if !strings.Contains(v.Text["pg.file_gone"], "picture") {
+		t.Errorf("the page's text for a dropped picture is %q", v.Text["pg.file_gone"])
+	}
+	kept, ok := findMessage(v, "third")
+	if !ok || len(kept.Files) != 1 || kept.Files[0].Gone {
+		t.Fatalf("the newest picture's message shows %+v, want its picture", kept.Files)
+	}
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	for _, f := range []struct {
+		url  string
+		want int
+	}{
+		{"/files/" + w.find(ch, first).Files[0].ID + "/first.png", http.StatusNotFound},
+		{kept.Files[0].URL, http.StatusOK},
+	} {
+		res, err := http.Get(srv.URL + f.url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != f.want {
+			t.Errorf("GET %s: %d, want %d", f.url, res.StatusCode, f.want)
 		}
 	}
 }

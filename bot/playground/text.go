@@ -41,6 +41,7 @@ func newUICatalog() games.Catalog {
 			"pg.err.range":           "{option} must be between {min} and {max}.",
 			"pg.err.choice":          "{option} must be one of: {list}.",
 			"pg.err.failed":          "That did not work.",
+			"pg.file_gone":           "(an old picture the playground no longer keeps)",
 		},
 		"de": {
 			"pg.only_you":            "Nur du kannst das sehen",
@@ -77,6 +78,7 @@ func newUICatalog() games.Catalog {
 			"pg.err.range":           "{option} muss zwischen {min} und {max} liegen.",
 			"pg.err.choice":          "{option} muss eines davon sein: {list}.",
 			"pg.err.failed":          "Das hat nicht geklappt.",
+			"pg.file_gone":           "(ein altes Bild, das der Playground nicht mehr aufbewahrt)",
 		},
 	}
 
@@ -86,5 +88,5 @@ func newUICatalog() games.Catalog {
 func chromeKeys() []string {
 	return []string{"pg.only_you", "pg.dismiss", "pg.used", "pg.edited", "pg.dms_closed",
 		"pg.dms_closed_hint", "pg.direct_messages", "pg.text_channels", "pg.playing_as", "pg.new_dm",
-		"pg.commands", "pg.select", "pg.send", "pg.bot", "pg.err.failed"}
+		"pg.commands", "pg.select", "pg.send", "pg.bot", "pg.err.failed", "pg.file_gone"}
 }

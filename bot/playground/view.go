@@ -77,9 +77,11 @@ type MessageView struct {
 
 // FileView is an attachment served from memory under /files/.
 type FileView struct {
-	URL   string `json:"url"`
+	URL   string `json:"url,omitempty"`
 	Name  string `json:"name"`
 	Image bool   `json:"image"`
+	// Gone: the playground no longer keeps this file (see pictureBudget).
+	Gone bool `json:"gone,omitempty"`
 }
 
 type helpEntry struct {
@@ -218,6 +220,10 @@ func (s *Server) messageView(lang string, m message) (MessageView, error) {
 		img := slices.ContainsFunc([]string{".png", ".jpg", ".jpeg", ".gif", ".webp"}, func(ext string) bool {
 			return strings.HasSuffix(lower, ext)
 		})
+		if f.Gone {
+			mv.Files = append(mv.Files, FileView{Name: f.Name, Image: img, Gone: true})
+			continue
+		}
 		mv.Files = append(mv.Files, FileView{URL: fileURL(f), Name: f.Name, Image: img})
 	}
 	if len(m.Components) > 0 {

@@ -238,7 +238,9 @@
     if (m.thinking) h += `<div class="thinking">${esc(m.thinking)}</div>`;
     else if (m.content) h += `<div class="content">${markdown(m.content)}${m.edited ? ` <span class="edited">${esc(t("pg.edited"))}</span>` : ""}</div>`;
     if (m.files) {
-      h += `<div class="files">` + m.files.map((f) => f.image
+      h += `<div class="files">` + m.files.map((f) => f.gone
+        ? `<div class="file-gone">${esc(t("pg.file_gone"))}</div>`
+        : f.image
         ? `<img class="attachment" src="${esc(f.url)}" alt="${esc(f.name)}" title="${esc(f.name)}">`
         : `<a class="file" href="${esc(f.url)}" download>${esc(f.name)}</a>`).join("") + `</div>`;
     }
