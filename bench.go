@@ -179,7 +179,7 @@ func interactionLatencies(ctx context.Context, reg *games.Registry, images comma
 			if !ok {
 				return
 			}
-			before, err := store.Get(ctx, channel)
+			before, err := store.Tables().Get(ctx, channel)
 			if err != nil {
 				f.Fatal(err)
 			}
@@ -192,7 +192,7 @@ func interactionLatencies(ctx context.Context, reg *games.Registry, images comma
 			lat = append(lat, time.Since(start))
 			// A step inside a turn answers the mover alone: it was applied
 			// when the table's version moved on.
-			if after, err := store.Get(ctx, channel); err != nil || after.Version == before.Version {
+			if after, err := store.Tables().Get(ctx, channel); err != nil || after.Version == before.Version {
 				f.Fatalf("bench: move refused: %v %+v", err, res.Reply)
 			}
 		}
@@ -216,7 +216,7 @@ func interactionLatencies(ctx context.Context, reg *games.Registry, images comma
 func botMoves(ctx context.Context, store storage.Store, channels []string) (int, error) {
 	n := 0
 	for _, ch := range channels {
-		t, err := store.Get(ctx, ch)
+		t, err := store.Tables().Get(ctx, ch)
 		if err != nil {
 			return 0, fmt.Errorf("bench: %w", err)
 		}
@@ -248,7 +248,7 @@ func openBotTables(ctx context.Context, store storage.Store, reg *games.Registry
 		if _, err := t.Start(g, "host", now); err != nil {
 			return nil, fmt.Errorf("bench: bot table %d: %w", k, err)
 		}
-		if err := store.Create(ctx, t); err != nil {
+		if err := store.Tables().Create(ctx, t); err != nil {
 			return nil, fmt.Errorf("bench: bot table %d: %w", k, err)
 		}
 		channels = append(channels, ch)

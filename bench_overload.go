@@ -56,7 +56,7 @@ func (b *pgBench) overload(ctx context.Context, reg *games.Registry, rate float6
 	n := b.flags.tables
 	versions := make([]int, n)
 	for k := range n {
-		tb, err := b.store.Get(ctx, benchChannel(k))
+		tb, err := b.store.Tables().Get(ctx, benchChannel(k))
 		if err != nil {
 			return fmt.Errorf("bench: table %d: %w", k, err)
 		}
@@ -131,7 +131,7 @@ func (b *pgBench) overload(ctx context.Context, reg *games.Registry, rate float6
 	drained := time.Since(drainStart)
 	applied := 0
 	for k := range n {
-		tb, err := b.store.Get(ctx, benchChannel(k))
+		tb, err := b.store.Tables().Get(ctx, benchChannel(k))
 		if err != nil {
 			return fmt.Errorf("bench: table %d: %w", k, err)
 		}

@@ -231,7 +231,7 @@ func runBenchOnce(ctx context.Context, f pgBenchFlags, reg *games.Registry, g ga
 	}
 	r := benchResult{workers: f.workers, elapsed: elapsed, calls: discordCalls(fake) - calls, load: loadAverage()}
 	for k := range f.tables {
-		tb, err := store.Get(ctx, benchChannel(k))
+		tb, err := store.Tables().Get(ctx, benchChannel(k))
 		if err != nil {
 			return benchResult{}, fmt.Errorf("bench: table %d: %w", k, err)
 		}
@@ -417,7 +417,7 @@ func (b *pgBench) openTable(ctx context.Context, k int) (int, error) {
 		return 0, err
 	}
 	press := func(user string, kind commands.Kind) error {
-		tb, err := b.store.Get(ctx, benchChannel(k))
+		tb, err := b.store.Tables().Get(ctx, benchChannel(k))
 		if err != nil {
 			return fmt.Errorf("bench: table %d after /game new: %w (reply %v)", k, err, b.replies(i.ID))
 		}
@@ -437,7 +437,7 @@ func (b *pgBench) openTable(ctx context.Context, k int) (int, error) {
 	if err := press(benchUser(k, 0), commands.KindStart); err != nil {
 		return 0, err
 	}
-	tb, err := b.store.Get(ctx, benchChannel(k))
+	tb, err := b.store.Tables().Get(ctx, benchChannel(k))
 	if err != nil {
 		return 0, err
 	}
@@ -503,7 +503,7 @@ func (b *pgBench) play(ctx context.Context, reg *games.Registry) ([]time.Duratio
 func (b *pgBench) drainOutbox(ctx context.Context, wait time.Duration) error {
 	deadline := time.Now().Add(wait)
 	for {
-		items, err := b.store.Outbox(ctx)
+		items, err := b.store.Tables().Outbox(ctx)
 		if err != nil {
 			return fmt.Errorf("bench: read the outbox: %w", err)
 		}
@@ -528,7 +528,7 @@ func (b *pgBench) stopWorkers() {
 func checkReplays(ctx context.Context, s *postgres.Store, g games.Game, tables int) error {
 	var errs []error
 	for k := range tables {
-		tb, err := s.Get(ctx, benchChannel(k), storage.WithLog())
+		tb, err := s.Tables().Get(ctx, benchChannel(k), storage.WithLog())
 		if err != nil {
 			return fmt.Errorf("bench: table %d: %w", k, err)
 		}

@@ -208,7 +208,7 @@ func (w *crashWorld) stored() *table.Table {
 		w.t.Fatal(err)
 	}
 	defer st.Close()
-	tb, err := st.Get(context.Background(), crashChannel, storage.WithLog())
+	tb, err := st.Tables().Get(context.Background(), crashChannel, storage.WithLog())
 	if err != nil {
 		w.t.Fatal(err)
 	}

@@ -80,7 +80,7 @@ func TestBackupWithAndWithoutRunningBot(t *testing.T) {
 	}
 	ctx := context.Background()
 	tb := table.New(table.Params{ID: "t1", ChannelID: "c1", GameID: "zauberschwert", Host: table.Seat{UserID: "u1", Name: "Ann"}})
-	if err := store.Create(ctx, tb); err != nil {
+	if err := store.Tables().Create(ctx, tb); err != nil {
 		t.Fatal(err)
 	}
 	open := func(path string) (backupper, func() error, error) {
@@ -97,7 +97,7 @@ func TestBackupWithAndWithoutRunningBot(t *testing.T) {
 			t.Fatalf("backup does not open: %v", err)
 		}
 		defer copy.Close()
-		got, err := copy.Get(ctx, "c1")
+		got, err := copy.Tables().Get(ctx, "c1")
 		if err != nil || got.ID != "t1" {
 			t.Fatalf("backup lost the table: %v %+v", err, got)
 		}

@@ -54,7 +54,7 @@ func TestMigrateBothWays(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer copied.Close()
-	got, err := copied.Get(ctx, "c1", storage.WithLog())
+	got, err := copied.Tables().Get(ctx, "c1", storage.WithLog())
 	if err != nil || got.ID != "t1" || got.Moves != 5 || len(got.Log) != 5 {
 		t.Fatalf("round trip: %+v, %v", got, err)
 	}
@@ -112,7 +112,7 @@ func TestMigratePostgresSpellingsAndSource(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := copied.Get(ctx, "c1", storage.WithLog())
+	got, err := copied.Tables().Get(ctx, "c1", storage.WithLog())
 	copied.Close()
 	if err != nil || got.ID != "t1" || len(got.Log) != 3 {
 		t.Fatalf("round trip through the bare URL's database: %+v, %v", got, err)
@@ -186,7 +186,7 @@ func boltWithTable(t *testing.T, path string, moves int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Create(context.Background(), storetest.NewTable("c1", "t1")); err != nil {
+	if err := s.Tables().Create(context.Background(), storetest.NewTable("c1", "t1")); err != nil {
 		t.Fatal(err)
 	}
 	storetest.AppendMoves(t, s, "c1", moves)

@@ -696,7 +696,7 @@ func (w *scaleWorld) checkStored(sts []scaleTable, over bool) {
 	var acct clickAccount
 	deadline := time.Now().Add(3 * time.Minute)
 	for {
-		items, err := s.Outbox(ctx)
+		items, err := s.Tables().Outbox(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -714,7 +714,7 @@ func (w *scaleWorld) checkStored(sts []scaleTable, over bool) {
 	}
 	g, _ := reg.Get(w.game)
 	for _, st := range sts {
-		tb, err := s.Get(ctx, st.channel, storage.WithLog())
+		tb, err := s.Tables().Get(ctx, st.channel, storage.WithLog())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -846,7 +846,7 @@ func (w *scaleWorld) describeStall(st scaleTable, busy func() bool, see func() [
 		return err.Error(), false, true, see()
 	}
 	defer s.Close()
-	tb, err := s.Get(ctx, st.channel, storage.WithLog())
+	tb, err := s.Tables().Get(ctx, st.channel, storage.WithLog())
 	if err != nil {
 		return err.Error(), false, true, see()
 	}

@@ -113,7 +113,7 @@ func serveWith(ctx context.Context, cfg config.Config, log *slog.Logger, out io.
 			return err
 		}
 		exec := bot.NewExecutor(session, log)
-		exec.Memory = bot.NewMemory(store) // the live answers in the store every process shares
+		exec.Memory = bot.NewMemory(store.LiveAnswers(), store.DMRefusals()) // the live answers and DM refusals every process shares
 		go svc.RunScheduler(ctx, exec.Run)
 		gate, _ := store.(bot.IdentifyGate) // PostgreSQL: shared by every process's shards
 		return bot.RunGateway(ctx, bot.GatewayConfig{
@@ -155,7 +155,7 @@ func serveHTTP(ctx context.Context, cfg config.Config, svc *commands.Service, st
 		return err
 	}
 	exec := bot.NewExecutor(session, log)
-	exec.Memory = bot.NewMemory(store) // the live answers in the store every process shares
+	exec.Memory = bot.NewMemory(store.LiveAnswers(), store.DMRefusals()) // the live answers and DM refusals every process shares
 	exec.Done, exec.Answered = opts.done, opts.answered
 	go svc.RunScheduler(ctx, exec.Run)
 	mux := http.NewServeMux()

@@ -55,7 +55,7 @@ func TestEndToEndRatings(t *testing.T) {
 		t.Fatalf("recorded table still unrecorded: %v, due %+v", tb.Unrecorded, tb.Due)
 	}
 	for i, p := range ps {
-		st, err := w.store.PlayerStats(context.Background(), p.UserID)
+		st, err := w.store.Ratings().PlayerStats(context.Background(), p.UserID)
 		if err != nil || st.Games != 1 {
 			t.Fatalf("%s: %d games after one game recorded across two restarts (%v)", p.Username, st.Games, err)
 		}
@@ -251,7 +251,7 @@ func checkProfile(t *testing.T, w *world, asker, p player, seat table.Seat, game
 	if r.Flags == 0 {
 		t.Errorf("%s's profile is not ephemeral", p.Username)
 	}
-	st, err := w.store.PlayerStats(context.Background(), p.UserID)
+	st, err := w.store.Ratings().PlayerStats(context.Background(), p.UserID)
 	if err != nil {
 		t.Fatal(err)
 	}

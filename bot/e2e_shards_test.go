@@ -29,7 +29,7 @@ func startShards(t testing.TB, fake *fakediscord.Fake, n int, first *commands.Se
 	for id := range n {
 		svc, mem := first, mem
 		if id > 0 {
-			mem = bot.NewMemory(deps.Store)
+			mem = bot.NewMemory(deps.Store.LiveAnswers(), deps.Store.DMRefusals())
 			var err error
 			if svc, err = commands.NewService(deps); err != nil {
 				t.Fatal(err)

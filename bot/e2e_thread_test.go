@@ -56,7 +56,7 @@ func TestEndToEndTableInThread(t *testing.T) {
 	w.tr.deliver(t, w.fake.Click(inThread, &lobby, controlOf(t, lobby, commands.KindStart).CustomID))
 	load := func() *table.Table {
 		t.Helper()
-		tb, err := w.store.Get(context.Background(), th.ID)
+		tb, err := w.store.Tables().Get(context.Background(), th.ID)
 		if err != nil {
 			t.Fatalf("no table in the thread: %v", err)
 		}
@@ -142,7 +142,7 @@ func TestEndToEndTableInThread(t *testing.T) {
 			archived++
 		}
 	}
-	if tb, err := w.store.Get(context.Background(), th.ID, storage.WithRecentLog(1)); err != nil || !tb.ThreadArchived || archived != 1 {
+	if tb, err := w.store.Tables().Get(context.Background(), th.ID, storage.WithRecentLog(1)); err != nil || !tb.ThreadArchived || archived != 1 {
 		t.Fatalf("archived %d times; table says %v (%v)", archived, tb.ThreadArchived, err)
 	}
 }

@@ -80,7 +80,7 @@ func TestEndToEndTournament(t *testing.T) {
 
 	load := func() *tournament.Tournament {
 		t.Helper()
-		tr, err := w.store.ChannelTournament(ctx, channelID)
+		tr, err := w.store.Tournaments().ChannelTournament(ctx, channelID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -112,7 +112,7 @@ func TestEndToEndTournament(t *testing.T) {
 					t.Fatalf("round %d table %d: starter %q does not mention %s once", round+1, i+1, starter.Content, id)
 				}
 			}
-			if tb, err := w.store.Get(ctx, tb.Ref); err != nil || tb.Status != table.StatusPlaying || tb.Parent != channelID {
+			if tb, err := w.store.Tables().Get(ctx, tb.Ref); err != nil || tb.Status != table.StatusPlaying || tb.Parent != channelID {
 				t.Fatalf("round %d table %d: %+v %v", round+1, i+1, tb, err)
 			}
 			// The game's first board, posted as the thread opened, shows
@@ -127,7 +127,7 @@ func TestEndToEndTournament(t *testing.T) {
 			progressed := false
 			tr = load()
 			for _, tb := range tr.Rounds[round].Tables {
-				tbl, err := w.store.Get(ctx, tb.Ref)
+				tbl, err := w.store.Tables().Get(ctx, tb.Ref)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -232,8 +232,8 @@ func (w *world) boot(t testing.TB) {
 		t.Fatal(err)
 	}
 	w.store, w.svc = st, svc
-	w.memory = bot.NewMemory(st)              // a new process remembers no refused DM; the live answers are in the store
-	w.memories = max(w.memories, w.shards, 1) // a restarted process reads the stored refusals
+	w.memory = bot.NewMemory(st.LiveAnswers(), st.DMRefusals()) // a new process remembers no refused DM; the live answers are in the store
+	w.memories = max(w.memories, w.shards, 1)                   // a restarted process reads the stored refusals
 	if w.shards > 1 {
 		w.tr = startShards(t, w.fake, w.shards, svc, deps, w.memory)
 		return
@@ -311,7 +311,7 @@ func (w *world) carry(t testing.TB, results []commands.Result) int {
 
 func (w *world) table(t testing.TB) *table.Table {
 	t.Helper()
-	tb, err := w.store.Get(context.Background(), channelID, storage.WithRecentLog(1))
+	tb, err := w.store.Tables().Get(context.Background(), channelID, storage.WithRecentLog(1))
 	if err != nil {
 		t.Fatalf("load table: %v", err)
 	}

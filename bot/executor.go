@@ -51,20 +51,16 @@ type Memory struct {
 	Ephemerals *LiveEphemerals
 }
 
-// MemoryStore is where a process's memory is kept for every process of
-// the bot and across restarts (the store).
-type MemoryStore interface {
-	storage.LiveAnswers
-	storage.DMRefusals
-}
-
-// NewMemory is a process's memory on the real clock, kept in store (the
-// store every process of the bot shares; this process's alone when nil).
-func NewMemory(store MemoryStore) Memory {
+// NewMemory is a process's memory on the real clock, kept in the store
+// every process of the bot shares: its live answers and its DM refusals
+// (this process's alone where nil).
+func NewMemory(answers storage.LiveAnswers, refusals storage.DMRefusals) Memory {
 	m := Memory{ClosedDMs: NewClosedDMs(nil), Ephemerals: NewLiveEphemerals(nil, nil)}
-	if store != nil {
-		m.ClosedDMs.store = store
-		m.Ephemerals = NewLiveEphemerals(store, nil)
+	if refusals != nil {
+		m.ClosedDMs.store = refusals
+	}
+	if answers != nil {
+		m.Ephemerals = NewLiveEphemerals(answers, nil)
 	}
 	return m
 }
@@ -142,7 +138,7 @@ func NewExecutor(s *discordgo.Session, log *slog.Logger) *Executor {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Executor{session: s, log: log, dmChannels: map[string]string{}, Memory: NewMemory(nil)}
+	return &Executor{session: s, log: log, dmChannels: map[string]string{}, Memory: NewMemory(nil, nil)}
 }
 
 // AckResponse is the acknowledgement Discord expects for ack. choices are

@@ -479,7 +479,7 @@ func TestClosedDMsSharedByTheFleet(t *testing.T) {
 	}
 	t.Cleanup(func() { store.Close() })
 	process := func(exec *Executor) *Executor {
-		exec.Memory = NewMemory(store)
+		exec.Memory = NewMemory(store.LiveAnswers(), store.DMRefusals())
 		return exec
 	}
 	process(first)

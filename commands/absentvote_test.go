@@ -150,7 +150,7 @@ func TestAbsentSkipRefused(t *testing.T) {
 	if res.Reply == nil || !strings.Contains(res.Reply.Content, "kennt kein Überspringen") {
 		t.Fatalf("reply %+v, want the German refusal of absent=skip", res.Reply)
 	}
-	if _, err := h.store.Get(ctxBG, chanA); err == nil {
+	if _, err := h.store.Tables().Get(ctxBG, chanA); err == nil {
 		t.Error("a refused /game new opened a table")
 	}
 }

@@ -167,7 +167,7 @@ func TestBadInputsChangeNothing(t *testing.T) {
 			if tc.prep != nil {
 				tc.prep(h)
 			}
-			before, _ := h.store.Get(ctxBG, chanA)
+			before, _ := h.store.Tables().Get(ctxBG, chanA)
 			nDMs := len(h.dms[ann]) + len(h.dms[bo])
 			res := tc.act(h)
 			h.wantReply(res, tc.lang, tc.key)
@@ -177,7 +177,7 @@ func TestBadInputsChangeNothing(t *testing.T) {
 			if len(h.dms[ann])+len(h.dms[bo]) != nDMs {
 				t.Error("bad input sent DMs")
 			}
-			after, _ := h.store.Get(ctxBG, chanA)
+			after, _ := h.store.Tables().Get(ctxBG, chanA)
 			if (before == nil) != (after == nil) || before != nil && (before.Version != after.Version || before.ID != after.ID) {
 				t.Errorf("bad input changed the table: %+v -> %+v", before, after)
 			}

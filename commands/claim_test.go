@@ -99,7 +99,7 @@ func TestChangesCarriedOutInOrder(t *testing.T) {
 	if len(o.versions) != workers*rounds {
 		t.Errorf("%d edits carried out, want %d", len(o.versions), workers*rounds)
 	}
-	if left, _ := h.store.Outbox(ctxBG); len(left) != 0 {
+	if left, _ := h.store.Tables().Outbox(ctxBG); len(left) != 0 {
 		t.Errorf("%d changes left in the outbox", len(left))
 	}
 }
@@ -148,7 +148,7 @@ func TestFailedChangeGoesFirst(t *testing.T) {
 	if len(o.versions) != 4 || fmt.Sprint(o.versions[2:]) != fmt.Sprint([]int{o.versions[1] + 1, o.versions[1] + 2}) {
 		t.Fatalf("versions carried out %v, want the redelivered one, then the newer", o.versions)
 	}
-	if left, _ := h.store.Outbox(ctxBG); len(left) != 0 {
+	if left, _ := h.store.Tables().Outbox(ctxBG); len(left) != 0 {
 		t.Errorf("%d changes left in the outbox", len(left))
 	}
 }

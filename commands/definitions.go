@@ -110,7 +110,7 @@ func (s *Service) Definitions() []*discordgo.ApplicationCommand {
 // store: `tavern register` must work while the bot holds the database.
 func Definitions(reg *games.Registry) []*discordgo.ApplicationCommand {
 	voice := interact.NewVoice(reg, reg.Catalog(CoreCatalog()), nil)
-	s := &Service{games: reg, voice: voice, ratings: ratings.New(reg, nil, nil, voice, nil), settings: settingsfeature.New(nil, nil, nil, voice, nil, nil),
+	s := &Service{games: reg, voice: voice, ratings: ratings.New(reg, nil, nil, voice, nil), settings: settingsfeature.New(nil, nil, nil, nil, voice, nil, nil),
 		tournaments: tournaments.New(tournaments.Deps{Games: reg, Voice: voice})}
 	return s.Definitions()
 }

@@ -265,7 +265,7 @@ func TestRunSchedulerPlaysBots(t *testing.T) {
 	// A guard against a hung scheduler, not a speed requirement.
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		tb, err := h.store.Get(ctxBG, chanA, storage.WithLog())
+		tb, err := h.store.Tables().Get(ctxBG, chanA, storage.WithLog())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -478,7 +478,7 @@ func (h *harness) channelMsgs() []Message {
 
 func (h *harness) table() *table.Table {
 	h.t.Helper()
-	t, err := h.store.Get(context.Background(), chanA, storage.WithLog())
+	t, err := h.store.Tables().Get(context.Background(), chanA, storage.WithLog())
 	if err != nil {
 		h.t.Fatal(err)
 	}

@@ -31,7 +31,7 @@ func (c *countedClaims) RenewClaim(ctx context.Context, tb storage.OutboxTable, 
 // countClaims gives h's Service a delivery whose claims (this process's,
 // as before) are counted and renewed every millisecond.
 func countClaims(h *harness) *countedClaims {
-	c := &countedClaims{OutboxClaimer: storage.NewLocalClaims(h.store, h.now)}
+	c := &countedClaims{OutboxClaimer: storage.NewLocalClaims(h.store.Tables(), h.now)}
 	h.tuneDelivery = func(d *delivery.Deps) { d.Claims, d.Renew = c, time.Millisecond }
 	h.svc = h.serviceOver(h.store) // built anew with them
 	return c
@@ -79,7 +79,7 @@ func TestSlowChangeKeepsItsClaim(t *testing.T) {
 	if len(o.versions) != 2 || o.versions[1] != o.versions[0]+1 {
 		t.Errorf("versions carried out %v, want the slow one's, then the next", o.versions)
 	}
-	if left, _ := h.store.Outbox(ctxBG); len(left) != 0 {
+	if left, _ := h.store.Tables().Outbox(ctxBG); len(left) != 0 {
 		t.Errorf("%d changes left in the outbox", len(left))
 	}
 }
@@ -111,7 +111,7 @@ func TestLostClaimStopsCarrier(t *testing.T) {
 	if !errors.Is(cause, delivery.ErrClaimLost) {
 		t.Errorf("the carrier's context ended with %v, want %v", cause, delivery.ErrClaimLost)
 	}
-	if left, _ := h.store.Outbox(ctxBG); len(left) != 1 {
+	if left, _ := h.store.Tables().Outbox(ctxBG); len(left) != 1 {
 		t.Fatalf("%d changes in the outbox after a lost claim, want the change, unconfirmed", len(left))
 	}
 	claims.lose.Store(false)
@@ -128,7 +128,7 @@ func TestLostClaimStopsCarrier(t *testing.T) {
 	if len(o.versions) != 1 {
 		t.Errorf("versions carried out by the next holder %v, want the one change", o.versions)
 	}
-	if left, _ := h.store.Outbox(ctxBG); len(left) != 0 {
+	if left, _ := h.store.Tables().Outbox(ctxBG); len(left) != 0 {
 		t.Errorf("%d changes left in the outbox", len(left))
 	}
 }

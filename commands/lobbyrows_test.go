@@ -37,7 +37,7 @@ func TestLobbyOffersEveryOption(t *testing.T) {
 			host.Locale = discordgo.Locale(lang)
 			svc.Handle(ctx, host)
 			lobby := func() (*table.Table, commands.Message) {
-				tb, err := store.Get(ctx, channel)
+				tb, err := store.Tables().Get(ctx, channel)
 				if err != nil {
 					t.Fatalf("%s, %s: no table: %v", id, lang, err)
 				}

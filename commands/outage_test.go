@@ -101,7 +101,7 @@ func TestRestartAfterDowntime(t *testing.T) {
 		if _, err := tb.Start(g, ann, start); err != nil {
 			t.Fatal(err)
 		}
-		if err := store.Create(ctx, tb); err != nil {
+		if err := store.Tables().Create(ctx, tb); err != nil {
 			t.Fatal(err)
 		}
 		channels[k] = tb.ChannelID
@@ -109,7 +109,7 @@ func TestRestartAfterDowntime(t *testing.T) {
 	deadlines := func() map[string]time.Time {
 		out := map[string]time.Time{}
 		for _, ch := range channels {
-			tb, err := store.Get(ctx, ch)
+			tb, err := store.Tables().Get(ctx, ch)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -124,7 +124,7 @@ func TestRestartAfterDowntime(t *testing.T) {
 	versions := func() map[string]int {
 		out := map[string]int{}
 		for _, ch := range channels {
-			tb, err := store.Get(ctx, ch)
+			tb, err := store.Tables().Get(ctx, ch)
 			if err != nil {
 				t.Fatal(err)
 			}

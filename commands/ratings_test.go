@@ -62,7 +62,7 @@ func TestGameEndRecordedOnce(t *testing.T) {
 			tb := h.table()
 			g, _ := h.svc.games.Get(tb.GameID)
 			st, _ := tb.Load(g)
-			if ok, err := h.store.RecordGame(ctxBG, ratings.GameOf(tb, st)); !ok || err != nil {
+			if ok, err := h.store.Ratings().RecordGame(ctxBG, ratings.GameOf(tb, st)); !ok || err != nil {
 				t.Fatalf("recording by hand: %v %v", ok, err)
 			}
 			h.restart()
@@ -76,7 +76,7 @@ func TestGameEndRecordedOnce(t *testing.T) {
 		}
 		for _, scope := range []string{guildA, rating.Global} {
 			for _, u := range []string{ann, bo} {
-				r, ok, err := h.store.Rating(ctxBG, rating.Key{Game: tabletest.ID, Scope: scope}, u)
+				r, ok, err := h.store.Ratings().Rating(ctxBG, rating.Key{Game: tabletest.ID, Scope: scope}, u)
 				wins := 0
 				if ranks[u] == 1 {
 					wins = 1
@@ -89,7 +89,7 @@ func TestGameEndRecordedOnce(t *testing.T) {
 				}
 			}
 		}
-		s, err := h.store.PlayerStats(ctxBG, ann)
+		s, err := h.store.Ratings().PlayerStats(ctxBG, ann)
 		if err != nil || s.Games != 1 || s.Answered != 2 || s.Missed != 0 || s.Think < time.Minute {
 			t.Errorf("crash %v: Ann's stats %+v %v", crash, s, err)
 		}
@@ -201,7 +201,13 @@ func TestLeaderboardAndProfile(t *testing.T) {
 // emptyBoards is a store whose leaderboards are empty.
 type emptyBoards struct{ *storage.Bolt }
 
-func (emptyBoards) Leaderboard(context.Context, rating.Key) ([]rating.Record, error) { return nil, nil }
+func (e emptyBoards) Ratings() storage.Ratings { return emptyRatings{e.Bolt.Ratings()} }
+
+type emptyRatings struct{ storage.Ratings }
+
+func (emptyRatings) Leaderboard(context.Context, rating.Key) ([]rating.Record, error) {
+	return nil, nil
+}
 
 // A new table in the channel archives the finished one with its due
 // events: the finished game goes into the ratings first, even when the
@@ -212,12 +218,12 @@ func TestNewTableRecordsTheFinishedGame(t *testing.T) {
 	h.playToEnd()
 	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "rounds=1"), "en", lobby.KeyOKNew)
 	for _, u := range []string{ann, bo} {
-		if r, ok, err := h.store.Rating(ctxBG, rating.Key{Game: tabletest.ID, Scope: rating.Global}, u); !ok || err != nil || r.Games != 1 {
+		if r, ok, err := h.store.Ratings().Rating(ctxBG, rating.Key{Game: tabletest.ID, Scope: rating.Global}, u); !ok || err != nil || r.Games != 1 {
 			t.Errorf("%s: %+v %v %v", u, r, ok, err)
 		}
 	}
 	h.tick()
-	if s, _ := h.store.PlayerStats(ctxBG, ann); s.Games != 1 {
+	if s, _ := h.store.Ratings().PlayerStats(ctxBG, ann); s.Games != 1 {
 		t.Errorf("Ann's stats after the tick: %+v", s)
 	}
 }

@@ -117,7 +117,7 @@ func TestReplayOfAFinishedGame(t *testing.T) {
 		t.Fatal("a replay changed the table")
 	}
 	// One view at the start and one per commit, all public.
-	log, err := h.store.Get(ctxBG, chanA)
+	log, err := h.store.Tables().Get(ctxBG, chanA)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +184,7 @@ func TestReplayOfAFinishedGame(t *testing.T) {
 // fullLog reads a table's whole move log from the store.
 func (h *harness) fullLog(tableID string) []table.Entry {
 	h.t.Helper()
-	tb, err := h.store.Get(ctxBG, chanA, storage.WithLog())
+	tb, err := h.store.Tables().Get(ctxBG, chanA, storage.WithLog())
 	if err != nil || tb.ID != tableID {
 		h.t.Fatalf("log of %s: %v", tableID, err)
 	}

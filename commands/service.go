@@ -86,7 +86,7 @@ var _ Interactions = (*Service)(nil)
 // replay's post, the scheduler's wake-up for a table whose posted
 // messages were remembered, and the tournaments' outbox items.
 func (s *Service) deliveryDeps() delivery.Deps {
-	return delivery.Deps{Store: s.store, Games: s.games, Tables: s.tables, Render: s.render, Log: s.log,
+	return delivery.Deps{Store: s.store.Tables(), Games: s.games, Tables: s.tables, Render: s.render, Log: s.log,
 		Now: func() time.Time { return s.now() }, Picture: s.views.Picture, Replay: s.replay.Post,
 		Saved: s.sched.WakeIfDue,
 		// The tournaments are built after the carrier (they open tables
@@ -126,14 +126,14 @@ func newService(d Deps, tune func(*delivery.Deps)) (*Service, error) {
 	if poll <= 0 {
 		poll = outboxCheck
 	}
-	s.sched = scheduler.New(s.store, now, poll, s.log)
+	s.sched = scheduler.New(s.store.Tables(), now, poll, s.log)
 	s.voice = interact.NewVoice(d.Games, d.Games.Catalog(CoreCatalog()), s.log)
 	s.menus = menus.NewMenus(s.voice)
 	s.views = compose.NewViews(d.Images, s.voice)
-	s.tables = tables.New(s.store, s.games, now, newSeed, s.log,
+	s.tables = tables.New(s.store.Tables(), s.games, now, newSeed, s.log,
 		tables.Hooks{Saved: s.sched.WakeIfDue, Ended: func(ctx context.Context, t *table.Table) { s.tournaments.TableEnded(ctx, t) }})
-	recorder := ratings.NewRecorder(s.store, s.tables, s.log)
-	s.lobby = lobby.New(lobby.Deps{Games: s.games, Store: s.store, Tables: s.tables, Images: d.Images, Voice: s.voice,
+	recorder := ratings.NewRecorder(s.store.Ratings(), s.tables, s.log)
+	s.lobby = lobby.New(lobby.Deps{Games: s.games, Store: s.store.Tables(), Tables: s.tables, Images: d.Images, Voice: s.voice,
 		Now: now, NewSeed: newSeed, Settle: recorder.Settle, Log: s.log})
 	rp, _ := d.Images.(replays.Images)
 	s.replay = replays.New(s.tables, rp, s.render, s.views, s.voice, s.log)
@@ -142,21 +142,22 @@ func newService(d Deps, tune func(*delivery.Deps)) (*Service, error) {
 		tune(&dd)
 	}
 	s.out = delivery.New(dd)
-	s.play = play.New(play.Deps{Games: s.games, Store: s.store, Tables: s.tables, Voice: s.voice, Menus: s.menus, Views: s.views,
+	s.play = play.New(play.Deps{Games: s.games, Store: s.store.Tables(), Uptime: s.store.Uptime(), Tables: s.tables, Voice: s.voice, Menus: s.menus, Views: s.views,
 		Lobby: s.lobby, Replays: s.replay, Out: s.out, Sched: s.sched, Bots: d.Bots, Settle: recorder.Settle,
 		// The settings announce through play: they are built after it.
 		Settings: func(ctx context.Context, channelID string) (clock.Calendar, map[string]settings.User) {
 			return s.settings.Start(ctx, channelID)
 		},
 		Now: now, Log: s.log})
-	s.settings = settingsfeature.New(s.store, s.tables, s.play, s.voice, now, s.log)
+	s.settings = settingsfeature.New(s.store.Settings(), s.store.Tables(), s.tables, s.play, s.voice, now, s.log)
 	ti, _ := d.Images.(tournaments.Images)
-	s.tournaments = tournaments.New(tournaments.Deps{Games: s.games, Store: s.store, Tables: s.tables, Engine: s.play, Settings: s.settings,
+	s.tournaments = tournaments.New(tournaments.Deps{Games: s.games, Store: tournaments.Store{Tournaments: s.store.Tournaments(), Tables: s.store.Tables(),
+		Settings: s.store.Settings(), Ratings: s.store.Ratings()}, Tables: s.tables, Engine: s.play, Settings: s.settings,
 		Waker: s.sched, Images: ti, Voice: s.voice, Now: now, NewSeed: newSeed, Log: s.log})
 	mi, _ := d.Images.(mygames.Images)
-	s.myGames = mygames.New(s.store, s.tables, mi, s.voice, now, s.log)
+	s.myGames = mygames.New(s.store.Tables(), s.tables, mi, s.voice, now, s.log)
 	ri, _ := d.Images.(ratings.Images)
-	s.ratings = ratings.New(s.games, s.store, ri, s.voice, s.log)
+	s.ratings = ratings.New(s.games, s.store.Ratings(), ri, s.voice, s.log)
 	s.schedule()
 	return s, nil
 }

@@ -33,7 +33,7 @@ func (h *harness) inDM(user, name, sub string, opts ...string) Result {
 
 func (h *harness) user(id string) settings.User {
 	h.t.Helper()
-	u, err := h.store.User(ctxBG, id)
+	u, err := h.store.Settings().User(ctxBG, id)
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -42,7 +42,7 @@ func (h *harness) user(id string) settings.User {
 
 func (h *harness) guild() settings.Guild {
 	h.t.Helper()
-	g, err := h.store.Guild(ctxBG, guildA)
+	g, err := h.store.Settings().Guild(ctxBG, guildA)
 	if err != nil {
 		h.t.Fatal(err)
 	}

@@ -31,7 +31,7 @@ func TestStatusTellsListOnce(t *testing.T) {
 				Name: commands.CmdGame, Options: []*discordgo.ApplicationCommandInteractionDataOption{{Name: sub, Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts}}}))
 		}
 		button := func(user string, kind commands.Kind) commands.Result {
-			tb, err := store.Get(ctx, channel)
+			tb, err := store.Tables().Get(ctx, channel)
 			if err != nil {
 				t.Fatal(err)
 			}

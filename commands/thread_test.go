@@ -47,14 +47,14 @@ func TestTableInThread(t *testing.T) {
 	if h.threads[thread] != chanA {
 		t.Fatalf("thread %s opened in %q, want %s", thread, h.threads[thread], chanA)
 	}
-	tb, err := h.store.Get(ctxBG, thread)
+	tb, err := h.store.Tables().Get(ctxBG, thread)
 	if err != nil {
 		t.Fatalf("no table in the thread: %v", err)
 	}
 	if tb.ChannelID != thread || tb.Parent != chanA || tb.Status != table.StatusLobby || tb.LobbyMessageID == "" {
 		t.Fatalf("table in channel %s, parent %s, status %s, lobby %q", tb.ChannelID, tb.Parent, tb.Status, tb.LobbyMessageID)
 	}
-	if _, err := h.store.Get(ctxBG, chanA); err == nil {
+	if _, err := h.store.Tables().Get(ctxBG, chanA); err == nil {
 		t.Fatal("the channel itself holds a table too")
 	}
 	var inParent []string
@@ -79,7 +79,7 @@ func TestTableInThread(t *testing.T) {
 	step := slashInteraction(bo, CmdMove, "", OptOption, "step")
 	step.ChannelID = thread
 	h.wantReply(h.run(h.svc.Handle(ctxBG, step)), "de", play.KeyOKMove)
-	tb, err = h.store.Get(ctxBG, thread, storage.WithLog())
+	tb, err = h.store.Tables().Get(ctxBG, thread, storage.WithLog())
 	if err != nil || tb.Status != table.StatusOver {
 		t.Fatalf("status %v (%v), want over", tb.Status, err)
 	}
@@ -107,7 +107,7 @@ func TestTableInThread(t *testing.T) {
 	if h.archived[thread] != 1 {
 		t.Fatalf("the thread was archived %d times a day after the end, want once", h.archived[thread])
 	}
-	if tb, _ = h.store.Get(ctxBG, thread); !tb.ThreadArchived || len(tb.Due) != 0 {
+	if tb, _ = h.store.Tables().Get(ctxBG, thread); !tb.ThreadArchived || len(tb.Due) != 0 {
 		t.Fatalf("after archiving: archived %v, due %+v", tb.ThreadArchived, tb.Due)
 	}
 }

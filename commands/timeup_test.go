@@ -26,7 +26,7 @@ func TestTimeUpToldOnce(t *testing.T) {
 		h.extra = []games.Game{tabletest.TimeUp(tabletest.Game(), sandID)}
 		h.restart()
 		h.startGame(sandID, "rounds=1, deadline=12", ann, bo)
-		if err := h.store.Update(ctxBG, chanA, func(tb *table.Table) error { tb.Lang = lang; return nil }); err != nil {
+		if err := h.store.Tables().Update(ctxBG, chanA, func(tb *table.Table) error { tb.Lang = lang; return nil }); err != nil {
 			t.Fatal(err)
 		}
 		posts := len(h.history())

@@ -27,7 +27,7 @@ func (h *harness) postsStarting(lang, key string) int {
 // tourOutbox lists the tournament items waiting in the outbox.
 func (h *harness) tourOutbox() []storage.OutboxItem {
 	h.t.Helper()
-	items, err := h.store.Outbox(ctxBG)
+	items, err := h.store.Tables().Outbox(ctxBG)
 	if err != nil {
 		h.t.Fatal(err)
 	}

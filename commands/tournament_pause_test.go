@@ -46,7 +46,7 @@ func (h *harness) tourTables() []*table.Table {
 	tr := h.stored()
 	var out []*table.Table
 	for i, tb := range tr.Rounds[tr.Current()].Tables {
-		t, err := h.store.Get(ctxBG, tb.Ref)
+		t, err := h.store.Tables().Get(ctxBG, tb.Ref)
 		if err != nil || t.ID != tournaments.TableID(tr.ID, tr.Current(), i) {
 			h.t.Fatalf("table %d: %v", i, err)
 		}
@@ -133,7 +133,7 @@ func TestTournamentPauseLostIsRedone(t *testing.T) {
 	h.organiserDoes(tournaments.SubTourPause, tournaments.KeyTourAskPause)
 	// The scheduler's transaction on the tournament runs, then the bot
 	// dies before the tables are changed.
-	if err := h.store.UpdateTournament(ctxBG, tr.ID, func(t *tournament.Tournament) error {
+	if err := h.store.Tournaments().UpdateTournament(ctxBG, tr.ID, func(t *tournament.Tournament) error {
 		tournaments.Advance(t, h.clock.Now(), false)
 		return nil
 	}); err != nil {

@@ -62,7 +62,7 @@ func TestOrganiserRole(t *testing.T) {
 		{"another role", []string{"123"}, tournaments.KeyTourNeedManage},
 	} {
 		h.wantReply(h.tourWithRoles(ann, c.roles, tournaments.SubTourNew, newArgs...), "en", c.key)
-		if _, err := h.store.ChannelTournament(ctxBG, chanA); err == nil {
+		if _, err := h.store.Tournaments().ChannelTournament(ctxBG, chanA); err == nil {
 			t.Fatalf("%s: a tournament was stored", c.name)
 		}
 	}

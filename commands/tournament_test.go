@@ -35,7 +35,7 @@ func (h *harness) tour(user string, perms int64, sub string, opts ...string) Res
 // stored is the channel's tournament as stored.
 func (h *harness) stored() *tournament.Tournament {
 	h.t.Helper()
-	tr, err := h.store.ChannelTournament(ctxBG, chanA)
+	tr, err := h.store.Tournaments().ChannelTournament(ctxBG, chanA)
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestTournamentBadInput(t *testing.T) {
 		{"swiss without rounds", manager, manageServer, []string{OptGame, tabletest.ID, tournaments.OptTourFormat, "swiss", tournaments.OptTourSize, "3", tournaments.OptTourDays, "1"}, tournament.ErrRounds},
 	} {
 		h.wantReply(h.tour(c.user, c.perms, tournaments.SubTourNew, c.opts...), "en", c.key)
-		if _, err := h.store.ChannelTournament(ctxBG, chanA); err == nil {
+		if _, err := h.store.Tournaments().ChannelTournament(ctxBG, chanA); err == nil {
 			t.Fatalf("%s: a tournament was stored", c.name)
 		}
 	}
@@ -154,14 +154,14 @@ func TestTournamentSwissRunsItself(t *testing.T) {
 		t.Fatalf("%d threads opened, want 2", len(h.threads))
 	}
 	// The tables' first deliveries were confirmed once carried out.
-	if left, err := h.store.Outbox(ctxBG); err != nil || len(left) != 0 {
+	if left, err := h.store.Tables().Outbox(ctxBG); err != nil || len(left) != 0 {
 		t.Fatalf("outbox after the tables opened: %d items, %v", len(left), err)
 	}
 	for i, tb := range tr.Rounds[0].Tables {
 		if tb.Ref == "" {
 			t.Fatalf("table %d has no thread", i)
 		}
-		g, err := h.store.Get(ctxBG, tb.Ref)
+		g, err := h.store.Tables().Get(ctxBG, tb.Ref)
 		if err != nil || g.Status != table.StatusPlaying || len(g.Seats) != 3 || g.ID != tournaments.TableID(tr.ID, 0, i) {
 			t.Fatalf("table %d: %+v, %v", i, g, err)
 		}
@@ -329,7 +329,7 @@ func TestTournamentNeedsThreads(t *testing.T) {
 	i.Member.Permissions = manageServer
 	i.AppPermissions = discordgo.PermissionSendMessages
 	h.wantReply(h.run(h.svc.Handle(ctxBG, i)), "en", lobby.KeyThreadNoPermission)
-	if _, err := h.store.ChannelTournament(ctxBG, chanA); err == nil {
+	if _, err := h.store.Tournaments().ChannelTournament(ctxBG, chanA); err == nil {
 		t.Fatal("a tournament was stored without thread permissions")
 	}
 }
@@ -339,7 +339,7 @@ func TestTournamentNeedsThreads(t *testing.T) {
 func TestTournamentSeedsByRating(t *testing.T) {
 	h := newHarness(t)
 	winner := sixPlayers[5]
-	if _, err := h.store.RecordGame(ctxBG, rating.Game{TableID: "old", GameID: tabletest.ID, GuildID: guildA, Rated: true,
+	if _, err := h.store.Ratings().RecordGame(ctxBG, rating.Game{TableID: "old", GameID: tabletest.ID, GuildID: guildA, Rated: true,
 		Players: []rating.Player{{UserID: winner, Rank: 1}, {UserID: "u99", Rank: 2}}}); err != nil {
 		t.Fatal(err)
 	}

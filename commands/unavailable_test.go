@@ -15,24 +15,32 @@ import (
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
 
-// downStore is a store whose database cannot be reached: every call fails
-// as a backend fails once its retries are spent.
+// downStore is a store whose database cannot be reached: every call of
+// its tables and settings fails as a backend fails once its retries are
+// spent.
 type downStore struct{ storage.Store }
+
+func (d downStore) Tables() storage.Tables     { return downTables{d.Store.Tables()} }
+func (d downStore) Settings() storage.Settings { return downSettings{d.Store.Settings()} }
+
+type downTables struct{ storage.Tables }
+
+type downSettings struct{ storage.Settings }
 
 var errDown = fmt.Errorf("storage: update: %w after 5 attempts: dial tcp 10.0.0.5:5432: connect: connection refused", storage.ErrUnavailable)
 
-func (downStore) Get(context.Context, string, ...storage.LoadOption) (*table.Table, error) {
+func (downTables) Get(context.Context, string, ...storage.LoadOption) (*table.Table, error) {
 	return nil, errDown
 }
-func (downStore) Create(context.Context, *table.Table) error { return errDown }
-func (downStore) Update(context.Context, string, func(*table.Table) error, ...storage.LoadOption) error {
+func (downTables) Create(context.Context, *table.Table) error { return errDown }
+func (downTables) Update(context.Context, string, func(*table.Table) error, ...storage.LoadOption) error {
 	return errDown
 }
-func (downStore) TablesOf(context.Context, string) ([]string, error) { return nil, errDown }
-func (downStore) User(context.Context, string) (settings.User, error) {
+func (downTables) TablesOf(context.Context, string) ([]string, error) { return nil, errDown }
+func (downSettings) User(context.Context, string) (settings.User, error) {
 	return settings.User{}, errDown
 }
-func (downStore) UpdateUser(context.Context, string, func(*settings.User) error) error {
+func (downSettings) UpdateUser(context.Context, string, func(*settings.User) error) error {
 	return errDown
 }
 

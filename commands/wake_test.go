@@ -110,8 +110,18 @@ func TestDueWakesAnotherWorker(t *testing.T) {
 // unheard is a shared store whose changes its Service cannot hear
 // (PostgreSQL without LISTEN): how workers found each other's due events
 // before, by looking every Poll.
-type unheard struct {
-	storage.Store
+type unheard struct{ storage.Store }
+
+// Tables are the store's tables and their claims, without their
+// storage.DueListener.
+func (u unheard) Tables() storage.Tables {
+	t := u.Store.Tables()
+	c, _ := t.(storage.OutboxClaimer)
+	return unheardTables{t, c}
+}
+
+type unheardTables struct {
+	storage.Tables
 	storage.OutboxClaimer
 }
 
@@ -141,11 +151,11 @@ func BenchmarkDueAcrossWorkers(b *testing.B) {
 			firstStore, secondStore := openPostgres(b, url), openPostgres(b, url)
 			var second storage.Store = secondStore
 			if mode == "polled" {
-				second = unheard{secondStore, secondStore}
+				second = unheard{secondStore}
 			}
 			first, worker := service(firstStore), service(second)
 			lobby := table.New(table.Params{ID: "t1", ChannelID: chanA, GameID: tabletest.ID, Lang: "en", Host: table.Seat{UserID: ann, Name: "Ann"}, Seed: 3, Now: clock.Now()})
-			if err := firstStore.Create(ctxBG, lobby); err != nil {
+			if err := firstStore.Tables().Create(ctxBG, lobby); err != nil {
 				b.Fatal(err)
 			}
 			ctx, cancel := context.WithCancel(ctxBG)

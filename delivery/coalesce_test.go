@@ -58,11 +58,11 @@ func newBurst(t *testing.T) *burst {
 	if _, err := tb.Start(g, "u1", b.now); err != nil {
 		t.Fatal(err)
 	}
-	if err := store.Create(context.Background(), tb); err != nil {
+	if err := store.Tables().Create(context.Background(), tb); err != nil {
 		t.Fatal(err)
 	}
-	b.carrie = New(Deps{Store: store, Games: reg, Render: render.NewPool(2), Now: now,
-		Tables: tables.New(store, reg, now, func() uint64 { return 1 }, nil, tables.Hooks{}),
+	b.carrie = New(Deps{Store: store.Tables(), Games: reg, Render: render.NewPool(2), Now: now,
+		Tables: tables.New(store.Tables(), reg, now, func() uint64 { return 1 }, nil, tables.Hooks{}),
 		Picture: func(t *table.Table, _ games.Game, _ games.State, p outbox.Picture) Picture {
 			return Picture{Name: p.Name, Viewer: p.Viewer, Draw: func() ([]byte, error) {
 				if p.Viewer == games.Public {
@@ -84,7 +84,7 @@ func (b *burst) change() interact.Result {
 		d     outbox.Delivery
 		saved *table.Table
 	)
-	err := b.store.Update(context.Background(), testChannel, func(tb *table.Table) error {
+	err := b.store.Tables().Update(context.Background(), testChannel, func(tb *table.Table) error {
 		tb.NewVersion()
 		c := outbox.NewComposer(tb, true)
 		told := fmt.Sprintf("move %d", tb.Version)
@@ -169,7 +169,7 @@ func TestBurstPostsTheNewestBoard(t *testing.T) {
 			dms = append(dms, a.Message.Content)
 		}
 	}
-	tb, err := b.store.Get(context.Background(), testChannel)
+	tb, err := b.store.Tables().Get(context.Background(), testChannel)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +187,7 @@ func TestBurstPostsTheNewestBoard(t *testing.T) {
 	if len(dms) != 1 || dms[0] != fmt.Sprintf("decide move %d", v) {
 		t.Errorf("DMs %q, want the newest decision alone", dms)
 	}
-	if left, _ := b.store.Outbox(context.Background()); len(left) != 0 {
+	if left, _ := b.store.Tables().Outbox(context.Background()); len(left) != 0 {
 		t.Errorf("%d items left in the outbox", len(left))
 	}
 	if len(tb.LiveBoards) != 1 || tb.LiveBoards[0].Version != v {
@@ -239,13 +239,13 @@ func TestBurstWhileCarrying(t *testing.T) {
 	if strings.Join(posted, " / ") != strings.Join(want, " / ") {
 		t.Errorf("boards %q, want %q", posted, want)
 	}
-	if left, _ := b.store.Outbox(context.Background()); len(left) != 0 {
+	if left, _ := b.store.Tables().Outbox(context.Background()); len(left) != 0 {
 		t.Errorf("%d items left in the outbox", len(left))
 	}
 }
 
 func (b *burst) version() int {
-	tb, err := b.store.Get(context.Background(), testChannel)
+	tb, err := b.store.Tables().Get(context.Background(), testChannel)
 	if err != nil {
 		b.t.Fatal(err)
 	}

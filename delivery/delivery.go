@@ -51,7 +51,7 @@ type Kind struct {
 // Deps are a Carrier's collaborators. Store, Games, Tables and Render are
 // required.
 type Deps struct {
-	Store  storage.Store
+	Store  storage.Tables // the tables and their outbox
 	Games  *games.Registry
 	Tables *tables.Tables // remembers the ids of posted messages
 	Render *render.Pool

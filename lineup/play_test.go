@@ -68,12 +68,12 @@ func TestPlayThroughCommands(t *testing.T) {
 				if !ok {
 					break
 				}
-				before, err := store.Get(context.Background(), "100")
+				before, err := store.Tables().Get(context.Background(), "100")
 				if err != nil {
 					t.Fatal(err)
 				}
 				res := svc.Handle(context.Background(), i)
-				after, err := store.Get(context.Background(), "100")
+				after, err := store.Tables().Get(context.Background(), "100")
 				if err != nil {
 					t.Fatal(err)
 				}

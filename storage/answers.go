@@ -44,9 +44,9 @@ type LiveAnswer struct {
 var bucketAnswers = []byte("answers")
 
 // KeepAnswer stores a under its message id.
-func (b *Bolt) KeepAnswer(ctx context.Context, a LiveAnswer) error {
+func (b boltAnswers) KeepAnswer(ctx context.Context, a LiveAnswer) error {
 	var kept LiveAnswer
-	err := b.updateRecord(ctx, bucketAnswers, a.MessageID, &kept, func() error { kept = a; return nil })
+	err := b.store.updateRecord(ctx, bucketAnswers, a.MessageID, &kept, func() error { kept = a; return nil })
 	if err != nil {
 		return fmt.Errorf("storage: keep answer: %w", err)
 	}
@@ -54,11 +54,11 @@ func (b *Bolt) KeepAnswer(ctx context.Context, a LiveAnswer) error {
 }
 
 // DropAnswer forgets messageID's answer.
-func (b *Bolt) DropAnswer(ctx context.Context, messageID string) error {
+func (b boltAnswers) DropAnswer(ctx context.Context, messageID string) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("storage: drop answer: %w", err)
 	}
-	err := b.db.Update(func(tx *bolt.Tx) error {
+	err := b.store.db.Update(func(tx *bolt.Tx) error {
 		if bk := tx.Bucket(bucketAnswers); bk != nil {
 			return bk.Delete([]byte(messageID))
 		}
@@ -72,12 +72,12 @@ func (b *Bolt) DropAnswer(ctx context.Context, messageID string) error {
 
 // TakeAnswers removes the table's answers and every one older than since,
 // and returns the table's kept since.
-func (b *Bolt) TakeAnswers(ctx context.Context, channelID, tableID string, since time.Time) ([]LiveAnswer, error) {
+func (b boltAnswers) TakeAnswers(ctx context.Context, channelID, tableID string, since time.Time) ([]LiveAnswer, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("storage: take answers: %w", err)
 	}
 	var out []LiveAnswer
-	err := b.db.Update(func(tx *bolt.Tx) error {
+	err := b.store.db.Update(func(tx *bolt.Tx) error {
 		out = nil // a retried transaction starts afresh
 		bk := tx.Bucket(bucketAnswers)
 		if bk == nil {
@@ -117,11 +117,11 @@ type DMRefusals interface {
 var bucketRefusals = []byte("dm_refusals")
 
 // RefuseDMs marks userID's DMs closed until until.
-func (b *Bolt) RefuseDMs(ctx context.Context, userID string, until time.Time) error {
+func (b boltRefusals) RefuseDMs(ctx context.Context, userID string, until time.Time) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("storage: refuse DMs: %w", err)
 	}
-	err := b.db.Update(func(tx *bolt.Tx) error {
+	err := b.store.db.Update(func(tx *bolt.Tx) error {
 		bk, err := tx.CreateBucketIfNotExists(bucketRefusals)
 		if err != nil {
 			return err
@@ -136,12 +136,12 @@ func (b *Bolt) RefuseDMs(ctx context.Context, userID string, until time.Time) er
 
 // RefusedDMs lists the users whose DMs are closed at now, dropping the
 // marks that ran out.
-func (b *Bolt) RefusedDMs(ctx context.Context, now time.Time) (map[string]time.Time, error) {
+func (b boltRefusals) RefusedDMs(ctx context.Context, now time.Time) (map[string]time.Time, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("storage: refused DMs: %w", err)
 	}
 	out := map[string]time.Time{}
-	err := b.db.Update(func(tx *bolt.Tx) error {
+	err := b.store.db.Update(func(tx *bolt.Tx) error {
 		clear(out) // a retried transaction starts afresh
 		bk := tx.Bucket(bucketRefusals)
 		if bk == nil {

@@ -27,7 +27,7 @@ func BenchmarkDueBefore(b *testing.B) {
 	defer s.Close()
 	b.ResetTimer()
 	for range b.N {
-		got, err := s.DueBefore(ctx, base, 1000)
+		got, err := s.Tables().DueBefore(ctx, base, 1000)
 		if err != nil || len(got) != 0 {
 			b.Fatalf("%v %v", got, err)
 		}
@@ -44,7 +44,7 @@ func BenchmarkUpdateMove(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer s.Close()
-			if err := s.Create(ctx, storetest.NewTable("c1", "t1")); err != nil {
+			if err := s.Tables().Create(ctx, storetest.NewTable("c1", "t1")); err != nil {
 				b.Fatal(err)
 			}
 			storetest.AppendMoves(b, s, "c1", moves)

@@ -46,7 +46,10 @@ type Stats struct {
 	Pages int64
 }
 
-// Bolt is the bbolt-backed Store.
+// Bolt is the bbolt-backed Store: one file. It keeps what the roles
+// share (the records' encoding, the due index, the players index and the
+// outbox staging, so that a tournament's change writes its due event and
+// its outbox in its own transaction); each role is a small type over it.
 type Bolt struct {
 	db      *bolt.DB
 	loads   atomic.Int64
@@ -55,6 +58,39 @@ type Bolt struct {
 }
 
 var _ Store = (*Bolt)(nil)
+
+// The roles of a Bolt: each reads and writes its own buckets through
+// the database they share.
+type (
+	boltTables      struct{ store *Bolt }
+	boltSettings    struct{ store *Bolt }
+	boltUptime      struct{ store *Bolt }
+	boltTournaments struct{ store *Bolt }
+	boltRatings     struct{ store *Bolt }
+	boltAnswers     struct{ store *Bolt }
+	boltRefusals    struct{ store *Bolt }
+)
+
+// Tables are the channels' tables, logs, indexes and outbox.
+func (b *Bolt) Tables() Tables { return boltTables{b} }
+
+// Settings are users' and servers' settings.
+func (b *Bolt) Settings() Settings { return boltSettings{b} }
+
+// Uptime is the scheduler's heartbeat and outages.
+func (b *Bolt) Uptime() Uptime { return boltUptime{b} }
+
+// Tournaments are the tournaments.
+func (b *Bolt) Tournaments() Tournaments { return boltTournaments{b} }
+
+// Ratings are the players' ratings and stats.
+func (b *Bolt) Ratings() Ratings { return boltRatings{b} }
+
+// LiveAnswers are the ephemeral answers with live controls.
+func (b *Bolt) LiveAnswers() LiveAnswers { return boltAnswers{b} }
+
+// DMRefusals are the users whose DMs Discord refused.
+func (b *Bolt) DMRefusals() DMRefusals { return boltRefusals{b} }
 
 // Options tune a database. The zero value is what serving uses.
 type Options struct {
@@ -343,13 +379,13 @@ func (b *Bolt) indexAllPlayers(tx *bolt.Tx) error {
 }
 
 // TablesOf lists the channels of the active tables userID sits at.
-func (b *Bolt) TablesOf(ctx context.Context, userID string) ([]string, error) {
+func (b boltTables) TablesOf(ctx context.Context, userID string) ([]string, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("storage: tables of %s: %w", userID, err)
 	}
 	var out []string
 	prefix := []byte(userID + "/")
-	err := b.db.View(func(tx *bolt.Tx) error {
+	err := b.store.db.View(func(tx *bolt.Tx) error {
 		c := tx.Bucket(bucketPlayers).Cursor()
 		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
 			out = append(out, string(k[len(prefix):]))
@@ -396,12 +432,12 @@ func (b *Bolt) stageOutbox(tx *bolt.Tx, channelID, tableID string, items [][]byt
 }
 
 // Get returns the channel's current table.
-func (b *Bolt) Get(ctx context.Context, channelID string, opts ...LoadOption) (*table.Table, error) {
+func (b boltTables) Get(ctx context.Context, channelID string, opts ...LoadOption) (*table.Table, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("storage: get %s: %w", channelID, err)
 	}
 	var t *table.Table
-	err := b.db.View(func(tx *bolt.Tx) error {
+	err := b.store.db.View(func(tx *bolt.Tx) error {
 		var err error
 		t, _, err = b.load(tx, channelID, opts)
 		return err
@@ -414,12 +450,12 @@ func (b *Bolt) Get(ctx context.Context, channelID string, opts ...LoadOption) (*
 
 // load reads the channel's table with the log opts ask for, and that log
 // as stored.
-func (b *Bolt) load(tx *bolt.Tx, channelID string, opts []LoadOption) (*table.Table, [][]byte, error) {
+func (b boltTables) load(tx *bolt.Tx, channelID string, opts []LoadOption) (*table.Table, [][]byte, error) {
 	data := tx.Bucket(bucketTables).Get([]byte(channelID))
 	if data == nil {
 		return nil, nil, ErrNotFound
 	}
-	t, err := b.decode(data)
+	t, err := b.store.decode(data)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -427,7 +463,7 @@ func (b *Bolt) load(tx *bolt.Tx, channelID string, opts []LoadOption) (*table.Ta
 	for _, opt := range opts {
 		opt(&o)
 	}
-	raw, err := b.loadLog(tx, t, o.from(t))
+	raw, err := b.store.loadLog(tx, t, o.from(t))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -435,32 +471,32 @@ func (b *Bolt) load(tx *bolt.Tx, channelID string, opts []LoadOption) (*table.Ta
 }
 
 // Create stores t as the channel's current table, archiving a finished one.
-func (b *Bolt) Create(ctx context.Context, t *table.Table) error {
+func (b boltTables) Create(ctx context.Context, t *table.Table) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("storage: create in %s: %w", t.ChannelID, err)
 	}
 	if t.LogFrom != 0 || len(t.Log) != t.Moves {
 		return fmt.Errorf("storage: create in %s: a new table needs its whole log: %w", t.ChannelID, ErrConflict)
 	}
-	err := b.db.Update(func(tx *bolt.Tx) error {
+	err := b.store.db.Update(func(tx *bolt.Tx) error {
 		tables := tx.Bucket(bucketTables)
 		key := []byte(t.ChannelID)
 		if old := tables.Get(key); old != nil {
-			prev, err := b.decode(old)
+			prev, err := b.store.decode(old)
 			if err != nil {
 				return err
 			}
 			if prev.Active() {
 				return ErrActiveTable
 			}
-			if err := b.put(tx.Bucket(bucketArchive), []byte(prev.ChannelID+"/"+prev.ID), bytes.Clone(old)); err != nil {
+			if err := b.store.put(tx.Bucket(bucketArchive), []byte(prev.ChannelID+"/"+prev.ID), bytes.Clone(old)); err != nil {
 				return fmt.Errorf("archive %s: %w", prev.ID, err)
 			}
-			if err := b.putDue(tx, prev.ChannelID, prev.ID, prev.Due, nil); err != nil {
+			if err := b.store.putDue(tx, prev.ChannelID, prev.ID, prev.Due, nil); err != nil {
 				return err
 			}
 		}
-		return b.save(tx, t, 0, nil, nil)
+		return b.store.save(tx, t, 0, nil, nil)
 	})
 	if err != nil {
 		return fmt.Errorf("storage: create in %s: %w", t.ChannelID, err)
@@ -525,11 +561,11 @@ func (b *Bolt) save(tx *bolt.Tx, t *table.Table, from int, oldDue []table.Due, o
 }
 
 // Update loads, changes and saves the channel's table in one transaction.
-func (b *Bolt) Update(ctx context.Context, channelID string, fn func(*table.Table) error, opts ...LoadOption) error {
+func (b boltTables) Update(ctx context.Context, channelID string, fn func(*table.Table) error, opts ...LoadOption) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("storage: update %s: %w", channelID, err)
 	}
-	return b.db.Update(func(tx *bolt.Tx) error {
+	return b.store.db.Update(func(tx *bolt.Tx) error {
 		t, raw, err := b.load(tx, channelID, opts)
 		if err != nil {
 			return fmt.Errorf("storage: update %s: %w", channelID, err)
@@ -553,7 +589,7 @@ func (b *Bolt) Update(ctx context.Context, channelID string, fn func(*table.Tabl
 				}
 			}
 		}
-		if err := b.save(tx, t, from, loaded.Due, loaded.Players); err != nil {
+		if err := b.store.save(tx, t, from, loaded.Due, loaded.Players); err != nil {
 			return fmt.Errorf("storage: update %s: %w", channelID, err)
 		}
 		return nil
@@ -561,12 +597,12 @@ func (b *Bolt) Update(ctx context.Context, channelID string, fn func(*table.Tabl
 }
 
 // DueBefore returns the channels due at or before now, earliest first.
-func (b *Bolt) DueBefore(ctx context.Context, now time.Time, limit int) ([]string, error) {
+func (b boltTables) DueBefore(ctx context.Context, now time.Time, limit int) ([]string, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("storage: due: %w", err)
 	}
 	var out []string
-	err := b.db.View(func(tx *bolt.Tx) error {
+	err := b.store.db.View(func(tx *bolt.Tx) error {
 		seen := map[string]bool{}
 		c := tx.Bucket(bucketDue).Cursor()
 		for k, _ := c.First(); k != nil && len(out) < limit; k, _ = c.Next() {
@@ -600,7 +636,7 @@ func parseDueKey(k []byte) (time.Time, string, bool) {
 }
 
 // NextDue is the earliest due event.
-func (b *Bolt) NextDue(ctx context.Context) (time.Time, bool, error) {
+func (b boltTables) NextDue(ctx context.Context) (time.Time, bool, error) {
 	if err := ctx.Err(); err != nil {
 		return time.Time{}, false, fmt.Errorf("storage: next due: %w", err)
 	}
@@ -608,7 +644,7 @@ func (b *Bolt) NextDue(ctx context.Context) (time.Time, bool, error) {
 		at time.Time
 		ok bool
 	)
-	err := b.db.View(func(tx *bolt.Tx) error {
+	err := b.store.db.View(func(tx *bolt.Tx) error {
 		k, _ := tx.Bucket(bucketDue).Cursor().First()
 		if k == nil {
 			return nil
@@ -627,7 +663,7 @@ func (b *Bolt) NextDue(ctx context.Context) (time.Time, bool, error) {
 }
 
 // Outbox lists undelivered items, oldest first.
-func (b *Bolt) Outbox(ctx context.Context) ([]OutboxItem, error) {
+func (b boltTables) Outbox(ctx context.Context) ([]OutboxItem, error) {
 	return b.listOutbox(ctx, nil)
 }
 
@@ -635,18 +671,18 @@ func (b *Bolt) Outbox(ctx context.Context) ([]OutboxItem, error) {
 // every item's header but copies only that table's items, so a claim
 // before each delivery costs little even while Discord is away and the
 // outbox holds thousands of others.
-func (b *Bolt) OutboxOf(ctx context.Context, tb OutboxTable) ([]OutboxItem, error) {
+func (b boltTables) OutboxOf(ctx context.Context, tb OutboxTable) ([]OutboxItem, error) {
 	return b.listOutbox(ctx, &tb)
 }
 
 // listOutbox lists the outbox items of only (all of them when nil),
 // oldest first, copying only those.
-func (b *Bolt) listOutbox(ctx context.Context, only *OutboxTable) ([]OutboxItem, error) {
+func (b boltTables) listOutbox(ctx context.Context, only *OutboxTable) ([]OutboxItem, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("storage: outbox: %w", err)
 	}
 	var out []OutboxItem
-	err := b.db.View(func(tx *bolt.Tx) error {
+	err := b.store.db.View(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketOutbox).ForEach(func(k, v []byte) error {
 			channel, tableID, data, err := outboxFields(v)
 			if err != nil {
@@ -666,11 +702,11 @@ func (b *Bolt) listOutbox(ctx context.Context, only *OutboxTable) ([]OutboxItem,
 }
 
 // Delivered removes one outbox item.
-func (b *Bolt) Delivered(ctx context.Context, key string) error {
+func (b boltTables) Delivered(ctx context.Context, key string) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("storage: delivered %s: %w", key, err)
 	}
-	if err := b.db.Update(func(tx *bolt.Tx) error { return b.deleteOutbox(tx, key) }); err != nil {
+	if err := b.store.db.Update(func(tx *bolt.Tx) error { return b.store.deleteOutbox(tx, key) }); err != nil {
 		return fmt.Errorf("storage: delivered %s: %w", key, err)
 	}
 	return nil

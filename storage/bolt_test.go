@@ -35,7 +35,7 @@ func TestBackupAndReopen(t *testing.T) {
 		if i == 2 {
 			tb.Status = table.StatusOver
 		}
-		if err := s.Create(ctx, tb); err != nil {
+		if err := s.Tables().Create(ctx, tb); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -56,11 +56,11 @@ func TestBackupAndReopen(t *testing.T) {
 			t.Fatalf("open %s: %v", p, err)
 		}
 		for _, ch := range []string{"c1", "c2"} {
-			if got, err := re.Get(ctx, ch); err != nil || !got.Active() {
+			if got, err := re.Tables().Get(ctx, ch); err != nil || !got.Active() {
 				t.Errorf("%s: %s = %v, %v", p, ch, got, err)
 			}
 		}
-		if got, err := re.Get(ctx, "c3"); err != nil || got.Status != table.StatusOver {
+		if got, err := re.Tables().Get(ctx, "c3"); err != nil || got.Status != table.StatusOver {
 			t.Errorf("%s: c3 = %v, %v", p, got, err)
 		}
 		if err := re.Close(); err != nil {
@@ -108,7 +108,7 @@ func TestBoltStore(t *testing.T) {
 		return s, reopen
 	}, Claimed: func(t *testing.T, now func() time.Time) (storage.Store, storage.OutboxClaimer) {
 		s, _ := open(t)
-		return s, storage.NewLocalClaims(s, now)
+		return s, storage.NewLocalClaims(s.Tables(), now)
 	}})
 }
 
@@ -117,7 +117,7 @@ func TestBoltStore(t *testing.T) {
 func TestPlayersIndexKept(t *testing.T) {
 	s, path := open(t)
 	for _, ch := range []string{"c1", "c2"} {
-		if err := s.Create(ctx, storetest.NewTable(ch, "t-"+ch)); err != nil {
+		if err := s.Tables().Create(ctx, storetest.NewTable(ch, "t-"+ch)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -132,7 +132,7 @@ func TestPlayersIndexKept(t *testing.T) {
 	if w := s2.Stats().BytesWritten; w != 0 {
 		t.Errorf("reopening wrote %d bytes", w)
 	}
-	got, err := s2.TablesOf(ctx, "a")
+	got, err := s2.Tables().TablesOf(ctx, "a")
 	slices.Sort(got)
 	if err != nil || !slices.Equal(got, []string{"c1", "c2"}) {
 		t.Errorf("tables of a after reopening: %v (%v)", got, err)
@@ -144,13 +144,13 @@ func TestPlayersIndexKept(t *testing.T) {
 func TestOutboxOfOneTable(t *testing.T) {
 	s, _ := open(t)
 	for _, ch := range []string{"c1", "c2"} {
-		if err := s.Create(ctx, storetest.NewTable(ch, "t1")); err != nil {
+		if err := s.Tables().Create(ctx, storetest.NewTable(ch, "t1")); err != nil {
 			t.Fatal(err)
 		}
 	}
 	stage := func(ch, item string) {
 		t.Helper()
-		if err := s.Update(ctx, ch, func(tb *table.Table) error {
+		if err := s.Tables().Update(ctx, ch, func(tb *table.Table) error {
 			tb.Version++
 			tb.Outbox = [][]byte{[]byte(item)}
 			return nil
@@ -161,7 +161,11 @@ func TestOutboxOfOneTable(t *testing.T) {
 	stage("c1", `"a"`)
 	stage("c2", `"b"`)
 	stage("c1", `"c"`)
-	got, err := s.OutboxOf(ctx, storage.OutboxTable{ChannelID: "c1", TableID: "t1"})
+	lister, ok := s.Tables().(storage.OutboxLister)
+	if !ok {
+		t.Fatal("bbolt's tables do not list one table's outbox (storage.OutboxLister)")
+	}
+	got, err := lister.OutboxOf(ctx, storage.OutboxTable{ChannelID: "c1", TableID: "t1"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +179,7 @@ func TestOutboxOfOneTable(t *testing.T) {
 	if !slices.Equal(data, []string{`"a"`, `"c"`}) {
 		t.Errorf("c1's items %v, want a then c", data)
 	}
-	if none, err := s.OutboxOf(ctx, storage.OutboxTable{ChannelID: "c1", TableID: "other"}); err != nil || len(none) != 0 {
+	if none, err := lister.OutboxOf(ctx, storage.OutboxTable{ChannelID: "c1", TableID: "other"}); err != nil || len(none) != 0 {
 		t.Errorf("another table id in c1: %v, %v; want none", none, err)
 	}
 }

@@ -32,11 +32,11 @@ func TestMigrateSchema2(t *testing.T) {
 	const item = `{"game":"turngame","table":"turn1","posts":[{"kind":"post","channel":"c2","msg":{"content":"hello \u003cworld\u003e"}}]}`
 	for round := range 2 { // the second open finds nothing to migrate
 		s := openMigrating(t, path, round)
-		lobby, err := s.Get(ctx, "c1")
+		lobby, err := s.Tables().Get(ctx, "c1")
 		if err != nil || lobby.ID != "lobby1" || lobby.Status != table.StatusLobby || len(lobby.Seats) != 2 || lobby.State != nil {
 			t.Fatalf("lobby %+v (%v)", lobby, err)
 		}
-		cur, err := s.Get(ctx, "c2", storage.WithLog())
+		cur, err := s.Tables().Get(ctx, "c2", storage.WithLog())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,20 +54,20 @@ func TestMigrateSchema2(t *testing.T) {
 		if data, _ := replayed.MarshalJSON(); !bytes.Equal(data, cur.State) {
 			t.Error("the migrated log does not replay to the stored state")
 		}
-		if due, _ := s.DueBefore(ctx, cur.Due[0].At, 10); !slices.Contains(due, "c2") {
+		if due, _ := s.Tables().DueBefore(ctx, cur.Due[0].At, 10); !slices.Contains(due, "c2") {
 			t.Errorf("due index after migration: %v", due)
 		}
-		if chans, _ := s.TablesOf(ctx, "c"); !slices.Equal(chans, []string{"c2"}) {
+		if chans, _ := s.Tables().TablesOf(ctx, "c"); !slices.Equal(chans, []string{"c2"}) {
 			t.Errorf("tables of c: %v", chans)
 		}
-		items, err := s.Outbox(ctx)
+		items, err := s.Tables().Outbox(ctx)
 		if err != nil || len(items) != 1 || items[0].ChannelID != "c2" || items[0].TableID != "turn1" || string(items[0].Data) != item {
 			t.Fatalf("outbox %+v (%v)", items, err)
 		}
 		if round == 1 {
 			// Play goes on: seat 1 steps back to its checkpoint's side of the
 			// turn (which needs the migrated checkpoint), then ends its turn.
-			err := s.Update(ctx, "c2", func(tb *table.Table) error {
+			err := s.Tables().Update(ctx, "c2", func(tb *table.Table) error {
 				if _, err := tb.Back(g, "c", want.UpdatedAt); err != nil {
 					return err
 				}
@@ -77,11 +77,11 @@ func TestMigrateSchema2(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			after, err := s.Get(ctx, "c2", storage.WithLog())
+			after, err := s.Tables().Get(ctx, "c2", storage.WithLog())
 			if err != nil || after.Moves != 3 || after.Checkpoint != nil || after.Log[1].Move != "p2" || after.Log[2].Move != tabletest.TurnEnd {
 				t.Fatalf("after stepping back and ending the turn: %+v (%v)", after, err)
 			}
-			if err := s.Delivered(ctx, items[0].Key); err != nil {
+			if err := s.Tables().Delivered(ctx, items[0].Key); err != nil {
 				t.Fatal(err)
 			}
 		}

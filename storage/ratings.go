@@ -46,7 +46,7 @@ func ratingKey(key rating.Key, userID string) []byte {
 }
 
 // RecordGame applies g once per table id.
-func (b *Bolt) RecordGame(ctx context.Context, g rating.Game) (bool, error) {
+func (b boltRatings) RecordGame(ctx context.Context, g rating.Game) (bool, error) {
 	if err := ctx.Err(); err != nil {
 		return false, fmt.Errorf("storage: record table %s: %w", g.TableID, err)
 	}
@@ -54,7 +54,7 @@ func (b *Bolt) RecordGame(ctx context.Context, g rating.Game) (bool, error) {
 		return false, fmt.Errorf("storage: record a game without a table id")
 	}
 	recorded := false
-	err := b.db.Update(func(tx *bolt.Tx) error {
+	err := b.store.db.Update(func(tx *bolt.Tx) error {
 		buckets := map[string]*bolt.Bucket{}
 		for _, name := range [][]byte{bucketRatings, bucketStats, bucketRecorded} {
 			bk, err := tx.CreateBucketIfNotExists(name)
@@ -105,7 +105,7 @@ func (b *Bolt) RecordGame(ctx context.Context, g rating.Game) (bool, error) {
 			}
 		}
 		recorded = true
-		return b.put(done, []byte(g.TableID), []byte{})
+		return b.store.put(done, []byte(g.TableID), []byte{})
 	})
 	if err != nil {
 		return false, fmt.Errorf("storage: record table %s: %w", g.TableID, err)
@@ -125,16 +125,16 @@ func getJSON(bk *bolt.Bucket, key []byte, v any) (bool, error) {
 	return true, nil
 }
 
-func (b *Bolt) putJSON(bk *bolt.Bucket, key []byte, v any) error {
+func (b boltRatings) putJSON(bk *bolt.Bucket, key []byte, v any) error {
 	data, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("encode %q: %w", key, err)
 	}
-	return b.put(bk, key, data)
+	return b.store.put(bk, key, data)
 }
 
 // Rating returns userID's record under key.
-func (b *Bolt) Rating(ctx context.Context, key rating.Key, userID string) (rating.Record, bool, error) {
+func (b boltRatings) Rating(ctx context.Context, key rating.Key, userID string) (rating.Record, bool, error) {
 	var (
 		r  rating.Record
 		ok bool
@@ -151,7 +151,7 @@ func (b *Bolt) Rating(ctx context.Context, key rating.Key, userID string) (ratin
 
 // Leaderboard lists the records under key, best first. It reads every
 // record of the key: a community's players of one game, not a hot path.
-func (b *Bolt) Leaderboard(ctx context.Context, key rating.Key) ([]rating.Record, error) {
+func (b boltRatings) Leaderboard(ctx context.Context, key rating.Key) ([]rating.Record, error) {
 	var out []rating.Record
 	prefix := ratingPrefix(key)
 	err := b.viewBucket(ctx, bucketRatings, func(bk *bolt.Bucket) error {
@@ -173,7 +173,7 @@ func (b *Bolt) Leaderboard(ctx context.Context, key rating.Key) ([]rating.Record
 }
 
 // PlayerStats returns userID's stats.
-func (b *Bolt) PlayerStats(ctx context.Context, userID string) (rating.Stats, error) {
+func (b boltRatings) PlayerStats(ctx context.Context, userID string) (rating.Stats, error) {
 	var s rating.Stats
 	err := b.viewBucket(ctx, bucketStats, func(bk *bolt.Bucket) error {
 		_, err := getJSON(bk, []byte(userID), &s)
@@ -187,11 +187,11 @@ func (b *Bolt) PlayerStats(ctx context.Context, userID string) (rating.Stats, er
 
 // viewBucket runs fn on bucket in a read transaction; a bucket not made
 // yet (no game recorded) is not an error and fn is not called.
-func (b *Bolt) viewBucket(ctx context.Context, bucket []byte, fn func(*bolt.Bucket) error) error {
+func (b boltRatings) viewBucket(ctx context.Context, bucket []byte, fn func(*bolt.Bucket) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return b.db.View(func(tx *bolt.Tx) error {
+	return b.store.db.View(func(tx *bolt.Tx) error {
 		bk := tx.Bucket(bucket)
 		if bk == nil {
 			return nil

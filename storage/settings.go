@@ -15,8 +15,7 @@ import (
 )
 
 // Settings keeps what players and servers chose (package settings), one
-// record per user and per server. Part of Store, so a PostgreSQL backend
-// implements it beside the tables.
+// record per user and per server.
 type Settings interface {
 	// User returns userID's settings; the zero value when none are stored.
 	User(ctx context.Context, userID string) (settings.User, error)
@@ -30,6 +29,11 @@ type Settings interface {
 	// GuildTables lists the channels of the server's active tables (lobby
 	// or playing), for a change of its settings that reaches them.
 	GuildTables(ctx context.Context, guildID string) ([]string, error)
+}
+
+// Uptime keeps the scheduler's signs of life and the outages between
+// them, which every table is credited for (table.CreditOutages).
+type Uptime interface {
 	// Heartbeat is the last moment the scheduler said it was alive (zero
 	// when it never did); Beat records one.
 	Heartbeat(ctx context.Context) (time.Time, error)
@@ -60,16 +64,16 @@ type heartbeat struct {
 }
 
 // Heartbeat returns the scheduler's last recorded sign of life.
-func (b *Bolt) Heartbeat(ctx context.Context) (time.Time, error) {
+func (b boltUptime) Heartbeat(ctx context.Context) (time.Time, error) {
 	var h heartbeat
-	err := b.viewRecord(ctx, bucketMeta, "heartbeat", &h)
+	err := b.store.viewRecord(ctx, bucketMeta, "heartbeat", &h)
 	return h.At, err
 }
 
 // Beat records the scheduler's sign of life at at.
-func (b *Bolt) Beat(ctx context.Context, at time.Time) error {
+func (b boltUptime) Beat(ctx context.Context, at time.Time) error {
 	var h heartbeat
-	return b.updateRecord(ctx, bucketMeta, "heartbeat", &h, func() error { h.At = at; return nil })
+	return b.store.updateRecord(ctx, bucketMeta, "heartbeat", &h, func() error { h.At = at; return nil })
 }
 
 // outageList is the record of the outages (RecordOutage), oldest first.
@@ -78,12 +82,12 @@ type outageList struct {
 }
 
 // RecordOutage stores o unless an outage from the same moment is stored.
-func (b *Bolt) RecordOutage(ctx context.Context, o clock.Span) (bool, error) {
+func (b boltUptime) RecordOutage(ctx context.Context, o clock.Span) (bool, error) {
 	var (
 		l     outageList
 		added bool
 	)
-	err := b.updateRecord(ctx, bucketMeta, "outages", &l, func() error {
+	err := b.store.updateRecord(ctx, bucketMeta, "outages", &l, func() error {
 		l.Spans, added = addOutage(l.Spans, o)
 		return nil
 	})
@@ -91,9 +95,9 @@ func (b *Bolt) RecordOutage(ctx context.Context, o clock.Span) (bool, error) {
 }
 
 // Outages lists the stored outages, oldest first.
-func (b *Bolt) Outages(ctx context.Context) ([]clock.Span, error) {
+func (b boltUptime) Outages(ctx context.Context) ([]clock.Span, error) {
 	var l outageList
-	err := b.viewRecord(ctx, bucketMeta, "outages", &l)
+	err := b.store.viewRecord(ctx, bucketMeta, "outages", &l)
 	return l.Spans, err
 }
 
@@ -114,29 +118,29 @@ func addOutage(spans []clock.Span, o clock.Span) ([]clock.Span, bool) {
 }
 
 // User returns userID's settings.
-func (b *Bolt) User(ctx context.Context, userID string) (settings.User, error) {
+func (b boltSettings) User(ctx context.Context, userID string) (settings.User, error) {
 	var u settings.User
-	err := b.viewRecord(ctx, bucketUsers, userID, &u)
+	err := b.store.viewRecord(ctx, bucketUsers, userID, &u)
 	return u, err
 }
 
 // UpdateUser changes userID's settings in one transaction.
-func (b *Bolt) UpdateUser(ctx context.Context, userID string, fn func(*settings.User) error) error {
+func (b boltSettings) UpdateUser(ctx context.Context, userID string, fn func(*settings.User) error) error {
 	var u settings.User
-	return b.updateRecord(ctx, bucketUsers, userID, &u, func() error { return fn(&u) })
+	return b.store.updateRecord(ctx, bucketUsers, userID, &u, func() error { return fn(&u) })
 }
 
 // Guild returns a server's settings.
-func (b *Bolt) Guild(ctx context.Context, guildID string) (settings.Guild, error) {
+func (b boltSettings) Guild(ctx context.Context, guildID string) (settings.Guild, error) {
 	var g settings.Guild
-	err := b.viewRecord(ctx, bucketGuilds, guildID, &g)
+	err := b.store.viewRecord(ctx, bucketGuilds, guildID, &g)
 	return g, err
 }
 
 // UpdateGuild changes a server's settings in one transaction.
-func (b *Bolt) UpdateGuild(ctx context.Context, guildID string, fn func(*settings.Guild) error) error {
+func (b boltSettings) UpdateGuild(ctx context.Context, guildID string, fn func(*settings.Guild) error) error {
 	var g settings.Guild
-	return b.updateRecord(ctx, bucketGuilds, guildID, &g, func() error { return fn(&g) })
+	return b.store.updateRecord(ctx, bucketGuilds, guildID, &g, func() error { return fn(&g) })
 }
 
 // viewRecord reads the JSON record key of bucket into v; a missing
@@ -191,12 +195,12 @@ func (b *Bolt) updateRecord(ctx context.Context, bucket []byte, key string, v an
 // GuildTables lists the server's active tables. It reads every current
 // table's guild and status (a rare admin change pays for it; no index
 // is kept on the move path).
-func (b *Bolt) GuildTables(ctx context.Context, guildID string) ([]string, error) {
+func (b boltSettings) GuildTables(ctx context.Context, guildID string) ([]string, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("storage: tables of server %s: %w", guildID, err)
 	}
 	var out []string
-	err := b.db.View(func(tx *bolt.Tx) error {
+	err := b.store.db.View(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketTables).ForEach(func(k, v []byte) error {
 			if len(v) == 0 || v[0] != Schema {
 				return fmt.Errorf("table %s: %w", k, errFrame)

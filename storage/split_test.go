@@ -24,7 +24,7 @@ import (
 // of the same table write within 20% of each other.
 func TestBytesPerMoveConstant(t *testing.T) {
 	s, _ := open(t)
-	if err := s.Create(ctx, storetest.NewTable("c1", "t1")); err != nil {
+	if err := s.Tables().Create(ctx, storetest.NewTable("c1", "t1")); err != nil {
 		t.Fatal(err)
 	}
 	written := func() int64 {
@@ -93,7 +93,7 @@ func TestDueIndexAt100k(t *testing.T) {
 	}
 	defer s.Close()
 	loads := s.Stats().Loads
-	got, err := s.DueBefore(ctx, base.Add(200000*time.Second), 1000)
+	got, err := s.Tables().DueBefore(ctx, base.Add(200000*time.Second), 1000)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,10 +108,10 @@ func TestDueIndexAt100k(t *testing.T) {
 	if n := s.Stats().Loads - loads; n != 0 {
 		t.Errorf("the due query decoded %d tables", n)
 	}
-	if few, _ := s.DueBefore(ctx, base.Add(3*1999*time.Second), 1000); len(few) != 3 {
+	if few, _ := s.Tables().DueBefore(ctx, base.Add(3*1999*time.Second), 1000); len(few) != 3 {
 		t.Errorf("%d due by the third event's time, want 3", len(few))
 	}
-	at, ok, err := s.NextDue(ctx)
+	at, ok, err := s.Tables().NextDue(ctx)
 	if err != nil || !ok || !at.Equal(base.Add(7*time.Second)) {
 		t.Errorf("next due %v %v %v", at, ok, err)
 	}
@@ -129,11 +129,11 @@ func TestMigrateSchema1(t *testing.T) {
 	copyFile(t, "testdata/v1.db", path)
 	for round := range 2 { // the second open finds nothing to migrate
 		s := openMigrating(t, path, round)
-		lobby, err := s.Get(ctx, "c1", storage.WithLog())
+		lobby, err := s.Tables().Get(ctx, "c1", storage.WithLog())
 		if err != nil || lobby.Status != table.StatusLobby || lobby.Moves != 0 || len(lobby.Due) != 0 {
 			t.Fatalf("lobby %+v (%v)", lobby, err)
 		}
-		cur, err := s.Get(ctx, "c2", storage.WithLog())
+		cur, err := s.Tables().Get(ctx, "c2", storage.WithLog())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -142,13 +142,13 @@ func TestMigrateSchema1(t *testing.T) {
 			len(cur.Due) != 1 || !cur.Due[0].At.Equal(wantDue) {
 			t.Fatalf("running game: id %s, %d moves, %d entries, due %+v", cur.ID, cur.Moves, len(cur.Log), cur.Due)
 		}
-		if due, _ := s.DueBefore(ctx, wantDue, 10); len(due) != 1 || due[0] != "c2" {
+		if due, _ := s.Tables().DueBefore(ctx, wantDue, 10); len(due) != 1 || due[0] != "c2" {
 			t.Errorf("due index after migration: %v", due)
 		}
 		// The players index is built for databases from before it.
 		for _, tb := range []*table.Table{lobby, cur} {
 			for _, seat := range tb.Seats {
-				if chans, _ := s.TablesOf(ctx, seat.UserID); !slices.Contains(chans, tb.ChannelID) {
+				if chans, _ := s.Tables().TablesOf(ctx, seat.UserID); !slices.Contains(chans, tb.ChannelID) {
 					t.Errorf("tables of %s: %v, want %s among them", seat.UserID, chans, tb.ChannelID)
 				}
 			}
@@ -164,7 +164,7 @@ func TestMigrateSchema1(t *testing.T) {
 		}
 		if round == 1 {
 			// Play goes on: one more move through the table.
-			err := s.Update(ctx, "c2", func(tb *table.Table) error {
+			err := s.Tables().Update(ctx, "c2", func(tb *table.Table) error {
 				st, err := tb.Load(g)
 				if err != nil {
 					return err
@@ -176,7 +176,7 @@ func TestMigrateSchema1(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if after, _ := s.Get(ctx, "c2", storage.WithLog()); after.Moves != 8 || len(after.Log) != 8 {
+			if after, _ := s.Tables().Get(ctx, "c2", storage.WithLog()); after.Moves != 8 || len(after.Log) != 8 {
 				t.Errorf("after a move: %d moves, %d entries", after.Moves, len(after.Log))
 			}
 		}

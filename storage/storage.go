@@ -1,6 +1,8 @@
-// Package storage persists tables. Store is deliberately small so that a
-// distributed backend can stand beside the bbolt one; Bolt is the embedded
-// default (one file, one write transaction per change).
+// Package storage persists tables and what the community features keep,
+// behind small role interfaces (Tables, Settings, Uptime, Tournaments,
+// Ratings, LiveAnswers, DMRefusals) that a distributed backend implements
+// beside the bbolt one; Bolt is the embedded default (one file, one write
+// transaction per change).
 //
 // A table is kept as a snapshot (its current state and books) apart from
 // its move log, one record per move: a move appends one entry and rewrites
@@ -28,9 +30,33 @@ var ErrActiveTable = errors.New("storage: channel already has an active table")
 // below what was loaded, a version going backwards); nothing was saved.
 var ErrConflict = errors.New("storage: inconsistent change refused")
 
-// Store keeps one current table per channel; finished tables are archived
-// when a new one is created there.
+// Store is one database seen by its roles: each is a small interface a
+// caller depends on alone (features/ratings needs Ratings, the scheduler
+// Tables), and each backend provides it as a type of its own over the one
+// database. A change that spans roles (a move and its outbox, a tournament
+// and its due event) is still one transaction of one role's method.
 type Store interface {
+	// Tables are the channels' tables, their logs, due index, players
+	// index and outbox.
+	Tables() Tables
+	// Settings are users' and servers' settings.
+	Settings() Settings
+	// Uptime is the scheduler's heartbeat and the outages it found.
+	Uptime() Uptime
+	// Tournaments are community tournaments and their due events.
+	Tournaments() Tournaments
+	// Ratings are players' ratings and stats.
+	Ratings() Ratings
+	// LiveAnswers are the ephemeral answers a game's end withdraws.
+	LiveAnswers() LiveAnswers
+	// DMRefusals are the users whose DMs Discord refused.
+	DMRefusals() DMRefusals
+	Close() error
+}
+
+// Tables keeps one current table per channel; finished tables are
+// archived when a new one is created there.
+type Tables interface {
 	// Get returns the channel's current table (it may be over), or
 	// ErrNotFound, with as much of the log as opts ask for (none by default).
 	Get(ctx context.Context, channelID string, opts ...LoadOption) (*table.Table, error)
@@ -58,17 +84,6 @@ type Store interface {
 	Outbox(ctx context.Context) ([]OutboxItem, error)
 	// Delivered removes an outbox item; removing one already gone is fine.
 	Delivered(ctx context.Context, key string) error
-	// Settings are users' and servers' settings.
-	Settings
-	// Tournaments are community tournaments and their due events.
-	Tournaments
-	// Ratings are players' ratings and stats.
-	Ratings
-	// LiveAnswers are the ephemeral answers a game's end withdraws.
-	LiveAnswers
-	// DMRefusals are the users whose DMs Discord refused.
-	DMRefusals
-	Close() error
 }
 
 // OutboxClaimer hands a table's undelivered outbox items to one delivery

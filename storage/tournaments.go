@@ -72,11 +72,11 @@ func tournamentDues(t *tournament.Tournament) []table.Due {
 }
 
 // CreateTournament stores a new tournament.
-func (b *Bolt) CreateTournament(ctx context.Context, t *tournament.Tournament) error {
+func (b boltTournaments) CreateTournament(ctx context.Context, t *tournament.Tournament) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("storage: create tournament in %s: %w", t.ChannelID, err)
 	}
-	err := b.db.Update(func(tx *bolt.Tx) error {
+	err := b.store.db.Update(func(tx *bolt.Tx) error {
 		bk, ch, err := tournamentBuckets(tx)
 		if err != nil {
 			return err
@@ -93,7 +93,7 @@ func (b *Bolt) CreateTournament(ctx context.Context, t *tournament.Tournament) e
 				return ErrActiveTournament
 			}
 		}
-		if err := b.put(ch, []byte(t.ChannelID), []byte(t.ID)); err != nil {
+		if err := b.store.put(ch, []byte(t.ChannelID), []byte(t.ID)); err != nil {
 			return err
 		}
 		return b.saveTournament(tx, bk, t, nil)
@@ -105,7 +105,7 @@ func (b *Bolt) CreateTournament(ctx context.Context, t *tournament.Tournament) e
 }
 
 // Tournament returns the tournament id.
-func (b *Bolt) Tournament(ctx context.Context, id string) (*tournament.Tournament, error) {
+func (b boltTournaments) Tournament(ctx context.Context, id string) (*tournament.Tournament, error) {
 	var t *tournament.Tournament
 	err := b.viewTournaments(ctx, func(bk, _ *bolt.Bucket) error {
 		var err error
@@ -119,7 +119,7 @@ func (b *Bolt) Tournament(ctx context.Context, id string) (*tournament.Tournamen
 }
 
 // ChannelTournament returns the channel's current tournament.
-func (b *Bolt) ChannelTournament(ctx context.Context, channelID string) (*tournament.Tournament, error) {
+func (b boltTournaments) ChannelTournament(ctx context.Context, channelID string) (*tournament.Tournament, error) {
 	var t *tournament.Tournament
 	err := b.viewTournaments(ctx, func(bk, ch *bolt.Bucket) error {
 		id := ch.Get([]byte(channelID))
@@ -138,11 +138,11 @@ func (b *Bolt) ChannelTournament(ctx context.Context, channelID string) (*tourna
 
 // UpdateTournament changes a tournament and its due event in one
 // transaction.
-func (b *Bolt) UpdateTournament(ctx context.Context, id string, fn func(*tournament.Tournament) error) error {
+func (b boltTournaments) UpdateTournament(ctx context.Context, id string, fn func(*tournament.Tournament) error) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("storage: update tournament %s: %w", id, err)
 	}
-	return b.db.Update(func(tx *bolt.Tx) error {
+	return b.store.db.Update(func(tx *bolt.Tx) error {
 		bk, _, err := tournamentBuckets(tx)
 		if err != nil {
 			return err
@@ -167,20 +167,20 @@ func (b *Bolt) UpdateTournament(ctx context.Context, id string, fn func(*tournam
 
 // saveTournament writes t, replaces its due entries old and stages its
 // outbox items.
-func (b *Bolt) saveTournament(tx *bolt.Tx, bk *bolt.Bucket, t *tournament.Tournament, old []table.Due) error {
+func (b boltTournaments) saveTournament(tx *bolt.Tx, bk *bolt.Bucket, t *tournament.Tournament, old []table.Due) error {
 	data, err := json.Marshal(t)
 	if err != nil {
 		return fmt.Errorf("encode tournament %s: %w", t.ID, err)
 	}
-	if err := b.putDue(tx, TournamentDue(t.ID), t.ID, old, tournamentDues(t)); err != nil {
+	if err := b.store.putDue(tx, TournamentDue(t.ID), t.ID, old, tournamentDues(t)); err != nil {
 		return err
 	}
-	keys, err := b.stageOutbox(tx, t.ChannelID, TournamentDue(t.ID), t.Outbox)
+	keys, err := b.store.stageOutbox(tx, t.ChannelID, TournamentDue(t.ID), t.Outbox)
 	if err != nil {
 		return err
 	}
 	t.OutboxKeys, t.Outbox = keys, nil
-	return b.put(bk, []byte(t.ID), data)
+	return b.store.put(bk, []byte(t.ID), data)
 }
 
 func tournamentBuckets(tx *bolt.Tx) (records, channels *bolt.Bucket, err error) {
@@ -195,11 +195,11 @@ func tournamentBuckets(tx *bolt.Tx) (records, channels *bolt.Bucket, err error) 
 
 // viewTournaments runs fn on the tournament buckets in a read transaction;
 // before the first tournament they do not exist, and nothing is found.
-func (b *Bolt) viewTournaments(ctx context.Context, fn func(records, channels *bolt.Bucket) error) error {
+func (b boltTournaments) viewTournaments(ctx context.Context, fn func(records, channels *bolt.Bucket) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return b.db.View(func(tx *bolt.Tx) error {
+	return b.store.db.View(func(tx *bolt.Tx) error {
 		records, channels := tx.Bucket(bucketTournaments), tx.Bucket(bucketTournamentChannel)
 		if records == nil || channels == nil {
 			return ErrNoTournament

@@ -52,7 +52,7 @@ type Hooks struct {
 
 // Tables reads and changes the tables of a store.
 type Tables struct {
-	store   storage.Store
+	store   storage.Tables
 	games   *games.Registry
 	now     func() time.Time
 	newSeed func() uint64
@@ -64,7 +64,7 @@ type Tables struct {
 }
 
 // SetOutages makes every later change pause its table's clocks over the
-// outages it was not yet paused over (storage.Settings.Outages).
+// outages it was not yet paused over (storage.Uptime.Outages).
 func (ts *Tables) SetOutages(outages []clock.Span) {
 	ts.outages.Store(&outages)
 }
@@ -79,7 +79,7 @@ func (ts *Tables) KnownOutages() []clock.Span {
 
 // New reads and changes the tables of store, whose games are reg's; now
 // stamps remembered messages and newSeed makes table ids.
-func New(store storage.Store, reg *games.Registry, now func() time.Time, newSeed func() uint64, log *slog.Logger, hooks Hooks) *Tables {
+func New(store storage.Tables, reg *games.Registry, now func() time.Time, newSeed func() uint64, log *slog.Logger, hooks Hooks) *Tables {
 	return &Tables{store: store, games: reg, now: now, newSeed: newSeed, log: log, hooks: hooks}
 }
 

@@ -134,7 +134,7 @@ func (ls lineupServer) open(t testing.TB, channelID, game string, players []User
 // ended.
 func (ls lineupServer) pending(t testing.TB, channelID string) (p []games.Prompt, over bool) {
 	t.Helper()
-	tb, err := ls.store.Get(context.Background(), channelID)
+	tb, err := ls.store.Tables().Get(context.Background(), channelID)
 	if err != nil {
 		t.Fatalf("table in %s: %v", channelID, err)
 	}
@@ -159,7 +159,7 @@ func (ls lineupServer) playOne(t testing.TB, channelID string, rng *games.RNG) (
 	if over {
 		return false, false
 	}
-	tb, err := ls.store.Get(context.Background(), channelID)
+	tb, err := ls.store.Tables().Get(context.Background(), channelID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +187,7 @@ func (ls lineupServer) playOne(t testing.TB, channelID string, rng *games.RNG) (
 	if !clicked {
 		mustCommand(t, ls.Server, userID, channelID, "/move option:"+move)
 	}
-	after, err := ls.store.Get(context.Background(), channelID)
+	after, err := ls.store.Tables().Get(context.Background(), channelID)
 	if err != nil {
 		t.Fatal(err)
 	}

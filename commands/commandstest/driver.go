@@ -92,7 +92,7 @@ func (d Driver) Open(channel string) {
 
 // button presses a lobby button and fails unless it was applied.
 func (d Driver) button(channel, user string, kind commands.Kind) {
-	t, err := d.Store.Get(context.Background(), channel)
+	t, err := d.Store.Tables().Get(context.Background(), channel)
 	if err != nil {
 		d.TB.Fatal(err)
 	}
@@ -112,7 +112,7 @@ func (d Driver) button(channel, user string, kind commands.Kind) {
 // button, or /move when the option's id is too long for one), or false
 // when the game there is over.
 func (d Driver) Move(channel string, rng *games.RNG) (*discordgo.Interaction, bool) {
-	t, err := d.Store.Get(context.Background(), channel)
+	t, err := d.Store.Tables().Get(context.Background(), channel)
 	if err != nil {
 		d.TB.Fatal(err)
 	}

@@ -57,7 +57,7 @@ func newLobbyTest(t *testing.T) *lobbyTest {
 	var seed uint64
 	newSeed := func() uint64 { seed++; return seed }
 	voice := interact.NewVoice(reg, reg.Catalog(interact.Catalog(interact.Texts(), tables.Texts(), Texts()).Merge(table.Catalog())), nil)
-	f := New(Deps{Games: reg, Store: store, Tables: tables.New(store, reg, now, newSeed, nil, tables.Hooks{}), Voice: voice,
+	f := New(Deps{Games: reg, Store: store.Tables(), Tables: tables.New(store.Tables(), reg, now, newSeed, nil, tables.Hooks{}), Voice: voice,
 		Now: now, NewSeed: newSeed, Settle: func(context.Context, string) error { return nil }})
 	return &lobbyTest{t: t, f: f, store: store, channel: "c1"}
 }
@@ -140,7 +140,7 @@ func (lt *lobbyTest) carry(res interact.Result) {
 // table is the channel's table as stored.
 func (lt *lobbyTest) table() *table.Table {
 	lt.t.Helper()
-	tb, err := lt.store.Get(context.Background(), lt.channel)
+	tb, err := lt.store.Tables().Get(context.Background(), lt.channel)
 	if err != nil {
 		lt.t.Fatal(err)
 	}
@@ -296,7 +296,7 @@ func TestOpenOptions(t *testing.T) {
 			}
 			r := request(t, interaction(ann, lang, lt.channel, discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "game"}))
 			res := lt.f.Open(context.Background(), r, game, tc.options, false)
-			_, err := lt.store.Get(context.Background(), lt.channel)
+			_, err := lt.store.Tables().Get(context.Background(), lt.channel)
 			if tc.refused[k] != "" {
 				if got := reply(res); !strings.HasPrefix(got, tc.refused[k]) {
 					t.Errorf("%s (%s): answered %q, want it to begin %q", tc.name, lang, got, tc.refused[k])
@@ -413,7 +413,7 @@ func TestThread(t *testing.T) {
 		if !ok || open.ChannelID != lt.channel || !strings.Contains(open.Name, "Ann") {
 			t.Fatalf("%s: %+v is not a thread named after Ann in the channel", lang, res.Actions[0])
 		}
-		if _, err := lt.store.Get(ctx, lt.channel); !errors.Is(err, storage.ErrNotFound) {
+		if _, err := lt.store.Tables().Get(ctx, lt.channel); !errors.Is(err, storage.ErrNotFound) {
 			t.Errorf("%s: a table in the channel before the thread exists (%v)", lang, err)
 		}
 		then := open.Then(ctx, "th1", "starter1")

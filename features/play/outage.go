@@ -35,7 +35,7 @@ const (
 // this process recorded it (and is to sweep: CreditSweep).
 func (du *Due) ForgiveOutage(ctx context.Context) (time.Duration, bool) {
 	now := du.f.now()
-	last, err := du.f.store.Heartbeat(ctx)
+	last, err := du.f.uptime.Heartbeat(ctx)
 	if err != nil {
 		du.f.log.Error("scheduler: heartbeat", "err", err)
 		return 0, false
@@ -43,13 +43,13 @@ func (du *Due) ForgiveOutage(ctx context.Context) (time.Duration, bool) {
 	gap := now.Sub(last)
 	recorded := false
 	if !last.IsZero() && gap > OutageGrace {
-		if recorded, err = du.f.store.RecordOutage(ctx, clock.Span{From: last, Until: now}); err != nil {
+		if recorded, err = du.f.uptime.RecordOutage(ctx, clock.Span{From: last, Until: now}); err != nil {
 			du.f.log.Error("scheduler: record an outage", "err", err)
 		} else if recorded {
 			du.f.log.Info("scheduler: an outage is credited to the clocks", "from", last, "until", now)
 		}
 	}
-	outages, err := du.f.store.Outages(ctx)
+	outages, err := du.f.uptime.Outages(ctx)
 	if err != nil {
 		du.f.log.Error("scheduler: outages", "err", err)
 	}
@@ -97,7 +97,7 @@ func (du *Due) CreditSweep(ctx context.Context, carry func(interact.Result)) int
 
 // Beat records the scheduler's heartbeat.
 func (du *Due) Beat(ctx context.Context, now time.Time) {
-	if err := du.f.store.Beat(ctx, now); err != nil {
+	if err := du.f.uptime.Beat(ctx, now); err != nil {
 		du.f.log.Error("scheduler: heartbeat", "err", err)
 	}
 }

@@ -27,18 +27,14 @@ import (
 	"github.com/tavern-bot/tavern/tables"
 )
 
-// Store is what play reads and writes besides a table's change: new
-// tables, the tables a player sits at, the timed tables, and the
-// heartbeat and outages the clocks are credited for.
+// Store is what play reads and writes of the stored tables besides a
+// table's change: new tables, the tables a player sits at, the timed
+// tables.
 type Store interface {
 	Create(ctx context.Context, t *table.Table) error
 	Get(ctx context.Context, channelID string, opts ...storage.LoadOption) (*table.Table, error)
 	TablesOf(ctx context.Context, userID string) ([]string, error)
 	DueBefore(ctx context.Context, until time.Time, limit int) ([]string, error)
-	Heartbeat(ctx context.Context) (time.Time, error)
-	Beat(ctx context.Context, at time.Time) error
-	RecordOutage(ctx context.Context, span clock.Span) (bool, error)
-	Outages(ctx context.Context) ([]clock.Span, error)
 }
 
 // Replays is what the end's replay needs of features/replays.
@@ -50,8 +46,10 @@ type Replays interface {
 // Deps are play's collaborators; Bots may be nil (every bot plays the
 // game's heuristic, in the change).
 type Deps struct {
-	Games   *games.Registry
-	Store   Store
+	Games *games.Registry
+	Store Store
+	// Uptime is the heartbeat and the outages the clocks are credited for.
+	Uptime  storage.Uptime
 	Tables  *tables.Tables
 	Voice   interact.Voice
 	Menus   *menus.Menus
@@ -75,6 +73,7 @@ type Deps struct {
 type Feature struct {
 	games    *games.Registry
 	store    Store
+	uptime   storage.Uptime
 	tables   *tables.Tables
 	voice    interact.Voice
 	menus    *menus.Menus
@@ -101,7 +100,7 @@ func New(d Deps) *Feature {
 	if d.Log == nil {
 		d.Log = slog.New(slog.DiscardHandler)
 	}
-	f := &Feature{games: d.Games, store: d.Store, tables: d.Tables, voice: d.Voice, menus: d.Menus, views: d.Views,
+	f := &Feature{games: d.Games, store: d.Store, uptime: d.Uptime, tables: d.Tables, voice: d.Voice, menus: d.Menus, views: d.Views,
 		tell: compose.NewTeller(d.Voice, d.Menus, d.Views), lobby: d.Lobby, replay: d.Replays,
 		out: d.Out, sched: d.Sched, bots: d.Bots, settle: d.Settle, settings: d.Settings, now: d.Now, log: d.Log}
 	f.due = &Due{f: f}

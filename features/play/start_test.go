@@ -48,10 +48,10 @@ func TestStartRefused(t *testing.T) {
 			now := func() time.Time { return time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC) }
 			seed := func() uint64 { return 7 }
 			voice := interact.NewVoice(reg, reg.Catalog(interact.Catalog(interact.Texts(), Texts(), lobby.Texts()).Merge(table.Catalog())), nil)
-			tabs := tables.New(store, reg, now, seed, nil, tables.Hooks{})
-			lobbies := lobby.New(lobby.Deps{Games: reg, Store: store, Tables: tabs, Voice: voice, Now: now, NewSeed: seed,
+			tabs := tables.New(store.Tables(), reg, now, seed, nil, tables.Hooks{})
+			lobbies := lobby.New(lobby.Deps{Games: reg, Store: store.Tables(), Tables: tabs, Voice: voice, Now: now, NewSeed: seed,
 				Settle: func(context.Context, string) error { return nil }})
-			f := New(Deps{Games: reg, Store: store, Tables: tabs, Voice: voice, Lobby: lobbies, Now: now,
+			f := New(Deps{Games: reg, Store: store.Tables(), Uptime: store.Uptime(), Tables: tabs, Voice: voice, Lobby: lobbies, Now: now,
 				Settings: func(context.Context, string) (clock.Calendar, map[string]settings.User) { return clock.Calendar{}, nil }})
 			ctx := context.Background()
 			req := func(user string) interact.Request {
@@ -65,13 +65,13 @@ func TestStartRefused(t *testing.T) {
 			}
 			lobbies.Open(ctx, req("u1"), tabletest.ID, "", false)
 			for _, g := range tc.guests {
-				tb, err := store.Get(ctx, "c1")
+				tb, err := store.Tables().Get(ctx, "c1")
 				if err != nil {
 					t.Fatal(err)
 				}
 				lobbies.Join(ctx, req(g), "c1", tb.ID)
 			}
-			before, err := store.Get(ctx, "c1")
+			before, err := store.Tables().Get(ctx, "c1")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -79,7 +79,7 @@ func TestStartRefused(t *testing.T) {
 			if res.Reply == nil || res.Reply.Content != tc.want[k] {
 				t.Errorf("%s (%s): answered %+v, want %q", tc.name, lang, res.Reply, tc.want[k])
 			}
-			after, err := store.Get(ctx, "c1")
+			after, err := store.Tables().Get(ctx, "c1")
 			if err != nil {
 				t.Fatal(err)
 			}

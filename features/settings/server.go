@@ -22,7 +22,7 @@ func (f *Feature) serverSettingsCmd(ctx context.Context, r interact.Request, opt
 	if guildID == "" {
 		return f.voice.Key(r.Lang, KeyServerNoGuild)
 	}
-	g, err := f.store.Guild(ctx, guildID)
+	g, err := f.prefs.Guild(ctx, guildID)
 	if err != nil {
 		return f.voice.Err(r, err)
 	}
@@ -37,7 +37,7 @@ func (f *Feature) serverSettingsCmd(ctx context.Context, r interact.Request, opt
 	if !ok {
 		return res
 	}
-	if err := f.store.UpdateGuild(ctx, guildID, func(g *settings.Guild) error { *g = next; return nil }); err != nil {
+	if err := f.prefs.UpdateGuild(ctx, guildID, func(g *settings.Guild) error { *g = next; return nil }); err != nil {
 		return f.voice.Err(r, err)
 	}
 	out := interact.Result{}
@@ -165,7 +165,7 @@ func CalendarLines(v interact.Voice, c clock.Calendar, lang string) []string {
 // hours: each running table tells its channel and edits its status; a
 // lobby takes the hours silently. n counts the running tables told.
 func (f *Feature) recalendar(ctx context.Context, guildID string, cal clock.Calendar) (res interact.Result, n int) {
-	channels, err := f.store.GuildTables(ctx, guildID)
+	channels, err := f.prefs.GuildTables(ctx, guildID)
 	if err != nil {
 		f.log.Error("server settings: tables", "guild", guildID, "err", err)
 		return interact.Result{}, 0

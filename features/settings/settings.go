@@ -46,20 +46,16 @@ const (
 	weekendsOff        = "off"
 )
 
-// Store is what the settings read and change in the store: the players'
-// and servers' settings and which tables they concern.
+// Store is what the settings read of the stored tables: the ones a
+// player sits at and each one's server.
 type Store interface {
-	User(ctx context.Context, userID string) (settings.User, error)
-	UpdateUser(ctx context.Context, userID string, fn func(*settings.User) error) error
-	Guild(ctx context.Context, guildID string) (settings.Guild, error)
-	UpdateGuild(ctx context.Context, guildID string, fn func(*settings.Guild) error) error
-	GuildTables(ctx context.Context, guildID string) ([]string, error)
 	TablesOf(ctx context.Context, userID string) ([]string, error)
 	Get(ctx context.Context, channelID string, opts ...storage.LoadOption) (*table.Table, error)
 }
 
 // Feature answers the settings commands.
 type Feature struct {
+	prefs     storage.Settings // the players' and servers' settings
 	store     Store
 	tables    *tables.Tables
 	announcer tables.Announcer
@@ -68,13 +64,14 @@ type Feature struct {
 	log       *slog.Logger
 }
 
-// New is the settings feature over store, changing tables through tbls
-// (what needs no post) and announcer (what the table's channel hears).
-func New(store Store, tbls *tables.Tables, announcer tables.Announcer, voice interact.Voice, now func() time.Time, log *slog.Logger) *Feature {
+// New is the settings feature over prefs and the tables of store,
+// changing tables through tbls (what needs no post) and announcer (what
+// the table's channel hears).
+func New(prefs storage.Settings, store Store, tbls *tables.Tables, announcer tables.Announcer, voice interact.Voice, now func() time.Time, log *slog.Logger) *Feature {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Feature{store: store, tables: tbls, announcer: announcer, voice: voice, now: now, log: log}
+	return &Feature{prefs: prefs, store: store, tables: tbls, announcer: announcer, voice: voice, now: now, log: log}
 }
 
 // Command answers /settings, /server-settings and /vacation; ok is false
@@ -159,7 +156,7 @@ func userLang(u settings.User, r interact.Request) string {
 // settings; with options it checks them all, then stores them together.
 // A language change reaches the player's seats (their DMs' language).
 func (f *Feature) settingsCmd(ctx context.Context, r interact.Request, opts []*discordgo.ApplicationCommandInteractionDataOption) interact.Result {
-	u, err := f.store.User(ctx, r.UserID)
+	u, err := f.prefs.User(ctx, r.UserID)
 	if err != nil {
 		return f.voice.Err(r, err)
 	}
@@ -172,10 +169,10 @@ func (f *Feature) settingsCmd(ctx context.Context, r interact.Request, opts []*d
 	if !ok {
 		return res
 	}
-	if err := f.store.UpdateUser(ctx, r.UserID, func(u *settings.User) error { change(u); return nil }); err != nil {
+	if err := f.prefs.UpdateUser(ctx, r.UserID, func(u *settings.User) error { change(u); return nil }); err != nil {
 		return f.voice.Err(r, err)
 	}
-	if u, err = f.store.User(ctx, r.UserID); err != nil {
+	if u, err = f.prefs.User(ctx, r.UserID); err != nil {
 		return f.voice.Err(r, err)
 	}
 	f.setSeatNotify(ctx, r.UserID, u.Notify)

@@ -16,7 +16,7 @@ func testFeature(t *testing.T) *Feature {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return New(nil, nil, nil, interact.NewVoice(reg, reg.Catalog(interact.Catalog(interact.Texts(), Texts())), nil), nil, nil)
+	return New(nil, nil, nil, nil, interact.NewVoice(reg, reg.Catalog(interact.Catalog(interact.Texts(), Texts())), nil), nil, nil)
 }
 
 // Every option of /settings is checked before any is stored: a bad one

@@ -28,7 +28,7 @@ func (f *Feature) vacationCmd(ctx context.Context, r interact.Request, opts []*d
 	if len(opts) != 1 || opts[0].Type != discordgo.ApplicationCommandOptionSubCommand {
 		return f.voice.Key(r.Lang, interact.KeyMalformed)
 	}
-	u, err := f.store.User(ctx, r.UserID)
+	u, err := f.prefs.User(ctx, r.UserID)
 	if err != nil {
 		return f.voice.Err(r, err)
 	}
@@ -46,7 +46,7 @@ func (f *Feature) vacationCmd(ctx context.Context, r interact.Request, opts []*d
 			return f.voice.Key(lang, KeyVacationBadDays, "value", raw, "left", u.Left(allowance, now), "allowance", allowance)
 		}
 		var span clock.Span
-		err := f.store.UpdateUser(ctx, r.UserID, func(u *settings.User) error {
+		err := f.prefs.UpdateUser(ctx, r.UserID, func(u *settings.User) error {
 			var err error
 			span, err = u.TakeVacation(days, allowance, now)
 			return err
@@ -66,11 +66,11 @@ func (f *Feature) vacationCmd(ctx context.Context, r interact.Request, opts []*d
 			}
 			return f.voice.Text(t.Lang, games.T(KeyStatusVacation, "player", t.Seats[seat].Name, "when", interact.Timestamp(span.Until))), nil
 		})
-		u, _ = f.store.User(ctx, r.UserID)
+		u, _ = f.prefs.User(ctx, r.UserID)
 		res.Reply = &interact.Message{Content: f.voice.Text(lang, games.T(KeyVacationStarted, "n", n, "until", interact.Timestamp(span.Until), "left", u.Left(allowance, now), "allowance", allowance))}
 		return res
 	case SubVacationEnd:
-		err := f.store.UpdateUser(ctx, r.UserID, func(u *settings.User) error { return u.EndVacation(now) })
+		err := f.prefs.UpdateUser(ctx, r.UserID, func(u *settings.User) error { return u.EndVacation(now) })
 		switch {
 		case errors.Is(err, settings.ErrNoVacation):
 			return f.voice.Key(lang, KeyVacationNone)
@@ -84,7 +84,7 @@ func (f *Feature) vacationCmd(ctx context.Context, r interact.Request, opts []*d
 			}
 			return f.voice.Text(t.Lang, games.T(KeyVacationBackPost, "player", t.Seats[t.SeatOf(r.UserID)].Name)), nil
 		})
-		u, _ = f.store.User(ctx, r.UserID)
+		u, _ = f.prefs.User(ctx, r.UserID)
 		res.Reply = &interact.Message{Content: f.voice.Text(lang, games.T(KeyVacationEnded, "n", n, "left", u.Left(allowance, now), "allowance", allowance))}
 		return res
 	}
@@ -144,7 +144,7 @@ func (f *Feature) allowance(ctx context.Context, r interact.Request) (int, error
 	least := settings.DefaultAllowance
 	first := true
 	for id := range guilds {
-		g, err := f.store.Guild(ctx, id)
+		g, err := f.prefs.Guild(ctx, id)
 		if err != nil {
 			return 0, fmt.Errorf("settings: server %s: %w", id, err)
 		}
@@ -166,7 +166,7 @@ func (f *Feature) Start(ctx context.Context, channelID string) (clock.Calendar, 
 	}
 	var cal clock.Calendar
 	if t.GuildID != "" {
-		g, err := f.store.Guild(ctx, t.GuildID)
+		g, err := f.prefs.Guild(ctx, t.GuildID)
 		if err != nil {
 			f.log.Error("start: server settings", "guild", t.GuildID, "err", err)
 		}
@@ -183,7 +183,7 @@ func (f *Feature) Users(ctx context.Context, seats []table.Seat) map[string]sett
 		if seat.Bot {
 			continue
 		}
-		u, err := f.store.User(ctx, seat.UserID)
+		u, err := f.prefs.User(ctx, seat.UserID)
 		if err != nil {
 			f.log.Error("start: settings", "user", seat.UserID, "err", err)
 			continue

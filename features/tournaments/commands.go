@@ -58,13 +58,13 @@ func (f *Feature) tournamentCmd(ctx context.Context, r interact.Request, opts []
 // tournamentHere is the tournament a command typed in channelID is about:
 // the channel's own, or, in a tournament table's thread, that table'f.
 func (f *Feature) tournamentHere(ctx context.Context, channelID string) (*tournament.Tournament, error) {
-	tr, err := f.store.ChannelTournament(ctx, channelID)
+	tr, err := f.store.Tournaments.ChannelTournament(ctx, channelID)
 	if err == nil || !errors.Is(err, storage.ErrNoTournament) {
 		return tr, err
 	}
-	if t, terr := f.store.Get(ctx, channelID); terr == nil {
+	if t, terr := f.store.Tables.Get(ctx, channelID); terr == nil {
 		if id, _, _, ok := parseTableID(t.ID); ok {
-			return f.store.Tournament(ctx, id)
+			return f.store.Tournaments.Tournament(ctx, id)
 		}
 	}
 	return nil, err
@@ -97,7 +97,7 @@ func (f *Feature) mayOrganise(ctx context.Context, r interact.Request) bool {
 	if r.Interaction.GuildID == "" || r.Interaction.Member == nil || len(r.Interaction.Member.Roles) == 0 {
 		return false
 	}
-	g, err := f.store.Guild(ctx, r.Interaction.GuildID)
+	g, err := f.store.Settings.Guild(ctx, r.Interaction.GuildID)
 	if err != nil {
 		f.log.Warn("tournament: organiser role", "guild", r.Interaction.GuildID, "err", err)
 		return false
@@ -180,7 +180,7 @@ func (f *Feature) newTournament(ctx context.Context, r interact.Request, opts []
 	if err := o.stage(tr); err != nil {
 		return f.voice.Err(r, err)
 	}
-	if err := f.store.CreateTournament(ctx, tr); err != nil {
+	if err := f.store.Tournaments.CreateTournament(ctx, tr); err != nil {
 		return f.posts.tourErr(r, err)
 	}
 	f.wakeNow()
@@ -192,7 +192,7 @@ func (f *Feature) newTournament(ctx context.Context, r interact.Request, opts []
 // rememberSignup stores the sign-up message's id once it is posted.
 func (f *Feature) rememberSignup(id string) func(string) {
 	return func(messageID string) {
-		err := f.store.UpdateTournament(context.Background(), id, func(tr *tournament.Tournament) error {
+		err := f.store.Tournaments.UpdateTournament(context.Background(), id, func(tr *tournament.Tournament) error {
 			tr.SignupMessageID = messageID
 			return nil
 		})
@@ -293,7 +293,7 @@ func (f *Feature) tourJoin(ctx context.Context, r interact.Request, c interact.C
 		o  *tourOutbox
 	)
 	now := f.now()
-	err := f.store.UpdateTournament(ctx, c.Table, func(t *tournament.Tournament) error {
+	err := f.store.Tournaments.UpdateTournament(ctx, c.Table, func(t *tournament.Tournament) error {
 		tr = t
 		var err error
 		if join {
@@ -328,7 +328,7 @@ func (f *Feature) tourJoin(ctx context.Context, r interact.Request, c interact.C
 // (or it cannot be read), so that the unrated sit among the newcomers.
 // Equal ratings are ordered by sign-up order shuffled by the seed.
 func (f *Feature) seedRating(ctx context.Context, gameID, guildID, userID string) float64 {
-	rec, ok, err := f.store.Rating(ctx, rating.Key{Game: gameID, Scope: guildID}, userID)
+	rec, ok, err := f.store.Ratings.Rating(ctx, rating.Key{Game: gameID, Scope: guildID}, userID)
 	if err != nil {
 		f.log.Warn("tournament: rating for seeding", "user", userID, "err", err)
 	}
@@ -501,7 +501,7 @@ func (f *Feature) tourConfirm(ctx context.Context, r interact.Request, c interac
 		saved   *tournament.Tournament
 	)
 	mayOrganise := f.mayOrganise(ctx, r) // read before the transaction
-	err := f.store.UpdateTournament(ctx, c.Table, func(tr *tournament.Tournament) error {
+	err := f.store.Tournaments.UpdateTournament(ctx, c.Table, func(tr *tournament.Tournament) error {
 		said = said[:0]
 		organiser := r.UserID == tr.Organiser || mayOrganise
 		if !organiser && !(verb == "drop" && rest == r.UserID) {
@@ -637,7 +637,7 @@ func (f *Feature) replaceSeats(ctx context.Context, tr *tournament.Tournament, o
 
 // tourStartClick answers the sign-up's Start button (organiser only).
 func (f *Feature) tourStartClick(ctx context.Context, r interact.Request, c interact.CustomID) interact.Result {
-	tr, err := f.store.Tournament(ctx, c.Table)
+	tr, err := f.store.Tournaments.Tournament(ctx, c.Table)
 	if err != nil {
 		return f.posts.tourErr(r, err)
 	}

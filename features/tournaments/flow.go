@@ -152,7 +152,7 @@ func (f *Feature) fire(ctx context.Context, id string) []interact.Result {
 // record), advances the tournament in one transaction, and returns what
 // that needs: announcements, tables to open, games to hand to bots.
 func (f *Feature) stepTournament(ctx context.Context, id string, start bool) ([]interact.Result, error) {
-	before, err := f.store.Tournament(ctx, id)
+	before, err := f.store.Tournaments.Tournament(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -163,7 +163,7 @@ func (f *Feature) stepTournament(ctx context.Context, id string, start bool) ([]
 		step Step
 	)
 	var o *tourOutbox
-	err = f.store.UpdateTournament(ctx, id, func(t *tournament.Tournament) error {
+	err = f.store.Tournaments.UpdateTournament(ctx, id, func(t *tournament.Tournament) error {
 		if start && t.Status != tournament.StatusSignup {
 			return games.Errorf(tournament.ErrNotSignup)
 		}
@@ -200,7 +200,7 @@ func (f *Feature) endedGames(ctx context.Context, tr *tournament.Tournament) []e
 		if tb.Result != nil || tb.Ref == "" {
 			continue
 		}
-		t, err := f.store.Get(ctx, tb.Ref)
+		t, err := f.store.Tables.Get(ctx, tb.Ref)
 		if err != nil || t.ID != TableID(tr.ID, r, i) || t.Active() {
 			continue
 		}
@@ -320,7 +320,7 @@ func (f *Feature) TableEnded(ctx context.Context, t *table.Table) {
 	if !ok {
 		return
 	}
-	err := f.store.UpdateTournament(context.WithoutCancel(ctx), id, func(tr *tournament.Tournament) error {
+	err := f.store.Tournaments.UpdateTournament(context.WithoutCancel(ctx), id, func(tr *tournament.Tournament) error {
 		if err := tr.Record(round, idx, res, false); err != nil {
 			return err
 		}
@@ -412,7 +412,7 @@ func (f *Feature) syncClocks(ctx context.Context, tr *tournament.Tournament, rou
 		f.log.Error("tournament: pause clocks", "tournament", tr.ID, "table", ref, "pause", pause, "err", err)
 		return interact.Result{}, false
 	}
-	err = f.store.UpdateTournament(ctx, tr.ID, func(x *tournament.Tournament) error {
+	err = f.store.Tournaments.UpdateTournament(ctx, tr.ID, func(x *tournament.Tournament) error {
 		if round != x.Current() || idx >= len(x.Rounds[round].Tables) || (x.Status == tournament.StatusPaused) != pause {
 			return errNothing // moved on meanwhile: the next wake-up looks again
 		}
@@ -488,7 +488,7 @@ func (f *Feature) openTourTable(tr *tournament.Tournament, round, idx int) inter
 // records where it is played; the returned change posts its first board
 // and DMs (carried in turn with the table's outbox, its pictures drawn then).
 func (f *Feature) startTourTable(ctx context.Context, id string, round, idx int, threadID string) interact.Result {
-	tr, err := f.store.Tournament(ctx, id)
+	tr, err := f.store.Tournaments.Tournament(ctx, id)
 	if err != nil || round >= len(tr.Rounds) || idx >= len(tr.Rounds[round].Tables) {
 		f.log.Error("tournament: open table", "tournament", id, "round", round, "table", idx, "err", err)
 		return interact.Result{}
@@ -536,7 +536,7 @@ func (f *Feature) startTourTable(ctx context.Context, id string, round, idx int,
 		}
 		return st, nil
 	}, func() {
-		err := f.store.UpdateTournament(ctx, id, func(tr *tournament.Tournament) error {
+		err := f.store.Tournaments.UpdateTournament(ctx, id, func(tr *tournament.Tournament) error {
 			if tr.Rounds[round].Tables[idx].Ref != "" {
 				return errTableOpened
 			}
@@ -564,7 +564,7 @@ var errNothing = errors.New("tournaments: nothing to change")
 
 // guildCalendar is the server's calendar for a starting table.
 func (f *Feature) guildCalendar(ctx context.Context, guildID string) (cal clock.Calendar, err error) {
-	g, err := f.store.Guild(ctx, guildID)
+	g, err := f.store.Settings.Guild(ctx, guildID)
 	if err != nil {
 		return cal, fmt.Errorf("server settings: %w", err)
 	}

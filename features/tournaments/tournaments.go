@@ -26,14 +26,20 @@ import (
 	"github.com/tavern-bot/tavern/tables"
 )
 
-// Store is what tournaments read and change in the store: the tournaments,
-// their tables, the servers' settings (organiser role, calendar) and the
-// ratings that seed round 1.
-type Store interface {
-	storage.Tournaments
-	Get(ctx context.Context, channelID string, opts ...storage.LoadOption) (*table.Table, error)
-	Guild(ctx context.Context, guildID string) (settings.Guild, error)
-	Rating(ctx context.Context, key rating.Key, userID string) (r rating.Record, ok bool, err error)
+// Store is what tournaments read and change in the store, one role each:
+// the tournaments, their tables, the servers' settings (organiser role,
+// calendar) and the ratings that seed round 1.
+type Store struct {
+	Tournaments storage.Tournaments
+	Tables      interface {
+		Get(ctx context.Context, channelID string, opts ...storage.LoadOption) (*table.Table, error)
+	}
+	Settings interface {
+		Guild(ctx context.Context, guildID string) (settings.Guild, error)
+	}
+	Ratings interface {
+		Rating(ctx context.Context, key rating.Key, userID string) (r rating.Record, ok bool, err error)
+	}
 }
 
 // Engine is what tournaments ask of the engine that composes and delivers

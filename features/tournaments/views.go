@@ -178,7 +178,7 @@ func (f *Feature) roundText(ctx context.Context, tr *tournament.Tournament, lang
 			state = KeyTourStateDone
 		case tb.Ref != "":
 			state = KeyTourStatePlaying
-			if t, err := f.store.Get(ctx, tb.Ref); err == nil && t.Status != table.StatusPlaying {
+			if t, err := f.store.Tables.Get(ctx, tb.Ref); err == nil && t.Status != table.StatusPlaying {
 				state = KeyTourStateDone
 			}
 		}

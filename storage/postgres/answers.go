@@ -11,9 +11,9 @@ import (
 )
 
 // KeepAnswer stores a under its message id.
-func (s *Store) KeepAnswer(ctx context.Context, a storage.LiveAnswer) error {
-	err := s.retry(ctx, "keep answer", func(ctx context.Context) error {
-		_, err := s.pool.Exec(ctx, `INSERT INTO tavern_live_answers (message_id, channel_id, table_id, app_id, token, original, at_ns)
+func (s answersRole) KeepAnswer(ctx context.Context, a storage.LiveAnswer) error {
+	err := s.store.retry(ctx, "keep answer", func(ctx context.Context) error {
+		_, err := s.store.pool.Exec(ctx, `INSERT INTO tavern_live_answers (message_id, channel_id, table_id, app_id, token, original, at_ns)
 			VALUES ($1, $2, $3, $4, $5, $6, $7)
 			ON CONFLICT (message_id) DO UPDATE SET channel_id = excluded.channel_id, table_id = excluded.table_id,
 				app_id = excluded.app_id, token = excluded.token, original = excluded.original, at_ns = excluded.at_ns`,
@@ -27,9 +27,9 @@ func (s *Store) KeepAnswer(ctx context.Context, a storage.LiveAnswer) error {
 }
 
 // DropAnswer forgets messageID's answer.
-func (s *Store) DropAnswer(ctx context.Context, messageID string) error {
-	err := s.retry(ctx, "drop answer", func(ctx context.Context) error {
-		_, err := s.pool.Exec(ctx, `DELETE FROM tavern_live_answers WHERE message_id = $1`, messageID)
+func (s answersRole) DropAnswer(ctx context.Context, messageID string) error {
+	err := s.store.retry(ctx, "drop answer", func(ctx context.Context) error {
+		_, err := s.store.pool.Exec(ctx, `DELETE FROM tavern_live_answers WHERE message_id = $1`, messageID)
 		return err
 	})
 	if err != nil {
@@ -40,14 +40,14 @@ func (s *Store) DropAnswer(ctx context.Context, messageID string) error {
 
 // TakeAnswers removes the table's answers and every one older than since,
 // and returns the table's kept since.
-func (s *Store) TakeAnswers(ctx context.Context, channelID, tableID string, since time.Time) ([]storage.LiveAnswer, error) {
+func (s answersRole) TakeAnswers(ctx context.Context, channelID, tableID string, since time.Time) ([]storage.LiveAnswer, error) {
 	var out []storage.LiveAnswer
-	err := s.retry(ctx, "take answers", func(ctx context.Context) error {
+	err := s.store.retry(ctx, "take answers", func(ctx context.Context) error {
 		out = out[:0]
-		if _, err := s.pool.Exec(ctx, `DELETE FROM tavern_live_answers WHERE at_ns < $1`, since.UnixNano()); err != nil {
+		if _, err := s.store.pool.Exec(ctx, `DELETE FROM tavern_live_answers WHERE at_ns < $1`, since.UnixNano()); err != nil {
 			return err
 		}
-		rows, err := s.pool.Query(ctx, `DELETE FROM tavern_live_answers WHERE channel_id = $1 AND table_id = $2
+		rows, err := s.store.pool.Query(ctx, `DELETE FROM tavern_live_answers WHERE channel_id = $1 AND table_id = $2
 			RETURNING message_id, app_id, token, original, at_ns`, channelID, tableID)
 		if err != nil {
 			return err
@@ -70,9 +70,9 @@ func (s *Store) TakeAnswers(ctx context.Context, channelID, tableID string, sinc
 }
 
 // RefuseDMs marks userID's DMs closed until until.
-func (s *Store) RefuseDMs(ctx context.Context, userID string, until time.Time) error {
-	err := s.retry(ctx, "refuse DMs", func(ctx context.Context) error {
-		_, err := s.pool.Exec(ctx, `INSERT INTO tavern_dm_refusals (user_id, until_ns) VALUES ($1, $2)
+func (s refusalsRole) RefuseDMs(ctx context.Context, userID string, until time.Time) error {
+	err := s.store.retry(ctx, "refuse DMs", func(ctx context.Context) error {
+		_, err := s.store.pool.Exec(ctx, `INSERT INTO tavern_dm_refusals (user_id, until_ns) VALUES ($1, $2)
 			ON CONFLICT (user_id) DO UPDATE SET until_ns = excluded.until_ns`, userID, until.UnixNano())
 		return err
 	})
@@ -84,14 +84,14 @@ func (s *Store) RefuseDMs(ctx context.Context, userID string, until time.Time) e
 
 // RefusedDMs lists the users whose DMs are closed at now, dropping the
 // marks that ran out.
-func (s *Store) RefusedDMs(ctx context.Context, now time.Time) (map[string]time.Time, error) {
+func (s refusalsRole) RefusedDMs(ctx context.Context, now time.Time) (map[string]time.Time, error) {
 	out := map[string]time.Time{}
-	err := s.retry(ctx, "refused DMs", func(ctx context.Context) error {
+	err := s.store.retry(ctx, "refused DMs", func(ctx context.Context) error {
 		clear(out)
-		if _, err := s.pool.Exec(ctx, `DELETE FROM tavern_dm_refusals WHERE until_ns <= $1`, now.UnixNano()); err != nil {
+		if _, err := s.store.pool.Exec(ctx, `DELETE FROM tavern_dm_refusals WHERE until_ns <= $1`, now.UnixNano()); err != nil {
 			return err
 		}
-		rows, err := s.pool.Query(ctx, `SELECT user_id, until_ns FROM tavern_dm_refusals`)
+		rows, err := s.store.pool.Query(ctx, `SELECT user_id, until_ns FROM tavern_dm_refusals`)
 		if err != nil {
 			return err
 		}

@@ -28,7 +28,7 @@ const (
 // move is one such move on the channel's table.
 func move(b *testing.B, s storage.Store, channel string, state []byte, spent *string) {
 	var staged *table.Table
-	err := s.Update(ctx, channel, func(tb *table.Table) error {
+	err := s.Tables().Update(ctx, channel, func(tb *table.Table) error {
 		tb.Version++
 		tb.Log = append(tb.Log, storetest.SyntheticEntry(tb.Moves, tb.Version))
 		tb.Moves++
@@ -77,7 +77,7 @@ func BenchmarkUpdateMove(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer s.Close()
-			if err := s.Create(ctx, storetest.NewTable("c1", "t1")); err != nil {
+			if err := s.Tables().Create(ctx, storetest.NewTable("c1", "t1")); err != nil {
 				b.Fatal(err)
 			}
 			storetest.AppendMoves(b, s, "c1", moves)
@@ -114,7 +114,7 @@ func BenchmarkConcurrentMoves(b *testing.B) {
 			}
 			defer s.Close()
 			for k := range tables {
-				if err := s.Create(ctx, storetest.NewTable(fmt.Sprint("c", k), fmt.Sprint("t", k))); err != nil {
+				if err := s.Tables().Create(ctx, storetest.NewTable(fmt.Sprint("c", k), fmt.Sprint("t", k))); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -23,11 +23,11 @@ func TestClaimTableAcrossProcesses(t *testing.T) {
 	const channels, perChannel = 8, 3
 	for ch := range channels {
 		channel := fmt.Sprintf("c%d", ch)
-		if err := stores[0].Create(ctx, storetest.NewTable(channel, fmt.Sprintf("t%d", ch))); err != nil {
+		if err := stores[0].Tables().Create(ctx, storetest.NewTable(channel, fmt.Sprintf("t%d", ch))); err != nil {
 			t.Fatal(err)
 		}
 		for i := range perChannel {
-			if err := stores[ch%3].Update(ctx, channel, func(tb *table.Table) error {
+			if err := stores[ch%3].Tables().Update(ctx, channel, func(tb *table.Table) error {
 				tb.Outbox = [][]byte{[]byte(fmt.Sprintf("%s/%d", channel, i))}
 				return nil
 			}); err != nil {
@@ -48,7 +48,7 @@ func TestClaimTableAcrossProcesses(t *testing.T) {
 			for ch := range channels {
 				channel := fmt.Sprintf("c%d", ch)
 				claim := fmt.Sprintf("claim%d", k)
-				items, err := st.ClaimTable(ctx, storage.OutboxTable{ChannelID: channel, TableID: "t" + channel[1:]}, claim, time.Minute)
+				items, err := st.Claims().ClaimTable(ctx, storage.OutboxTable{ChannelID: channel, TableID: "t" + channel[1:]}, claim, time.Minute)
 				if err != nil {
 					t.Error(err)
 					return

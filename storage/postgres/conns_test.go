@@ -33,9 +33,10 @@ func TestConnectionsWithinFormula(t *testing.T) {
 	lctx, stopListening := context.WithCancel(ctx)
 	listening := make(chan struct{}, 1)
 	listened := make(chan struct{})
+	l := dueListener(t, s)
 	go func() {
 		defer close(listened)
-		s.ListenDue(lctx, func(time.Time) {
+		l.ListenDue(lctx, func(time.Time) {
 			select {
 			case listening <- struct{}{}:
 			default:
@@ -77,18 +78,18 @@ func TestConnectionsWithinFormula(t *testing.T) {
 	for k := range 4 * maxConns {
 		wg.Go(func() {
 			channel := fmt.Sprintf("c%d", k)
-			if err := s.Create(ctx, storetest.NewTable(channel, "t")); err != nil {
+			if err := s.Tables().Create(ctx, storetest.NewTable(channel, "t")); err != nil {
 				t.Error(err)
 				return
 			}
 			for v := range 10 {
-				err := s.Update(ctx, channel, func(tb *table.Table) error {
+				err := s.Tables().Update(ctx, channel, func(tb *table.Table) error {
 					tb.Version++
 					tb.Due = []table.Due{{At: time.Unix(int64(1000-v), 0), Kind: table.DueClock}}
 					return nil
 				})
 				if err == nil {
-					_, err = s.ClaimTable(ctx, storage.OutboxTable{ChannelID: channel, TableID: "t"}, "claim", time.Second)
+					_, err = s.Claims().ClaimTable(ctx, storage.OutboxTable{ChannelID: channel, TableID: "t"}, "claim", time.Second)
 				}
 				if err == nil {
 					_, _, err = s.ReserveRequests(ctx, 1, time.Microsecond, 0)

@@ -36,44 +36,44 @@ func fill(t *testing.T, s storage.Store) {
 	}
 	old := storetest.NewTable("c2", "t2")
 	for _, tb := range []*table.Table{game, old} {
-		if err := s.Create(ctx, tb); err != nil {
+		if err := s.Tables().Create(ctx, tb); err != nil {
 			t.Fatal(err)
 		}
 	}
 	storetest.AppendMoves(t, s, "c1", 4)
 	storetest.AppendMoves(t, s, "c2", 3)
-	err := s.Update(ctx, "c1", func(tb *table.Table) error {
+	err := s.Tables().Update(ctx, "c1", func(tb *table.Table) error {
 		tb.Due = []table.Due{{At: at.Add(time.Hour), Kind: table.DueClock}}
 		tb.Outbox = [][]byte{[]byte("first"), []byte("second")}
 		return nil
 	})
 	if err == nil {
-		err = s.Update(ctx, "c2", func(tb *table.Table) error { tb.Status = table.StatusOver; return nil })
+		err = s.Tables().Update(ctx, "c2", func(tb *table.Table) error { tb.Status = table.StatusOver; return nil })
 	}
 	if err == nil {
-		err = s.Create(ctx, storetest.NewTable("c2", "t3"))
+		err = s.Tables().Create(ctx, storetest.NewTable("c2", "t3"))
 	}
 	if err == nil {
-		err = s.UpdateUser(ctx, "b", func(u *settings.User) error { u.Lang, u.Used = "de", 3; return nil })
+		err = s.Settings().UpdateUser(ctx, "b", func(u *settings.User) error { u.Lang, u.Used = "de", 3; return nil })
 	}
 	if err == nil {
-		err = s.UpdateGuild(ctx, "g1", func(g *settings.Guild) error { days := 9; g.Allowance = &days; return nil })
+		err = s.Settings().UpdateGuild(ctx, "g1", func(g *settings.Guild) error { days := 9; g.Allowance = &days; return nil })
 	}
 	if err == nil {
-		err = s.Beat(ctx, at)
+		err = s.Uptime().Beat(ctx, at)
 	}
 	for i := range 2 {
 		if err == nil {
 			from := at.Add(-time.Duration(48-24*i) * time.Hour)
-			_, err = s.RecordOutage(ctx, clock.Span{From: from, Until: from.Add(3 * time.Hour)})
+			_, err = s.Uptime().RecordOutage(ctx, clock.Span{From: from, Until: from.Add(3 * time.Hour)})
 		}
 	}
 	if err == nil {
 		cfg := tournament.Config{Game: "zauberschwert", Format: tournament.Swiss, TableSize: 3, MinSize: 2, Rounds: 3, Days: 2, Seed: 7}
-		err = s.CreateTournament(ctx, tournament.New("tour1", "g1", "c3", "org", "en", cfg, at.Add(2*time.Hour)))
+		err = s.Tournaments().CreateTournament(ctx, tournament.New("tour1", "g1", "c3", "org", "en", cfg, at.Add(2*time.Hour)))
 	}
 	if err == nil {
-		_, err = s.RecordGame(ctx, rating.Game{TableID: "t0", GameID: "zauberschwert", GuildID: "g1", Rated: true,
+		_, err = s.Ratings().RecordGame(ctx, rating.Game{TableID: "t0", GameID: "zauberschwert", GuildID: "g1", Rated: true,
 			Players: []rating.Player{{UserID: "a", Name: "A", Rank: 1}, {UserID: "b", Name: "B", Rank: 2}}})
 	}
 	if err != nil {
@@ -153,8 +153,8 @@ func TestCopyBothWays(t *testing.T) {
 func same(t *testing.T, a, b storage.Store) {
 	t.Helper()
 	for _, ch := range []string{"c1", "c2"} {
-		x, err1 := a.Get(ctx, ch, storage.WithLog())
-		y, err2 := b.Get(ctx, ch, storage.WithLog())
+		x, err1 := a.Tables().Get(ctx, ch, storage.WithLog())
+		y, err2 := b.Tables().Get(ctx, ch, storage.WithLog())
 		if err1 != nil || err2 != nil || !reflect.DeepEqual(x, y) {
 			t.Errorf("%s: %+v (%v)\nwant %+v (%v)", ch, y, err2, x, err1)
 		}
@@ -168,32 +168,38 @@ func same(t *testing.T, a, b storage.Store) {
 			t.Errorf("%s: %v (%v), want %v (%v)", what, y, err2, x, err1)
 		}
 	}
-	check("due", func(s storage.Store) (any, error) { return s.DueBefore(ctx, far, 10) })
-	check("next due", func(s storage.Store) (any, error) { at, ok, err := s.NextDue(ctx); return fmt.Sprint(at, ok), err })
-	check("tables of b", func(s storage.Store) (any, error) { return s.TablesOf(ctx, "b") })
+	check("due", func(s storage.Store) (any, error) { return s.Tables().DueBefore(ctx, far, 10) })
+	check("next due", func(s storage.Store) (any, error) {
+		at, ok, err := s.Tables().NextDue(ctx)
+		return fmt.Sprint(at, ok), err
+	})
+	check("tables of b", func(s storage.Store) (any, error) { return s.Tables().TablesOf(ctx, "b") })
 	check("tables of a", func(s storage.Store) (any, error) {
-		got, err := s.TablesOf(ctx, "a")
+		got, err := s.Tables().TablesOf(ctx, "a")
 		slices.Sort(got)
 		return got, err
 	})
-	check("user", func(s storage.Store) (any, error) { return s.User(ctx, "b") })
-	check("guild", func(s storage.Store) (any, error) { g, err := s.Guild(ctx, "g1"); return g.AllowanceDays(), err })
-	check("heartbeat", func(s storage.Store) (any, error) { return s.Heartbeat(ctx) })
+	check("user", func(s storage.Store) (any, error) { return s.Settings().User(ctx, "b") })
+	check("guild", func(s storage.Store) (any, error) {
+		g, err := s.Settings().Guild(ctx, "g1")
+		return g.AllowanceDays(), err
+	})
+	check("heartbeat", func(s storage.Store) (any, error) { return s.Uptime().Heartbeat(ctx) })
 	check("outages", func(s storage.Store) (any, error) {
-		spans, err := s.Outages(ctx)
+		spans, err := s.Uptime().Outages(ctx)
 		var out []string // the backends keep times at different precisions of location
 		for _, o := range spans {
 			out = append(out, o.From.UTC().String()+"–"+o.Until.UTC().String())
 		}
 		return out, err
 	})
-	check("tournament", func(s storage.Store) (any, error) { return s.ChannelTournament(ctx, "c3") })
+	check("tournament", func(s storage.Store) (any, error) { return s.Tournaments().ChannelTournament(ctx, "c3") })
 	check("leaderboard", func(s storage.Store) (any, error) {
-		return s.Leaderboard(ctx, rating.Key{Game: "zauberschwert", Scope: rating.Global})
+		return s.Ratings().Leaderboard(ctx, rating.Key{Game: "zauberschwert", Scope: rating.Global})
 	})
-	check("stats", func(s storage.Store) (any, error) { return s.PlayerStats(ctx, "b") })
+	check("stats", func(s storage.Store) (any, error) { return s.Ratings().PlayerStats(ctx, "b") })
 	check("outbox", func(s storage.Store) (any, error) {
-		items, err := s.Outbox(ctx)
+		items, err := s.Tables().Outbox(ctx)
 		var data []string
 		for _, it := range items {
 			data = append(data, it.ChannelID+"/"+it.TableID+"/"+string(it.Data))

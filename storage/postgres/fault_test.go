@@ -183,7 +183,7 @@ func proxiedTable(t *testing.T, params string, o postgres.Options) (*pgtest.Clus
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = s.Close() })
-	if err := s.Create(ctx, storetest.NewTable("c1", "t1")); err != nil {
+	if err := s.Tables().Create(ctx, storetest.NewTable("c1", "t1")); err != nil {
 		t.Fatal(err)
 	}
 	storetest.AppendMoves(t, s, "c1", 2)
@@ -199,14 +199,14 @@ func TestNetworkDrops(t *testing.T) {
 	p.cut()
 	start := time.Now()
 	ran := false
-	err := s.Update(ctx, "c1", func(tb *table.Table) error { ran = true; tb.Version++; return nil })
+	err := s.Tables().Update(ctx, "c1", func(tb *table.Table) error { ran = true; tb.Version++; return nil })
 	if !errors.Is(err, storage.ErrUnavailable) || ran {
 		t.Fatalf("update while cut off: %v (fn ran: %v), want ErrUnavailable before fn", err, ran)
 	}
 	if took := time.Since(start); took > 2*time.Second {
 		t.Errorf("the failing update took %v, more than the 3 seconds an interaction may wait allow", took)
 	}
-	if _, err := s.Get(ctx, "c1"); !errors.Is(err, storage.ErrUnavailable) {
+	if _, err := s.Tables().Get(ctx, "c1"); !errors.Is(err, storage.ErrUnavailable) {
 		t.Errorf("get while cut off: %v", err)
 	}
 
@@ -220,7 +220,7 @@ func TestNetworkDrops(t *testing.T) {
 	p.cut()
 	go func() { time.Sleep(300 * time.Millisecond); p.heal() }()
 	storetest.AppendMoves(t, patient, "c1", 1)
-	got, err := s.Get(ctx, "c1", storage.WithLog())
+	got, err := s.Tables().Get(ctx, "c1", storage.WithLog())
 	if err != nil || got.Version != 3 || got.Moves != 3 || len(got.Log) != 3 {
 		t.Fatalf("after the drop: %+v, %v; want version 3 with 3 moves (the refused update changed nothing)", got, err)
 	}
@@ -231,7 +231,7 @@ func TestNetworkDrops(t *testing.T) {
 func TestServerRestart(t *testing.T) {
 	c := pgtest.Require(t)
 	s := open(t, c.NewDatabase(t))
-	if err := s.Create(ctx, storetest.NewTable("c1", "t1")); err != nil {
+	if err := s.Tables().Create(ctx, storetest.NewTable("c1", "t1")); err != nil {
 		t.Fatal(err)
 	}
 	storetest.AppendMoves(t, s, "c1", 3)
@@ -239,7 +239,7 @@ func TestServerRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	storetest.AppendMoves(t, s, "c1", 2)
-	got, err := s.Get(ctx, "c1", storage.WithLog())
+	got, err := s.Tables().Get(ctx, "c1", storage.WithLog())
 	if err != nil || got.Moves != 5 || len(got.Log) != 5 {
 		t.Fatalf("after a restart: %+v, %v", got, err)
 	}
@@ -281,34 +281,34 @@ func TestLostCommit(t *testing.T) {
 
 	p.arm(trapAfter)
 	var moved *table.Table
-	err := s.Update(ctx, "c1", func(tb *table.Table) error { moved = tb; return move(tb) })
+	err := s.Tables().Update(ctx, "c1", func(tb *table.Table) error { moved = tb; return move(tb) })
 	if !p.sprung() {
 		t.Fatal("the move's COMMIT never passed the proxy")
 	}
 	if err != nil {
 		t.Fatalf("a move the server committed, its answer lost: %v, want done", err)
 	}
-	items, err := s.Outbox(ctx)
+	items, err := s.Tables().Outbox(ctx)
 	if err != nil || len(items) != 1 || len(moved.OutboxKeys) != 1 || moved.OutboxKeys[0] != items[0].Key {
 		t.Fatalf("outbox keys %v of the settled move; the outbox holds %v (%v)", moved.OutboxKeys, items, err)
 	}
-	if got, err := s.Get(ctx, "c1", storage.WithLog()); err != nil || got.Version != 3 || got.Moves != 3 {
+	if got, err := s.Tables().Get(ctx, "c1", storage.WithLog()); err != nil || got.Version != 3 || got.Moves != 3 {
 		t.Fatalf("after the settled move: %+v (%v), want version 3 with 3 moves", got, err)
 	}
 
 	p.arm(trapBefore)
 	ran := false
-	err = s.Update(ctx, "c1", func(tb *table.Table) error { ran = true; return move(tb) })
+	err = s.Tables().Update(ctx, "c1", func(tb *table.Table) error { ran = true; return move(tb) })
 	if !p.sprung() {
 		t.Fatal("the move's COMMIT never passed the proxy")
 	}
 	if !errors.Is(err, storage.ErrUnavailable) || !ran {
 		t.Fatalf("a move whose COMMIT never reached the server: %v (fn ran: %v), want ErrUnavailable after fn", err, ran)
 	}
-	if got, err := s.Get(ctx, "c1", storage.WithLog()); err != nil || got.Version != 3 || got.Moves != 3 {
+	if got, err := s.Tables().Get(ctx, "c1", storage.WithLog()); err != nil || got.Version != 3 || got.Moves != 3 {
 		t.Fatalf("after the lost move: %+v (%v), want version 3 with 3 moves", got, err)
 	}
-	if items, err := s.Outbox(ctx); err != nil || len(items) != 1 {
+	if items, err := s.Tables().Outbox(ctx); err != nil || len(items) != 1 {
 		t.Fatalf("the lost move staged something: %v (%v)", items, err)
 	}
 	storetest.AppendMoves(t, s, "c1", 1) // and the game goes on

@@ -16,8 +16,8 @@ import (
 
 // DueBefore returns the channels with a due event at or before now,
 // earliest first, each once, at most limit.
-func (s *Store) DueBefore(ctx context.Context, now time.Time, limit int) ([]string, error) {
-	out, err := s.strings(ctx, "due",
+func (s tablesRole) DueBefore(ctx context.Context, now time.Time, limit int) ([]string, error) {
+	out, err := s.store.strings(ctx, "due",
 		`SELECT channel_id FROM tavern_due WHERE at <= $1 GROUP BY channel_id ORDER BY min(at), channel_id LIMIT $2`, now.UnixNano(), limit)
 	if err != nil {
 		return nil, fmt.Errorf("storage: due: %w", err)
@@ -26,10 +26,10 @@ func (s *Store) DueBefore(ctx context.Context, now time.Time, limit int) ([]stri
 }
 
 // NextDue is the earliest due event of any table.
-func (s *Store) NextDue(ctx context.Context) (time.Time, bool, error) {
+func (s tablesRole) NextDue(ctx context.Context) (time.Time, bool, error) {
 	var at *int64
-	err := s.retry(ctx, "next due", func(ctx context.Context) error {
-		return s.pool.QueryRow(ctx, `SELECT min(at) FROM tavern_due`).Scan(&at)
+	err := s.store.retry(ctx, "next due", func(ctx context.Context) error {
+		return s.store.pool.QueryRow(ctx, `SELECT min(at) FROM tavern_due`).Scan(&at)
 	})
 	if err != nil {
 		return time.Time{}, false, fmt.Errorf("storage: next due: %w", err)
@@ -41,8 +41,8 @@ func (s *Store) NextDue(ctx context.Context) (time.Time, bool, error) {
 }
 
 // TablesOf lists the channels of the active tables userID sits at.
-func (s *Store) TablesOf(ctx context.Context, userID string) ([]string, error) {
-	out, err := s.strings(ctx, "tables of "+userID, `SELECT channel_id FROM tavern_players WHERE user_id = $1 ORDER BY channel_id`, userID)
+func (s tablesRole) TablesOf(ctx context.Context, userID string) ([]string, error) {
+	out, err := s.store.strings(ctx, "tables of "+userID, `SELECT channel_id FROM tavern_players WHERE user_id = $1 ORDER BY channel_id`, userID)
 	if err != nil {
 		return nil, fmt.Errorf("storage: tables of %s: %w", userID, err)
 	}
@@ -50,8 +50,8 @@ func (s *Store) TablesOf(ctx context.Context, userID string) ([]string, error) {
 }
 
 // GuildTables lists the channels of the server's active tables.
-func (s *Store) GuildTables(ctx context.Context, guildID string) ([]string, error) {
-	out, err := s.strings(ctx, "tables of server "+guildID, `SELECT channel_id FROM tavern_tables WHERE guild_id = $1 AND active ORDER BY channel_id`, guildID)
+func (s settingsRole) GuildTables(ctx context.Context, guildID string) ([]string, error) {
+	out, err := s.store.strings(ctx, "tables of server "+guildID, `SELECT channel_id FROM tavern_tables WHERE guild_id = $1 AND active ORDER BY channel_id`, guildID)
 	if err != nil {
 		return nil, fmt.Errorf("storage: tables of server %s: %w", guildID, err)
 	}
@@ -73,10 +73,10 @@ func (s *Store) strings(ctx context.Context, what, sql string, args ...any) ([]s
 }
 
 // Outbox lists the undelivered items, oldest first.
-func (s *Store) Outbox(ctx context.Context) ([]storage.OutboxItem, error) {
+func (s tablesRole) Outbox(ctx context.Context) ([]storage.OutboxItem, error) {
 	var out []storage.OutboxItem
-	err := s.retry(ctx, "outbox", func(ctx context.Context) error {
-		rows, err := s.pool.Query(ctx, `SELECT id, channel_id, table_id, item FROM tavern_outbox ORDER BY id`)
+	err := s.store.retry(ctx, "outbox", func(ctx context.Context) error {
+		rows, err := s.store.pool.Query(ctx, `SELECT id, channel_id, table_id, item FROM tavern_outbox ORDER BY id`)
 		if err != nil {
 			return err
 		}
@@ -90,11 +90,11 @@ func (s *Store) Outbox(ctx context.Context) ([]storage.OutboxItem, error) {
 }
 
 // Delivered removes an outbox item; one already gone is fine.
-func (s *Store) Delivered(ctx context.Context, key string) error {
+func (s tablesRole) Delivered(ctx context.Context, key string) error {
 	seq, err := storage.ParseOutboxKey(key)
 	if err == nil {
-		err = s.retry(ctx, "delivered "+key, func(ctx context.Context) error {
-			_, err := s.pool.Exec(ctx, `DELETE FROM tavern_outbox WHERE id = $1`, int64(seq))
+		err = s.store.retry(ctx, "delivered "+key, func(ctx context.Context) error {
+			_, err := s.store.pool.Exec(ctx, `DELETE FROM tavern_outbox WHERE id = $1`, int64(seq))
 			return err
 		})
 	}
@@ -105,10 +105,10 @@ func (s *Store) Delivered(ctx context.Context, key string) error {
 }
 
 // Heartbeat is the scheduler's last recorded sign of life.
-func (s *Store) Heartbeat(ctx context.Context) (time.Time, error) {
+func (s uptimeRole) Heartbeat(ctx context.Context) (time.Time, error) {
 	var at int64
-	err := s.retry(ctx, "heartbeat", func(ctx context.Context) error {
-		err := s.pool.QueryRow(ctx, `SELECT at FROM tavern_heartbeat`).Scan(&at)
+	err := s.store.retry(ctx, "heartbeat", func(ctx context.Context) error {
+		err := s.store.pool.QueryRow(ctx, `SELECT at FROM tavern_heartbeat`).Scan(&at)
 		if errors.Is(err, pgx.ErrNoRows) {
 			at = 0
 			return nil
@@ -125,9 +125,9 @@ func (s *Store) Heartbeat(ctx context.Context) (time.Time, error) {
 }
 
 // Beat records the scheduler's sign of life at at.
-func (s *Store) Beat(ctx context.Context, at time.Time) error {
-	err := s.retry(ctx, "beat", func(ctx context.Context) error {
-		_, err := s.pool.Exec(ctx, `INSERT INTO tavern_heartbeat (one, at) VALUES (true, $1) ON CONFLICT (one) DO UPDATE SET at = excluded.at`, at.UnixNano())
+func (s uptimeRole) Beat(ctx context.Context, at time.Time) error {
+	err := s.store.retry(ctx, "beat", func(ctx context.Context) error {
+		_, err := s.store.pool.Exec(ctx, `INSERT INTO tavern_heartbeat (one, at) VALUES (true, $1) ON CONFLICT (one) DO UPDATE SET at = excluded.at`, at.UnixNano())
 		return err
 	})
 	if err != nil {
@@ -138,16 +138,16 @@ func (s *Store) Beat(ctx context.Context, at time.Time) error {
 
 // RecordOutage stores o unless an outage from the same moment is stored,
 // keeps the newest storage.MaxOutages, and reports whether o was new.
-func (s *Store) RecordOutage(ctx context.Context, o clock.Span) (bool, error) {
+func (s uptimeRole) RecordOutage(ctx context.Context, o clock.Span) (bool, error) {
 	var added bool
-	err := s.retry(ctx, "record outage", func(ctx context.Context) error {
-		tag, err := s.pool.Exec(ctx, `INSERT INTO tavern_outages (from_ns, until_ns) VALUES ($1, $2) ON CONFLICT (from_ns) DO NOTHING`,
+	err := s.store.retry(ctx, "record outage", func(ctx context.Context) error {
+		tag, err := s.store.pool.Exec(ctx, `INSERT INTO tavern_outages (from_ns, until_ns) VALUES ($1, $2) ON CONFLICT (from_ns) DO NOTHING`,
 			o.From.UnixNano(), o.Until.UnixNano())
 		if err != nil {
 			return err
 		}
 		added = added || tag.RowsAffected() == 1
-		_, err = s.pool.Exec(ctx, `DELETE FROM tavern_outages WHERE from_ns < (
+		_, err = s.store.pool.Exec(ctx, `DELETE FROM tavern_outages WHERE from_ns < (
 				SELECT min(from_ns) FROM (SELECT from_ns FROM tavern_outages ORDER BY from_ns DESC LIMIT $1) newest)`, storage.MaxOutages)
 		return err
 	})
@@ -158,11 +158,11 @@ func (s *Store) RecordOutage(ctx context.Context, o clock.Span) (bool, error) {
 }
 
 // Outages lists the stored outages, oldest first.
-func (s *Store) Outages(ctx context.Context) ([]clock.Span, error) {
+func (s uptimeRole) Outages(ctx context.Context) ([]clock.Span, error) {
 	var out []clock.Span
-	err := s.retry(ctx, "outages", func(ctx context.Context) error {
+	err := s.store.retry(ctx, "outages", func(ctx context.Context) error {
 		out = out[:0]
-		rows, err := s.pool.Query(ctx, `SELECT from_ns, until_ns FROM tavern_outages ORDER BY from_ns`)
+		rows, err := s.store.pool.Query(ctx, `SELECT from_ns, until_ns FROM tavern_outages ORDER BY from_ns`)
 		if err != nil {
 			return err
 		}
@@ -183,29 +183,29 @@ func (s *Store) Outages(ctx context.Context) ([]clock.Span, error) {
 }
 
 // User returns userID's settings.
-func (s *Store) User(ctx context.Context, userID string) (settings.User, error) {
+func (s settingsRole) User(ctx context.Context, userID string) (settings.User, error) {
 	var u settings.User
-	err := s.viewRecord(ctx, "tavern_users", "user_id", userID, &u)
+	err := s.store.viewRecord(ctx, "tavern_users", "user_id", userID, &u)
 	return u, err
 }
 
 // UpdateUser changes userID's settings in one transaction.
-func (s *Store) UpdateUser(ctx context.Context, userID string, fn func(*settings.User) error) error {
+func (s settingsRole) UpdateUser(ctx context.Context, userID string, fn func(*settings.User) error) error {
 	var u settings.User
-	return s.updateRecord(ctx, "tavern_users", "user_id", userID, &u, func() error { u = settings.User{}; return nil }, func() error { return fn(&u) })
+	return s.store.updateRecord(ctx, "tavern_users", "user_id", userID, &u, func() error { u = settings.User{}; return nil }, func() error { return fn(&u) })
 }
 
 // Guild returns a server's settings.
-func (s *Store) Guild(ctx context.Context, guildID string) (settings.Guild, error) {
+func (s settingsRole) Guild(ctx context.Context, guildID string) (settings.Guild, error) {
 	var g settings.Guild
-	err := s.viewRecord(ctx, "tavern_guilds", "guild_id", guildID, &g)
+	err := s.store.viewRecord(ctx, "tavern_guilds", "guild_id", guildID, &g)
 	return g, err
 }
 
 // UpdateGuild changes a server's settings in one transaction.
-func (s *Store) UpdateGuild(ctx context.Context, guildID string, fn func(*settings.Guild) error) error {
+func (s settingsRole) UpdateGuild(ctx context.Context, guildID string, fn func(*settings.Guild) error) error {
 	var g settings.Guild
-	return s.updateRecord(ctx, "tavern_guilds", "guild_id", guildID, &g, func() error { g = settings.Guild{}; return nil }, func() error { return fn(&g) })
+	return s.store.updateRecord(ctx, "tavern_guilds", "guild_id", guildID, &g, func() error { g = settings.Guild{}; return nil }, func() error { return fn(&g) })
 }
 
 // viewRecord reads the JSON settings of key in relation rel into v; none

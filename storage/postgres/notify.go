@@ -22,7 +22,7 @@ import (
 // moves its due moments later notifies nobody: every scheduler already
 // planned to look by the earlier one.
 
-var _ storage.DueListener = (*Store)(nil)
+var _ storage.DueListener = tablesRole{}
 
 // dueChannel is the NOTIFY channel of due changes; the payload is the
 // earliest due moment the change set, in Unix nanoseconds.
@@ -66,7 +66,7 @@ func earliest(dues []table.Due) (time.Time, bool) {
 // (re)connection it calls woke with the zero time: changes made while
 // it was not listening were missed. A lost connection is opened again
 // with backoff, and a silent one is found within listenPing.
-func (s *Store) ListenDue(ctx context.Context, woke func(at time.Time)) {
+func (s tablesRole) ListenDue(ctx context.Context, woke func(at time.Time)) {
 	wait := 50 * time.Millisecond
 	for ctx.Err() == nil {
 		listened, err := s.listenDue(ctx, woke)
@@ -76,7 +76,7 @@ func (s *Store) ListenDue(ctx context.Context, woke func(at time.Time)) {
 		if listened {
 			wait = 50 * time.Millisecond
 		}
-		s.o.Log.Warn("storage: listening for due changes failed, trying again", "wait", wait, "err", oneLine{err})
+		s.store.o.Log.Warn("storage: listening for due changes failed, trying again", "wait", wait, "err", oneLine{err})
 		select {
 		case <-ctx.Done():
 			return
@@ -88,8 +88,8 @@ func (s *Store) ListenDue(ctx context.Context, woke func(at time.Time)) {
 
 // listenDue is one connection of ListenDue; listened is true once LISTEN
 // succeeded.
-func (s *Store) listenDue(ctx context.Context, woke func(at time.Time)) (listened bool, err error) {
-	cfg := s.pool.Config().ConnConfig.Copy()
+func (s tablesRole) listenDue(ctx context.Context, woke func(at time.Time)) (listened bool, err error) {
+	cfg := s.store.pool.Config().ConnConfig.Copy()
 	cfg.Tracer = nil // not a change's round trips
 	// A wait that times out only sets the socket's deadline (no cancel
 	// request to the server), and the connection stays usable.
@@ -119,7 +119,7 @@ func (s *Store) listenDue(ctx context.Context, woke func(at time.Time)) (listene
 		case ctx.Err() != nil:
 			return true, nil
 		case pgconn.Timeout(err) || errors.Is(err, context.DeadlineExceeded):
-			pctx, cancel := context.WithTimeout(ctx, s.o.ConnectTimeout)
+			pctx, cancel := context.WithTimeout(ctx, s.store.o.ConnectTimeout)
 			err = conn.Ping(pctx)
 			cancel()
 			if err != nil {

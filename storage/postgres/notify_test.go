@@ -25,7 +25,8 @@ func TestDueNotifications(t *testing.T) {
 	heard := make(chan time.Time, 16)
 	lctx, stop := context.WithCancel(ctx)
 	done := make(chan struct{})
-	go func() { defer close(done); listener.ListenDue(lctx, func(at time.Time) { heard <- at }) }()
+	l := dueListener(t, listener)
+	go func() { defer close(done); l.ListenDue(lctx, func(at time.Time) { heard <- at }) }()
 	t.Cleanup(func() { stop(); <-done })
 	next := func(what string) time.Time {
 		t.Helper()
@@ -41,11 +42,11 @@ func TestDueNotifications(t *testing.T) {
 		t.Fatalf("first heard %v, want the zero time (start of listening)", at)
 	}
 	base := time.Date(2026, 3, 1, 12, 0, 0, 7, time.UTC)
-	if err := writer.Create(ctx, storetest.NewTable("c1", "t1")); err != nil {
+	if err := writer.Tables().Create(ctx, storetest.NewTable("c1", "t1")); err != nil {
 		t.Fatal(err)
 	}
 	set := func(due ...table.Due) error {
-		return writer.Update(ctx, "c1", func(tb *table.Table) error { tb.Due = due; return nil })
+		return writer.Tables().Update(ctx, "c1", func(tb *table.Table) error { tb.Due = due; return nil })
 	}
 	steps := []struct {
 		name  string
@@ -62,7 +63,7 @@ func TestDueNotifications(t *testing.T) {
 		{name: "due again", due: []table.Due{{At: base.Add(time.Hour), Kind: table.DueClock}}, heard: true},
 	}
 	for _, st := range steps {
-		err := writer.Update(ctx, "c1", func(tb *table.Table) error {
+		err := writer.Tables().Update(ctx, "c1", func(tb *table.Table) error {
 			tb.Due = st.due
 			if st.fail {
 				return errors.New("refused")

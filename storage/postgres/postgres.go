@@ -100,6 +100,39 @@ type Store struct {
 
 var _ storage.Store = (*Store)(nil)
 
+// The roles of a Store: each a small type over the pool they share, which
+// keeps the transactions, the retries and the schema.
+type (
+	tablesRole      struct{ store *Store }
+	settingsRole    struct{ store *Store }
+	uptimeRole      struct{ store *Store }
+	tournamentsRole struct{ store *Store }
+	ratingsRole     struct{ store *Store }
+	answersRole     struct{ store *Store }
+	refusalsRole    struct{ store *Store }
+)
+
+// Tables are the channels' tables, logs, indexes and outbox.
+func (s *Store) Tables() storage.Tables { return tablesRole{s} }
+
+// Settings are users' and servers' settings.
+func (s *Store) Settings() storage.Settings { return settingsRole{s} }
+
+// Uptime is the scheduler's heartbeat and outages.
+func (s *Store) Uptime() storage.Uptime { return uptimeRole{s} }
+
+// Tournaments are the tournaments.
+func (s *Store) Tournaments() storage.Tournaments { return tournamentsRole{s} }
+
+// Ratings are the players' ratings and stats.
+func (s *Store) Ratings() storage.Ratings { return ratingsRole{s} }
+
+// LiveAnswers are the ephemeral answers with live controls.
+func (s *Store) LiveAnswers() storage.LiveAnswers { return answersRole{s} }
+
+// DMRefusals are the users whose DMs Discord refused.
+func (s *Store) DMRefusals() storage.DMRefusals { return refusalsRole{s} }
+
 // Open connects (retrying as Options say), creates or migrates the schema
 // and returns the store. The URL's password never appears in an error.
 func Open(ctx context.Context, o Options) (*Store, error) {

@@ -26,6 +26,16 @@ func open(t *testing.T, url string) *postgres.Store {
 	return s
 }
 
+// dueListener is s's due listener: its tables tell of due changes.
+func dueListener(t *testing.T, s *postgres.Store) storage.DueListener {
+	t.Helper()
+	l, ok := s.Tables().(storage.DueListener)
+	if !ok {
+		t.Fatal("the PostgreSQL tables do not tell of due changes (storage.DueListener)")
+	}
+	return l
+}
+
 // TestPostgresStore runs the shared store suite on PostgreSQL, a fresh
 // database for each test.
 func TestPostgresStore(t *testing.T) {
@@ -48,6 +58,6 @@ func TestPostgresStore(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { _ = s.Close() })
-		return s, s
+		return s, s.Claims()
 	}})
 }

@@ -16,12 +16,12 @@ import (
 // tavern_recorded is the claim, and each player's records are changed
 // under an advisory lock per player, taken in order (two games sharing
 // players wait for each other instead of deadlocking).
-func (s *Store) RecordGame(ctx context.Context, g rating.Game) (bool, error) {
+func (s ratingsRole) RecordGame(ctx context.Context, g rating.Game) (bool, error) {
 	if g.TableID == "" {
 		return false, errors.New("storage: record a game without a table id")
 	}
 	recorded := false
-	err := s.tx(ctx, "record table "+g.TableID, func(tx pgx.Tx, _ func()) error {
+	err := s.store.tx(ctx, "record table "+g.TableID, func(tx pgx.Tx, _ func()) error {
 		recorded = false
 		tag, err := tx.Exec(ctx, `INSERT INTO tavern_recorded (table_id) VALUES ($1) ON CONFLICT DO NOTHING`, g.TableID)
 		if err != nil {
@@ -108,14 +108,14 @@ func getJSON(ctx context.Context, q interface {
 }
 
 // Rating returns userID's record under key.
-func (s *Store) Rating(ctx context.Context, key rating.Key, userID string) (rating.Record, bool, error) {
+func (s ratingsRole) Rating(ctx context.Context, key rating.Key, userID string) (rating.Record, bool, error) {
 	var (
 		r  rating.Record
 		ok bool
 	)
-	err := s.retry(ctx, "rating", func(ctx context.Context) (err error) {
+	err := s.store.retry(ctx, "rating", func(ctx context.Context) (err error) {
 		r = rating.Record{}
-		ok, err = getJSON(ctx, s.pool, &r, `SELECT record FROM tavern_ratings WHERE game = $1 AND scope = $2 AND user_id = $3`, key.Game, key.Scope, userID)
+		ok, err = getJSON(ctx, s.store.pool, &r, `SELECT record FROM tavern_ratings WHERE game = $1 AND scope = $2 AND user_id = $3`, key.Game, key.Scope, userID)
 		return err
 	})
 	if err != nil {
@@ -125,10 +125,10 @@ func (s *Store) Rating(ctx context.Context, key rating.Key, userID string) (rati
 }
 
 // Leaderboard lists the records under key, best first.
-func (s *Store) Leaderboard(ctx context.Context, key rating.Key) ([]rating.Record, error) {
+func (s ratingsRole) Leaderboard(ctx context.Context, key rating.Key) ([]rating.Record, error) {
 	var out []rating.Record
-	err := s.retry(ctx, "leaderboard", func(ctx context.Context) error {
-		rows, err := s.pool.Query(ctx, `SELECT record FROM tavern_ratings WHERE game = $1 AND scope = $2`, key.Game, key.Scope)
+	err := s.store.retry(ctx, "leaderboard", func(ctx context.Context) error {
+		rows, err := s.store.pool.Query(ctx, `SELECT record FROM tavern_ratings WHERE game = $1 AND scope = $2`, key.Game, key.Scope)
 		if err != nil {
 			return err
 		}
@@ -152,11 +152,11 @@ func (s *Store) Leaderboard(ctx context.Context, key rating.Key) ([]rating.Recor
 }
 
 // PlayerStats returns userID's stats.
-func (s *Store) PlayerStats(ctx context.Context, userID string) (rating.Stats, error) {
+func (s ratingsRole) PlayerStats(ctx context.Context, userID string) (rating.Stats, error) {
 	var st rating.Stats
-	err := s.retry(ctx, "stats", func(ctx context.Context) error {
+	err := s.store.retry(ctx, "stats", func(ctx context.Context) error {
 		st = rating.Stats{}
-		_, err := getJSON(ctx, s.pool, &st, `SELECT stats FROM tavern_stats WHERE user_id = $1`, userID)
+		_, err := getJSON(ctx, s.store.pool, &st, `SELECT stats FROM tavern_stats WHERE user_id = $1`, userID)
 		return err
 	})
 	if err != nil {

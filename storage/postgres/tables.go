@@ -19,9 +19,9 @@ import (
 
 // Get returns the channel's current table with the log opts ask for, from
 // one snapshot of the database.
-func (s *Store) Get(ctx context.Context, channelID string, opts ...storage.LoadOption) (*table.Table, error) {
+func (s tablesRole) Get(ctx context.Context, channelID string, opts ...storage.LoadOption) (*table.Table, error) {
 	var t *table.Table
-	err := s.read(ctx, "get "+channelID, func(tx pgx.Tx) error {
+	err := s.store.read(ctx, "get "+channelID, func(tx pgx.Tx) error {
 		var err error
 		t, _, err = load(ctx, tx, channelID, "", opts)
 		return err
@@ -94,11 +94,11 @@ func takeLog(t *table.Table, from int, entries [][]byte) ([][]byte, error) {
 }
 
 // Create stores t as the channel's current table, archiving a finished one.
-func (s *Store) Create(ctx context.Context, t *table.Table) error {
+func (s tablesRole) Create(ctx context.Context, t *table.Table) error {
 	if t.LogFrom != 0 || len(t.Log) != t.Moves {
 		return fmt.Errorf("storage: create in %s: a new table needs its whole log: %w", t.ChannelID, storage.ErrConflict)
 	}
-	err := s.tx(ctx, "create in "+t.ChannelID, func(tx pgx.Tx, _ func()) error {
+	err := s.store.tx(ctx, "create in "+t.ChannelID, func(tx pgx.Tx, _ func()) error {
 		var prevRec []byte
 		err := tx.QueryRow(ctx, `SELECT record FROM tavern_tables WHERE channel_id = $1 FOR UPDATE`, t.ChannelID).Scan(&prevRec)
 		exists := err == nil
@@ -139,8 +139,8 @@ func (s *Store) Create(ctx context.Context, t *table.Table) error {
 // the writes and COMMIT are on their way, their fate is found out on
 // another connection (see settle), so a change that was applied is not
 // reported as failed.
-func (s *Store) Update(ctx context.Context, channelID string, fn func(*table.Table) error, opts ...storage.LoadOption) error {
-	err := s.retry(ctx, "update "+channelID, func(ctx context.Context) error {
+func (s tablesRole) Update(ctx context.Context, channelID string, fn func(*table.Table) error, opts ...storage.LoadOption) error {
+	err := s.store.retry(ctx, "update "+channelID, func(ctx context.Context) error {
 		return s.update(ctx, channelID, fn, opts)
 	})
 	var ce callerError
@@ -152,8 +152,8 @@ func (s *Store) Update(ctx context.Context, channelID string, fn func(*table.Tab
 
 // update is one attempt of Update. It may be tried again while it fails
 // as unavailable before fn ran; after that, a lost connection is settled.
-func (s *Store) update(ctx context.Context, channelID string, fn func(*table.Table) error, opts []storage.LoadOption) error {
-	conn, err := s.pool.Acquire(ctx)
+func (s tablesRole) update(ctx context.Context, channelID string, fn func(*table.Table) error, opts []storage.LoadOption) error {
+	conn, err := s.store.pool.Acquire(ctx)
 	if err != nil {
 		return err
 	}
@@ -257,12 +257,12 @@ func (s *Store) update(ctx context.Context, channelID string, fn func(*table.Tab
 // told and counts as not applied. An applied change's outbox keys are
 // looked up by the items' bytes (each holds its table's version in its
 // nonces).
-func (s *Store) settle(ctx context.Context, t *table.Table, w written) (bool, error) {
+func (s tablesRole) settle(ctx context.Context, t *table.Table, w written) (bool, error) {
 	var applied bool
-	err := s.retry(ctx, "settle "+t.ChannelID, func(ctx context.Context) error {
+	err := s.store.retry(ctx, "settle "+t.ChannelID, func(ctx context.Context) error {
 		applied, t.OutboxKeys = false, nil
 		var rec []byte
-		err := s.pool.QueryRow(ctx, `SELECT record FROM tavern_tables WHERE channel_id = $1`, t.ChannelID).Scan(&rec)
+		err := s.store.pool.QueryRow(ctx, `SELECT record FROM tavern_tables WHERE channel_id = $1`, t.ChannelID).Scan(&rec)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil
 		}
@@ -273,7 +273,7 @@ func (s *Store) settle(ctx context.Context, t *table.Table, w written) (bool, er
 		if !applied && len(w.log) > 0 {
 			last := len(w.log) - 1
 			var entry []byte
-			err := s.pool.QueryRow(ctx, `SELECT entry FROM tavern_log WHERE channel_id = $1 AND table_id = $2 AND idx = $3`,
+			err := s.store.pool.QueryRow(ctx, `SELECT entry FROM tavern_log WHERE channel_id = $1 AND table_id = $2 AND idx = $3`,
 				t.ChannelID, t.ID, w.from+last).Scan(&entry)
 			if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 				return err
@@ -283,7 +283,7 @@ func (s *Store) settle(ctx context.Context, t *table.Table, w written) (bool, er
 		if !applied || len(w.outbox) == 0 {
 			return nil
 		}
-		rows, err := s.pool.Query(ctx, `SELECT id, channel_id, table_id, item FROM tavern_outbox WHERE channel_id = $1 AND table_id = $2 ORDER BY id`, t.ChannelID, t.ID)
+		rows, err := s.store.pool.Query(ctx, `SELECT id, channel_id, table_id, item FROM tavern_outbox WHERE channel_id = $1 AND table_id = $2 ORDER BY id`, t.ChannelID, t.ID)
 		if err != nil {
 			return err
 		}
@@ -302,7 +302,7 @@ func (s *Store) settle(ctx context.Context, t *table.Table, w written) (bool, er
 		return false, fmt.Errorf("storage: settle %s: %w", t.ChannelID, err)
 	}
 	if applied {
-		s.o.Log.Info("storage: a change whose commit went unanswered was applied", "channel", t.ChannelID, "table", t.ID, "version", t.Version)
+		s.store.o.Log.Info("storage: a change whose commit went unanswered was applied", "channel", t.ChannelID, "table", t.ID, "version", t.Version)
 	}
 	return applied, nil
 }

@@ -15,8 +15,8 @@ import (
 )
 
 // CreateTournament stores a new tournament as its channel's current one.
-func (s *Store) CreateTournament(ctx context.Context, t *tournament.Tournament) error {
-	err := s.tx(ctx, "create tournament in "+t.ChannelID, func(tx pgx.Tx, _ func()) error {
+func (s tournamentsRole) CreateTournament(ctx context.Context, t *tournament.Tournament) error {
+	err := s.store.tx(ctx, "create tournament in "+t.ChannelID, func(tx pgx.Tx, _ func()) error {
 		var exists bool
 		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM tavern_tournaments WHERE id = $1)`, t.ID).Scan(&exists); err != nil {
 			return err
@@ -61,9 +61,9 @@ func (s *Store) CreateTournament(ctx context.Context, t *tournament.Tournament) 
 }
 
 // Tournament returns the tournament id.
-func (s *Store) Tournament(ctx context.Context, id string) (*tournament.Tournament, error) {
+func (s tournamentsRole) Tournament(ctx context.Context, id string) (*tournament.Tournament, error) {
 	var t *tournament.Tournament
-	err := s.read(ctx, "tournament "+id, func(tx pgx.Tx) error {
+	err := s.store.read(ctx, "tournament "+id, func(tx pgx.Tx) error {
 		var err error
 		t, err = loadTournament(ctx, tx, id, "")
 		return err
@@ -75,9 +75,9 @@ func (s *Store) Tournament(ctx context.Context, id string) (*tournament.Tourname
 }
 
 // ChannelTournament returns the channel's current tournament.
-func (s *Store) ChannelTournament(ctx context.Context, channelID string) (*tournament.Tournament, error) {
+func (s tournamentsRole) ChannelTournament(ctx context.Context, channelID string) (*tournament.Tournament, error) {
 	var t *tournament.Tournament
-	err := s.read(ctx, "tournament of "+channelID, func(tx pgx.Tx) error {
+	err := s.store.read(ctx, "tournament of "+channelID, func(tx pgx.Tx) error {
 		var id string
 		err := tx.QueryRow(ctx, `SELECT tournament_id FROM tavern_tournament_channels WHERE channel_id = $1`, channelID).Scan(&id)
 		if errors.Is(err, pgx.ErrNoRows) {
@@ -97,8 +97,8 @@ func (s *Store) ChannelTournament(ctx context.Context, channelID string) (*tourn
 
 // UpdateTournament changes a tournament and its due event in one
 // transaction, the tournament's row locked.
-func (s *Store) UpdateTournament(ctx context.Context, id string, fn func(*tournament.Tournament) error) error {
-	err := s.tx(ctx, "update tournament "+id, func(tx pgx.Tx, ran func()) error {
+func (s tournamentsRole) UpdateTournament(ctx context.Context, id string, fn func(*tournament.Tournament) error) error {
+	err := s.store.tx(ctx, "update tournament "+id, func(tx pgx.Tx, ran func()) error {
 		t, err := loadTournament(ctx, tx, id, " FOR UPDATE")
 		if err != nil {
 			return fmt.Errorf("storage: update tournament %s: %w", id, err)

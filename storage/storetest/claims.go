@@ -19,10 +19,10 @@ var t1 = storage.OutboxTable{ChannelID: "c1", TableID: "t1"}
 // Claimer is the store's own OutboxClaimer (a store several processes
 // share), or LocalClaims over its outbox (a store of one process).
 func Claimer(s storage.Store) storage.OutboxClaimer {
-	if c, ok := s.(storage.OutboxClaimer); ok {
+	if c, ok := s.Tables().(storage.OutboxClaimer); ok {
 		return c
 	}
-	return storage.NewLocalClaims(s, time.Now)
+	return storage.NewLocalClaims(s.Tables(), time.Now)
 }
 
 // stageVersion makes a change of channel's table whose outbox item is its
@@ -30,7 +30,7 @@ func Claimer(s storage.Store) storage.OutboxClaimer {
 func stageVersion(t *testing.T, s storage.Store, channel string) int {
 	t.Helper()
 	var v int
-	err := s.Update(ctx, channel, func(tb *table.Table) error {
+	err := s.Tables().Update(ctx, channel, func(tb *table.Table) error {
 		tb.Version++
 		v = tb.Version
 		tb.Outbox = [][]byte{[]byte(strconv.Itoa(v))}
@@ -78,7 +78,7 @@ func testClaimsOrderDeliveries(t *testing.T, b Backend) {
 				mu.Unlock()
 				time.Sleep(time.Millisecond)
 				busy.Add(-1)
-				if err := s.Delivered(ctx, it.Key); err != nil {
+				if err := s.Tables().Delivered(ctx, it.Key); err != nil {
 					t.Error(err)
 				}
 			}
@@ -99,7 +99,7 @@ func testClaimsOrderDeliveries(t *testing.T, b Backend) {
 	stageVersion(t, s, "c2")
 	if items, err := c.ClaimTable(ctx, storage.OutboxTable{ChannelID: "c2", TableID: "t2"}, "other", time.Minute); err != nil || len(items) != 1 || items[0].ChannelID != "c2" {
 		t.Errorf("another table's claim: %v (%v), want its one item", items, err)
-	} else if err := s.Delivered(ctx, items[0].Key); err != nil {
+	} else if err := s.Tables().Delivered(ctx, items[0].Key); err != nil {
 		t.Fatal(err)
 	}
 	wg.Wait()
@@ -111,7 +111,7 @@ func testClaimsOrderDeliveries(t *testing.T, b Backend) {
 			t.Fatalf("changes delivered out of order (or twice): %v", delivered)
 		}
 	}
-	if left, _ := s.Outbox(ctx); len(left) != 0 {
+	if left, _ := s.Tables().Outbox(ctx); len(left) != 0 {
 		t.Errorf("%d items left in the outbox", len(left))
 	}
 }

@@ -25,7 +25,7 @@ func testDueFollowsChanges(t *testing.T, b Backend) {
 	create(t, s, tb)
 	check := func(now time.Time, want int) {
 		t.Helper()
-		got, err := s.DueBefore(ctx, now, 10)
+		got, err := s.Tables().DueBefore(ctx, now, 10)
 		if err != nil || len(got) != want {
 			t.Fatalf("due at %v: %v (%v), want %d", now, got, err, want)
 		}
@@ -34,24 +34,24 @@ func testDueFollowsChanges(t *testing.T, b Backend) {
 	check(at, 1)
 	set := func(due ...table.Due) {
 		t.Helper()
-		if err := s.Update(ctx, "c1", func(tb *table.Table) error { tb.Due = due; return nil }); err != nil {
+		if err := s.Tables().Update(ctx, "c1", func(tb *table.Table) error { tb.Due = due; return nil }); err != nil {
 			t.Fatal(err)
 		}
 	}
 	set(table.Due{At: at.Add(time.Hour), Kind: table.DueClock}, table.Due{At: at.Add(2 * time.Hour), Kind: table.DueBot})
 	check(at, 0)
 	check(at.Add(3*time.Hour), 1)
-	if next, ok, _ := s.NextDue(ctx); !ok || !next.Equal(at.Add(time.Hour)) {
+	if next, ok, _ := s.Tables().NextDue(ctx); !ok || !next.Equal(at.Add(time.Hour)) {
 		t.Errorf("next due %v %v", next, ok)
 	}
 	set()
 	check(at.Add(1000*time.Hour), 0)
-	if _, ok, _ := s.NextDue(ctx); ok {
+	if _, ok, _ := s.Tables().NextDue(ctx); ok {
 		t.Error("a table without due events is still due")
 	}
 	// A finished table's events go when the channel's next table comes.
 	set(table.Due{At: at, Kind: table.DueClock})
-	if err := s.Update(ctx, "c1", func(tb *table.Table) error { tb.Status = table.StatusOver; return nil }); err != nil {
+	if err := s.Tables().Update(ctx, "c1", func(tb *table.Table) error { tb.Status = table.StatusOver; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	create(t, s, NewTable("c1", "t2"))
@@ -81,12 +81,12 @@ func testDueOrderAndLimit(t *testing.T, b Backend) {
 		{base.Add(2 * time.Hour), 10, []string{"c1", "c3", "c4", "c2", "c0"}},
 	}
 	for _, tc := range tests {
-		got, err := s.DueBefore(ctx, tc.now, tc.limit)
+		got, err := s.Tables().DueBefore(ctx, tc.now, tc.limit)
 		if err != nil || !slices.Equal(got, tc.want) {
 			t.Errorf("due at %v, limit %d: %v (%v), want %v", tc.now, tc.limit, got, err, tc.want)
 		}
 	}
-	if next, ok, err := s.NextDue(ctx); err != nil || !ok || !next.Equal(base.Add(time.Second+7)) {
+	if next, ok, err := s.Tables().NextDue(ctx); err != nil || !ok || !next.Equal(base.Add(time.Second+7)) {
 		t.Errorf("next due %v %v %v, want %v", next, ok, err, base.Add(time.Second+7))
 	}
 }
@@ -95,20 +95,20 @@ func testDueOrderAndLimit(t *testing.T, b Backend) {
 // written, survive a restart, and a failing change stores nothing.
 func testSettings(t *testing.T, b Backend) {
 	db, reopen := b.Open(t)
-	if u, err := db.User(ctx, "u1"); err != nil || !reflect.DeepEqual(u, settings.User{}) {
+	if u, err := db.Settings().User(ctx, "u1"); err != nil || !reflect.DeepEqual(u, settings.User{}) {
 		t.Fatalf("unknown user: %+v, %v", u, err)
 	}
-	if g, err := db.Guild(ctx, "g1"); err != nil || g.AllowanceDays() != settings.DefaultAllowance {
+	if g, err := db.Settings().Guild(ctx, "g1"); err != nil || g.AllowanceDays() != settings.DefaultAllowance {
 		t.Fatalf("unknown server: %+v, %v", g, err)
 	}
 	at := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
 	want := settings.User{Notify: settings.Notify{Reminders: settings.RemindLast, Delivery: settings.DeliverMention, Quiet: true, QuietFrom: 22 * 60, QuietTo: 7 * 60,
 		Zone: "Europe/Berlin", Lang: "de"}, Vacation: &clock.Span{From: at, Until: at.Add(48 * time.Hour)}, UsedYear: 2026, Used: 2}
-	if err := db.UpdateUser(ctx, "u1", func(u *settings.User) error { *u = want; return nil }); err != nil {
+	if err := db.Settings().UpdateUser(ctx, "u1", func(u *settings.User) error { *u = want; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	boom := errors.New("boom")
-	if err := db.UpdateUser(ctx, "u1", func(u *settings.User) error { u.Lang = "en"; return boom }); !errors.Is(err, boom) {
+	if err := db.Settings().UpdateUser(ctx, "u1", func(u *settings.User) error { u.Lang = "en"; return boom }); !errors.Is(err, boom) {
 		t.Fatalf("failing change: %v", err)
 	}
 	cal, err := clock.NewCalendar("Europe/Berlin", 8*60, 22*60, true)
@@ -116,15 +116,15 @@ func testSettings(t *testing.T, b Backend) {
 		t.Fatal(err)
 	}
 	days := 20
-	if err := db.UpdateGuild(ctx, "g1", func(g *settings.Guild) error { g.Allowance, g.Calendar = &days, cal; return nil }); err != nil {
+	if err := db.Settings().UpdateGuild(ctx, "g1", func(g *settings.Guild) error { g.Allowance, g.Calendar = &days, cal; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	db = reopen(t)
-	got, err := db.User(ctx, "u1")
+	got, err := db.Settings().User(ctx, "u1")
 	if err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("user read back as %+v, %v; want %+v", got, err, want)
 	}
-	g, err := db.Guild(ctx, "g1")
+	g, err := db.Settings().Guild(ctx, "g1")
 	if err != nil || g.AllowanceDays() != 20 || !g.Calendar.Equal(cal) || !g.Calendar.Playing(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)) {
 		t.Errorf("server read back as %+v, %v", g, err)
 	}
@@ -138,10 +138,10 @@ func testGuildTables(t *testing.T, b Backend) {
 		tb := table.New(table.Params{ID: "t-" + p.ch, ChannelID: p.ch, GuildID: p.guild, GameID: "x", Lang: "en", Host: table.Seat{UserID: "u"}, Now: now})
 		create(t, db, tb)
 	}
-	if err := db.Update(ctx, "c3", func(tb *table.Table) error { tb.Status = table.StatusAbandoned; return nil }); err != nil {
+	if err := db.Tables().Update(ctx, "c3", func(tb *table.Table) error { tb.Status = table.StatusAbandoned; return nil }); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := db.GuildTables(ctx, "g1"); err != nil || !reflect.DeepEqual(got, []string{"c1"}) {
+	if got, err := db.Settings().GuildTables(ctx, "g1"); err != nil || !reflect.DeepEqual(got, []string{"c1"}) {
 		t.Errorf("GuildTables(g1) = %v, %v; want [c1]", got, err)
 	}
 }
@@ -150,22 +150,22 @@ func testGuildTables(t *testing.T, b Backend) {
 // to the nanosecond.
 func testHeartbeat(t *testing.T, b Backend) {
 	s, reopen := b.Open(t)
-	if at, err := s.Heartbeat(ctx); err != nil || !at.IsZero() {
+	if at, err := s.Uptime().Heartbeat(ctx); err != nil || !at.IsZero() {
 		t.Fatalf("fresh store: heartbeat %v, %v", at, err)
 	}
 	at := time.Date(2026, 11, 26, 1, 2, 3, 4, time.UTC)
-	if err := s.Beat(ctx, at); err != nil {
+	if err := s.Uptime().Beat(ctx, at); err != nil {
 		t.Fatal(err)
 	}
 	s = reopen(t)
-	if got, err := s.Heartbeat(ctx); err != nil || !got.Equal(at) {
+	if got, err := s.Uptime().Heartbeat(ctx); err != nil || !got.Equal(at) {
 		t.Fatalf("heartbeat after a restart %v, %v; want %v", got, err, at)
 	}
 	later := at.Add(time.Minute)
-	if err := s.Beat(ctx, later); err != nil {
+	if err := s.Uptime().Beat(ctx, later); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := s.Heartbeat(ctx); err != nil || !got.Equal(later) {
+	if got, err := s.Uptime().Heartbeat(ctx); err != nil || !got.Equal(later) {
 		t.Fatalf("heartbeat after a second beat %v, %v; want %v", got, err, later)
 	}
 }
@@ -176,7 +176,7 @@ func testHeartbeat(t *testing.T, b Backend) {
 // the newest storage.MaxOutages are kept.
 func testOutages(t *testing.T, b Backend) {
 	s, reopen := b.Open(t)
-	if got, err := s.Outages(ctx); err != nil || len(got) != 0 {
+	if got, err := s.Uptime().Outages(ctx); err != nil || len(got) != 0 {
 		t.Fatalf("fresh store: outages %v, %v", got, err)
 	}
 	at := time.Date(2026, 11, 26, 1, 2, 3, 4, time.UTC)
@@ -188,23 +188,23 @@ func testOutages(t *testing.T, b Backend) {
 		o   clock.Span
 		new bool
 	}{{span(1), true}, {clock.Span{From: span(1).From, Until: span(1).Until.Add(time.Second)}, false}, {span(0), true}} {
-		added, err := s.RecordOutage(ctx, rec.o)
+		added, err := s.Uptime().RecordOutage(ctx, rec.o)
 		if err != nil || added != rec.new {
 			t.Fatalf("record %d: new %v, %v; want %v", k, added, err, rec.new)
 		}
 	}
 	s = reopen(t)
-	got, err := s.Outages(ctx)
+	got, err := s.Uptime().Outages(ctx)
 	same := func(a, b clock.Span) bool { return a.From.Equal(b.From) && a.Until.Equal(b.Until) }
 	if err != nil || !slices.EqualFunc(got, []clock.Span{span(0), span(1)}, same) {
 		t.Fatalf("outages after a restart %v, %v; want %v", got, err, []clock.Span{span(0), span(1)})
 	}
 	for k := 2; k < storage.MaxOutages+5; k++ {
-		if _, err := s.RecordOutage(ctx, span(k)); err != nil {
+		if _, err := s.Uptime().RecordOutage(ctx, span(k)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	got, err = s.Outages(ctx)
+	got, err = s.Uptime().Outages(ctx)
 	if err != nil || len(got) != storage.MaxOutages || !got[0].From.Equal(span(5).From) || !got[len(got)-1].From.Equal(span(storage.MaxOutages+4).From) {
 		t.Fatalf("after %d outages: %d kept (%v), want the newest %d", storage.MaxOutages+5, len(got), err, storage.MaxOutages)
 	}
@@ -225,20 +225,20 @@ func testLiveAnswers(t *testing.T, b Backend) {
 		answer("m1", "c1", "t1", 0), answer("m2", "c1", "t1", 1), answer("m3", "c1", "t2", 1),
 		answer("m4", "c2", "t1", 1), answer("m5", "c1", "t1", 2), answer("old", "c9", "t9", -30),
 	} {
-		if err := s.KeepAnswer(ctx, a); err != nil {
+		if err := s.LiveAnswers().KeepAnswer(ctx, a); err != nil {
 			t.Fatal(err)
 		}
 	}
 	again := answer("m2", "c1", "t1", 3)
 	again.Token, again.Original = "newer", true
-	if err := s.KeepAnswer(ctx, again); err != nil {
+	if err := s.LiveAnswers().KeepAnswer(ctx, again); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.DropAnswer(ctx, "m5"); err != nil {
+	if err := s.LiveAnswers().DropAnswer(ctx, "m5"); err != nil {
 		t.Fatal(err)
 	}
 	s = reopen(t)
-	got, err := s.TakeAnswers(ctx, "c1", "t1", at.Add(-time.Minute))
+	got, err := s.LiveAnswers().TakeAnswers(ctx, "c1", "t1", at.Add(-time.Minute))
 	slices.SortFunc(got, func(a, b storage.LiveAnswer) int { return strings.Compare(a.MessageID, b.MessageID) })
 	want := []storage.LiveAnswer{answer("m1", "c1", "t1", 0), again}
 	same := func(a, b storage.LiveAnswer) bool {
@@ -247,16 +247,16 @@ func testLiveAnswers(t *testing.T, b Backend) {
 	if err != nil || !slices.EqualFunc(got, want, same) {
 		t.Fatalf("take c1/t1: %+v, %v; want %+v", got, err, want)
 	}
-	if got, err := s.TakeAnswers(ctx, "c1", "t1", at.Add(-time.Minute)); err != nil || len(got) != 0 {
+	if got, err := s.LiveAnswers().TakeAnswers(ctx, "c1", "t1", at.Add(-time.Minute)); err != nil || len(got) != 0 {
 		t.Fatalf("second take of c1/t1: %+v, %v; want none", got, err)
 	}
-	if got, err := s.TakeAnswers(ctx, "c9", "t9", at.Add(-time.Hour)); err != nil || len(got) != 0 {
+	if got, err := s.LiveAnswers().TakeAnswers(ctx, "c9", "t9", at.Add(-time.Hour)); err != nil || len(got) != 0 {
 		t.Fatalf("take c9/t9 after an earlier take's cut-off: %+v, %v; want none (dropped as old)", got, err)
 	}
-	if got, err := s.TakeAnswers(ctx, "c1", "t2", at.Add(2*time.Minute)); err != nil || len(got) != 0 {
+	if got, err := s.LiveAnswers().TakeAnswers(ctx, "c1", "t2", at.Add(2*time.Minute)); err != nil || len(got) != 0 {
 		t.Fatalf("take c1/t2 kept before the cut-off: %+v, %v; want none", got, err)
 	}
-	if got, err := s.TakeAnswers(ctx, "c2", "t1", at); err != nil || len(got) != 0 {
+	if got, err := s.LiveAnswers().TakeAnswers(ctx, "c2", "t1", at); err != nil || len(got) != 0 {
 		t.Fatalf("take c2/t1 after another take's cut-off passed it: %+v, %v; want none", got, err)
 	}
 }
@@ -267,24 +267,24 @@ func testLiveAnswers(t *testing.T, b Backend) {
 func testDMRefusals(t *testing.T, b Backend) {
 	s, reopen := b.Open(t)
 	at := time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)
-	if got, err := s.RefusedDMs(ctx, at); err != nil || len(got) != 0 {
+	if got, err := s.DMRefusals().RefusedDMs(ctx, at); err != nil || len(got) != 0 {
 		t.Fatalf("fresh store: refused %v, %v", got, err)
 	}
 	for user, until := range map[string]time.Time{"u1": at.Add(time.Hour), "u2": at.Add(2 * time.Hour), "u3": at.Add(time.Minute)} {
-		if err := s.RefuseDMs(ctx, user, until); err != nil {
+		if err := s.DMRefusals().RefuseDMs(ctx, user, until); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := s.RefuseDMs(ctx, "u1", at.Add(3*time.Hour)); err != nil {
+	if err := s.DMRefusals().RefuseDMs(ctx, "u1", at.Add(3*time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	s = reopen(t)
-	got, err := s.RefusedDMs(ctx, at.Add(30*time.Minute))
+	got, err := s.DMRefusals().RefusedDMs(ctx, at.Add(30*time.Minute))
 	want := map[string]time.Time{"u1": at.Add(3 * time.Hour), "u2": at.Add(2 * time.Hour)}
 	if err != nil || len(got) != len(want) || !got["u1"].Equal(want["u1"]) || !got["u2"].Equal(want["u2"]) {
 		t.Fatalf("refused at +30 min: %v, %v; want %v", got, err, want)
 	}
-	if got, err := s.RefusedDMs(ctx, at.Add(150*time.Minute)); err != nil || len(got) != 1 || !got["u1"].Equal(want["u1"]) {
+	if got, err := s.DMRefusals().RefusedDMs(ctx, at.Add(150*time.Minute)); err != nil || len(got) != 1 || !got["u1"].Equal(want["u1"]) {
 		t.Fatalf("refused at +150 min: %v, %v; want u1 alone", got, err)
 	}
 }

@@ -27,7 +27,7 @@ func testLogOptions(t *testing.T, b Backend) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := s.Get(ctx, "c1", tc.opts...)
+			got, err := s.Tables().Get(ctx, "c1", tc.opts...)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -42,13 +42,13 @@ func testLogOptions(t *testing.T, b Backend) {
 		})
 	}
 	// An open turn loads from its checkpoint.
-	if err := s.Update(ctx, "c1", func(tb *table.Table) error {
+	if err := s.Tables().Update(ctx, "c1", func(tb *table.Table) error {
 		tb.Checkpoint, tb.CheckpointAt = []byte(`{}`), 25
 		return nil
 	}); err != nil {
 		t.Fatal(err)
 	}
-	got, err := s.Get(ctx, "c1", storage.WithOpenTurn())
+	got, err := s.Tables().Get(ctx, "c1", storage.WithOpenTurn())
 	if err != nil || got.LogFrom != 25 || len(got.Log) != 5 {
 		t.Fatalf("open turn: from %d, %d entries (%v)", got.LogFrom, len(got.Log), err)
 	}
@@ -57,7 +57,7 @@ func testLogOptions(t *testing.T, b Backend) {
 // moveNames lists the moves of the channel's whole log.
 func moveNames(t *testing.T, s storage.Store, channel string) []string {
 	t.Helper()
-	got, err := s.Get(ctx, channel, storage.WithLog())
+	got, err := s.Tables().Get(ctx, channel, storage.WithLog())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func testShortenLog(t *testing.T, b Backend) {
 			s := b.open(t)
 			create(t, s, NewTable("c1", "t1"))
 			AppendMoves(t, s, "c1", 5)
-			err := s.Update(ctx, "c1", func(tb *table.Table) error {
+			err := s.Tables().Update(ctx, "c1", func(tb *table.Table) error {
 				for _, change := range tc.changes {
 					change(tb)
 				}
@@ -150,8 +150,8 @@ func testInconsistentChangesRefused(t *testing.T, b Backend) {
 			s := b.open(t)
 			create(t, s, NewTable("c1", "t1"))
 			AppendMoves(t, s, "c1", 3)
-			before, _ := s.Get(ctx, "c1", storage.WithLog())
-			err := s.Update(ctx, "c1", func(tb *table.Table) error {
+			before, _ := s.Tables().Get(ctx, "c1", storage.WithLog())
+			err := s.Tables().Update(ctx, "c1", func(tb *table.Table) error {
 				tc.fn(tb)
 				tb.Outbox = [][]byte{[]byte(`"x"`)}
 				return nil
@@ -159,14 +159,14 @@ func testInconsistentChangesRefused(t *testing.T, b Backend) {
 			if !errors.Is(err, storage.ErrConflict) {
 				t.Fatalf("err %v, want ErrConflict", err)
 			}
-			after, _ := s.Get(ctx, "c1", storage.WithLog())
+			after, _ := s.Tables().Get(ctx, "c1", storage.WithLog())
 			if after.Version != before.Version || after.Moves != before.Moves || len(after.Log) != len(before.Log) {
 				t.Errorf("refused change saved something: %+v", after)
 			}
-			if items, _ := s.Outbox(ctx); len(items) != 0 {
+			if items, _ := s.Tables().Outbox(ctx); len(items) != 0 {
 				t.Errorf("refused change left %d outbox items", len(items))
 			}
-			if _, err := s.Get(ctx, "c2"); !errors.Is(err, storage.ErrNotFound) {
+			if _, err := s.Tables().Get(ctx, "c2"); !errors.Is(err, storage.ErrNotFound) {
 				t.Errorf("refused change created a table in c2: %v", err)
 			}
 		})
@@ -178,7 +178,7 @@ func testOutbox(t *testing.T, b Backend) {
 	create(t, s, NewTable("c1", "t1"))
 	var keys []string
 	for _, item := range []string{`"one"`, `"two"`} {
-		err := s.Update(ctx, "c1", func(tb *table.Table) error {
+		err := s.Tables().Update(ctx, "c1", func(tb *table.Table) error {
 			tb.Outbox = append(tb.Outbox, []byte(item))
 			return nil
 		})
@@ -187,13 +187,13 @@ func testOutbox(t *testing.T, b Backend) {
 		}
 	}
 	failed := errors.New("rule error")
-	if err := s.Update(ctx, "c1", func(tb *table.Table) error {
+	if err := s.Tables().Update(ctx, "c1", func(tb *table.Table) error {
 		tb.Outbox = append(tb.Outbox, []byte(`"never"`))
 		return failed
 	}); !errors.Is(err, failed) {
 		t.Fatal(err)
 	}
-	items, err := s.Outbox(ctx)
+	items, err := s.Tables().Outbox(ctx)
 	if err != nil || len(items) != 2 || string(items[0].Data) != `"one"` || string(items[1].Data) != `"two"` || items[0].ChannelID != "c1" || items[0].TableID != "t1" {
 		t.Fatalf("outbox %+v (%v)", items, err)
 	}
@@ -201,20 +201,20 @@ func testOutbox(t *testing.T, b Backend) {
 		keys = append(keys, it.Key)
 	}
 	for range 2 { // idempotent
-		if err := s.Delivered(ctx, keys[0]); err != nil {
+		if err := s.Tables().Delivered(ctx, keys[0]); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if items, _ := s.Outbox(ctx); len(items) != 1 || items[0].Key != keys[1] {
+	if items, _ := s.Tables().Outbox(ctx); len(items) != 1 || items[0].Key != keys[1] {
 		t.Fatalf("after delivering the first: %+v", items)
 	}
-	if err := s.Delivered(ctx, "nonsense"); err == nil {
+	if err := s.Tables().Delivered(ctx, "nonsense"); err == nil {
 		t.Error("a malformed key is accepted")
 	}
 	// Update fills OutboxKeys with the keys Outbox lists, and removes the
 	// items it is told are spent in the same change.
 	var changed *table.Table
-	if err := s.Update(ctx, "c1", func(tb *table.Table) error {
+	if err := s.Tables().Update(ctx, "c1", func(tb *table.Table) error {
 		tb.Outbox = [][]byte{[]byte(`"three"`), []byte(`"four"`)}
 		tb.SpentOutbox = []string{keys[1]}
 		changed = tb
@@ -222,7 +222,7 @@ func testOutbox(t *testing.T, b Backend) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	items, err = s.Outbox(ctx)
+	items, err = s.Tables().Outbox(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}

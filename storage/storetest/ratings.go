@@ -16,13 +16,13 @@ func testRatings(t *testing.T, b Backend) {
 	db, reopen := b.Open(t)
 	server := rating.Key{Game: "zauberschwert", Scope: "g1"}
 	global := rating.Key{Game: "zauberschwert", Scope: rating.Global}
-	if _, ok, err := db.Rating(ctx, global, "a"); ok || err != nil {
+	if _, ok, err := db.Ratings().Rating(ctx, global, "a"); ok || err != nil {
 		t.Fatalf("rating before any game: %v %v", ok, err)
 	}
-	if board, err := db.Leaderboard(ctx, global); len(board) != 0 || err != nil {
+	if board, err := db.Ratings().Leaderboard(ctx, global); len(board) != 0 || err != nil {
 		t.Fatalf("leaderboard before any game: %v %v", board, err)
 	}
-	if s, err := db.PlayerStats(ctx, "a"); s.Games != 0 || err != nil {
+	if s, err := db.Ratings().PlayerStats(ctx, "a"); s.Games != 0 || err != nil {
 		t.Fatalf("stats before any game: %+v %v", s, err)
 	}
 	game := func(table, guild string, ranks ...int) rating.Game {
@@ -42,25 +42,25 @@ func testRatings(t *testing.T, b Backend) {
 		{"another table of another server", game("t2", "g2", 1, 3, 2), true},
 	}
 	for _, tc := range tests {
-		got, err := db.RecordGame(ctx, tc.game)
+		got, err := db.Ratings().RecordGame(ctx, tc.game)
 		if err != nil || got != tc.want {
 			t.Fatalf("%s: recorded %v, %v; want %v", tc.name, got, err, tc.want)
 		}
 	}
-	if _, err := db.RecordGame(ctx, rating.Game{}); err == nil {
+	if _, err := db.Ratings().RecordGame(ctx, rating.Game{}); err == nil {
 		t.Error("a game without a table id was recorded")
 	}
 	db = reopen(t)
 
-	a, ok, err := db.Rating(ctx, server, "a")
+	a, ok, err := db.Ratings().Rating(ctx, server, "a")
 	if err != nil || !ok || a.Games != 1 || a.Wins != 1 || a.Name != "PA" || a.Rating.Mu <= rating.DefaultMu {
 		t.Fatalf("a in g1: %+v %v %v", a, ok, err)
 	}
-	ga, _, _ := db.Rating(ctx, global, "a")
+	ga, _, _ := db.Ratings().Rating(ctx, global, "a")
 	if ga.Games != 2 || ga.Wins != 2 || ga.Rating.Mu <= a.Rating.Mu {
 		t.Errorf("a globally: %+v (in g1 %+v)", ga, a)
 	}
-	board, err := db.Leaderboard(ctx, global)
+	board, err := db.Ratings().Leaderboard(ctx, global)
 	if err != nil || len(board) != 3 || board[0].UserID != "a" {
 		t.Fatalf("global board: %+v %v", board, err)
 	}
@@ -69,10 +69,10 @@ func testRatings(t *testing.T, b Backend) {
 			t.Errorf("board out of order at %d: %+v", i, board)
 		}
 	}
-	if other, _ := db.Leaderboard(ctx, rating.Key{Game: "viscounts", Scope: rating.Global}); len(other) != 0 {
+	if other, _ := db.Ratings().Leaderboard(ctx, rating.Key{Game: "viscounts", Scope: rating.Global}); len(other) != 0 {
 		t.Errorf("another game's board: %+v", other)
 	}
-	s, err := db.PlayerStats(ctx, "b")
+	s, err := db.Ratings().PlayerStats(ctx, "b")
 	if err != nil || s.Games != 2 || s.Wins != 0 || s.Answered != 4 || s.Think != 2*time.Minute || len(s.Rated) != 3 {
 		t.Errorf("stats of b: %+v %v", s, err)
 	}
@@ -92,7 +92,7 @@ func testRecordGameOnce(t *testing.T, b Backend) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ok, err := db.RecordGame(ctx, g)
+			ok, err := db.Ratings().RecordGame(ctx, g)
 			if err != nil {
 				t.Error(err)
 			}
@@ -105,7 +105,7 @@ func testRecordGameOnce(t *testing.T, b Backend) {
 	if n := recorded.Load(); n != 1 {
 		t.Fatalf("recorded %d times, want once", n)
 	}
-	if s, err := db.PlayerStats(ctx, "a"); err != nil || s.Games != 1 || s.Wins != 1 {
+	if s, err := db.Ratings().PlayerStats(ctx, "a"); err != nil || s.Games != 1 || s.Wins != 1 {
 		t.Errorf("stats of a: %+v %v", s, err)
 	}
 }

@@ -87,7 +87,7 @@ func NewTable(channel, id string) *table.Table {
 func AppendMoves(t testing.TB, s storage.Store, channel string, n int, opts ...storage.LoadOption) {
 	t.Helper()
 	for range n {
-		err := s.Update(ctx, channel, func(tb *table.Table) error {
+		err := s.Tables().Update(ctx, channel, func(tb *table.Table) error {
 			tb.Version++
 			tb.Log = append(tb.Log, SyntheticEntry(tb.Moves, tb.Version))
 			tb.Moves++
@@ -112,7 +112,7 @@ func SyntheticEntry(i, version int) table.Entry {
 func create(t *testing.T, s storage.Store, tables ...*table.Table) {
 	t.Helper()
 	for _, tb := range tables {
-		if err := s.Create(ctx, tb); err != nil {
+		if err := s.Tables().Create(ctx, tb); err != nil {
 			t.Fatal(err)
 		}
 	}

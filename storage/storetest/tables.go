@@ -24,7 +24,7 @@ func testRoundTrip(t *testing.T, b Backend) {
 		t.Fatal(err)
 	}
 	create(t, s, want)
-	got, err := s.Get(ctx, "c1")
+	got, err := s.Tables().Get(ctx, "c1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +32,7 @@ func testRoundTrip(t *testing.T, b Backend) {
 		!bytes.Equal(got.State, want.State) || !got.CreatedAt.Equal(want.CreatedAt) || got.Options["rounds"] != "2" {
 		t.Errorf("round trip changed the table:\n got %+v\nwant %+v", got, want)
 	}
-	if _, err := s.Get(ctx, "nope"); !errors.Is(err, storage.ErrNotFound) {
+	if _, err := s.Tables().Get(ctx, "nope"); !errors.Is(err, storage.ErrNotFound) {
 		t.Errorf("Get of empty channel: %v, want ErrNotFound", err)
 	}
 }
@@ -53,11 +53,11 @@ func testCreateRules(t *testing.T, b Backend) {
 			first := NewTable("c1", "t1")
 			tc.first(first)
 			create(t, s, first)
-			err := s.Create(ctx, NewTable("c1", "t2"))
+			err := s.Tables().Create(ctx, NewTable("c1", "t2"))
 			if !errors.Is(err, tc.wantErr) {
 				t.Fatalf("second Create: %v, want %v", err, tc.wantErr)
 			}
-			got, _ := s.Get(ctx, "c1")
+			got, _ := s.Tables().Get(ctx, "c1")
 			wantID := "t2"
 			if tc.wantErr != nil {
 				wantID = "t1"
@@ -73,7 +73,7 @@ func testUpdateErrorSavesNothing(t *testing.T, b Backend) {
 	s := b.open(t)
 	create(t, s, NewTable("c1", "t1"))
 	boom := errors.New("boom")
-	err := s.Update(ctx, "c1", func(tb *table.Table) error {
+	err := s.Tables().Update(ctx, "c1", func(tb *table.Table) error {
 		tb.Version = 99
 		tb.Host = "mallory"
 		return boom
@@ -81,11 +81,11 @@ func testUpdateErrorSavesNothing(t *testing.T, b Backend) {
 	if !errors.Is(err, boom) {
 		t.Fatalf("Update error %v, want boom", err)
 	}
-	got, _ := s.Get(ctx, "c1")
+	got, _ := s.Tables().Get(ctx, "c1")
 	if got.Version != 0 || got.Host != "a" {
 		t.Errorf("failed update was saved: version %d host %s", got.Version, got.Host)
 	}
-	if err := s.Update(ctx, "missing", func(*table.Table) error { return nil }); !errors.Is(err, storage.ErrNotFound) {
+	if err := s.Tables().Update(ctx, "missing", func(*table.Table) error { return nil }); !errors.Is(err, storage.ErrNotFound) {
 		t.Errorf("Update of missing channel: %v", err)
 	}
 }
@@ -100,7 +100,7 @@ func testConcurrentUpdatesSerialize(t *testing.T, b Backend) {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			errs <- s.Update(ctx, "c1", func(tb *table.Table) error {
+			errs <- s.Tables().Update(ctx, "c1", func(tb *table.Table) error {
 				tb.Version++
 				tb.AbandonVotes = append(tb.AbandonVotes, fmt.Sprint(i))
 				tb.Log = append(tb.Log, table.Entry{Move: fmt.Sprint(i), Version: tb.Version})
@@ -117,7 +117,7 @@ func testConcurrentUpdatesSerialize(t *testing.T, b Backend) {
 			t.Fatal(err)
 		}
 	}
-	got, err := s.Get(ctx, "c1", storage.WithLog())
+	got, err := s.Tables().Get(ctx, "c1", storage.WithLog())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func testConcurrentUpdatesSerialize(t *testing.T, b Backend) {
 		}
 	}
 	// Only the last change's due event is left in the index.
-	if at, ok, _ := s.NextDue(ctx); !ok || !at.Equal(got.Due[0].At) {
+	if at, ok, _ := s.Tables().NextDue(ctx); !ok || !at.Equal(got.Due[0].At) {
 		t.Errorf("next due %v, want the stored table's %v", at, got.Due[0].At)
 	}
 }
@@ -155,7 +155,7 @@ func testRacingMovesApplyOnce(t *testing.T, b Backend) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				err := s.Update(ctx, "c1", func(tb *table.Table) error {
+				err := s.Tables().Update(ctx, "c1", func(tb *table.Table) error {
 					if tb.Version != round { // the version the button carried
 						return errStale
 					}
@@ -180,11 +180,11 @@ func testRacingMovesApplyOnce(t *testing.T, b Backend) {
 			t.Fatalf("round %d: %d racers applied their move (%v), want exactly 1", round, len(applied), applied)
 		}
 	}
-	got, err := s.Get(ctx, "c1", storage.WithLog())
+	got, err := s.Tables().Get(ctx, "c1", storage.WithLog())
 	if err != nil {
 		t.Fatal(err)
 	}
-	items, err := s.Outbox(ctx)
+	items, err := s.Tables().Outbox(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +206,7 @@ func testPlayersIndex(t *testing.T, b Backend) {
 	at := time.Unix(200, 0).UTC()
 	tablesOf := func(user string) []string {
 		t.Helper()
-		got, err := s.TablesOf(ctx, user)
+		got, err := s.Tables().TablesOf(ctx, user)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -225,7 +225,7 @@ func testPlayersIndex(t *testing.T, b Backend) {
 	check("two lobbies", map[string][]string{"a": {"c1", "c2"}, "b": nil})
 	update := func(ch string, fn func(*table.Table) error) {
 		t.Helper()
-		if err := s.Update(ctx, ch, fn); err != nil {
+		if err := s.Tables().Update(ctx, ch, fn); err != nil {
 			t.Fatal(err)
 		}
 	}
