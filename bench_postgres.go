@@ -366,7 +366,7 @@ func (b *pgBench) send(ctx context.Context, i *discordgo.Interaction) (int, erro
 }
 
 func (b *pgBench) post(ctx context.Context, addr string, body []byte) (int, error) {
-	code, _, err := b.fake.PostInteraction(ctx, b.client, "http://"+addr+"/interactions", b.key, body)
+	code, _, err := b.fake.Interactions.PostInteraction(ctx, b.client, "http://"+addr+"/interactions", b.key, body)
 	return code, err
 }
 
@@ -412,7 +412,7 @@ func (b *pgBench) openTables(ctx context.Context) ([]int, error) {
 
 func (b *pgBench) openTable(ctx context.Context, k int) (int, error) {
 	host := actor(k, benchUser(k, 0))
-	i := b.fake.Command(host, commands.CmdGame, fakediscord.SubCommand(commands.SubNew, fakediscord.StringOpt(commands.OptGame, b.flags.game)))
+	i := b.fake.Interactions.Command(host, commands.CmdGame, fakediscord.SubCommand(commands.SubNew, fakediscord.StringOpt(commands.OptGame, b.flags.game)))
 	if _, err := b.send(ctx, i); err != nil {
 		return 0, err
 	}
@@ -425,7 +425,7 @@ func (b *pgBench) openTable(ctx context.Context, k int) (int, error) {
 		if err != nil {
 			return err
 		}
-		i = b.fake.Click(actor(k, user), nil, id)
+		i = b.fake.Interactions.Click(actor(k, user), nil, id)
 		_, err = b.send(ctx, i)
 		return err
 	}
@@ -450,7 +450,7 @@ func (b *pgBench) openTable(ctx context.Context, k int) (int, error) {
 // replies are the words the bot answered interaction id with.
 func (b *pgBench) replies(id string) []string {
 	var out []string
-	for _, m := range b.fake.Replies(id) {
+	for _, m := range b.fake.Interactions.Replies(id) {
 		out = append(out, m.Content)
 	}
 	return out
@@ -477,7 +477,7 @@ func (b *pgBench) play(ctx context.Context, reg *games.Registry) ([]time.Duratio
 						return
 					}
 					user := choice.Member.User.ID
-					i := b.fake.Click(actor(k, user), nil, "")
+					i := b.fake.Interactions.Click(actor(k, user), nil, "")
 					i.Type, i.Data = choice.Type, choice.Data
 					start := time.Now()
 					code, err := b.send(ctx, i)

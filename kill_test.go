@@ -112,7 +112,7 @@ func (w *crashWorld) kill() {
 // post signs and sends an interaction body; a request cut off by a kill
 // returns 0.
 func (w *crashWorld) post(body []byte) (int, string) {
-	code, answer, err := w.fake.PostInteraction(context.Background(), &http.Client{Timeout: 30 * time.Second}, "http://"+w.addr+"/interactions", w.key, body)
+	code, answer, err := w.fake.Interactions.PostInteraction(context.Background(), &http.Client{Timeout: 30 * time.Second}, "http://"+w.addr+"/interactions", w.key, body)
 	if err != nil {
 		return 0, err.Error()
 	}
@@ -142,7 +142,7 @@ const crashChannel = "710000000000000002"
 
 // ended reports the final standings in the channel.
 func (w *crashWorld) ended() bool {
-	for _, m := range w.fake.Messages(crashChannel) {
+	for _, m := range w.fake.Channels.Messages(crashChannel) {
 		for _, a := range m.Attachments {
 			if a.Name == "results.png" {
 				return true
@@ -163,7 +163,7 @@ type candidate struct {
 // (for every player) and each player's DMs (for that player).
 func (w *crashWorld) candidates() []candidate {
 	var out []candidate
-	for _, m := range w.fake.Messages(crashChannel) {
+	for _, m := range w.fake.Channels.Messages(crashChannel) {
 		for _, c := range fakediscord.Controls(m) {
 			for who, p := range crashPlayers {
 				// A board mentions whom it waits for; others' clicks
@@ -176,7 +176,7 @@ func (w *crashWorld) candidates() []candidate {
 		}
 	}
 	for who, p := range crashPlayers {
-		for _, m := range w.fake.DMs(p.UserID) {
+		for _, m := range w.fake.Channels.DMs(p.UserID) {
 			for _, c := range fakediscord.Controls(m) {
 				out = append(out, candidate{who, m, c})
 			}
@@ -195,9 +195,9 @@ func (w *crashWorld) click(c candidate) *discordgo.Interaction {
 	m := c.msg
 	if c.c.Select {
 		opt := c.c.Options[w.rng.IntN(len(c.c.Options))]
-		return w.fake.Select(a, &m, c.c.CustomID, opt.Value)
+		return w.fake.Interactions.Select(a, &m, c.c.CustomID, opt.Value)
 	}
-	return w.fake.Click(a, &m, c.c.CustomID)
+	return w.fake.Interactions.Click(a, &m, c.c.CustomID)
 }
 
 // stored reads the channel's table while no bot process holds the file.
@@ -219,7 +219,7 @@ func (w *crashWorld) stored() *table.Table {
 // control made at or after the seat's current decision began.
 func (w *crashWorld) answerable(tb *table.Table, seat int) bool {
 	user := tb.Seats[seat].UserID
-	msgs := append(w.fake.Messages(crashChannel), w.fake.DMs(user)...)
+	msgs := append(w.fake.Channels.Messages(crashChannel), w.fake.Channels.DMs(user)...)
 	for _, m := range msgs {
 		for _, c := range fakediscord.Controls(m) {
 			id, err := commands.ParseCustomID(c.CustomID)
@@ -253,7 +253,7 @@ func TestCrashRecovery(t *testing.T) {
 
 	// The lobby, without kills: a table to crash.
 	ann := crashPlayers[0]
-	if code, body := w.sendBody(w.fake.Command(ann, "game", fakediscord.SubCommand("new", fakediscord.StringOpt("game", "zauberschwert")))); code != 200 {
+	if code, body := w.sendBody(w.fake.Interactions.Command(ann, "game", fakediscord.SubCommand("new", fakediscord.StringOpt("game", "zauberschwert")))); code != 200 {
 		t.Fatalf("/game new: HTTP %d %s", code, body)
 	}
 	lobbyClick := func(who int, kind commands.Kind) {
@@ -279,7 +279,7 @@ func TestCrashRecovery(t *testing.T) {
 	// each other (a known limit).
 	shown := func(what string) {
 		w.fake.Await(t, what, func() bool {
-			for _, m := range w.fake.Messages(crashChannel) {
+			for _, m := range w.fake.Channels.Messages(crashChannel) {
 				if strings.Contains(m.Content, what) {
 					return true
 				}
@@ -378,7 +378,7 @@ func (w *crashWorld) checkBoardsIn(channel string, tb *table.Table, skip func(ta
 	w.t.Helper()
 	boards := map[string]int{} // nonce prefix "table.version" → board posts
 	var versions []int         // the versions boards were posted for
-	for _, m := range w.fake.Messages(channel) {
+	for _, m := range w.fake.Channels.Messages(channel) {
 		for _, a := range m.Attachments {
 			if a.Name != "board.png" {
 				continue
@@ -417,7 +417,7 @@ func (w *crashWorld) checkBoardsIn(channel string, tb *table.Table, skip func(ta
 			w.t.Errorf("the move to version %d has no board, and no later board tells it", e.Version)
 			continue
 		}
-		board := boardContent(w.fake.Messages(channel), tb.ID+"."+strconv.FormatInt(int64(next), 36))
+		board := boardContent(w.fake.Channels.Messages(channel), tb.ID+"."+strconv.FormatInt(int64(next), 36))
 		for _, ev := range e.Events {
 			said := words.LocalizeNames(tb.Lang, ev, tb.Names())
 			if said != "" && !strings.Contains(board, said) && !strings.HasPrefix(board, "…") {

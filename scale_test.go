@@ -187,7 +187,7 @@ func (w *scaleWorld) postTo(addr string, body []byte) (int, error) {
 // exchange posts body to addr's interactions endpoint signed with key and
 // returns the answer.
 func (w *scaleWorld) exchange(addr string, body []byte, key ed25519.PrivateKey) (int, []byte, error) {
-	return w.fake.PostInteraction(context.Background(), &http.Client{Timeout: 30 * time.Second}, "http://"+addr+"/interactions", key, body)
+	return w.fake.Interactions.PostInteraction(context.Background(), &http.Client{Timeout: 30 * time.Second}, "http://"+addr+"/interactions", key, body)
 }
 
 func (w *scaleWorld) send(i *discordgo.Interaction) int {
@@ -237,9 +237,9 @@ func (w *scaleWorld) moves(st scaleTable) []candidate {
 func (w *scaleWorld) hands(st scaleTable) []candidate {
 	var out []candidate
 	for who, p := range st.players {
-		i := w.fake.Command(p, "game", fakediscord.SubCommand("hand"))
+		i := w.fake.Interactions.Command(p, "game", fakediscord.SubCommand("hand"))
 		w.send(i)
-		for wait := time.Now(); time.Since(wait) < 3*time.Second && len(w.fake.Replies(i.ID)) == 0; {
+		for wait := time.Now(); time.Since(wait) < 3*time.Second && len(w.fake.Interactions.Replies(i.ID)) == 0; {
 			time.Sleep(10 * time.Millisecond)
 		}
 		out = append(out, w.replyControls(st, who, i.ID)...)
@@ -251,13 +251,13 @@ func (w *scaleWorld) hands(st scaleTable) []candidate {
 // of player who, which only they see (the next step of a turn begun with
 // a click, a hand): clicked in place as a person would.
 func (w *scaleWorld) replyControls(st scaleTable, who int, id string) []candidate {
-	return w.answerControls(st, who, w.fake.Replies(id))
+	return w.answerControls(st, who, w.fake.Interactions.Replies(id))
 }
 
 // ephemeralControls are the move controls of every ephemeral answer
 // player who of st was given.
 func (w *scaleWorld) ephemeralControls(st scaleTable, who int) []candidate {
-	return w.answerControls(st, who, w.fake.Ephemerals(st.players[who].UserID))
+	return w.answerControls(st, who, w.fake.Interactions.Ephemerals(st.players[who].UserID))
 }
 
 // answerControls are the move controls of answers only player who sees.
@@ -289,7 +289,7 @@ func signature(cs []candidate) string {
 // (for a board, only the players it mentions) and each player's DMs.
 func (w *scaleWorld) controls(st scaleTable) []candidate {
 	var out []candidate
-	for _, m := range w.fake.Messages(st.channel) {
+	for _, m := range w.fake.Channels.Messages(st.channel) {
 		for _, c := range fakediscord.Controls(m) {
 			for who, p := range st.players {
 				if am := m.AllowedMentions; am != nil && len(am.Users) > 0 && !slices.Contains(am.Users, p.UserID) {
@@ -300,7 +300,7 @@ func (w *scaleWorld) controls(st scaleTable) []candidate {
 		}
 	}
 	for who, p := range st.players {
-		for _, m := range w.fake.DMs(p.UserID) {
+		for _, m := range w.fake.Channels.DMs(p.UserID) {
 			for _, c := range fakediscord.Controls(m) {
 				out = append(out, candidate{who, m, c})
 			}
@@ -316,7 +316,7 @@ func (w *scaleWorld) use(st scaleTable, c candidate, rng *games.RNG) int {
 		a.GuildID, a.ChannelID = "", c.msg.ChannelID
 	}
 	m := c.msg
-	i := w.fake.Click(a, &m, c.c.CustomID)
+	i := w.fake.Interactions.Click(a, &m, c.c.CustomID)
 	id, _ := commands.ParseCustomID(c.c.CustomID)
 	click := scaleClick{interaction: i.ID, channel: st.channel, userID: a.UserID, id: id, start: time.Now()}
 	if id.Kind == commands.KindMove {
@@ -324,7 +324,7 @@ func (w *scaleWorld) use(st scaleTable, c candidate, rng *games.RNG) int {
 	}
 	if c.c.Select {
 		value := c.c.Options[rng.IntN(len(c.c.Options))].Value
-		i = w.fake.Select(a, &m, c.c.CustomID, value)
+		i = w.fake.Interactions.Select(a, &m, c.c.CustomID, value)
 		click.interaction = i.ID
 		if id.Kind == commands.KindMoveSelect {
 			click.move = value
@@ -349,9 +349,9 @@ func (w *scaleWorld) use(st scaleTable, c candidate, rng *games.RNG) int {
 func (w *scaleWorld) lobby(st scaleTable, rng *games.RNG) {
 	t := w.t
 	host := st.players[0]
-	w.send(w.fake.Command(host, "game", fakediscord.SubCommand("new", fakediscord.StringOpt("game", w.game))))
+	w.send(w.fake.Interactions.Command(host, "game", fakediscord.SubCommand("new", fakediscord.StringOpt("game", w.game))))
 	shows := func(text string) bool {
-		for _, m := range w.fake.Messages(st.channel) {
+		for _, m := range w.fake.Channels.Messages(st.channel) {
 			if strings.Contains(m.Content, text) {
 				return true
 			}
@@ -388,7 +388,7 @@ func (w *scaleWorld) lobby(st scaleTable, rng *games.RNG) {
 
 // ended reports st's final standings in its channel.
 func (w *scaleWorld) ended(st scaleTable) bool {
-	for _, m := range w.fake.Messages(st.channel) {
+	for _, m := range w.fake.Channels.Messages(st.channel) {
 		for _, a := range m.Attachments {
 			if a.Name == "results.png" {
 				return true
@@ -813,7 +813,7 @@ func (w *scaleWorld) account(st scaleTable, tb *table.Table) clickAccount {
 		return false
 	})
 	open = slices.DeleteFunc(open, func(c scaleClick) bool {
-		if slices.ContainsFunc(w.fake.Replies(c.interaction), func(m fakediscord.Message) bool { return m.Content != "" }) {
+		if slices.ContainsFunc(w.fake.Interactions.Replies(c.interaction), func(m fakediscord.Message) bool { return m.Content != "" }) {
 			a.refused++
 			return true
 		}
@@ -888,14 +888,14 @@ func (w *scaleWorld) describeStall(st scaleTable, busy func() bool, see func() [
 	}
 	// What each player sees, and the last moves.
 	for who, p := range st.players {
-		for _, m := range w.fake.Ephemerals(p.UserID) {
+		for _, m := range w.fake.Interactions.Ephemerals(p.UserID) {
 			var ids []string
 			for _, c := range fakediscord.Controls(m) {
 				ids = append(ids, c.CustomID)
 			}
 			fmt.Fprintf(&b, "\n  eph %d %s edits %d %.50q %v", who, m.ID, m.Edits, m.Content, ids)
 		}
-		for _, m := range w.fake.DMs(p.UserID) {
+		for _, m := range w.fake.Channels.DMs(p.UserID) {
 			var ids []string
 			for _, c := range fakediscord.Controls(m) {
 				ids = append(ids, c.CustomID)

@@ -29,10 +29,10 @@ func TestServeGatewayShards(t *testing.T) {
 		}
 		startServe(t, cfg)
 		// Live (READY and a heartbeat): a session closed sooner would reconnect.
-		fake.Await(t, fmt.Sprintf("shard %d live", shard), func() bool { return fake.GatewayLive() == shard+1 })
+		fake.Await(t, fmt.Sprintf("shard %d live", shard), func() bool { return fake.Gateway.Live() == shard+1 })
 	}
 	fake.Await(t, "commands registered", func() bool { return len(fake.Commands("700")) > 0 })
-	for i, id := range fake.Identifies() {
+	for i, id := range fake.Gateway.Identifies() {
 		if id.Shard == nil || *id.Shard != [2]int{i, 2} {
 			t.Errorf("identify %d has shard %v, want [%d 2]", i, id.Shard, i)
 		}
@@ -42,12 +42,12 @@ func TestServeGatewayShards(t *testing.T) {
 		channel := fmt.Sprintf("70%d", k)
 		ann := fakediscord.Actor{UserID: fmt.Sprintf("80%d1", k), Username: "ann", ChannelID: channel, GuildID: guild, Locale: "de"}
 		bo := fakediscord.Actor{UserID: fmt.Sprintf("80%d2", k), Username: "bo", ChannelID: channel, GuildID: guild}
-		if err := fake.SendInteraction(fake.Command(ann, "game", fakediscord.SubCommand("new", fakediscord.StringOpt("game", "zauberschwert")))); err != nil {
+		if err := fake.Gateway.SendInteraction(fake.Interactions.Command(ann, "game", fakediscord.SubCommand("new", fakediscord.StringOpt("game", "zauberschwert")))); err != nil {
 			t.Fatal(err)
 		}
 		var lobby fakediscord.Message
 		fake.Await(t, channel+": the lobby", func() bool {
-			for _, m := range fake.Messages(channel) {
+			for _, m := range fake.Channels.Messages(channel) {
 				if len(m.Attachments) > 0 && len(fakediscord.Controls(m)) > 0 {
 					lobby = m
 					return true
@@ -64,11 +64,11 @@ func TestServeGatewayShards(t *testing.T) {
 		if join == "" {
 			t.Fatalf("%s: the lobby has no join button: %+v", channel, fakediscord.Controls(lobby))
 		}
-		if err := fake.SendInteraction(fake.Click(bo, &lobby, join)); err != nil {
+		if err := fake.Gateway.SendInteraction(fake.Interactions.Click(bo, &lobby, join)); err != nil {
 			t.Fatal(err)
 		}
 		fake.Await(t, channel+": bo seated", func() bool {
-			m, _ := fake.Message(channel, lobby.ID)
+			m, _ := fake.Channels.Message(channel, lobby.ID)
 			return strings.Contains(m.Content, "bo")
 		})
 	}

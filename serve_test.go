@@ -56,11 +56,11 @@ func TestServeGatewayOpensATable(t *testing.T) {
 
 	fake.Await(t, "commands registered in the guild", func() bool { return len(fake.Commands("700")) > 0 })
 	ann := fakediscord.Actor{UserID: "801", Username: "ann", ChannelID: "701", GuildID: "700", Locale: "de"}
-	if err := fake.SendInteraction(fake.Command(ann, "game", fakediscord.SubCommand("new", fakediscord.StringOpt("game", "zauberschwert")))); err != nil {
+	if err := fake.Gateway.SendInteraction(fake.Interactions.Command(ann, "game", fakediscord.SubCommand("new", fakediscord.StringOpt("game", "zauberschwert")))); err != nil {
 		t.Fatal(err)
 	}
 	fake.Await(t, "the lobby in the channel", func() bool {
-		for _, m := range fake.Messages("701") {
+		for _, m := range fake.Channels.Messages("701") {
 			if len(m.Attachments) > 0 && len(fakediscord.Controls(m)) > 0 {
 				return true
 			}
@@ -81,7 +81,7 @@ func TestServeHTTPEndpointAnswersPing(t *testing.T) {
 	out := startServe(t, cfg)
 
 	post := func(body string, key ed25519.PrivateKey) (int, string) {
-		code, answer, err := fake.PostInteraction(context.Background(), http.DefaultClient, "http://"+addr+"/interactions", key, []byte(body))
+		code, answer, err := fake.Interactions.PostInteraction(context.Background(), http.DefaultClient, "http://"+addr+"/interactions", key, []byte(body))
 		if err != nil {
 			return 0, err.Error()
 		}

@@ -79,7 +79,7 @@ func TestDispatchAcknowledgesAfterCommit(t *testing.T) {
 			h.patience = due // runs out while the change is under way
 			return func() bool { return true }
 		}}
-		i := fake.Command(bob, "game", fakediscord.SubCommand("status"))
+		i := fake.Interactions.Command(bob, "game", fakediscord.SubCommand("status"))
 		d.dispatch(context.Background(), i, func(*discordgo.InteractionResponse) error {
 			ev.add("acknowledged")
 			return nil
@@ -98,7 +98,7 @@ func TestDispatchAcknowledgesAfterCommit(t *testing.T) {
 	t.Run("read", func(t *testing.T) {
 		h := &reading{acked: make(chan struct{})}
 		d := dispatcher{h: h, exec: exec, log: quietLog(), patience: time.Millisecond}
-		i := fake.Command(bob, "game", fakediscord.SubCommand("hand"))
+		i := fake.Interactions.Command(bob, "game", fakediscord.SubCommand("hand"))
 		start := time.Now()
 		acks := 0
 		d.dispatch(context.Background(), i, func(*discordgo.InteractionResponse) error {

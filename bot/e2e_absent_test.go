@@ -38,7 +38,7 @@ func TestEndToEndAbsentPlayerBot(t *testing.T) {
 	alice, bernd := ps[0], ps[1]
 	reminders := func() int {
 		n := 0
-		for _, m := range w.fake.DMs(bernd.UserID) {
+		for _, m := range w.fake.Channels.DMs(bernd.UserID) {
 			if strings.HasPrefix(m.Content, "⏰") {
 				n++
 			}
@@ -109,7 +109,7 @@ func TestEndToEndAbsentPlayerBot(t *testing.T) {
 			t.Fatalf("after bernd's day: seat %+v, want a bot playing it", s)
 		}
 		told := 0
-		for _, m := range w.fake.Messages(channelID) {
+		for _, m := range w.fake.Channels.Messages(channelID) {
 			if strings.Contains(m.Content, "bernd's time ran out: a bot plays their seat") {
 				told++
 			}
@@ -149,9 +149,9 @@ func TestEndToEndAbsentPlayerBot(t *testing.T) {
 	}
 	absent(2, 2)
 	ret := func(p player) string {
-		i := w.fake.Command(p.Actor, commands.CmdGame, fakediscord.SubCommand(commands.SubReturn))
+		i := w.fake.Interactions.Command(p.Actor, commands.CmdGame, fakediscord.SubCommand(commands.SubReturn))
 		w.tr.deliver(t, i)
-		r := w.fake.Replies(i.ID)
+		r := w.fake.Interactions.Replies(i.ID)
 		if len(r) != 1 {
 			t.Fatalf("/game return by %s: replies %+v", p.Username, r)
 		}
@@ -190,7 +190,7 @@ func TestEndToEndAbsentPlayerBot(t *testing.T) {
 		w.tr.deliver(t, a.i)
 		last, ok := w.table(t).LastEntry()
 		if !ok || last.Move != a.choice.move || last.Seat != a.seat {
-			t.Fatalf("%s's move %q was not applied (log ends %+v); replies %+v", a.who.Username, a.choice.move, last, w.fake.Replies(a.i.ID))
+			t.Fatalf("%s's move %q was not applied (log ends %+v); replies %+v", a.who.Username, a.choice.move, last, w.fake.Interactions.Replies(a.i.ID))
 		}
 		if a.seat == b {
 			if last.Bot || last.Timeout || w.table(t).Seats[b].Bot {
@@ -240,7 +240,7 @@ func playOthers(t *testing.T, w *world, g *game, absent player) bool {
 		}
 		w.tr.deliver(t, a.i)
 		if w.table(t).Version <= tb.Version {
-			t.Fatalf("%s's move %q was not applied; replies %+v", a.who.Username, a.choice.move, w.fake.Replies(a.i.ID))
+			t.Fatalf("%s's move %q was not applied; replies %+v", a.who.Username, a.choice.move, w.fake.Interactions.Replies(a.i.ID))
 		}
 	}
 }
@@ -271,13 +271,13 @@ func TestEndToEndAbsentVote(t *testing.T) {
 	if len(tb.Votes) != 1 || tb.Votes[0].Message.ID == "" || tb.Seats[tb.SeatOf(bernd.UserID)].Bot {
 		t.Fatalf("after bernd's day: votes %+v, his seat %+v; want one vote with its message, his seat his", tb.Votes, tb.Seats[tb.SeatOf(bernd.UserID)])
 	}
-	vote, ok := w.fake.Message(channelID, tb.Votes[0].Message.ID)
+	vote, ok := w.fake.Channels.Message(channelID, tb.Votes[0].Message.ID)
 	if !ok || !strings.Contains(vote.Content, "bernd's time ran out") {
 		t.Fatalf("vote message %+v", vote)
 	}
 	click := func(p player, want string) {
 		t.Helper()
-		m, _ := w.fake.Message(channelID, vote.ID)
+		m, _ := w.fake.Channels.Message(channelID, vote.ID)
 		var end string
 		for _, c := range fakediscord.Controls(m) {
 			if id, err := commands.ParseCustomID(c.CustomID); err == nil && id.Kind == commands.KindVote && id.Arg == "e" {
@@ -287,9 +287,9 @@ func TestEndToEndAbsentVote(t *testing.T) {
 		if end == "" {
 			t.Fatalf("the vote message %q has no End button", m.Content)
 		}
-		i := w.fake.Click(p.Actor, &m, end)
+		i := w.fake.Interactions.Click(p.Actor, &m, end)
 		w.tr.deliver(t, i)
-		if r := w.fake.Replies(i.ID); len(r) != 1 || !strings.HasPrefix(r[0].Content, want) || r[0].Flags&discordgo.MessageFlagsEphemeral == 0 {
+		if r := w.fake.Interactions.Replies(i.ID); len(r) != 1 || !strings.HasPrefix(r[0].Content, want) || r[0].Flags&discordgo.MessageFlagsEphemeral == 0 {
 			t.Fatalf("%s's End: replies %+v, want an ephemeral %q", p.Username, r, want)
 		}
 	}
@@ -302,7 +302,7 @@ func TestEndToEndAbsentVote(t *testing.T) {
 	}
 	click(bernd, prefix(bernd, table.ErrVoteAboutYou))
 	click(alice, prefix(alice, playfeature.KeyOKVoteEnd))
-	if m, _ := w.fake.Message(channelID, vote.ID); !strings.Contains(m.Content, "End: 1") {
+	if m, _ := w.fake.Channels.Message(channelID, vote.ID); !strings.Contains(m.Content, "End: 1") {
 		t.Fatalf("the vote message after alice's End: %q", m.Content)
 	}
 	click(carol, prefix(carol, playfeature.KeyOKVoteEnded))
@@ -310,7 +310,7 @@ func TestEndToEndAbsentVote(t *testing.T) {
 		t.Fatalf("after two Ends of two: status %s", tb.Status)
 	}
 	told := false
-	for _, m := range w.fake.Messages(channelID) {
+	for _, m := range w.fake.Channels.Messages(channelID) {
 		told = told || strings.Contains(m.Content, "The players voted to end the game")
 		if len(fakediscord.Controls(m)) > 0 {
 			t.Errorf("message %q still has buttons after the end", m.Content)

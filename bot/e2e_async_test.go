@@ -34,10 +34,10 @@ func TestEndToEndRemindersAndVacation(t *testing.T) {
 	g := newGame(t, w, sorcererSpec(ps, map[string]string{table.OptDeadline: "24"}))
 	g.open()
 
-	vac := w.fake.Command(bernd.Actor, settingsfeature.CmdVacation,
+	vac := w.fake.Interactions.Command(bernd.Actor, settingsfeature.CmdVacation,
 		fakediscord.SubCommand(settingsfeature.SubVacationStart, fakediscord.IntOpt(settingsfeature.OptDays, 2)))
 	w.tr.deliver(t, vac)
-	if r := w.fake.Replies(vac.ID); len(r) != 1 || !strings.HasPrefix(r[0].Content, "🧳 Schönen Urlaub") {
+	if r := w.fake.Interactions.Replies(vac.ID); len(r) != 1 || !strings.HasPrefix(r[0].Content, "🧳 Schönen Urlaub") {
 		t.Fatalf("/vacation replies %+v", r)
 	}
 	if tb := w.table(t); tb.Seats[1].Vacation == nil {
@@ -45,7 +45,7 @@ func TestEndToEndRemindersAndVacation(t *testing.T) {
 	}
 	status := func() string {
 		t.Helper()
-		m, ok := w.fake.Message(channelID, w.table(t).StatusMessageID)
+		m, ok := w.fake.Channels.Message(channelID, w.table(t).StatusMessageID)
 		if !ok {
 			t.Fatal("no status message")
 		}
@@ -61,13 +61,13 @@ func TestEndToEndRemindersAndVacation(t *testing.T) {
 	reminders := func() counts {
 		c := counts{}
 		for _, p := range []player{alice, bernd} {
-			for _, m := range w.fake.DMs(p.UserID) {
+			for _, m := range w.fake.Channels.DMs(p.UserID) {
 				if strings.HasPrefix(m.Content, "⏰") {
 					c[p.Username]++
 				}
 			}
 		}
-		for _, m := range w.fake.Messages(channelID) {
+		for _, m := range w.fake.Channels.Messages(channelID) {
 			if strings.HasPrefix(m.Content, "⏰") && strings.Contains(m.Content, "<@"+carol.UserID+">") {
 				c[carol.Username]++
 			}
@@ -79,7 +79,7 @@ func TestEndToEndRemindersAndVacation(t *testing.T) {
 	}
 	backLines := func() int {
 		n := 0
-		for _, m := range w.fake.Messages(channelID) {
+		for _, m := range w.fake.Channels.Messages(channelID) {
 			if strings.Contains(m.Content, "bernd is back from vacation") {
 				n++
 			}
@@ -138,7 +138,7 @@ func TestEndToEndRemindersAndVacation(t *testing.T) {
 		t.Fatalf("the channel heard %d times that bernd is back, want once", n)
 	}
 	want("when bernd is back", counts{"alice": 2, "carol": 2, "bernd": 1})
-	if dms := w.fake.DMs(bernd.UserID); !strings.Contains(dms[len(dms)-1].Content, "wartet nur noch auf dich") {
+	if dms := w.fake.Channels.DMs(bernd.UserID); !strings.Contains(dms[len(dms)-1].Content, "wartet nur noch auf dich") {
 		t.Fatalf("bernd's reminder %q", dms[len(dms)-1].Content)
 	}
 	if s := status(); strings.Contains(s, "Urlaub") || strings.Contains(s, "vacation") {

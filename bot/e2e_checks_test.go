@@ -96,9 +96,9 @@ type snapshot struct {
 }
 
 func (g *game) snap() snapshot {
-	s := snapshot{tb: g.w.table(g.t), channel: editCounts(g.w.fake.Messages(channelID)), dms: map[string]map[string]int{}}
+	s := snapshot{tb: g.w.table(g.t), channel: editCounts(g.w.fake.Channels.Messages(channelID)), dms: map[string]map[string]int{}}
 	for _, p := range g.players {
-		s.dms[p.UserID] = editCounts(g.w.fake.DMs(p.UserID))
+		s.dms[p.UserID] = editCounts(g.w.fake.Channels.DMs(p.UserID))
 	}
 	return s
 }
@@ -126,7 +126,7 @@ func changed(ms []fakediscord.Message, before map[string]int) (fresh, edited []f
 // newDMs are p's DMs sent or edited since s. A DM edited only to lose its
 // buttons (a newer decision replaced it) is not news.
 func (g *game) newDMs(s snapshot, p player) []fakediscord.Message {
-	fresh, edited := changed(g.w.fake.DMs(p.UserID), s.dms[p.UserID])
+	fresh, edited := changed(g.w.fake.Channels.DMs(p.UserID), s.dms[p.UserID])
 	for _, m := range edited {
 		if !m.ButtonsCleared {
 			fresh = append(fresh, m)
@@ -142,7 +142,7 @@ func (g *game) unchanged(what string, s snapshot) {
 	if tb.Version != s.tb.Version || len(tb.Log) != len(s.tb.Log) || !bytes.Equal(tb.State, s.tb.State) {
 		t.Fatalf("%s changed the table: version %d → %d, log %d → %d", what, s.tb.Version, tb.Version, len(s.tb.Log), len(tb.Log))
 	}
-	if fresh, edited := changed(w.fake.Messages(channelID), s.channel); len(fresh)+len(edited) != 0 {
+	if fresh, edited := changed(w.fake.Channels.Messages(channelID), s.channel); len(fresh)+len(edited) != 0 {
 		t.Fatalf("%s posted %d and edited %d channel messages", what, len(fresh), len(edited))
 	}
 	for _, p := range g.players {
@@ -160,7 +160,7 @@ func (g *game) checkStale(a answer) {
 	t, w := g.t, g.w
 	tb := w.table(t)
 	msg, choices := a.msg, append([]choice{a.choice}, a.others...)
-	if shown, ok := w.fake.Message(a.msg.ChannelID, a.msg.ID); ok {
+	if shown, ok := w.fake.Channels.Message(a.msg.ChannelID, a.msg.ID); ok {
 		if cs := offered(t, shown); len(cs) > 0 && !slices.ContainsFunc(cs, func(c choice) bool { return c.version >= tb.Seats[a.seat].PromptVersion }) {
 			msg, choices = shown, cs
 		}
@@ -174,7 +174,7 @@ func (g *game) checkStale(a answer) {
 	w.tr.deliver(t, i)
 	g.unchanged("a stale click", before)
 	want := w.svc.Localize(string(a.who.Locale), table.ErrStale)
-	if r := w.fake.Replies(i.ID); len(r) != 1 || r[0].Content != want || r[0].Flags&discordgo.MessageFlagsEphemeral == 0 {
+	if r := w.fake.Interactions.Replies(i.ID); len(r) != 1 || r[0].Content != want || r[0].Flags&discordgo.MessageFlagsEphemeral == 0 {
 		t.Fatalf("stale click replies %+v, want %q", r, want)
 	}
 	g.staleChecked[a.who.UserID] = true
@@ -220,7 +220,7 @@ func (g *game) facts() turnFacts {
 // checkTurn checks what the last interaction produced (see checkChannel
 // and checkDMs) and returns the new channel messages.
 func (g *game) checkTurn(before snapshot) []fakediscord.Message {
-	fresh, edited := changed(g.w.fake.Messages(channelID), before.channel)
+	fresh, edited := changed(g.w.fake.Channels.Messages(channelID), before.channel)
 	f := g.facts()
 	g.checkChannel(f, fresh, edited)
 	g.checkDMs(f, before, fresh)
@@ -235,7 +235,7 @@ func (g *game) checkLiveButtons(f turnFacts) {
 	t, w := g.t, g.w
 	var live []string
 	notices := map[string]int{} // "DMs closed" notices with a button, by the user they stand in for
-	for _, m := range w.fake.Messages(channelID) {
+	for _, m := range w.fake.Channels.Messages(channelID) {
 		if len(fakediscord.Controls(m)) == 0 {
 			continue
 		}
@@ -260,7 +260,7 @@ func (g *game) checkLiveButtons(f turnFacts) {
 		want = 0
 	}
 	// The live status is pinned exactly while the game runs.
-	if m, ok := w.fake.Message(channelID, f.tb.StatusMessageID); ok && m.Pinned != (want == 1) {
+	if m, ok := w.fake.Channels.Message(channelID, f.tb.StatusMessageID); ok && m.Pinned != (want == 1) {
 		t.Fatalf("move %d: status pinned %v while the table is %s", g.moves, m.Pinned, f.tb.Status)
 	}
 	if len(live) != want {
@@ -273,7 +273,7 @@ func (g *game) checkLiveButtons(f turnFacts) {
 	}
 	for _, p := range g.players {
 		var withButtons []string
-		for _, dm := range w.fake.DMs(p.UserID) {
+		for _, dm := range w.fake.Channels.DMs(p.UserID) {
 			if len(fakediscord.Controls(dm)) > 0 {
 				withButtons = append(withButtons, dm.ID+": "+dm.Content)
 			}
@@ -284,7 +284,7 @@ func (g *game) checkLiveButtons(f turnFacts) {
 		// Steps answered outside a DM edit their one answer in place; only a
 		// player who cannot get DMs asks for their hand again and again.
 		var liveEphemerals int
-		for _, m := range w.fake.Ephemerals(p.UserID) {
+		for _, m := range w.fake.Interactions.Ephemerals(p.UserID) {
 			if len(offered(t, m)) > 0 {
 				liveEphemerals++
 			}
@@ -367,10 +367,10 @@ func (g *game) checkDMs(f turnFacts, before snapshot, fresh []fakediscord.Messag
 	t, w := g.t, g.w
 	for seat, s := range f.tb.Seats {
 		p := g.byUser[s.UserID]
-		if n := len(w.fake.DMs(p.UserID)); p.dmClosed && n != 0 {
+		if n := len(w.fake.Channels.DMs(p.UserID)); p.dmClosed && n != 0 {
 			t.Fatalf("%s has closed DMs but got %d", p.Username, n)
 		}
-		if n := w.fake.RefusedDMs(p.UserID); n > w.memories {
+		if n := w.fake.Channels.RefusedDMs(p.UserID); n > w.memories {
 			t.Fatalf("move %d: %d DMs to %s refused, want at most one per process (%d)", g.moves, n, p.Username, w.memories)
 		}
 		news := g.newDMs(before, p)
@@ -379,7 +379,7 @@ func (g *game) checkDMs(f turnFacts, before snapshot, fresh []fakediscord.Messag
 			if len(news) != 1 || len(fakediscord.Controls(news[0])) != 0 || !strings.Contains(news[0].Content, "<#"+channelID+">") {
 				t.Fatalf("%s got %d DMs at the end, want one with the result", p.Username, len(news))
 			}
-			for _, dm := range w.fake.DMs(p.UserID) {
+			for _, dm := range w.fake.Channels.DMs(p.UserID) {
 				if len(fakediscord.Controls(dm)) != 0 {
 					t.Fatalf("%s still has a DM with buttons after the end: %q", p.Username, dm.Content)
 				}
@@ -396,7 +396,7 @@ func (g *game) checkDMs(f turnFacts, before snapshot, fresh []fakediscord.Messag
 			if len(news) > 0 {
 				t.Fatalf("%s made a step outside a DM and got %d DMs", p.Username, len(news))
 			}
-			replies := w.fake.Replies(g.answering.i.ID)
+			replies := w.fake.Interactions.Replies(g.answering.i.ID)
 			if len(f.mine[seat]) > 0 && (len(replies) == 0 || len(replies[len(replies)-1].Components) == 0) {
 				t.Fatalf("%s made a step and its answer offers nothing", p.Username)
 			}
@@ -408,7 +408,7 @@ func (g *game) checkDMs(f turnFacts, before snapshot, fresh []fakediscord.Messag
 		if !concerned {
 			// A DM clicked by a player who now waits is settled in place:
 			// the same message, the private view, no options left.
-			fresh, edited := changed(w.fake.DMs(p.UserID), before.dms[p.UserID])
+			fresh, edited := changed(w.fake.Channels.DMs(p.UserID), before.dms[p.UserID])
 			if len(fresh) == 0 && len(edited) == 1 && len(offeredMoves(t, edited[0])) == 0 && hasPNG(edited[0], "hand.png") {
 				news = nil
 			}
@@ -450,7 +450,7 @@ func (g *game) checkDMs(f turnFacts, before snapshot, fresh []fakediscord.Messag
 			}
 		}
 	}
-	for _, u := range w.fake.DMChannelUsers() {
+	for _, u := range w.fake.Channels.DMChannelUsers() {
 		if _, ok := g.byUser[u]; !ok {
 			t.Fatalf("DM channel opened with a non-player %s", u)
 		}
@@ -481,7 +481,7 @@ func (g *game) finish() {
 	if !st.Over() {
 		t.Fatal("table over but the game is not")
 	}
-	ms := w.fake.Messages(channelID)
+	ms := w.fake.Channels.Messages(channelID)
 	last := ms[len(ms)-1]
 	if title := w.svc.Localize(tb.Lang, compose.KeyStandings); !strings.HasPrefix(last.Content, title) {
 		t.Fatalf("last channel message %q is not the standings", last.Content)
@@ -571,14 +571,14 @@ func TestContainsWord(t *testing.T) {
 // a commit that shows in the channel removes it instead (no "Done").
 func (g *game) checkInPlace(a answer, committed bool) {
 	t := g.t
-	rec, ok := g.w.fake.Interaction(a.i.ID)
+	rec, ok := g.w.fake.Interactions.Interaction(a.i.ID)
 	switch {
 	case !ok:
 		t.Fatalf("move %d: no record of %s's click", g.moves, a.who.Username)
 	case len(rec.Followups) > 0:
 		t.Fatalf("move %d: %s's click in an ephemeral answer got %d new messages (%q), want that answer edited", g.moves, a.who.Username, len(rec.Followups), rec.Followups[0].Content)
 	case rec.OriginalDeleted && committed:
-		if slices.ContainsFunc(g.w.fake.Ephemerals(a.who.UserID), func(m fakediscord.Message) bool { return m.ID == a.msg.ID }) {
+		if slices.ContainsFunc(g.w.fake.Interactions.Ephemerals(a.who.UserID), func(m fakediscord.Message) bool { return m.ID == a.msg.ID }) {
 			t.Fatalf("move %d: %s's ephemeral answer was to be removed, and is still there", g.moves, a.who.Username)
 		}
 	case rec.Original == nil || rec.Original.ID != a.msg.ID || rec.Original.Edits <= a.msg.Edits:
@@ -592,5 +592,5 @@ func (g *game) checkInPlace(a answer, committed bool) {
 func (g *game) stepAnsweredInPlace(f turnFacts, seat int) bool {
 	last, ok := f.tb.LastEntry()
 	return ok && last.Uncommitted && !f.st.Over() && last.Seat == seat && g.answering != nil &&
-		!g.w.fake.IsDMChannel(g.answering.msg.ChannelID)
+		!g.w.fake.Channels.IsDMChannel(g.answering.msg.ChannelID)
 }

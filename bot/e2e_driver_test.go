@@ -237,7 +237,7 @@ func newGame(t testing.TB, w *world, s spec) *game {
 	for _, p := range g.players {
 		g.byUser[p.UserID] = p
 		if p.dmClosed {
-			w.fake.CloseDMs(p.UserID)
+			w.fake.Channels.CloseDMs(p.UserID)
 		}
 	}
 	return g
@@ -248,9 +248,9 @@ func (g *game) open() {
 	t, w := g.t, g.w
 	for _, p := range g.players {
 		if p.dmPictures {
-			set := w.fake.Command(p.Actor, settingsfeature.CmdSettings, fakediscord.StringOpt(settingsfeature.OptPublicDM, "picture"))
+			set := w.fake.Interactions.Command(p.Actor, settingsfeature.CmdSettings, fakediscord.StringOpt(settingsfeature.OptPublicDM, "picture"))
 			w.tr.deliver(t, set)
-			if r := w.fake.Replies(set.ID); len(r) != 1 || !strings.HasPrefix(r[0].Content, w.svc.Localize(string(p.Locale), settingsfeature.KeySettingsSaved)) {
+			if r := w.fake.Interactions.Replies(set.ID); len(r) != 1 || !strings.HasPrefix(r[0].Content, w.svc.Localize(string(p.Locale), settingsfeature.KeySettingsSaved)) {
 				t.Fatalf("/settings public-dm:picture replies %+v", r)
 			}
 		}
@@ -260,9 +260,9 @@ func (g *game) open() {
 	if g.spec.typed != "" {
 		opts = append(opts, fakediscord.StringOpt(commands.OptOptions, g.spec.typed))
 	}
-	newCmd := w.fake.Command(host.Actor, commands.CmdGame, fakediscord.SubCommand(commands.SubNew, opts...))
+	newCmd := w.fake.Interactions.Command(host.Actor, commands.CmdGame, fakediscord.SubCommand(commands.SubNew, opts...))
 	w.tr.deliver(t, newCmd)
-	if r := w.fake.Replies(newCmd.ID); len(r) != 1 || r[0].Content != w.svc.Localize(string(host.Locale), lobbyfeature.KeyOKNew) {
+	if r := w.fake.Interactions.Replies(newCmd.ID); len(r) != 1 || r[0].Content != w.svc.Localize(string(host.Locale), lobbyfeature.KeyOKNew) {
 		t.Fatalf("/game new replies %+v", r)
 	}
 	ids := make([]string, 0, len(g.spec.options))
@@ -274,25 +274,25 @@ func (g *game) open() {
 		g.setOption(host, id, g.spec.options[id])
 	}
 	for _, p := range g.players[1:] {
-		lobby, ok := latestWith(w.fake.Messages(channelID), commands.KindJoin)
+		lobby, ok := latestWith(w.fake.Channels.Messages(channelID), commands.KindJoin)
 		if !ok {
 			t.Fatal("no lobby message with a join button")
 		}
-		w.tr.deliver(t, w.fake.Click(p.Actor, &lobby, controlOf(t, lobby, commands.KindJoin).CustomID))
+		w.tr.deliver(t, w.fake.Interactions.Click(p.Actor, &lobby, controlOf(t, lobby, commands.KindJoin).CustomID))
 	}
-	lobby, _ := latestWith(w.fake.Messages(channelID), commands.KindStart)
+	lobby, _ := latestWith(w.fake.Channels.Messages(channelID), commands.KindStart)
 	for _, p := range g.players {
 		if !strings.Contains(lobby.Content, p.Username) {
 			t.Errorf("lobby %q does not list %s", lobby.Content, p.Username)
 		}
 	}
-	for _, m := range w.fake.Messages(channelID) {
+	for _, m := range w.fake.Channels.Messages(channelID) {
 		if am := m.AllowedMentions; am == nil || am.Parse == nil || len(am.Parse) != 0 {
 			t.Fatalf("lobby message %q without explicit allowed mentions: %+v", m.Content, am)
 		}
 	}
 	before := g.snap()
-	w.tr.deliver(t, w.fake.Click(host.Actor, &lobby, controlOf(t, lobby, commands.KindStart).CustomID))
+	w.tr.deliver(t, w.fake.Interactions.Click(host.Actor, &lobby, controlOf(t, lobby, commands.KindStart).CustomID))
 	tb := w.table(t)
 	if tb.Status != table.StatusPlaying || len(tb.Seats) != len(g.players) {
 		t.Fatalf("after start: status %s with %d seats", tb.Status, len(tb.Seats))
@@ -310,7 +310,7 @@ func (g *game) open() {
 // the host would.
 func (g *game) setOption(host player, id, value string) {
 	t, w := g.t, g.w
-	lobby, ok := latestWith(w.fake.Messages(channelID), commands.KindOption)
+	lobby, ok := latestWith(w.fake.Channels.Messages(channelID), commands.KindOption)
 	if !ok {
 		t.Fatal("no lobby message with an option select")
 	}
@@ -325,12 +325,12 @@ func (g *game) setOption(host player, id, value string) {
 		if !slices.ContainsFunc(c.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == pick }) {
 			t.Fatalf("lobby select %s does not offer %q", id, value)
 		}
-		i := w.fake.Select(host.Actor, &lobby, c.CustomID, pick)
+		i := w.fake.Interactions.Select(host.Actor, &lobby, c.CustomID, pick)
 		w.tr.deliver(t, i)
-		if r := w.fake.Replies(i.ID); len(r) != 1 || r[0].Content != w.svc.Localize(string(host.Locale), lobbyfeature.KeyOKOption) {
+		if r := w.fake.Interactions.Replies(i.ID); len(r) != 1 || r[0].Content != w.svc.Localize(string(host.Locale), lobbyfeature.KeyOKOption) {
 			t.Fatalf("option %s=%s replies %+v", id, value, r)
 		}
-		if edited, _ := w.fake.Message(channelID, lobby.ID); !strings.Contains(edited.Content, "= "+value) {
+		if edited, _ := w.fake.Channels.Message(channelID, lobby.ID); !strings.Contains(edited.Content, "= "+value) {
 			t.Fatalf("lobby %q does not show %s = %s", edited.Content, id, value)
 		}
 		return
@@ -354,7 +354,7 @@ func (g *game) step() bool {
 	w.tr.deliver(t, a.i)
 	tb := w.table(t)
 	if tb.Version <= before.tb.Version {
-		t.Fatalf("move %q by %s was not applied (version %d → %d); replies %+v", a.choice.move, a.who.Username, before.tb.Version, tb.Version, w.fake.Replies(a.i.ID))
+		t.Fatalf("move %q by %s was not applied (version %d → %d); replies %+v", a.choice.move, a.who.Username, before.tb.Version, tb.Version, w.fake.Interactions.Replies(a.i.ID))
 	}
 	if last, ok := tb.LastEntry(); !ok || last.Move != a.choice.move || last.Seat != a.seat {
 		t.Fatalf("log ends with %+v, want %q by seat %d", last, a.choice.move, a.seat)
@@ -403,7 +403,7 @@ func (g *game) plan() (*answer, bool) {
 	var msg fakediscord.Message
 	switch {
 	case !p.Secret:
-		board, ok := latestWith(w.fake.Messages(channelID), commands.KindMove, commands.KindMoveSelect, commands.KindGroup)
+		board, ok := latestWith(w.fake.Channels.Messages(channelID), commands.KindMove, commands.KindMoveSelect, commands.KindGroup)
 		// After a step inside a turn the channel's board is unchanged;
 		// the player goes on from the answer only they see, or from
 		// their DM edited in place when the step was made there (a
@@ -414,7 +414,7 @@ func (g *game) plan() (*answer, bool) {
 		case ok && len(moveChoices(t, board, p)) > 0:
 			msg = board
 		default:
-			dms := w.fake.DMs(who.UserID)
+			dms := w.fake.Channels.DMs(who.UserID)
 			if len(dms) == 0 || len(moveChoices(t, dms[len(dms)-1], p)) == 0 {
 				t.Fatalf("no channel message, answer or DM offers %s's public prompt", who.Username)
 			}
@@ -424,7 +424,7 @@ func (g *game) plan() (*answer, bool) {
 		g.blockedPrompt = true
 		msg = g.showHand(who, st.Pending())
 	default:
-		dms := w.fake.DMs(who.UserID)
+		dms := w.fake.Channels.DMs(who.UserID)
 		if len(dms) == 0 {
 			t.Fatalf("%s has a secret prompt but no DM", who.Username)
 		}
@@ -467,13 +467,13 @@ func (g *game) pick(p games.Prompt, choices []choice) choice {
 // Discord, from the DM channel and without a guild.
 func (g *game) interact(who player, msg fakediscord.Message, c choice) *discordgo.Interaction {
 	actor := who.Actor
-	if msg.ChannelID != "" && g.w.fake.IsDMChannel(msg.ChannelID) {
+	if msg.ChannelID != "" && g.w.fake.Channels.IsDMChannel(msg.ChannelID) {
 		actor.ChannelID, actor.GuildID = msg.ChannelID, ""
 	}
 	if c.value != "" {
-		return g.w.fake.Select(actor, &msg, c.customID, c.value)
+		return g.w.fake.Interactions.Select(actor, &msg, c.customID, c.value)
 	}
-	return g.w.fake.Click(actor, &msg, c.customID)
+	return g.w.fake.Interactions.Click(actor, &msg, c.customID)
 }
 
 // openGroup picks group c in a group select and returns the ephemeral
@@ -485,7 +485,7 @@ func (g *game) openGroup(who player, msg fakediscord.Message, c choice, p games.
 	i := g.interact(who, msg, c)
 	w.tr.deliver(t, i)
 	g.unchanged("picking group "+c.value, before)
-	replies := w.fake.Replies(i.ID)
+	replies := w.fake.Interactions.Replies(i.ID)
 	if len(replies) != 1 || replies[0].Flags&discordgo.MessageFlagsEphemeral == 0 {
 		t.Fatalf("group %q replies %+v, want one ephemeral", c.value, replies)
 	}
@@ -510,15 +510,15 @@ func (g *game) openGroup(who player, msg fakediscord.Message, c choice, p games.
 // offers none but that player's options.
 func (g *game) showHand(who player, pending []games.Prompt) fakediscord.Message {
 	t, w := g.t, g.w
-	notice, ok := latestWith(w.fake.Messages(channelID), commands.KindHand)
+	notice, ok := latestWith(w.fake.Channels.Messages(channelID), commands.KindHand)
 	if !ok {
 		t.Fatal("no Show my hand button in the channel")
 	}
 	before := g.snap()
-	i := w.fake.Click(who.Actor, &notice, controlOf(t, notice, commands.KindHand).CustomID)
+	i := w.fake.Interactions.Click(who.Actor, &notice, controlOf(t, notice, commands.KindHand).CustomID)
 	w.tr.deliver(t, i)
 	g.unchanged("Show my hand", before)
-	replies := w.fake.Replies(i.ID)
+	replies := w.fake.Interactions.Replies(i.ID)
 	if len(replies) != 1 || replies[0].Flags&discordgo.MessageFlagsEphemeral == 0 {
 		t.Fatalf("Show my hand replies %+v, want one ephemeral", replies)
 	}
@@ -565,7 +565,7 @@ func playIn(t *testing.T, w *world, s spec) *game {
 	g.finish()
 	dms, edited := 0, 0
 	for _, p := range g.players {
-		for _, m := range w.fake.DMs(p.UserID) {
+		for _, m := range w.fake.Channels.DMs(p.UserID) {
 			dms++
 			if m.Edits > 0 {
 				edited++
@@ -573,6 +573,6 @@ func playIn(t *testing.T, w *world, s spec) *game {
 		}
 	}
 	t.Logf("%d moves, %d group selects, %d channel messages, %d DMs (%d edited in place), %d REST calls, %d private facts checked",
-		g.moves, g.groupPicks, len(w.fake.Messages(channelID)), dms, edited, len(w.fake.Requests()), g.privateChecks)
+		g.moves, g.groupPicks, len(w.fake.Channels.Messages(channelID)), dms, edited, len(w.fake.Requests()), g.privateChecks)
 	return g
 }

@@ -167,7 +167,7 @@ func (r *dungeonRules) prefer(g *game, p games.Prompt, cs []choice) []choice {
 
 // staleTarget: an old build DM is the one to click again.
 func (r *dungeonRules) staleTarget(g *game, a answer) bool {
-	return g.w.fake.IsDMChannel(a.msg.ChannelID) &&
+	return g.w.fake.Channels.IsDMChannel(a.msg.ChannelID) &&
 		(strings.HasPrefix(a.choice.move, "pick:") || strings.HasPrefix(a.choice.move, "second:"))
 }
 

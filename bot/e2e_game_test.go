@@ -72,18 +72,18 @@ func TestEndToEndOutboxAfterFailedPost(t *testing.T) {
 	if !ok {
 		t.Fatal("no move to make")
 	}
-	before := len(w.fake.Messages(channelID))
+	before := len(w.fake.Channels.Messages(channelID))
 	w.fake.FailOnce(http.MethodPost, "/channels/"+channelID+"/messages")
 	w.tr.deliver(t, a.i)
 	if tb := w.table(t); tb.Moves != 1 {
 		t.Fatalf("the move was not stored: %d moves", tb.Moves)
 	}
-	if n := len(w.fake.Messages(channelID)); n != before {
+	if n := len(w.fake.Channels.Messages(channelID)); n != before {
 		t.Fatalf("%d new channel messages although the board's post failed", n-before)
 	}
 	dms := map[string]int{}
 	for _, p := range g.players {
-		dms[p.UserID] = len(w.fake.DMs(p.UserID))
+		dms[p.UserID] = len(w.fake.Channels.DMs(p.UserID))
 	}
 	w.restart(t)
 	session, err := bot.NewSession("test-token", w.fake.APIURL())
@@ -103,7 +103,7 @@ func TestEndToEndOutboxAfterFailedPost(t *testing.T) {
 		}
 	}
 	boards := 0
-	for _, m := range w.fake.Messages(channelID)[before:] {
+	for _, m := range w.fake.Channels.Messages(channelID)[before:] {
 		if len(m.Attachments) > 0 && m.Attachments[0].Name == "board.png" {
 			boards++
 		}
@@ -114,7 +114,7 @@ func TestEndToEndOutboxAfterFailedPost(t *testing.T) {
 	// The DMs had gone out before the crash; delivering again (same
 	// nonces) sends none twice.
 	for _, p := range g.players {
-		if n := len(w.fake.DMs(p.UserID)); n != dms[p.UserID] {
+		if n := len(w.fake.Channels.DMs(p.UserID)); n != dms[p.UserID] {
 			t.Errorf("%s has %d DMs after the redelivery, %d before", p.Username, n, dms[p.UserID])
 		}
 	}

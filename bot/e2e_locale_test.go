@@ -29,7 +29,7 @@ func TestEndToEndGermanServer(t *testing.T) {
 	if g.handLabels == 0 {
 		t.Fatal("no board's hand button was checked")
 	}
-	lobby := g.w.fake.Messages(channelID)[0]
+	lobby := g.w.fake.Channels.Messages(channelID)[0]
 	// The lobby, once started, tells who plays: in German.
 	if !strings.Contains(lobby.Content, "hat begonnen mit alice, bernd, carol") {
 		t.Errorf("the lobby on a German server says %q, want it in German", lobby.Content)

@@ -141,7 +141,7 @@ func playRated(t *testing.T, w *world, clk *clocktest.Clock, ps []player) *table
 		}
 	}
 	g.open()
-	lobby, ok := latestWith(w.fake.Messages(channelID), commands.KindStart)
+	lobby, ok := latestWith(w.fake.Channels.Messages(channelID), commands.KindStart)
 	if ok && !strings.Contains(lobby.Content, "Rated") {
 		t.Errorf("the lobby does not say the game is rated: %q", lobby.Content)
 	}
@@ -189,14 +189,14 @@ func combined(a, b table.Seat) table.Seat {
 // returns the one ephemeral reply.
 func askBoard(t *testing.T, w *world, who player) fakediscord.Message {
 	t.Helper()
-	i := w.fake.Command(who.Actor, ratings.CmdLeaderboard, fakediscord.StringOpt(commands.OptGame, "sorcerer-city"))
+	i := w.fake.Interactions.Command(who.Actor, ratings.CmdLeaderboard, fakediscord.StringOpt(commands.OptGame, "sorcerer-city"))
 	w.tr.deliver(t, i)
 	return onlyReply(t, w, i.ID)
 }
 
 func onlyReply(t *testing.T, w *world, id string) fakediscord.Message {
 	t.Helper()
-	r := w.fake.Replies(id)
+	r := w.fake.Interactions.Replies(id)
 	if len(r) != 1 {
 		t.Fatalf("%d replies, want 1: %+v", len(r), r)
 	}
@@ -242,7 +242,7 @@ func boardRows(t *testing.T, m fakediscord.Message, lang string) []boardRow {
 // rating for the game in this server and across all.
 func checkProfile(t *testing.T, w *world, asker, p player, seat table.Seat, games int) {
 	t.Helper()
-	i := w.fake.Command(asker.Actor, ratings.CmdProfile, fakediscord.UserOpt(ratings.OptUser, p.UserID))
+	i := w.fake.Interactions.Command(asker.Actor, ratings.CmdProfile, fakediscord.UserOpt(ratings.OptUser, p.UserID))
 	w.tr.deliver(t, i)
 	r := onlyReply(t, w, i.ID)
 	if !hasPNG(r, "profile.png") {

@@ -34,9 +34,9 @@ func TestEndToEndSandTimer(t *testing.T) {
 	boards := boardCount(w)
 
 	// alice starts: one line in the channel, no board.
-	seen := len(w.fake.Messages(channelID))
+	seen := len(w.fake.Channels.Messages(channelID))
 	clickDM(t, g, alice, "start")
-	fresh := w.fake.Messages(channelID)[seen:]
+	fresh := w.fake.Channels.Messages(channelID)[seen:]
 	if !slices.ContainsFunc(fresh, func(m fakediscord.Message) bool {
 		return strings.Contains(m.Content, "alice") && strings.Contains(m.Content, "starts building") && len(m.Attachments) == 0
 	}) || boardCount(w) != boards {
@@ -44,7 +44,7 @@ func TestEndToEndSandTimer(t *testing.T) {
 	}
 	// Her DM counts the 90 seconds down (a Discord timestamp).
 	due := fmt.Sprintf("Your time runs out <t:%d:R>", clk.Now().Add(90*time.Second).Unix())
-	if dms := w.fake.DMs(alice.UserID); !strings.Contains(dms[len(dms)-1].Content, due) {
+	if dms := w.fake.Channels.DMs(alice.UserID); !strings.Contains(dms[len(dms)-1].Content, due) {
 		t.Fatalf("alice's DM after starting: %q; want %q", dms[len(dms)-1].Content, due)
 	}
 	clk.Advance(30 * time.Second)
@@ -61,7 +61,7 @@ func TestEndToEndSandTimer(t *testing.T) {
 	if n := w.tick(t); n != 0 {
 		t.Fatalf("%d tables changed a second before alice's time is up", n)
 	}
-	seen = len(w.fake.Messages(channelID))
+	seen = len(w.fake.Channels.Messages(channelID))
 	clk.Advance(time.Second)
 	if n := w.tick(t); n != 1 {
 		t.Fatalf("%d tables changed when alice's time was up, want 1", n)
@@ -76,7 +76,7 @@ func TestEndToEndSandTimer(t *testing.T) {
 		t.Fatalf("after alice's time ran out: done %v/%v, deck %d (was %d with the tile in hand), %d cells",
 			pub.Seats[0].Done, pub.Seats[1].Done, pub.Seats[0].Deck, left, len(pub.Seats[0].District.Cells))
 	}
-	fresh = w.fake.Messages(channelID)[seen:]
+	fresh = w.fake.Channels.Messages(channelID)[seen:]
 	if !slices.ContainsFunc(fresh, func(m fakediscord.Message) bool {
 		return strings.Contains(m.Content, "building time ran out") && strings.Contains(m.Content, "loses the tile") && len(m.Attachments) == 0
 	}) || boardCount(w) != boards {
@@ -90,7 +90,7 @@ func TestEndToEndSandTimer(t *testing.T) {
 	if live := liveDMs(w, alice); len(live) != 0 {
 		t.Fatalf("alice's DMs still offer buttons after her time ran out: %q", live)
 	}
-	if dms := w.fake.DMs(alice.UserID); !strings.Contains(dms[len(dms)-1].Content, "This decision is over") {
+	if dms := w.fake.Channels.DMs(alice.UserID); !strings.Contains(dms[len(dms)-1].Content, "This decision is over") {
 		t.Fatalf("alice's DM after her time ran out: %q", dms[len(dms)-1].Content)
 	}
 
@@ -103,7 +103,7 @@ func TestEndToEndSandTimer(t *testing.T) {
 	if n := w.tick(t); n != 0 && w.table(t).Moves != tb.Moves {
 		t.Fatalf("bernd was answered for before his deadline")
 	}
-	seen = len(w.fake.Messages(channelID))
+	seen = len(w.fake.Channels.Messages(channelID))
 	clk.Advance(2 * time.Minute)
 	if n := w.tick(t); n != 1 {
 		t.Fatalf("%d tables changed at bernd's deadline, want 1", n)
@@ -118,7 +118,7 @@ func TestEndToEndSandTimer(t *testing.T) {
 	if got := boardCount(w); got != boards+1 {
 		t.Fatalf("%d boards in the channel since the build phase began, want exactly 1 at its end", got-boards)
 	}
-	fresh = w.fake.Messages(channelID)[seen:]
+	fresh = w.fake.Channels.Messages(channelID)[seen:]
 	if !slices.ContainsFunc(fresh, func(m fakediscord.Message) bool {
 		return hasPNG(m, "board.png") && strings.Contains(m.Content, "bernd")
 	}) {
@@ -135,7 +135,7 @@ func TestEndToEndSandTimer(t *testing.T) {
 func clickDM(t *testing.T, g *game, p player, move string) {
 	t.Helper()
 	w := g.w
-	dms := w.fake.DMs(p.UserID)
+	dms := w.fake.Channels.DMs(p.UserID)
 	for i := len(dms) - 1; i >= 0; i-- {
 		for _, c := range offered(t, dms[i]) {
 			if c.move == move && c.value == "" {
@@ -154,7 +154,7 @@ func clickDM(t *testing.T, g *game, p player, move string) {
 // boardCount is how many boards the channel has had.
 func boardCount(w *world) int {
 	n := 0
-	for _, m := range w.fake.Messages(channelID) {
+	for _, m := range w.fake.Channels.Messages(channelID) {
 		if hasPNG(m, "board.png") {
 			n++
 		}
@@ -165,7 +165,7 @@ func boardCount(w *world) int {
 // liveDMs are p's DMs that still carry buttons.
 func liveDMs(w *world, p player) []string {
 	var out []string
-	for _, m := range w.fake.DMs(p.UserID) {
+	for _, m := range w.fake.Channels.DMs(p.UserID) {
 		if len(fakediscord.Controls(m)) > 0 {
 			out = append(out, m.Content)
 		}

@@ -61,13 +61,13 @@ func (st *shardedTransport) deliver(t testing.TB, i *discordgo.Interaction) {
 // dropped all their connections; wound waits for every shard's close.
 func (st *shardedTransport) stop(t testing.TB) (wound func()) {
 	t.Helper()
-	ready := st.fake.GatewayReady()
+	ready := st.fake.Gateway.Ready()
 	var wounds []func()
 	for _, g := range st.shards {
 		g.cancel()
 		wounds = append(wounds, g.wound(t))
 	}
-	st.fake.Await(t, "the shards' connections closed", func() bool { return st.fake.GatewayReady() <= ready-len(st.shards) })
+	st.fake.Await(t, "the shards' connections closed", func() bool { return st.fake.Gateway.Ready() <= ready-len(st.shards) })
 	return func() {
 		for _, w := range wounds {
 			w()

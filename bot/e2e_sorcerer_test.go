@@ -90,7 +90,7 @@ func (r *sorcererRules) prefer(_ *game, _ games.Prompt, cs []choice) []choice {
 
 // staleTarget: an old build DM is the one to click again.
 func (r *sorcererRules) staleTarget(g *game, a answer) bool {
-	return g.w.fake.IsDMChannel(a.msg.ChannelID) && (a.choice.move == "draw" || strings.HasPrefix(a.choice.move, "at:"))
+	return g.w.fake.Channels.IsDMChannel(a.msg.ChannelID) && (a.choice.move == "draw" || strings.HasPrefix(a.choice.move, "at:"))
 }
 
 func (r *sorcererRules) checkEnd(g *game) {

@@ -29,15 +29,15 @@ func TestEndToEndTableInThread(t *testing.T) {
 	clk := clocktest.NewClock(start)
 	w := newWorldAt(t, false, clk)
 	alice := players()[0]
-	newCmd := w.fake.Command(alice.Actor, commands.CmdGame, fakediscord.SubCommand(commands.SubNew,
+	newCmd := w.fake.Interactions.Command(alice.Actor, commands.CmdGame, fakediscord.SubCommand(commands.SubNew,
 		fakediscord.StringOpt(commands.OptGame, "zauberschwert"),
 		fakediscord.StringOpt(commands.OptOptions, "absent=bot,deadline=12"),
 		fakediscord.BoolOpt(lobby.OptThread, true)))
 	w.tr.deliver(t, newCmd)
-	if r := w.fake.Replies(newCmd.ID); len(r) != 1 || r[0].Content != w.svc.Localize(string(alice.Locale), lobby.KeyOKNewThread) {
+	if r := w.fake.Interactions.Replies(newCmd.ID); len(r) != 1 || r[0].Content != w.svc.Localize(string(alice.Locale), lobby.KeyOKNewThread) {
 		t.Fatalf("/game new thread:true replies %+v", r)
 	}
-	threads := w.fake.Threads(channelID)
+	threads := w.fake.Channels.Threads(channelID)
 	if len(threads) != 1 {
 		t.Fatalf("%d threads opened in the channel, want 1", len(threads))
 	}
@@ -45,15 +45,15 @@ func TestEndToEndTableInThread(t *testing.T) {
 	if th.StarterID == "" || th.Name == "" || !strings.Contains(th.Name, "alice") {
 		t.Fatalf("thread %+v: want one started from a message, named after the host", th)
 	}
-	lobby, ok := latestWith(w.fake.Messages(th.ID), commands.KindJoin)
+	lobby, ok := latestWith(w.fake.Channels.Messages(th.ID), commands.KindJoin)
 	if !ok {
 		t.Fatal("no lobby in the thread")
 	}
 	inThread := alice.Actor
 	inThread.ChannelID = th.ID
-	w.tr.deliver(t, w.fake.Click(inThread, &lobby, controlOf(t, lobby, commands.KindAddBot).CustomID))
-	lobby, _ = latestWith(w.fake.Messages(th.ID), commands.KindStart)
-	w.tr.deliver(t, w.fake.Click(inThread, &lobby, controlOf(t, lobby, commands.KindStart).CustomID))
+	w.tr.deliver(t, w.fake.Interactions.Click(inThread, &lobby, controlOf(t, lobby, commands.KindAddBot).CustomID))
+	lobby, _ = latestWith(w.fake.Channels.Messages(th.ID), commands.KindStart)
+	w.tr.deliver(t, w.fake.Interactions.Click(inThread, &lobby, controlOf(t, lobby, commands.KindStart).CustomID))
 	load := func() *table.Table {
 		t.Helper()
 		tb, err := w.store.Tables().Get(context.Background(), th.ID)
@@ -80,7 +80,7 @@ func TestEndToEndTableInThread(t *testing.T) {
 	// by the ticks: once, in the thread, a GIF that decodes.
 	replays := func() []fakediscord.Message {
 		var out []fakediscord.Message
-		for _, m := range w.fake.Messages(th.ID) {
+		for _, m := range w.fake.Channels.Messages(th.ID) {
 			if len(m.Attachments) == 1 && m.Attachments[0].Name == "replay.gif" {
 				out = append(out, m)
 			}
@@ -105,12 +105,12 @@ func TestEndToEndTableInThread(t *testing.T) {
 	}
 	t.Logf("replay post: %s", rp[0].Content)
 
-	parent := w.fake.Messages(channelID)
+	parent := w.fake.Channels.Messages(channelID)
 	if len(parent) != 1 || parent[0].ID != th.StarterID || !strings.Contains(parent[0].Content, "<#"+th.ID+">") {
 		t.Fatalf("the channel holds %d messages (%+v), want one line linking to the thread", len(parent), parent)
 	}
 	boards, withButtons := 0, 0
-	for _, m := range w.fake.Messages(th.ID) {
+	for _, m := range w.fake.Channels.Messages(th.ID) {
 		if len(m.Attachments) > 0 {
 			boards++
 		}
@@ -124,7 +124,7 @@ func TestEndToEndTableInThread(t *testing.T) {
 
 	clk.Advance(table.ArchiveAfter - time.Minute)
 	w.tick(t)
-	if got, _ := w.fake.Thread(th.ID); got.Archived {
+	if got, _ := w.fake.Channels.Thread(th.ID); got.Archived {
 		t.Fatal("the thread was archived before a day had passed")
 	}
 	w.restart(t)
@@ -133,7 +133,7 @@ func TestEndToEndTableInThread(t *testing.T) {
 	if n := w.tick(t); n != 0 {
 		t.Fatalf("a second tick changed %d tables", n)
 	}
-	if got, _ := w.fake.Thread(th.ID); !got.Archived {
+	if got, _ := w.fake.Channels.Thread(th.ID); !got.Archived {
 		t.Fatal("the thread is not archived a day after the end")
 	}
 	archived := 0

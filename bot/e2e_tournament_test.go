@@ -47,36 +47,36 @@ func TestEndToEndTournament(t *testing.T) {
 		byID[a.UserID] = a
 	}
 
-	newCmd := w.fake.Command(org, tournaments.CmdTournament, fakediscord.SubCommand(tournaments.SubTourNew,
+	newCmd := w.fake.Interactions.Command(org, tournaments.CmdTournament, fakediscord.SubCommand(tournaments.SubTourNew,
 		fakediscord.StringOpt(commands.OptGame, "zauberschwert"), fakediscord.StringOpt(tournaments.OptTourFormat, "swiss"),
 		fakediscord.IntOpt(tournaments.OptTourSize, 3), fakediscord.IntOpt(tournaments.OptTourRounds, 3), fakediscord.IntOpt(tournaments.OptTourDays, 2)))
 	newCmd.Member.Permissions = discordgo.PermissionManageGuild
 	w.tr.deliver(t, newCmd)
-	if r := w.fake.Replies(newCmd.ID); len(r) != 1 || r[0].Content != w.svc.Localize("en", tournaments.KeyTourOKNew) {
+	if r := w.fake.Interactions.Replies(newCmd.ID); len(r) != 1 || r[0].Content != w.svc.Localize("en", tournaments.KeyTourOKNew) {
 		t.Fatalf("/tournament new replies %+v", r)
 	}
 	for _, a := range field {
-		signup, ok := latestWith(w.fake.Messages(channelID), commands.KindTourJoin)
+		signup, ok := latestWith(w.fake.Channels.Messages(channelID), commands.KindTourJoin)
 		if !ok {
 			t.Fatal("no sign-up message with a Join button")
 		}
-		w.tr.deliver(t, w.fake.Click(a, &signup, controlOf(t, signup, commands.KindTourJoin).CustomID))
+		w.tr.deliver(t, w.fake.Interactions.Click(a, &signup, controlOf(t, signup, commands.KindTourJoin).CustomID))
 	}
-	signup, _ := latestWith(w.fake.Messages(channelID), commands.KindTourStart)
+	signup, _ := latestWith(w.fake.Channels.Messages(channelID), commands.KindTourStart)
 	if !strings.Contains(signup.Content, "(9)") || !strings.Contains(signup.Content, "player9") {
 		t.Fatalf("sign-up %q does not count and list the nine", signup.Content)
 	}
-	again := w.fake.Click(field[0], &signup, controlOf(t, signup, commands.KindTourJoin).CustomID)
+	again := w.fake.Interactions.Click(field[0], &signup, controlOf(t, signup, commands.KindTourJoin).CustomID)
 	w.tr.deliver(t, again)
-	if r := w.fake.Replies(again.ID); len(r) != 1 || !strings.Contains(r[0].Content, "already") {
+	if r := w.fake.Interactions.Replies(again.ID); len(r) != 1 || !strings.Contains(r[0].Content, "already") {
 		t.Fatalf("joining twice replies %+v", r)
 	}
-	notOrg := w.fake.Click(field[1], &signup, controlOf(t, signup, commands.KindTourStart).CustomID)
+	notOrg := w.fake.Interactions.Click(field[1], &signup, controlOf(t, signup, commands.KindTourStart).CustomID)
 	w.tr.deliver(t, notOrg)
-	if r := w.fake.Replies(notOrg.ID); len(r) != 1 || r[0].Content != w.svc.Localize("de", tournaments.KeyTourNotOrganiser) {
+	if r := w.fake.Interactions.Replies(notOrg.ID); len(r) != 1 || r[0].Content != w.svc.Localize("de", tournaments.KeyTourNotOrganiser) {
 		t.Fatalf("a player starting replies %+v", r)
 	}
-	w.tr.deliver(t, w.fake.Click(org, &signup, controlOf(t, signup, commands.KindTourStart).CustomID))
+	w.tr.deliver(t, w.fake.Interactions.Click(org, &signup, controlOf(t, signup, commands.KindTourStart).CustomID))
 
 	load := func() *tournament.Tournament {
 		t.Helper()
@@ -100,12 +100,12 @@ func TestEndToEndTournament(t *testing.T) {
 		// Each table's thread: the game started, its players mentioned
 		// once in the line that starts it.
 		for i, tb := range tr.Rounds[round].Tables {
-			th, ok := w.fake.Thread(tb.Ref)
+			th, ok := w.fake.Channels.Thread(tb.Ref)
 			if !ok || th.ParentID != channelID || seen[tb.Ref] {
 				t.Fatalf("round %d table %d: thread %q (%+v)", round+1, i+1, tb.Ref, th)
 			}
 			seen[tb.Ref] = true
-			starter, _ := w.fake.Message(channelID, th.StarterID)
+			starter, _ := w.fake.Channels.Message(channelID, th.StarterID)
 			for _, p := range tb.Seats {
 				id := tr.Players[p].ID
 				if strings.Count(starter.Content, "<@"+id+">") != 1 || starter.AllowedMentions == nil || !slices.Contains(starter.AllowedMentions.Users, id) {
@@ -117,8 +117,8 @@ func TestEndToEndTournament(t *testing.T) {
 			}
 			// The game's first board, posted as the thread opened, shows
 			// the board.
-			if !slices.ContainsFunc(w.fake.Messages(tb.Ref), func(m fakediscord.Message) bool { return hasPNG(m, "board.png") }) {
-				t.Fatalf("round %d table %d: no board picture in the thread: %+v", round+1, i+1, w.fake.Messages(tb.Ref))
+			if !slices.ContainsFunc(w.fake.Channels.Messages(tb.Ref), func(m fakediscord.Message) bool { return hasPNG(m, "board.png") }) {
+				t.Fatalf("round %d table %d: no board picture in the thread: %+v", round+1, i+1, w.fake.Channels.Messages(tb.Ref))
 			}
 		}
 		// The players play every game to its end, by /move in the thread.
@@ -148,7 +148,7 @@ func TestEndToEndTournament(t *testing.T) {
 					}
 					who := byID[tbl.Seats[p.Seat].UserID]
 					who.ChannelID = tb.Ref
-					i := w.fake.Command(who, commands.CmdMove, fakediscord.StringOpt(commands.OptOption, move))
+					i := w.fake.Interactions.Command(who, commands.CmdMove, fakediscord.StringOpt(commands.OptOption, move))
 					w.tr.deliver(t, i)
 					moves++
 					progressed = true
@@ -177,13 +177,13 @@ func TestEndToEndTournament(t *testing.T) {
 			}
 		}
 		if round == 0 {
-			drop := w.fake.Command(dropper, tournaments.CmdTournament, fakediscord.SubCommand(tournaments.SubTourDrop))
+			drop := w.fake.Interactions.Command(dropper, tournaments.CmdTournament, fakediscord.SubCommand(tournaments.SubTourDrop))
 			w.tr.deliver(t, drop)
-			ask := w.fake.Replies(drop.ID)
+			ask := w.fake.Interactions.Replies(drop.ID)
 			if len(ask) != 1 {
 				t.Fatalf("drop replies %+v", ask)
 			}
-			w.tr.deliver(t, w.fake.Click(dropper, &ask[0], controlOf(t, ask[0], commands.KindTourConfirm).CustomID))
+			w.tr.deliver(t, w.fake.Interactions.Click(dropper, &ask[0], controlOf(t, ask[0], commands.KindTourConfirm).CustomID))
 			if tr := load(); tr.Players[tr.PlayerIndex(dropper.UserID)].Status != tournament.Dropped {
 				t.Fatal("the player did not drop out")
 			}
@@ -201,7 +201,7 @@ func TestEndToEndTournament(t *testing.T) {
 		t.Fatal("the bot never restarted in round 2")
 	}
 	var standings, podium int
-	for _, m := range w.fake.Messages(channelID) {
+	for _, m := range w.fake.Channels.Messages(channelID) {
 		if hasPNG(m, "standings.png") {
 			standings++
 		}

@@ -80,7 +80,7 @@ func (r *viscountsRules) prefer(_ *game, _ games.Prompt, cs []choice) []choice {
 // rearrange, a resource, a turn's steps answered there) is the one to
 // click again.
 func (r *viscountsRules) staleTarget(g *game, a answer) bool {
-	return !g.w.fake.IsDMChannel(a.msg.ChannelID)
+	return !g.w.fake.Channels.IsDMChannel(a.msg.ChannelID)
 }
 
 func (r *viscountsRules) checkEnd(g *game) {

@@ -348,7 +348,7 @@ func startGateway(t testing.TB, fake *fakediscord.Fake, h commands.Interactions,
 // its process's memory.
 func startGatewayShard(t testing.TB, fake *fakediscord.Fake, h commands.Interactions, id, count int, mem bot.Memory) *gatewayTransport {
 	t.Helper()
-	before := fake.GatewayLive()
+	before := fake.Gateway.Live()
 	g := &gatewayTransport{fake: fake, stopped: make(chan error, 1), done: make(chan string, 64)}
 	ctx, cancel := context.WithCancel(context.Background())
 	g.cancel = cancel
@@ -356,14 +356,14 @@ func startGatewayShard(t testing.TB, fake *fakediscord.Fake, h commands.Interact
 		ShardID: id, ShardCount: count, Done: func(i *discordgo.Interaction) { g.done <- i.ID }, Memory: &mem}
 	go func() { g.stopped <- bot.RunGateway(ctx, cfg, h, quiet()) }()
 	// Closed before its first heartbeat, a session would come back (see
-	// GatewayLive).
-	fake.Await(t, "gateway READY and its first heartbeat", func() bool { return fake.GatewayLive() > before })
+	// Gateway.Live).
+	fake.Await(t, "gateway READY and its first heartbeat", func() bool { return fake.Gateway.Live() > before })
 	return g
 }
 
 func (g *gatewayTransport) deliver(t testing.TB, i *discordgo.Interaction) {
 	t.Helper()
-	if err := g.fake.SendInteraction(i); err != nil {
+	if err := g.fake.Gateway.SendInteraction(i); err != nil {
 		t.Fatal(err)
 	}
 	waitDone(t, g.done, i.ID)
@@ -374,9 +374,9 @@ func (g *gatewayTransport) deliver(t testing.TB, i *discordgo.Interaction) {
 // close then sleeps a second before RunGateway returns; wound waits for that.
 func (g *gatewayTransport) stop(t testing.TB) (wound func()) {
 	t.Helper()
-	ready := g.fake.GatewayReady()
+	ready := g.fake.Gateway.Ready()
 	g.cancel()
-	g.fake.Await(t, "the gateway connection closed", func() bool { return g.fake.GatewayReady() < ready })
+	g.fake.Await(t, "the gateway connection closed", func() bool { return g.fake.Gateway.Ready() < ready })
 	return g.wound(t)
 }
 
@@ -418,7 +418,7 @@ func (ht *httpTransport) deliver(t testing.TB, i *discordgo.Interaction) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	status, ack, err := ht.fake.PostInteraction(context.Background(), ht.srv.Client(), ht.srv.URL+"/interactions", ht.key, body)
+	status, ack, err := ht.fake.Interactions.PostInteraction(context.Background(), ht.srv.Client(), ht.srv.URL+"/interactions", ht.key, body)
 	if err != nil {
 		t.Fatal(err)
 	}

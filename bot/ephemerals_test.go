@@ -44,27 +44,27 @@ func TestWithdrawControls(t *testing.T) {
 	}
 	controls := func() map[string]int {
 		out := map[string]int{}
-		for _, m := range fake.Ephemerals(user) {
+		for _, m := range fake.Interactions.Ephemerals(user) {
 			out[m.Content] = len(fakediscord.Controls(m))
 		}
 		return out
 	}
 	// Lapsed: an answer 15 minutes old (its token can edit no more).
-	reply(fake.Command(ann, "game"), commands.AckDeferEphemeral, commands.Result{Reply: &commands.Message{Content: "lapsed", Components: mine}})
+	reply(fake.Interactions.Command(ann, "game"), commands.AckDeferEphemeral, commands.Result{Reply: &commands.Message{Content: "lapsed", Components: mine}})
 	now = now.Add(15 * time.Minute)
-	reply(fake.Command(ann, "game"), commands.AckDeferEphemeral, commands.Result{Reply: &commands.Message{Content: "hand", Components: mine}})
-	reply(fake.Click(ann, nil, "board"), commands.AckDeferUpdate, commands.Result{Reply: &commands.Message{Content: "step", Components: mine}})
-	reply(fake.Click(ann, nil, "board"), commands.AckDeferUpdate, commands.Result{Reply: &commands.Message{Content: "follow-up", Components: mine}})
-	reply(fake.Command(ann, "game"), commands.AckDeferEphemeral, commands.Result{Reply: &commands.Message{Content: "earlier game", Components: other}})
+	reply(fake.Interactions.Command(ann, "game"), commands.AckDeferEphemeral, commands.Result{Reply: &commands.Message{Content: "hand", Components: mine}})
+	reply(fake.Interactions.Click(ann, nil, "board"), commands.AckDeferUpdate, commands.Result{Reply: &commands.Message{Content: "step", Components: mine}})
+	reply(fake.Interactions.Click(ann, nil, "board"), commands.AckDeferUpdate, commands.Result{Reply: &commands.Message{Content: "follow-up", Components: mine}})
+	reply(fake.Interactions.Command(ann, "game"), commands.AckDeferEphemeral, commands.Result{Reply: &commands.Message{Content: "earlier game", Components: other}})
 	var step fakediscord.Message
-	for _, m := range fake.Ephemerals(user) {
+	for _, m := range fake.Interactions.Ephemerals(user) {
 		if m.Content == "step" {
 			step = m
 		}
 	}
 	// The step is clicked and replaced in place by the next step: its
 	// newest token must edit it.
-	reply(fake.Click(ann, &step, "go"), commands.AckDeferUpdate, commands.Result{Reply: &commands.Message{Content: "next step", Components: mine}, ReplaceClicked: true})
+	reply(fake.Interactions.Click(ann, &step, "go"), commands.AckDeferUpdate, commands.Result{Reply: &commands.Message{Content: "next step", Components: mine}, ReplaceClicked: true})
 	edits := len(fake.Requests())
 	if err := exec.Run(ctx, []commands.Action{interact.WithdrawControls{ChannelID: channel, TableID: "t1"}}); err != nil {
 		t.Fatal(err)
@@ -80,7 +80,7 @@ func TestWithdrawControls(t *testing.T) {
 		t.Errorf("the withdrawal made %d requests, want 3 (the lapsed answer is not touched)", n)
 	}
 	// An answer composed before the end and sent after it.
-	reply(fake.Command(ann, "game"), commands.AckDeferEphemeral, commands.Result{Reply: &commands.Message{Content: "late", Components: mine}})
+	reply(fake.Interactions.Command(ann, "game"), commands.AckDeferEphemeral, commands.Result{Reply: &commands.Message{Content: "late", Components: mine}})
 	if got := controls()["late"]; got != 0 {
 		t.Errorf("an answer sent after the end keeps %d controls", got)
 	}

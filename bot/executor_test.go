@@ -86,7 +86,7 @@ func TestExecutorActions(t *testing.T) {
 		},
 		{
 			name:    "the blocked notice repeated with one nonce posts once",
-			prepare: func(f *fakediscord.Fake) { f.CloseDMs("600000000000000011") },
+			prepare: func(f *fakediscord.Fake) { f.Channels.CloseDMs("600000000000000011") },
 			actions: func(_ *fakediscord.Fake, sent func(string)) []commands.Action {
 				dm := commands.DirectMessage{UserID: "600000000000000011", Message: commands.Message{Content: "hand", Nonce: "t1.5.1"},
 					Blocked: &commands.ChannelPost{ChannelID: "600000000000000001", Message: commands.Message{Content: "open your DMs", Nonce: "t1.5.1b"}, OnSent: sent}}
@@ -98,7 +98,7 @@ func TestExecutorActions(t *testing.T) {
 			name: "an edit of a deleted message re-posted twice with one nonce posts once",
 			prepare: func(f *fakediscord.Fake) {
 				seed(t, f, "600000000000000001", "old status")
-				f.DeleteMessage("600000000000000001", f.Messages("600000000000000001")[0].ID)
+				f.Channels.DeleteMessage("600000000000000001", f.Channels.Messages("600000000000000001")[0].ID)
 			},
 			actions: func(_ *fakediscord.Fake, sent func(string)) []commands.Action {
 				edit := commands.ChannelEdit{ChannelID: "600000000000000001", MessageID: "123", Message: commands.Message{Content: "new status", Nonce: "t1.6.0"}, OnSent: sent}
@@ -130,7 +130,7 @@ func TestExecutorActions(t *testing.T) {
 		},
 		{
 			name:    "closed DMs fall back to the blocked notice",
-			prepare: func(f *fakediscord.Fake) { f.CloseDMs("600000000000000011") },
+			prepare: func(f *fakediscord.Fake) { f.Channels.CloseDMs("600000000000000011") },
 			actions: func(_ *fakediscord.Fake, sent func(string)) []commands.Action {
 				return []commands.Action{
 					commands.DirectMessage{UserID: "600000000000000011", Message: msg("secret hand"),
@@ -142,7 +142,7 @@ func TestExecutorActions(t *testing.T) {
 		},
 		{
 			name:    "closed DMs without a notice are not worth retrying",
-			prepare: func(f *fakediscord.Fake) { f.CloseDMs("600000000000000011") },
+			prepare: func(f *fakediscord.Fake) { f.Channels.CloseDMs("600000000000000011") },
 			actions: func(_ *fakediscord.Fake, _ func(string)) []commands.Action {
 				return []commands.Action{commands.DirectMessage{UserID: "600000000000000011", Message: msg("public prompt")}}
 			},
@@ -163,7 +163,7 @@ func TestExecutorActions(t *testing.T) {
 			name: "edit of a deleted message posts it anew",
 			prepare: func(f *fakediscord.Fake) {
 				seed(t, f, "600000000000000001", "old status")
-				f.DeleteMessage("600000000000000001", f.Messages("600000000000000001")[0].ID)
+				f.Channels.DeleteMessage("600000000000000001", f.Channels.Messages("600000000000000001")[0].ID)
 			},
 			actions: func(_ *fakediscord.Fake, sent func(string)) []commands.Action {
 				return []commands.Action{commands.ChannelEdit{ChannelID: "600000000000000001", MessageID: "123", Message: msg("new status"), OnSent: sent}}
@@ -174,7 +174,7 @@ func TestExecutorActions(t *testing.T) {
 			name:    "edit in place",
 			prepare: func(f *fakediscord.Fake) { seed(t, f, "600000000000000001", "old status") },
 			actions: func(f *fakediscord.Fake, sent func(string)) []commands.Action {
-				id := f.Messages("600000000000000001")[0].ID
+				id := f.Channels.Messages("600000000000000001")[0].ID
 				return []commands.Action{commands.ChannelEdit{ChannelID: "600000000000000001", MessageID: id, Message: msg("new status"), OnSent: sent}}
 			},
 			want: want{channel: []string{"new status"}},
@@ -193,15 +193,15 @@ func TestExecutorActions(t *testing.T) {
 				t.Errorf("Run = %v, want retry %v", err, tc.want.retry)
 			}
 
-			if got := contents(fake.Messages("600000000000000001")); !slices.Equal(got, tc.want.channel) {
+			if got := contents(fake.Channels.Messages("600000000000000001")); !slices.Equal(got, tc.want.channel) {
 				t.Errorf("channel = %q, want %q", got, tc.want.channel)
 			}
-			if got := contents(fake.DMs("600000000000000011")); !slices.Equal(got, tc.want.dms) {
+			if got := contents(fake.Channels.DMs("600000000000000011")); !slices.Equal(got, tc.want.dms) {
 				t.Errorf("DMs = %q, want %q", got, tc.want.dms)
 			}
 			if tc.want.pictures != nil {
 				var got []string
-				for _, m := range fake.Messages("600000000000000001") {
+				for _, m := range fake.Channels.Messages("600000000000000001") {
 					for _, a := range m.Attachments {
 						got = append(got, string(a.Data))
 					}
@@ -214,7 +214,7 @@ func TestExecutorActions(t *testing.T) {
 				t.Fatalf("OnSent called %d times, want %d", len(sentIDs), tc.want.onSent)
 			}
 			for _, id := range sentIDs {
-				if _, ok := fake.Message("600000000000000001", id); !ok {
+				if _, ok := fake.Channels.Message("600000000000000001", id); !ok {
 					t.Errorf("OnSent got %q, not a message in c1", id)
 				}
 			}
@@ -244,8 +244,8 @@ func TestExecutorFilesAndMentions(t *testing.T) {
 				commands.ChannelPost{ChannelID: "600000000000000001", Message: m},
 				commands.DirectMessage{UserID: "600000000000000012", Message: commands.Message{Content: "hand", Files: []commands.File{board}, Nonce: nonce}},
 			})
-			posted := fake.Messages("600000000000000001")
-			dm := fake.DMs("600000000000000012")
+			posted := fake.Channels.Messages("600000000000000001")
+			dm := fake.Channels.DMs("600000000000000012")
 			if len(posted) != 1 || len(dm) != 1 {
 				t.Fatalf("got %d channel messages and %d DMs, want 1 each", len(posted), len(dm))
 			}
@@ -287,7 +287,7 @@ func TestExecutorEditReplacesImage(t *testing.T) {
 		Message: commands.Message{Content: "v1", Files: []commands.File{first}}, OnSent: func(s string) { id = s }}})
 	exec.Run(context.Background(), []commands.Action{commands.ChannelEdit{ChannelID: "600000000000000001", MessageID: id,
 		Message: commands.Message{Content: "v2", Files: []commands.File{second}}}})
-	got, ok := fake.Message("600000000000000001", id)
+	got, ok := fake.Channels.Message("600000000000000001", id)
 	if !ok {
 		t.Fatal("message gone")
 	}
@@ -362,19 +362,19 @@ func TestExecutorReplacesClickedEphemeral(t *testing.T) {
 			actor := fakediscord.Actor{UserID: "600000000000000011", Username: "ann", ChannelID: "600000000000000001", GuildID: "g1"}
 			ctx := context.Background()
 			// A click on the board answered by an ephemeral step message.
-			board := fake.Click(actor, nil, "board")
+			board := fake.Interactions.Click(actor, nil, "board")
 			step := commands.Result{Reply: &commands.Message{Content: "step", Files: []commands.File{first}, Components: button}}
 			if err := exec.Execute(ctx, board, commands.AckDeferUpdate, step); err != nil {
 				t.Fatal(err)
 			}
-			eph := fake.Ephemerals("600000000000000011")
+			eph := fake.Interactions.Ephemerals("600000000000000011")
 			if len(eph) != 1 {
 				t.Fatalf("after the first click: %d ephemerals", len(eph))
 			}
 			if tc.dismiss {
-				fake.Dismiss(eph[0].ID)
+				fake.Interactions.Dismiss(eph[0].ID)
 			}
-			click := fake.Click(actor, &eph[0], "go")
+			click := fake.Interactions.Click(actor, &eph[0], "go")
 			if click.Message.Flags&discordgo.MessageFlagsEphemeral == 0 {
 				t.Fatal("the clicked message does not say it is ephemeral")
 			}
@@ -382,7 +382,7 @@ func TestExecutorReplacesClickedEphemeral(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got []string
-			for _, m := range fake.Ephemerals("600000000000000011") {
+			for _, m := range fake.Interactions.Ephemerals("600000000000000011") {
 				var names []string
 				for _, a := range m.Attachments {
 					names = append(names, a.Name)
@@ -392,7 +392,7 @@ func TestExecutorReplacesClickedEphemeral(t *testing.T) {
 			if !slices.Equal(got, tc.want) {
 				t.Errorf("ephemerals %q, want %q", got, tc.want)
 			}
-			rec, _ := fake.Interaction(click.ID)
+			rec, _ := fake.Interactions.Interaction(click.ID)
 			if edited := rec.Original != nil && rec.Original.ID == eph[0].ID; edited != tc.wantEdited {
 				t.Errorf("clicked message edited: %v, want %v (followups %d)", edited, tc.wantEdited, len(rec.Followups))
 			}
@@ -410,7 +410,7 @@ func TestExecutorPinsAndFileTypes(t *testing.T) {
 	var id string
 	exec.Run(context.Background(), []commands.Action{commands.ChannelPost{ChannelID: "600000000000000001", Pin: true,
 		Message: commands.Message{Content: "status", Files: []commands.File{gif, board}}, OnSent: func(s string) { id = s }}})
-	m, ok := fake.Message("600000000000000001", id)
+	m, ok := fake.Channels.Message("600000000000000001", id)
 	if !ok || !m.Pinned {
 		t.Fatalf("the status %q is not pinned (found %v)", id, ok)
 	}
@@ -422,7 +422,7 @@ func TestExecutorPinsAndFileTypes(t *testing.T) {
 		t.Errorf("attachments %q, want %q", types, want)
 	}
 	exec.Run(context.Background(), []commands.Action{commands.Unpin{ChannelID: "600000000000000001", MessageID: id}})
-	if m, _ := fake.Message("600000000000000001", id); m.Pinned {
+	if m, _ := fake.Channels.Message("600000000000000001", id); m.Pinned {
 		t.Error("the status is still pinned after Unpin")
 	}
 	pins := "/channels/600000000000000001/messages/pins/" + id
@@ -445,7 +445,7 @@ func TestClosedDMsTriedOnceADay(t *testing.T) {
 	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
 	exec.ClosedDMs = NewClosedDMs(func() time.Time { return now })
 	const user, channel = "600000000000000011", "600000000000000001"
-	fake.CloseDMs(user)
+	fake.Channels.CloseDMs(user)
 	dm := func(n int) commands.Action {
 		return commands.DirectMessage{UserID: user, Message: commands.Message{Content: "secret"},
 			Blocked: &commands.ChannelPost{ChannelID: channel, Message: commands.Message{Content: fmt.Sprintf("fallback %d", n)}}}
@@ -458,10 +458,10 @@ func TestClosedDMsTriedOnceADay(t *testing.T) {
 		if err := exec.Run(context.Background(), []commands.Action{dm(k)}); err != nil {
 			t.Fatalf("DM %d: %v", k, err)
 		}
-		if got := fake.RefusedDMs(user); got != c.refused {
+		if got := fake.Channels.RefusedDMs(user); got != c.refused {
 			t.Fatalf("DM %d: %d refused in all, want %d", k, got, c.refused)
 		}
-		msgs := fake.Messages(channel)
+		msgs := fake.Channels.Messages(channel)
 		if len(msgs) != k+1 || msgs[k].Content != fmt.Sprintf("fallback %d", k) {
 			t.Fatalf("DM %d: the channel has %d messages, want the fallback as message %d", k, len(msgs), k+1)
 		}
@@ -484,7 +484,7 @@ func TestClosedDMsSharedByTheFleet(t *testing.T) {
 	}
 	process(first)
 	const user, channel = "600000000000000011", "600000000000000001"
-	fake.CloseDMs(user)
+	fake.Channels.CloseDMs(user)
 	dm := commands.DirectMessage{UserID: user, Message: commands.Message{Content: "secret"},
 		Blocked: &commands.ChannelPost{ChannelID: channel, Message: commands.Message{Content: "fallback"}}}
 	if err := first.Run(context.Background(), []commands.Action{dm}); err != nil {
@@ -499,11 +499,11 @@ func TestClosedDMsSharedByTheFleet(t *testing.T) {
 		if err := other.Run(context.Background(), []commands.Action{dm}); err != nil {
 			t.Fatal(err)
 		}
-		if got := fake.RefusedDMs(user); got != 1 {
+		if got := fake.Channels.RefusedDMs(user); got != 1 {
 			t.Errorf("%s: %d refused DMs in all, want the first process's one", name, got)
 		}
 	}
-	if n := len(fake.Messages(channel)); n != 3 {
+	if n := len(fake.Channels.Messages(channel)); n != 3 {
 		t.Errorf("%d fallbacks in the channel, want one per DM (3)", n)
 	}
 }
@@ -516,7 +516,7 @@ func TestExecutorAnsweredBeforeCarrying(t *testing.T) {
 	var answered []string
 	exec.Answered = func(i *discordgo.Interaction) { answered = append(answered, i.ID) }
 	actor := fakediscord.Actor{UserID: "600000000000000011", Username: "ann", ChannelID: "600000000000000001", GuildID: "g1"}
-	click := fake.Click(actor, nil, "board")
+	click := fake.Interactions.Click(actor, nil, "board")
 	var atCarry int
 	res := commands.Result{Reply: &commands.Message{Content: "done"}, Carrier: func(context.Context, func(context.Context, []commands.Action) error) error {
 		atCarry = len(answered)
@@ -528,7 +528,7 @@ func TestExecutorAnsweredBeforeCarrying(t *testing.T) {
 	if len(answered) != 1 || answered[0] != click.ID || atCarry != 1 {
 		t.Errorf("answered %v (%d when carried out), want %s once, before carrying out", answered, atCarry, click.ID)
 	}
-	if replies := fake.Replies(click.ID); len(replies) != 1 || replies[0].Content != "done" {
+	if replies := fake.Interactions.Replies(click.ID); len(replies) != 1 || replies[0].Content != "done" {
 		t.Errorf("replies %+v, want the answer", replies)
 	}
 }

@@ -42,21 +42,21 @@ func TestExecutorThreads(t *testing.T) {
 			if c.fail != (err != nil) {
 				t.Fatalf("Run: %v", err)
 			}
-			parent := fake.Messages("600000000000000002")
+			parent := fake.Channels.Messages("600000000000000002")
 			if len(parent) != 1 || parent[0].Content != c.starter {
 				t.Fatalf("parent channel %+v, want the starter saying %q", parent, c.starter)
 			}
 			if !c.wantThen {
-				if gotThread != "" || len(fake.Threads("600000000000000002")) != 0 {
-					t.Fatalf("Then called with %q; threads %+v", gotThread, fake.Threads("600000000000000002"))
+				if gotThread != "" || len(fake.Channels.Threads("600000000000000002")) != 0 {
+					t.Fatalf("Then called with %q; threads %+v", gotThread, fake.Channels.Threads("600000000000000002"))
 				}
 				return
 			}
-			th, ok := fake.Thread(gotThread)
+			th, ok := fake.Channels.Thread(gotThread)
 			if !ok || gotStarter != parent[0].ID || th.StarterID != gotStarter || th.Name != "Game · alice" || th.AutoArchiveDuration != threadArchiveMinutes {
 				t.Fatalf("thread %+v (%v), Then given thread %q and starter %q", th, ok, gotThread, gotStarter)
 			}
-			if ms := fake.Messages(gotThread); len(ms) != 1 || ms[0].Content != "lobby" {
+			if ms := fake.Channels.Messages(gotThread); len(ms) != 1 || ms[0].Content != "lobby" {
 				t.Fatalf("thread messages %+v", ms)
 			}
 			for _, id := range []string{gotThread, "600000000000000099"} {
@@ -64,7 +64,7 @@ func TestExecutorThreads(t *testing.T) {
 					t.Fatalf("archive %s: %v", id, err)
 				}
 			}
-			if th, _ := fake.Thread(gotThread); !th.Archived {
+			if th, _ := fake.Channels.Thread(gotThread); !th.Archived {
 				t.Fatal("the thread is not archived")
 			}
 		})

@@ -35,9 +35,9 @@ func TestGatewayRoundTrip(t *testing.T) {
 	}()
 
 	fake.Await(t, "READY, a heartbeat and command registration", func() bool {
-		return fake.GatewayLive() == 1 && len(fake.Commands("600000000000000004")) == 1
+		return fake.Gateway.Live() == 1 && len(fake.Commands("600000000000000004")) == 1
 	})
-	if ids := fake.Identifies(); len(ids) != 1 || ids[0].Token != "Bot secret" {
+	if ids := fake.Gateway.Identifies(); len(ids) != 1 || ids[0].Token != "Bot secret" {
 		t.Fatalf("identify = %+v, want one with the bot token", ids)
 	}
 	if got := fake.Commands("600000000000000004")[0].Name; got != "game" {
@@ -53,22 +53,22 @@ func TestGatewayRoundTrip(t *testing.T) {
 		reply    string // "" = no ephemeral reply expected
 		posts    int    // channel posts after this interaction, cumulative
 	}{
-		{"slash command", fake.Command(alice, "game", fakediscord.SubCommand("new")),
+		{"slash command", fake.Interactions.Command(alice, "game", fakediscord.SubCommand("new")),
 			discordgo.InteractionResponseDeferredChannelMessageWithSource, discordgo.MessageFlagsEphemeral, "handled /game", 1},
-		{"button", fake.Click(alice, nil, "t:1:move"),
+		{"button", fake.Interactions.Click(alice, nil, "t:1:move"),
 			discordgo.InteractionResponseDeferredMessageUpdate, 0, "handled button t:1:move", 2},
-		{"autocomplete", fake.Autocomplete(alice, "game", fakediscord.Focused(fakediscord.StringOpt("id", "zau"))),
+		{"autocomplete", fake.Interactions.Autocomplete(alice, "game", fakediscord.Focused(fakediscord.StringOpt("id", "zau"))),
 			discordgo.InteractionApplicationCommandAutocompleteResult, 0, "", 2},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			if err := fake.SendInteraction(tc.i); err != nil {
+			if err := fake.Gateway.SendInteraction(tc.i); err != nil {
 				t.Fatal(err)
 			}
 			if id := awaitHandled(t, handled); id != tc.i.ID {
 				t.Fatalf("handled %s, want %s", id, tc.i.ID)
 			}
-			rec, ok := fake.Interaction(tc.i.ID)
+			rec, ok := fake.Interactions.Interaction(tc.i.ID)
 			if !ok || len(rec.Callbacks) != 1 {
 				t.Fatalf("callbacks = %+v, want exactly one ack", rec.Callbacks)
 			}
@@ -83,7 +83,7 @@ func TestGatewayRoundTrip(t *testing.T) {
 				(cb.Data == nil || len(cb.Data.Choices) != 1 || cb.Data.Choices[0].Value != "zauberschwert") {
 				t.Errorf("autocomplete choices %+v", cb.Data)
 			}
-			replies := fake.Replies(tc.i.ID)
+			replies := fake.Interactions.Replies(tc.i.ID)
 			switch {
 			case tc.reply == "" && len(replies) != 0:
 				t.Errorf("unexpected replies %+v", replies)
@@ -92,7 +92,7 @@ func TestGatewayRoundTrip(t *testing.T) {
 			case tc.reply != "" && replies[0].Flags&discordgo.MessageFlagsEphemeral == 0 && tc.ack == discordgo.InteractionResponseDeferredMessageUpdate:
 				t.Errorf("follow-up is not ephemeral: flags %d", replies[0].Flags)
 			}
-			if got := len(fake.Messages("600000000000000003")); got != tc.posts {
+			if got := len(fake.Channels.Messages("600000000000000003")); got != tc.posts {
 				t.Errorf("channel has %d posts, want %d", got, tc.posts)
 			}
 		})
@@ -100,18 +100,18 @@ func TestGatewayRoundTrip(t *testing.T) {
 
 	// An interaction of a type Discord does not define is ignored: no ack,
 	// no handling. The command sent after it is the next one handled.
-	unknown := fake.Command(alice, "game", fakediscord.SubCommand("new"))
+	unknown := fake.Interactions.Command(alice, "game", fakediscord.SubCommand("new"))
 	unknown.Type = 42
-	next := fake.Command(alice, "game", fakediscord.SubCommand("new"))
+	next := fake.Interactions.Command(alice, "game", fakediscord.SubCommand("new"))
 	for _, i := range []*discordgo.Interaction{unknown, next} {
-		if err := fake.SendInteraction(i); err != nil {
+		if err := fake.Gateway.SendInteraction(i); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if id := awaitHandled(t, handled); id != next.ID {
 		t.Fatalf("handled %s, want %s (the unknown type must be skipped)", id, next.ID)
 	}
-	if rec, _ := fake.Interaction(unknown.ID); len(rec.Callbacks) != 0 || len(fake.Replies(unknown.ID)) != 0 {
+	if rec, _ := fake.Interactions.Interaction(unknown.ID); len(rec.Callbacks) != 0 || len(fake.Interactions.Replies(unknown.ID)) != 0 {
 		t.Errorf("the unknown type was answered: %+v", rec.Callbacks)
 	}
 }
@@ -125,8 +125,8 @@ func TestGatewayBadAPIURL(t *testing.T) {
 
 func TestSendInteractionWithoutClient(t *testing.T) {
 	fake := fakediscord.New(t)
-	i := fake.Command(fakediscord.Actor{UserID: "600000000000000013"}, "game")
-	if err := fake.SendInteraction(i); !errors.Is(err, fakediscord.ErrNoGateway) {
+	i := fake.Interactions.Command(fakediscord.Actor{UserID: "600000000000000013"}, "game")
+	if err := fake.Gateway.SendInteraction(i); !errors.Is(err, fakediscord.ErrNoGateway) {
 		t.Fatalf("err = %v, want ErrNoGateway", err)
 	}
 }
@@ -156,7 +156,7 @@ func TestGatewayShards(t *testing.T) {
 				t.Errorf("RunGateway shard %d: %v", shard, err)
 			}
 		})
-		fake.Await(t, "READY and a heartbeat", func() bool { return fake.GatewayLive() == shard+1 })
+		fake.Await(t, "READY and a heartbeat", func() bool { return fake.Gateway.Live() == shard+1 })
 	}
 	// Both shards close at once (discordgo's close takes a second), before
 	// the cleanups above wait for them.
@@ -167,7 +167,7 @@ func TestGatewayShards(t *testing.T) {
 	})
 	fake.Await(t, "command registration", func() bool { return len(fake.Commands("600000000000000004")) == 1 })
 	var shards []int
-	for _, id := range fake.Identifies() {
+	for _, id := range fake.Gateway.Identifies() {
 		if id.Shard == nil || id.Shard[1] != 2 {
 			t.Fatalf("identify shard %v, want [n 2]", id.Shard)
 		}
@@ -195,8 +195,8 @@ func TestGatewayShards(t *testing.T) {
 			if got, err := fakediscord.ShardOf(tc.guild, 2); err != nil || got != tc.shard {
 				t.Fatalf("ShardOf(%q, 2) = %d, %v; want %d", tc.guild, got, err, tc.shard)
 			}
-			i := fake.Click(fakediscord.Actor{UserID: "600000000000000011", Username: "alice", ChannelID: "600000000000000003", GuildID: tc.guild}, nil, "t:1:move")
-			if err := fake.SendInteraction(i); err != nil {
+			i := fake.Interactions.Click(fakediscord.Actor{UserID: "600000000000000011", Username: "alice", ChannelID: "600000000000000003", GuildID: tc.guild}, nil, "t:1:move")
+			if err := fake.Gateway.SendInteraction(i); err != nil {
 				t.Fatal(err)
 			}
 			if id := awaitHandled(t, handled[tc.shard]); id != i.ID {
@@ -211,8 +211,8 @@ func TestGatewayShards(t *testing.T) {
 	}
 	// A guild id that is no snowflake has no shard: the fake says so
 	// rather than guess.
-	i := fake.Click(fakediscord.Actor{UserID: "600000000000000011", ChannelID: "600000000000000003", GuildID: "guild"}, nil, "t:1:move")
-	if err := fake.SendInteraction(i); !errors.Is(err, fakediscord.ErrNoGateway) || !strings.Contains(err.Error(), "snowflake") {
+	i := fake.Interactions.Click(fakediscord.Actor{UserID: "600000000000000011", ChannelID: "600000000000000003", GuildID: "guild"}, nil, "t:1:move")
+	if err := fake.Gateway.SendInteraction(i); !errors.Is(err, fakediscord.ErrNoGateway) || !strings.Contains(err.Error(), "snowflake") {
 		t.Errorf("err = %v, want ErrNoGateway naming the guild id", err)
 	}
 }

@@ -61,20 +61,20 @@ func TestShardsTakeTurnsToIdentify(t *testing.T) {
 	if waits[0] != 0 || waits[1] < 5*time.Second {
 		t.Fatalf("the shards wait %v for their identify slots, want one at once and the other at least 5 s", waits)
 	}
-	fake.Await(t, "the first shard's identify", func() bool { return len(fake.Identifies()) == 1 })
+	fake.Await(t, "the first shard's identify", func() bool { return len(fake.Gateway.Identifies()) == 1 })
 	clock.Advance(waits[1] - time.Millisecond)
-	if n := len(fake.Identifies()); n != 1 {
+	if n := len(fake.Gateway.Identifies()); n != 1 {
 		t.Fatalf("%d identifies %v after the first, want still 1", n, waits[1]-time.Millisecond)
 	}
 	clock.Advance(time.Millisecond)
-	fake.Await(t, "the second shard's identify", func() bool { return len(fake.Identifies()) == 2 })
-	ids := fake.Identifies()
+	fake.Await(t, "the second shard's identify", func() bool { return len(fake.Gateway.Identifies()) == 2 })
+	ids := fake.Gateway.Identifies()
 	if ids[0].Shard == nil || ids[1].Shard == nil || ids[0].Shard[0] == ids[1].Shard[0] {
 		t.Errorf("identified as shards %v and %v, want 0 and 1 once each", ids[0].Shard, ids[1].Shard)
 	}
 	// Closed before its first heartbeat, a session would reconnect for the
-	// rest of the run (see fakediscord's GatewayLive).
-	fake.Await(t, "both shards READY and heartbeating", func() bool { return fake.GatewayLive() == 2 })
+	// rest of the run (see fakediscord's Gateway.Live).
+	fake.Await(t, "both shards READY and heartbeating", func() bool { return fake.Gateway.Live() == 2 })
 }
 
 // TestLocalIdentifyGate: slots of one bucket are handed out every apart

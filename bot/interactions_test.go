@@ -56,8 +56,8 @@ func TestInteractionsEndpoint(t *testing.T) {
 
 	bob := fakediscord.Actor{UserID: "600000000000000012", Username: "bob", ChannelID: "600000000000000003", GuildID: "600000000000000004", Locale: discordgo.EnglishUS}
 	ping := []byte(`{"id":"1","application_id":"` + fakediscord.AppID + `","type":1,"token":"t","version":1}`)
-	command := fake.Command(bob, "game", fakediscord.SubCommand("new"))
-	auto := fake.Autocomplete(bob, "game", fakediscord.Focused(fakediscord.StringOpt("id", "z")))
+	command := fake.Interactions.Command(bob, "game", fakediscord.SubCommand("new"))
+	auto := fake.Interactions.Autocomplete(bob, "game", fakediscord.Focused(fakediscord.StringOpt("id", "z")))
 	other := signer{priv: ed25519.NewKeyFromSeed(bytes.Repeat([]byte{9}, ed25519.SeedSize))}
 
 	cases := []struct {
@@ -130,17 +130,17 @@ func TestInteractionsEndpoint(t *testing.T) {
 				t.Fatalf("handled %s, want %s", got, tc.handled)
 			}
 			if tc.reply != "" {
-				replies := fake.Replies(tc.handled)
+				replies := fake.Interactions.Replies(tc.handled)
 				if len(replies) != 1 || replies[0].Content != tc.reply {
 					t.Errorf("replies %+v, want %q", replies, tc.reply)
 				}
-				if rec, _ := fake.Interaction(tc.handled); len(rec.Callbacks) != 0 {
+				if rec, _ := fake.Interactions.Interaction(tc.handled); len(rec.Callbacks) != 0 {
 					t.Errorf("HTTP ack also went through the callback endpoint: %+v", rec.Callbacks)
 				}
 			}
 		})
 	}
-	if got := len(fake.Messages("600000000000000003")); got != 1 {
+	if got := len(fake.Channels.Messages("600000000000000003")); got != 1 {
 		t.Errorf("channel has %d posts, want 1 (from the command only)", got)
 	}
 }
@@ -190,7 +190,7 @@ func TestDispatchConfirmsOnlyDeliveredResults(t *testing.T) {
 		if fail {
 			fake.FailOnce(http.MethodPost, "/channels/600000000000000003/messages")
 		}
-		command := fake.Command(bob, "game", fakediscord.SubCommand("status"))
+		command := fake.Interactions.Command(bob, "game", fakediscord.SubCommand("status"))
 		resp, err := http.DefaultClient.Do(key.request(t, srv.URL+"/interactions", mustJSON(t, command), now))
 		if err != nil {
 			t.Fatal(err)
@@ -203,7 +203,7 @@ func TestDispatchConfirmsOnlyDeliveredResults(t *testing.T) {
 			t.Fatalf("after attempt %d (failing %v): %d confirmed, want %d", k+1, fail, got, want)
 		}
 	}
-	if n := len(fake.Messages("600000000000000003")); n != 1 {
+	if n := len(fake.Channels.Messages("600000000000000003")); n != 1 {
 		t.Errorf("%d boards in the channel, want 1", n)
 	}
 }

@@ -198,7 +198,7 @@ func loadChannel(n int) string { return "load" + strconv.Itoa(n) }
 // bot's replies by webhook are accepted.
 func registered(fake *fakediscord.Fake, i *discordgo.Interaction) *discordgo.Interaction {
 	a := fakediscord.Actor{UserID: i.Member.User.ID, Username: i.Member.User.Username, ChannelID: i.ChannelID, GuildID: i.GuildID}
-	r := fake.Click(a, nil, "")
+	r := fake.Interactions.Click(a, nil, "")
 	r.Type, r.Data = i.Type, i.Data
 	return r
 }
@@ -210,7 +210,7 @@ func postInteraction(fake *fakediscord.Fake, client *http.Client, url string, ke
 	if err != nil {
 		return err
 	}
-	code, ack, err := fake.PostInteraction(context.Background(), client, url+"/interactions", key, body)
+	code, ack, err := fake.Interactions.PostInteraction(context.Background(), client, url+"/interactions", key, body)
 	if err != nil {
 		return err
 	}

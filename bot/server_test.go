@@ -94,7 +94,7 @@ func TestInflightCap(t *testing.T) {
 	defer srv.Close()
 	url := srv.URL + "/interactions"
 	bob := fakediscord.Actor{UserID: "600000000000000012", Username: "bob", ChannelID: "600000000000000003", GuildID: "600000000000000004", Locale: discordgo.EnglishUS}
-	first, second := fake.Command(bob, "game", fakediscord.SubCommand("new")), fake.Command(bob, "game", fakediscord.SubCommand("new"))
+	first, second := fake.Interactions.Command(bob, "game", fakediscord.SubCommand("new")), fake.Interactions.Command(bob, "game", fakediscord.SubCommand("new"))
 	ping := []byte(`{"id":"p","application_id":"` + fakediscord.AppID + `","type":1,"token":"t","version":1}`)
 
 	if status, body := post(t, key.request(t, url, mustJSON(t, first), time.Now())); status != 200 {
@@ -152,7 +152,7 @@ func TestInflightFreedOnceAnswered(t *testing.T) {
 	defer srv.Close()
 	url := srv.URL + "/interactions"
 	bob := fakediscord.Actor{UserID: "600000000000000012", Username: "bob", ChannelID: "600000000000000003", GuildID: "600000000000000004", Locale: discordgo.EnglishUS}
-	first, second := fake.Command(bob, "game", fakediscord.SubCommand("new")), fake.Command(bob, "game", fakediscord.SubCommand("new"))
+	first, second := fake.Interactions.Command(bob, "game", fakediscord.SubCommand("new")), fake.Interactions.Command(bob, "game", fakediscord.SubCommand("new"))
 	for _, i := range []*discordgo.Interaction{first, second} {
 		if status, body := post(t, key.request(t, url, mustJSON(t, i), time.Now())); status != http.StatusOK {
 			t.Fatalf("%s while the one before is carried out: %d %s, want 200", i.ID, status, body)
@@ -160,7 +160,7 @@ func TestInflightFreedOnceAnswered(t *testing.T) {
 		if got := <-h.carrying; got != i.ID {
 			t.Fatalf("carrying %s, want %s", got, i.ID)
 		}
-		if replies := fake.Replies(i.ID); len(replies) != 1 {
+		if replies := fake.Interactions.Replies(i.ID); len(replies) != 1 {
 			t.Fatalf("%s: %d replies before its change is carried out, want its answer", i.ID, len(replies))
 		}
 	}

@@ -100,7 +100,7 @@ func runFleet(t *testing.T, fake *fakediscord.Fake, ledger func(k int) budget.Le
 	wg.Wait()
 	for k := range fleetWorkers {
 		for p := range posters {
-			if got := len(fake.Messages(channel(k, p))); got != posts {
+			if got := len(fake.Channels.Messages(channel(k, p))); got != posts {
 				t.Errorf("worker %d's channel %d holds %d posts, want %d", k, p, got, posts)
 			}
 		}

@@ -19,15 +19,15 @@ type Actor struct {
 // base builds the common part of an interaction and registers its token, so
 // that replies sent by webhook are filed under its id even when the ack went
 // through the HTTP endpoint instead of the callback endpoint.
-func (f *Fake) base(a Actor, t discordgo.InteractionType) *discordgo.Interaction {
-	f.mu.Lock()
-	id := f.newID()
+func (ix *Interactions) base(a Actor, t discordgo.InteractionType) *discordgo.Interaction {
+	ix.f.mu.Lock()
+	id := ix.f.newID()
 	token := "token-" + id
-	f.byID[id] = token
-	rec := f.interaction(token)
+	ix.f.byID[id] = token
+	rec := ix.interaction(token)
 	rec.id = id
 	rec.userID = a.UserID
-	f.mu.Unlock()
+	ix.f.mu.Unlock()
 
 	user := &discordgo.User{ID: a.UserID, Username: a.Username}
 	i := &discordgo.Interaction{
@@ -49,8 +49,8 @@ func (f *Fake) base(a Actor, t discordgo.InteractionType) *discordgo.Interaction
 
 // Command builds a slash-command interaction: /name with options (use
 // SubCommand, StringOpt, IntOpt, UserOpt to build them).
-func (f *Fake) Command(a Actor, name string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *discordgo.Interaction {
-	i := f.base(a, discordgo.InteractionApplicationCommand)
+func (ix *Interactions) Command(a Actor, name string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *discordgo.Interaction {
+	i := ix.base(a, discordgo.InteractionApplicationCommand)
 	i.Data = discordgo.ApplicationCommandInteractionData{
 		ID: "cmd-" + name, Name: name, CommandType: discordgo.ChatApplicationCommand, Options: opts,
 	}
@@ -59,33 +59,33 @@ func (f *Fake) Command(a Actor, name string, opts ...*discordgo.ApplicationComma
 
 // Autocomplete builds an autocomplete interaction for /name; the option
 // being typed should have Focused set (see Focused).
-func (f *Fake) Autocomplete(a Actor, name string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *discordgo.Interaction {
-	i := f.Command(a, name, opts...)
+func (ix *Interactions) Autocomplete(a Actor, name string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *discordgo.Interaction {
+	i := ix.Command(a, name, opts...)
 	i.Type = discordgo.InteractionApplicationCommandAutocomplete
 	return i
 }
 
 // Click builds a button press on message m (may be nil).
-func (f *Fake) Click(a Actor, m *Message, customID string) *discordgo.Interaction {
-	i := f.base(a, discordgo.InteractionMessageComponent)
+func (ix *Interactions) Click(a Actor, m *Message, customID string) *discordgo.Interaction {
+	i := ix.base(a, discordgo.InteractionMessageComponent)
 	i.Data = discordgo.MessageComponentInteractionData{CustomID: customID, ComponentType: discordgo.ButtonComponent}
-	i.Message = f.clicked(i, m, a.ChannelID)
+	i.Message = ix.clicked(i, m, a.ChannelID)
 	return i
 }
 
 // Select builds a select-menu choice of values on message m (may be nil).
-func (f *Fake) Select(a Actor, m *Message, customID string, values ...string) *discordgo.Interaction {
-	i := f.base(a, discordgo.InteractionMessageComponent)
+func (ix *Interactions) Select(a Actor, m *Message, customID string, values ...string) *discordgo.Interaction {
+	i := ix.base(a, discordgo.InteractionMessageComponent)
 	i.Data = discordgo.MessageComponentInteractionData{
 		CustomID: customID, ComponentType: discordgo.SelectMenuComponent, Values: values,
 	}
-	i.Message = f.clicked(i, m, a.ChannelID)
+	i.Message = ix.clicked(i, m, a.ChannelID)
 	return i
 }
 
 // clicked is the message of a component interaction i as Discord sends it,
 // and remembers it as what @original names after a deferred update.
-func (f *Fake) clicked(i *discordgo.Interaction, m *Message, channelID string) *discordgo.Message {
+func (ix *Interactions) clicked(i *discordgo.Interaction, m *Message, channelID string) *discordgo.Message {
 	if m == nil {
 		return nil
 	}
@@ -93,10 +93,10 @@ func (f *Fake) clicked(i *discordgo.Interaction, m *Message, channelID string) *
 	if ch == "" {
 		ch = channelID
 	}
-	f.mu.Lock()
-	rec := f.interaction(i.Token)
+	ix.f.mu.Lock()
+	rec := ix.interaction(i.Token)
 	rec.clickedChannel, rec.clickedID = ch, m.ID
-	f.mu.Unlock()
+	ix.f.mu.Unlock()
 	return &discordgo.Message{ID: m.ID, ChannelID: ch, Content: m.Content, Components: m.Components, Flags: m.Flags}
 }
 

@@ -2,17 +2,12 @@ package fakediscord
 
 import (
 	"bytes"
-	"context"
-	"crypto/ed25519"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
-	"strconv"
 	"testing"
-	"time"
 )
 
 // RequireSpec returns Discord's OpenAPI specification, loaded once per
@@ -88,35 +83,3 @@ func (f *Fake) Violations() []string {
 // Checked tells whether the fake checks what it sees against the
 // specification.
 func (f *Fake) Checked() bool { return f.spec != nil }
-
-// PostInteraction delivers an interaction to a bot's HTTP interactions
-// endpoint as Discord does: body POSTed to url, signed with key at the
-// current time. It returns the answer's status and body; a 200 answer is
-// checked against the specification like every request the fake gets.
-// A transport error (a bot killed mid-request) is returned as it is.
-func (f *Fake) PostInteraction(ctx context.Context, client *http.Client, url string, key ed25519.PrivateKey, body []byte) (int, []byte, error) {
-	ts := strconv.FormatInt(time.Now().Unix(), 10)
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
-	if err != nil {
-		return 0, nil, fmt.Errorf("fakediscord: build the interaction request: %w", err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("X-Signature-Timestamp", ts)
-	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(key, append([]byte(ts), body...))))
-	resp, err := client.Do(req)
-	if err != nil {
-		return 0, nil, err
-	}
-	defer resp.Body.Close()
-	answer, err := io.ReadAll(resp.Body)
-	if err != nil {
-		// A body cut off still had its status.
-		return resp.StatusCode, answer, nil
-	}
-	if resp.StatusCode == http.StatusOK && f.spec != nil {
-		if err := f.spec.CheckInteractionAnswer(answer); err != nil {
-			f.violate(err)
-		}
-	}
-	return resp.StatusCode, answer, nil
-}

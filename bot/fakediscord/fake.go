@@ -76,8 +76,20 @@ type Request struct {
 	Status       int
 }
 
-// Fake is a running fake Discord. All methods are safe for concurrent use.
+// Fake is a running fake Discord: the server, what it was asked (the
+// REST calls, the commands registered), the failures to inject and the
+// checks against the specification. Its resources are types of their own
+// over its state: Channels (messages, DMs, pins, threads), Interactions
+// (what a user does and what the bot answered) and Gateway. All methods
+// are safe for concurrent use.
 type Fake struct {
+	// Channels are the channel messages, DMs, pins and threads.
+	Channels *Channels
+	// Interactions build what users do and hold what the bot answered.
+	Interactions *Interactions
+	// Gateway is the websocket the bot's shards connect to.
+	Gateway *Gateway
+
 	srv *httptest.Server
 	ws  websocket.Upgrader
 	// spec checks every request and interaction answer (nil: unchecked);
@@ -125,6 +137,16 @@ type Fake struct {
 	perSecond     map[int64]int
 	globalLimited int
 }
+
+// Channels are the fake's channel messages, DMs, pins and threads.
+type Channels struct{ f *Fake }
+
+// Interactions build the interactions users make and hold what the bot
+// sent back for each.
+type Interactions struct{ f *Fake }
+
+// Gateway is the fake's gateway websocket and its sessions.
+type Gateway struct{ f *Fake }
 
 type nonceKey struct{ channelID, nonce string }
 
@@ -177,6 +199,7 @@ func start(spec *Spec, tb testing.TB) *Fake {
 		threads:        map[string]*Thread{},
 		sessionShards:  map[string]shard{},
 	}
+	f.Channels, f.Interactions, f.Gateway = &Channels{f}, &Interactions{f}, &Gateway{f}
 	f.srv = httptest.NewServer(f.routes())
 	return f
 }
@@ -257,22 +280,6 @@ func (f *Fake) SetClock(now func() time.Time) {
 	f.now = now
 }
 
-// CloseDMs makes every DM to userID fail with error 50007, as when a user
-// does not accept messages from server members.
-func (f *Fake) CloseDMs(userID string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.closedDMs[userID] = true
-}
-
-// RefusedDMs is how many DMs to userID were refused with 50007: Discord
-// counts each as an invalid request toward banning the address.
-func (f *Fake) RefusedDMs(userID string) int {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.refusedDMs[userID]
-}
-
 // FailOnce makes the next request whose method matches and whose path
 // (after /api/v10) contains pathContains fail with a 500.
 func (f *Fake) FailOnce(method, pathContains string) {
@@ -309,158 +316,6 @@ func (f *Fake) takeFailure(method, path string) *failure {
 	return nil
 }
 
-// DeleteMessage removes a message, as a moderator would; editing it then
-// fails with 404 Unknown Message.
-func (f *Fake) DeleteMessage(channelID, messageID string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	msgs := f.messages[channelID]
-	for i, m := range msgs {
-		if m.ID == messageID {
-			f.messages[channelID] = append(msgs[:i:i], msgs[i+1:]...)
-			f.notify()
-			return
-		}
-	}
-}
-
-// Messages returns copies of the messages in a channel, oldest first.
-func (f *Fake) Messages(channelID string) []Message {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return copyMessages(f.messages[channelID])
-}
-
-// Message returns one message of a channel.
-func (f *Fake) Message(channelID, messageID string) (Message, bool) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	for _, m := range f.messages[channelID] {
-		if m.ID == messageID {
-			return copyMessage(m), true
-		}
-	}
-	return Message{}, false
-}
-
-// DMs returns copies of the direct messages the bot sent to userID.
-func (f *Fake) DMs(userID string) []Message {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	ch, ok := f.dmChannels[userID]
-	if !ok {
-		return nil
-	}
-	return copyMessages(f.messages[ch])
-}
-
-// DMChannelID is the DM channel opened with userID ("" if none).
-func (f *Fake) DMChannelID(userID string) string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.dmChannels[userID]
-}
-
-// DMChannelUsers lists every user who has a DM channel with the bot.
-func (f *Fake) DMChannelUsers() []string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	var out []string
-	for u := range f.dmChannels {
-		out = append(out, u)
-	}
-	return out
-}
-
-// IsDMChannel tells whether channelID is a DM channel.
-func (f *Fake) IsDMChannel(channelID string) bool {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	_, ok := f.dmUsers[channelID]
-	return ok
-}
-
-// interactionRec is the fake's record of one interaction; Interaction is
-// the copy tests get.
-type interactionRec struct {
-	id, token string
-	userID    string // who acted, for interactions built here
-	callbacks []discordgo.InteractionResponse
-	// original is the message @original names: the deferred response once
-	// edited, or after a deferred update the message clicked.
-	original        *Message
-	originalDeleted bool
-	followups       []*Message
-	// clicked is the message whose component was used (Click, Select).
-	clickedChannel, clickedID string
-}
-
-// deferredUpdate reports an interaction acknowledged without a message of
-// its own, so that @original is the message clicked. A component
-// interaction sent to the HTTP endpoint leaves no callback here; Tavern
-// acknowledges every component with a deferred update, so that is assumed.
-func (rec *interactionRec) deferredUpdate() bool {
-	if rec.clickedID == "" {
-		return false
-	}
-	if n := len(rec.callbacks); n > 0 {
-		return rec.callbacks[n-1].Type == discordgo.InteractionResponseDeferredMessageUpdate
-	}
-	return true
-}
-
-// Interaction returns what the bot sent back for the interaction with id.
-func (f *Fake) Interaction(id string) (Interaction, bool) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	rec, ok := f.interactions[f.byID[id]]
-	if !ok {
-		return Interaction{}, false
-	}
-	out := Interaction{ID: rec.id, Token: rec.token, OriginalDeleted: rec.originalDeleted}
-	out.Callbacks = append([]discordgo.InteractionResponse(nil), rec.callbacks...)
-	if rec.original != nil {
-		o := copyMessage(rec.original)
-		out.Original = &o
-	}
-	out.Followups = copyMessages(rec.followups)
-	return out, true
-}
-
-// Replies returns the ephemeral replies to an interaction: the edited
-// deferred response (or the clicked message it edited), if any, then the
-// follow-ups.
-func (f *Fake) Replies(interactionID string) []Message {
-	rec, ok := f.Interaction(interactionID)
-	if !ok {
-		return nil
-	}
-	var out []Message
-	if rec.Original != nil {
-		out = append(out, *rec.Original)
-	}
-	return append(out, rec.Followups...)
-}
-
-// Dismiss removes an ephemeral reply, as its user may on Discord; editing
-// it afterwards fails with Unknown Message.
-func (f *Fake) Dismiss(messageID string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if m, ok := f.ephemerals[messageID]; ok {
-		f.dropEphemeral(m)
-		f.notify()
-	}
-}
-
-// Ephemerals returns every ephemeral reply userID was shown, oldest first,
-// as it stands now (edits included).
-func (f *Fake) Ephemerals(userID string) []Message {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return copyMessages(f.userEphemerals[userID])
-}
-
 // Commands returns the commands registered in guildID ("" for global).
 func (f *Fake) Commands(guildID string) []*discordgo.ApplicationCommand {
 	f.mu.Lock()
@@ -487,13 +342,6 @@ func (f *Fake) Requests() []Request {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return append([]Request(nil), f.requests...)
-}
-
-// Identifies returns the Identify payloads received on the gateway.
-func (f *Fake) Identifies() []discordgo.Identify {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]discordgo.Identify(nil), f.identifies...)
 }
 
 func copyMessages(ms []*Message) []Message {

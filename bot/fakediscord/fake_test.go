@@ -52,28 +52,28 @@ func TestFailuresAreOneOff(t *testing.T) {
 	if statuses[0] != 500 || statuses[1] != 429 || statuses[2] != 200 {
 		t.Fatalf("statuses = %v, want [500 429 200]", statuses)
 	}
-	if ms := f.Messages("600000000000000005"); len(ms) != 1 || ms[0].Content != "x" {
+	if ms := f.Channels.Messages("600000000000000005"); len(ms) != 1 || ms[0].Content != "x" {
 		t.Fatalf("messages = %+v, want only the successful post", ms)
 	}
 }
 
 func TestClosedDMs(t *testing.T) {
 	f := New(t)
-	f.CloseDMs("600000000000000007")
+	f.Channels.CloseDMs("600000000000000007")
 	resp := botPost(t, f, "users/@me/channels", `{"recipient_id":"600000000000000007"}`)
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	if resp.StatusCode != 200 || !strings.Contains(string(body), `"id"`) {
 		t.Fatalf("open DM channel: %d %s", resp.StatusCode, body)
 	}
-	ch := f.DMChannelID("600000000000000007")
+	ch := f.Channels.DMChannelID("600000000000000007")
 	resp = botPost(t, f, "channels/"+ch+"/messages", `{"content":"secret"}`)
 	body, _ = io.ReadAll(resp.Body)
 	resp.Body.Close()
 	if resp.StatusCode != 403 || !strings.Contains(string(body), `"code":50007`) {
 		t.Fatalf("DM to closed user: %d %s", resp.StatusCode, body)
 	}
-	if len(f.DMs("600000000000000007")) != 0 {
+	if len(f.Channels.DMs("600000000000000007")) != 0 {
 		t.Fatal("refused DM was stored")
 	}
 }

@@ -19,7 +19,7 @@ import (
 // closed the session, which holds the session's lock for a second, failed
 // on the closed connection and made discordgo reconnect the closed
 // session; being the newest connection, it then took the interactions
-// meant for the bot restarted in its place. See also GatewayLive.)
+// meant for the bot restarted in its place. See also Gateway.Live.)
 const HeartbeatInterval = 60 * 60 * 1000
 
 // gatewayConn is one websocket client. Writes are serialized (gorilla allows
@@ -80,17 +80,17 @@ func (c *gatewayConn) close() {
 
 // serveGateway speaks the gateway handshake: Hello, then READY after
 // Identify (or Resume), heartbeat ACKs, and whatever the test dispatches.
-func (f *Fake) serveGateway(w http.ResponseWriter, r *http.Request) {
-	ws, err := f.ws.Upgrade(w, r, nil)
+func (gw *Gateway) serveGateway(w http.ResponseWriter, r *http.Request) {
+	ws, err := gw.f.ws.Upgrade(w, r, nil)
 	if err != nil {
 		return
 	}
 	c := &gatewayConn{conn: ws, shard: shard{0, 1}}
-	f.mu.Lock()
-	f.conns = append(f.conns, c)
-	c.sessionID = "session-" + f.newID()
-	f.mu.Unlock()
-	defer f.dropConn(c)
+	gw.f.mu.Lock()
+	gw.f.conns = append(gw.f.conns, c)
+	c.sessionID = "session-" + gw.f.newID()
+	gw.f.mu.Unlock()
+	defer gw.dropConn(c)
 
 	if err := c.send(10, "", map[string]int{"heartbeat_interval": HeartbeatInterval}); err != nil {
 		return
@@ -109,21 +109,21 @@ func (f *Fake) serveGateway(w http.ResponseWriter, r *http.Request) {
 		}
 		switch in.Op {
 		case 1: // heartbeat
-			f.mu.Lock()
+			gw.f.mu.Lock()
 			if c.ready && !c.beating {
 				c.beating = true
-				f.notify()
+				gw.f.notify()
 			}
-			f.mu.Unlock()
+			gw.f.mu.Unlock()
 			if c.send(11, "", nil) != nil {
 				return
 			}
 		case 2, 6: // identify, resume: both get a fresh session here
-			f.mu.Lock()
+			gw.f.mu.Lock()
 			if in.Op == 2 {
 				var id discordgo.Identify
 				_ = json.Unmarshal(in.Data, &id)
-				f.identifies = append(f.identifies, id)
+				gw.f.identifies = append(gw.f.identifies, id)
 				if id.Shard != nil {
 					c.shard = shard{id.Shard[0], id.Shard[1]}
 				}
@@ -133,12 +133,12 @@ func (f *Fake) serveGateway(w http.ResponseWriter, r *http.Request) {
 					SessionID string `json:"session_id"`
 				}
 				_ = json.Unmarshal(in.Data, &res)
-				if sh, ok := f.sessionShards[res.SessionID]; ok {
+				if sh, ok := gw.f.sessionShards[res.SessionID]; ok {
 					c.shard = sh
 				}
 			}
-			f.sessionShards[c.sessionID] = c.shard
-			f.mu.Unlock()
+			gw.f.sessionShards[c.sessionID] = c.shard
+			gw.f.mu.Unlock()
 			if c.send(0, "READY", map[string]any{
 				"v":                9,
 				"session_id":       c.sessionID,
@@ -149,34 +149,34 @@ func (f *Fake) serveGateway(w http.ResponseWriter, r *http.Request) {
 			}) != nil {
 				return
 			}
-			f.mu.Lock()
+			gw.f.mu.Lock()
 			c.ready = true
-			f.notify()
-			f.mu.Unlock()
+			gw.f.notify()
+			gw.f.mu.Unlock()
 		}
 	}
 }
 
-func (f *Fake) dropConn(c *gatewayConn) {
-	f.mu.Lock()
-	for i, x := range f.conns {
+func (gw *Gateway) dropConn(c *gatewayConn) {
+	gw.f.mu.Lock()
+	for i, x := range gw.f.conns {
 		if x == c {
-			f.conns = append(f.conns[:i:i], f.conns[i+1:]...)
+			gw.f.conns = append(gw.f.conns[:i:i], gw.f.conns[i+1:]...)
 			break
 		}
 	}
-	f.notify()
-	f.mu.Unlock()
+	gw.f.notify()
+	gw.f.mu.Unlock()
 	_ = c.conn.Close()
 }
 
-// GatewayReady reports how many gateway clients have received READY and
+// Ready reports how many gateway clients have received READY and
 // are still connected.
-func (f *Fake) GatewayReady() int {
-	f.mu.Lock()
-	defer f.mu.Unlock()
+func (gw *Gateway) Ready() int {
+	gw.f.mu.Lock()
+	defer gw.f.mu.Unlock()
 	n := 0
-	for _, c := range f.conns {
+	for _, c := range gw.f.conns {
 		if c.ready {
 			n++
 		}
@@ -184,17 +184,17 @@ func (f *Fake) GatewayReady() int {
 	return n
 }
 
-// GatewayLive reports how many gateway clients are connected, have
+// Live reports how many gateway clients are connected, have
 // received READY and have sent a heartbeat since. discordgo sends its first
 // heartbeat from a goroutine that Open starts; a session closed before that
 // heartbeat went out sends it on the closed connection, fails and
 // reconnects, a closed bot's session taking interactions again. Tests wait
 // for this before they may stop a client.
-func (f *Fake) GatewayLive() int {
-	f.mu.Lock()
-	defer f.mu.Unlock()
+func (gw *Gateway) Live() int {
+	gw.f.mu.Lock()
+	defer gw.f.mu.Unlock()
 	n := 0
-	for _, c := range f.conns {
+	for _, c := range gw.f.conns {
 		if c.ready && c.beating {
 			n++
 		}
@@ -210,11 +210,11 @@ var ErrNoGateway = errors.New("fakediscord: no gateway client of the interaction
 // client of the shard Discord would choose (see ShardOf): a client that
 // identified as shard id of count gets the guilds whose ShardOf(guild,
 // count) is id, and shard 0 gets the DMs.
-func (f *Fake) SendInteraction(i *discordgo.Interaction) error {
-	f.mu.Lock()
+func (gw *Gateway) SendInteraction(i *discordgo.Interaction) error {
+	gw.f.mu.Lock()
 	var c *gatewayConn
 	var routeErr error
-	for _, x := range f.conns {
+	for _, x := range gw.f.conns {
 		if !x.ready {
 			continue
 		}
@@ -227,7 +227,7 @@ func (f *Fake) SendInteraction(i *discordgo.Interaction) error {
 			c = x
 		}
 	}
-	f.mu.Unlock()
+	gw.f.mu.Unlock()
 	if c == nil {
 		if routeErr != nil {
 			return fmt.Errorf("%w: %w", ErrNoGateway, routeErr)
@@ -238,4 +238,11 @@ func (f *Fake) SendInteraction(i *discordgo.Interaction) error {
 		return fmt.Errorf("fakediscord: dispatch interaction %s: %w", i.ID, err)
 	}
 	return nil
+}
+
+// Identifies returns the Identify payloads received on the gateway.
+func (gw *Gateway) Identifies() []discordgo.Identify {
+	gw.f.mu.Lock()
+	defer gw.f.mu.Unlock()
+	return append([]discordgo.Identify(nil), gw.f.identifies...)
 }

@@ -75,7 +75,7 @@ func TestEnforcedNonceThroughDiscordgo(t *testing.T) {
 				t.Fatal(err)
 			}
 			if tc.deleteFirst {
-				f.DeleteMessage("600000000000000005", first.ID)
+				f.Channels.DeleteMessage("600000000000000005", first.ID)
 			}
 			then, err := send(tc.then)
 			if tc.wantCode != 0 {
@@ -88,7 +88,7 @@ func TestEnforcedNonceThroughDiscordgo(t *testing.T) {
 			} else if same := then.ID == first.ID; same != tc.wantSame {
 				t.Errorf("second send returned %s (first %s): same = %v, want %v", then.ID, first.ID, same, tc.wantSame)
 			}
-			stored := f.Messages("600000000000000005")
+			stored := f.Channels.Messages("600000000000000005")
 			var contents []string
 			for _, m := range stored {
 				contents = append(contents, m.Content)

@@ -110,7 +110,7 @@ func TestEnforcedNonceOverHTTP(t *testing.T) {
 			for i, s := range tc.steps {
 				now = now.Add(s.advance)
 				if s.deleteFirst {
-					f.DeleteMessage(tc.steps[0].channel, ids[0])
+					f.Channels.DeleteMessage(tc.steps[0].channel, ids[0])
 				}
 				status, got := rawPost(t, f, s.channel, s.body)
 				ids = append(ids, got.ID)
@@ -136,7 +136,7 @@ func TestEnforcedNonceOverHTTP(t *testing.T) {
 			}
 			for ch, want := range tc.stored {
 				var got []string
-				for _, m := range f.Messages(ch) {
+				for _, m := range f.Channels.Messages(ch) {
 					got = append(got, m.Content)
 				}
 				if !slices.Equal(got, want) {

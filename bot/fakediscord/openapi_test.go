@@ -153,7 +153,7 @@ func TestFakeAnswersRejectedRequests(t *testing.T) {
 	if v := f.Violations(); len(v) != 1 || !strings.Contains(v[0], "create_message") {
 		t.Fatalf("violations %q, want the create_message", v)
 	}
-	if ms := f.Messages("600000000000000005"); len(ms) != 0 {
+	if ms := f.Channels.Messages("600000000000000005"); len(ms) != 0 {
 		t.Fatalf("the rejected message was stored: %+v", ms)
 	}
 }

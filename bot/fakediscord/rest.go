@@ -7,7 +7,6 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -21,25 +20,25 @@ func (f *Fake) routes() http.Handler {
 	api := http.NewServeMux()
 	api.HandleFunc("GET /gateway", f.getGateway)
 	api.HandleFunc("GET /gateway/bot", f.getGateway)
-	api.HandleFunc("POST /interactions/{id}/{token}/callback", f.interactionCallback)
-	api.HandleFunc("PATCH /webhooks/{app}/{token}/messages/{mid}", f.webhookEdit)
-	api.HandleFunc("DELETE /webhooks/{app}/{token}/messages/{mid}", f.webhookDelete)
-	api.HandleFunc("POST /webhooks/{app}/{token}", f.webhookExecute)
-	api.HandleFunc("POST /channels/{cid}/messages", f.channelPost)
-	api.HandleFunc("PATCH /channels/{cid}/messages/{mid}", f.channelEdit)
-	api.HandleFunc("GET /channels/{cid}/messages/{mid}", f.channelGet)
-	api.HandleFunc("POST /channels/{cid}/messages/{mid}/threads", f.messageThreadStart)
-	api.HandleFunc("POST /channels/{cid}/threads", f.threadStart)
-	api.HandleFunc("PATCH /channels/{cid}", f.channelPatch)
-	api.HandleFunc("GET /channels/{cid}", f.channelGetInfo)
-	api.HandleFunc("PUT /channels/{cid}/messages/pins/{mid}", f.channelPin(true))
-	api.HandleFunc("DELETE /channels/{cid}/messages/pins/{mid}", f.channelPin(false))
-	api.HandleFunc("POST /users/@me/channels", f.userChannelCreate)
+	api.HandleFunc("POST /interactions/{id}/{token}/callback", f.Interactions.interactionCallback)
+	api.HandleFunc("PATCH /webhooks/{app}/{token}/messages/{mid}", f.Interactions.webhookEdit)
+	api.HandleFunc("DELETE /webhooks/{app}/{token}/messages/{mid}", f.Interactions.webhookDelete)
+	api.HandleFunc("POST /webhooks/{app}/{token}", f.Interactions.webhookExecute)
+	api.HandleFunc("POST /channels/{cid}/messages", f.Channels.channelPost)
+	api.HandleFunc("PATCH /channels/{cid}/messages/{mid}", f.Channels.channelEdit)
+	api.HandleFunc("GET /channels/{cid}/messages/{mid}", f.Channels.channelGet)
+	api.HandleFunc("POST /channels/{cid}/messages/{mid}/threads", f.Channels.messageThreadStart)
+	api.HandleFunc("POST /channels/{cid}/threads", f.Channels.threadStart)
+	api.HandleFunc("PATCH /channels/{cid}", f.Channels.channelPatch)
+	api.HandleFunc("GET /channels/{cid}", f.Channels.channelGetInfo)
+	api.HandleFunc("PUT /channels/{cid}/messages/pins/{mid}", f.Channels.channelPin(true))
+	api.HandleFunc("DELETE /channels/{cid}/messages/pins/{mid}", f.Channels.channelPin(false))
+	api.HandleFunc("POST /users/@me/channels", f.Channels.userChannelCreate)
 	api.HandleFunc("PUT /applications/{app}/commands", f.commandsOverwrite)
 	api.HandleFunc("PUT /applications/{app}/guilds/{gid}/commands", f.commandsOverwrite)
 
 	root := http.NewServeMux()
-	root.HandleFunc("/ws/", f.serveGateway)
+	root.HandleFunc("/ws/", f.Gateway.serveGateway)
 	root.Handle(APIPath, f.middleware(http.StripPrefix(strings.TrimSuffix(APIPath, "/"), api)))
 	return root
 }
@@ -246,315 +245,6 @@ func wire(m *Message) map[string]any {
 		"id": m.ID, "channel_id": m.ChannelID, "content": m.Content, "flags": m.Flags,
 		"attachments": atts, "author": map[string]any{"id": BotUserID, "username": "Tavern", "bot": true},
 	}
-}
-
-// interaction returns the record for token, creating it. Call with f.mu held.
-func (f *Fake) interaction(token string) *interactionRec {
-	rec, ok := f.interactions[token]
-	if !ok {
-		rec = &interactionRec{token: token}
-		f.interactions[token] = rec
-	}
-	return rec
-}
-
-// keepEphemeral files a new ephemeral reply to rec. Call with f.mu held.
-func (f *Fake) keepEphemeral(rec *interactionRec, m *Message) {
-	if m.Flags&discordgo.MessageFlagsEphemeral == 0 {
-		return
-	}
-	f.ephemerals[m.ID] = m
-	if rec.userID != "" {
-		f.userEphemerals[rec.userID] = append(f.userEphemerals[rec.userID], m)
-	}
-}
-
-// dropEphemeral forgets a deleted ephemeral reply. Call with f.mu held.
-func (f *Fake) dropEphemeral(m *Message) {
-	if _, ok := f.ephemerals[m.ID]; !ok {
-		return
-	}
-	delete(f.ephemerals, m.ID)
-	for u, ms := range f.userEphemerals {
-		f.userEphemerals[u] = slices.DeleteFunc(ms, func(x *Message) bool { return x == m })
-	}
-}
-
-// clickedTarget is the message a deferred update's @original names: the
-// ephemeral reply or the channel message clicked. Call with f.mu held.
-func (f *Fake) clickedTarget(rec *interactionRec) *Message {
-	if m, ok := f.ephemerals[rec.clickedID]; ok {
-		return m
-	}
-	return f.findMessage(rec.clickedChannel, rec.clickedID)
-}
-
-func (f *Fake) interactionCallback(w http.ResponseWriter, r *http.Request) {
-	var body struct {
-		Type discordgo.InteractionResponseType `json:"type"`
-		Data *struct {
-			Content string                                      `json:"content"`
-			Flags   discordgo.MessageFlags                      `json:"flags"`
-			Choices []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
-		} `json:"data"`
-	}
-	if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
-		badForm(w)
-		return
-	}
-	resp := discordgo.InteractionResponse{Type: body.Type}
-	if body.Data != nil {
-		resp.Data = &discordgo.InteractionResponseData{Content: body.Data.Content, Flags: body.Data.Flags, Choices: body.Data.Choices}
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	id, token := r.PathValue("id"), r.PathValue("token")
-	if known, ok := f.byID[id]; ok && known != token {
-		apiError(w, http.StatusUnauthorized, 50027, "Invalid Webhook Token")
-		return
-	}
-	rec := f.interaction(token)
-	if len(rec.callbacks) > 0 {
-		apiError(w, http.StatusBadRequest, 40060, "Interaction has already been acknowledged.")
-		return
-	}
-	rec.id = id
-	f.byID[id] = token
-	rec.callbacks = append(rec.callbacks, resp)
-	w.WriteHeader(http.StatusNoContent)
-}
-
-func (f *Fake) webhookEdit(w http.ResponseWriter, r *http.Request) {
-	p, files, ok := f.messageBody(w, r)
-	if !ok {
-		return
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if !knownWebhook(w, r) {
-		return
-	}
-	rec := f.interaction(r.PathValue("token"))
-	mid := r.PathValue("mid")
-	var target *Message
-	switch {
-	case mid == "@original" && rec.original != nil:
-		target = rec.original
-	case mid == "@original" && rec.deferredUpdate():
-		// A deferred update has no response of its own: @original is the
-		// message clicked.
-		target = f.clickedTarget(rec)
-		rec.original = target
-	case mid == "@original":
-		m, err := f.newMessage("", payload{}, nil)
-		if err != nil {
-			badForm(w)
-			return
-		}
-		m.Flags = discordgo.MessageFlagsEphemeral
-		m.Edits = -1 // the first edit fills the deferred placeholder
-		rec.original = m
-		f.keepEphemeral(rec, m)
-		target = m
-	default:
-		for _, m := range rec.followups {
-			if m.ID == mid {
-				target = m
-			}
-		}
-	}
-	if target == nil {
-		apiError(w, http.StatusNotFound, 10008, "Unknown Message")
-		return
-	}
-	if err := f.applyEdit(target, p, files); err != nil {
-		badForm(w)
-		return
-	}
-	writeJSON(w, http.StatusOK, wire(target))
-}
-
-func (f *Fake) webhookDelete(w http.ResponseWriter, r *http.Request) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	rec := f.interaction(r.PathValue("token"))
-	if r.PathValue("mid") == "@original" {
-		if rec.original == nil && rec.deferredUpdate() {
-			// After a deferred update @original is the message clicked.
-			if m := f.clickedTarget(rec); m != nil {
-				f.dropEphemeral(m)
-			}
-		}
-		if rec.original != nil {
-			f.dropEphemeral(rec.original)
-		}
-		rec.original = nil
-		rec.originalDeleted = true
-	}
-	w.WriteHeader(http.StatusNoContent)
-}
-
-func (f *Fake) webhookExecute(w http.ResponseWriter, r *http.Request) {
-	p, files, ok := f.messageBody(w, r)
-	if !ok {
-		return
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if !knownWebhook(w, r) {
-		return
-	}
-	m, err := f.newMessage("", p, files)
-	if err != nil {
-		badForm(w)
-		return
-	}
-	rec := f.interaction(r.PathValue("token"))
-	rec.followups = append(rec.followups, m)
-	f.keepEphemeral(rec, m)
-	if r.URL.Query().Get("wait") == "true" {
-		writeJSON(w, http.StatusOK, wire(m))
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
-}
-
-func (f *Fake) channelPost(w http.ResponseWriter, r *http.Request) {
-	p, files, ok := f.messageBody(w, r)
-	if !ok {
-		return
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	cid := r.PathValue("cid")
-	if user, ok := f.dmUsers[cid]; ok && f.closedDMs[user] {
-		f.refusedDMs[user]++
-		apiError(w, http.StatusForbidden, discordgo.ErrCodeCannotSendMessagesToThisUser, "Cannot send messages to this user")
-		return
-	}
-	if len(p.Nonce) > maxNonce {
-		badForm(w)
-		return
-	}
-	if f.repeatedNonce(w, cid, p) {
-		return
-	}
-	if !f.unarchiveOnPost(w, cid) {
-		return
-	}
-	m, err := f.newMessage(cid, p, files)
-	if err != nil {
-		badForm(w)
-		return
-	}
-	f.messages[cid] = append(f.messages[cid], m)
-	if p.EnforceNonce && p.Nonce != "" {
-		f.nonces[nonceKey{cid, p.Nonce}] = nonceRecord{messageID: m.ID, at: f.now()}
-	}
-	writeJSON(w, http.StatusOK, wire(m))
-}
-
-// repeatedNonce answers a create whose enforced nonce this channel saw
-// within the window, as Discord does: with the first message and no new
-// one, or with Unknown Message if that message was deleted since. Call
-// with f.mu held.
-func (f *Fake) repeatedNonce(w http.ResponseWriter, cid string, p payload) bool {
-	if !p.EnforceNonce || p.Nonce == "" {
-		return false
-	}
-	rec, ok := f.nonces[nonceKey{cid, p.Nonce}]
-	if !ok || f.now().Sub(rec.at) >= nonceWindow {
-		return false
-	}
-	if m := f.findMessage(cid, rec.messageID); m != nil {
-		writeJSON(w, http.StatusOK, wire(m))
-	} else {
-		apiError(w, http.StatusNotFound, discordgo.ErrCodeUnknownMessage, "Unknown Message")
-	}
-	return true
-}
-
-// findMessage returns a stored message. Call with f.mu held.
-func (f *Fake) findMessage(cid, mid string) *Message {
-	for _, m := range f.messages[cid] {
-		if m.ID == mid {
-			return m
-		}
-	}
-	return nil
-}
-
-func (f *Fake) channelEdit(w http.ResponseWriter, r *http.Request) {
-	p, files, ok := f.messageBody(w, r)
-	if !ok {
-		return
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	m := f.pathMessage(w, r)
-	if m == nil {
-		return
-	}
-	if err := f.applyEdit(m, p, files); err != nil {
-		badForm(w)
-		return
-	}
-	writeJSON(w, http.StatusOK, wire(m))
-}
-
-// channelPin pins or unpins a message, as Discord does (204, or Unknown
-// Message).
-func (f *Fake) channelPin(pin bool) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		f.mu.Lock()
-		defer f.mu.Unlock()
-		m := f.pathMessage(w, r)
-		if m == nil {
-			return
-		}
-		m.Pinned = pin
-		w.WriteHeader(http.StatusNoContent)
-	}
-}
-
-func (f *Fake) channelGet(w http.ResponseWriter, r *http.Request) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if m := f.pathMessage(w, r); m != nil {
-		writeJSON(w, http.StatusOK, wire(m))
-	}
-}
-
-// pathMessage is the message the request's path names, or nil after
-// answering Unknown Message. Call with f.mu held.
-func (f *Fake) pathMessage(w http.ResponseWriter, r *http.Request) *Message {
-	m := f.findMessage(r.PathValue("cid"), r.PathValue("mid"))
-	if m == nil {
-		apiError(w, http.StatusNotFound, discordgo.ErrCodeUnknownMessage, "Unknown Message")
-	}
-	return m
-}
-
-func (f *Fake) userChannelCreate(w http.ResponseWriter, r *http.Request) {
-	var body struct {
-		RecipientID string `json:"recipient_id"`
-	}
-	if err := json.NewDecoder(r.Body).Decode(&body); err != nil || body.RecipientID == "" {
-		badForm(w)
-		return
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	ch, ok := f.dmChannels[body.RecipientID]
-	if !ok {
-		ch = f.newID()
-		f.dmChannels[body.RecipientID] = ch
-		f.dmUsers[ch] = body.RecipientID
-	}
-	writeJSON(w, http.StatusOK, map[string]any{
-		"id": ch, "type": discordgo.ChannelTypeDM,
-		"recipients": []map[string]any{{"id": body.RecipientID}},
-	})
 }
 
 // commandWire is a command as Discord reads and answers it:

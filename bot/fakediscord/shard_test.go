@@ -63,11 +63,11 @@ func TestResumeKeepsTheShard(t *testing.T) {
 		t.Fatal(err)
 	}
 	readFrame(t, resumed, 0)
-	f.Await(t, "the resumed session ready alone", func() bool { return f.GatewayReady() == 1 })
+	f.Await(t, "the resumed session ready alone", func() bool { return f.Gateway.Ready() == 1 })
 
 	a := Actor{UserID: "1", ChannelID: "2"}
 	a.GuildID = "4194304" // (1<<22 >> 22) % 2 = 1
-	if err := f.SendInteraction(f.Click(a, nil, "x")); err != nil {
+	if err := f.Gateway.SendInteraction(f.Interactions.Click(a, nil, "x")); err != nil {
 		t.Fatalf("a guild of shard 1: %v", err)
 	}
 	var got struct {
@@ -78,7 +78,7 @@ func TestResumeKeepsTheShard(t *testing.T) {
 	}
 	for _, guild := range []string{"8388608", ""} { // shard 0's guild, a DM
 		a.GuildID = guild
-		if err := f.SendInteraction(f.Click(a, nil, "x")); !errors.Is(err, ErrNoGateway) {
+		if err := f.Gateway.SendInteraction(f.Interactions.Click(a, nil, "x")); !errors.Is(err, ErrNoGateway) {
 			t.Errorf("guild %q reached shard 1 of 2: %v", guild, err)
 		}
 	}

@@ -25,10 +25,10 @@ const (
 )
 
 // Thread returns the thread with id.
-func (f *Fake) Thread(id string) (Thread, bool) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	th, ok := f.threads[id]
+func (cs *Channels) Thread(id string) (Thread, bool) {
+	cs.f.mu.Lock()
+	defer cs.f.mu.Unlock()
+	th, ok := cs.f.threads[id]
 	if !ok {
 		return Thread{}, false
 	}
@@ -36,12 +36,12 @@ func (f *Fake) Thread(id string) (Thread, bool) {
 }
 
 // Threads lists the threads opened in parentID, oldest first.
-func (f *Fake) Threads(parentID string) []Thread {
-	f.mu.Lock()
-	defer f.mu.Unlock()
+func (cs *Channels) Threads(parentID string) []Thread {
+	cs.f.mu.Lock()
+	defer cs.f.mu.Unlock()
 	var out []Thread
-	for _, id := range f.threadOrder {
-		if th := f.threads[id]; th.ParentID == parentID {
+	for _, id := range cs.f.threadOrder {
+		if th := cs.f.threads[id]; th.ParentID == parentID {
 			out = append(out, *th)
 		}
 	}
@@ -59,15 +59,15 @@ type threadBody struct {
 
 // startThread reads a thread's create body and checks that a thread may
 // be opened in the path's channel; when ok it returns with f.mu held.
-func (f *Fake) startThread(w http.ResponseWriter, r *http.Request) (body threadBody, cid string, ok bool) {
+func (cs *Channels) startThread(w http.ResponseWriter, r *http.Request) (body threadBody, cid string, ok bool) {
 	if err := json.NewDecoder(r.Body).Decode(&body); err != nil || body.Name == "" || len([]rune(body.Name)) > 100 {
 		badForm(w)
 		return body, "", false
 	}
-	f.mu.Lock()
+	cs.f.mu.Lock()
 	cid = r.PathValue("cid")
-	if !f.threadable(w, cid) {
-		f.mu.Unlock()
+	if !cs.threadable(w, cid) {
+		cs.f.mu.Unlock()
 		return body, "", false
 	}
 	return body, cid, true
@@ -75,9 +75,9 @@ func (f *Fake) startThread(w http.ResponseWriter, r *http.Request) (body threadB
 
 // threadable reports whether a thread may be opened in cid: not in a DM,
 // not in a thread. Call with f.mu held.
-func (f *Fake) threadable(w http.ResponseWriter, cid string) bool {
-	_, dm := f.dmUsers[cid]
-	_, thread := f.threads[cid]
+func (cs *Channels) threadable(w http.ResponseWriter, cid string) bool {
+	_, dm := cs.f.dmUsers[cid]
+	_, thread := cs.f.threads[cid]
 	if dm || thread {
 		apiError(w, http.StatusBadRequest, codeWrongChannelType, "Cannot execute action on this channel type")
 		return false
@@ -87,57 +87,57 @@ func (f *Fake) threadable(w http.ResponseWriter, cid string) bool {
 
 // messageThreadStart opens a public thread from a message; the thread
 // takes the message's id, as on Discord.
-func (f *Fake) messageThreadStart(w http.ResponseWriter, r *http.Request) {
-	body, cid, ok := f.startThread(w, r)
+func (cs *Channels) messageThreadStart(w http.ResponseWriter, r *http.Request) {
+	body, cid, ok := cs.startThread(w, r)
 	if !ok {
 		return
 	}
-	defer f.mu.Unlock()
-	m := f.pathMessage(w, r)
+	defer cs.f.mu.Unlock()
+	m := cs.pathMessage(w, r)
 	if m == nil {
 		return
 	}
-	if _, ok := f.threads[m.ID]; ok {
+	if _, ok := cs.f.threads[m.ID]; ok {
 		apiError(w, http.StatusBadRequest, codeThreadExists, "A thread has already been created for this message")
 		return
 	}
-	th := f.addThread(m.ID, cid, body)
+	th := cs.addThread(m.ID, cid, body)
 	th.StarterID = m.ID
 	writeJSON(w, http.StatusCreated, threadWire(th))
 }
 
 // threadStart opens a thread without a starter message.
-func (f *Fake) threadStart(w http.ResponseWriter, r *http.Request) {
-	body, cid, ok := f.startThread(w, r)
+func (cs *Channels) threadStart(w http.ResponseWriter, r *http.Request) {
+	body, cid, ok := cs.startThread(w, r)
 	if !ok {
 		return
 	}
-	defer f.mu.Unlock()
-	writeJSON(w, http.StatusCreated, threadWire(f.addThread(f.newID(), cid, body)))
+	defer cs.f.mu.Unlock()
+	writeJSON(w, http.StatusCreated, threadWire(cs.addThread(cs.f.newID(), cid, body)))
 }
 
 // addThread records a new thread. Call with f.mu held.
-func (f *Fake) addThread(id, parent string, body threadBody) *Thread {
+func (cs *Channels) addThread(id, parent string, body threadBody) *Thread {
 	th := &Thread{ID: id, ParentID: parent, Name: body.Name, AutoArchiveDuration: body.AutoArchiveDuration}
-	f.threads[id] = th
-	f.threadOrder = append(f.threadOrder, id)
-	f.notify()
+	cs.f.threads[id] = th
+	cs.f.threadOrder = append(cs.f.threadOrder, id)
+	cs.f.notify()
 	return th
 }
 
 // channelPatch edits a thread (archived, locked, name); other channels
 // are taken as they are. An unknown thread is Unknown Channel.
-func (f *Fake) channelPatch(w http.ResponseWriter, r *http.Request) {
+func (cs *Channels) channelPatch(w http.ResponseWriter, r *http.Request) {
 	var body threadBody
 	if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
 		badForm(w)
 		return
 	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	th, ok := f.threads[r.PathValue("cid")]
+	cs.f.mu.Lock()
+	defer cs.f.mu.Unlock()
+	th, ok := cs.f.threads[r.PathValue("cid")]
 	if !ok {
-		if _, known := f.messages[r.PathValue("cid")]; !known {
+		if _, known := cs.f.messages[r.PathValue("cid")]; !known {
 			apiError(w, http.StatusNotFound, discordgo.ErrCodeUnknownChannel, "Unknown Channel")
 			return
 		}
@@ -153,15 +153,15 @@ func (f *Fake) channelPatch(w http.ResponseWriter, r *http.Request) {
 	if body.Locked != nil {
 		th.Locked = *body.Locked
 	}
-	f.notify()
+	cs.f.notify()
 	writeJSON(w, http.StatusOK, threadWire(th))
 }
 
 // channelGetInfo answers GET /channels/{cid} for a thread.
-func (f *Fake) channelGetInfo(w http.ResponseWriter, r *http.Request) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	th, ok := f.threads[r.PathValue("cid")]
+func (cs *Channels) channelGetInfo(w http.ResponseWriter, r *http.Request) {
+	cs.f.mu.Lock()
+	defer cs.f.mu.Unlock()
+	th, ok := cs.f.threads[r.PathValue("cid")]
 	if !ok {
 		apiError(w, http.StatusNotFound, discordgo.ErrCodeUnknownChannel, "Unknown Channel")
 		return
@@ -172,8 +172,8 @@ func (f *Fake) channelGetInfo(w http.ResponseWriter, r *http.Request) {
 // unarchiveOnPost reopens an archived thread a message is sent to, as
 // Discord does for a thread that is not locked; a locked one refuses.
 // Call with f.mu held.
-func (f *Fake) unarchiveOnPost(w http.ResponseWriter, cid string) bool {
-	th, ok := f.threads[cid]
+func (cs *Channels) unarchiveOnPost(w http.ResponseWriter, cid string) bool {
+	th, ok := cs.f.threads[cid]
 	if !ok || !th.Archived {
 		return true
 	}

@@ -32,26 +32,26 @@ func TestThreadsThroughDiscordgo(t *testing.T) {
 	if _, err := s.ChannelMessageSend(th.ID, "in the thread"); err != nil {
 		t.Fatal(err)
 	}
-	if ms := f.Messages(th.ID); len(ms) != 1 || ms[0].Content != "in the thread" {
+	if ms := f.Channels.Messages(th.ID); len(ms) != 1 || ms[0].Content != "in the thread" {
 		t.Fatalf("thread messages %+v", ms)
 	}
-	if ms := f.Messages("600000000000000002"); len(ms) != 1 {
+	if ms := f.Channels.Messages("600000000000000002"); len(ms) != 1 {
 		t.Fatalf("parent has %d messages, want only the starter", len(ms))
 	}
 	yes := true
 	if _, err := s.ChannelEditComplex(th.ID, &discordgo.ChannelEdit{Archived: &yes}); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := f.Thread(th.ID); !got.Archived {
+	if got, _ := f.Channels.Thread(th.ID); !got.Archived {
 		t.Fatal("the thread is not archived")
 	}
 	if _, err := s.ChannelMessageSend(th.ID, "reopened"); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := f.Thread(th.ID); got.Archived {
+	if got, _ := f.Channels.Thread(th.ID); got.Archived {
 		t.Fatal("a message did not reopen the archived thread")
 	}
-	if got := f.Threads("600000000000000002"); len(got) != 1 || got[0].ID != th.ID {
+	if got := f.Channels.Threads("600000000000000002"); len(got) != 1 || got[0].ID != th.ID {
 		t.Fatalf("threads of the parent %+v", got)
 	}
 
@@ -63,7 +63,7 @@ func TestThreadsThroughDiscordgo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inThread := f.Messages(th.ID)[0]
+	inThread := f.Channels.Messages(th.ID)[0]
 	refusals := []struct {
 		name             string
 		channel, message string
