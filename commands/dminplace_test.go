@@ -306,10 +306,19 @@ func TestDMClickBeforePublicPromptSendsNewDM(t *testing.T) {
 	// Ann asked for her picture with public decisions too.
 	h.wantReply(h.slash(ann, settingsfeature.CmdSettings, "", settingsfeature.OptPublicDM, "picture"), "en", settingsfeature.KeySettingsSaved)
 	// Ann bids last from her DM; her next decision is the public turn, so
-	// she is told in a new DM and her bid DM stays as it was.
+	// she is told in a new DM and her bid DM loses its buttons: that is the
+	// click's answer, with no "Done" besides (issue 31).
 	before := len(h.dms[ann])
 	res := h.bidInDM(ann, "3")
-	h.wantReply(res, "en", play.KeyOKMove)
+	if res.Reply != nil {
+		t.Fatalf("the bid clicked in a DM answered %q besides clearing that DM's buttons", res.Reply.Content)
+	}
+	if !slices.ContainsFunc(res.Actions, func(a Action) bool {
+		c, ok := a.(ClearButtons)
+		return ok && strings.HasPrefix(c.ChannelID, dmPrefix)
+	}) {
+		t.Fatal("the bid DM clicked keeps its buttons")
+	}
 	edits, dms := privateActions(res)
 	if len(edits) != 0 || len(dms) != 1 || dms[0].UserID != ann || len(h.dms[ann]) != before+1 {
 		t.Fatalf("edits %d, DMs %+v; want one new DM to Ann", len(edits), dms)

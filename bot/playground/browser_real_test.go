@@ -3,12 +3,9 @@ package playground
 import (
 	"encoding/json"
 	"fmt"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/chromedp/chromedp"
 )
 
 // movePrompt is the newest message offering move buttons ("m|…" custom ids)
@@ -72,13 +69,7 @@ func boardCount(t *testing.T, s *Server) int {
 // page: the real command service, rules, renderer and store.
 func TestBrowserPlaysZauberschwert(t *testing.T) {
 	s := newRealServer(t)
-	srv := httptest.NewServer(s)
-	defer srv.Close()
-	ctx, cancel := browser(t)
-	defer cancel()
-	p := page{t: t, ctx: ctx}
-
-	p.run("open page", chromedp.Navigate(srv.URL+"/?user="+ada.ID+"&channel="+tab1))
+	p := openPage(t, s)
 	p.waitJS("help line", `document.querySelectorAll('#help .cmd').length >= 2`)
 	p.typeCommand("/game new game:zau")
 	p.waitJS("game choice", `Array.from(document.querySelectorAll('#suggest .sug')).some(e => e.textContent.includes('Zauberschwert'))`)

@@ -3,6 +3,7 @@ package playground
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -71,6 +72,19 @@ func browser(t testing.TB) (context.Context, context.CancelFunc) {
 type page struct {
 	t   testing.TB
 	ctx context.Context
+}
+
+// openPage serves s and opens its page in a fresh browser as Ada in the
+// first channel; both stop when the test ends.
+func openPage(t *testing.T, s http.Handler) page {
+	t.Helper()
+	srv := httptest.NewServer(s)
+	t.Cleanup(srv.Close)
+	ctx, cancel := browser(t)
+	t.Cleanup(cancel)
+	p := page{t: t, ctx: ctx}
+	p.run("open page", chromedp.Navigate(srv.URL+"/?user="+ada.ID+"&channel="+tab1))
+	return p
 }
 
 func (p page) run(what string, actions ...chromedp.Action[chromedp.Void]) {
@@ -144,13 +158,7 @@ const boardSrcs = `Array.from(document.querySelectorAll('#messages img.attachmen
 
 func TestBrowserPlaysAGame(t *testing.T) {
 	s, _ := newTestServer(t)
-	srv := httptest.NewServer(s)
-	defer srv.Close()
-	ctx, cancel := browser(t)
-	defer cancel()
-	p := page{t: t, ctx: ctx}
-
-	p.run("open page", chromedp.Navigate(srv.URL+"/?user="+ada.ID+"&channel="+tab1))
+	p := openPage(t, s)
 	p.waitJS("help line", `document.querySelectorAll('#help .cmd').length === 2`)
 
 	// Autocomplete of command names, then a whole command.

@@ -2,18 +2,24 @@ package playground
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/commands"
+	"github.com/tavern-bot/tavern/features/menus"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/lineup"
 	"github.com/tavern-bot/tavern/storage"
+	"github.com/tavern-bot/tavern/table"
 )
 
 // lineupServer is the playground over the real command service with every
@@ -33,16 +39,21 @@ func newLineupServer(t testing.TB) lineupServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return newServiceServer(t, reg)
+	return newServiceServer(t, reg, true)
 }
 
 // newServiceServer is the playground over the real command service with
-// reg's games and boards and a bbolt store in a temp folder.
-func newServiceServer(t testing.TB, reg *games.Registry) lineupServer {
+// reg's games (their boards unless pictures is false) and a bbolt store in
+// a temp folder.
+func newServiceServer(t testing.TB, reg *games.Registry, pictures bool) lineupServer {
 	t.Helper()
-	images, err := lineup.Images(reg)
-	if err != nil {
-		t.Fatal(err)
+	var images commands.Images
+	if pictures {
+		boards, err := lineup.Images(reg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		images = boards
 	}
 	st, err := storage.OpenWith(filepath.Join(t.TempDir(), "tavern.db"), storage.Options{NoSync: true})
 	if err != nil {
@@ -63,9 +74,11 @@ func newServiceServer(t testing.TB, reg *games.Registry) lineupServer {
 }
 
 // newestControl finds the newest message userID sees in channelID with an
-// enabled control of kind (offering move, unless move is ""), and returns
-// the message, the control's custom id and the values to submit.
-func (ls lineupServer) newestControl(userID, channelID string, kind interact.Kind, move string) (msgID, customID string, values []string, ok bool) {
+// enabled control of kind made at version asked or later (offering move,
+// unless move is ""), and returns the message, the control's custom id and
+// the values to submit. A group select offers move when one of its values
+// leads towards it: a prefix of its path, the longest one chosen.
+func (ls lineupServer) newestControl(userID, channelID string, kind interact.Kind, move string, asked int) (msgID, customID string, values []string, ok bool) {
 	ls.world.mu.Lock()
 	defer ls.world.mu.Unlock()
 	c, found := ls.world.channels[channelID]
@@ -81,18 +94,25 @@ func (ls lineupServer) newestControl(userID, channelID string, kind interact.Kin
 			switch comp := comp.(type) {
 			case discordgo.Button:
 				id, err := commands.ParseCustomID(comp.CustomID)
-				if err == nil && !comp.Disabled && id.Kind == kind && (move == "" || id.Arg == move) {
+				if err == nil && !comp.Disabled && id.Kind == kind && id.Version >= asked && (move == "" || id.Arg == move) {
 					return m.ID, comp.CustomID, nil, true
 				}
 			case discordgo.SelectMenu:
 				id, err := commands.ParseCustomID(comp.CustomID)
-				if err != nil || comp.Disabled || id.Kind != kind {
+				if err != nil || comp.Disabled || id.Kind != kind || id.Version < asked {
 					continue
 				}
+				best := ""
 				for _, o := range comp.Options {
-					if o.Value == move {
+					switch {
+					case kind != interact.KindGroup && o.Value == move:
 						return m.ID, comp.CustomID, []string{o.Value}, true
+					case kind == interact.KindGroup && (move == o.Value || strings.HasPrefix(move, o.Value+menus.PathSep)) && len(o.Value) > len(best):
+						best = o.Value
 					}
+				}
+				if best != "" {
+					return m.ID, comp.CustomID, []string{best}, true
 				}
 			}
 		}
@@ -103,7 +123,7 @@ func (ls lineupServer) newestControl(userID, channelID string, kind interact.Kin
 // click presses the newest control of kind userID sees in channelID.
 func (ls lineupServer) click(t testing.TB, userID, channelID string, kind interact.Kind) {
 	t.Helper()
-	msg, cid, _, ok := ls.newestControl(userID, channelID, kind, "")
+	msg, cid, _, ok := ls.newestControl(userID, channelID, kind, "", 0)
 	if !ok {
 		t.Fatalf("no %q control for %s in %s", kind, userID, channelID)
 	}
@@ -125,14 +145,13 @@ func (ls lineupServer) open(t testing.TB, channelID, game string, players []User
 		ls.click(t, u.ID, channelID, interact.KindJoin)
 	}
 	ls.click(t, players[0].ID, channelID, interact.KindStart)
-	if _, over := ls.pending(t, channelID); over {
+	if _, st := ls.state(t, channelID); st.Over() {
 		t.Fatalf("%s in %s did not start", game, channelID)
 	}
 }
 
-// pending returns the table's pending decisions, or over when its game has
-// ended.
-func (ls lineupServer) pending(t testing.TB, channelID string) (p []games.Prompt, over bool) {
+// state loads channelID's table and its game's state.
+func (ls lineupServer) state(t testing.TB, channelID string) (*table.Table, games.State) {
 	t.Helper()
 	tb, err := ls.store.Tables().Get(context.Background(), channelID)
 	if err != nil {
@@ -146,65 +165,196 @@ func (ls lineupServer) pending(t testing.TB, channelID string) (p []games.Prompt
 	if err != nil {
 		t.Fatal(err)
 	}
-	return st.Pending(), st.Over() || len(st.Pending()) == 0
+	return tb, st
 }
 
-// playOne makes one random legal move at channelID's table as the player
-// whose decision it is: by clicking the control that offers it (in the
-// channel or the player's DMs), else by typing /move. It reports how the
-// move was made and false when the game is over.
-func (ls lineupServer) playOne(t testing.TB, channelID string, rng *games.RNG) (clicked, ok bool) {
+// turn is one legal move about to be made: by whom, and whether it ends
+// the game.
+type turn struct {
+	userID string
+	seat   int
+	move   string
+	// path is the move's place in its prompt's option tree, its step ids
+	// joined as group selects carry them ("" for none).
+	path string
+	// asked is the table version the seat's decision was asked at: older
+	// controls offering the move are out of date.
+	asked int
+	ends  bool
+}
+
+// nextTurn picks a random legal move at channelID's table, or false when
+// the game is over.
+func (ls lineupServer) nextTurn(t testing.TB, channelID string, rng *games.RNG) (turn, bool) {
 	t.Helper()
-	pending, over := ls.pending(t, channelID)
-	if over {
-		return false, false
+	tb, st := ls.state(t, channelID)
+	pending := st.Pending()
+	if st.Over() || len(pending) == 0 {
+		return turn{}, false
 	}
-	tb, err := ls.store.Tables().Get(context.Background(), channelID)
+	p := pending[rng.IntN(len(pending))]
+	o := p.Options[rng.IntN(len(p.Options))]
+	tn := turn{userID: tb.Seats[p.Seat].UserID, seat: p.Seat, move: o.ID, asked: tb.Seats[p.Seat].PromptVersion}
+	for k, step := range o.Path {
+		if k > 0 {
+			tn.path += menus.PathSep
+		}
+		tn.path += step.ID
+	}
+	if _, err := st.Apply(p.Seat, tn.move); err != nil {
+		t.Fatalf("seat %d's legal move %q: %v", p.Seat, tn.move, err)
+	}
+	tn.ends = st.Over()
+	return tn, true
+}
+
+// controlFor finds the control offering tn's move to its player, in
+// channelID or the player's DMs. Where the move sits in an option tree it
+// opens the tree level by level as the player would, each group chosen
+// answered by the next level's select.
+func (ls lineupServer) controlFor(t testing.TB, channelID string, tn turn) (where, msgID, customID string, values []string, ok bool) {
+	t.Helper()
+	dmID, _ := ls.dmChannel(tn.userID)
+	for range strings.Count(tn.path, menus.PathSep) + 2 {
+		for _, where := range []string{channelID, dmID} {
+			for _, kind := range []interact.Kind{interact.KindMove, interact.KindMoveSelect} {
+				if msg, cid, values, found := ls.newestControl(tn.userID, where, kind, tn.move, tn.asked); found {
+					return where, msg, cid, values, true
+				}
+			}
+		}
+		if tn.path == "" {
+			return "", "", "", nil, false
+		}
+		opened := false
+		for _, where := range []string{channelID, dmID} {
+			if msg, cid, values, found := ls.newestControl(tn.userID, where, interact.KindGroup, tn.path, tn.asked); found {
+				if err := ls.Click(context.Background(), tn.userID, where, msg, cid, values); err != nil {
+					t.Fatalf("choose %v in %s as %s: %v", values, cid, tn.userID, err)
+				}
+				opened = true
+				break
+			}
+		}
+		if !opened {
+			return "", "", "", nil, false
+		}
+	}
+	return "", "", "", nil, false
+}
+
+// play makes tn's move as its player would through the page's API: by
+// clicking the control that offers it, else by typing /move. A click must
+// send nothing besides its effect. It reports whether the move was clicked.
+func (ls lineupServer) play(t testing.TB, channelID string, tn turn) (clicked bool) {
+	t.Helper()
+	before, err := ls.store.Tables().Get(context.Background(), channelID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := pending[rng.IntN(len(pending))]
-	move := p.Options[rng.IntN(len(p.Options))].ID
-	userID := tb.Seats[p.Seat].UserID
-	before := tb.Version
-	dmID, _ := ls.dmChannel(userID)
-	for _, where := range []string{channelID, dmID} {
-		for _, kind := range []interact.Kind{interact.KindMove, interact.KindMoveSelect} {
-			msg, cid, values, found := ls.newestControl(userID, where, kind, move)
-			if !found {
-				continue
-			}
-			if err := ls.Click(context.Background(), userID, where, msg, cid, values); err != nil {
-				t.Fatalf("click %s (%s) as %s: %v", cid, move, userID, err)
-			}
-			clicked = true
-			break
+	mark := ls.world.lastID()
+	where, msg, cid, values, clicked := ls.controlFor(t, channelID, tn)
+	if clicked {
+		if err := ls.Click(context.Background(), tn.userID, where, msg, cid, values); err != nil {
+			t.Fatalf("click %s (%s) as %s: %v", cid, tn.move, tn.userID, err)
 		}
-		if clicked {
-			break
+		if extra := ls.extraAnswers(tn.userID, mark); len(extra) > 0 {
+			t.Errorf("the click on %q by seat %d sent messages besides its effect: %v", tn.move, tn.seat, extra)
 		}
-	}
-	if !clicked {
-		mustCommand(t, ls.Server, userID, channelID, "/move option:"+move)
+	} else {
+		mustCommand(t, ls.Server, tn.userID, channelID, "/move option:"+tn.move)
 	}
 	after, err := ls.store.Tables().Get(context.Background(), channelID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if after.Version == before {
-		t.Fatalf("move %q by seat %d was not applied (clicked %v)", move, p.Seat, clicked)
+	if after.Version == before.Version {
+		t.Fatalf("move %q by seat %d was not applied (clicked %v: %s in %s)", tn.move, tn.seat, clicked, cid, where)
 	}
-	return clicked, true
+	return clicked
 }
 
 // playToEnd plays channelID's game to its end and returns the moves made.
 func (ls lineupServer) playToEnd(t testing.TB, channelID string, rng *games.RNG) int {
 	t.Helper()
 	for n := 0; n < games.SimMaxMoves; n++ {
-		if _, ok := ls.playOne(t, channelID, rng); !ok {
+		tn, ok := ls.nextTurn(t, channelID, rng)
+		if !ok {
 			return n
 		}
+		ls.play(t, channelID, tn)
 	}
 	t.Fatalf("the game in %s did not end within %d moves", channelID, games.SimMaxMoves)
 	return 0
+}
+
+// lastID is the newest id the world handed out: messages with a larger one
+// are new.
+func (w *world) lastID() uint64 {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.seq
+}
+
+// newerThan reports whether a message id was handed out after mark.
+func newerThan(id string, mark uint64) bool {
+	n, err := strconv.ParseUint(id, 10, 64)
+	return err == nil && n > mark
+}
+
+// extraAnswers lists the messages posted since mark that a click by
+// userID should not have sent: an ephemeral answer without controls (the
+// click's effect is its answer) and any "Done: …" line.
+func (ls lineupServer) extraAnswers(userID string, mark uint64) []string {
+	done := []string{"Done:", "Erledigt:"}
+	ls.world.mu.Lock()
+	defer ls.world.mu.Unlock()
+	var out []string
+	for _, c := range ls.world.channels {
+		for _, m := range c.Messages {
+			if !newerThan(m.ID, mark) {
+				continue
+			}
+			said := slices.ContainsFunc(done, func(p string) bool { return strings.HasPrefix(m.Content, p) })
+			if said || (m.EphemeralFor == userID && len(m.Components) == 0) {
+				out = append(out, fmt.Sprintf("%s: %q", c.Name, m.Content))
+			}
+		}
+	}
+	return out
+}
+
+// liveControls lists every message, in any channel and any user's view,
+// that still offers an enabled control of the table tableID of channelID.
+func (ls lineupServer) liveControls(channelID, tableID string) []string {
+	ls.world.mu.Lock()
+	defer ls.world.mu.Unlock()
+	var out []string
+	for _, c := range ls.world.channels {
+		for _, m := range c.Messages {
+			for _, comp := range flatten(m.Components) {
+				var cid string
+				switch comp := comp.(type) {
+				case discordgo.Button:
+					if !comp.Disabled {
+						cid = comp.CustomID
+					}
+				case discordgo.SelectMenu:
+					if !comp.Disabled {
+						cid = comp.CustomID
+					}
+				}
+				if id, err := commands.ParseCustomID(cid); err == nil && id.Channel == channelID && id.Table == tableID {
+					out = append(out, fmt.Sprintf("%s %s (for %q): %q %s", c.Name, m.ID, m.EphemeralFor, firstLine(m.Content), cid))
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }

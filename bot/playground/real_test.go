@@ -15,5 +15,5 @@ func newRealServer(t *testing.T) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return newServiceServer(t, reg).Server
+	return newServiceServer(t, reg, true).Server
 }

@@ -20,9 +20,10 @@ func (sc Scene) asked(seat int) bool {
 }
 
 // ChangesClicked reports whether d visibly changes the message clicked:
-// edits the bot DM the click came from (from) in place, or clears the
-// buttons of the board clicked in the table's channel (a new board
-// replaces it). A typed /move and an ephemeral message are not changed.
+// edits the bot DM the click came from (from) in place or clears its
+// buttons (the next decision follows as a new DM), or clears the buttons
+// of the board clicked in the table's channel (a new board replaces it).
+// A typed /move and an ephemeral message are not changed.
 func ChangesClicked(d outbox.Delivery, r interact.Request, from DMSource, channelID string) bool {
 	var id string
 	switch i := r.Interaction; {
@@ -33,7 +34,7 @@ func ChangesClicked(d outbox.Delivery, r interact.Request, from DMSource, channe
 		id = i.Message.ID
 	}
 	for _, p := range d.Posts {
-		if id != "" && p.MessageID == id && (p.Kind == outbox.KindEdit || (p.Kind == outbox.KindClear && from.messageID == "")) {
+		if id != "" && p.MessageID == id && (p.Kind == outbox.KindEdit || p.Kind == outbox.KindClear) {
 			return true
 		}
 	}
