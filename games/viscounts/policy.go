@@ -117,6 +117,11 @@ func (s *State) value(seat int) int {
 	sc := s.scores()[seat]
 	v := 10 * sc.Total
 	left := s.timeLeft()
+	if s.lastRound() {
+		// Nothing is left to spend goods, cards or flips on: only the
+		// score and the rewards still queued in this turn count.
+		return v + s.queuedValue(seat)
+	}
 	if !s.isAI(seat) {
 		// The solo opponent's goods are in its score already (1 VP each).
 		v += 5*st.Silver + 10*(st.Res[Ink]+st.Res[Gold]+st.Res[Stone])
@@ -139,15 +144,26 @@ func (s *State) value(seat int) int {
 			}
 		}
 	}
+	v += s.queuedValue(seat)
+	// Corruption drifts towards debts.
+	v -= 3 * st.Corruption
+	return v
+}
+
+// queuedValue is what the rewards queued for seat are roughly worth.
+func (s *State) queuedValue(seat int) int {
+	v := 0
 	for _, t := range s.Tasks {
 		if t.Seat == seat {
 			v += taskValue[t.Kind] * max(t.N, 1)
 		}
 	}
-	// Corruption drifts towards debts.
-	v -= 3 * st.Corruption
 	return v
 }
+
+// lastRound reports the game's final round: the end is triggered and
+// this round is the one after which the game ends.
+func (s *State) lastRound() bool { return s.LastRound > 0 && s.Round >= s.LastRound }
 
 // permille is a whole share in thousandths; scriptPotential and
 // buildPotential are what one more manuscript or building is worth,

@@ -209,6 +209,42 @@ func TestValueCountsTheOpponentsGoodsOnce(t *testing.T) {
 	}
 }
 
+// TestValueOfGoodsInTheLastRound: the player's Silver, resources and
+// hired townsfolk are worth something while a turn may still spend them,
+// and nothing in the final round, when they score nothing (a bot used to
+// trade for Gold on its last turn); a queued reward still counts there.
+func TestValueOfGoodsInTheLastRound(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		last  bool
+		gain  func(s *State)
+		worth bool
+	}{
+		{"gold before the end", false, func(s *State) { s.Seats[0].Res[Gold]++ }, true},
+		{"silver before the end", false, func(s *State) { s.Seats[0].Silver += 2 }, true},
+		{"gold in the last round", true, func(s *State) { s.Seats[0].Res[Gold]++ }, false},
+		{"silver in the last round", true, func(s *State) { s.Seats[0].Silver += 2 }, false},
+		{"a townsfolk in the last round", true, func(s *State) {
+			s.Seats[0].Discard = append(s.Seats[0].Discard, s.Folk[0][len(s.Folk[0])-1])
+		}, false},
+		{"a queued manuscript in the last round", true, func(s *State) {
+			s.Tasks = append(s.Tasks, Task{Seat: 0, Kind: "manuscript", N: 1})
+		}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := soloState(t, "cleric", 0, 9)
+			if tc.last {
+				s.LastRound = s.Round
+			}
+			before := s.value(0)
+			tc.gain(s)
+			if got := s.value(0) - before; (got > 0) != tc.worth {
+				t.Errorf("worth %d tenths of a VP, want worth something: %v", got, tc.worth)
+			}
+		})
+	}
+}
+
 // BenchmarkSoloAgainstOpponents reports the policy's and the root
 // policy's share of wins and mean margin in VP against each solo
 // opponent (the i-th game uses seed i+1), the figures the search's
