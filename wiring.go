@@ -15,6 +15,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tavern-bot/tavern/assembly"
 	"github.com/tavern-bot/tavern/bot"
 	"github.com/tavern-bot/tavern/bot/budget"
 	"github.com/tavern-bot/tavern/bot/playground"
@@ -26,9 +27,11 @@ import (
 	"github.com/tavern-bot/tavern/storage/postgres"
 )
 
-// newService builds the command surface every transport shares; without
-// images (a `tavern bench` worker measuring the rest) it posts no pictures.
-// Its bots think in a pool of half the CPUs that lives until ctx ends.
+// newService builds the parts (assembly.Build: every feature with only
+// the collaborators it needs, delivery, the scheduler) and the command
+// surface every transport shares over them; without images (a `tavern
+// bench` worker measuring the rest) it posts no pictures. Its bots think
+// in a pool of half the CPUs that lives until ctx ends.
 func newService(ctx context.Context, store storage.Store, log *slog.Logger, withImages bool) (*commands.Service, error) {
 	reg, err := registry()
 	if err != nil {
@@ -44,15 +47,20 @@ func newService(ctx context.Context, store storage.Store, log *slog.Logger, with
 			return nil, err
 		}
 	}
-	return commands.NewService(commands.Deps{
+	parts, err := assembly.Build(assembly.Deps{
 		Games:   reg,
 		Store:   store,
+		Texts:   commands.CoreCatalog(),
 		Images:  images,
 		Log:     log,
 		Now:     time.Now,
 		NewSeed: rand.Uint64,
 		Bots:    thinker,
 	})
+	if err != nil {
+		return nil, err
+	}
+	return commands.New(parts), nil
 }
 
 // serve runs Tavern on the transport the configuration selects until ctx ends.

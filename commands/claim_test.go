@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tavern-bot/tavern/delivery"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/table"
@@ -107,7 +108,7 @@ func TestChangesCarriedOutInOrder(t *testing.T) {
 // TestFailedChangeGoesFirst: a change whose delivery failed is carried out
 // again before the table's next change (not after it, where its older
 // edit would overwrite the newer), and the periodic redelivery waits
-// outboxRetry for a failed change of a table nobody changes again.
+// delivery.Retry for a failed change of a table nobody changes again.
 func TestFailedChangeGoesFirst(t *testing.T) {
 	h := newHarness(t)
 	setups["turn"](h)
@@ -126,13 +127,13 @@ func TestFailedChangeGoesFirst(t *testing.T) {
 	if err := statusChange(t, h).Carry(ctxBG, o.run); err == nil {
 		t.Fatal("a failed delivery reports no error")
 	}
-	if again := h.svc.out.Redeliver(ctxBG, h.now().Add(-outboxRetry)); len(again) != 0 {
-		t.Fatalf("redelivered %d changes at once, want none before %v", len(again), outboxRetry)
+	if again := h.svc.out.Redeliver(ctxBG, h.now().Add(-delivery.Retry)); len(again) != 0 {
+		t.Fatalf("redelivered %d changes at once, want none before %v", len(again), delivery.Retry)
 	}
-	h.advance(2 * outboxRetry)
-	again := h.svc.out.Redeliver(ctxBG, h.now().Add(-outboxRetry))
+	h.advance(2 * delivery.Retry)
+	again := h.svc.out.Redeliver(ctxBG, h.now().Add(-delivery.Retry))
 	if len(again) != 1 {
-		t.Fatalf("redelivered %d changes after %v, want 1", len(again), 2*outboxRetry)
+		t.Fatalf("redelivered %d changes after %v, want 1", len(again), 2*delivery.Retry)
 	}
 	// A change made meanwhile waits for the redelivery's claim: its
 	// carrier leaves it to the holder, which carries both out in order.

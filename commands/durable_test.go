@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tavern-bot/tavern/delivery"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
@@ -199,7 +200,7 @@ func TestSchedulerLoadsOnlyDueTables(t *testing.T) {
 }
 
 // A delivery the transport could not carry out stays in the outbox; the
-// scheduler delivers it again once it is older than outboxRetry, never
+// scheduler delivers it again once it is older than delivery.Retry, never
 // while it may still be on its way.
 func TestOutboxRetriesFailedDelivery(t *testing.T) {
 	h := newHarness(t)
@@ -210,11 +211,11 @@ func TestOutboxRetriesFailedDelivery(t *testing.T) {
 		t.Fatal("the move made nothing to deliver")
 	}
 	// The transport failed: no Done.
-	if again := h.svc.out.Redeliver(ctxBG, h.now().Add(-outboxRetry)); len(again) != 0 {
+	if again := h.svc.out.Redeliver(ctxBG, h.now().Add(-delivery.Retry)); len(again) != 0 {
 		t.Fatalf("a fresh delivery is retried at once: %d", len(again))
 	}
-	h.advance(2 * outboxRetry)
-	again := h.svc.out.Redeliver(ctxBG, h.now().Add(-outboxRetry))
+	h.advance(2 * delivery.Retry)
+	again := h.svc.out.Redeliver(ctxBG, h.now().Add(-delivery.Retry))
 	if len(again) != 1 {
 		t.Fatalf("%d deliveries retried, want 1", len(again))
 	}

@@ -118,7 +118,7 @@ func TestLostClaimStopsCarrier(t *testing.T) {
 	h.advance(delivery.ClaimLease + time.Second) // the lost claim's lease runs out
 	o := &orderedTransport{t: t}
 	o.fail.Store(-1 << 20)
-	again := h.svc.out.Redeliver(ctxBG, h.now().Add(-outboxRetry))
+	again := h.svc.out.Redeliver(ctxBG, h.now().Add(-delivery.Retry))
 	if len(again) != 1 {
 		t.Fatalf("%d tables taken over, want 1", len(again))
 	}

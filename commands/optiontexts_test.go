@@ -2,7 +2,6 @@ package commands_test
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +13,7 @@ import (
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/lineup"
 	"github.com/tavern-bot/tavern/storage"
+	"github.com/tavern-bot/tavern/storage/storetest"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -201,11 +201,7 @@ func lineupService(t *testing.T) (*commands.Service, storage.Store, *games.Regis
 	if err != nil {
 		t.Fatal(err)
 	}
-	store, err := storage.OpenWith(filepath.Join(t.TempDir(), "tavern.db"), storage.Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = store.Close() })
+	store := storetest.Bolt(t)
 	svc, err := commands.NewService(commands.Deps{Games: reg, Store: store})
 	if err != nil {
 		t.Fatal(err)

@@ -129,7 +129,7 @@ type unheardTables struct {
 // worker's change that makes a table due now (a lobby's old buttons to
 // clear) to another worker's carrying out what fell due, over one
 // PostgreSQL database: notified (LISTEN/NOTIFY) and polled (the safety
-// net alone, Poll at its default outboxCheck, as before notifications;
+// net alone, Poll at its default assembly.OutboxCheck, as before notifications;
 // run it with few iterations: each waits up to 15 s). Reported: the mean
 // and the longest delay.
 func BenchmarkDueAcrossWorkers(b *testing.B) {

@@ -3,7 +3,6 @@ package lobby
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/storage"
+	"github.com/tavern-bot/tavern/storage/storetest"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
 	"github.com/tavern-bot/tavern/tables"
@@ -47,11 +47,7 @@ func newLobbyTest(t *testing.T) *lobbyTest {
 	if err != nil {
 		t.Fatal(err)
 	}
-	store, err := storage.OpenWith(filepath.Join(t.TempDir(), "lobby.db"), storage.Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = store.Close() })
+	store := storetest.Bolt(t)
 	at := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 	now := func() time.Time { return at }
 	var seed uint64

@@ -2,7 +2,6 @@ package play
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -13,7 +12,7 @@ import (
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/settings"
-	"github.com/tavern-bot/tavern/storage"
+	"github.com/tavern-bot/tavern/storage/storetest"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/tabletest"
 	"github.com/tavern-bot/tavern/tables"
@@ -40,11 +39,7 @@ func TestStartRefused(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			store, err := storage.OpenWith(filepath.Join(t.TempDir(), "play.db"), storage.Options{NoSync: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { _ = store.Close() })
+			store := storetest.Bolt(t)
 			now := func() time.Time { return time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC) }
 			seed := func() uint64 { return 7 }
 			voice := interact.NewVoice(reg, reg.Catalog(interact.Catalog(interact.Texts(), Texts(), lobby.Texts()).Merge(table.Catalog())), nil)

@@ -9,6 +9,7 @@ package storetest
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -116,4 +117,16 @@ func create(t *testing.T, s storage.Store, tables ...*table.Table) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// Bolt is a fresh bbolt store in tb's temporary directory, without fsync,
+// closed when tb ends: the store the packages above storage test on.
+func Bolt(tb testing.TB) *storage.Bolt {
+	tb.Helper()
+	s, err := storage.OpenWith(filepath.Join(tb.TempDir(), "tavern.db"), storage.Options{NoSync: true})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { _ = s.Close() })
+	return s
 }
