@@ -78,7 +78,7 @@ func (s *scene) plan(v *dd.PublicView) layout {
 	l.marketY = l.orderY + orderH + gap
 	l.marketH = float64(stallRows(n))*(stallH+gap) - gap
 	l.tasksY = l.marketY + l.marketH + gap
-	l.tasksH = s.tasksHeight(v, l.taskSlots)
+	l.tasksH = taskArea{s}.tasksHeight(v, l.taskSlots)
 	l.seatsY = l.tasksY + l.tasksH + gap
 	l.cell = math.Min(maxThumb, cellFor(l.panelW-24))
 	l.panelH = seatPanelHeight(l.panelW, l.cell)
@@ -101,15 +101,15 @@ func (r *Renderer) board(v *dd.PublicView, m imaging.Meta) image.Image {
 	s := r.boardScene(boardW, int(math.Ceil(l.height)), m)
 	defer s.c.Close()
 	c := s.c
-	s.topBar(v)
+	headArea{s}.topBar(v)
 	inner := boardW - 2*margin
-	s.turnPanel(v, kit.R(margin, l.turnY, inner, turnH))
-	s.orderPanel(v, kit.R(margin, l.orderY, inner, orderH))
+	headArea{s}.turnPanel(v, kit.R(margin, l.turnY, inner, turnH))
+	headArea{s}.orderPanel(v, kit.R(margin, l.orderY, inner, orderH))
 	if v.Phase == dd.PhaseOver && len(v.Scores) > 0 {
 		s.scoreSheet(v, kit.R(margin, l.marketY, inner, l.tasksY+l.tasksH-l.marketY))
 	} else {
-		s.market(v, kit.R(margin, l.marketY, inner, l.marketH))
-		s.tasksPanel(v, kit.R(margin, l.tasksY, inner, l.tasksH), l.taskSlots)
+		stallArea{s}.market(v, kit.R(margin, l.marketY, inner, l.marketH))
+		taskArea{s}.tasksPanel(v, kit.R(margin, l.tasksY, inner, l.tasksH), l.taskSlots)
 	}
 	for i := range v.Seats {
 		col, row := i%l.cols, i/l.cols

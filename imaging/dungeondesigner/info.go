@@ -8,8 +8,13 @@ import (
 	"github.com/tavern-bot/tavern/imaging/kit"
 )
 
+// headArea draws the head of a picture: its title bar with the piles,
+// the turn and the player order with their tracks.
+type headArea struct{ s *scene }
+
 // title is the year and phase line shared by the board and private views.
-func (s *scene) title(v *dd.PublicView) string {
+func (ha headArea) title(v *dd.PublicView) string {
+	s := ha.s
 	t := s.w.T("ddimg.year", "n", v.Year) + " · " + s.w.T("dd.phase."+v.Phase)
 	if v.Phase == dd.PhaseBuild {
 		t += " · " + s.w.T("ddimg.pass", "n", v.Pass)
@@ -22,17 +27,18 @@ func (s *scene) title(v *dd.PublicView) string {
 
 // topBar shows the year and phase on the first line, the card piles on
 // the second and the tile piles on the third, each count named readably.
-func (s *scene) topBar(v *dd.PublicView) {
+func (ha headArea) topBar(v *dd.PublicView) {
+	s := ha.s
 	c := s.c
 	c.RoundRect(kit.R(-20, -20, boardW+40, pubTopH+20), 18, kit.Tint(kit.Wood, -0.35), kit.BrassDark, 3)
 	c.Ink(kit.Cream)
-	c.FitText(s.title(v), kit.Bold, 42, readable, margin+10, 38, boardW-2*margin-20, 0)
+	c.FitText(ha.title(v), kit.Bold, 42, readable, margin+10, 38, boardW-2*margin-20, 0)
 	cy := 92.0
 	x := margin + 10
-	x = s.pileCount(x, cy, v.RoomDeck, s.w.T("ddimg.pile.rooms"), func(cx float64) { c.Deck(kit.R(cx-13, cy-18, 26, 36), v.RoomDeck) })
-	x = s.pileCount(x, cy, v.RoomDiscard, s.w.T("ddimg.pile.discard"), func(cx float64) { c.RoundRect(kit.R(cx-13, cy-18, 26, 36), 4, nil, kit.Muted, 2) })
-	x = s.pileCount(x, cy, v.TaskDeck, s.w.T("ddimg.pile.tasks"), func(cx float64) { c.Scroll(cx, cy, 17) })
-	s.pileCount(x, cy, v.StallDeck, s.w.T("ddimg.pile.stalls"), func(cx float64) { c.Deck(kit.R(cx-13, cy-18, 26, 36), v.StallDeck) })
+	x = ha.pileCount(x, cy, v.RoomDeck, s.w.T("ddimg.pile.rooms"), func(cx float64) { c.Deck(kit.R(cx-13, cy-18, 26, 36), v.RoomDeck) })
+	x = ha.pileCount(x, cy, v.RoomDiscard, s.w.T("ddimg.pile.discard"), func(cx float64) { c.RoundRect(kit.R(cx-13, cy-18, 26, 36), 4, nil, kit.Muted, 2) })
+	x = ha.pileCount(x, cy, v.TaskDeck, s.w.T("ddimg.pile.tasks"), func(cx float64) { c.Scroll(cx, cy, 17) })
+	ha.pileCount(x, cy, v.StallDeck, s.w.T("ddimg.pile.stalls"), func(cx float64) { c.Deck(kit.R(cx-13, cy-18, 26, 36), v.StallDeck) })
 	cy += 50
 	c.Ink(kit.Muted)
 	c.Font(kit.Medium, readable)
@@ -40,13 +46,14 @@ func (s *scene) topBar(v *dd.PublicView) {
 	c.Text(caption, margin+10, cy, 0)
 	x = margin + 10 + c.Measure(caption) + 12
 	for _, sh := range []string{"square", "oval", "circle"} {
-		x = s.pileCount(x, cy, v.TileSupply[sh], "", func(cx float64) { s.tileToken(sh, cx, cy, 17) })
+		x = ha.pileCount(x, cy, v.TileSupply[sh], "", func(cx float64) { s.tileToken(sh, cx, cy, 17) })
 	}
 }
 
 // pileCount draws an icon with a count and a caption after it, starting at
 // x; it returns where the next one starts.
-func (s *scene) pileCount(x, cy float64, n int, caption string, icon func(cx float64)) float64 {
+func (ha headArea) pileCount(x, cy float64, n int, caption string, icon func(cx float64)) float64 {
+	s := ha.s
 	c := s.c
 	icon(x + 16)
 	c.Ink(kit.Cream)
@@ -64,7 +71,8 @@ func (s *scene) pileCount(x, cy float64, n int, caption string, icon func(cx flo
 }
 
 // turnPanel says what happens now and whom the game waits for.
-func (s *scene) turnPanel(v *dd.PublicView, r kit.Rect) {
+func (ha headArea) turnPanel(v *dd.PublicView, r kit.Rect) {
+	s := ha.s
 	c := s.c
 	c.Panel(r)
 	in := r.Inset(16)
@@ -86,7 +94,7 @@ func (s *scene) turnPanel(v *dd.PublicView, r kit.Rect) {
 		// Who still chooses: a marker per seat, ticked once chosen.
 		x := in.Right() - float64(len(v.Seats))*92 + 40
 		for _, sv := range v.Seats {
-			s.bigMarker(sv.Seat, x, low+4)
+			ha.bigMarker(sv.Seat, x, low+4)
 			if sv.Picked {
 				c.Disc(x+34, low-26, 16, kit.Good, kit.Cream, 2)
 				c.Check(x+34, low-26, 8, kit.Cream)
@@ -96,7 +104,7 @@ func (s *scene) turnPanel(v *dd.PublicView, r kit.Rect) {
 			x += 92
 		}
 	case v.Phase == dd.PhaseImprove && v.Placing != nil:
-		s.bigMarker(v.Placing.Seat, in.X+40, in.Y+50)
+		ha.bigMarker(v.Placing.Seat, in.X+40, in.Y+50)
 		c.Ink(kit.Ink)
 		c.FitText(s.w.T("ddimg.placing", "name", s.m.Name(v.Placing.Seat)), kit.Bold, 38, readable, in.X+96, top, in.W-96, 0)
 		x := in.X + 96 + tileBig*1.4
@@ -112,15 +120,15 @@ func (s *scene) turnPanel(v *dd.PublicView, r kit.Rect) {
 			c.FitText("← "+s.w.Text(v.Placing.Tiles[0].Name), kit.Bold, readable, readable, x-tileBig, low, in.Right()-x+tileBig, 0)
 		}
 	case v.Phase == dd.PhaseImprove && v.Acting >= 0:
-		s.bigMarker(v.Acting, in.X+40, in.Y+50)
+		ha.bigMarker(v.Acting, in.X+40, in.Y+50)
 		c.Ink(kit.Ink)
 		c.FitText(s.w.T("ddimg.market.turn", "name", s.m.Name(v.Acting)), kit.Bold, 38, readable, in.X+96, top, in.W-96, 0)
 		c.Ink(kit.InkSoft)
-		c.FitText(s.w.T("dd.phase.improve")+" · "+s.w.T("ddimg.gold")+": "+strconv.Itoa(s.goldOf(v, v.Acting)), kit.Medium, readable, readable, in.X+96, low, in.W-96, 0)
+		c.FitText(s.w.T("dd.phase.improve")+" · "+s.w.T("ddimg.gold")+": "+strconv.Itoa(ha.goldOf(v, v.Acting)), kit.Medium, readable, readable, in.X+96, low, in.W-96, 0)
 	case v.Phase == dd.PhaseOver:
 		c.Ink(kit.Ink)
 		c.FitText(s.w.T("ddimg.over"), kit.Bold, 40, readable, in.X, top, in.W, 0)
-		if w := s.winner(v); w != "" {
+		if w := ha.winner(v); w != "" {
 			c.Crown(in.X+24, low, 22)
 			c.FitText(w, kit.Bold, 38, readable, in.X+60, low, in.W-60, 0)
 		}
@@ -134,7 +142,8 @@ const tileBig = 50.0
 // bigMarker draws a seat marker standing alone (no name beside it), large
 // enough for its initial to read on a phone; drawn once per seat and
 // initial, then copied.
-func (s *scene) bigMarker(seat int, cx, cy float64) {
+func (ha headArea) bigMarker(seat int, cx, cy float64) {
+	s := ha.s
 	label := kit.SeatLetter(seat)
 	if initials := kit.Initials(s.m.Players); seat >= 0 && seat < len(initials) && initials[seat] != "" {
 		label = initials[seat]
@@ -147,7 +156,7 @@ func (s *scene) bigMarker(seat int, cx, cy float64) {
 	})
 }
 
-func (s *scene) goldOf(v *dd.PublicView, seat int) int {
+func (ha headArea) goldOf(v *dd.PublicView, seat int) int {
 	for _, sv := range v.Seats {
 		if sv.Seat == seat {
 			return sv.Gold
@@ -157,7 +166,8 @@ func (s *scene) goldOf(v *dd.PublicView, seat int) int {
 }
 
 // winner names the winner from the final scores (solo: the player or Jael).
-func (s *scene) winner(v *dd.PublicView) string {
+func (ha headArea) winner(v *dd.PublicView) string {
+	s := ha.s
 	ranked := rankScores(v.Scores)
 	if len(ranked) == 0 {
 		return ""
@@ -171,18 +181,20 @@ func (s *scene) winner(v *dd.PublicView) string {
 
 // orderPanel shows the order track and the new order being formed, side
 // by side.
-func (s *scene) orderPanel(v *dd.PublicView, r kit.Rect) {
+func (ha headArea) orderPanel(v *dd.PublicView, r kit.Rect) {
+	s := ha.s
 	c := s.c
 	c.Panel(r)
 	halves := r.Inset(14).Columns(2, 24)
 	n := max(len(v.Order), len(v.Seats))
-	s.track(s.w.T("ddimg.order"), v.Order, n, halves[0])
-	s.track(s.w.T("ddimg.new.order"), v.NewOrder, n, halves[1])
+	ha.track(s.w.T("ddimg.order"), v.Order, n, halves[0])
+	ha.track(s.w.T("ddimg.new.order"), v.NewOrder, n, halves[1])
 }
 
 // track draws one order track: its label, then the places from the first
 // on the left, with the seats on them.
-func (s *scene) track(label string, seats []int, n int, r kit.Rect) {
+func (ha headArea) track(label string, seats []int, n int, r kit.Rect) {
+	s := ha.s
 	c := s.c
 	c.Ink(kit.Ink)
 	c.FitText(label, kit.Bold, readable, readable, r.X, r.Y+20, r.W, 0)
@@ -196,7 +208,7 @@ func (s *scene) track(label string, seats []int, n int, r kit.Rect) {
 			c.Text(strconv.Itoa(i+1), cx-46, cy-34, 0.5)
 		})
 		if i < len(seats) {
-			s.bigMarker(seats[i], cx, cy)
+			ha.bigMarker(seats[i], cx, cy)
 			continue
 		}
 		s.sprites.Draw(c, "open-place", cx, cy, 84, func(c *kit.Canvas, cx, cy float64) {

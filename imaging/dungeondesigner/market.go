@@ -8,13 +8,20 @@ import (
 	"github.com/tavern-bot/tavern/imaging/kit"
 )
 
+// stallArea draws the market: its stalls and the parts they offer.
+type stallArea struct{ s *scene }
+
+// taskArea draws the goal and the tasks: the board's panel, each seat's
+// open tasks and the own picture's.
+type taskArea struct{ s *scene }
+
 // market draws the revealed stalls, two to a row.
-func (s *scene) market(v *dd.PublicView, r kit.Rect) {
+func (sa stallArea) market(v *dd.PublicView, r kit.Rect) {
 	w := (r.W - gap) / 2
 	for i := range v.Stalls {
 		x := r.X + float64(i%2)*(w+gap)
 		y := r.Y + float64(i/2)*(stallH+gap)
-		s.stall(v, &v.Stalls[i], kit.R(x, y, w, stallH))
+		sa.stall(v, &v.Stalls[i], kit.R(x, y, w, stallH))
 	}
 }
 
@@ -34,19 +41,21 @@ func jaelTakes(v *dd.PublicView, number int, part string) bool {
 
 // stall draws one stall card: its number and both parts with cost and
 // tiles, one part to a row.
-func (s *scene) stall(v *dd.PublicView, st *dd.StallView, r kit.Rect) {
+func (sa stallArea) stall(v *dd.PublicView, st *dd.StallView, r kit.Rect) {
+	s := sa.s
 	c := s.c
 	c.Panel(r)
 	c.Ink(kit.Ink)
 	c.FitText(s.w.T("ddimg.stall", "n", st.Number), kit.Bold, 36, readable, r.X+16, r.Y+30, r.W-32, 0)
 	rows := kit.R(r.X+10, r.Y+56, r.W-20, r.H-66).Rows(2, 8)
-	s.part(st.Upper, rows[0], jaelTakes(v, st.Number, "upper"))
-	s.part(st.Lower, rows[1], jaelTakes(v, st.Number, "lower"))
+	sa.part(st.Upper, rows[0], jaelTakes(v, st.Number, "upper"))
+	sa.part(st.Lower, rows[1], jaelTakes(v, st.Number, "lower"))
 }
 
 // part draws one half of a stall: the cost on a coin, then the printed
 // shapes with the tiles lying on them (dashed when sold out).
-func (s *scene) part(p dd.PartView, r kit.Rect, jael bool) {
+func (sa stallArea) part(p dd.PartView, r kit.Rect, jael bool) {
+	s := sa.s
 	c := s.c
 	c.RoundRect(r, 10, kit.ParchDark, nil, 0)
 	coinR := 31.0
@@ -89,15 +98,16 @@ const (
 
 // goalHeight is the goal box's height: one or two lines, as the goal of the
 // game (drawn at setup) needs, so it stays the same all game.
-func (s *scene) goalHeight(v *dd.PublicView) float64 {
-	if len(s.goalLines(v, boardW-2*margin-32)) > 1 {
+func (ta taskArea) goalHeight(v *dd.PublicView) float64 {
+	if len(ta.goalLines(v, boardW-2*margin-32)) > 1 {
 		return 2*goalLineH + 14
 	}
 	return goalLineH + 14
 }
 
 // goalLines are the goal's head and text as drawn in a box w wide.
-func (s *scene) goalLines(v *dd.PublicView, w float64) []string {
+func (ta taskArea) goalLines(v *dd.PublicView, w float64) []string {
+	s := ta.s
 	c := s.c
 	pts := "ddimg.goal.pts"
 	if v.Players <= 2 {
@@ -110,18 +120,19 @@ func (s *scene) goalLines(v *dd.PublicView, w float64) []string {
 // tasksHeight is the task panel's height for as many tasks as the table
 // can show at once, not for those shown now: the board keeps its height
 // from move to move.
-func (s *scene) tasksHeight(v *dd.PublicView, slots int) float64 {
-	return 12 + s.goalHeight(v) + 8 + tasksHead + float64(slots)*taskRowH + 12
+func (ta taskArea) tasksHeight(v *dd.PublicView, slots int) float64 {
+	return 12 + ta.goalHeight(v) + 8 + tasksHead + float64(slots)*taskRowH + 12
 }
 
 // tasksPanel shows the goal and the open tasks with their numbers, one to
 // a line.
-func (s *scene) tasksPanel(v *dd.PublicView, r kit.Rect, slots int) {
+func (ta taskArea) tasksPanel(v *dd.PublicView, r kit.Rect, slots int) {
+	s := ta.s
 	c := s.c
 	c.Panel(r)
 	in := kit.R(r.X+16, r.Y+12, r.W-32, r.H-24)
-	goalH := s.goalHeight(v)
-	s.goalBox(v, kit.R(in.X, in.Y, in.W, goalH))
+	goalH := ta.goalHeight(v)
+	ta.goalBox(v, kit.R(in.X, in.Y, in.W, goalH))
 	y := in.Y + goalH + 8
 	c.Ink(kit.Ink)
 	c.FitText(s.w.T("ddimg.tasks.open"), kit.Bold, 36, readable, in.X, y+tasksHead/2, in.W, 0)
@@ -132,16 +143,17 @@ func (s *scene) tasksPanel(v *dd.PublicView, r kit.Rect, slots int) {
 		return
 	}
 	for i, t := range v.OpenTasks {
-		s.taskLine(t, kit.R(in.X, y+float64(i)*taskRowH, in.W, taskRowH))
+		ta.taskLine(t, kit.R(in.X, y+float64(i)*taskRowH, in.W, taskRowH))
 	}
 }
 
 // goalBox draws the goal with the prestige it pays by place.
-func (s *scene) goalBox(v *dd.PublicView, goal kit.Rect) {
+func (ta taskArea) goalBox(v *dd.PublicView, goal kit.Rect) {
+	s := ta.s
 	c := s.c
 	c.RoundRect(goal, 10, kit.Tint(kit.Brass, 0.45), kit.BrassDark, 2)
 	c.Ink(kit.Ink)
-	for i, line := range s.goalLines(v, goal.W) {
+	for i, line := range ta.goalLines(v, goal.W) {
 		if float64(i+1)*goalLineH > goal.H {
 			break
 		}
@@ -150,15 +162,17 @@ func (s *scene) goalBox(v *dd.PublicView, goal kit.Rect) {
 }
 
 // taskLine draws a task on one line: its number and its text.
-func (s *scene) taskLine(t dd.TaskView, r kit.Rect) {
-	x := s.taskNumber(t, r.X, r.CY())
+func (ta taskArea) taskLine(t dd.TaskView, r kit.Rect) {
+	s := ta.s
+	x := ta.taskNumber(t, r.X, r.CY())
 	s.c.Ink(kit.Ink)
 	s.c.FitText(s.w.Text(t.Text), kit.Medium, readable, readable, x, r.CY(), r.Right()-x, 0)
 }
 
 // taskNumber draws a task's number as "#12", so that it is not taken for
 // points, starting at x; it returns where the task's text starts.
-func (s *scene) taskNumber(t dd.TaskView, x, cy float64) float64 {
+func (ta taskArea) taskNumber(t dd.TaskView, x, cy float64) float64 {
+	s := ta.s
 	c := s.c
 	c.Ink(kit.InkSoft)
 	c.Font(kit.Bold, readable)
@@ -169,6 +183,7 @@ func (s *scene) taskNumber(t dd.TaskView, x, cy float64) float64 {
 
 // taskPoints draws the value a task has on its owner's dungeon ("3 pts")
 // ending at right; it returns the width used.
-func (s *scene) taskPoints(t dd.TaskView, right, cy float64) float64 {
+func (ta taskArea) taskPoints(t dd.TaskView, right, cy float64) float64 {
+	s := ta.s
 	return s.c.Pill(right, cy, 56, s.w.T("ddimg.task.pts", "n", t.Points), kit.Good, kit.Cream, 1)
 }

@@ -11,6 +11,10 @@ import (
 	"github.com/tavern-bot/tavern/imaging/kit"
 )
 
+// ownArea draws the parts of a seat's own picture: its head, hand, own
+// dungeon's side, tasks and blueprint.
+type ownArea struct{ s *scene }
+
 const (
 	handCardW = 208.0
 	handCardH = 372.0 // the room, its name on two lines, its type, its gold
@@ -57,7 +61,7 @@ func (r *Renderer) private(v *dd.PrivateView, m imaging.Meta) image.Image {
 	s := r.boardScene(boardW, int(math.Ceil(height)), m)
 	defer s.c.Close()
 	c := s.c
-	s.privateTop(v)
+	ownArea{s}.privateTop(v)
 
 	hand := kit.R(margin, handY, inner, handH)
 	c.Panel(hand)
@@ -65,7 +69,7 @@ func (r *Renderer) private(v *dd.PrivateView, m imaging.Meta) image.Image {
 	switch {
 	case atMarket:
 		c.FitText(s.w.T("ddimg.market.yours"), kit.Bold, 38, readable, hand.X+18, hand.Y+34, hand.W-36, 0)
-		s.market(&v.PublicView, kit.R(hand.X+16, hand.Y+64, hand.W-32, hand.H-72))
+		stallArea{s}.market(&v.PublicView, kit.R(hand.X+16, hand.Y+64, hand.W-32, hand.H-72))
 	default:
 		c.FitText(s.w.T("ddimg.your.hand", "n", len(v.Hand)), kit.Bold, 38, readable, hand.X+18, hand.Y+34, hand.W-36, 0)
 	}
@@ -76,14 +80,14 @@ func (r *Renderer) private(v *dd.PrivateView, m imaging.Meta) image.Image {
 	for i := range v.Hand {
 		x := hand.X + 16 + float64(i%perRow)*(handCardW+handGap)
 		y := hand.Y + 64 + float64(i/perRow)*(handCardH+handGap)
-		s.handCard(v, &v.Hand[i], kit.R(x, y, handCardW, handCardH))
+		ownArea{s}.handCard(v, &v.Hand[i], kit.R(x, y, handCardW, handCardH))
 	}
 
 	own := kit.R(margin, lowY, dw+32, lowH)
 	c.Panel(own)
 	c.Ink(kit.Ink)
 	c.FitText(s.w.T("ddimg.your.dungeon"), kit.Bold, 38, readable, own.X+16, own.Y+34, own.W-32, 0)
-	me := s.me(v)
+	me := ownArea{s}.me(v)
 	dv := me.Dungeon
 	row := -1
 	if v.Phase == dd.PhaseBuild {
@@ -103,15 +107,15 @@ func (r *Renderer) private(v *dd.PrivateView, m imaging.Meta) image.Image {
 	if v.Placing != nil && v.Placing.Seat == v.Seat {
 		s.places(v.Placing.Places, g, true)
 	}
-	s.ownSide(v, kit.R(own.Right()+gap, lowY, inner-own.W-gap, lowH))
-	s.ownTasks(v, kit.R(margin, infoY, inner-bpW-gap, infoH))
-	s.blueprint(me, kit.R(margin+inner-bpW, infoY, bpW, infoH))
+	ownArea{s}.ownSide(v, kit.R(own.Right()+gap, lowY, inner-own.W-gap, lowH))
+	ownArea{s}.ownTasks(v, kit.R(margin, infoY, inner-bpW-gap, infoH))
+	ownArea{s}.blueprint(me, kit.R(margin+inner-bpW, infoY, bpW, infoH))
 	s.legend(kit.R(margin, legendY, inner, legendH), true)
 	return c.Image()
 }
 
 // me is the viewer's public seat.
-func (s *scene) me(v *dd.PrivateView) *dd.SeatView {
+func (oa ownArea) me(v *dd.PrivateView) *dd.SeatView {
 	for i := range v.Seats {
 		if v.Seats[i].Seat == v.Seat {
 			return &v.Seats[i]
@@ -122,20 +126,22 @@ func (s *scene) me(v *dd.PrivateView) *dd.SeatView {
 
 // privateTop names the viewer on the first line and the year and phase on
 // the second.
-func (s *scene) privateTop(v *dd.PrivateView) {
+func (oa ownArea) privateTop(v *dd.PrivateView) {
+	s := oa.s
 	c := s.c
 	c.RoundRect(kit.R(-20, -20, boardW+40, boardTopH+20), 18, kit.Tint(kit.Wood, -0.35), kit.BrassDark, 3)
 	c.Decorative("the player's name follows the marker", func() { c.SeatMarker(v.Seat, margin+26, 38, 24) })
 	c.Ink(kit.Cream)
 	c.FitText(s.m.Name(v.Seat)+" · "+s.w.T("ddimg.private"), kit.Bold, 40, readable, margin+62, 38, boardW-2*margin-72, 0)
 	c.Ink(kit.Muted)
-	c.FitText(s.title(&v.PublicView), kit.Medium, 36, readable, margin+10, 98, boardW-2*margin-20, 0)
+	c.FitText(headArea{s}.title(&v.PublicView), kit.Medium, 36, readable, margin+10, 98, boardW-2*margin-20, 0)
 }
 
 // handCard draws one room of the hand: the room itself, its name (as the
 // menus name it), gold value and (solo) rune, and a badge if it is this
 // pass's pick or second choice.
-func (s *scene) handCard(v *dd.PrivateView, rv *dd.RoomView, r kit.Rect) {
+func (oa ownArea) handCard(v *dd.PrivateView, rv *dd.RoomView, r kit.Rect) {
+	s := oa.s
 	c := s.c
 	badge, fill := "", kit.Highlight
 	switch {
@@ -154,7 +160,7 @@ func (s *scene) handCard(v *dd.PrivateView, rv *dd.RoomView, r kit.Rect) {
 	room := kit.R(r.X+12, r.Y+12, r.W-24, r.W-24)
 	s.room(rv, room)
 	name := kit.R(r.X+(r.W-handNameW)/2, room.Bottom()+4, handNameW, 86)
-	s.roomName(rv.Name, name)
+	oa.roomName(rv.Name, name)
 	c.Ink(kit.InkSoft)
 	c.FitText(s.w.T("dd.type."+rv.Type), kit.Medium, readable, readable, name.X, name.Bottom()+22, name.W, 0)
 	y := r.Bottom() - 30
@@ -172,16 +178,18 @@ func (s *scene) handCard(v *dd.PrivateView, rv *dd.RoomView, r kit.Rect) {
 
 // roomName draws a hand card's room name into box on up to two lines,
 // broken only where its words may break (kit.Canvas.Wrap).
-func (s *scene) roomName(name games.Text, box kit.Rect) {
+func (oa ownArea) roomName(name games.Text, box kit.Rect) {
+	s := oa.s
 	s.c.Ink(kit.Ink)
 	s.c.WrapBox(s.w.Text(name), kit.Bold, readable, readable, box, 0)
 }
 
 // ownSide shows the seat's gold and its path networks beside its dungeon.
-func (s *scene) ownSide(v *dd.PrivateView, r kit.Rect) {
+func (oa ownArea) ownSide(v *dd.PrivateView, r kit.Rect) {
+	s := oa.s
 	c := s.c
 	c.Panel(r)
-	me := s.me(v)
+	me := oa.me(v)
 	in := kit.R(r.X+18, r.Y+14, r.W-36, r.H-28)
 	c.Coin(in.X+22, in.Y+30, 22)
 	c.Ink(kit.Ink)
@@ -198,7 +206,8 @@ func (s *scene) ownSide(v *dd.PrivateView, r kit.Rect) {
 }
 
 // ownTasks lists the seat's tasks with their current value.
-func (s *scene) ownTasks(v *dd.PrivateView, r kit.Rect) {
+func (oa ownArea) ownTasks(v *dd.PrivateView, r kit.Rect) {
+	s := oa.s
 	c := s.c
 	c.Panel(r)
 	in := kit.R(r.X+18, r.Y+12, r.W-36, r.H-24)
@@ -210,25 +219,27 @@ func (s *scene) ownTasks(v *dd.PrivateView, r kit.Rect) {
 		c.FitText(s.w.T("ddimg.no.tasks"), kit.Medium, readable, readable, in.X, y+ownTaskH/2, in.W, 0)
 	}
 	for _, t := range v.Tasks {
-		s.taskBlock(t, kit.R(in.X, y, in.W, ownTaskH-8))
+		taskArea{s}.taskBlock(t, kit.R(in.X, y, in.W, ownTaskH-8))
 		y += ownTaskH
 	}
 }
 
 // taskBlock draws a task with its number ("#12"), text on up to two lines
 // and current value.
-func (s *scene) taskBlock(t dd.TaskView, r kit.Rect) {
+func (ta taskArea) taskBlock(t dd.TaskView, r kit.Rect) {
+	s := ta.s
 	c := s.c
 	c.RoundRect(r, 8, kit.ParchDark, nil, 0)
-	x := s.taskNumber(t, r.X+10, r.CY())
-	pw := s.taskPoints(t, r.Right()-8, r.CY())
+	x := ta.taskNumber(t, r.X+10, r.CY())
+	pw := ta.taskPoints(t, r.Right()-8, r.CY())
 	c.Ink(kit.Ink)
 	c.WrapBox(s.w.Text(t.Text), kit.Medium, readable, readable, kit.R(x, r.Y+2, r.Right()-pw-16-x, r.H-4), 0)
 }
 
 // blueprint draws the seat's blueprint with its coordinates: the room
 // type or element each cell asks for.
-func (s *scene) blueprint(me *dd.SeatView, r kit.Rect) {
+func (oa ownArea) blueprint(me *dd.SeatView, r kit.Rect) {
+	s := oa.s
 	c := s.c
 	c.Panel(r)
 	c.Ink(kit.Ink)
@@ -238,7 +249,7 @@ func (s *scene) blueprint(me *dd.SeatView, r kit.Rect) {
 	c.GridLabels(g, s.rowLabel, s.colLabel, 8, kit.Ink)
 	for row := range 4 {
 		for col := range 4 {
-			s.requirement(me.Blueprint.Grid[row][col], g.At(row, col))
+			oa.requirement(me.Blueprint.Grid[row][col], g.At(row, col))
 		}
 	}
 }
@@ -246,7 +257,8 @@ func (s *scene) blueprint(me *dd.SeatView, r kit.Rect) {
 // requirement draws one blueprint cell: a room type (as its floor, which
 // the key names) or the element wanted there ("trap" is any trap, "star"
 // any positive star).
-func (s *scene) requirement(req string, b kit.Rect) {
+func (oa ownArea) requirement(req string, b kit.Rect) {
+	s := oa.s
 	c := s.c
 	r := b.W * 0.36
 	switch req {

@@ -138,7 +138,7 @@ func TestRoomNamesBreakWell(t *testing.T) {
 		s := r.scene(int(handCardW), int(handCardH), m)
 		for _, room := range rooms {
 			log.Reset()
-			s.roomName(games.T(fmt.Sprintf("dd.room.%d", room.ID)), box)
+			ownArea{s}.roomName(games.T(fmt.Sprintf("dd.room.%d", room.ID)), box)
 			name := map[string]string{"en": room.EN, "de": room.DE}[lang]
 			var lines []string
 			for _, u := range log.Uses() {

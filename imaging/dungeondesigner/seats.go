@@ -92,7 +92,7 @@ func (s *scene) seatPanel(v *dd.PublicView, sv *dd.SeatView, r kit.Rect, cell fl
 	_, h := g.size()
 	y := g.y + h
 	for _, t := range sv.Tasks {
-		s.seatTask(t, kit.R(r.X+10, y, r.W-20, seatTaskH-4))
+		taskArea{s}.seatTask(t, kit.R(r.X+10, y, r.W-20, seatTaskH-4))
 		y += seatTaskH
 	}
 }
@@ -121,9 +121,9 @@ func (s *scene) thumbnail(dv *dd.DungeonView, g dungeonGeom, buildRow, exit int)
 // Its text does not fit a seat's panel at a size a phone reads (it was
 // drawn at 14-20 px, 5-7 px there); the open tasks showed it before it was
 // taken, and the seat's own picture shows it.
-func (s *scene) seatTask(t dd.TaskView, r kit.Rect) {
-	s.taskNumber(t, r.X, r.CY())
-	s.taskPoints(t, r.Right(), r.CY())
+func (ta taskArea) seatTask(t dd.TaskView, r kit.Rect) {
+	ta.taskNumber(t, r.X, r.CY())
+	ta.taskPoints(t, r.Right(), r.CY())
 }
 
 // gold draws a seat's gold as a coin and its number, the coin first,
