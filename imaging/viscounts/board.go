@@ -11,6 +11,10 @@ import (
 	"github.com/tavern-bot/tavern/imaging/kit"
 )
 
+// kingdomArea draws the kingdom: its road of segments with their plots,
+// trades, viscounts and workers, and its corners (the round, the piles).
+type kingdomArea struct{ s *scene }
+
 // The public board, top to bottom: the title bar; the kingdom (the five
 // segments clockwise round the castle, the round and the end piles in the
 // corners); the townsfolk and manuscripts on offer with the legend, or the
@@ -87,7 +91,7 @@ func (r *Renderer) board(v *vc.View, m imaging.Meta) image.Image {
 	defer s.c.Close()
 	s.useNames(v)
 	s.topBar(s.T("vc.name"))
-	s.kingdom(v, kingdomY)
+	kingdomArea{s}.kingdom(v, kingdomY)
 	lower := kit.R(margin, marketY, boardW-2*margin, lowerH)
 	if v.Over {
 		s.scores(v, lower)
@@ -96,7 +100,7 @@ func (r *Renderer) board(v *vc.View, m imaging.Meta) image.Image {
 		s.legend(kit.R(lower.X, lower.Y+marketH+gap, lower.W, legendH))
 	}
 	for i := range v.Seats {
-		s.strip(v, i, kit.R(margin, float64(seatsY+i*(stripH+stripGap)), boardW-2*margin, stripH))
+		stripArea{s}.strip(v, i, kit.R(margin, float64(seatsY+i*(stripH+stripGap)), boardW-2*margin, stripH))
 	}
 	return s.c.Image()
 }
@@ -110,7 +114,8 @@ func (s *scene) topBar(title string) {
 
 // kingdom draws the round board: the road, the segments, the castle and
 // the corners holding the round and the end piles.
-func (s *scene) kingdom(v *vc.View, y0 float64) {
+func (ka kingdomArea) kingdom(v *vc.View, y0 float64) {
+	s := ka.s
 	c := s.c
 	at := func(r kit.Rect) kit.Rect { return kit.R(r.X, r.Y+y0, r.W, r.H) }
 	// The road the viscounts travel from segment to segment, clockwise:
@@ -135,26 +140,27 @@ func (s *scene) kingdom(v *vc.View, y0 float64) {
 		}
 	}
 	for p, sg := range v.Segments[:min(len(v.Segments), len(centres))] {
-		s.segment(v, p, sg, at(panelAt(p)))
-		s.section(v, p, at(sectionAt(p)))
+		ka.segment(v, p, sg, at(panelAt(p)))
+		ka.section(v, p, at(sectionAt(p)))
 	}
 	for p := range centres {
 		a, b := centres[p], centres[(p+1)%5]
 		dir := math.Atan2(b[1]-a[1], b[0]-a[0])
 		if p == 2 { // under the castle: an arrow in each gap beside it
 			for _, x := range []float64{margin + panelW + 8, boardW - margin - panelW - 8} {
-				s.roadArrow(x, a[1], dir)
+				ka.roadArrow(x, a[1], dir)
 			}
 			continue
 		}
-		s.roadArrow((a[0]+b[0])/2, (a[1]+b[1])/2, dir)
+		ka.roadArrow((a[0]+b[0])/2, (a[1]+b[1])/2, dir)
 	}
-	s.roundBox(v, kit.R(margin, y0, (boardW-panelW)/2-margin-gap, cornerH))
-	s.pilesBox(v, kit.R((boardW+panelW)/2+gap, y0, (boardW-panelW)/2-margin-gap, cornerH))
+	ka.roundBox(v, kit.R(margin, y0, (boardW-panelW)/2-margin-gap, cornerH))
+	ka.pilesBox(v, kit.R((boardW+panelW)/2+gap, y0, (boardW-panelW)/2-margin-gap, cornerH))
 }
 
 // roadArrow marks the road's direction at (x, y), pointing at angle a.
-func (s *scene) roadArrow(x, y, a float64) {
+func (ka kingdomArea) roadArrow(x, y, a float64) {
+	s := ka.s
 	const l = 20
 	dx, dy := math.Cos(a), math.Sin(a)
 	s.icon(fmt.Sprintf("road/%.2f", a), func(c *kit.Canvas, x, y, _ float64) {
@@ -173,7 +179,8 @@ const (
 // segment draws one board segment: its name; its outer-left space (start
 // number and trade), inner space and outer-right space with the viscounts
 // on them; its plots on both banks of the river with their links.
-func (s *scene) segment(v *vc.View, p int, sg vc.SegmentView, r kit.Rect) {
+func (ka kingdomArea) segment(v *vc.View, p int, sg vc.SegmentView, r kit.Rect) {
+	s := ka.s
 	c := s.c
 	c.Panel(r)
 	s.ink(kit.Ink)
@@ -195,7 +202,7 @@ func (s *scene) segment(v *vc.View, p int, sg vc.SegmentView, r kit.Rect) {
 			s.icon("number", func(c *kit.Canvas, x, y, r float64) { c.Disc(x, y, r, kit.Cream, kit.Ink, 2) }, b.X+26, b.Y+26, 23)
 			s.ink(kit.Ink)
 			s.say(strconv.Itoa(n), kit.Bold, textMin, b.X+26, b.Y+26, 0.5)
-			s.trade(sg.Trades[slot/2], b.Right()-26, b.Y+26)
+			ka.trade(sg.Trades[slot/2], b.Right()-26, b.Y+26)
 		}
 		var here []int
 		for seat, sv := range v.Seats {
@@ -203,21 +210,23 @@ func (s *scene) segment(v *vc.View, p int, sg vc.SegmentView, r kit.Rect) {
 				here = append(here, seat)
 			}
 		}
-		s.viscounts(here, kit.R(b.X+4, b.Y+50, b.W-8, b.H-52))
+		ka.viscounts(here, kit.R(b.X+4, b.Y+50, b.W-8, b.H-52))
 	}
-	s.pathArrow(boxes[0].Right()+5, boxes[0].CY())
-	s.pathArrow(boxes[2].X-5, boxes[2].CY())
-	s.plots(sg, kit.R(r.X+pad, r.Y+plotY, r.W-2*pad, r.H-plotY-pad))
+	ka.pathArrow(boxes[0].Right()+5, boxes[0].CY())
+	ka.pathArrow(boxes[2].X-5, boxes[2].CY())
+	ka.plots(sg, kit.R(r.X+pad, r.Y+plotY, r.W-2*pad, r.H-plotY-pad))
 }
 
 // pathArrow is a small arrow between two spaces, pointing right.
-func (s *scene) pathArrow(x, y float64) {
+func (ka kingdomArea) pathArrow(x, y float64) {
+	s := ka.s
 	s.icon("patharrow", func(c *kit.Canvas, x, y, _ float64) { c.Poly(kit.Ink, nil, 0, x-5, y-9, x+5, y, x-5, y+9) }, x, y, 10)
 }
 
 // trade draws an outer space's exchange: the icon of what merchant icons
 // buy there.
-func (s *scene) trade(t vc.Trade, cx, cy float64) {
+func (ka kingdomArea) trade(t vc.Trade, cx, cy float64) {
+	s := ka.s
 	kind := string(t)
 	if t == vc.TradeFlip {
 		kind = "flip"
@@ -227,7 +236,8 @@ func (s *scene) trade(t vc.Trade, cx, cy float64) {
 
 // viscounts draws the badges of the viscounts on a space, side by side
 // (overlapping when many share it).
-func (s *scene) viscounts(seats []int, r kit.Rect) {
+func (ka kingdomArea) viscounts(seats []int, r kit.Rect) {
+	s := ka.s
 	if len(seats) == 0 {
 		return
 	}
@@ -242,7 +252,8 @@ func (s *scene) viscounts(seats []int, r kit.Rect) {
 // plots draws a segment's plots: the west bank, the river, the east bank;
 // a free plot shows its reward, a built one its owner's colour, shape and
 // the building's letter; links join plots under them with their reward.
-func (s *scene) plots(sg vc.SegmentView, r kit.Rect) {
+func (ka kingdomArea) plots(sg vc.SegmentView, r kit.Rect) {
+	s := ka.s
 	c := s.c
 	n := len(sg.Plots)
 	const riverW, plotGap = 26, 6
@@ -298,7 +309,8 @@ func (s *scene) plots(sg vc.SegmentView, r kit.Rect) {
 // section draws the castle section facing position p: its second-tier
 // reward on top, then the third, second and first tier with each seat's
 // workers counted.
-func (s *scene) section(v *vc.View, p int, r kit.Rect) {
+func (ka kingdomArea) section(v *vc.View, p int, r kit.Rect) {
+	s := ka.s
 	c := s.c
 	c.Shadow(r, 12)
 	c.RoundRect(r, 12, rgb(0xd9d2c3), rgb(0x5b5346), 4)
@@ -316,12 +328,13 @@ func (s *scene) section(v *vc.View, p int, r kit.Rect) {
 		c.RoundRect(row, 8, kit.Tint(rgb(0xd9d2c3), 0.25+0.15*float64(k)), nil, 0)
 		s.ink(kit.InkSoft)
 		s.say([]string{"I", "II", "III"}[tier], kit.Bold, textMin, row.X+24, row.CY(), 0.5)
-		s.workers(v.Tiers[tier][p], kit.R(row.X+50, row.Y, row.W-50, row.H))
+		ka.workers(v.Tiers[tier][p], kit.R(row.X+50, row.Y, row.W-50, row.H))
 	}
 }
 
 // workers counts a tier's workers by seat: each seat's pawn and count.
-func (s *scene) workers(seats []int, r kit.Rect) {
+func (ka kingdomArea) workers(seats []int, r kit.Rect) {
+	s := ka.s
 	counts := map[int]int{}
 	var order []int
 	for _, seat := range seats {

@@ -9,7 +9,8 @@ import (
 
 // roundBox is the kingdom's top-left corner: the round, the final round
 // once triggered, and whose turn it is (or who is asked).
-func (s *scene) roundBox(v *vc.View, r kit.Rect) {
+func (ka kingdomArea) roundBox(v *vc.View, r kit.Rect) {
+	s := ka.s
 	c := s.c
 	c.Panel(r)
 	x, w := r.X+pad, r.W-2*pad
@@ -82,7 +83,8 @@ func (s *scene) roundBox(v *vc.View, r kit.Rect) {
 // pilesBox is the kingdom's top-right corner: the Poverty and Prosperity
 // piles (debts and deeds above each card, or revealed), the Castle Leader
 // and the cleric bonus cards with their holders.
-func (s *scene) pilesBox(v *vc.View, r kit.Rect) {
+func (ka kingdomArea) pilesBox(v *vc.View, r kit.Rect) {
+	s := ka.s
 	c := s.c
 	c.Panel(r)
 	x, w := r.X+pad, r.W-2*pad

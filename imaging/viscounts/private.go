@@ -8,6 +8,10 @@ import (
 	"github.com/tavern-bot/tavern/imaging/kit"
 )
 
+// ownArea draws the parts of a seat's own picture: its lists of cards
+// and the panel of what its track's collisions would bring.
+type ownArea struct{ s *scene }
+
 // Layout of a seat's private picture: its hand, a card a row with its
 // abilities in words, then the cards on its board the same way (their
 // ongoing and drop-off abilities matter now), in solo play the
@@ -96,17 +100,18 @@ func (r *Renderer) private(v *vc.PrivateView, m imaging.Meta) image.Image {
 	s.topBar(s.T("vc.name") + " · " + s.name(v.Seat))
 	y := float64(handY)
 	for _, l := range lists {
-		y = s.cardList(l, y, textW) + gap
+		y = ownArea{s}.cardList(l, y, textW) + gap
 	}
 	if v.Seat >= 0 && v.Seat < len(v.Seats) {
-		s.strip(&v.View, v.Seat, kit.R(margin, y, boardW-2*margin, stripH))
-		s.trackPanel(&v.View, v.Seat, kit.R(margin, y+stripH+gap, boardW-2*margin, trackPanelH))
+		stripArea{s}.strip(&v.View, v.Seat, kit.R(margin, y, boardW-2*margin, stripH))
+		ownArea{s}.trackPanel(&v.View, v.Seat, kit.R(margin, y+stripH+gap, boardW-2*margin, trackPanelH))
 	}
 	return s.c.Image()
 }
 
 // cardList draws l in a panel from y; it returns the panel's bottom.
-func (s *scene) cardList(l *cardList, y, textW float64) float64 {
+func (oa ownArea) cardList(l *cardList, y, textW float64) float64 {
+	s := oa.s
 	panel := kit.R(margin, y, boardW-2*margin, l.height())
 	s.c.Panel(panel)
 	x := panel.X + pad

@@ -7,6 +7,10 @@ import (
 	"github.com/tavern-bot/tavern/imaging/kit"
 )
 
+// stripArea draws a seat's strip: its board cards, resources, track row
+// and schemes.
+type stripArea struct{ s *scene }
+
 // Layout of a player's strip.
 const (
 	cardW   = 300
@@ -22,7 +26,8 @@ const (
 // cleric bonus marks and the card counts; the three cards on the player
 // board; silver, resources, workers and buildings; the virtue/corruption
 // track, debts, deeds and manuscripts.
-func (s *scene) strip(v *vc.View, i int, r kit.Rect) {
+func (sa stripArea) strip(v *vc.View, i int, r kit.Rect) {
+	s := sa.s
 	c := s.c
 	sv := v.Seats[i]
 	if i == v.Current && !v.Over {
@@ -57,11 +62,11 @@ func (s *scene) strip(v *vc.View, i int, r kit.Rect) {
 		s.fit(s.T("vcimg.focus", "action", gameText("vc.aiaction."+o.Focus)), kit.Regular, textMin, nx, y, x+w-nx, 0)
 		keys, counts = []string{"vcimg.drawpile", "vcimg.future", "vcimg.discards"}, []int{o.DrawSize, o.FutureSize, len(o.Discard)}
 		for slot, sch := range o.Board {
-			s.scheme(sch, kit.R(x+float64(slot)*(cardW+12), r.Y+cardsY, cardW, cardH))
+			sa.scheme(sch, kit.R(x+float64(slot)*(cardW+12), r.Y+cardsY, cardW, cardH))
 		}
 	} else {
 		for slot, card := range sv.Board {
-			s.boardCard(card, kit.R(x+float64(slot)*(cardW+12), r.Y+cardsY, cardW, cardH))
+			sa.boardCard(card, kit.R(x+float64(slot)*(cardW+12), r.Y+cardsY, cardW, cardH))
 		}
 	}
 	cx := x + 3*(cardW+12) + 6
@@ -69,12 +74,13 @@ func (s *scene) strip(v *vc.View, i int, r kit.Rect) {
 		s.ink(kit.InkSoft)
 		s.fit(s.T(key, "n", counts[k]), kit.Regular, textMin, cx, r.Y+cardsY+15+float64(k)*31, x+w-cx, 0)
 	}
-	s.resources(sv, x, r.Y+resY)
-	s.trackRow(v, sv, x, r.Y+trackY, w)
+	sa.resources(sv, x, r.Y+resY)
+	sa.trackRow(v, sv, x, r.Y+trackY, w)
 }
 
 // boardCard draws a card on a player board: its name, cost and icons.
-func (s *scene) boardCard(card *vc.CardView, box kit.Rect) {
+func (sa stripArea) boardCard(card *vc.CardView, box kit.Rect) {
+	s := sa.s
 	c := s.c
 	if card == nil {
 		s.box(box, 10, nil, kit.Muted, 3)
@@ -91,7 +97,8 @@ func (s *scene) boardCard(card *vc.CardView, box kit.Rect) {
 
 // resources draws silver, ink, gold, stone, the workers in supply and
 // the buildings built (filled pips) and left (empty pips).
-func (s *scene) resources(sv vc.SeatView, x, cy float64) {
+func (sa stripArea) resources(sv vc.SeatView, x, cy float64) {
+	s := sa.s
 	item := func(kind string, n int) {
 		s.atomIcon(kind, x+18, cy, 18)
 		s.ink(kit.Ink)
@@ -121,7 +128,8 @@ func (s *scene) resources(sv vc.SeatView, x, cy float64) {
 
 // trackRow draws the virtue/corruption track with both markers, then
 // debts (open and paid), deeds (held and approved) and manuscripts.
-func (s *scene) trackRow(v *vc.View, sv vc.SeatView, x, cy, w float64) {
+func (sa stripArea) trackRow(v *vc.View, sv vc.SeatView, x, cy, w float64) {
+	s := sa.s
 	// A space holding both markers is twice as wide, so that each shows
 	// at full size; the row's width stays the same.
 	n := max(len(v.Track), 1)
@@ -177,9 +185,10 @@ func (s *scene) cardName(name string, x, cy, width float64) {
 // scheme draws a solo opponent's scheme on its board: a future scheme
 // marked as one, and its icons (its effects are in words on the
 // player's private picture).
-func (s *scene) scheme(sch *vc.SchemeView, box kit.Rect) {
+func (sa stripArea) scheme(sch *vc.SchemeView, box kit.Rect) {
+	s := sa.s
 	if sch == nil {
-		s.boardCard(nil, box)
+		sa.boardCard(nil, box)
 		return
 	}
 	s.c.RoundRect(box, 10, kit.Tint(innerPath, 0.7), kit.InkSoft, 2.5)

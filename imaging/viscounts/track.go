@@ -17,7 +17,8 @@ const (
 // trackPanel shows what a collision of the seat's virtue and corruption
 // markers gives on each space of the track: above, the seat's own reward,
 // below, what every other player gains; the seat's markers on top.
-func (s *scene) trackPanel(v *vc.View, seat int, r kit.Rect) {
+func (oa ownArea) trackPanel(v *vc.View, seat int, r kit.Rect) {
+	s := oa.s
 	c := s.c
 	c.Panel(r)
 	x, w := r.X+pad, r.W-2*pad
@@ -44,14 +45,15 @@ func (s *scene) trackPanel(v *vc.View, seat int, r kit.Rect) {
 		others := kit.R(cell.X, own.Bottom()+6, cell.W, trackRowH)
 		s.box(own, 8, kit.Cream, kit.BrassDark, 2)
 		s.box(others, 8, kit.Tint(innerPath, 0.6), innerPath, 2)
-		s.rewardIn(v.Track[k].Own, own)
-		s.rewardIn(v.Track[k].Others, others)
+		oa.rewardIn(v.Track[k].Own, own)
+		oa.rewardIn(v.Track[k].Others, others)
 	}
 }
 
 // rewardIn draws a reward centred in r, on two lines when one is too
 // narrow; nothing shows as a dash.
-func (s *scene) rewardIn(data string, r kit.Rect) {
+func (oa ownArea) rewardIn(data string, r kit.Rect) {
+	s := oa.s
 	if strings.TrimSpace(data) == "" {
 		s.ink(kit.InkSoft)
 		s.say("—", kit.Bold, textMin, r.CX(), r.CY(), 0.5)
