@@ -55,7 +55,7 @@ func (im *Images) Lobby(game games.Info, host string, players []string, min, max
 
 	foot := kit.R(40, panel.Bottom()+30, 1120, 130)
 	c.DarkPanel(foot)
-	c.Hourglass(foot.X+60, foot.CY(), 34)
+	kit.Hourglass(c, foot.X+60, foot.CY(), 34)
 	status := w.T("img.wait.host", "host", host)
 	switch missing := min - len(players); {
 	case missing == 1:
@@ -74,7 +74,7 @@ func (im *Images) takenSeat(c *kit.Canvas, w Words, r kit.Rect, seat int, name s
 	textX := r.X + r.H
 	textW := r.W - r.H - 20
 	if isHost {
-		c.Crown(r.Right()-42, r.CY()-14, 22)
+		kit.Crown(c, r.Right()-42, r.CY()-14, 22)
 		c.Font(kit.Bold, 20)
 		c.Ink(kit.InkSoft)
 		c.Text(w.T("img.host"), r.Right()-42, r.CY()+26, 0.5)
@@ -88,7 +88,7 @@ func freeSeat(c *kit.Canvas, w Words, r kit.Rect, seat int) {
 	c.SetDash(12, 8)
 	c.RoundRect(r, 16, kit.Fade(kit.ParchDark, 0.6), kit.Muted, 3)
 	c.SetDash()
-	c.Door(r.X+r.H/2, r.CY()-6, r.H*0.3)
+	kit.Door(c, r.X+r.H/2, r.CY()-6, r.H*0.3)
 	c.Ink(kit.InkSoft)
 	c.FitText(w.T("img.seat.empty"), kit.Medium, 34, 24, r.X+r.H, r.CY(), r.W-r.H-90, 0)
 	c.Ink(kit.Muted)

@@ -137,7 +137,7 @@ func drawStanding(c *kit.Canvas, w Words, r kit.Rect, s games.Standing, detail [
 	c.Font(kit.Bold, 38)
 	c.Text(strconv.Itoa(s.Rank), bx, head, 0.5)
 	if s.Rank == 1 {
-		c.Crown(bx, head-50, 20)
+		kit.Crown(c, bx, head-50, 20)
 	}
 	c.Decorative("the player's name follows the marker", func() { c.SeatMarker(s.Seat, r.X+140, head, 26) })
 

@@ -150,7 +150,7 @@ func (s *scene) gate(cx, cy, h float64, label string, placed, linked bool) {
 	c := s.c
 	r := h / 2.4
 	if placed {
-		c.Door(cx, cy+r*0.05, r)
+		kit.Door(c, cx, cy+r*0.05, r)
 	} else {
 		c.SetDash(4, 3)
 		c.DrawRoundedRectangle(cx-r*0.7, cy-r, r*1.4, r*2, r*0.5)
@@ -167,6 +167,6 @@ func (s *scene) gate(cx, cy, h float64, label string, placed, linked bool) {
 	c.Font(kit.Bold, math.Min(40, h*0.6))
 	c.Text(label, cx+r*0.95, cy, 0)
 	if linked {
-		c.Check(cx-r*1.5, cy, r*0.5, kit.Good)
+		kit.Check(c, cx-r*1.5, cy, r*0.5, kit.Good)
 	}
 }

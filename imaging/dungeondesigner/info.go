@@ -35,10 +35,10 @@ func (ha headArea) topBar(v *dd.PublicView) {
 	c.FitText(ha.title(v), kit.Bold, 42, readable, margin+10, 38, boardW-2*margin-20, 0)
 	cy := 92.0
 	x := margin + 10
-	x = ha.pileCount(x, cy, v.RoomDeck, s.w.T("ddimg.pile.rooms"), func(cx float64) { c.Deck(kit.R(cx-13, cy-18, 26, 36), v.RoomDeck) })
+	x = ha.pileCount(x, cy, v.RoomDeck, s.w.T("ddimg.pile.rooms"), func(cx float64) { kit.Deck(c, kit.R(cx-13, cy-18, 26, 36), v.RoomDeck) })
 	x = ha.pileCount(x, cy, v.RoomDiscard, s.w.T("ddimg.pile.discard"), func(cx float64) { c.RoundRect(kit.R(cx-13, cy-18, 26, 36), 4, nil, kit.Muted, 2) })
-	x = ha.pileCount(x, cy, v.TaskDeck, s.w.T("ddimg.pile.tasks"), func(cx float64) { c.Scroll(cx, cy, 17) })
-	ha.pileCount(x, cy, v.StallDeck, s.w.T("ddimg.pile.stalls"), func(cx float64) { c.Deck(kit.R(cx-13, cy-18, 26, 36), v.StallDeck) })
+	x = ha.pileCount(x, cy, v.TaskDeck, s.w.T("ddimg.pile.tasks"), func(cx float64) { kit.Scroll(c, cx, cy, 17) })
+	ha.pileCount(x, cy, v.StallDeck, s.w.T("ddimg.pile.stalls"), func(cx float64) { kit.Deck(c, kit.R(cx-13, cy-18, 26, 36), v.StallDeck) })
 	cy += 50
 	c.Ink(kit.Muted)
 	c.Font(kit.Medium, readable)
@@ -97,9 +97,9 @@ func (ha headArea) turnPanel(v *dd.PublicView, r kit.Rect) {
 			ha.bigMarker(sv.Seat, x, low+4)
 			if sv.Picked {
 				c.Disc(x+34, low-26, 16, kit.Good, kit.Cream, 2)
-				c.Check(x+34, low-26, 8, kit.Cream)
+				kit.Check(c, x+34, low-26, 8, kit.Cream)
 			} else {
-				c.Hourglass(x+36, low-26, 14)
+				kit.Hourglass(c, x+36, low-26, 14)
 			}
 			x += 92
 		}
@@ -129,7 +129,7 @@ func (ha headArea) turnPanel(v *dd.PublicView, r kit.Rect) {
 		c.Ink(kit.Ink)
 		c.FitText(s.w.T("ddimg.over"), kit.Bold, 40, readable, in.X, top, in.W, 0)
 		if w := ha.winner(v); w != "" {
-			c.Crown(in.X+24, low, 22)
+			kit.Crown(c, in.X+24, low, 22)
 			c.FitText(w, kit.Bold, 38, readable, in.X+60, low, in.W-60, 0)
 		}
 	}

@@ -91,7 +91,7 @@ func (s *scene) jaelPanel(v *dd.PublicView, r kit.Rect) {
 	gw := c.Measure(gs)
 	c.Ink(kit.Cream)
 	c.Text(gs, r.Right()-14, r.Y+jaelHeadH/2+1, 1)
-	c.Coin(r.Right()-14-gw-20, r.Y+jaelHeadH/2+1, 17)
+	kit.Coin(c, r.Right()-14-gw-20, r.Y+jaelHeadH/2+1, 17)
 	c.Ink(kit.Cream)
 	c.FitText(name, kit.Bold, 36, readable, r.X+58, r.Y+jaelHeadH/2+1, r.W-58-gw-62, 0)
 
@@ -100,7 +100,7 @@ func (s *scene) jaelPanel(v *dd.PublicView, r kit.Rect) {
 	if j.Current != nil {
 		s.jaelCard(v, j.Current, kit.R(in.X, y, in.W, jaelCardH))
 	} else {
-		c.Deck(kit.R(in.X+10, y+20, 60, 84), j.DeckSize)
+		kit.Deck(c, kit.R(in.X+10, y+20, 60, 84), j.DeckSize)
 	}
 	y += jaelCardH + 12
 
@@ -108,10 +108,10 @@ func (s *scene) jaelPanel(v *dd.PublicView, r kit.Rect) {
 	status := s.w.T("ddimg.jael.deck", "n", j.DeckSize)
 	switch {
 	case j.Triggered:
-		c.Check(in.X+12, y+jaelLine/2, 12, kit.Good)
+		kit.Check(c, in.X+12, y+jaelLine/2, 12, kit.Good)
 		status = s.w.T("ddimg.jael.done") + " · " + status
 	case j.Current != nil && v.Phase != dd.PhaseOver:
-		c.Hourglass(in.X+12, y+jaelLine/2, 14)
+		kit.Hourglass(c, in.X+12, y+jaelLine/2, 14)
 		status = s.w.T("ddimg.jael.waiting", "n", j.Current.Gold) + " · " + status
 	}
 	c.Ink(kit.Ink)
@@ -157,7 +157,7 @@ func (s *scene) jaelCard(v *dd.PublicView, jc *dd.JaelCardView, r kit.Rect) {
 	x := in.X
 	switch jc.Tier {
 	case "crown":
-		c.Crown(x+17, y, 17)
+		kit.Crown(c, x+17, y, 17)
 		x += 40
 	case "diamond":
 		c.ShapePath(kit.Diamond, x+14, y, 13)
@@ -196,7 +196,7 @@ func (s *scene) jaelCard(v *dd.PublicView, jc *dd.JaelCardView, r kit.Rect) {
 	}
 	y += jaelLine + 12
 	x = label("ddimg.jael.base")
-	c.StarIcon(x+16, y, 17)
+	kit.StarIcon(c, x+16, y, 17)
 	c.Ink(kit.Ink)
 	c.Font(kit.Bold, 36)
 	c.Text(strconv.Itoa(jc.Base), x+40, y, 0)

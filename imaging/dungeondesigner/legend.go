@@ -50,7 +50,7 @@ func (s *scene) legendItems(withRooms bool) []legendItem {
 			s.c.RoundRect(b, 2, masonryFloor, masonryEdge, 2)
 			s.bricks(b, masonryEdge)
 		}},
-		legendItem{s.w.T("ddimg.gate"), func(cx, cy float64) { s.c.Door(cx, cy, legendIcon*0.9) }},
+		legendItem{s.w.T("ddimg.gate"), func(cx, cy float64) { kit.Door(s.c, cx, cy, legendIcon*0.9) }},
 	)
 	return items
 }

@@ -60,7 +60,7 @@ func (sa stallArea) part(p dd.PartView, r kit.Rect, jael bool) {
 	c.RoundRect(r, 10, kit.ParchDark, nil, 0)
 	coinR := 31.0
 	cx := r.X + coinR + 8
-	c.Coin(cx, r.CY(), coinR)
+	kit.Coin(c, cx, r.CY(), coinR)
 	c.Ink(kit.Ink)
 	c.Font(kit.Bold, readable)
 	c.Text(strconv.Itoa(p.Cost), cx, r.CY(), 0.5)

@@ -164,7 +164,7 @@ func (oa ownArea) handCard(v *dd.PrivateView, rv *dd.RoomView, r kit.Rect) {
 	c.Ink(kit.InkSoft)
 	c.FitText(s.w.T("dd.type."+rv.Type), kit.Medium, readable, readable, name.X, name.Bottom()+22, name.W, 0)
 	y := r.Bottom() - 30
-	c.Coin(r.X+28, y, 17)
+	kit.Coin(c, r.X+28, y, 17)
 	c.Ink(kit.Ink)
 	c.Font(kit.Bold, 36)
 	c.Text(strconv.Itoa(rv.Gold), r.X+52, y, 0)
@@ -191,7 +191,7 @@ func (oa ownArea) ownSide(v *dd.PrivateView, r kit.Rect) {
 	c.Panel(r)
 	me := oa.me(v)
 	in := kit.R(r.X+18, r.Y+14, r.W-36, r.H-28)
-	c.Coin(in.X+22, in.Y+30, 22)
+	kit.Coin(c, in.X+22, in.Y+30, 22)
 	c.Ink(kit.Ink)
 	c.Font(kit.Bold, 44)
 	gold := strconv.Itoa(me.Gold)

@@ -134,7 +134,7 @@ func (s *scene) gold(n int, x, cy, ax float64) float64 {
 	gold := strconv.Itoa(n)
 	w := 36 + c.Measure(gold)
 	left := x - ax*w
-	c.Coin(left+17, cy, 17) // 34 px: 11.3 px on a phone
+	kit.Coin(c, left+17, cy, 17) // 34 px: 11.3 px on a phone
 	c.Ink(kit.Ink)
 	c.Text(gold, left+36, cy, 0)
 	return w

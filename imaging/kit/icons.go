@@ -9,10 +9,13 @@ import (
 )
 
 // Icons are drawn from paths so that they stay crisp at any size. Each takes
-// its centre and a radius-like size r; the icon fits roughly in a 2r box.
+// the canvas, its centre and a radius-like size r; the icon fits roughly in
+// a 2r box. They are painters on a canvas rather than its methods: the
+// Canvas draws shapes and text, the pictograms are drawn with those, in the
+// form the sprite caches take (func(c *Canvas, cx, cy, r float64)).
 
 // Orb draws a glowing magic orb.
-func (c *Canvas) Orb(cx, cy, r float64) {
+func Orb(c *Canvas, cx, cy, r float64) {
 	g := gg.NewRadialGradient(cx-r*0.35, cy-r*0.35, r*0.1, cx, cy, r)
 	g.AddColorStop(0, rgb(0xbfe3ff))
 	g.AddColorStop(0.45, MagicBlue)
@@ -27,7 +30,7 @@ func (c *Canvas) Orb(cx, cy, r float64) {
 }
 
 // Drop draws a drop of magic (a teardrop) — the magic point icon.
-func (c *Canvas) Drop(cx, cy, r float64) {
+func Drop(c *Canvas, cx, cy, r float64) {
 	rr := r * 0.72
 	ccy := cy + r*0.28
 	top := ccy - 2*rr
@@ -41,11 +44,11 @@ func (c *Canvas) Drop(cx, cy, r float64) {
 }
 
 // Gem draws a cut red power stone.
-func (c *Canvas) Gem(cx, cy, r float64) {
-	c.icon("gem", cx, cy, r, 2.2, (*Canvas).gem)
+func Gem(c *Canvas, cx, cy, r float64) {
+	icon(c, "gem", cx, cy, r, 2.2, gem)
 }
 
-func (c *Canvas) gem(cx, cy, r float64) {
+func gem(c *Canvas, cx, cy, r float64) {
 	line := math.Max(1.5, r*0.09)
 	pts := []float64{
 		cx - r*0.55, cy - r*0.62, cx + r*0.55, cy - r*0.62,
@@ -82,7 +85,7 @@ var symbolNames = [...]string{SymTriangle: "triangle", SymCircle: "circle", SymS
 // Sym draws symbol s filled with col, outlined when stroke is not nil. A
 // player tells the symbols apart to match creatures and artifacts: it is
 // reported to the text log as a pictogram 2r across.
-func (c *Canvas) Sym(s Symbol, cx, cy, r float64, col color.Color, stroke color.Color) {
+func Sym(c *Canvas, s Symbol, cx, cy, r float64, col color.Color, stroke color.Color) {
 	if int(s) < len(symbolNames) {
 		c.Pictogram("symbol: "+symbolNames[s], 2*r)
 	}
@@ -103,7 +106,7 @@ func (c *Canvas) Sym(s Symbol, cx, cy, r float64, col color.Color, stroke color.
 
 // Crown draws the start player's crown. A player tells by it who leads
 // or starts: it is reported to the text log as a pictogram 2r across.
-func (c *Canvas) Crown(cx, cy, r float64) {
+func Crown(c *Canvas, cx, cy, r float64) {
 	c.Pictogram("crown", 2*r)
 	line := math.Max(1.5, r*0.09)
 	b := cy + r*0.6
@@ -122,12 +125,12 @@ func (c *Canvas) Crown(cx, cy, r float64) {
 
 // Coin draws a gold coin. It says that the number beside or on it is
 // money: it is reported to the text log as a pictogram 2r across.
-func (c *Canvas) Coin(cx, cy, r float64) {
+func Coin(c *Canvas, cx, cy, r float64) {
 	c.Pictogram("coin", 2*r)
-	c.icon("coin", cx, cy, r, 2.2, (*Canvas).coin)
+	icon(c, "coin", cx, cy, r, 2.2, coin)
 }
 
-func (c *Canvas) coin(cx, cy, r float64) {
+func coin(c *Canvas, cx, cy, r float64) {
 	c.Disc(cx, cy, r, rgb(0xf2c230), BrassDark, math.Max(1.5, r*0.1))
 	c.Disc(cx, cy, r*0.68, nil, rgb(0xb98a17), math.Max(1, r*0.07))
 }
@@ -135,7 +138,7 @@ func (c *Canvas) coin(cx, cy, r float64) {
 // StarIcon draws a five-pointed gold star. It says that the number
 // beside it is points: it is reported to the text log as a pictogram 2r
 // across.
-func (c *Canvas) StarIcon(cx, cy, r float64) {
+func StarIcon(c *Canvas, cx, cy, r float64) {
 	c.Pictogram("star", 2*r)
 	c.NewSubPath()
 	for i := 0; i < 10; i++ {
@@ -151,7 +154,7 @@ func (c *Canvas) StarIcon(cx, cy, r float64) {
 }
 
 // Door draws an arched wooden door.
-func (c *Canvas) Door(cx, cy, r float64) {
+func Door(c *Canvas, cx, cy, r float64) {
 	w, top, bot := r*0.7, cy-r*0.4, cy+r
 	c.NewSubPath()
 	c.MoveTo(cx-w, bot)
@@ -170,11 +173,11 @@ func (c *Canvas) Door(cx, cy, r float64) {
 }
 
 // Scroll draws a spell scroll.
-func (c *Canvas) Scroll(cx, cy, r float64) {
-	c.icon("scroll", cx, cy, r, 2.2, (*Canvas).scroll)
+func Scroll(c *Canvas, cx, cy, r float64) {
+	icon(c, "scroll", cx, cy, r, 2.2, scroll)
 }
 
-func (c *Canvas) scroll(cx, cy, r float64) {
+func scroll(c *Canvas, cx, cy, r float64) {
 	line := math.Max(1.5, r*0.08)
 	body := R(cx-r*0.75, cy-r*0.8, r*1.5, r*1.6)
 	c.DrawRectangle(body.X, body.Y, body.W, body.H)
@@ -192,7 +195,7 @@ func (c *Canvas) scroll(cx, cy, r float64) {
 }
 
 // Temple draws a holy site: a small shrine with columns.
-func (c *Canvas) Temple(cx, cy, r float64) {
+func Temple(c *Canvas, cx, cy, r float64) {
 	line := math.Max(1.5, r*0.08)
 	stone, edge := rgb(0xeae3d2), rgb(0x5b5346)
 	c.Poly(stone, edge, line, cx-r, cy-r*0.4, cx, cy-r*0.95, cx+r, cy-r*0.4)
@@ -207,7 +210,7 @@ func (c *Canvas) Temple(cx, cy, r float64) {
 }
 
 // Hourglass marks waiting.
-func (c *Canvas) Hourglass(cx, cy, r float64) {
+func Hourglass(c *Canvas, cx, cy, r float64) {
 	line := math.Max(1.5, r*0.09)
 	c.Poly(rgb(0xf1e4c3), InkSoft, line, cx-r*0.6, cy-r*0.85, cx+r*0.6, cy-r*0.85, cx, cy, cx+r*0.6, cy+r*0.85, cx-r*0.6, cy+r*0.85, cx, cy)
 	c.Poly(rgb(0xd9a93f), nil, 0, cx-r*0.3, cy+r*0.85, cx+r*0.3, cy+r*0.85, cx, cy+r*0.4)
@@ -216,15 +219,16 @@ func (c *Canvas) Hourglass(cx, cy, r float64) {
 	}
 }
 
-// CardBack draws the back of a face-down card inside r.
-func (c *Canvas) CardBack(r Rect) {
+// CardBackIcon draws the back of a face-down card inside r (CardBack is
+// its colour).
+func CardBackIcon(c *Canvas, r Rect) {
 	key := "cardback|" + strconv.FormatFloat(r.W, 'f', 2, 64) + "x" + strconv.FormatFloat(r.H, 'f', 2, 64)
 	c.kit.icons.Draw(c, key, r.CX(), r.CY(), int(math.Max(r.W, r.H))+8, func(sc *Canvas, cx, cy float64) {
-		sc.cardBack(R(cx-r.W/2, cy-r.H/2, r.W, r.H))
+		cardBack(sc, R(cx-r.W/2, cy-r.H/2, r.W, r.H))
 	})
 }
 
-func (c *Canvas) cardBack(r Rect) {
+func cardBack(c *Canvas, r Rect) {
 	rad := math.Min(r.W, r.H) * 0.12
 	c.RoundRect(r, rad, CardBack, rgb(0x1d1029), math.Max(1.5, r.W*0.04))
 	in := r.Inset(math.Min(r.W, r.H) * 0.14)
@@ -235,7 +239,7 @@ func (c *Canvas) cardBack(r Rect) {
 }
 
 // Deck draws a small stack of face-down cards with a count on top.
-func (c *Canvas) Deck(r Rect, count int) {
+func Deck(c *Canvas, r Rect, count int) {
 	layers := 3
 	if count < 3 {
 		layers = count
@@ -246,16 +250,16 @@ func (c *Canvas) Deck(r Rect, count int) {
 	}
 	for i := layers - 1; i >= 0; i-- {
 		off := float64(i) * r.W * 0.06
-		c.CardBack(R(r.X+off, r.Y-off, r.W, r.H))
+		CardBackIcon(c, R(r.X+off, r.Y-off, r.W, r.H))
 	}
 }
 
 // Hand draws a fan of three face-down cards, the "cards in hand" icon.
-func (c *Canvas) Hand(cx, cy, r float64) {
-	c.icon("hand", cx, cy, r, 2.6, (*Canvas).hand)
+func Hand(c *Canvas, cx, cy, r float64) {
+	icon(c, "hand", cx, cy, r, 2.6, hand)
 }
 
-func (c *Canvas) hand(cx, cy, r float64) {
+func hand(c *Canvas, cx, cy, r float64) {
 	for _, a := range []float64{-0.35, 0, 0.35} {
 		c.Push()
 		c.RotateAbout(a, cx, cy+r*0.9)
@@ -266,7 +270,7 @@ func (c *Canvas) hand(cx, cy, r float64) {
 
 // Wizard draws a wizard figure in seat's colour standing on bottom, with the
 // seat letter on the robe, h pixels tall.
-func (c *Canvas) Wizard(seat int, cx, bottom, h float64) {
+func Wizard(c *Canvas, seat int, cx, bottom, h float64) {
 	col := SeatColor(seat)
 	line := math.Max(1.5, h*0.045)
 	robeTop := bottom - h*0.55
@@ -285,7 +289,7 @@ func (c *Canvas) Wizard(seat int, cx, bottom, h float64) {
 }
 
 // Check draws a tick mark (the Go fonts have no ✓ glyph).
-func (c *Canvas) Check(cx, cy, r float64, col color.Color) {
+func Check(c *Canvas, cx, cy, r float64, col color.Color) {
 	c.SetColor(col)
 	c.SetLineWidth(math.Max(2, r*0.32))
 	c.SetLineCapRound()
@@ -298,7 +302,7 @@ func (c *Canvas) Check(cx, cy, r float64, col color.Color) {
 
 // icon draws a kit icon of size r through the icon cache; span is the
 // icon's extent in multiples of r (outlines included).
-func (c *Canvas) icon(name string, cx, cy, r, span float64, paint func(c *Canvas, cx, cy, r float64)) {
+func icon(c *Canvas, name string, cx, cy, r, span float64, paint func(c *Canvas, cx, cy, r float64)) {
 	key := name + "|" + strconv.FormatFloat(r, 'f', 2, 64)
 	c.kit.icons.Draw(c, key, cx, cy, int(span*r)+6, func(sc *Canvas, x, y float64) { paint(sc, x, y, r) })
 }

@@ -170,29 +170,29 @@ func TestIconSheetEncodes(t *testing.T) {
 	c.Panel(R(20, 20, 860, 380))
 	c.Banner(R(60, 36, 780, 56), "Zauberschwert & Drachenei – Größe „Übung“")
 	icons := []func(x, y float64){
-		func(x, y float64) { c.Orb(x, y, 30) },
-		func(x, y float64) { c.Drop(x, y, 30) },
-		func(x, y float64) { c.Gem(x, y, 30) },
-		func(x, y float64) { c.Crown(x, y, 30) },
-		func(x, y float64) { c.Coin(x, y, 30) },
-		func(x, y float64) { c.StarIcon(x, y, 30) },
-		func(x, y float64) { c.Door(x, y, 30) },
-		func(x, y float64) { c.Scroll(x, y, 30) },
-		func(x, y float64) { c.Temple(x, y, 30) },
-		func(x, y float64) { c.Hourglass(x, y, 30) },
-		func(x, y float64) { c.Hand(x, y, 30) },
-		func(x, y float64) { c.Sym(SymTriangle, x, y, 26, Ink, nil) },
-		func(x, y float64) { c.Sym(SymCircle, x, y, 26, Ink, nil) },
-		func(x, y float64) { c.Sym(SymSquare, x, y, 26, Ink, nil) },
+		func(x, y float64) { Orb(c, x, y, 30) },
+		func(x, y float64) { Drop(c, x, y, 30) },
+		func(x, y float64) { Gem(c, x, y, 30) },
+		func(x, y float64) { Crown(c, x, y, 30) },
+		func(x, y float64) { Coin(c, x, y, 30) },
+		func(x, y float64) { StarIcon(c, x, y, 30) },
+		func(x, y float64) { Door(c, x, y, 30) },
+		func(x, y float64) { Scroll(c, x, y, 30) },
+		func(x, y float64) { Temple(c, x, y, 30) },
+		func(x, y float64) { Hourglass(c, x, y, 30) },
+		func(x, y float64) { Hand(c, x, y, 30) },
+		func(x, y float64) { Sym(c, SymTriangle, x, y, 26, Ink, nil) },
+		func(x, y float64) { Sym(c, SymCircle, x, y, 26, Ink, nil) },
+		func(x, y float64) { Sym(c, SymSquare, x, y, 26, Ink, nil) },
 	}
 	for i, draw := range icons {
 		draw(70+float64(i%7)*120, 150+float64(i/7)*90)
 	}
 	for s := 0; s < MaxSeats; s++ {
 		c.SeatMarker(s, 70+float64(s)*80, 330, 24)
-		c.Wizard(s, 560+float64(s)*50, 370, 70)
+		Wizard(c, s, 560+float64(s)*50, 370, 70)
 	}
-	c.CardBack(R(820, 120, 50, 74))
+	CardBackIcon(c, R(820, 120, 50, 74))
 	data, err := EncodePNG(c.Image())
 	if err != nil {
 		t.Fatalf("EncodePNG: %v", err)

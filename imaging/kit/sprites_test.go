@@ -21,11 +21,11 @@ func TestIconSpritesMatchDirectDrawing(t *testing.T) {
 		t.Fatal(err)
 	}
 	icons := map[string][2]func(c *Canvas, x, y, r float64){
-		"hand":     {(*Canvas).Hand, (*Canvas).hand},
-		"scroll":   {(*Canvas).Scroll, (*Canvas).scroll},
-		"gem":      {(*Canvas).Gem, (*Canvas).gem},
-		"coin":     {(*Canvas).Coin, (*Canvas).coin},
-		"cardback": {func(c *Canvas, x, y, r float64) { c.CardBack(R(x-r, y-1.4*r, 2*r, 2.8*r)) }, func(c *Canvas, x, y, r float64) { c.cardBack(R(x-r, y-1.4*r, 2*r, 2.8*r)) }},
+		"hand":     {Hand, hand},
+		"scroll":   {Scroll, scroll},
+		"gem":      {Gem, gem},
+		"coin":     {Coin, coin},
+		"cardback": {func(c *Canvas, x, y, r float64) { CardBackIcon(c, R(x-r, y-1.4*r, 2*r, 2.8*r)) }, func(c *Canvas, x, y, r float64) { cardBack(c, R(x-r, y-1.4*r, 2*r, 2.8*r)) }},
 	}
 	for name, f := range icons {
 		for _, pos := range [][3]float64{{60, 60, 17}, {60.5, 60.75, 17}, {60, 60, 30}} {
@@ -48,8 +48,8 @@ func TestIconSpritesMatchDirectDrawing(t *testing.T) {
 	for _, c := range []*Canvas{turned, direct} {
 		c.RotateAbout(0.5, 60, 60)
 	}
-	turned.Hand(60, 60, 17)
-	direct.hand(60, 60, 17)
+	Hand(turned, 60, 60, 17)
+	hand(direct, 60, 60, 17)
 	if n := samples.FarPixels(direct.Image(), turned.Image(), 64); n > 0 {
 		t.Errorf("a rotated icon differs in %d pixels", n)
 	}

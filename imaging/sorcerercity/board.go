@@ -133,7 +133,7 @@ func (s *scene) seatHead(v *sc.View, i int, sv sc.SeatView, r kit.Rect) {
 	nw := c.Measure(n)
 	c.Ink(kit.Ink)
 	c.Text(n, r.Right(), cy, 1)
-	c.StarIcon(r.Right()-nw-22, cy, 18)
+	kit.StarIcon(c, r.Right()-nw-22, cy, 18)
 	c.FitText(s.m.Name(i), kit.Bold, 38, textMin, r.X+48, cy, r.W-48-nw-56, 0)
 
 	row := kit.R(r.X, r.Y+headRowH+8, r.W, headRowH)
@@ -224,7 +224,7 @@ func (s *scene) years(v *sc.View, r kit.Rect) {
 		year := s.w.T("scimg.year", "n", y)
 		c.Text(year, left, top, 0)
 		x := left + c.Measure(year) + 28
-		c.StarIcon(x, top, 17)
+		kit.StarIcon(c, x, top, 17)
 		c.Font(kit.Bold, textMin)
 		prestige := strconv.Itoa(v.YearPrestige[y])
 		c.Text(prestige, x+22, top, 0)

@@ -103,7 +103,7 @@ func (s *scene) paintTile(r kit.Rect, pl sc.Placed, cost int) {
 	s.carries(r, t)
 	if cost > 0 { // the price in a coin large enough to read on a phone
 		cr := w * 0.23
-		c.Coin(x+w-cr*0.9, y+cr*0.9, cr)
+		kit.Coin(c, x+w-cr*0.9, y+cr*0.9, cr)
 		c.Font(kit.Bold, cr*1.35)
 		c.Ink(kit.Ink)
 		c.Text(strconv.Itoa(cost), x+w-cr*0.9, y+cr*0.9, 0.5)
@@ -170,11 +170,11 @@ func (s *scene) carries(r kit.Rect, t sc.Tile) {
 	case t.Kind == sc.ArtifactTile:
 		cell := next()
 		r := min(cell.W, cell.H) * 0.42
-		s.crowded(crowdedMark, 2*r, func() { c.Crown(cell.CX(), cell.CY(), r) })
+		s.crowded(crowdedMark, 2*r, func() { kit.Crown(c, cell.CX(), cell.CY(), r) })
 	case t.Spell != "":
 		cell := next()
 		r := min(cell.W, cell.H) * 0.48
-		s.crowded(crowdedMark, 2*r, func() { c.StarIcon(cell.CX(), cell.CY(), r) })
+		s.crowded(crowdedMark, 2*r, func() { kit.StarIcon(c, cell.CX(), cell.CY(), r) })
 	}
 }
 

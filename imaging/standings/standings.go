@@ -190,7 +190,7 @@ func (r *Renderer) Podium(p Podium) ([]byte, error) {
 		c.Ink(kit.Cream)
 		nameY := box.Y - 40
 		if row.Rank == 1 {
-			c.Crown(box.CX(), box.Y-105, 44)
+			kit.Crown(c, box.CX(), box.Y-105, 44)
 		}
 		c.FitText(row.Name, kit.Bold, 48, minText, box.CX(), nameY, box.W+20, 0.5)
 	}

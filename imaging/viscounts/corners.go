@@ -106,7 +106,7 @@ func (ka kingdomArea) pilesBox(v *vc.View, r kit.Rect) {
 	}
 	pile("debt", "vcimg.poverty", v.DebtsAbove, v.Poverty)
 	pile("deed", "vcimg.prosperity", v.DeedsAbove, v.Prosperity)
-	s.icon("crown", (*kit.Canvas).Crown, x+17, y, 17) // 34 px: 11.3 px on a phone
+	s.icon("crown", kit.Crown, x+17, y, 17) // 34 px: 11.3 px on a phone
 	s.ink(kit.Ink)
 	s.fit(s.T("vcimg.leader"), kit.Bold, textMin, x+38, y, w-38-60, 0)
 	if v.Leader >= 0 {
@@ -135,7 +135,7 @@ func (ka kingdomArea) pilesBox(v *vc.View, r kit.Rect) {
 // (none for the manuscripts printed on the board, which have no ribbon).
 func (s *scene) ribbon(rb int, cx, cy, r float64) {
 	s.icon("ribbon/"+strconv.Itoa(rb), func(c *kit.Canvas, x, y, r float64) {
-		c.Scroll(x, y, r)
+		kit.Scroll(c, x, y, r)
 		if rb >= 0 && rb < len(ribbonInk) {
 			c.RoundRect(kit.R(x-r*0.28, y-r*0.8, r*0.56, r*1.6), 2, ribbonInk[rb], kit.Ink, 1.5)
 		}

@@ -230,7 +230,7 @@ func pawn(c *kit.Canvas, cx, cy, r float64, col color.RGBA) {
 }
 
 // scriptIcon: a manuscript scroll.
-func scriptIcon(c *kit.Canvas, cx, cy, r float64) { c.Scroll(cx, cy, r*0.9) }
+func scriptIcon(c *kit.Canvas, cx, cy, r float64) { kit.Scroll(c, cx, cy, r*0.9) }
 
 // drawIcon: a card with a plus.
 func drawIcon(c *kit.Canvas, cx, cy, r float64) {

@@ -70,7 +70,7 @@ func (s *scene) scores(v *vc.View, r kit.Rect) {
 		cx := x + labelW + (float64(i)+0.5)*colW
 		if sc.Total == best {
 			c.RoundRect(kit.R(cx-colW/2+8, total.Y+4, colW-16, total.H-8), 8, kit.Highlight, nil, 0)
-			s.icon("star", (*kit.Canvas).StarIcon, cx-50, total.CY(), 17)
+			s.icon("star", kit.StarIcon, cx-50, total.CY(), 17)
 		}
 		s.ink(kit.Ink)
 		s.say(strconv.Itoa(sc.Total), kit.Bold, 38, cx, total.CY(), 0.5)

@@ -43,13 +43,13 @@ func (sa stripArea) strip(v *vc.View, i int, r kit.Rect) {
 	nx := x + 62
 	nx += s.fit(s.name(i), kit.Bold, 36, nx, y, w-62-200, 0) + 16
 	if v.Leader == i {
-		s.icon("crown", (*kit.Canvas).Crown, nx+18, y, 17)
+		s.icon("crown", kit.Crown, nx+18, y, 17)
 		nx += 44
 	}
 	for _, rb := range sv.Bonus {
 		s.ribbon(int(rb), nx+16, y, 18)
 		s.c.Decorative("the cleric bonus card it sits on says what was earned; the star only marks it", func() {
-			s.icon("star", (*kit.Canvas).StarIcon, nx+30, y+12, 9)
+			s.icon("star", kit.StarIcon, nx+30, y+12, 9)
 		})
 		nx += 40
 	}

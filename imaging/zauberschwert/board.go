@@ -77,7 +77,7 @@ func (s *scene) topBar(v *zs.PublicView) {
 func (s *scene) pile(x float64, count int, caption, letter string) float64 {
 	c := s.c
 	cy := 96.0
-	c.Deck(kit.R(x, cy-26, 40, 52), count)
+	kit.Deck(c, kit.R(x, cy-26, 40, 52), count)
 	if letter != "" {
 		c.Ink(kit.Highlight)
 		c.Font(kit.Bold, readable)
@@ -120,7 +120,7 @@ func (s *scene) display(v *zs.PublicView) {
 			c.RoundRect(r, 16, kit.Fade(kit.Wood, 0.55), nil, 0)
 			pw := c.Pill(r.CX()+18, r.CY(), 56, s.w.T("zsimg.resolved"), kit.Good, kit.Cream, 0.5)
 			c.Disc(r.CX()+18-pw/2-14, r.CY(), 28, kit.Good, kit.Cream, 3)
-			c.Check(r.CX()+18-pw/2-14, r.CY(), 14, kit.Cream)
+			kit.Check(c, r.CX()+18-pw/2-14, r.CY(), 14, kit.Cream)
 		}
 		s.wizards(dc.Wizards, r.CX(), r.Bottom()+wizardH+14, r.W)
 	}
@@ -137,7 +137,7 @@ func (s *scene) wizards(seats []int, cx, bottom, width float64) {
 	}
 	x := cx - step*float64(len(seats)-1)/2
 	for _, seat := range seats {
-		s.c.Wizard(seat, x, bottom, wizardH)
+		kit.Wizard(s.c, seat, x, bottom, wizardH)
 		x += step
 	}
 }

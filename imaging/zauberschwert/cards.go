@@ -58,14 +58,14 @@ func (s *scene) adventureCard(card zs.Card, r kit.Rect, slot int, resolving bool
 	case zs.KindSpell:
 		s.spellBody(card, body)
 	case zs.KindOrb:
-		c.Orb(body.CX(), body.Y+body.H*0.3, body.W*0.22)
+		kit.Orb(c, body.CX(), body.Y+body.H*0.3, body.W*0.22)
 		c.Ink(kit.MagicDeep)
 		c.Font(kit.Bold, 56)
 		c.Text(fmt.Sprintf("+%d", card.Magic), body.CX(), body.Y+body.H*0.62, 0.5)
 		c.Ink(kit.InkSoft)
 		c.WrapBox(s.w.T("zsimg.orb.gain"), kit.Medium, readable, readable, kit.R(body.X+8, body.Y+body.H*0.74, body.W-16, body.H*0.26-4), 0.5)
 	case zs.KindHoly:
-		c.Temple(body.CX(), body.Y+body.H*0.28, body.W*0.22)
+		kit.Temple(c, body.CX(), body.Y+body.H*0.28, body.W*0.22)
 		s.gain(body.CX(), body.Y+body.H*0.58, card.Stones, 1)
 		c.Ink(kit.InkSoft)
 		c.WrapBox(s.w.T("zsimg.holy.gain"), kit.Medium, readable, readable, kit.R(body.X+8, body.Y+body.H*0.68, body.W-16, body.H*0.32-4), 0.5)
@@ -82,7 +82,7 @@ func (s *scene) creatureBody(card zs.Card, b kit.Rect) {
 	c.Text(strconv.Itoa(card.Strength), b.X+40, b.Y+40, 0.5)
 	if sym, ok := symbolOf(card.Symbol); ok {
 		c.Disc(b.Right()-36, b.Y+36, 28, kit.Cream, kit.Ink, 2.5)
-		c.Sym(sym, b.Right()-36, b.Y+36, 17, kit.Ink, nil)
+		kit.Sym(c, sym, b.Right()-36, b.Y+36, 17, kit.Ink, nil)
 	}
 	// Rewards: alone, then per wizard together.
 	rows := kit.R(b.X+6, b.Bottom()-2*64, b.W-12, 2*64-6).Rows(2, 6)
@@ -105,17 +105,17 @@ func (s *scene) gain(cx, cy float64, stones, cards int) {
 	cw := c.Measure(strconv.Itoa(cards))
 	total := 34 + sw + 20 + 28 + cw
 	x := cx - total/2
-	c.Gem(x+15, cy, 15)
+	kit.Gem(c, x+15, cy, 15)
 	c.Ink(kit.Ink)
 	c.Text(strconv.Itoa(stones), x+34, cy, 0)
 	x += 34 + sw + 20
-	c.CardBack(kit.R(x, cy-17, 24, 34))
+	kit.CardBackIcon(c, kit.R(x, cy-17, 24, 34))
 	c.Text(strconv.Itoa(cards), x+30, cy, 0)
 }
 
 func (s *scene) spellBody(card zs.Card, b kit.Rect) {
 	c := s.c
-	c.Scroll(b.CX(), b.Y+36, 28)
+	kit.Scroll(c, b.CX(), b.Y+36, 28)
 	key := "zs.spell." + card.Spell + ".effect"
 	if s.w.Has(key) {
 		c.Ink(kit.Ink)
@@ -133,8 +133,8 @@ func (s *scene) bonus(b zs.Bonus, cx, cy, px, maxW float64) {
 		text string
 		icon func(x float64)
 	}
-	gem := func(x float64) { c.Gem(x, cy, px*0.4) }
-	drop := func(x float64) { c.Drop(x, cy, px*0.4) }
+	gem := func(x float64) { kit.Gem(c, x, cy, px*0.4) }
+	drop := func(x float64) { kit.Drop(c, x, cy, px*0.4) }
 	var parts []part
 	switch {
 	case b.Choice > 0:
@@ -188,7 +188,7 @@ func (s *scene) artifactCard(ac zs.ArtifactCard, complete bool, r kit.Rect) {
 	for i, sy := range ac.Artifact.Symbols {
 		if k, ok := symbolOf(sy); ok {
 			x := r.CX() + (float64(i)-float64(n-1)/2)*symR*2.5
-			c.Sym(k, x, rest.Y+rest.H*0.2, symR, kit.Ink, nil)
+			kit.Sym(c, k, x, rest.Y+rest.H*0.2, symR, kit.Ink, nil)
 		}
 	}
 	s.bonus(ac.Artifact.Bonus, r.CX(), rest.Y+rest.H*0.5, 38, r.W-16)
@@ -197,7 +197,7 @@ func (s *scene) artifactCard(ac zs.ArtifactCard, complete bool, r kit.Rect) {
 	}
 	if complete {
 		c.Disc(r.Right()-6, r.Y+6, 22, kit.Good, kit.Cream, 2.5)
-		c.Check(r.Right()-6, r.Y+6, 11, kit.Cream)
+		kit.Check(c, r.Right()-6, r.Y+6, 11, kit.Cream)
 	}
 }
 

@@ -30,7 +30,7 @@ func drawCreature(c *kit.Canvas, species string, cx, cy, r float64) {
 	case "dragons":
 		dragon(c, cx, cy, r)
 	default:
-		c.StarIcon(cx, cy, r*0.8)
+		kit.StarIcon(c, cx, cy, r*0.8)
 	}
 }
 

@@ -41,7 +41,7 @@ func (s *scene) info(v *zs.PublicView, r kit.Rect) {
 	case v.Fight != nil:
 		s.fight(v, v.Fight, block)
 	case v.SpellTurn >= 0 && !v.Over:
-		c.Scroll(block.X+26, block.Y+42, 24)
+		kit.Scroll(c, block.X+26, block.Y+42, 24)
 		c.Ink(kit.Ink)
 		c.WrapBox(s.w.T("zsimg.spell.turn", "name", s.m.Name(v.SpellTurn)), kit.Bold, readable, readable, kit.R(block.X+64, block.Y, block.W-64, 88), 0)
 		block.Y += 96
@@ -72,7 +72,7 @@ func (s *scene) auction(v *zs.PublicView, a *zs.AuctionView, r kit.Rect) {
 	c := s.c
 	y := r.Y + 24
 	if a.HighSeat >= 0 {
-		c.Drop(r.X+22, y, 22)
+		kit.Drop(c, r.X+22, y, 22)
 		c.Ink(kit.MagicDeep)
 		c.Font(kit.Bold, 52)
 		num := strconv.Itoa(a.High)
@@ -171,7 +171,7 @@ func (s *scene) seatList(seats []int, r kit.Rect, statusOf func(int) status) {
 			c.Ink(ink)
 			c.Text(st.text, r.Right(), statusY, 1)
 			if st.check {
-				c.Check(r.Right()-c.Measure(st.text)-20, statusY, rowH*0.3, kit.Good)
+				kit.Check(c, r.Right()-c.Measure(st.text)-20, statusY, rowH*0.3, kit.Good)
 			}
 		}
 		c.Ink(ink)
@@ -213,7 +213,7 @@ func waitingHeight(n int) float64 {
 func (s *scene) waiting(turn []int, r kit.Rect) {
 	c := s.c
 	c.RoundRect(r, 12, kit.Tint(kit.Highlight, 0.55), kit.BrassDark, 2)
-	c.Hourglass(r.X+28, r.Y+30, 20)
+	kit.Hourglass(c, r.X+28, r.Y+30, 20)
 	c.Ink(kit.InkSoft)
 	c.Font(kit.Medium, readable)
 	c.Text(s.w.T("zsimg.waiting"), r.X+58, r.Y+30, 0)

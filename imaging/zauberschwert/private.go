@@ -113,7 +113,7 @@ func (s *scene) ownStatus(v *zs.PrivateView, r kit.Rect, sh shelf) {
 		}
 	}
 	s.magicGauge(me.Magic, kit.R(r.X+20, r.Y+40, 420, 44))
-	c.Gem(r.X+490, r.Y+40, 20)
+	kit.Gem(c, r.X+490, r.Y+40, 20)
 	c.Ink(kit.Ink)
 	c.Font(kit.Bold, 42)
 	c.Text(strconv.Itoa(me.Stones), r.X+518, r.Y+40, 0)
@@ -122,7 +122,7 @@ func (s *scene) ownStatus(v *zs.PrivateView, r kit.Rect, sh shelf) {
 	c.Font(kit.Bold, 42)
 	c.Text(strconv.Itoa(laidCards(me.LaidOut)), r.X+644, r.Y+40, 0)
 	if v.StartPlayer == v.Seat {
-		c.Crown(r.X+760, r.Y+38, 24)
+		kit.Crown(c, r.X+760, r.Y+38, 24)
 	}
 	s.laidCells(me.LaidOut, kit.R(r.X+20, r.Y+84, r.W-40, cellH))
 	s.shelf(sh, me.Spells, r.X+20, r.Y+84+cellH+8)

@@ -53,7 +53,7 @@ func (s *scene) seatPanel(v *zs.PublicView, sv zs.SeatView, r kit.Rect, sh shelf
 	c.Decorative("the player's name follows the marker", func() { c.SeatMarker(sv.Seat, r.X+32, r.Y+seatHeadH/2+1, 21) })
 	nameW := r.W - 76
 	if v.StartPlayer == sv.Seat {
-		c.Crown(r.Right()-32, r.Y+seatHeadH/2+1, 20)
+		kit.Crown(c, r.Right()-32, r.Y+seatHeadH/2+1, 20)
 		nameW -= 56
 	}
 	c.Ink(kit.Ink)
@@ -78,10 +78,10 @@ func (s *scene) stats(sv zs.SeatView, x, cy, w float64) {
 	c.Ink(kit.Ink)
 	c.Font(kit.Bold, 40)
 	sx := x + w*0.53
-	c.Gem(sx+18, cy, 18)
+	kit.Gem(c, sx+18, cy, 18)
 	c.Text(strconv.Itoa(sv.Stones), sx+42, cy, 0)
 	sx = x + w*0.7
-	c.Hand(sx+18, cy, 18)
+	kit.Hand(c, sx+18, cy, 18)
 	c.Text(strconv.Itoa(sv.HandSize), sx+42, cy, 0)
 	sx = x + w*0.86
 	s.laidIcon(sx+14, cy, 18)
@@ -107,7 +107,7 @@ func (s *scene) laidIcon(cx, cy, r float64) {
 		c.RoundRect(card, r*0.22, kit.Tint(kit.Brass, 0.6), kit.BrassDark, 2)
 		c.RoundRect(kit.R(card.X+3, card.Y+3, card.W-6, card.H*0.3), r*0.12, kit.Tint(kit.Brass, -0.15), nil, 0)
 		c.Decorative("the laid-card icon's mark stands for any symbol, not one to tell apart", func() {
-			c.Sym(kit.SymCircle, card.CX(), card.CY()+r*0.3, r*0.36, kit.Ink, nil)
+			kit.Sym(c, kit.SymCircle, card.CX(), card.CY()+r*0.3, r*0.36, kit.Ink, nil)
 		})
 	})
 }
@@ -130,7 +130,7 @@ func (s *scene) placement(v *zs.PublicView, sv zs.SeatView, x, cy, w float64) {
 		return
 	}
 	if tick {
-		c.Check(x+12, cy, 12, kit.Good)
+		kit.Check(c, x+12, cy, 12, kit.Good)
 		x, w = x+32, w-32
 	}
 	c.Ink(ink)
@@ -139,7 +139,7 @@ func (s *scene) placement(v *zs.PublicView, sv zs.SeatView, x, cy, w float64) {
 
 func (s *scene) magicGauge(magic int, r kit.Rect) {
 	c := s.c
-	c.Drop(r.X+16, r.CY(), 18)
+	kit.Drop(c, r.X+16, r.CY(), 18)
 	c.Font(kit.Bold, 38)
 	numW := c.Measure("30")
 	bar := kit.R(r.X+40, r.CY()-11, r.W-40-numW-14, 22)
@@ -275,9 +275,9 @@ func (s *scene) shelf(sh shelf, spells []zs.SpellView, x, y float64) {
 			}
 			c.RoundRect(chip, chipH/2, fill, kit.Tint(kindColor(zs.KindSpell), -0.3), 2)
 			if sp.Used {
-				c.Check(chip.X+chipH/2+2, chip.CY(), chipH*0.28, kit.Good)
+				kit.Check(c, chip.X+chipH/2+2, chip.CY(), chipH*0.28, kit.Good)
 			} else {
-				c.Scroll(chip.X+chipH/2+2, chip.CY(), chipH*0.34)
+				kit.Scroll(c, chip.X+chipH/2+2, chip.CY(), chipH*0.34)
 			}
 		})
 		c.Ink(ink)
@@ -329,7 +329,7 @@ func (s *scene) laidCells(arts []zs.LaidOut, r kit.Rect) {
 		s.onParchment("cell|"+string(symbols[i])+"|"+strconv.Itoa(lines), cell, func(c *kit.Canvas, cell kit.Rect) {
 			c.RoundRect(cell, 8, fill, kit.BrassDark, 2)
 			if k, ok := symbolOf(symbols[i]); ok {
-				c.Sym(k, cell.CX(), cell.Y+28, 17, ink, nil)
+				kit.Sym(c, k, cell.CX(), cell.Y+28, 17, ink, nil)
 			}
 		})
 		y := cell.Y + 82
