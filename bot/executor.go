@@ -422,11 +422,45 @@ func (e *Executor) unpin(ctx context.Context, a commands.Unpin) error {
 }
 
 func (e *Executor) edit(ctx context.Context, a commands.ChannelEdit) error {
+	if a.Resurface && e.buried(ctx, a.ChannelID, a.MessageID) {
+		return e.resurface(ctx, a)
+	}
 	err := e.replace(ctx, a.ChannelID, a.MessageID, a.Message)
 	if err == nil || !messageGone(err) {
 		return err
 	}
 	return e.post(ctx, commands.ChannelPost{ChannelID: a.ChannelID, Message: a.Message, OnSent: a.OnSent})
+}
+
+// buried reports whether later messages came after messageID in its
+// channel (Discord's last_message_id is another one). When Discord cannot
+// tell, the message is edited where it is.
+func (e *Executor) buried(ctx context.Context, channelID, messageID string) bool {
+	endpoint := discordgo.EndpointChannel(channelID)
+	body, err := e.session.RequestWithBucketID(http.MethodGet, endpoint, nil, endpoint, discordgo.WithContext(ctx))
+	if err != nil {
+		e.log.Warn("discord: reading a DM's newest message failed; editing in place", "channel", channelID, "err", err)
+		return false
+	}
+	var ch struct {
+		LastMessageID string `json:"last_message_id"`
+	}
+	return json.Unmarshal(body, &ch) == nil && ch.LastMessageID != "" && ch.LastMessageID != messageID
+}
+
+// resurface posts a's message anew at the bottom of its channel, then
+// deletes the old one (or, when that fails, takes its buttons away), so
+// that the decision is where the player looks and nowhere else.
+func (e *Executor) resurface(ctx context.Context, a commands.ChannelEdit) error {
+	if err := e.post(ctx, commands.ChannelPost{ChannelID: a.ChannelID, Message: a.Message, OnSent: a.OnSent}); err != nil {
+		return err
+	}
+	err := e.session.ChannelMessageDelete(a.ChannelID, a.MessageID, discordgo.WithContext(ctx))
+	if err == nil || messageGone(err) {
+		return nil
+	}
+	e.log.Warn("discord: deleting a DM decision posted anew failed; clearing its buttons", "channel", a.ChannelID, "message", a.MessageID, "err", err)
+	return e.clear(ctx, commands.ClearButtons{ChannelID: a.ChannelID, MessageID: a.MessageID})
 }
 
 // clear removes a message's components, leaving its pictures and its

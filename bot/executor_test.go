@@ -532,3 +532,49 @@ func TestExecutorAnsweredBeforeCarrying(t *testing.T) {
 		t.Errorf("replies %+v, want the answer", replies)
 	}
 }
+
+// TestExecutorResurfacesBuriedDecision: a DM decision edited while it is
+// the newest message of the DM stays where it is; once later DMs arrived it
+// is posted anew at the bottom and the old one deleted, so exactly one
+// message carries the decision, and OnSent hears of the new id.
+func TestExecutorResurfacesBuriedDecision(t *testing.T) {
+	const user = "700000000000000001"
+	for _, tc := range []struct {
+		name     string
+		laterDMs int
+		wantMove bool
+	}{
+		{"newest: edited in place", 0, false},
+		{"buried under two DMs: posted anew at the bottom", 2, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fake, exec := newTestExecutor(t)
+			ctx := context.Background()
+			var dm, id string
+			exec.Run(ctx, []commands.Action{commands.DirectMessage{UserID: user, Message: commands.Message{Content: "decide"},
+				OnSent: func(ch, m string) { dm, id = ch, m }}})
+			for k := range tc.laterDMs {
+				exec.Run(ctx, []commands.Action{commands.DirectMessage{UserID: user, Message: commands.Message{Content: fmt.Sprint("other table ", k)}}})
+			}
+			moved := ""
+			exec.Run(ctx, []commands.Action{commands.ChannelEdit{ChannelID: dm, MessageID: id, Resurface: true,
+				Message: commands.Message{Content: "decide again"}, OnSent: func(m string) { moved = m }}})
+			dms := fake.Channels.DMs(user)
+			last := dms[len(dms)-1]
+			var with []string
+			for _, m := range dms {
+				if strings.HasPrefix(m.Content, "decide") {
+					with = append(with, m.ID)
+				}
+			}
+			switch {
+			case len(with) != 1 || with[0] != last.ID || last.Content != "decide again":
+				t.Fatalf("DMs %q: want the decision once, newest, edited", contents(dms))
+			case tc.wantMove && (moved != last.ID || last.ID == id):
+				t.Errorf("posted anew as %s, OnSent heard %q, old id %s", last.ID, moved, id)
+			case !tc.wantMove && (moved != "" || last.ID != id || last.Edits != 1):
+				t.Errorf("in place: id %s (was %s), edits %d, OnSent heard %q", last.ID, id, last.Edits, moved)
+			}
+		})
+	}
+}

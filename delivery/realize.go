@@ -21,12 +21,18 @@ type sentIDs struct {
 	status string
 	boards []table.MessageRef
 	dms    map[string][]table.MessageRef // by user id
+	// moved are DM decisions posted anew (at the bottom of their DM, or
+	// because the old message was gone): the table's live DMs follow.
+	moved []movedDM
 }
+
+// movedDM is a DM decision's old message and the one that took its place.
+type movedDM struct{ from, to table.MessageRef }
 
 func (x *sentIDs) empty() bool {
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	return x.status == "" && len(x.boards) == 0 && len(x.dms) == 0
+	return x.status == "" && len(x.boards) == 0 && len(x.dms) == 0 && len(x.moved) == 0
 }
 
 // apply writes the collected ids into t.
@@ -37,6 +43,15 @@ func (x *sentIDs) apply(t *table.Table, now time.Time) {
 		t.SetStatusMessage(x.status, now)
 	}
 	t.AddLive(x.boards, x.dms, now)
+	for _, mv := range x.moved {
+		for i := range t.Seats {
+			for k, ref := range t.Seats[i].LiveDMs {
+				if ref.Same(mv.from) {
+					t.Seats[i].LiveDMs[k].ID = mv.to.ID
+				}
+			}
+		}
+	}
 }
 
 // planned is a delivery turned into actions whose pictures are not
@@ -178,7 +193,16 @@ func (c *Carrier) action(d outbox.Delivery, p outbox.Post, fresh *interact.Messa
 	}
 	switch p.Kind {
 	case outbox.KindEdit:
-		return interact.ChannelEdit{ChannelID: p.ChannelID, MessageID: p.MessageID, Message: m, OnSent: onSent}
+		e := interact.ChannelEdit{ChannelID: p.ChannelID, MessageID: p.MessageID, Message: m, OnSent: onSent, Resurface: p.Resurface}
+		if p.Resurface && onSent == nil {
+			from := table.MessageRef{Channel: p.ChannelID, ID: p.MessageID}
+			e.OnSent = func(id string) {
+				sent.mu.Lock()
+				sent.moved = append(sent.moved, movedDM{from: from, to: table.MessageRef{Channel: from.Channel, ID: id}})
+				sent.mu.Unlock()
+			}
+		}
+		return e
 	case outbox.KindDM:
 		dm := interact.DirectMessage{UserID: p.UserID, Message: m}
 		if p.Remember == outbox.RememberDM {

@@ -1,9 +1,12 @@
 package delivery
 
 import (
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/tavern-bot/tavern/interact"
+	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/table"
 )
 
@@ -29,5 +32,31 @@ func TestBoardLinkFill(t *testing.T) {
 				t.Errorf("%q, want %q", m.Content, tc.want)
 			}
 		})
+	}
+}
+
+// TestResurfacedDecisionFollowed: a DM decision edited with Resurface
+// carries an OnSent that, once the transport posted it anew, makes the
+// table's live DM the new message (a later edit, countdown or clearing
+// must reach the one the player sees, not the deleted one).
+func TestResurfacedDecisionFollowed(t *testing.T) {
+	old := table.MessageRef{Channel: "dm1", ID: "5", Version: 3}
+	other := table.MessageRef{Channel: "dm2", ID: "6", Version: 3}
+	tb := &table.Table{Seats: []table.Seat{{UserID: "u1", LiveDMs: []table.MessageRef{old}}, {UserID: "u2", LiveDMs: []table.MessageRef{other}}}}
+	sent := &sentIDs{}
+	var c Carrier
+	a := c.action(outbox.Delivery{}, outbox.Post{Kind: outbox.KindEdit, ChannelID: old.Channel, MessageID: old.ID, Resurface: true}, &interact.Message{Content: "decide"}, nil, sent)
+	e, ok := a.(interact.ChannelEdit)
+	if !ok || !e.Resurface || e.OnSent == nil {
+		t.Fatalf("action %#v, want a resurfacing edit that hears of a new message", a)
+	}
+	e.OnSent("9")
+	sent.apply(tb, time.Time{})
+	want := []table.MessageRef{{Channel: "dm1", ID: "9", Version: 3}}
+	if got := tb.Seats[0].LiveDMs; !slices.Equal(got, want) {
+		t.Errorf("seat 0's live DMs %v, want %v", got, want)
+	}
+	if got := tb.Seats[1].LiveDMs; !slices.Equal(got, []table.MessageRef{other}) {
+		t.Errorf("seat 1's live DMs %v, want %v unchanged", got, other)
 	}
 }

@@ -86,6 +86,11 @@ type ChannelEdit struct {
 	MessageID string
 	Message   Message
 	OnSent    func(messageID string)
+	// Resurface (a decision in a DM) keeps the message findable: when it
+	// is no longer the newest message of its channel (later DMs arrived),
+	// the transport posts it anew at the bottom, deletes the old one and
+	// calls OnSent, instead of editing it where it scrolled out of sight.
+	Resurface bool
 }
 
 // DirectMessage sends a private message. When the user does not accept DMs

@@ -74,6 +74,9 @@ type Post struct {
 	Remember Remember `json:"remember,omitempty"`
 	// Pin pins a new post (the live status of a running game).
 	Pin bool `json:"pin,omitempty"`
+	// Resurface (edit of a DM decision) posts it anew at the bottom of
+	// the DM when later messages came after it (interact.ChannelEdit).
+	Resurface bool `json:"resurface,omitempty"`
 	// Told (a board) is how many bytes at the start of Message.Content
 	// tell what the change did (its narration), as against who is awaited
 	// now: when a newer board of the same table is carried out with this

@@ -3,6 +3,7 @@ package fakediscord
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -198,6 +199,19 @@ func (cs *Channels) channelGet(w http.ResponseWriter, r *http.Request) {
 	if m := cs.pathMessage(w, r); m != nil {
 		writeJSON(w, http.StatusOK, wire(m))
 	}
+}
+
+// channelDelete deletes a message (204, or Unknown Message).
+func (cs *Channels) channelDelete(w http.ResponseWriter, r *http.Request) {
+	cs.f.mu.Lock()
+	defer cs.f.mu.Unlock()
+	cid, mid := r.PathValue("cid"), r.PathValue("mid")
+	if cs.pathMessage(w, r) == nil {
+		return
+	}
+	cs.f.messages[cid] = slices.DeleteFunc(cs.f.messages[cid], func(m *Message) bool { return m.ID == mid })
+	cs.f.notify()
+	w.WriteHeader(http.StatusNoContent)
 }
 
 // pathMessage is the message the request's path names, or nil after

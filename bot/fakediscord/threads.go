@@ -157,16 +157,28 @@ func (cs *Channels) channelPatch(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, threadWire(th))
 }
 
-// channelGetInfo answers GET /channels/{cid} for a thread.
+// channelGetInfo answers GET /channels/{cid} for a thread or a DM channel
+// (with its newest message's id, as Discord's last_message_id).
 func (cs *Channels) channelGetInfo(w http.ResponseWriter, r *http.Request) {
 	cs.f.mu.Lock()
 	defer cs.f.mu.Unlock()
-	th, ok := cs.f.threads[r.PathValue("cid")]
-	if !ok {
-		apiError(w, http.StatusNotFound, discordgo.ErrCodeUnknownChannel, "Unknown Channel")
+	cid := r.PathValue("cid")
+	if th, ok := cs.f.threads[cid]; ok {
+		writeJSON(w, http.StatusOK, threadWire(th))
 		return
 	}
-	writeJSON(w, http.StatusOK, threadWire(th))
+	for _, dm := range cs.f.dmChannels {
+		if dm != cid {
+			continue
+		}
+		last := ""
+		if ms := cs.f.messages[cid]; len(ms) > 0 {
+			last = ms[len(ms)-1].ID
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"id": cid, "type": discordgo.ChannelTypeDM, "last_message_id": last})
+		return
+	}
+	apiError(w, http.StatusNotFound, discordgo.ErrCodeUnknownChannel, "Unknown Channel")
 }
 
 // unarchiveOnPost reopens an archived thread a message is sent to, as

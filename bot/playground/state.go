@@ -296,6 +296,39 @@ func (w *world) withdrawControls(channelID, tableID string) {
 	}
 }
 
+// buried reports whether a public message of channelID has later public
+// messages after it (ephemeral answers do not count, as on Discord).
+func (w *world) buried(channelID, messageID string) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	c, ok := w.channels[channelID]
+	if !ok {
+		return false
+	}
+	for i := len(c.Messages) - 1; i >= 0; i-- {
+		if m := c.Messages[i]; m.EphemeralFor == "" {
+			return m.ID != messageID
+		}
+	}
+	return false
+}
+
+// delete removes a public message, as the bot deleting it.
+func (w *world) delete(channelID, messageID string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	c, ok := w.channels[channelID]
+	if !ok {
+		return
+	}
+	for i, m := range c.Messages {
+		if m.ID == messageID && m.EphemeralFor == "" {
+			w.remove(c, i)
+			return
+		}
+	}
+}
+
 // find returns a message; callers hold mu.
 func (w *world) find(channelID, messageID string) *message {
 	c, ok := w.channels[channelID]

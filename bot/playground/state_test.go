@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -122,5 +123,60 @@ func TestPicturesWithinBudget(t *testing.T) {
 		if res.StatusCode != f.want {
 			t.Errorf("GET %s: %d, want %d", f.url, res.StatusCode, f.want)
 		}
+	}
+}
+
+// TestDMDecisionResurfaces: the playground, like the Discord transport,
+// edits a DM decision in place while it is the newest message there, and
+// posts it anew at the bottom (the old one deleted, OnSent told) once later
+// DMs pushed it up; an ephemeral answer below it does not count.
+func TestDMDecisionResurfaces(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		later     []string // public DMs posted after the decision
+		ephemeral bool     // an ephemeral answer below it
+		wantMoved bool
+	}{
+		{name: "newest", wantMoved: false},
+		{name: "an ephemeral answer below", ephemeral: true, wantMoved: false},
+		{name: "two DMs below", later: []string{"other table", "result"}, wantMoved: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, _ := newTestServer(t)
+			ctx := context.Background()
+			ch := dm(t, s, ada.ID)
+			id, _ := s.world.post(ch, s.opts.BotID, commands.Message{Content: "decide"}, "")
+			for _, c := range tc.later {
+				s.world.post(ch, s.opts.BotID, commands.Message{Content: c}, "")
+			}
+			if tc.ephemeral {
+				s.world.post(ch, s.opts.BotID, commands.Message{Content: "answer"}, ada.ID)
+			}
+			moved := ""
+			_ = s.Run(ctx, []commands.Action{commands.ChannelEdit{ChannelID: ch, MessageID: id, Resurface: true,
+				Message: commands.Message{Content: "decide again"}, OnSent: func(m string) { moved = m }}})
+			v := view(t, s, ada.ID, ch)
+			var public []MessageView
+			for _, m := range v.Messages {
+				if !m.Ephemeral {
+					public = append(public, m)
+				}
+			}
+			last := public[len(public)-1]
+			n := 0
+			for _, m := range public {
+				if strings.HasPrefix(m.Content, "decide") {
+					n++
+				}
+			}
+			switch {
+			case n != 1 || last.Content != "decide again":
+				t.Fatalf("%d messages with the decision, the newest public one %q; want the decision once, at the bottom", n, last.Content)
+			case tc.wantMoved && (moved != last.ID || last.ID == id):
+				t.Errorf("posted anew as %s, OnSent heard %q, old id %s", last.ID, moved, id)
+			case !tc.wantMoved && (moved != "" || last.ID != id):
+				t.Errorf("want an edit in place of %s: newest %s, OnSent heard %q", id, last.ID, moved)
+			}
+		})
 	}
 }

@@ -345,7 +345,7 @@ func (tl *Teller) privateMessages(c *outbox.Composer, sc Scene, from DMSource, s
 		case inPlace:
 			sent = sent || u.UserID == from.userID
 			m.Components = append(m.Components, tl.BackRow(t, seat, seatLang(t, seat))...)
-			c.Add(outbox.Post{Kind: outbox.KindEdit, ChannelID: from.channelID, MessageID: from.messageID, Picture: pic}, m)
+			c.Add(outbox.Post{Kind: outbox.KindEdit, ChannelID: from.channelID, MessageID: from.messageID, Picture: pic, Resurface: true}, m)
 			ref := from.ref()
 			ClearAll(c, t.TakeLiveDMs(seat, ref)) // older decisions of this seat
 			ref.Version = t.Version
