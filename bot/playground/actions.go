@@ -76,7 +76,7 @@ func (s *Server) edit(ctx context.Context, e commands.ChannelEdit) {
 	if e.Resurface && s.world.buried(e.ChannelID, e.MessageID) {
 		// A decision later DMs pushed up: at the bottom again, once.
 		s.post(ctx, commands.ChannelPost{ChannelID: e.ChannelID, Message: e.Message, OnSent: e.OnSent})
-		s.world.delete(e.ChannelID, e.MessageID)
+		s.world.dismiss(e.ChannelID, e.MessageID, "")
 		return
 	}
 	if s.world.edit(e.ChannelID, e.MessageID, e.Message) {

@@ -79,6 +79,12 @@ func newServiceServer(t testing.TB, reg *games.Registry, pictures bool) lineupSe
 // the values to submit. A group select offers move when one of its values
 // leads towards it: a prefix of its path, the longest one chosen.
 func (ls lineupServer) newestControl(userID, channelID string, kind interact.Kind, move string, asked int) (msgID, customID string, values []string, ok bool) {
+	return ls.newestControlOf("", userID, channelID, kind, move, asked)
+}
+
+// newestControlOf is newestControl among the controls of the table in
+// tableChannel ("" for any table's).
+func (ls lineupServer) newestControlOf(tableChannel, userID, channelID string, kind interact.Kind, move string, asked int) (msgID, customID string, values []string, ok bool) {
 	ls.world.mu.Lock()
 	defer ls.world.mu.Unlock()
 	c, found := ls.world.channels[channelID]
@@ -94,12 +100,12 @@ func (ls lineupServer) newestControl(userID, channelID string, kind interact.Kin
 			switch comp := comp.(type) {
 			case discordgo.Button:
 				id, err := commands.ParseCustomID(comp.CustomID)
-				if err == nil && !comp.Disabled && id.Kind == kind && id.Version >= asked && (move == "" || id.Arg == move) {
+				if err == nil && !comp.Disabled && id.Kind == kind && id.Version >= asked && (tableChannel == "" || id.Channel == tableChannel) && (move == "" || id.Arg == move) {
 					return m.ID, comp.CustomID, nil, true
 				}
 			case discordgo.SelectMenu:
 				id, err := commands.ParseCustomID(comp.CustomID)
-				if err != nil || comp.Disabled || id.Kind != kind || id.Version < asked {
+				if err != nil || comp.Disabled || id.Kind != kind || id.Version < asked || (tableChannel != "" && id.Channel != tableChannel) {
 					continue
 				}
 				best := ""
@@ -218,7 +224,7 @@ func (ls lineupServer) controlFor(t testing.TB, channelID string, tn turn) (wher
 	for range strings.Count(tn.path, menus.PathSep) + 2 {
 		for _, where := range []string{channelID, dmID} {
 			for _, kind := range []interact.Kind{interact.KindMove, interact.KindMoveSelect} {
-				if msg, cid, values, found := ls.newestControl(tn.userID, where, kind, tn.move, tn.asked); found {
+				if msg, cid, values, found := ls.newestControlOf(channelID, tn.userID, where, kind, tn.move, tn.asked); found {
 					return where, msg, cid, values, true
 				}
 			}
@@ -228,7 +234,7 @@ func (ls lineupServer) controlFor(t testing.TB, channelID string, tn turn) (wher
 		}
 		opened := false
 		for _, where := range []string{channelID, dmID} {
-			if msg, cid, values, found := ls.newestControl(tn.userID, where, interact.KindGroup, tn.path, tn.asked); found {
+			if msg, cid, values, found := ls.newestControlOf(channelID, tn.userID, where, interact.KindGroup, tn.path, tn.asked); found {
 				if err := ls.Click(context.Background(), tn.userID, where, msg, cid, values); err != nil {
 					t.Fatalf("choose %v in %s as %s: %v", values, cid, tn.userID, err)
 				}
@@ -332,26 +338,33 @@ func (ls lineupServer) liveControls(channelID, tableID string) []string {
 	var out []string
 	for _, c := range ls.world.channels {
 		for _, m := range c.Messages {
-			for _, comp := range flatten(m.Components) {
-				var cid string
-				switch comp := comp.(type) {
-				case discordgo.Button:
-					if !comp.Disabled {
-						cid = comp.CustomID
-					}
-				case discordgo.SelectMenu:
-					if !comp.Disabled {
-						cid = comp.CustomID
-					}
-				}
-				if id, err := commands.ParseCustomID(cid); err == nil && id.Channel == channelID && id.Table == tableID {
-					out = append(out, fmt.Sprintf("%s %s (for %q): %q %s", c.Name, m.ID, m.EphemeralFor, firstLine(m.Content), cid))
-					break
-				}
+			if ch, tb, ok := controlsOf(m); ok && ch == channelID && tb == tableID {
+				out = append(out, fmt.Sprintf("%s %s (for %q): %q", c.Name, m.ID, m.EphemeralFor, firstLine(m.Content)))
 			}
 		}
 	}
 	return out
+}
+
+// controlsOf is the table whose enabled controls m carries.
+func controlsOf(m *message) (channel, table string, ok bool) {
+	for _, comp := range flatten(m.Components) {
+		var cid string
+		switch comp := comp.(type) {
+		case discordgo.Button:
+			if !comp.Disabled {
+				cid = comp.CustomID
+			}
+		case discordgo.SelectMenu:
+			if !comp.Disabled {
+				cid = comp.CustomID
+			}
+		}
+		if id, err := commands.ParseCustomID(cid); err == nil {
+			return id.Channel, id.Table, true
+		}
+	}
+	return "", "", false
 }
 
 func firstLine(s string) string {

@@ -313,22 +313,6 @@ func (w *world) buried(channelID, messageID string) bool {
 	return false
 }
 
-// delete removes a public message, as the bot deleting it.
-func (w *world) delete(channelID, messageID string) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	c, ok := w.channels[channelID]
-	if !ok {
-		return
-	}
-	for i, m := range c.Messages {
-		if m.ID == messageID && m.EphemeralFor == "" {
-			w.remove(c, i)
-			return
-		}
-	}
-}
-
 // find returns a message; callers hold mu.
 func (w *world) find(channelID, messageID string) *message {
 	c, ok := w.channels[channelID]
@@ -383,7 +367,8 @@ func (w *world) resolve(channelID, messageID string, reply *commands.Message) {
 	}
 }
 
-// dismiss removes an ephemeral message of its owner.
+// dismiss removes an ephemeral message of its owner userID, or with
+// userID "" a public message (the bot deleting it).
 func (w *world) dismiss(channelID, messageID, userID string) bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
