@@ -1,6 +1,7 @@
 // Package commands is Tavern's Discord surface: the slash commands'
 // definitions and localizations, parsing, and dispatch of each interaction
-// to the feature that owns it (features/*), built in NewService.
+// to the feature that owns it (features/*, built by assembly.Build and
+// handed to New).
 //
 // It speaks interact's vocabulary (requests, results, custom ids), which
 // it names again for transports, so they import this package alone.
