@@ -24,9 +24,13 @@ func TestStrengthsPlayCompleteGames(t *testing.T) {
 	for _, g := range allGames(t) {
 		id := g.Info().ID
 		for _, st := range search.Strengths {
-			bot := testBudget(t, g, st, iterations)
 			for _, n := range playerCounts(g) {
 				t.Run(fmt.Sprintf("%s/%s/%dp", id, st, n), func(t *testing.T) {
+					// A solo Sorcerer City game, which no forecast cuts
+					// short, plays out every decision to the end: the games
+					// run side by side on the cores there are.
+					t.Parallel()
+					bot := testBudget(t, g, st, iterations)
 					seed := uint64(300 + n)
 					seats := make([]games.Policy, n)
 					for i := range seats {
