@@ -22,10 +22,10 @@ func (g *Game) Policy() games.Policy { return lookingAhead(lookahead) }
 // slow for every move of a search's playouts (about four times the
 // policy's time), but where a search starts from (games/search), it
 // lifts the searching bots' own decisions. Measured in 100 solo games
-// against each opponent (BenchmarkSoloAgainstOpponents), it won 14, 13,
-// 25 and 27% against the Cleric, Noble, Builder and Merchant (mean
-// margins -17, -19, -6 and -6 VP) where the policy won 5, 9, 14 and 25%
-// (-20, -22, -10 and -8 VP).
+// against each opponent (BenchmarkSoloAgainstOpponents), it won 13, 15,
+// 28 and 28% against the Cleric, Noble, Builder and Merchant (mean
+// margins -16, -18, -5 and -5 VP) where the policy won 6, 9, 16 and 29%
+// (-20, -21, -9 and -7 VP).
 func (g *Game) RootPolicy() games.Policy { return lookingAhead(deepLookahead) }
 
 // lookahead and deepLookahead bound how many decisions ahead the policy
