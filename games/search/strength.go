@@ -45,8 +45,10 @@ var budgets = map[string]map[Strength]Budget{
 	},
 	"dungeon-designer": {
 		// A playout move costs ~0.24 ms of CPU here (the policy's room
-		// placement): 12,000 moves gave a normal decision's p95 2.9 s.
-		Normal: {Iterations: 300, Moves: 3000, MaxTime: 2 * time.Second},
+		// placement): 12,000 moves gave a normal decision's p95 2.9 s,
+		// 3,000 moves 0.95 s and 2,000 moves 0.71 s (20 solo games
+		// against Jael, seeds 1-20: 14 and 15 won).
+		Normal: {Iterations: 300, Moves: 2000, MaxTime: 2 * time.Second},
 		Strong: {Iterations: 1500, Moves: 15000, MaxTime: 8 * time.Second},
 	},
 	"sorcerer-city": {
@@ -59,7 +61,11 @@ var budgets = map[string]map[Strength]Budget{
 		Strong: {Iterations: 500, Moves: 1600, Depth: 120, MaxTime: 8 * time.Second},
 	},
 	"viscounts": {
-		Normal: {Iterations: 100, Moves: 320, Depth: 16, MaxTime: 2 * time.Second},
+		// Solo, 320 moves gave a normal decision's CPU p95 1.25 s (4
+		// games against the Cleric, load ~18) and 200 moves 0.53-0.64 s
+		// (10 games against each opponent): the playouts cost ~1.5 ms a
+		// move, the 5-deep root policy little beside them.
+		Normal: {Iterations: 100, Moves: 200, Depth: 16, MaxTime: 2 * time.Second},
 		Strong: {Iterations: 500, Moves: 1600, Depth: 24, MaxTime: 8 * time.Second},
 	},
 }
