@@ -74,8 +74,9 @@ type Budget struct {
 	// keeps the search deterministic.
 	Moves int
 	// Depth bounds a playout's moves before an Estimator's forecast is
-	// taken; 0 means playoutLimit. States without an Estimator play on to
-	// the end (up to playoutLimit moves, then their current standings).
+	// taken; 0 means no bound. States without an Estimator play on to
+	// the end, or until the playout has made Moves moves (or
+	// playoutLimit), and are then scored by their current standings.
 	Depth int
 	// MaxTime, if set, stops the search early on a slow machine; the
 	// decision is then no longer reproducible, so tests leave it zero.
@@ -358,16 +359,25 @@ func (s *Searcher) playout(world games.State, seat int, move string, rng *games.
 	if _, err := world.Apply(seat, move); err != nil {
 		return 0, 0, 0, fmt.Errorf("%w: %w", errPlayout, err)
 	}
+	// No playout outruns the decision's whole budget: one cut there is
+	// scored by the standings so far. Only a game that cannot forecast
+	// plays that far (a solo Sorcerer City game early on), and one such
+	// playout spends the budget, so the heuristic's answer stands either
+	// way; the cut keeps the decision's cost within its budget.
+	limit := playoutLimit
+	if s.budget.Moves > 0 {
+		limit = min(limit, s.budget.Moves)
+	}
 	depth := s.budget.Depth
-	if depth <= 0 || depth > playoutLimit {
-		depth = playoutLimit
+	if depth <= 0 || depth > limit {
+		depth = limit
 	}
 	est, estimates := world.(Estimator)
 	if !estimates {
-		depth = playoutLimit
+		depth = limit
 	}
 	for ; !world.Over(); moves++ {
-		if moves >= playoutLimit {
+		if moves >= limit {
 			break
 		}
 		if moves == depth {
@@ -375,7 +385,7 @@ func (s *Searcher) playout(world games.State, seat int, move string, rng *games.
 				r, m := score(standings, rivals, seat)
 				return r, m, moves, nil
 			}
-			depth = playoutLimit
+			depth = limit
 		}
 		pending := world.Pending()
 		if len(pending) == 0 {

@@ -260,3 +260,54 @@ func TestSearchStartsFromTheRootPolicy(t *testing.T) {
 		}
 	}
 }
+
+// marathon is a game of many moves and no forecast: seat 0 steps until it
+// has stepped length times.
+type marathon struct{ Steps, Length int }
+
+func (m *marathon) Pending() []games.Prompt {
+	if m.Over() {
+		return nil
+	}
+	return []games.Prompt{{Seat: 0, Options: []games.Option{{ID: "left"}, {ID: "right"}}}}
+}
+
+func (m *marathon) Apply(seat int, move string) (games.Outcome, error) {
+	if !games.Legal(m, seat, move) {
+		return games.Outcome{}, games.Errorf("marathon.illegal")
+	}
+	m.Steps++
+	return games.Outcome{}, nil
+}
+
+func (m *marathon) View(int) any { return m.Steps }
+func (m *marathon) Over() bool   { return m.Steps >= m.Length }
+func (m *marathon) Standings() []games.Standing {
+	return []games.Standing{{Seat: 0, Rank: 1, Score: m.Steps}, {Seat: 1, Rank: 2}}
+}
+func (m *marathon) MarshalJSON() ([]byte, error) {
+	type plain marathon
+	return json.Marshal((*plain)(m))
+}
+func (m *marathon) Redeal(int, *games.RNG) (games.State, error) {
+	c := *m
+	return &c, nil
+}
+
+// TestPlayoutsStayWithinTheBudget: a game that cannot forecast is played
+// out no further than the decision's budget of moves, so a decision costs
+// what its budget says however long the game still is.
+func TestPlayoutsStayWithinTheBudget(t *testing.T) {
+	for _, b := range []Budget{{Iterations: 1, Moves: 10}, {Iterations: 5, Moves: 30, Depth: 50}} {
+		calls := 0
+		counting := games.PolicyFunc(func(games.State, int, uint64) (string, bool) { calls++; return "left", true })
+		if _, ok := New(toyGame{counting}, b).Choose(&marathon{Length: 1000}, 0, 7); !ok {
+			t.Fatalf("budget %+v: no decision", b)
+		}
+		// The root's answer, then at most one playout past the budget's
+		// start (a playout begins while moves remain and stops at Moves).
+		if most := 1 + 2*b.Moves; calls > most {
+			t.Errorf("budget %+v: the policy was asked %d times in one decision, want at most %d", b, calls, most)
+		}
+	}
+}
