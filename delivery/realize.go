@@ -11,6 +11,7 @@ import (
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/live"
 )
 
 // sentIDs collects the ids of the messages a delivery posted that the
@@ -19,15 +20,15 @@ import (
 type sentIDs struct {
 	mu     sync.Mutex
 	status string
-	boards []table.MessageRef
-	dms    map[string][]table.MessageRef // by user id
+	boards []live.Ref
+	dms    map[string][]live.Ref // by user id
 	// moved are DM decisions posted anew (at the bottom of their DM, or
 	// because the old message was gone): the table's live DMs follow.
 	moved []movedDM
 }
 
 // movedDM is a DM decision's old message and the one that took its place.
-type movedDM struct{ from, to table.MessageRef }
+type movedDM struct{ from, to live.Ref }
 
 func (x *sentIDs) empty() bool {
 	x.mu.Lock()
@@ -180,14 +181,14 @@ func (c *Carrier) action(d outbox.Delivery, p outbox.Post, fresh *interact.Messa
 		channel := p.ChannelID
 		onSent = func(id string) {
 			sent.mu.Lock()
-			sent.boards = append(sent.boards, table.MessageRef{Channel: channel, ID: id, Version: d.Version})
+			sent.boards = append(sent.boards, live.Ref{Channel: channel, ID: id, Version: d.Version})
 			sent.mu.Unlock()
 		}
 	default:
 		if vote, ok := p.Remember.Vote(); ok {
 			channel := p.ChannelID
 			onSent = c.d.Tables.Remember(d.Channel, d.Table, func(t *table.Table, id string, now time.Time) {
-				t.SetVoteMessage(vote, table.MessageRef{Channel: channel, ID: id}, now)
+				t.Absent().SetMessage(vote, live.Ref{Channel: channel, ID: id}, now)
 			})
 		}
 	}
@@ -195,10 +196,10 @@ func (c *Carrier) action(d outbox.Delivery, p outbox.Post, fresh *interact.Messa
 	case outbox.KindEdit:
 		e := interact.ChannelEdit{ChannelID: p.ChannelID, MessageID: p.MessageID, Message: m, OnSent: onSent, Resurface: p.Resurface}
 		if p.Resurface && onSent == nil {
-			from := table.MessageRef{Channel: p.ChannelID, ID: p.MessageID}
+			from := live.Ref{Channel: p.ChannelID, ID: p.MessageID}
 			e.OnSent = func(id string) {
 				sent.mu.Lock()
-				sent.moved = append(sent.moved, movedDM{from: from, to: table.MessageRef{Channel: from.Channel, ID: id}})
+				sent.moved = append(sent.moved, movedDM{from: from, to: live.Ref{Channel: from.Channel, ID: id}})
 				sent.mu.Unlock()
 			}
 		}
@@ -210,9 +211,9 @@ func (c *Carrier) action(d outbox.Delivery, p outbox.Post, fresh *interact.Messa
 			dm.OnSent = func(channel, id string) {
 				sent.mu.Lock()
 				if sent.dms == nil {
-					sent.dms = map[string][]table.MessageRef{}
+					sent.dms = map[string][]live.Ref{}
 				}
-				sent.dms[user] = append(sent.dms[user], table.MessageRef{Channel: channel, ID: id, Version: d.Version})
+				sent.dms[user] = append(sent.dms[user], live.Ref{Channel: channel, ID: id, Version: d.Version})
 				sent.mu.Unlock()
 			}
 		}

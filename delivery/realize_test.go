@@ -8,6 +8,7 @@ import (
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/live"
 )
 
 // TestBoardLinkFill: the short DM names the board its delivery posted in
@@ -16,13 +17,13 @@ func TestBoardLinkFill(t *testing.T) {
 	const channel = "https://discord.com/channels/g1/c100"
 	tests := []struct {
 		name   string
-		boards []table.MessageRef
+		boards []live.Ref
 		want   string
 	}{
-		{"board posted", []table.MessageRef{{Channel: "c100", ID: "7"}}, "go " + channel + "/7 now"},
-		{"newest of two", []table.MessageRef{{Channel: "c100", ID: "7"}, {Channel: "c100", ID: "9"}}, "go " + channel + "/9 now"},
+		{"board posted", []live.Ref{{Channel: "c100", ID: "7"}}, "go " + channel + "/7 now"},
+		{"newest of two", []live.Ref{{Channel: "c100", ID: "7"}, {Channel: "c100", ID: "9"}}, "go " + channel + "/9 now"},
 		{"board refused", nil, "go " + channel + " now"},
-		{"another channel's board", []table.MessageRef{{Channel: "c1000", ID: "7"}}, "go " + channel + " now"},
+		{"another channel's board", []live.Ref{{Channel: "c1000", ID: "7"}}, "go " + channel + " now"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -40,9 +41,9 @@ func TestBoardLinkFill(t *testing.T) {
 // table's live DM the new message (a later edit, countdown or clearing
 // must reach the one the player sees, not the deleted one).
 func TestResurfacedDecisionFollowed(t *testing.T) {
-	old := table.MessageRef{Channel: "dm1", ID: "5", Version: 3}
-	other := table.MessageRef{Channel: "dm2", ID: "6", Version: 3}
-	tb := &table.Table{Seats: []table.Seat{{UserID: "u1", LiveDMs: []table.MessageRef{old}}, {UserID: "u2", LiveDMs: []table.MessageRef{other}}}}
+	old := live.Ref{Channel: "dm1", ID: "5", Version: 3}
+	other := live.Ref{Channel: "dm2", ID: "6", Version: 3}
+	tb := &table.Table{Seats: []table.Seat{{UserID: "u1", LiveDMs: []live.Ref{old}}, {UserID: "u2", LiveDMs: []live.Ref{other}}}}
 	sent := &sentIDs{}
 	var c Carrier
 	a := c.action(outbox.Delivery{}, outbox.Post{Kind: outbox.KindEdit, ChannelID: old.Channel, MessageID: old.ID, Resurface: true}, &interact.Message{Content: "decide"}, nil, sent)
@@ -52,11 +53,11 @@ func TestResurfacedDecisionFollowed(t *testing.T) {
 	}
 	e.OnSent("9")
 	sent.apply(tb, time.Time{})
-	want := []table.MessageRef{{Channel: "dm1", ID: "9", Version: 3}}
+	want := []live.Ref{{Channel: "dm1", ID: "9", Version: 3}}
 	if got := tb.Seats[0].LiveDMs; !slices.Equal(got, want) {
 		t.Errorf("seat 0's live DMs %v, want %v", got, want)
 	}
-	if got := tb.Seats[1].LiveDMs; !slices.Equal(got, []table.MessageRef{other}) {
+	if got := tb.Seats[1].LiveDMs; !slices.Equal(got, []live.Ref{other}) {
 		t.Errorf("seat 1's live DMs %v, want %v unchanged", got, other)
 	}
 }

@@ -8,31 +8,10 @@ import (
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/live"
 	"github.com/tavern-bot/tavern/table/tabletest"
+	"github.com/tavern-bot/tavern/table/vote"
 )
-
-func TestMajority(t *testing.T) {
-	tests := []struct {
-		present int
-		least   int // the fewest End votes that end the game
-	}{
-		{present: 1, least: 1},
-		{present: 2, least: 2},
-		{present: 3, least: 2},
-		{present: 4, least: 3},
-		{present: 5, least: 3},
-	}
-	for _, tc := range tests {
-		for end := 0; end <= tc.present; end++ {
-			if got, want := table.Majority(end, tc.present), end >= tc.least; got != want {
-				t.Errorf("Majority(%d of %d) = %v, want %v", end, tc.present, got, want)
-			}
-		}
-	}
-	if table.Majority(0, 0) {
-		t.Error("a vote with nobody present is a majority")
-	}
-}
 
 // voteTable starts the fake game with the seats named in people (persons)
 // and bots more bot seats, a clock of 12 hours per decision and absent=vote.
@@ -147,7 +126,7 @@ func TestAbsentVote(t *testing.T) {
 			ended := false
 			for k, b := range tc.ballots {
 				before, _ := json.Marshal(tb)
-				r, err := tb.CastVote(b.user, ids[b.vote], table.VoteChoice(b.end), now.Add(14*time.Hour))
+				r, err := tb.Absent().Cast(b.user, ids[b.vote], vote.Choice(b.end), now.Add(14*time.Hour))
 				if b.wantErr != "" {
 					if got := errKey(t, err); got != b.wantErr {
 						t.Fatalf("ballot %d %+v: %v, want %s", k, b, err, b.wantErr)
@@ -177,14 +156,14 @@ func TestAbsentVote(t *testing.T) {
 			if len(tb.Votes) != 0 || tb.Unrecorded || slices.ContainsFunc(tb.Due, func(d table.Due) bool { return d.Kind == table.DueRecord || d.Kind == table.DueReplay }) {
 				t.Errorf("after the vote: votes %+v, unrecorded %v, due %+v; want none open, not rated, no replay", tb.Votes, tb.Unrecorded, tb.Due)
 			}
-			var whys []table.VoteEnd
+			var whys []vote.Reason
 			for _, c := range tb.ClosedVotes {
 				whys = append(whys, c.Why)
 			}
-			if len(whys) != len(tc.opened) || whys[0] != table.VoteDecided && whys[len(whys)-1] != table.VoteDecided {
+			if len(whys) != len(tc.opened) || whys[0] != vote.Decided && whys[len(whys)-1] != vote.Decided {
 				t.Errorf("closed votes %v, want one decided, the others ended", whys)
 			}
-			if _, err := tb.CastVote(tc.people[0], ids[0], table.VoteForKeep, now.Add(15*time.Hour)); errKey(t, err) != table.ErrVoteClosed {
+			if _, err := tb.Absent().Cast(tc.people[0], ids[0], vote.ForKeep, now.Add(15*time.Hour)); errKey(t, err) != table.ErrVoteClosed {
 				t.Errorf("a vote after the end: %v, want %s", err, table.ErrVoteClosed)
 			}
 		})
@@ -200,32 +179,32 @@ func TestAbsentVoteCloses(t *testing.T) {
 	t.Run("the absent player moves", func(t *testing.T) {
 		tb, _ := voteTable(t, []string{"a", "b", "c"}, 0, "a", "c")
 		id := tb.Votes[0].ID
-		tb.SetVoteMessage(id, table.MessageRef{Channel: "c1", ID: "m1"}, now.Add(13*time.Hour))
-		if _, err := tb.CastVote("a", id, table.VoteForEnd, now.Add(14*time.Hour)); err != nil {
+		tb.Absent().SetMessage(id, live.Ref{Channel: "c1", ID: "m1"}, now.Add(13*time.Hour))
+		if _, err := tb.Absent().Cast("a", id, vote.ForEnd, now.Add(14*time.Hour)); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := tb.Move(g, "b", "bid"+tabletest.SecretMarker+"2", table.AnyVersion, now.Add(15*time.Hour)); err != nil {
 			t.Fatal(err)
 		}
-		if len(tb.Votes) != 0 || len(tb.ClosedVotes) != 1 || tb.ClosedVotes[0].Why != table.VoteMoved {
+		if len(tb.Votes) != 0 || len(tb.ClosedVotes) != 1 || tb.ClosedVotes[0].Why != vote.Moved {
 			t.Fatalf("votes %+v, closed %+v; want b's vote closed as moved", tb.Votes, tb.ClosedVotes)
 		}
 		if !slices.ContainsFunc(tb.Due, func(d table.Due) bool { return d.Kind == table.DueTidy }) {
 			t.Errorf("due %+v: no tidy event to clear the vote's buttons", tb.Due)
 		}
-		closed := tb.TakeClosedVotes()
+		closed := tb.Absent().TakeClosed()
 		tb.TakeStaleButtons()
 		if len(closed) != 1 || closed[0].Vote.Message.ID != "m1" || len(tb.ClosedVotes) != 0 || slices.ContainsFunc(tb.Due, func(d table.Due) bool { return d.Kind == table.DueTidy }) {
 			t.Errorf("taken %+v, left %+v, due %+v", closed, tb.ClosedVotes, tb.Due)
 		}
-		if _, err := tb.CastVote("c", id, table.VoteForEnd, now.Add(16*time.Hour)); errKey(t, err) != table.ErrVoteClosed {
+		if _, err := tb.Absent().Cast("c", id, vote.ForEnd, now.Add(16*time.Hour)); errKey(t, err) != table.ErrVoteClosed {
 			t.Errorf("a click after the vote closed: %v", err)
 		}
 	})
 	t.Run("no majority in one more period", func(t *testing.T) {
 		tb, _ := voteTable(t, []string{"a", "b", "c"}, 0, "a", "c")
 		v := tb.Votes[0]
-		if _, err := tb.CastVote("a", v.ID, table.VoteForEnd, now.Add(14*time.Hour)); err != nil {
+		if _, err := tb.Absent().Cast("a", v.ID, vote.ForEnd, now.Add(14*time.Hour)); err != nil {
 			t.Fatal(err)
 		}
 		until := now.Add(25 * time.Hour) // opened 13 h in, 12 h more
@@ -247,15 +226,15 @@ func TestAbsentVoteCloses(t *testing.T) {
 		if len(res.Steps) == 0 || res.Steps[0].Seat != 1 || !res.Steps[0].Timeout || len(res.VotesOpened) != 0 {
 			t.Fatalf("steps %+v, opened %v; want the safe answer for b", res.Steps, res.VotesOpened)
 		}
-		if len(tb.Votes) != 0 || len(tb.ClosedVotes) != 1 || tb.ClosedVotes[0].Why != table.VoteTimeout {
+		if len(tb.Votes) != 0 || len(tb.ClosedVotes) != 1 || tb.ClosedVotes[0].Why != vote.Timeout {
 			t.Fatalf("votes %+v, closed %+v; want b's vote closed by the timeout", tb.Votes, tb.ClosedVotes)
 		}
 		if tb.Status != table.StatusPlaying {
 			t.Fatalf("status %s: an undecided vote must not end the game", tb.Status)
 		}
 		// Its message arrives late: it is cleared all the same.
-		tb.SetVoteMessage(v.ID, table.MessageRef{Channel: "c1", ID: "late"}, until)
-		if closed := tb.TakeClosedVotes(); len(closed) != 1 || closed[0].Vote.Message.ID != "late" {
+		tb.Absent().SetMessage(v.ID, live.Ref{Channel: "c1", ID: "late"}, until)
+		if closed := tb.Absent().TakeClosed(); len(closed) != 1 || closed[0].Vote.Message.ID != "late" {
 			t.Errorf("closed votes to edit %+v, want the late message", closed)
 		}
 	})
@@ -372,7 +351,7 @@ func TestAbsentVoteShrinks(t *testing.T) {
 	if res, err := tb.Fire(g, games.RandomPolicy, now.Add(13*time.Hour)); err != nil || !slices.Equal(res.VotesOpened, []int{1}) {
 		t.Fatalf("13 hours in: opened %v (%v), want b's vote", res.VotesOpened, err)
 	}
-	r, err := tb.CastVote("a", tb.Votes[0].ID, table.VoteForEnd, now.Add(14*time.Hour))
+	r, err := tb.Absent().Cast("a", tb.Votes[0].ID, vote.ForEnd, now.Add(14*time.Hour))
 	if err != nil || r.Ended || r.Tally.Present != 2 || r.Tally.End != 1 {
 		t.Fatalf("a's End with c present: %+v %v, want 1 of 2, not ended", r, err)
 	}
@@ -383,11 +362,11 @@ func TestAbsentVoteShrinks(t *testing.T) {
 	if tb.Status != table.StatusAbandoned || len(tb.Votes) != 0 || len(res.Steps) != 0 {
 		t.Fatalf("status %s, votes %+v, steps %+v: a's End is a majority of the one present", tb.Status, tb.Votes, res.Steps)
 	}
-	whys := map[int]table.VoteEnd{}
+	whys := map[int]vote.Reason{}
 	for _, c := range tb.ClosedVotes {
 		whys[c.Vote.Seat] = c.Why
 	}
-	if whys[1] != table.VoteDecided || whys[2] != table.VoteEnded {
+	if whys[1] != vote.Decided || whys[2] != vote.Ended {
 		t.Errorf("closed votes %v, want b's decided and c's ended", whys)
 	}
 	if !slices.Equal(tb.VotedOut, []int{1, 2}) {

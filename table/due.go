@@ -28,9 +28,9 @@ func (t *Table) SeatDeadline(st games.State, pending []games.Prompt, seat int) (
 	if _, ok := t.safeMove(st, pending, seat); !ok {
 		return time.Time{}, false
 	}
-	if v := t.openVote(seat); v != nil {
+	if v := t.Votes.About(seat); v != nil {
 		// The table waits for the vote: one more clock period.
-		return t.VoteUntil(*v)
+		return t.Absent().Until(*v)
 	}
 	return t.ClockRules().Deadline(t.Seats[seat].Clock)
 }
@@ -67,8 +67,8 @@ func (t *Table) safeMove(st games.State, pending []games.Prompt, seat int) (stri
 // seat has a decision; the earliest moment a timed decision runs out.
 func (t *Table) refreshDue(st games.State, pending []games.Prompt, now time.Time) {
 	t.Due = nil
-	t.closeStaleVotes(pending)
-	if len(t.StaleButtons) > 0 || t.closedVotesToEdit() {
+	t.Absent().closeStale(pending)
+	if len(t.StaleButtons) > 0 || t.ClosedVotes.Known() {
 		t.Due = append(t.Due, Due{At: now, Kind: DueTidy})
 	}
 	if t.Status != StatusPlaying {
@@ -362,16 +362,16 @@ func (t *Table) nextAuto(u *turn, bots BotMover, now time.Time) (int, string, mo
 				t.Seats[p.Seat].Bot, t.Seats[p.Seat].Away = true, true
 				u.tookOver = append(u.tookOver, p.Seat)
 				return t.nextAuto(u, bots, now)
-			case t.opensVote(p.Seat, now):
+			case t.Absent().opens(p.Seat, now):
 				// The others vote; the seat's deadline is the vote's end.
-				t.openAbsentVote(p.Seat, now)
+				t.Absent().open(p.Seat, now)
 				u.res.VotesOpened = append(u.res.VotesOpened, p.Seat)
 				if t.Status != StatusPlaying {
 					return 0, "", byPlayer, false // ended by the votes already cast
 				}
 				return t.nextAuto(u, bots, now)
 			}
-			if move, ok := t.skipMove(u.st, u.pending, p.Seat, now); ok {
+			if move, ok := t.Absent().skipMove(u.st, u.pending, p.Seat, now); ok {
 				return p.Seat, move, byTimeout, true
 			}
 			move, _ := t.safeMove(u.st, u.pending, p.Seat)

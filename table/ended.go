@@ -15,9 +15,9 @@ const ArchiveAfter = 24 * time.Hour
 func (t *Table) end(status Status, now time.Time) {
 	t.Status = status
 	t.EndedAt = now
-	t.closeStaleVotes(nil) // every vote closes with the game
+	t.Absent().closeStale(nil) // every vote closes with the game
 	t.Due = slices.DeleteFunc(t.Due, func(d Due) bool { return d.Kind != DueTidy })
-	if t.closedVotesToEdit() {
+	if t.ClosedVotes.Known() {
 		t.Due = append(t.Due, Due{At: now, Kind: DueTidy})
 	}
 	t.Due = append(t.Due, t.endDues()...)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/table/vote"
 )
 
 // How a move came about; kept in the log.
@@ -185,9 +186,9 @@ func (u *turn) apply(seat int, move string, how mover) error {
 		Timeout: how == byTimeout, TimeUp: gameTimer, Bot: how == byBot, Uncommitted: out.Uncommitted, Quiet: out.Quiet && !out.Uncommitted, At: u.now, Version: t.Version})
 	t.countIdle(seat, how)
 	if how == byTimeout {
-		t.closeVote(seat, VoteTimeout)
+		t.Absent().close(seat, vote.Timeout)
 	} else {
-		t.closeVote(seat, VoteMoved)
+		t.Absent().close(seat, vote.Moved)
 	}
 	t.countDecision(seat, how, gameTimer, u.now)
 	commit := !out.Uncommitted || u.st.Over()

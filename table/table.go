@@ -14,6 +14,8 @@ import (
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/settings"
+	"github.com/tavern-bot/tavern/table/live"
+	"github.com/tavern-bot/tavern/table/vote"
 )
 
 // SchemaVersion is the layout version of a stored Table. Bump it (and teach
@@ -69,7 +71,7 @@ type Seat struct {
 	Strength string `json:"strength,omitempty"`
 	// LiveDMs are this table's DMs to the seat that still carry buttons;
 	// the seat's next decision (or the end) clears them.
-	LiveDMs []MessageRef `json:"live_dms,omitempty"`
+	LiveDMs live.Refs `json:"live_dms,omitempty"`
 	// Vacation is the player's vacation while it lasts (its end is a due
 	// event); the clock's off spans keep what it means for the time.
 	Vacation *clock.Span `json:"vacation,omitempty"`
@@ -90,14 +92,6 @@ type Seat struct {
 	Answered int           `json:"answered,omitempty"`
 	Think    time.Duration `json:"think,omitempty"`
 	Missed   int           `json:"missed,omitempty"`
-}
-
-// MessageRef is a message the bot posted, by the change (table version)
-// that posted it.
-type MessageRef struct {
-	Channel string `json:"ch"`
-	ID      string `json:"id"`
-	Version int    `json:"v,omitempty"`
 }
 
 // Entry is one applied move in the log.
@@ -159,13 +153,13 @@ type Table struct {
 	StatusMessageID string `json:"status_msg,omitempty"`
 	// LiveBoards are boards in the channel that still carry buttons; the
 	// next board (or the end) clears them, so one board stays clickable.
-	LiveBoards []MessageRef `json:"live_boards,omitempty"`
+	LiveBoards live.Refs `json:"live_boards,omitempty"`
 	// BoardVersion is the version of the newest board composed.
 	BoardVersion int `json:"board_v,omitempty"`
 	// StaleButtons are messages remembered only after a newer change had
 	// already cleared the others (a delivery repeated after a crash): the
 	// scheduler clears them (DueTidy).
-	StaleButtons []MessageRef `json:"stale_buttons,omitempty"`
+	StaleButtons live.Refs `json:"stale_buttons,omitempty"`
 	// SpentOutbox lists outbox keys whose changes were carried out;
 	// storage removes them in the same transaction and empties it.
 	SpentOutbox    []string `json:"-"`
@@ -188,13 +182,13 @@ type Table struct {
 	// Votes are the open votes on ending the game while a seat's time has
 	// run out (OptAbsent vote, see absent.go); ClosedVotes those whose
 	// message still has to lose its buttons.
-	Votes       []Vote       `json:"votes,omitempty"`
-	ClosedVotes []ClosedVote `json:"closed_votes,omitempty"`
+	Votes       vote.Open       `json:"votes,omitempty"`
+	ClosedVotes vote.ClosedList `json:"closed_votes,omitempty"`
 	// AbandonedBy is who ended the game alone (the host or a member who
 	// manages the channel); empty when a vote or idleness ended it.
 	AbandonedBy string `json:"abandoned_by,omitempty"`
 	// VotedOut are the seats whose time had run out when the others voted
-	// to end the game (OptAbsent vote; see endByVote).
+	// to end the game (OptAbsent vote; see Absent.endBy).
 	VotedOut []int `json:"voted_out,omitempty"`
 	// Calendar is when the clocks run (the server's playing hours and
 	// weekends), copied from the server's settings.
@@ -350,53 +344,18 @@ func (t *Table) SetStatusMessage(id string, now time.Time) {
 	t.touch(now)
 }
 
-// TakeLiveBoards returns the boards that still carry buttons and forgets
-// them: the caller clears their buttons.
-func (t *Table) TakeLiveBoards() []MessageRef {
-	out := t.LiveBoards
-	t.LiveBoards = nil
-	return out
-}
-
-// TakeLiveBoard returns the live board of version and forgets it (the
-// caller clears its buttons), or false when no live board has it.
-func (t *Table) TakeLiveBoard(version int) (MessageRef, bool) {
-	for k, b := range t.LiveBoards {
-		if b.Version == version {
-			t.LiveBoards = append(t.LiveBoards[:k:k], t.LiveBoards[k+1:]...)
-			return b, true
-		}
-	}
-	return MessageRef{}, false
-}
-
-// TakeLiveDMs returns seat's DMs that still carry buttons, but keep, and
-// forgets them: the caller clears their buttons.
-func (t *Table) TakeLiveDMs(seat int, keep MessageRef) []MessageRef {
-	var out, kept []MessageRef
-	for _, r := range t.Seats[seat].LiveDMs {
-		if r.Same(keep) {
-			kept = append(kept, r)
-		} else {
-			out = append(out, r)
-		}
-	}
-	t.Seats[seat].LiveDMs = kept
-	return out
-}
-
 // AddLive remembers posted messages that carry buttons: boards, and DMs
 // by user id (a user who left the table is skipped). One that comes too
 // late (a board older than the newest one composed, anything once the
 // game ended) is stale: it is queued for the scheduler to clear.
-func (t *Table) AddLive(boards []MessageRef, dms map[string][]MessageRef, now time.Time) {
+func (t *Table) AddLive(boards []live.Ref, dms map[string][]live.Ref, now time.Time) {
 	ended := t.Status != StatusPlaying
-	var stale []MessageRef
+	var stale []live.Ref
 	for _, b := range boards {
 		if ended || b.Version < t.BoardVersion {
 			stale = append(stale, b)
 		} else {
-			t.LiveBoards = appendNew(t.LiveBoards, b)
+			t.LiveBoards.Add(b)
 		}
 	}
 	for user, refs := range dms {
@@ -405,43 +364,32 @@ func (t *Table) AddLive(boards []MessageRef, dms map[string][]MessageRef, now ti
 		case ended:
 			stale = append(stale, refs...)
 		case seat >= 0:
-			t.Seats[seat].LiveDMs = appendNew(t.Seats[seat].LiveDMs, refs...)
+			t.Seats[seat].LiveDMs.Add(refs...)
 		}
 	}
 	if len(stale) > 0 {
-		t.StaleButtons = appendNew(t.StaleButtons, stale...)
+		t.StaleButtons.Add(stale...)
 		t.Due = append(t.Due, Due{At: now, Kind: DueTidy})
 	}
 }
 
 // TakeStaleButtons returns the messages queued for clearing and forgets
 // them, with their due event.
-func (t *Table) TakeStaleButtons() []MessageRef {
-	out := t.StaleButtons
-	t.StaleButtons = nil
+func (t *Table) TakeStaleButtons() live.Refs {
+	out := t.StaleButtons.Take()
 	t.settleTidy()
 	return out
 }
-
-// DropLiveDM forgets a DM whose buttons are gone (edited without them).
-func (t *Table) DropLiveDM(seat int, ref MessageRef) {
-	t.Seats[seat].LiveDMs = slices.DeleteFunc(t.Seats[seat].LiveDMs, ref.Same)
-}
-
-func appendNew(list []MessageRef, refs ...MessageRef) []MessageRef {
-	for _, r := range refs {
-		if !slices.ContainsFunc(list, r.Same) {
-			list = append(list, r)
-		}
-	}
-	return list
-}
-
-// Same reports the same message, whichever change remembered it.
-func (r MessageRef) Same(o MessageRef) bool { return r.Channel == o.Channel && r.ID == o.ID }
 
 // SetLobbyMessage remembers the lobby message once it is posted.
 func (t *Table) SetLobbyMessage(id string, now time.Time) {
 	t.LobbyMessageID = id
 	t.touch(now)
+}
+
+// settleTidy drops the tidy due event once nothing is left for it.
+func (t *Table) settleTidy() {
+	if len(t.StaleButtons) == 0 && !t.ClosedVotes.Known() {
+		t.Due = slices.DeleteFunc(t.Due, func(d Due) bool { return d.Kind == DueTidy })
+	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/live"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
 
@@ -411,9 +412,9 @@ func TestCatalogComplete(t *testing.T) {
 // that survives the next move's due refresh until it is taken.
 func TestStaleButtons(t *testing.T) {
 	tb := started(t, "a", "b")
-	ref := func(id string, v int) table.MessageRef { return table.MessageRef{Channel: "c", ID: id, Version: v} }
+	ref := func(id string, v int) live.Ref { return live.Ref{Channel: "c", ID: id, Version: v} }
 	tb.BoardVersion = 5
-	tb.AddLive([]table.MessageRef{ref("new", 5), ref("old", 4)}, map[string][]table.MessageRef{"a": {ref("dm", 5)}}, now)
+	tb.AddLive([]live.Ref{ref("new", 5), ref("old", 4)}, map[string][]live.Ref{"a": {ref("dm", 5)}}, now)
 	if len(tb.LiveBoards) != 1 || tb.LiveBoards[0].ID != "new" || len(tb.Seats[0].LiveDMs) != 1 {
 		t.Fatalf("live boards %v, DMs %v", tb.LiveBoards, tb.Seats[0].LiveDMs)
 	}
@@ -436,7 +437,7 @@ func TestStaleButtons(t *testing.T) {
 	}
 	// Once the game is over, anything remembered is stale.
 	tb.Status = table.StatusOver
-	tb.AddLive([]table.MessageRef{ref("late", 9)}, map[string][]table.MessageRef{"b": {ref("latedm", 9)}}, now)
+	tb.AddLive([]live.Ref{ref("late", 9)}, map[string][]live.Ref{"b": {ref("latedm", 9)}}, now)
 	if len(tb.StaleButtons) != 2 || len(tb.LiveBoards) != 1 {
 		t.Fatalf("after the end: stale %v, live %v", tb.StaleButtons, tb.LiveBoards)
 	}

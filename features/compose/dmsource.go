@@ -4,7 +4,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tavern-bot/tavern/interact"
-	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/live"
 
 	"github.com/tavern-bot/tavern/games"
 )
@@ -63,6 +63,6 @@ func (d DMSource) replaces(userID string, mine []games.Prompt) bool {
 func (d DMSource) Clicked() bool { return d.messageID != "" }
 
 // ref is the DM message clicked.
-func (d DMSource) ref() table.MessageRef {
-	return table.MessageRef{Channel: d.channelID, ID: d.messageID}
+func (d DMSource) ref() live.Ref {
+	return live.Ref{Channel: d.channelID, ID: d.messageID}
 }

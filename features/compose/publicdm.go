@@ -61,7 +61,7 @@ func (tl *Teller) linkDM(c *outbox.Composer, sc Scene, seat int, mine []games.Pr
 	}
 	lines = append(lines, tl.voice.Text(lang, games.T(KeyDMLinkHint)))
 	c.Add(outbox.Post{Kind: outbox.KindDM, UserID: u.UserID, BoardLink: link}, interact.Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)})
-	ClearAll(c, t.TakeLiveDMs(seat, table.MessageRef{}))
+	ClearAll(c, t.Seats[seat].LiveDMs.Take())
 }
 
 // channelURL is the Discord address of t's channel; "" outside a server.

@@ -2,6 +2,7 @@ package compose
 
 import (
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/live"
 )
 
 // A reminder leads to the message to act on: the seat's newest live DM
@@ -36,6 +37,6 @@ func actLink(t *table.Table, seat int) string {
 }
 
 // messageURL is a message's address in Discord ("@me" for a DM).
-func messageURL(guild string, r table.MessageRef) string {
+func messageURL(guild string, r live.Ref) string {
 	return "https://discord.com/channels/" + guild + "/" + r.Channel + "/" + r.ID
 }

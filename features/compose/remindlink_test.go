@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/live"
 )
 
 // TestActLink: a reminder leads to the seat's newest live DM, else the
@@ -14,12 +15,12 @@ func TestActLink(t *testing.T) {
 		t    table.Table
 		want string
 	}{
-		{"no server", table.Table{Seats: []table.Seat{{LiveDMs: []table.MessageRef{{Channel: "d", ID: "1"}}}}}, ""},
-		{"a DM", table.Table{GuildID: "g", ChannelID: "c", Seats: []table.Seat{{LiveDMs: []table.MessageRef{{Channel: "d", ID: "1"}, {Channel: "d", ID: "2"}}}}},
+		{"no server", table.Table{Seats: []table.Seat{{LiveDMs: []live.Ref{{Channel: "d", ID: "1"}}}}}, ""},
+		{"a DM", table.Table{GuildID: "g", ChannelID: "c", Seats: []table.Seat{{LiveDMs: []live.Ref{{Channel: "d", ID: "1"}, {Channel: "d", ID: "2"}}}}},
 			"https://discord.com/channels/@me/d/2"},
-		{"the closed-DM notice", table.Table{GuildID: "g", ChannelID: "c", Seats: []table.Seat{{LiveDMs: []table.MessageRef{{Channel: "c", ID: "3"}}}}},
+		{"the closed-DM notice", table.Table{GuildID: "g", ChannelID: "c", Seats: []table.Seat{{LiveDMs: []live.Ref{{Channel: "c", ID: "3"}}}}},
 			"https://discord.com/channels/g/c/3"},
-		{"the board", table.Table{GuildID: "g", ChannelID: "c", Seats: []table.Seat{{}}, LiveBoards: []table.MessageRef{{Channel: "c", ID: "4"}}},
+		{"the board", table.Table{GuildID: "g", ChannelID: "c", Seats: []table.Seat{{}}, LiveBoards: []live.Ref{{Channel: "c", ID: "4"}}},
 			"https://discord.com/channels/g/c/4"},
 		{"nothing posted", table.Table{GuildID: "g", ChannelID: "c", Seats: []table.Seat{{}}}, ""},
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/live"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
 
@@ -34,7 +35,7 @@ func TestStepWithoutMover(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Both seats' secret decisions went out as DMs, remembered since.
-	tb.AddLive(nil, map[string][]table.MessageRef{"u1": {{Channel: "d1", ID: "m1"}}, "u2": {{Channel: "d2", ID: "m2"}}}, now)
+	tb.AddLive(nil, map[string][]live.Ref{"u1": {{Channel: "d1", ID: "m1"}}, "u2": {{Channel: "d2", ID: "m2"}}}, now)
 	tb.NewVersion()
 	if len(games.SeatPrompts(st.Pending(), 0)) == 0 || len(games.SeatPrompts(st.Pending(), 1)) == 0 {
 		t.Fatalf("both seats should have a decision pending: %+v", st.Pending())

@@ -11,6 +11,7 @@ import (
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/live"
 )
 
 // asked reports whether seat's pending decision is new with this change.
@@ -101,7 +102,7 @@ func (tl *Teller) StepDelivery(sc Scene, mover int, from DMSource) (outbox.Deliv
 		// The step was made outside the DMs, and its answer carries the
 		// mover's next options: the buttons of the mover's DMs are spent,
 		// and only the answer keeps live ones.
-		ClearAll(c, sc.Table.TakeLiveDMs(mover, table.MessageRef{}))
+		ClearAll(c, sc.Table.Seats[mover].LiveDMs.Take())
 	}
 	tl.privateMessages(c, sc, from, skip, true)
 	return c.Done()
@@ -148,7 +149,7 @@ func (tl *Teller) boardPost(c *outbox.Composer, sc Scene, narration []string) {
 	c.Add(p, m)
 	// Older boards lose their buttons once the new one is out: one board
 	// stays clickable, and the history stays readable.
-	ClearAll(c, t.TakeLiveBoards())
+	ClearAll(c, t.LiveBoards.Take())
 	ClearAll(c, t.TakeStaleButtons())
 }
 
@@ -163,7 +164,7 @@ func hasPublic(pending []games.Prompt) bool {
 }
 
 // ClearAll removes the buttons of refs.
-func ClearAll(c *outbox.Composer, refs []table.MessageRef) {
+func ClearAll(c *outbox.Composer, refs []live.Ref) {
 	for _, r := range refs {
 		c.Add(outbox.Post{Kind: outbox.KindClear, ChannelID: r.Channel, MessageID: r.ID}, interact.Message{})
 	}
@@ -172,7 +173,7 @@ func ClearAll(c *outbox.Composer, refs []table.MessageRef) {
 // clearAllDMs removes the buttons of every seat's live DMs of t.
 func (tl *Teller) clearAllDMs(c *outbox.Composer, t *table.Table) {
 	for seat := range t.Seats {
-		ClearAll(c, t.TakeLiveDMs(seat, table.MessageRef{}))
+		ClearAll(c, t.Seats[seat].LiveDMs.Take())
 	}
 }
 
@@ -323,9 +324,9 @@ func (tl *Teller) privateMessages(c *outbox.Composer, sc Scene, from DMSource, s
 			if from.messageID == "" || from.userID != u.UserID { // the clicker's DM: settledDM
 				// The table or another seat answered for this one (time
 				// up, a bot): its live DMs' options are spent.
-				for _, r := range t.TakeLiveDMs(seat, table.MessageRef{}) {
+				for _, r := range t.Seats[seat].LiveDMs.Take() {
 					if r.Channel == t.ChannelID { // a "DMs closed" notice in the channel
-						ClearAll(c, []table.MessageRef{r})
+						ClearAll(c, []live.Ref{r})
 						continue
 					}
 					tl.settle(c, sc, seat, r.Channel, r.ID, KeyDMSpent)
@@ -347,9 +348,9 @@ func (tl *Teller) privateMessages(c *outbox.Composer, sc Scene, from DMSource, s
 			m.Components = append(m.Components, tl.BackRow(t, seat, seatLang(t, seat))...)
 			c.Add(outbox.Post{Kind: outbox.KindEdit, ChannelID: from.channelID, MessageID: from.messageID, Picture: pic, Resurface: true}, m)
 			ref := from.ref()
-			ClearAll(c, t.TakeLiveDMs(seat, ref)) // older decisions of this seat
+			ClearAll(c, t.Seats[seat].LiveDMs.TakeBut(ref)) // older decisions of this seat
 			ref.Version = t.Version
-			t.AddLive(nil, map[string][]table.MessageRef{u.UserID: {ref}}, t.UpdatedAt)
+			t.AddLive(nil, map[string][]live.Ref{u.UserID: {ref}}, t.UpdatedAt)
 			continue
 		case anySecret(mine):
 			// Public prompts have their buttons on the board already, so a
@@ -360,11 +361,11 @@ func (tl *Teller) privateMessages(c *outbox.Composer, sc Scene, from DMSource, s
 				Mentions:   []string{u.UserID},
 			}
 			c.Add(outbox.Post{Kind: outbox.KindDM, UserID: u.UserID, Picture: pic, Remember: outbox.RememberDM, Blocked: &outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Message: outbox.StoreMessage(notice)}}, m)
-			ClearAll(c, t.TakeLiveDMs(seat, table.MessageRef{}))
+			ClearAll(c, t.Seats[seat].LiveDMs.Take())
 			continue
 		}
 		c.Add(outbox.Post{Kind: outbox.KindDM, UserID: u.UserID, Picture: pic, Remember: outbox.RememberDM}, m)
-		ClearAll(c, t.TakeLiveDMs(seat, table.MessageRef{}))
+		ClearAll(c, t.Seats[seat].LiveDMs.Take())
 	}
 	if !sent {
 		tl.settledDM(c, sc, from)
@@ -385,7 +386,7 @@ func (tl *Teller) settledDM(c *outbox.Composer, sc Scene, from DMSource) {
 		return // a new decision went out already
 	}
 	tl.settle(c, sc, seat, from.channelID, from.messageID, KeyDMSettled)
-	t.DropLiveDM(seat, from.ref())
+	t.Seats[seat].LiveDMs.Drop(from.ref())
 }
 
 // settle edits seat's DM message into its private view without

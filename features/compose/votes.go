@@ -9,6 +9,7 @@ import (
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/vote"
 )
 
 // The arguments of a vote button.
@@ -19,19 +20,19 @@ const (
 
 // VoteMessage is an open vote's channel message: who is asked, until
 // when the table waits, the count so far and the two buttons.
-func (tl *Teller) VoteMessage(t *table.Table, v table.Vote) interact.Message {
-	tally := t.Tally(v)
+func (tl *Teller) VoteMessage(t *table.Table, v vote.Vote) interact.Message {
+	tally := t.Absent().Tally(v)
 	var voters, mentions []string
 	for i, u := range t.Seats {
 		if i != v.Seat && !u.Bot {
-			if _, absent := t.OpenVoteOf(i); !absent {
+			if t.Votes.About(i) == nil {
 				voters = append(voters, "<@"+u.UserID+">")
 				mentions = append(mentions, u.UserID)
 			}
 		}
 	}
 	when := "—"
-	if at, ok := t.VoteUntil(v); ok {
+	if at, ok := t.Absent().Until(v); ok {
 		when = interact.Timestamp(at)
 	}
 	name := t.Seats[v.Seat].Name
@@ -52,19 +53,19 @@ func (tl *Teller) VoteMessage(t *table.Table, v table.Vote) interact.Message {
 }
 
 // closedVoteText says why a vote closed, for its message without buttons.
-func (tl *Teller) closedVoteText(t *table.Table, c table.ClosedVote) string {
+func (tl *Teller) closedVoteText(t *table.Table, c vote.Closed) string {
 	name := ""
 	if c.Vote.Seat >= 0 && c.Vote.Seat < len(t.Seats) {
 		name = t.Seats[c.Vote.Seat].Name
 	}
-	key := map[table.VoteEnd]string{table.VoteMoved: KeyVoteMoved, table.VoteChanged: KeyVoteChanged, table.VoteTimeout: KeyVoteTimeout,
-		table.VoteDecided: KeyVoteDecided, table.VoteEnded: KeyVoteEnded}[c.Why]
+	key := map[vote.Reason]string{vote.Moved: KeyVoteMoved, vote.Changed: KeyVoteChanged, vote.Timeout: KeyVoteTimeout,
+		vote.Decided: KeyVoteDecided, vote.Ended: KeyVoteEnded}[c.Why]
 	if key == "" {
 		key = KeyVoteEnded
 	}
 	end, present := len(c.Vote.End), 0
-	if c.Why == table.VoteDecided {
-		tally := t.Tally(c.Vote) // nobody's vote is open any more: everyone present counts
+	if c.Why == vote.Decided {
+		tally := t.Absent().Tally(c.Vote) // nobody's vote is open any more: everyone present counts
 		end, present = tally.End, tally.Present
 	}
 	return tl.voice.Text(t.Lang, games.T(key, "player", name, "end", end, "present", present))
@@ -78,14 +79,14 @@ func (tl *Teller) closedVoteText(t *table.Table, c table.ClosedVote) string {
 func (tl *Teller) VotePosts(c *outbox.Composer, sc Scene, opened []int, endedByVote bool) {
 	t, g := sc.Table, sc.Game
 	for _, seat := range opened {
-		if v, ok := t.OpenVoteOf(seat); ok {
-			c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Remember: outbox.RememberVote(v.ID)}, tl.VoteMessage(t, v))
+		if v := t.Votes.About(seat); v != nil {
+			c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID, Remember: outbox.RememberVote(v.ID)}, tl.VoteMessage(t, *v))
 		}
 	}
 	if sc.State != nil && len(c.Delivery.State) > 0 && t.Status == table.StatusPlaying {
 		tl.DeadlineDMs(c, sc, opened) // their countdown shows the vote's end
 	}
-	for _, cv := range t.TakeClosedVotes() {
+	for _, cv := range t.Absent().TakeClosed() {
 		c.Add(outbox.Post{Kind: outbox.KindEdit, ChannelID: cv.Vote.Message.Channel, MessageID: cv.Vote.Message.ID}, interact.Message{Content: tl.closedVoteText(t, cv)})
 	}
 	if !endedByVote {
@@ -93,7 +94,7 @@ func (tl *Teller) VotePosts(c *outbox.Composer, sc Scene, opened []int, endedByV
 	}
 	c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID}, interact.Message{Content: tl.voice.Text(t.Lang, games.T(KeyVoteEndedPost))})
 	tl.StatusPost(c, Scene{Table: t, Game: g})
-	ClearAll(c, t.TakeLiveBoards())
+	ClearAll(c, t.LiveBoards.Take())
 	ClearAll(c, t.TakeStaleButtons())
 	tl.clearAllDMs(c, t)
 }

@@ -88,7 +88,7 @@ func (du *Due) fire(ctx context.Context, channelID string, now time.Time, though
 	// votes opened or closed (absent=vote), and what follows a game's end.
 	tidyUp := func(t *table.Table, g games.Game) error {
 		stale := t.TakeStaleButtons()
-		votes := len(res.VotesOpened) > 0 || t.HasClosedVotes()
+		votes := len(res.VotesOpened) > 0 || t.ClosedVotes.Known()
 		if len(stale) == 0 && len(remind) == 0 && len(back) == 0 && !archive && !votes && !credited {
 			return nil
 		}

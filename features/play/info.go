@@ -12,6 +12,7 @@ import (
 	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/live"
 )
 
 // logLength is how many recent moves /game log shows.
@@ -135,7 +136,7 @@ func (f *Feature) takeBack(ctx context.Context, r interact.Request, channelID, t
 		sc := compose.Scene{Table: t, Game: g, State: res.State, Pending: res.Pending}
 		if committed {
 			name := t.Seats[seat].Name
-			board, told := t.TakeLiveBoard(undone)
+			board, told := t.LiveBoards.TakeVersion(undone)
 			d, err = f.tell.AfterChange(sc, []string{f.voice.Text(t.Lang, games.T(KeyBoardUndo, "player", name))}, from)
 			if err == nil && told {
 				// The board of the move taken back keeps its picture; its
@@ -183,7 +184,7 @@ func (f *Feature) Abandon(ctx context.Context, r interact.Request) interact.Resu
 		byVote    bool
 		voterName = r.UserName
 	)
-	var spent []table.MessageRef // boards and DMs whose buttons the end clears
+	var spent []live.Ref // boards and DMs whose buttons the end clears
 	t, err := f.tables.Update(ctx, r.ChannelID, "", func(t *table.Table, _ games.Game) error {
 		wasLobby = t.Status == table.StatusLobby
 		byVote = r.UserID != t.Host && !r.Manage
@@ -194,9 +195,9 @@ func (f *Feature) Abandon(ctx context.Context, r interact.Request) interact.Resu
 		if res, err = t.Abandon(r.UserID, r.Manage, f.now()); err != nil || !res.Abandoned {
 			return err
 		}
-		spent = t.TakeLiveBoards()
+		spent = t.LiveBoards.Take()
 		for seat := range t.Seats {
-			spent = append(spent, t.TakeLiveDMs(seat, table.MessageRef{})...)
+			spent = append(spent, t.Seats[seat].LiveDMs.Take()...)
 		}
 		return nil
 	})

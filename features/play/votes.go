@@ -8,6 +8,8 @@ import (
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/outbox"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/live"
+	"github.com/tavern-bot/tavern/table/vote"
 )
 
 // Vote answers a click on a vote's End or Keep waiting button. The
@@ -15,26 +17,26 @@ import (
 // meanwhile do not make it stale; a closed vote, a stranger, the absent
 // player and a second identical click are answered and change nothing.
 func (f *Feature) Vote(ctx context.Context, r interact.Request, id interact.CustomID) interact.Result {
-	choice := table.VoteForKeep
+	choice := vote.ForKeep
 	switch id.Arg {
 	case compose.VoteArgEnd:
-		choice = table.VoteForEnd
+		choice = vote.ForEnd
 	case compose.VoteArgKeep:
 	default:
 		return f.voice.Key(r.Lang, interact.KeyBadButton)
 	}
 	var (
-		res table.VoteResult
+		res vote.Result
 		d   outbox.Delivery
 	)
 	t, err := f.tables.Update(ctx, id.Channel, id.Table, func(t *table.Table, g games.Game) error {
 		now := f.now()
-		if v, ok := t.VoteByID(id.Version); ok && v.Message.ID == "" && r.Interaction != nil && r.Interaction.Message != nil && r.Interaction.Message.ID != "" {
+		if v := t.Votes.ByID(id.Version); v != nil && v.Message.ID == "" && r.Interaction != nil && r.Interaction.Message != nil && r.Interaction.Message.ID != "" {
 			// Clicked before its message id was remembered.
-			t.SetVoteMessage(v.ID, table.MessageRef{Channel: t.ChannelID, ID: r.Interaction.Message.ID}, now)
+			t.Absent().SetMessage(v.ID, live.Ref{Channel: t.ChannelID, ID: r.Interaction.Message.ID}, now)
 		}
 		var err error
-		if res, err = t.CastVote(r.UserID, id.Version, choice, now); err != nil {
+		if res, err = t.Absent().Cast(r.UserID, id.Version, choice, now); err != nil {
 			return err
 		}
 		c := outbox.NewComposer(t, false)
@@ -52,7 +54,7 @@ func (f *Feature) Vote(ctx context.Context, r interact.Request, id interact.Cust
 	switch {
 	case res.Ended:
 		reply = games.T(KeyOKVoteEnded)
-	case choice == table.VoteForEnd:
+	case choice == vote.ForEnd:
 		reply = games.T(KeyOKVoteEnd, "end", res.Tally.End, "needed", res.Tally.Needed)
 	}
 	return f.deliver(t, d, nil, &interact.Message{Content: f.voice.Text(r.Lang, reply)})
