@@ -241,11 +241,11 @@ func openBotTables(ctx context.Context, store storage.Store, reg *games.Registry
 			Host: table.Seat{UserID: "host", Name: "Host"}, Seed: uint64(k) + 1, Now: now})
 		t.Seats = t.Seats[:0] // the host only watches
 		for b := range info.MaxPlayers {
-			if err := t.AddBot(info, "host", fmt.Sprintf("Bot %d (normal)", b+1), now); err != nil {
+			if err := t.Bots().Add(info, "host", fmt.Sprintf("Bot %d (normal)", b+1), now); err != nil {
 				return nil, fmt.Errorf("bench: bot table %d: %w", k, err)
 			}
 		}
-		if _, err := t.Start(g, "host", now); err != nil {
+		if _, err := t.Lobby().Start(g, "host", now); err != nil {
 			return nil, fmt.Errorf("bench: bot table %d: %w", k, err)
 		}
 		if err := store.Tables().Create(ctx, t); err != nil {

@@ -532,7 +532,7 @@ func checkReplays(ctx context.Context, s *postgres.Store, g games.Game, tables i
 		if err != nil {
 			return fmt.Errorf("bench: table %d: %w", k, err)
 		}
-		replayed, err := tb.Rebuild(g)
+		replayed, err := tb.History().Rebuild(g)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("bench: table %d: replay its log: %w", k, err))
 			continue

@@ -727,7 +727,7 @@ func (w *scaleWorld) checkStored(sts []scaleTable, over bool) {
 			t.Errorf("%s: the table is %s", st.channel, tb.Status)
 			continue
 		}
-		replayed, err := tb.Rebuild(g)
+		replayed, err := tb.History().Rebuild(g)
 		if err != nil {
 			t.Errorf("%s: replay the log: %v", st.channel, err)
 			continue

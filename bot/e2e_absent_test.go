@@ -188,7 +188,7 @@ func TestEndToEndAbsentPlayerBot(t *testing.T) {
 			continue // plan again: bernd's decision first, the others' only while he has none
 		}
 		w.tr.deliver(t, a.i)
-		last, ok := w.table(t).LastEntry()
+		last, ok := w.table(t).History().Last()
 		if !ok || last.Move != a.choice.move || last.Seat != a.seat {
 			t.Fatalf("%s's move %q was not applied (log ends %+v); replies %+v", a.who.Username, a.choice.move, last, w.fake.Interactions.Replies(a.i.ID))
 		}

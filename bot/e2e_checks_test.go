@@ -314,7 +314,7 @@ func (g *game) checkLiveButtons(f turnFacts) {
 func (g *game) checkChannel(f turnFacts, fresh, edited []fakediscord.Message) {
 	t := g.t
 	shown := append(slices.Clone(fresh), edited...)
-	if last, ok := f.tb.LastEntry(); ok && last.Uncommitted && !f.st.Over() {
+	if last, ok := f.tb.History().Last(); ok && last.Uncommitted && !f.st.Over() {
 		// A step inside a turn: only the mover's own message changes; the
 		// channel hears nothing until the commit.
 		if slices.ContainsFunc(fresh, func(m fakediscord.Message) bool { return hasPNG(m, "board.png") }) {
@@ -590,7 +590,7 @@ func (g *game) checkInPlace(a answer, committed bool) {
 // stepAnsweredInPlace reports whether seat made the last move, a step
 // inside a turn, outside a DM (on the board or through "Show my hand").
 func (g *game) stepAnsweredInPlace(f turnFacts, seat int) bool {
-	last, ok := f.tb.LastEntry()
+	last, ok := f.tb.History().Last()
 	return ok && last.Uncommitted && !f.st.Over() && last.Seat == seat && g.answering != nil &&
 		!g.w.fake.Channels.IsDMChannel(g.answering.msg.ChannelID)
 }

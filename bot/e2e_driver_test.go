@@ -356,13 +356,13 @@ func (g *game) step() bool {
 	if tb.Version <= before.tb.Version {
 		t.Fatalf("move %q by %s was not applied (version %d → %d); replies %+v", a.choice.move, a.who.Username, before.tb.Version, tb.Version, w.fake.Interactions.Replies(a.i.ID))
 	}
-	if last, ok := tb.LastEntry(); !ok || last.Move != a.choice.move || last.Seat != a.seat {
+	if last, ok := tb.History().Last(); !ok || last.Move != a.choice.move || last.Seat != a.seat {
 		t.Fatalf("log ends with %+v, want %q by seat %d", last, a.choice.move, a.seat)
 	}
 	g.moves++
 	fresh := g.checkTurn(before)
 	if a.msg.Flags&discordgo.MessageFlagsEphemeral != 0 {
-		last, _ := tb.LastEntry()
+		last, _ := tb.History().Last()
 		g.checkInPlace(*a, !last.Uncommitted)
 	}
 	g.spec.rules.checkMove(g, appliedMove{answer: *a, before: stBefore, after: w.state(t, tb), tbBefore: before.tb, tbAfter: tb, fresh: fresh})

@@ -97,7 +97,7 @@ func (r *dungeonRules) checkMove(g *game, m appliedMove) {
 	if before.Phase != dd.PhaseBuild {
 		return
 	}
-	last, _ := m.tbAfter.LastEntry()
+	last, _ := m.tbAfter.History().Last()
 	if !last.Revealed {
 		if after.Phase != dd.PhaseBuild || after.Pass != before.Pass {
 			t.Fatalf("build move %q ended pass %d without a reveal", m.choice.move, before.Pass)

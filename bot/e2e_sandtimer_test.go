@@ -67,7 +67,7 @@ func TestEndToEndSandTimer(t *testing.T) {
 		t.Fatalf("%d tables changed when alice's time was up, want 1", n)
 	}
 	tb := w.table(t)
-	if last, _ := tb.LastEntry(); last.Move != "timeup" || last.Seat != 0 || !last.Timeout {
+	if last, _ := tb.History().Last(); last.Move != "timeup" || last.Seat != 0 || !last.Timeout {
 		t.Fatalf("the log ends with %+v, want alice's time-up", last)
 	}
 	st = w.state(t, tb)
@@ -109,7 +109,7 @@ func TestEndToEndSandTimer(t *testing.T) {
 		t.Fatalf("%d tables changed at bernd's deadline, want 1", n)
 	}
 	tb = w.table(t)
-	if last, _ := tb.LastEntry(); last.Seat != 1 || !last.Timeout {
+	if last, _ := tb.History().Last(); last.Seat != 1 || !last.Timeout {
 		t.Fatalf("the log ends with %+v, want bernd's answer by the table", last)
 	}
 	if pub := w.state(t, tb).View(games.Public).(sc.View); pub.Stage == "build" {

@@ -160,7 +160,7 @@ func (th *Thinker) Plan(ctx context.Context, t *table.Table, g games.Game, now t
 	job := func() {
 		th.plans.Add(1)
 		mover := &timed{in: th.Inline(g.Info().ID), until: time.Now().Add(planTime)}
-		thought, err := t.PlanBots(g, mover, now, planDecisions)
+		thought, err := t.Bots().Plan(g, mover, now, planDecisions)
 		done <- answer{thought, err}
 	}
 	select {

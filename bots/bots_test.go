@@ -21,11 +21,11 @@ func botsOnly(t *testing.T, g games.Game, strengths ...string) *table.Table {
 	tb.Seats = nil
 	for i, s := range strengths {
 		tb.Options[table.OptBot] = s
-		if err := tb.AddBot(g.Info(), "host", "Bot", now); err != nil {
+		if err := tb.Bots().Add(g.Info(), "host", "Bot", now); err != nil {
 			t.Fatalf("bot %d: %v", i, err)
 		}
 	}
-	if _, err := tb.Start(g, "host", now); err != nil {
+	if _, err := tb.Lobby().Start(g, "host", now); err != nil {
 		t.Fatal(err)
 	}
 	return tb

@@ -199,8 +199,8 @@ func TestDeadlineOptionInLobby(t *testing.T) {
 	if got := h.msgs[lobbyID].msg.Content; !strings.Contains(got, "Clock (hours per decision, or a time bank) = 72") {
 		t.Errorf("lobby %q after choosing 72", got)
 	}
-	if h.table().DeadlineHours() != 72 {
-		t.Errorf("deadline %d hours, want 72", h.table().DeadlineHours())
+	if h.table().Clocks().DeadlineHours() != 72 {
+		t.Errorf("deadline %d hours, want 72", h.table().Clocks().DeadlineHours())
 	}
 }
 
@@ -239,7 +239,7 @@ func TestTickClosesIdleTable(t *testing.T) {
 		last = h.tick()
 	}
 	tb := h.table()
-	if tb.Status != table.StatusAbandoned || !tb.IsIdle() {
+	if tb.Status != table.StatusAbandoned || !tb.Idle.Reached(tb.Seats) {
 		t.Fatalf("status %s after %d log entries, want abandoned by idleness", tb.Status, tb.Moves)
 	}
 	if n := tb.Moves; n != 2*table.IdleTimeouts {

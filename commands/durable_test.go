@@ -166,10 +166,10 @@ func TestSchedulerLoadsOnlyDueTables(t *testing.T) {
 	for i := range 50 {
 		tb := table.New(table.Params{ID: fmt.Sprint("d", i), ChannelID: fmt.Sprint("due", i), GameID: tabletest.ID, Lang: "en",
 			Host: table.Seat{UserID: ann, Name: "Ann"}, Seed: uint64(i), Now: h.now(), Options: map[string]string{"rounds": "1", table.OptDeadline: "12"}})
-		if err := tb.Join(g.Info(), table.Seat{UserID: bo, Name: "Bo"}, h.now()); err != nil {
+		if err := tb.Lobby().Join(g.Info(), table.Seat{UserID: bo, Name: "Bo"}, h.now()); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := tb.Start(g, ann, h.now()); err != nil {
+		if _, err := tb.Lobby().Start(g, ann, h.now()); err != nil {
 			t.Fatal(err)
 		}
 		many = append(many, tb)

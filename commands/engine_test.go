@@ -144,7 +144,7 @@ func TestBackWithinTurn(t *testing.T) {
 		t.Fatalf("%d moves after stepping back twice, want %d", got, start)
 	}
 	// Nothing of the turn is left to step back over.
-	if hasKind(res.Reply.Components, KindBack) || h.table().CanStepBack(0) {
+	if hasKind(res.Reply.Components, KindBack) || h.table().History().CanStepBack(0) {
 		t.Error("a turn with no steps left still offers Back")
 	}
 	// A draw reveals a card: no stepping back over it, only over later steps.

@@ -60,7 +60,7 @@ func TestRestartKeepsButtonsWorking(t *testing.T) {
 	if len(tb.Log) != 2 {
 		t.Fatalf("log has %d entries after restart, want 2", len(tb.Log))
 	}
-	st, err := tb.Rebuild(tabletest.Game())
+	st, err := tb.History().Rebuild(tabletest.Game())
 	if err != nil {
 		t.Fatal(err)
 	}

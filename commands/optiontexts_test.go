@@ -111,7 +111,7 @@ func seated(t *testing.T, info games.Info, names []string) *table.Table {
 	tb := table.New(table.Params{ID: "t1", ChannelID: "100", GameID: info.ID, Lang: "en",
 		Host: table.Seat{UserID: "u0", Name: names[0]}, Seed: 1, Now: now})
 	for k, n := range names[1:] {
-		if err := tb.Join(info, table.Seat{UserID: fmt.Sprint("u", k+1), Name: n}, now); err != nil {
+		if err := tb.Lobby().Join(info, table.Seat{UserID: fmt.Sprint("u", k+1), Name: n}, now); err != nil {
 			t.Fatal(err)
 		}
 	}

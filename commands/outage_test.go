@@ -95,10 +95,10 @@ func TestRestartAfterDowntime(t *testing.T) {
 		deadline := []string{"12", "48"}[k%2]
 		tb := table.New(table.Params{ID: fmt.Sprintf("t%d", k), ChannelID: fmt.Sprintf("c%d", k), GameID: tabletest.ID, Lang: "en",
 			Options: map[string]string{"rounds": "1", "deadline": deadline}, Host: table.Seat{UserID: ann, Name: "Ann", Lang: "en"}, Seed: uint64(k), Now: start})
-		if err := tb.Join(g.Info(), table.Seat{UserID: bo, Name: "Bo", Lang: "en"}, start); err != nil {
+		if err := tb.Lobby().Join(g.Info(), table.Seat{UserID: bo, Name: "Bo", Lang: "en"}, start); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := tb.Start(g, ann, start); err != nil {
+		if _, err := tb.Lobby().Start(g, ann, start); err != nil {
 			t.Fatal(err)
 		}
 		if err := store.Tables().Create(ctx, tb); err != nil {

@@ -168,7 +168,7 @@ func TestServerSettings(t *testing.T) {
 	// the last 6h on Tuesday.
 	berlin, _ := time.LoadLocation("Europe/Berlin")
 	st, _ := tb.Load(tabletest.Game())
-	if at, ok := tb.SeatDeadline(st, st.Pending(), 0); !ok || !at.Equal(time.Date(2026, 5, 5, 14, 0, 0, 0, berlin)) {
+	if at, ok := tb.Clocks().Deadline(st, st.Pending(), 0); !ok || !at.Equal(time.Date(2026, 5, 5, 14, 0, 0, 0, berlin)) {
 		t.Errorf("deadline under the new hours %v", at.In(berlin))
 	}
 	var told, status bool
@@ -194,7 +194,7 @@ func TestVacationCommand(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		at, _ := tb.SeatDeadline(st, st.Pending(), seat)
+		at, _ := tb.Clocks().Deadline(st, st.Pending(), seat)
 		return at
 	}
 	start := h.now()
@@ -313,7 +313,7 @@ func TestVacationBeforeStart(t *testing.T) {
 		t.Fatalf("seat at the start: %+v", tb.Seats[0])
 	}
 	st, _ := tb.Load(tabletest.Game())
-	if at, _ := tb.SeatDeadline(st, st.Pending(), 0); !at.Equal(h.now().Add(72 * time.Hour)) {
+	if at, _ := tb.Clocks().Deadline(st, st.Pending(), 0); !at.Equal(h.now().Add(72 * time.Hour)) {
 		t.Errorf("deadline %v, want after the vacation", at.Sub(h.now()))
 	}
 }

@@ -83,7 +83,7 @@ func TestTournamentPauseStopsGames(t *testing.T) {
 	h.tick()
 	h.tick() // a second wake-up changes nothing
 	for i, tb := range h.tourTables() {
-		if !tb.ClocksPaused() || !clockDue(tb).IsZero() {
+		if !tb.Clocks().Paused() || !clockDue(tb).IsZero() {
 			t.Errorf("table %d not paused: due %v", i, tb.Due)
 		}
 		if !h.stored().Rounds[0].Tables[i].Paused {
@@ -109,7 +109,7 @@ func TestTournamentPauseStopsGames(t *testing.T) {
 	h.organiserDoes(tournaments.SubTourPause, tournaments.KeyTourAskResume)
 	h.tick()
 	for i, tb := range h.tourTables() {
-		if tb.ClocksPaused() {
+		if tb.Clocks().Paused() {
 			t.Errorf("table %d still paused", i)
 		}
 		// 2h were used before the pause, which lasted 5 days.
@@ -141,13 +141,13 @@ func TestTournamentPauseLostIsRedone(t *testing.T) {
 	}
 	h.restart()
 	h.tick()
-	if tb := h.tourTables()[0]; tb.ClocksPaused() {
+	if tb := h.tourTables()[0]; tb.Clocks().Paused() {
 		t.Fatal("paused before the tournament woke again")
 	}
 	h.advance(tournaments.ReopenAfter + time.Second)
 	h.tick()
 	for i, tb := range h.tourTables() {
-		if !tb.ClocksPaused() {
+		if !tb.Clocks().Paused() {
 			t.Errorf("table %d was not paused on the next wake-up", i)
 		}
 	}
@@ -198,8 +198,8 @@ func TestTournamentEndFinishesGames(t *testing.T) {
 				}
 			}
 			for i, tb := range h.tourTables() {
-				if tb.Status != table.StatusOver || tb.ClocksPaused() {
-					t.Errorf("table %d: %s, paused %v", i, tb.Status, tb.ClocksPaused())
+				if tb.Status != table.StatusOver || tb.Clocks().Paused() {
+					t.Errorf("table %d: %s, paused %v", i, tb.Status, tb.Clocks().Paused())
 				}
 			}
 			h.tick()
@@ -277,7 +277,7 @@ func TestRoundEndForfeit(t *testing.T) {
 		for i, n := range c.answered {
 			tb.Seats[i].Answered = n
 		}
-		tb.FinishByBots(st.Pending())
+		tb.Bots().FinishRound(st.Pending())
 		tb.Status = table.StatusOver
 		res, ok := h.svc.tournaments.Result(tb)
 		if !ok || !slices.Equal(res.Ranks, c.ranks) {

@@ -88,7 +88,7 @@ func TestDueWakesAnotherWorker(t *testing.T) {
 	_, nudged := second.svc.sched.Wakes()
 
 	_, err := first.svc.tables.Update(ctxBG, chanA, "", func(tb *table.Table, _ games.Game) error {
-		tb.AddLive([]live.Ref{{Channel: chanA, ID: "old-board", Version: 0}}, nil, first.now())
+		tb.Live().Add([]live.Ref{{Channel: chanA, ID: "old-board", Version: 0}}, nil, first.now())
 		return nil
 	})
 	if err != nil {
@@ -181,7 +181,7 @@ func BenchmarkDueAcrossWorkers(b *testing.B) {
 					time.Sleep(100 * time.Microsecond) // the change comes while it sleeps
 				}
 				if _, err := first.tables.Update(ctxBG, chanA, "", func(tb *table.Table, _ games.Game) error {
-					tb.AddLive([]live.Ref{{Channel: chanA, ID: id}}, nil, clock.Now())
+					tb.Live().Add([]live.Ref{{Channel: chanA, ID: id}}, nil, clock.Now())
 					return nil
 				}); err != nil {
 					b.Fatal(err)
@@ -227,7 +227,7 @@ func TestChangeWakesTheScheduler(t *testing.T) {
 	awaitCond(t, "the scheduler asleep", h.svc.sched.Asleep)
 	_, nudged := h.svc.sched.Wakes()
 	if _, err := h.svc.tables.Update(ctxBG, chanA, "", func(tb *table.Table, _ games.Game) error {
-		tb.AddLive([]live.Ref{{Channel: chanA, ID: "old"}}, nil, h.now())
+		tb.Live().Add([]live.Ref{{Channel: chanA, ID: "old"}}, nil, h.now())
 		return nil
 	}); err != nil {
 		t.Fatal(err)

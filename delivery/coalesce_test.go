@@ -52,10 +52,10 @@ func newBurst(t *testing.T) *burst {
 	tb := table.New(table.Params{ID: "t1", ChannelID: testChannel, GameID: tabletest.ID, Lang: "en",
 		Host: table.Seat{UserID: "u1", Name: "Ann"}, Seed: 1, Now: b.now})
 	g, _ := reg.Get(tabletest.ID)
-	if err := tb.Join(g.Info(), table.Seat{UserID: "u2", Name: "Bo", Lang: "en"}, b.now); err != nil {
+	if err := tb.Lobby().Join(g.Info(), table.Seat{UserID: "u2", Name: "Bo", Lang: "en"}, b.now); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tb.Start(g, "u1", b.now); err != nil {
+	if _, err := tb.Lobby().Start(g, "u1", b.now); err != nil {
 		t.Fatal(err)
 	}
 	if err := store.Tables().Create(context.Background(), tb); err != nil {

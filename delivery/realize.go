@@ -41,9 +41,9 @@ func (x *sentIDs) apply(t *table.Table, now time.Time) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if x.status != "" {
-		t.SetStatusMessage(x.status, now)
+		t.Live().SetStatusMessage(x.status, now)
 	}
-	t.AddLive(x.boards, x.dms, now)
+	t.Live().Add(x.boards, x.dms, now)
 	for _, mv := range x.moved {
 		for i := range t.Seats {
 			for k, ref := range t.Seats[i].LiveDMs {
@@ -176,7 +176,7 @@ func (c *Carrier) action(d outbox.Delivery, p outbox.Post, fresh *interact.Messa
 	case outbox.RememberStatus:
 		onSent = func(id string) { sent.mu.Lock(); sent.status = id; sent.mu.Unlock() }
 	case outbox.RememberLobby:
-		onSent = c.d.Tables.Remember(d.Channel, d.Table, (*table.Table).SetLobbyMessage)
+		onSent = c.d.Tables.RememberLobby(d.Channel, d.Table)
 	case outbox.RememberBoard:
 		channel := p.ChannelID
 		onSent = func(id string) {

@@ -17,13 +17,13 @@ func TestSandTimer(t *testing.T) {
 	g := sorcerercity.New()
 	now := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
 	tb := table.New(table.Params{ID: "t1", ChannelID: "c1", GameID: g.Info().ID, Lang: "en", Host: table.Seat{UserID: "a", Name: "a"}, Seed: 3, Now: now})
-	if err := tb.Join(g.Info(), table.Seat{UserID: "b", Name: "b"}, now); err != nil {
+	if err := tb.Lobby().Join(g.Info(), table.Seat{UserID: "b", Name: "b"}, now); err != nil {
 		t.Fatal(err)
 	}
-	if err := tb.SetOption(g.Info(), "a", table.OptPhase, "2m", now); err != nil {
+	if err := tb.Lobby().SetOption(g.Info(), "a", table.OptPhase, "2m", now); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tb.Start(g, "a", now); err != nil {
+	if _, err := tb.Lobby().Start(g, "a", now); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := tb.Move(g, "a", "start", table.AnyVersion, now); err != nil {

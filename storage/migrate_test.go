@@ -47,7 +47,7 @@ func TestMigrateSchema2(t *testing.T) {
 			t.Fatalf("running game: %+v\nwant %+v", cur, want)
 		}
 		g := tabletest.TurnGame()
-		replayed, err := cur.Rebuild(g)
+		replayed, err := cur.History().Rebuild(g)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -68,7 +68,7 @@ func TestMigrateSchema2(t *testing.T) {
 			// Play goes on: seat 1 steps back to its checkpoint's side of the
 			// turn (which needs the migrated checkpoint), then ends its turn.
 			err := s.Tables().Update(ctx, "c2", func(tb *table.Table) error {
-				if _, err := tb.Back(g, "c", want.UpdatedAt); err != nil {
+				if _, err := tb.History().Back(g, "c", want.UpdatedAt); err != nil {
 					return err
 				}
 				_, err := tb.Move(g, "c", tabletest.TurnEnd, table.AnyVersion, want.UpdatedAt)

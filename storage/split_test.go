@@ -154,7 +154,7 @@ func TestMigrateSchema1(t *testing.T) {
 			}
 		}
 		g := tabletest.Game()
-		replayed, err := cur.Rebuild(g)
+		replayed, err := cur.History().Rebuild(g)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -216,7 +216,7 @@ func checkArchivedV1(t *testing.T, path string) {
 			done.Log = append(done.Log, entry)
 		}
 		done.LogFrom = 0
-		st, err := done.Rebuild(tabletest.Game())
+		st, err := done.History().Rebuild(tabletest.Game())
 		if err != nil {
 			return fmt.Errorf("replay the archived log (%d entries): %w", len(done.Log), err)
 		}

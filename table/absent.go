@@ -32,15 +32,6 @@ import (
 //   - With nobody present to vote (everyone else a bot or absent too), no
 //     vote opens: the safe answer is given at once.
 
-// Absent is the table's rule for a seat whose time ran out with
-// OptAbsent vote or skip: who may vote, when a vote opens and runs out,
-// and what a decided vote does. The votes' books are the table's Votes and
-// ClosedVotes (package vote); Absent reads the seats and clocks they need.
-type Absent struct{ t *Table }
-
-// Absent is the table's absent-vote rule.
-func (t *Table) Absent() Absent { return Absent{t} }
-
 // voters are the user ids of the players who may vote: people whose own
 // vote is not open.
 func (a Absent) voters() []string {
@@ -71,7 +62,7 @@ func (a Absent) Until(v vote.Vote) (time.Time, bool) {
 	if v.Seat < 0 || v.Seat >= len(t.Seats) {
 		return time.Time{}, false
 	}
-	r := t.ClockRules()
+	r := t.Clocks().Rules()
 	return r.After(t.Seats[v.Seat].Clock, v.Opened, vote.Period(r))
 }
 
@@ -81,7 +72,7 @@ func (a Absent) Until(v vote.Vote) (time.Time, bool) {
 // open, and someone is present to vote.
 func (a Absent) opens(seat int, now time.Time) bool {
 	t := a.t
-	if t.Options[OptAbsent] != AbsentVote || t.Votes.About(seat) != nil || vote.Period(t.ClockRules()) == 0 || !t.decisionRanOut(seat, now) {
+	if t.Options[OptAbsent] != AbsentVote || t.Votes.About(seat) != nil || vote.Period(t.Clocks().Rules()) == 0 || !t.Clocks().ranOut(seat, now) {
 		return false
 	}
 	for i := range t.Seats {
@@ -201,7 +192,7 @@ func (a Absent) SetMessage(id int, ref live.Ref, now time.Time) {
 // message is not known yet wait for it (SetMessage).
 func (a Absent) TakeClosed() []vote.Closed {
 	out := a.t.ClosedVotes.Take()
-	a.t.settleTidy()
+	a.t.Live().settleTidy()
 	return out
 }
 
@@ -211,7 +202,7 @@ func (a Absent) TakeClosed() []vote.Closed {
 // table gives the safe answer instead.
 func (a Absent) skipMove(st games.State, pending []games.Prompt, seat int, now time.Time) (string, bool) {
 	t := a.t
-	if t.Options[OptAbsent] != AbsentSkip || !t.decisionRanOut(seat, now) {
+	if t.Options[OptAbsent] != AbsentSkip || !t.Clocks().ranOut(seat, now) {
 		return "", false
 	}
 	sk, ok := st.(games.Skipper)

@@ -23,16 +23,16 @@ func voteTable(t *testing.T, people []string, bots int, bid ...string) (*table.T
 	tb := table.New(table.Params{ID: "t1", ChannelID: "c1", GameID: g.Info().ID, Lang: "en", Host: table.Seat{UserID: people[0], Name: people[0]}, Seed: 7, Now: now,
 		Options: map[string]string{"rounds": "1", table.OptDeadline: "12", table.OptAbsent: table.AbsentVote}})
 	for _, p := range people[1:] {
-		if err := tb.Join(g.Info(), table.Seat{UserID: p, Name: p}, now); err != nil {
+		if err := tb.Lobby().Join(g.Info(), table.Seat{UserID: p, Name: p}, now); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for range bots {
-		if err := tb.AddBot(g.Info(), people[0], "Bot", now); err != nil {
+		if err := tb.Bots().Add(g.Info(), people[0], "Bot", now); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := tb.Start(g, people[0], now); err != nil {
+	if _, err := tb.Lobby().Start(g, people[0], now); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range bid {
@@ -193,7 +193,7 @@ func TestAbsentVoteCloses(t *testing.T) {
 			t.Errorf("due %+v: no tidy event to clear the vote's buttons", tb.Due)
 		}
 		closed := tb.Absent().TakeClosed()
-		tb.TakeStaleButtons()
+		tb.Live().TakeStaleButtons()
 		if len(closed) != 1 || closed[0].Vote.Message.ID != "m1" || len(tb.ClosedVotes) != 0 || slices.ContainsFunc(tb.Due, func(d table.Due) bool { return d.Kind == table.DueTidy }) {
 			t.Errorf("taken %+v, left %+v, due %+v", closed, tb.ClosedVotes, tb.Due)
 		}
@@ -209,7 +209,7 @@ func TestAbsentVoteCloses(t *testing.T) {
 		}
 		until := now.Add(25 * time.Hour) // opened 13 h in, 12 h more
 		st, _ := tb.Load(g)
-		if at, ok := tb.SeatDeadline(st, st.Pending(), 1); !ok || !at.Equal(until) {
+		if at, ok := tb.Clocks().Deadline(st, st.Pending(), 1); !ok || !at.Equal(until) {
 			t.Fatalf("b's deadline while the vote is open: %v %v, want %v", at, ok, until)
 		}
 		if !slices.Contains(tb.Due, table.Due{At: until, Kind: table.DueClock}) {
@@ -242,10 +242,10 @@ func TestAbsentVoteCloses(t *testing.T) {
 		g := tabletest.Game()
 		tb := table.New(table.Params{ID: "t1", ChannelID: "c1", GameID: g.Info().ID, Lang: "en", Host: table.Seat{UserID: "a", Name: "a"}, Seed: 7, Now: now,
 			Options: map[string]string{"rounds": "1", table.OptAbsent: table.AbsentVote}})
-		if err := tb.Join(g.Info(), table.Seat{UserID: "b", Name: "b"}, now); err != nil {
+		if err := tb.Lobby().Join(g.Info(), table.Seat{UserID: "b", Name: "b"}, now); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := tb.Start(g, "a", now); err != nil {
+		if _, err := tb.Lobby().Start(g, "a", now); err != nil {
 			t.Fatal(err)
 		}
 		res, err := tb.Fire(g, games.RandomPolicy, now.Add(1000*time.Hour))
@@ -301,13 +301,13 @@ func TestAbsentSkip(t *testing.T) {
 	g := skipGame{plain}
 	tb := table.New(table.Params{ID: "t1", ChannelID: "c1", GameID: g.Info().ID, Lang: "en", Host: table.Seat{UserID: "a", Name: "a"}, Seed: 7, Now: now,
 		Options: map[string]string{"rounds": "1", table.OptDeadline: "12"}})
-	if err := tb.Join(g.Info(), table.Seat{UserID: "b", Name: "b"}, now); err != nil {
+	if err := tb.Lobby().Join(g.Info(), table.Seat{UserID: "b", Name: "b"}, now); err != nil {
 		t.Fatal(err)
 	}
-	if err := tb.SetOption(g.Info(), "a", table.OptAbsent, table.AbsentSkip, now); err != nil {
+	if err := tb.Lobby().SetOption(g.Info(), "a", table.OptAbsent, table.AbsentSkip, now); err != nil {
 		t.Fatalf("absent=skip where the rules allow it: %v", err)
 	}
-	if _, err := tb.Start(g, "a", now); err != nil {
+	if _, err := tb.Lobby().Start(g, "a", now); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := tb.Move(g, "a", "bid"+tabletest.SecretMarker+"3", table.AnyVersion, now.Add(time.Hour)); err != nil {
@@ -337,11 +337,11 @@ func TestAbsentVoteShrinks(t *testing.T) {
 	tb = table.New(table.Params{ID: "t1", ChannelID: "c1", GameID: g.Info().ID, Lang: "en", Host: table.Seat{UserID: "a", Name: "a"}, Seed: 7, Now: now,
 		Options: map[string]string{"rounds": "1", table.OptDeadline: "12", table.OptAbsent: table.AbsentVote}})
 	for _, p := range []string{"b", "c"} {
-		if err := tb.Join(g.Info(), table.Seat{UserID: p, Name: p}, now); err != nil {
+		if err := tb.Lobby().Join(g.Info(), table.Seat{UserID: p, Name: p}, now); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := tb.Start(g, "a", now); err != nil {
+	if _, err := tb.Lobby().Start(g, "a", now); err != nil {
 		t.Fatal(err)
 	}
 	tb.Seats[2].Clock.Since = now.Add(4 * time.Hour) // c's runs out 16 hours in

@@ -24,10 +24,11 @@ const (
 // again: a thinker that died with its process is replaced then.
 const thinkLease = time.Minute
 
-// DelayBots moves the table's bot turn (DueBot) to a minute after now:
+// Delay moves the table's bot turn (DueBot) to a minute after now:
 // its moves are being thought out apart, and the change that stores them
 // makes the table due again. Other due events keep their times.
-func (t *Table) DelayBots(now time.Time) {
+func (bo Bots) Delay(now time.Time) {
+	t := bo.t
 	for i := range t.Due {
 		if t.Due[i].Kind == DueBot {
 			t.Due[i].At = now.Add(thinkLease)
@@ -53,11 +54,12 @@ func (o onePolicy) BotMove(st games.State, seat int, _ string, seed uint64) (str
 	return move, false
 }
 
-// BotStrength is the strength seat's bot plays at: the one the lobby
+// Strength is the strength seat's bot plays at: the one the lobby
 // seated it with; a bot that took a person's seat over (an absent
 // player, a tournament round's end) plays at BotNormal, and so does a
 // bot seated before strengths existed.
-func (t *Table) BotStrength(seat int) string {
+func (bo Bots) Strength(seat int) string {
+	t := bo.t
 	if seat < 0 || seat >= len(t.Seats) || t.Seats[seat].Away || t.Seats[seat].Strength == "" {
 		return BotNormal
 	}
@@ -75,13 +77,14 @@ func (th Thought) BotMove(_ games.State, _ int, _ string, seed uint64) (string, 
 	return move, !ok
 }
 
-// PlanBots thinks out, on a copy of the table, the bot moves Fire would
+// Plan thinks out, on a copy of the table, the bot moves Fire would
 // make at now, at most max of them, so that a bot that searches for a
 // second thinks outside the transaction that stores its move: the
 // change then replays them (FireWith the Thought), cheaply. A move the
 // table no longer asks for by then (someone moved meanwhile) has another
 // seed and is thought out again.
-func (t *Table) PlanBots(g games.Game, bots BotMover, now time.Time, max int) (Thought, error) {
+func (bo Bots) Plan(g games.Game, bots BotMover, now time.Time, max int) (Thought, error) {
+	t := bo.t
 	c, err := t.Clone()
 	if err != nil {
 		return nil, err
@@ -111,9 +114,10 @@ func (r *recorder) BotMove(st games.State, seat int, strength string, seed uint6
 	return move, later
 }
 
-// NextBotStrength is the strength the lobby seats its next bot at
+// NextStrength is the strength the lobby seats its next bot at
 // (OptBot).
-func (t *Table) NextBotStrength() string {
+func (bo Bots) NextStrength() string {
+	t := bo.t
 	switch s := t.Options[OptBot]; s {
 	case BotEasy, BotNormal, BotStrong:
 		return s

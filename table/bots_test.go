@@ -42,11 +42,11 @@ func botTable(t *testing.T, person bool, strengths ...string) *table.Table {
 		if s != "" {
 			tb.Options[table.OptBot] = s
 		}
-		if err := tb.AddBot(g.Info(), "a", "Bot", now); err != nil {
+		if err := tb.Bots().Add(g.Info(), "a", "Bot", now); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := tb.Start(g, "a", now); err != nil {
+	if _, err := tb.Lobby().Start(g, "a", now); err != nil {
 		t.Fatal(err)
 	}
 	return tb
@@ -57,21 +57,21 @@ func botTable(t *testing.T, person bool, strengths ...string) *table.Table {
 // plays at normal.
 func TestBotStrength(t *testing.T) {
 	tb := botTable(t, true, table.BotStrong, table.BotEasy, "")
-	if got := []string{tb.BotStrength(1), tb.BotStrength(2), tb.BotStrength(3)}; !slices.Equal(got, []string{table.BotStrong, table.BotEasy, table.BotEasy}) {
+	if got := []string{tb.Bots().Strength(1), tb.Bots().Strength(2), tb.Bots().Strength(3)}; !slices.Equal(got, []string{table.BotStrong, table.BotEasy, table.BotEasy}) {
 		t.Errorf("strengths %v, want strong, easy and easy again (the option stays)", got)
 	}
 	fresh := botTable(t, true, "")
-	if got := fresh.BotStrength(1); got != table.BotNormal {
+	if got := fresh.Bots().Strength(1); got != table.BotNormal {
 		t.Errorf("a bot seated without a choice plays %q, want normal", got)
 	}
 	tb.Seats[0].Bot, tb.Seats[0].Away = true, true
 	tb.Seats[0].Strength = table.BotEasy
-	if got := tb.BotStrength(0); got != table.BotNormal {
+	if got := tb.Bots().Strength(0); got != table.BotNormal {
 		t.Errorf("a bot that took a person's seat plays %q, want normal", got)
 	}
 	legacy := botTable(t, true, "")
 	legacy.Seats[1].Strength = ""
-	if got := legacy.BotStrength(1); got != table.BotNormal {
+	if got := legacy.Bots().Strength(1); got != table.BotNormal {
 		t.Errorf("a bot seated before strengths existed plays %q, want normal", got)
 	}
 }
@@ -91,7 +91,7 @@ func TestPlanBots(t *testing.T) {
 		t.Errorf("the bots were asked at %v, want strong and easy", want.asked)
 	}
 	thinker := &strengthMover{asked: map[int]string{}, limit: 5}
-	thought, err := planned.PlanBots(g, thinker, at, 100)
+	thought, err := planned.Bots().Plan(g, thinker, at, 100)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +112,7 @@ func TestPlanBots(t *testing.T) {
 	if d, ok := planned.NextDue(); !ok || d.After(at) {
 		t.Errorf("after the thought-out moves the bots are not due: %+v", planned.Due)
 	}
-	capped, err := botTable(t, false, table.BotNormal, table.BotNormal).PlanBots(g, &strengthMover{asked: map[int]string{}}, at, 3)
+	capped, err := botTable(t, false, table.BotNormal, table.BotNormal).Bots().Plan(g, &strengthMover{asked: map[int]string{}}, at, 3)
 	if err != nil || len(capped) != 3 {
 		t.Errorf("planning at most 3 moves thought out %d (%v)", len(capped), err)
 	}
@@ -126,7 +126,7 @@ func TestDelayBots(t *testing.T) {
 		t.Fatalf("the bot is not due at the start: %+v", tb.Due)
 	}
 	tb.Due = append(tb.Due, table.Due{At: now.Add(time.Hour), Kind: table.DueRemind})
-	tb.DelayBots(now)
+	tb.Bots().Delay(now)
 	for _, d := range tb.Due {
 		want := now.Add(time.Hour)
 		if d.Kind == table.DueBot {

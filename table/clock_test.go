@@ -14,15 +14,15 @@ func turnTable(t *testing.T, opts map[string]string) *table.Table {
 	t.Helper()
 	g := tabletest.TurnGame()
 	tb := table.New(table.Params{ID: "t1", ChannelID: "c1", GameID: tabletest.TurnID, Lang: "en", Host: table.Seat{UserID: "a", Name: "a"}, Seed: 7, Now: now})
-	if err := tb.Join(g.Info(), table.Seat{UserID: "b", Name: "b"}, now); err != nil {
+	if err := tb.Lobby().Join(g.Info(), table.Seat{UserID: "b", Name: "b"}, now); err != nil {
 		t.Fatal(err)
 	}
 	for k, v := range opts {
-		if err := tb.SetOption(g.Info(), "a", k, v, now); err != nil {
+		if err := tb.Lobby().SetOption(g.Info(), "a", k, v, now); err != nil {
 			t.Fatalf("%s=%s: %v", k, v, err)
 		}
 	}
-	if _, err := tb.Start(g, "a", now); err != nil {
+	if _, err := tb.Lobby().Start(g, "a", now); err != nil {
 		t.Fatal(err)
 	}
 	return tb
@@ -131,13 +131,13 @@ func TestBotSeatPlaysWholeGame(t *testing.T) {
 	g := tabletest.TurnGame()
 	tb := table.New(table.Params{ID: "t1", ChannelID: "c1", GameID: tabletest.TurnID, Lang: "en", Host: table.Seat{UserID: "a", Name: "a"}, Seed: 3, Now: now,
 		Options: map[string]string{"rounds": "3"}})
-	if err := tb.AddBot(g.Info(), "a", "Bot 1", now); err != nil {
+	if err := tb.Bots().Add(g.Info(), "a", "Bot 1", now); err != nil {
 		t.Fatal(err)
 	}
-	if err := tb.AddBot(g.Info(), "b", "Bot 2", now); err == nil {
+	if err := tb.Bots().Add(g.Info(), "b", "Bot 2", now); err == nil {
 		t.Error("a non-host added a bot")
 	}
-	if _, err := tb.Start(g, "a", now); err != nil {
+	if _, err := tb.Lobby().Start(g, "a", now); err != nil {
 		t.Fatal(err)
 	}
 	for n := 0; tb.Status == table.StatusPlaying; n++ {
@@ -181,7 +181,7 @@ func TestBotSeatPlaysWholeGame(t *testing.T) {
 	if tb.TakeEnded(table.DueReplay, tb.EndedAt.Add(time.Hour)) {
 		t.Fatal("the replay fell due twice")
 	}
-	replayed, err := tb.Rebuild(g)
+	replayed, err := tb.History().Rebuild(g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,11 +210,11 @@ func TestRemindersNeedTime(t *testing.T) {
 	if len(at) != 1 || at[0] != 6*time.Hour {
 		t.Fatalf("reminders due %v after the start, want the first at 6h", at)
 	}
-	got, err := long.TakeReminders(tabletest.TurnGame(), now.Add(11*time.Hour))
+	got, err := long.Reminders().Take(tabletest.TurnGame(), now.Add(11*time.Hour))
 	if err != nil || len(got) != 1 || !got[0].Deadline.Equal(now.Add(12*time.Hour)) {
 		t.Fatalf("reminders at 11h: %+v, %v; want one (both moments passed), due at 12h", got, err)
 	}
-	if again, _ := long.TakeReminders(tabletest.TurnGame(), now.Add(11*time.Hour)); len(again) != 0 {
+	if again, _ := long.Reminders().Take(tabletest.TurnGame(), now.Add(11*time.Hour)); len(again) != 0 {
 		t.Errorf("a reminder was taken twice: %+v", again)
 	}
 }

@@ -21,10 +21,11 @@ const maxAutoMoves = 64
 // forever.
 const IdleTimeouts = 8
 
-// SeatDeadline is when seat's pending decision runs out of time. ok is
+// Deadline is when seat's pending decision runs out of time. ok is
 // false when it never does: no clock, nothing pending, a bot seat, or the
 // game has no safe answer for this prompt.
-func (t *Table) SeatDeadline(st games.State, pending []games.Prompt, seat int) (time.Time, bool) {
+func (cl Clocks) Deadline(st games.State, pending []games.Prompt, seat int) (time.Time, bool) {
+	t := cl.t
 	if _, ok := t.safeMove(st, pending, seat); !ok {
 		return time.Time{}, false
 	}
@@ -32,7 +33,7 @@ func (t *Table) SeatDeadline(st games.State, pending []games.Prompt, seat int) (
 		// The table waits for the vote: one more clock period.
 		return t.Absent().Until(*v)
 	}
-	return t.ClockRules().Deadline(t.Seats[seat].Clock)
+	return cl.Rules().Deadline(t.Seats[seat].Clock)
 }
 
 // safeMove is the game's safe answer (games.TimeoutMover) for a timed seat
@@ -41,7 +42,7 @@ func (t *Table) safeMove(st games.State, pending []games.Prompt, seat int) (stri
 	if t.Status != StatusPlaying || seat < 0 || seat >= len(t.Seats) || t.Seats[seat].Bot {
 		return "", false
 	}
-	if r := t.ClockRules(); r.Kind == clock.None && r.Phase == 0 {
+	if r := t.Clocks().Rules(); r.Kind == clock.None && r.Phase == 0 {
 		return "", false
 	}
 	if tu, ok := st.(games.TimeUpper); ok {
@@ -75,8 +76,8 @@ func (t *Table) refreshDue(st games.State, pending []games.Prompt, now time.Time
 		t.Due = append(t.Due, t.endDues()...)
 		return
 	}
-	t.noteAlone(pending, now)
-	if at, ok := t.nextVacationEnd(); ok {
+	t.Reminders().noteAlone(pending, now)
+	if at, ok := t.Vacations().next(); ok {
 		t.Due = append(t.Due, Due{At: at, Kind: DueVacation})
 	}
 	var clockAt time.Time
@@ -89,7 +90,7 @@ func (t *Table) refreshDue(st games.State, pending []games.Prompt, now time.Time
 			bot = true
 			continue
 		}
-		if at, ok := t.SeatDeadline(st, pending, p.Seat); ok && (clockAt.IsZero() || at.Before(clockAt)) {
+		if at, ok := t.Clocks().Deadline(st, pending, p.Seat); ok && (clockAt.IsZero() || at.Before(clockAt)) {
 			clockAt = at
 		}
 	}
@@ -101,10 +102,10 @@ func (t *Table) refreshDue(st games.State, pending []games.Prompt, now time.Time
 	}
 	var remindAt time.Time
 	for seat := range t.Seats {
-		if at, ok := t.nextReminder(st, pending, seat); ok && (remindAt.IsZero() || at.Before(remindAt)) {
+		if at, ok := t.Reminders().next(st, pending, seat); ok && (remindAt.IsZero() || at.Before(remindAt)) {
 			remindAt = at
 		}
-		if at, ok := t.aloneDue(pending, seat); ok && (remindAt.IsZero() || at.Before(remindAt)) {
+		if at, ok := t.Reminders().aloneDue(pending, seat); ok && (remindAt.IsZero() || at.Before(remindAt)) {
 			remindAt = at
 		}
 	}
@@ -121,20 +122,21 @@ var reminderShares = [...]float64{0.5, 0.9}
 // reminder minutes before a short clock runs out would only nag.
 const minRemindedTime = 2 * time.Hour
 
-// reminders lists the moments seat's current decision earns its
+// times lists the moments seat's current decision earns its
 // reminders; none for a bot, an untimed or a short decision. The shares
 // are of the decision's running time (playing hours, weekends and
 // vacations taken off), so a reminder never falls where the clock stands.
-func (t *Table) reminders(st games.State, pending []games.Prompt, seat int) []time.Time {
+func (re Reminders) times(st games.State, pending []games.Prompt, seat int) []time.Time {
+	t := re.t
 	if len(games.SeatPrompts(pending, seat)) == 0 || t.Seats[seat].Bot {
 		return nil
 	}
-	at, ok := t.SeatDeadline(st, pending, seat)
+	at, ok := t.Clocks().Deadline(st, pending, seat)
 	since := t.Seats[seat].PromptSince
 	if !ok || since.IsZero() {
 		return nil
 	}
-	rules, c := t.ClockRules(), t.Seats[seat].Clock
+	rules, c := t.Clocks().Rules(), t.Seats[seat].Clock
 	total := rules.Running(c, since, at)
 	if total < minRemindedTime {
 		return nil
@@ -148,18 +150,20 @@ func (t *Table) reminders(st games.State, pending []games.Prompt, seat int) []ti
 	return out
 }
 
-// nextReminder is when seat's next reminder is due.
-func (t *Table) nextReminder(st games.State, pending []games.Prompt, seat int) (time.Time, bool) {
-	times := t.reminders(st, pending, seat)
+// next is when seat's next reminder is due.
+func (re Reminders) next(st games.State, pending []games.Prompt, seat int) (time.Time, bool) {
+	t := re.t
+	times := re.times(st, pending, seat)
 	if n := t.Seats[seat].Reminded; n < len(times) {
-		return t.held(seat, times[n]), true
+		return re.held(seat, times[n]), true
 	}
 	return time.Time{}, false
 }
 
 // held moves a reminder due at at past what holds the seat's reminders
 // back: the player's quiet hours and vacation.
-func (t *Table) held(seat int, at time.Time) time.Time {
+func (re Reminders) held(seat int, at time.Time) time.Time {
+	t := re.t
 	s := t.Seats[seat]
 	if at.Before(s.RemindAfter) {
 		at = s.RemindAfter
@@ -187,7 +191,8 @@ const aloneGrace = 30 * time.Minute
 // noteAlone marks the seat that everyone else has left waiting: a
 // simultaneous step (two or more seats waited at the last refresh) whose
 // one remaining seat still has the same decision.
-func (t *Table) noteAlone(pending []games.Prompt, now time.Time) {
+func (re Reminders) noteAlone(pending []games.Prompt, now time.Time) {
+	t := re.t
 	var waiting []int
 	for _, p := range pending {
 		if p.Seat >= 0 && p.Seat < len(t.Seats) && !slices.Contains(waiting, p.Seat) {
@@ -207,7 +212,8 @@ func (t *Table) noteAlone(pending []games.Prompt, now time.Time) {
 // only while no time reminder was sent for the decision (one the player
 // does not want was not sent), since the notice takes the place of the
 // half-time reminder: a decision earns two reminder messages at most.
-func (t *Table) aloneDue(pending []games.Prompt, seat int) (time.Time, bool) {
+func (re Reminders) aloneDue(pending []games.Prompt, seat int) (time.Time, bool) {
+	t := re.t
 	s := t.Seats[seat]
 	if s.Bot || s.Alone.Told || (s.Reminded > 0 && s.Notify.Wants(false)) || s.Alone.V != s.PromptVersion || s.Alone.Since.IsZero() || len(games.SeatPrompts(pending, seat)) == 0 {
 		return time.Time{}, false
@@ -216,7 +222,7 @@ func (t *Table) aloneDue(pending []games.Prompt, seat int) (time.Time, bool) {
 	if grace := s.PromptSince.Add(aloneGrace); at.Before(grace) {
 		at = grace
 	}
-	return t.held(seat, at), true
+	return re.held(seat, at), true
 }
 
 // Reminder is a seat to remind of its decision, which runs out at
@@ -229,20 +235,22 @@ type Reminder struct {
 	Time, Last bool
 }
 
-// HoldReminders keeps seat's reminders back until until (the player's
+// Hold keeps seat's reminders back until until (the player's
 // quiet hours): they come then, once.
-func (t *Table) HoldReminders(seat int, until time.Time) {
+func (re Reminders) Hold(seat int, until time.Time) {
+	t := re.t
 	if seat >= 0 && seat < len(t.Seats) && until.After(t.Seats[seat].RemindAfter) {
 		t.Seats[seat].RemindAfter = until
 	}
 }
 
-// TakeReminders lists the seats whose decision has earned a reminder by
+// Take lists the seats whose decision has earned a reminder by
 // now and counts it as sent (one reminder, however many moments passed):
 // a reminder is sent once, whenever the scheduler gets to it. The seat's
 // settings (Seat.Notify) hold reminders back in its quiet hours and leave
 // out those the player does not want (counted all the same).
-func (t *Table) TakeReminders(g games.Game, now time.Time) ([]Reminder, error) {
+func (re Reminders) Take(g games.Game, now time.Time) ([]Reminder, error) {
+	t := re.t
 	st, err := t.playing(g)
 	if err != nil {
 		return nil, err
@@ -253,21 +261,21 @@ func (t *Table) TakeReminders(g games.Game, now time.Time) ([]Reminder, error) {
 	for seat := range t.Seats {
 		n := t.Seats[seat].Notify
 		if until, quiet := n.QuietUntil(now); quiet && n.Reminders != settings.RemindNone && until.After(t.Seats[seat].RemindAfter) {
-			t.HoldReminders(seat, until)
+			re.Hold(seat, until)
 			changed = true
 		}
-		if now.Before(t.held(seat, now)) {
+		if now.Before(re.held(seat, now)) {
 			continue
 		}
 		r := Reminder{Seat: seat}
-		times := t.reminders(st, pending, seat)
+		times := re.times(st, pending, seat)
 		due := 0
 		for _, at := range times {
 			if !now.Before(at) {
 				due++
 			}
 		}
-		if at, ok := t.aloneDue(pending, seat); ok && !now.Before(at) {
+		if at, ok := re.aloneDue(pending, seat); ok && !now.Before(at) {
 			// The notice stands in for the half-time reminder.
 			t.Seats[seat].Alone.Told = true
 			r.Last = true
@@ -280,7 +288,7 @@ func (t *Table) TakeReminders(g games.Game, now time.Time) ([]Reminder, error) {
 		changed = changed || r.Time || r.Last
 		r.Last, r.Time = r.Last && n.Wants(true), r.Time && n.Wants(false)
 		if r.Time || r.Last {
-			r.Deadline, _ = t.SeatDeadline(st, pending, seat)
+			r.Deadline, _ = t.Clocks().Deadline(st, pending, seat)
 			out = append(out, r)
 		}
 	}
@@ -341,7 +349,7 @@ func (t *Table) nextAuto(u *turn, bots BotMover, now time.Time) (int, string, mo
 		}
 		if t.Seats[p.Seat].Bot {
 			seed := games.PolicySeed(t.Seed, t.Moves, p.Seat)
-			move, later := bots.BotMove(u.st, p.Seat, t.BotStrength(p.Seat), seed)
+			move, later := bots.BotMove(u.st, p.Seat, t.Bots().Strength(p.Seat), seed)
 			if later {
 				continue // thought out later; the bot's turn stays due
 			}
@@ -354,7 +362,7 @@ func (t *Table) nextAuto(u *turn, bots BotMover, now time.Time) (int, string, mo
 			}
 			return p.Seat, move, byBot, true
 		}
-		if at, ok := t.SeatDeadline(u.st, u.pending, p.Seat); ok && !now.Before(at) {
+		if at, ok := t.Clocks().Deadline(u.st, u.pending, p.Seat); ok && !now.Before(at) {
 			switch {
 			case t.Options[OptAbsent] == AbsentBot:
 				// A bot takes the seat over until its player returns, and
@@ -381,32 +389,36 @@ func (t *Table) nextAuto(u *turn, bots BotMover, now time.Time) (int, string, mo
 	return 0, "", byPlayer, false
 }
 
-// countIdle keeps the per-seat streak of answers the table gave for an
-// absent player.
-func (t *Table) countIdle(seat int, how mover) {
+// IdleStreaks count, per seat, the answers in a row the table gave for
+// that seat because its time ran out.
+type IdleStreaks []int
+
+// count keeps seat's streak after a move made how (seats: the table's
+// number of seats).
+func (s *IdleStreaks) count(seats, seat int, how mover) {
 	if how == byBot {
 		return
 	}
-	if len(t.Idle) != len(t.Seats) {
-		t.Idle = make([]int, len(t.Seats))
+	if len(*s) != seats {
+		*s = make(IdleStreaks, seats)
 	}
 	if how == byTimeout {
-		t.Idle[seat]++
+		(*s)[seat]++
 	} else {
-		t.Idle[seat] = 0
+		(*s)[seat] = 0
 	}
 }
 
-// IsIdle reports whether the last IdleTimeouts answers of every seat played
-// by a person were timeouts: nobody has played for many deadlines.
-func (t *Table) IsIdle() bool {
+// Reached reports whether the last IdleTimeouts answers of every seat
+// played by a person were timeouts: nobody has played for many deadlines.
+func (s IdleStreaks) Reached(seats []Seat) bool {
 	people := 0
-	for i, s := range t.Seats {
-		if s.Bot {
+	for i, seat := range seats {
+		if seat.Bot {
 			continue
 		}
 		people++
-		if i >= len(t.Idle) || t.Idle[i] < IdleTimeouts {
+		if i >= len(s) || s[i] < IdleTimeouts {
 			return false
 		}
 	}
@@ -415,7 +427,7 @@ func (t *Table) IsIdle() bool {
 
 // CloseIdle ends an idle table, as if abandoned.
 func (t *Table) CloseIdle(now time.Time) bool {
-	if t.Status != StatusPlaying || !t.IsIdle() {
+	if t.Status != StatusPlaying || !t.Idle.Reached(t.Seats) {
 		return false
 	}
 	t.end(StatusAbandoned, now)
@@ -423,9 +435,10 @@ func (t *Table) CloseIdle(now time.Time) bool {
 	return true
 }
 
-// AddBot seats a bot in the lobby (host only). Bots are named by the
+// Add seats a bot in the lobby (host only). Bots are named by the
 // caller (localized), and their user ids never collide with Discord's.
-func (t *Table) AddBot(info games.Info, userID, name string, now time.Time) error {
+func (bo Bots) Add(info games.Info, userID, name string, now time.Time) error {
+	t := bo.t
 	if t.Status != StatusLobby {
 		return games.Errorf(ErrAlreadyStarted)
 	}
@@ -441,13 +454,14 @@ func (t *Table) AddBot(info games.Info, userID, name string, now time.Time) erro
 			n++
 		}
 	}
-	t.Seats = append(t.Seats, Seat{UserID: BotUserID(n), Name: name, Lang: t.Lang, Bot: true, Strength: t.NextBotStrength()})
+	t.Seats = append(t.Seats, Seat{UserID: BotUserID(n), Name: name, Lang: t.Lang, Bot: true, Strength: bo.NextStrength()})
 	t.touch(now)
 	return nil
 }
 
-// RemoveBot takes the last bot's seat away in the lobby (host only).
-func (t *Table) RemoveBot(userID string, now time.Time) error {
+// Remove takes the last bot's seat away in the lobby (host only).
+func (bo Bots) Remove(userID string, now time.Time) error {
+	t := bo.t
 	if t.Status != StatusLobby {
 		return games.Errorf(ErrAlreadyStarted)
 	}
@@ -470,7 +484,8 @@ func BotUserID(n int) string { return "bot:" + strconv.Itoa(n) }
 
 // Return gives a seat a bot took over back to its player (userID): the
 // player's decisions are theirs again, with their full time from now.
-func (t *Table) Return(g games.Game, userID string, now time.Time) (MoveResult, error) {
+func (bo Bots) Return(g games.Game, userID string, now time.Time) (MoveResult, error) {
+	t := bo.t
 	seat := t.SeatOf(userID)
 	switch {
 	case seat < 0:
@@ -489,7 +504,7 @@ func (t *Table) Return(g games.Game, userID string, now time.Time) (MoveResult, 
 		// The decision is new to the player: stale buttons before it, a
 		// fresh clock, a DM.
 		t.startDecision(seat, now)
-		rules := t.ClockRules()
+		rules := t.Clocks().Rules()
 		t.Seats[seat].Clock = rules.Start(rules.Stop(t.Seats[seat].Clock, now), now, mine[0].Phase)
 	}
 	t.refreshDue(st, pending, now)

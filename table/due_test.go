@@ -16,15 +16,15 @@ func startedWith(t *testing.T, g games.Game, deadline string) *table.Table {
 	t.Helper()
 	tb := table.New(table.Params{ID: "t1", ChannelID: "c1", GameID: g.Info().ID, Lang: "en", Host: table.Seat{UserID: "a", Name: "a"}, Seed: 7, Now: now,
 		Options: map[string]string{"rounds": "1"}})
-	if err := tb.Join(g.Info(), table.Seat{UserID: "b", Name: "b"}, now); err != nil {
+	if err := tb.Lobby().Join(g.Info(), table.Seat{UserID: "b", Name: "b"}, now); err != nil {
 		t.Fatal(err)
 	}
 	if deadline != "" {
-		if err := tb.SetOption(g.Info(), "a", table.OptDeadline, deadline, now); err != nil {
+		if err := tb.Lobby().SetOption(g.Info(), "a", table.OptDeadline, deadline, now); err != nil {
 			t.Fatalf("set deadline %q: %v", deadline, err)
 		}
 	}
-	if _, err := tb.Start(g, "a", now); err != nil {
+	if _, err := tb.Lobby().Start(g, "a", now); err != nil {
 		t.Fatal(err)
 	}
 	return tb
@@ -95,7 +95,7 @@ func TestApplyTimeouts(t *testing.T) {
 			if again, err := tb.Fire(tc.game, games.RandomPolicy, now.Add(tc.at)); err != nil || len(again.Steps) != 0 {
 				t.Errorf("second call made %d moves (%v)", len(again.Steps), err)
 			}
-			replayed, err := tb.Rebuild(tc.game)
+			replayed, err := tb.History().Rebuild(tc.game)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -139,10 +139,10 @@ func TestTimeoutClockPerSeat(t *testing.T) {
 		t.Fatalf("timeout moves %+v, want seat 0's bid only", moves)
 	}
 	// Seat 0 opens the turn phase: a new decision, due 12 hours from now.
-	if got, ok := tb.SeatDeadline(st, res.Pending, 0); !ok || !got.Equal(at.Add(12*time.Hour)) {
+	if got, ok := tb.Clocks().Deadline(st, res.Pending, 0); !ok || !got.Equal(at.Add(12*time.Hour)) {
 		t.Errorf("seat 0 deadline %v %v, want %v", got, ok, at.Add(12*time.Hour))
 	}
-	if _, ok := tb.SeatDeadline(st, res.Pending, 1); ok {
+	if _, ok := tb.Clocks().Deadline(st, res.Pending, 1); ok {
 		t.Error("seat 1 has nothing pending but a deadline")
 	}
 }
@@ -150,16 +150,16 @@ func TestTimeoutClockPerSeat(t *testing.T) {
 func TestCoreOptions(t *testing.T) {
 	g := tabletest.Game()
 	tb := lobby(t, "a", "b")
-	if err := tb.SetOption(g.Info(), "a", table.OptDeadline, "5", now); errKey(t, err) != table.ErrBadOptionValue {
+	if err := tb.Lobby().SetOption(g.Info(), "a", table.OptDeadline, "5", now); errKey(t, err) != table.ErrBadOptionValue {
 		t.Errorf("deadline 5: %v, want %s", err, table.ErrBadOptionValue)
 	}
-	if err := tb.SetOption(g.Info(), "a", table.OptDeadline, "48", now); err != nil {
+	if err := tb.Lobby().SetOption(g.Info(), "a", table.OptDeadline, "48", now); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tb.Start(g, "a", now); err != nil {
+	if _, err := tb.Lobby().Start(g, "a", now); err != nil {
 		t.Fatal(err)
 	}
-	if tb.DeadlineHours() != 48 || tb.Options["rounds"] != "2" {
+	if tb.Clocks().DeadlineHours() != 48 || tb.Options["rounds"] != "2" {
 		t.Errorf("options after start %v", tb.Options)
 	}
 	if _, seen := tb.Setup().Options[table.OptDeadline]; seen {
@@ -243,9 +243,9 @@ func TestAddRemoveBot(t *testing.T) {
 	for _, st := range steps {
 		var err error
 		if st.add {
-			err = tb.AddBot(g.Info(), st.user, "Bot", now)
+			err = tb.Bots().Add(g.Info(), st.user, "Bot", now)
 		} else {
-			err = tb.RemoveBot(st.user, now)
+			err = tb.Bots().Remove(st.user, now)
 		}
 		if st.err == "" && err != nil || st.err != "" && errKey(t, err) != st.err {
 			t.Fatalf("%s: %v, want %q", st.name, err, st.err)
@@ -263,10 +263,10 @@ func TestAddRemoveBot(t *testing.T) {
 			t.Fatalf("%s: %d bots, want %d", st.name, bots, st.bots)
 		}
 	}
-	if _, err := tb.Start(g, "a", now); err != nil {
+	if _, err := tb.Lobby().Start(g, "a", now); err != nil {
 		t.Fatal(err)
 	}
-	if err := tb.RemoveBot("a", now); errKey(t, err) != table.ErrAlreadyStarted {
+	if err := tb.Bots().Remove("a", now); errKey(t, err) != table.ErrAlreadyStarted {
 		t.Errorf("removing a bot from a running game: %v", err)
 	}
 }
@@ -278,7 +278,7 @@ func TestAddRemoveBot(t *testing.T) {
 func TestAbsentBotTakesOver(t *testing.T) {
 	g := tabletest.Game()
 	tb := startedWith(t, g, "12")
-	if err := tb.SetOption(g.Info(), "a", table.OptAbsent, table.AbsentBot, now); err == nil {
+	if err := tb.Lobby().SetOption(g.Info(), "a", table.OptAbsent, table.AbsentBot, now); err == nil {
 		t.Fatal("options change after the start")
 	}
 	tb.Options[table.OptAbsent] = table.AbsentBot // as chosen in the lobby
@@ -300,14 +300,14 @@ func TestAbsentBotTakesOver(t *testing.T) {
 	if s := tb.Seats[1]; !s.Bot || !s.Away || tb.Seats[0].Bot {
 		t.Fatalf("seats %+v", tb.Seats)
 	}
-	if _, err := tb.Return(g, "a", now.Add(14*time.Hour)); errKey(t, err) != table.ErrNotAway {
+	if _, err := tb.Bots().Return(g, "a", now.Add(14*time.Hour)); errKey(t, err) != table.ErrNotAway {
 		t.Fatalf("a returns: %v, want not away", err)
 	}
-	if _, err := tb.Return(g, "x", now.Add(14*time.Hour)); errKey(t, err) != table.ErrNotSeated {
+	if _, err := tb.Bots().Return(g, "x", now.Add(14*time.Hour)); errKey(t, err) != table.ErrNotSeated {
 		t.Fatalf("a stranger returns: %v", err)
 	}
 	version := tb.Version
-	back, err := tb.Return(g, "b", now.Add(14*time.Hour))
+	back, err := tb.Bots().Return(g, "b", now.Add(14*time.Hour))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -345,7 +345,7 @@ func TestTimeUp(t *testing.T) {
 			t.Errorf("log entry %+v is not marked as the game's time-up move", e)
 		}
 	}
-	replayed, err := tb.Rebuild(g)
+	replayed, err := tb.History().Rebuild(g)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,7 +32,7 @@ func TestEndDues(t *testing.T) {
 		{"the lobby's last player left", true, func(t *testing.T, tb *table.Table) {
 			*tb = *lobby(t, "ann")
 			tb.Parent = "parent"
-			if err := tb.Leave("ann", end); err != nil {
+			if err := tb.Lobby().Leave("ann", end); err != nil {
 				t.Fatal(err)
 			}
 		}},

@@ -184,13 +184,13 @@ func (u *turn) apply(seat int, move string, how mover) error {
 	t.touch(u.now)
 	t.appendEntry(Entry{Seat: seat, Move: move, Events: out.Events, Revealed: out.Revealed,
 		Timeout: how == byTimeout, TimeUp: gameTimer, Bot: how == byBot, Uncommitted: out.Uncommitted, Quiet: out.Quiet && !out.Uncommitted, At: u.now, Version: t.Version})
-	t.countIdle(seat, how)
+	t.Idle.count(len(t.Seats), seat, how)
 	if how == byTimeout {
 		t.Absent().close(seat, vote.Timeout)
 	} else {
 		t.Absent().close(seat, vote.Moved)
 	}
-	t.countDecision(seat, how, gameTimer, u.now)
+	t.Clocks().countDecision(seat, how, gameTimer, u.now)
 	commit := !out.Uncommitted || u.st.Over()
 	t.TurnEvents = append(t.TurnEvents, out.Events...)
 	switch {
@@ -257,26 +257,28 @@ func (u *turn) finish() (MoveResult, error) {
 // timer, the game's time-up move) is how that phase always ends, not an
 // absent player: it counts as missed only when the seat's decision clock
 // had run out too.
-func (t *Table) countDecision(seat int, how mover, gameTimer bool, now time.Time) {
+func (cl Clocks) countDecision(seat int, how mover, gameTimer bool, now time.Time) {
+	t := cl.t
 	s := &t.Seats[seat]
 	switch how {
 	case byPlayer:
 		s.Answered++
 		if !s.PromptSince.IsZero() && now.After(s.PromptSince) {
-			s.Think += t.ClockRules().Running(s.Clock, s.PromptSince, now)
+			s.Think += cl.Rules().Running(s.Clock, s.PromptSince, now)
 		}
 	case byTimeout:
-		if gameTimer && !t.decisionRanOut(seat, now) {
+		if gameTimer && !cl.ranOut(seat, now) {
 			return
 		}
 		s.Missed++
 	}
 }
 
-// decisionRanOut reports whether seat's decision clock (per decision or
+// ranOut reports whether seat's decision clock (per decision or
 // time bank, the phase timer left aside) has run out at now.
-func (t *Table) decisionRanOut(seat int, now time.Time) bool {
-	r := t.ClockRules()
+func (cl Clocks) ranOut(seat int, now time.Time) bool {
+	t := cl.t
+	r := cl.Rules()
 	r.Phase = 0
 	return r.Expired(t.Seats[seat].Clock, now)
 }
@@ -308,7 +310,7 @@ const (
 // with a decision now has its clock running, and the mover's clock is
 // settled as how says.
 func (t *Table) markChangedPrompts(before, after []games.Prompt, mover int, how settle, now time.Time) {
-	rules := t.ClockRules()
+	rules := t.Clocks().Rules()
 	for i := range t.Seats {
 		mine := games.SeatPrompts(after, i)
 		if i != mover && reflect.DeepEqual(games.SeatPrompts(before, i), mine) {
@@ -342,7 +344,8 @@ func (t *Table) startDecision(i int, now time.Time) {
 
 // replay applies entries to st without touching versions or prompts, and
 // rebuilds the open turn's books as live play made them.
-func (t *Table) replay(st games.State, entries []Entry, from int) error {
+func (hi History) replay(st games.State, entries []Entry, from int) error {
+	t := hi.t
 	for n, e := range entries {
 		before, err := st.MarshalJSON()
 		if err != nil {

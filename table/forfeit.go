@@ -22,11 +22,12 @@ func (t *Table) Forfeited(seat int) bool {
 	return s.Answered == 0 && (s.Missed > 0 || s.Away)
 }
 
-// FinishByBots hands every person's seat to a bot because a tournament
+// FinishRound hands every person's seat to a bot because a tournament
 // round's days ran out: the game is played to its end at once, and each
 // player may still /game return. A decision a player had pending counts
 // as missed, as a timed-out one does.
-func (t *Table) FinishByBots(pending []games.Prompt) {
+func (bo Bots) FinishRound(pending []games.Prompt) {
+	t := bo.t
 	for i := range t.Seats {
 		s := &t.Seats[i]
 		if s.Bot {

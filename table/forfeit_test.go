@@ -35,7 +35,7 @@ func TestForfeited(t *testing.T) {
 // counts a pending decision as missed; lobby bots stay as they are.
 func TestFinishByBots(t *testing.T) {
 	tb := &Table{Seats: []Seat{{UserID: "a"}, {UserID: "b"}, {UserID: BotUserID(1), Bot: true}}}
-	tb.FinishByBots([]games.Prompt{{Seat: 1}})
+	tb.Bots().FinishRound([]games.Prompt{{Seat: 1}})
 	for i, want := range []Seat{
 		{UserID: "a", Bot: true, Away: true, RoundEnd: true},
 		{UserID: "b", Bot: true, Away: true, RoundEnd: true, Missed: 1},

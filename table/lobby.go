@@ -11,7 +11,8 @@ import (
 )
 
 // Join seats s at a table still in its lobby.
-func (t *Table) Join(info games.Info, s Seat, now time.Time) error {
+func (lo Lobby) Join(info games.Info, s Seat, now time.Time) error {
+	t := lo.t
 	if t.Status != StatusLobby {
 		return games.Errorf(ErrAlreadyStarted)
 	}
@@ -29,7 +30,8 @@ func (t *Table) Join(info games.Info, s Seat, now time.Time) error {
 
 // Leave frees userID's seat in the lobby. When the host leaves, the next
 // seat becomes host; when the last player leaves, the lobby is abandoned.
-func (t *Table) Leave(userID string, now time.Time) error {
+func (lo Lobby) Leave(userID string, now time.Time) error {
+	t := lo.t
 	if t.Status != StatusLobby {
 		return games.Errorf(ErrAlreadyStarted)
 	}
@@ -49,7 +51,8 @@ func (t *Table) Leave(userID string, now time.Time) error {
 
 // SetOption changes one lobby option (host only), validated against the
 // game's specs and the core ones (OptionSpecs).
-func (t *Table) SetOption(info games.Info, userID, id, value string, now time.Time) error {
+func (lo Lobby) SetOption(info games.Info, userID, id, value string, now time.Time) error {
+	t := lo.t
 	if t.Status != StatusLobby {
 		return games.Errorf(ErrAlreadyStarted)
 	}
@@ -139,7 +142,8 @@ func specIDs(specs []games.OptionSpec) string {
 
 // Start begins play (host only): it checks the player count, fills the
 // option defaults, builds the initial state from the seed and stores it.
-func (t *Table) Start(g games.Game, userID string, now time.Time) (games.State, error) {
+func (lo Lobby) Start(g games.Game, userID string, now time.Time) (games.State, error) {
+	t := lo.t
 	if t.Status != StatusLobby {
 		return nil, games.Errorf(ErrAlreadyStarted)
 	}

@@ -31,14 +31,14 @@ func MigrateV1(raw []byte) (*Table, []Entry, error) {
 		t.Due = []Due{{At: legacy.Deadline, Kind: DueClock}}
 	}
 	// Schema 1 timed each decision from the seat's prompt start.
-	if rules := t.ClockRules(); t.Status == StatusPlaying && rules.Kind == clock.Decision {
+	if rules := t.Clocks().Rules(); t.Status == StatusPlaying && rules.Kind == clock.Decision {
 		for i := range t.Seats {
 			if !t.Seats[i].PromptSince.IsZero() {
 				t.Seats[i].Clock = clock.Seat{Since: t.Seats[i].PromptSince}
 			}
 		}
 	}
-	t.Idle = make([]int, len(t.Seats))
+	t.Idle = make(IdleStreaks, len(t.Seats))
 	counting := make([]bool, len(t.Seats))
 	for i := range counting {
 		counting[i] = true

@@ -164,9 +164,10 @@ func (t *Table) Rated() bool {
 	return people >= 2 && bots == 0
 }
 
-// ClockRules are the seats' clock as the table's options set it; options
+// Rules are the seats' clock as the table's options set it; options
 // that cannot be read (never stored: they are validated) mean no clock.
-func (t *Table) ClockRules() clock.Rules {
+func (cl Clocks) Rules() clock.Rules {
+	t := cl.t
 	r, err := clock.Parse(t.Options[OptDeadline])
 	if err != nil {
 		r = clock.Rules{}
@@ -192,7 +193,8 @@ func gameOptions(opts map[string]string) map[string]string {
 }
 
 // DeadlineHours is the table's deadline per decision in hours, 0 for none.
-func (t *Table) DeadlineHours() int {
+func (cl Clocks) DeadlineHours() int {
+	t := cl.t
 	h, err := strconv.Atoi(t.Options[OptDeadline])
 	if err != nil || h <= 0 {
 		return 0

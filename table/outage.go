@@ -19,7 +19,8 @@ import (
 // A table not being played only moves its mark. It reports whether clocks
 // were paused; TookCredit tells it once more to whoever composes the
 // change's messages.
-func (t *Table) CreditOutages(g games.Game, outages []clock.Span) (bool, error) {
+func (cl Clocks) CreditOutages(g games.Game, outages []clock.Span) (bool, error) {
+	t := cl.t
 	mark := t.Credited
 	if mark.IsZero() {
 		mark = t.CreatedAt
@@ -39,7 +40,7 @@ func (t *Table) CreditOutages(g games.Game, outages []clock.Span) (bool, error) 
 			from = mark
 		}
 		if t.Status == StatusPlaying {
-			if err := t.Outage(g, from, o.Until); err != nil {
+			if err := cl.Outage(g, from, o.Until); err != nil {
 				return paused, err
 			}
 			paused = true
@@ -56,7 +57,8 @@ func (t *Table) CreditOutages(g games.Game, outages []clock.Span) (bool, error) 
 // TookCredit reports whether CreditOutages paused the clocks in this
 // change, so that the change also tells the moved deadlines; it says so
 // once.
-func (t *Table) TookCredit() bool {
+func (cl Clocks) TookCredit() bool {
+	t := cl.t
 	c := t.credited
 	t.credited = false
 	return c

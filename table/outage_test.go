@@ -34,7 +34,7 @@ func TestCreditOutages(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tb := startedWith(t, g, "24")
 			deadline, _ := clockDue(tb)
-			paused, err := tb.CreditOutages(g, tc.outages)
+			paused, err := tb.Clocks().CreditOutages(g, tc.outages)
 			if err != nil || paused != tc.paused {
 				t.Fatalf("paused %v, %v; want %v", paused, err, tc.paused)
 			}
@@ -42,10 +42,10 @@ func TestCreditOutages(t *testing.T) {
 				want := deadline.Add(tc.moved)
 				t.Fatalf("deadline %v, want %v", got, want)
 			}
-			if tb.TookCredit() != tc.paused || tb.TookCredit() {
+			if tb.Clocks().TookCredit() != tc.paused || tb.Clocks().TookCredit() {
 				t.Fatal("TookCredit must tell a pause once")
 			}
-			if again, err := tb.CreditOutages(g, tc.outages); err != nil || again {
+			if again, err := tb.Clocks().CreditOutages(g, tc.outages); err != nil || again {
 				t.Fatalf("credited again: %v, %v", again, err)
 			}
 			if got, _ := clockDue(tb); !got.Equal(deadline.Add(tc.moved)) {
@@ -56,7 +56,7 @@ func TestCreditOutages(t *testing.T) {
 	}
 	t.Run("a lobby only moves its mark", func(t *testing.T) {
 		tb := table.New(table.Params{ID: "t1", ChannelID: "c1", GameID: g.Info().ID, Lang: "en", Host: table.Seat{UserID: "a", Name: "a"}, Now: now})
-		if paused, err := tb.CreditOutages(g, []clock.Span{span(h, 2*h)}); err != nil || paused || !tb.Credited.Equal(now.Add(2*h)) {
+		if paused, err := tb.Clocks().CreditOutages(g, []clock.Span{span(h, 2*h)}); err != nil || paused || !tb.Credited.Equal(now.Add(2*h)) {
 			t.Fatalf("paused %v, %v, mark %v", paused, err, tb.Credited)
 		}
 	})

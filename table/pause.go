@@ -6,23 +6,24 @@ import (
 	"github.com/tavern-bot/tavern/games"
 )
 
-// PauseClocks stops every seat's clock at now, for as long as the table's
+// Pause stops every seat's clock at now, for as long as the table's
 // tournament is paused (see clock.Rules.Pause): no decision runs out,
 // no reminder comes, and moves may still be made. changed is false when
 // every clock was paused already or no game is being played. No decision
 // changes, so the version stays.
-func (t *Table) PauseClocks(g games.Game, now time.Time) (changed bool, err error) {
-	return t.setPaused(g, now, true)
+func (cl Clocks) Pause(g games.Game, now time.Time) (changed bool, err error) {
+	return cl.setPaused(g, now, true)
 }
 
-// ResumeClocks restarts the clocks PauseClocks stopped, at now: the paused
+// Resume restarts the clocks PauseClocks stopped, at now: the paused
 // time is not charged (it stays an off span of each seat), and deadlines
 // and reminders move by it.
-func (t *Table) ResumeClocks(g games.Game, now time.Time) (changed bool, err error) {
-	return t.setPaused(g, now, false)
+func (cl Clocks) Resume(g games.Game, now time.Time) (changed bool, err error) {
+	return cl.setPaused(g, now, false)
 }
 
-func (t *Table) setPaused(g games.Game, now time.Time, pause bool) (bool, error) {
+func (cl Clocks) setPaused(g games.Game, now time.Time, pause bool) (bool, error) {
+	t := cl.t
 	if t.Status != StatusPlaying {
 		return false, nil
 	}
@@ -30,7 +31,7 @@ func (t *Table) setPaused(g games.Game, now time.Time, pause bool) (bool, error)
 	if err != nil {
 		return false, err
 	}
-	rules := t.ClockRules()
+	rules := cl.Rules()
 	changed := false
 	for i := range t.Seats {
 		c := t.Seats[i].Clock
@@ -50,8 +51,9 @@ func (t *Table) setPaused(g games.Game, now time.Time, pause bool) (bool, error)
 	return changed, nil
 }
 
-// ClocksPaused reports a table whose clocks PauseClocks stopped.
-func (t *Table) ClocksPaused() bool {
+// Paused reports a table whose clocks PauseClocks stopped.
+func (cl Clocks) Paused() bool {
+	t := cl.t
 	for _, s := range t.Seats {
 		if !s.Clock.Paused.IsZero() {
 			return true

@@ -23,14 +23,14 @@ func TestPauseClocks(t *testing.T) {
 		do      func() (bool, error)
 		changed bool
 	}{
-		{"pause", func() (bool, error) { return tb.PauseClocks(g, now.Add(2*hour)) }, true},
-		{"pause again", func() (bool, error) { return tb.PauseClocks(g, now.Add(5*hour)) }, false},
+		{"pause", func() (bool, error) { return tb.Clocks().Pause(g, now.Add(2*hour)) }, true},
+		{"pause again", func() (bool, error) { return tb.Clocks().Pause(g, now.Add(5*hour)) }, false},
 	} {
 		if changed, err := c.do(); err != nil || changed != c.changed {
 			t.Fatalf("%s: changed %v, %v; want %v", c.name, changed, err, c.changed)
 		}
 	}
-	if !tb.ClocksPaused() {
+	if !tb.Clocks().Paused() {
 		t.Fatal("not paused")
 	}
 	if got := dueOf(tb, table.DueClock); got != -1 {
@@ -43,18 +43,18 @@ func TestPauseClocks(t *testing.T) {
 	if got := takeReminders(t, tb, 3*day); len(got) != 0 {
 		t.Errorf("reminded while paused: %+v", got)
 	}
-	if changed, err := tb.ResumeClocks(g, now.Add(3*day+2*hour)); err != nil || !changed {
+	if changed, err := tb.Clocks().Resume(g, now.Add(3*day+2*hour)); err != nil || !changed {
 		t.Fatalf("resume: %v, %v", changed, err)
 	}
-	if changed, _ := tb.ResumeClocks(g, now.Add(3*day+3*hour)); changed {
+	if changed, _ := tb.Clocks().Resume(g, now.Add(3*day+3*hour)); changed {
 		t.Error("resuming twice changed the table")
 	}
-	if tb.ClocksPaused() {
+	if tb.Clocks().Paused() {
 		t.Fatal("still paused")
 	}
 	// 2h were used before the pause: 22h are left from the resumption.
 	for seat := range 2 {
-		at, ok := tb.SeatDeadline(mustState(t, tb), mustState(t, tb).Pending(), seat)
+		at, ok := tb.Clocks().Deadline(mustState(t, tb), mustState(t, tb).Pending(), seat)
 		if want := now.Add(3*day + 24*hour); !ok || !at.Equal(want) {
 			t.Errorf("seat %d's deadline %v, want %v", seat, at.Sub(now), want.Sub(now))
 		}

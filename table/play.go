@@ -39,18 +39,20 @@ func (t *Table) Move(g games.Game, userID, moveID string, expectedVersion int, n
 // Rebuild replays the whole log from the seed (the log must be loaded). A
 // correct game rebuilds exactly the stored state; undo and crash recovery
 // rely on it.
-func (t *Table) Rebuild(g games.Game) (games.State, error) {
-	log, err := t.fullLog()
+func (hi History) Rebuild(g games.Game) (games.State, error) {
+	t := hi.t
+	log, err := hi.fullLog()
 	if err != nil {
 		return nil, err
 	}
 	c := *t
 	c.TurnEvents, c.Checkpoint = nil, nil
-	return c.rebuild(g, log)
+	return c.History().rebuild(g, log)
 }
 
 // rebuild replays log from the seed onto t's books.
-func (t *Table) rebuild(g games.Game, log []Entry) (games.State, error) {
+func (hi History) rebuild(g games.Game, log []Entry) (games.State, error) {
+	t := hi.t
 	if t.Status == StatusLobby {
 		return nil, games.Errorf(ErrNotPlaying)
 	}
@@ -58,7 +60,7 @@ func (t *Table) rebuild(g games.Game, log []Entry) (games.State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("table %s: replay setup: %w", t.ID, err)
 	}
-	if err := t.replay(st, log, 0); err != nil {
+	if err := hi.replay(st, log, 0); err != nil {
 		return nil, err
 	}
 	return st, nil
@@ -69,25 +71,27 @@ func (t *Table) rebuild(g games.Game, log []Entry) (games.State, error) {
 // Within an open turn it steps back from the turn's checkpoint and needs
 // only the turn's part of the log; across a commit it replays the whole log
 // from the seed, which the caller must then have loaded.
-func (t *Table) Undo(g games.Game, userID string, now time.Time) (MoveResult, error) {
-	return t.takeBack(g, userID, false, now)
+func (hi History) Undo(g games.Game, userID string, now time.Time) (MoveResult, error) {
+	return hi.takeBack(g, userID, false, now)
 }
 
 // CanStepBack reports whether seat could step back now: the open turn's
 // last step is seat's own and revealed nothing.
-func (t *Table) CanStepBack(seat int) bool {
-	last, ok := t.LastEntry()
+func (hi History) CanStepBack(seat int) bool {
+	t := hi.t
+	last, ok := hi.Last()
 	return ok && t.Checkpoint != nil && t.CheckpointAt < t.Moves && last.Seat == seat && last.Uncommitted && !last.Revealed
 }
 
 // Back steps userID back over their last step of the open turn, up to the
 // turn's last commit or reveal (the rule Board Game Arena uses). It needs
 // the log from CheckpointAt on.
-func (t *Table) Back(g games.Game, userID string, now time.Time) (MoveResult, error) {
-	return t.takeBack(g, userID, true, now)
+func (hi History) Back(g games.Game, userID string, now time.Time) (MoveResult, error) {
+	return hi.takeBack(g, userID, true, now)
 }
 
-func (t *Table) takeBack(g games.Game, userID string, withinTurn bool, now time.Time) (MoveResult, error) {
+func (hi History) takeBack(g games.Game, userID string, withinTurn bool, now time.Time) (MoveResult, error) {
+	t := hi.t
 	if t.Status != StatusPlaying {
 		return MoveResult{}, games.Errorf(ErrNotPlaying)
 	}
@@ -101,7 +105,7 @@ func (t *Table) takeBack(g games.Game, userID string, withinTurn bool, now time.
 	if withinTurn && (t.Checkpoint == nil || t.CheckpointAt >= t.Moves) {
 		return MoveResult{}, games.Errorf(ErrNoStepBack)
 	}
-	last, ok := t.LastEntry()
+	last, ok := hi.Last()
 	if !ok {
 		return MoveResult{}, fmt.Errorf("table %s: last move: %w", t.ID, ErrLogNotLoaded)
 	}
@@ -134,14 +138,14 @@ func (t *Table) takeBack(g games.Game, userID string, withinTurn bool, now time.
 		}
 		c.TurnEvents = slices.Clone(t.TurnEvents[:t.CheckpointEvents])
 		c.Checkpoint = cloneRaw(t.Checkpoint)
-		err = c.replay(st, t.Log[t.CheckpointAt-t.LogFrom:len(t.Log)-1], t.CheckpointAt)
+		err = c.History().replay(st, t.Log[t.CheckpointAt-t.LogFrom:len(t.Log)-1], t.CheckpointAt)
 	} else {
-		log, lerr := t.fullLog()
+		log, lerr := hi.fullLog()
 		if lerr != nil {
 			return MoveResult{}, lerr
 		}
 		c.TurnEvents, c.Checkpoint, c.CheckpointAt, c.CheckpointEvents = nil, nil, 0, 0
-		st, err = c.rebuild(g, log[:len(log)-1])
+		st, err = c.History().rebuild(g, log[:len(log)-1])
 	}
 	if err != nil {
 		return MoveResult{}, err
@@ -218,7 +222,7 @@ func (t *Table) Clone() (*Table, error) {
 func (t *Table) restartDecisions(st games.State, now time.Time) {
 	t.AbandonVotes = nil
 	t.touch(now)
-	rules, pending := t.ClockRules(), st.Pending()
+	rules, pending := t.Clocks().Rules(), st.Pending()
 	for i := range t.Seats {
 		t.startDecision(i, now)
 		t.Seats[i].Clock = rules.Begin()

@@ -74,7 +74,7 @@ func TestThinkIsRunningTime(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := tb.SetCalendar(g, cal, now); err != nil {
+			if err := tb.Clocks().SetCalendar(g, cal, now); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -92,20 +92,20 @@ func TestThinkIsRunningTime(t *testing.T) {
 		{"weekend off", "", calendar(0, 0, true), 3 * day, day},
 		{"weekend off, timed", "72", calendar(0, 0, true), 3 * day, day},
 		{"vacation", "", func(t *testing.T, tb *table.Table) {
-			if err := tb.StartVacation(g, "a", now.Add(3*hour), now.Add(hour)); err != nil {
+			if err := tb.Vacations().Start(g, "a", now.Add(3*hour), now.Add(hour)); err != nil {
 				t.Fatal(err)
 			}
 		}, 5 * hour, 3 * hour},
 		{"vacation ended early", "24", func(t *testing.T, tb *table.Table) {
-			if err := tb.StartVacation(g, "a", now.Add(10*hour), now.Add(hour)); err != nil {
+			if err := tb.Vacations().Start(g, "a", now.Add(10*hour), now.Add(hour)); err != nil {
 				t.Fatal(err)
 			}
-			if ok, err := tb.EndVacation(g, "a", now.Add(2*hour)); !ok || err != nil {
+			if ok, err := tb.Vacations().End(g, "a", now.Add(2*hour)); !ok || err != nil {
 				t.Fatalf("end vacation: %v %v", ok, err)
 			}
 		}, 4 * hour, 3 * hour},
 		{"outage", "", func(t *testing.T, tb *table.Table) {
-			if err := tb.Outage(g, now.Add(hour), now.Add(2*hour)); err != nil {
+			if err := tb.Clocks().Outage(g, now.Add(hour), now.Add(2*hour)); err != nil {
 				t.Fatal(err)
 			}
 		}, 3 * hour, 2 * hour},
@@ -138,7 +138,7 @@ func TestMissedInRunningTime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := tb.SetCalendar(g, cal, now); err != nil {
+	if err := tb.Clocks().SetCalendar(g, cal, now); err != nil {
 		t.Fatal(err)
 	}
 	if res, err := tb.Fire(g, games.RandomPolicy, now.Add(12*hour)); err != nil || len(res.Steps) != 0 || tb.Seats[0].Missed != 0 {

@@ -175,10 +175,8 @@ type Table struct {
 	CheckpointAt     int             `json:"checkpoint_at,omitempty"`
 	CheckpointEvents int             `json:"checkpoint_events,omitempty"`
 	TurnEvents       []games.Text    `json:"turn_events,omitempty"`
-	// Idle counts, per seat, the answers in a row the table gave for that
-	// seat because its time ran out.
-	Idle         []int    `json:"idle,omitempty"`
-	AbandonVotes []string `json:"abandon_votes,omitempty"`
+	Idle             IdleStreaks     `json:"idle,omitempty"`
+	AbandonVotes     []string        `json:"abandon_votes,omitempty"`
 	// Votes are the open votes on ending the game while a seat's time has
 	// run out (OptAbsent vote, see absent.go); ClosedVotes those whose
 	// message still has to lose its buttons.
@@ -311,8 +309,9 @@ func (t *Table) Setup() games.Setup {
 	return games.Setup{Players: len(t.Seats), Options: gameOptions(t.Options), Seed: t.Seed}
 }
 
-// LastEntry returns the most recent log entry, if it is loaded.
-func (t *Table) LastEntry() (Entry, bool) {
+// Last returns the most recent log entry, if it is loaded.
+func (hi History) Last() (Entry, bool) {
+	t := hi.t
 	if len(t.Log) == 0 || t.LogFrom+len(t.Log) != t.Moves {
 		return Entry{}, false
 	}
@@ -324,7 +323,8 @@ func (t *Table) LastEntry() (Entry, bool) {
 var ErrLogNotLoaded = errors.New("table: the move log needed here was not loaded")
 
 // fullLog returns the whole log, or ErrLogNotLoaded.
-func (t *Table) fullLog() ([]Entry, error) {
+func (hi History) fullLog() ([]Entry, error) {
+	t := hi.t
 	if t.LogFrom != 0 || len(t.Log) != t.Moves {
 		return nil, fmt.Errorf("table %s: whole log: %w", t.ID, ErrLogNotLoaded)
 	}
@@ -339,16 +339,18 @@ func (t *Table) touch(now time.Time) {
 }
 
 // SetStatusMessage remembers the live status message once it is posted.
-func (t *Table) SetStatusMessage(id string, now time.Time) {
+func (li Live) SetStatusMessage(id string, now time.Time) {
+	t := li.t
 	t.StatusMessageID = id
 	t.touch(now)
 }
 
-// AddLive remembers posted messages that carry buttons: boards, and DMs
+// Add remembers posted messages that carry buttons: boards, and DMs
 // by user id (a user who left the table is skipped). One that comes too
 // late (a board older than the newest one composed, anything once the
 // game ended) is stale: it is queued for the scheduler to clear.
-func (t *Table) AddLive(boards []live.Ref, dms map[string][]live.Ref, now time.Time) {
+func (li Live) Add(boards []live.Ref, dms map[string][]live.Ref, now time.Time) {
+	t := li.t
 	ended := t.Status != StatusPlaying
 	var stale []live.Ref
 	for _, b := range boards {
@@ -375,20 +377,23 @@ func (t *Table) AddLive(boards []live.Ref, dms map[string][]live.Ref, now time.T
 
 // TakeStaleButtons returns the messages queued for clearing and forgets
 // them, with their due event.
-func (t *Table) TakeStaleButtons() live.Refs {
+func (li Live) TakeStaleButtons() live.Refs {
+	t := li.t
 	out := t.StaleButtons.Take()
-	t.settleTidy()
+	li.settleTidy()
 	return out
 }
 
 // SetLobbyMessage remembers the lobby message once it is posted.
-func (t *Table) SetLobbyMessage(id string, now time.Time) {
+func (li Live) SetLobbyMessage(id string, now time.Time) {
+	t := li.t
 	t.LobbyMessageID = id
 	t.touch(now)
 }
 
 // settleTidy drops the tidy due event once nothing is left for it.
-func (t *Table) settleTidy() {
+func (li Live) settleTidy() {
+	t := li.t
 	if len(t.StaleButtons) == 0 && !t.ClosedVotes.Known() {
 		t.Due = slices.DeleteFunc(t.Due, func(d Due) bool { return d.Kind == DueTidy })
 	}

@@ -20,7 +20,7 @@ func lobby(t *testing.T, players ...string) *table.Table {
 	t.Helper()
 	tb := table.New(table.Params{ID: "t1", ChannelID: "c1", GameID: tabletest.ID, Lang: "de-DE", Host: table.Seat{UserID: players[0], Name: players[0]}, Seed: 7, Now: now})
 	for _, p := range players[1:] {
-		if err := tb.Join(tabletest.Game().Info(), table.Seat{UserID: p, Name: p}, now); err != nil {
+		if err := tb.Lobby().Join(tabletest.Game().Info(), table.Seat{UserID: p, Name: p}, now); err != nil {
 			t.Fatalf("join %s: %v", p, err)
 		}
 	}
@@ -30,7 +30,7 @@ func lobby(t *testing.T, players ...string) *table.Table {
 func started(t *testing.T, players ...string) *table.Table {
 	t.Helper()
 	tb := lobby(t, players...)
-	if _, err := tb.Start(tabletest.Game(), players[0], now); err != nil {
+	if _, err := tb.Lobby().Start(tabletest.Game(), players[0], now); err != nil {
 		t.Fatalf("start: %v", err)
 	}
 	return tb
@@ -88,9 +88,9 @@ func TestJoinLeave(t *testing.T) {
 			v := tb.Version
 			var err error
 			if tc.join != "" {
-				err = tb.Join(tabletest.Game().Info(), table.Seat{UserID: tc.join}, now)
+				err = tb.Lobby().Join(tabletest.Game().Info(), table.Seat{UserID: tc.join}, now)
 			} else {
-				err = tb.Leave(tc.leave, now)
+				err = tb.Lobby().Leave(tc.leave, now)
 			}
 			if got := errKey(t, err); got != tc.wantErr {
 				t.Fatalf("error %q, want %q", got, tc.wantErr)
@@ -128,7 +128,7 @@ func TestStart(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tb := lobby(t, tc.players...)
 			tb.Options = tc.options
-			st, err := tb.Start(tabletest.Game(), tc.by, now)
+			st, err := tb.Lobby().Start(tabletest.Game(), tc.by, now)
 			if got := errKey(t, err); got != tc.wantErr {
 				t.Fatalf("error %q, want %q", got, tc.wantErr)
 			}
@@ -148,7 +148,7 @@ func TestStart(t *testing.T) {
 			if tb.Status != table.StatusPlaying || len(tb.State) == 0 {
 				t.Errorf("status %q, state %d bytes", tb.Status, len(tb.State))
 			}
-			if _, err := tb.Start(tabletest.Game(), tc.by, now); errKey(t, err) != table.ErrAlreadyStarted {
+			if _, err := tb.Lobby().Start(tabletest.Game(), tc.by, now); errKey(t, err) != table.ErrAlreadyStarted {
 				t.Errorf("second start: %v", err)
 			}
 		})
@@ -167,7 +167,7 @@ func TestSetOption(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tb := lobby(t, "a", "b")
-			err := tb.SetOption(tabletest.Game().Info(), tc.by, tc.id, tc.value, now)
+			err := tb.Lobby().SetOption(tabletest.Game().Info(), tc.by, tc.id, tc.value, now)
 			if got := errKey(t, err); got != tc.wantErr {
 				t.Fatalf("error %q, want %q", got, tc.wantErr)
 			}
@@ -227,7 +227,7 @@ func TestMoveChecks(t *testing.T) {
 			if tb.Version != before.Version+1 || len(tb.Log) != len(before.Log)+1 {
 				t.Errorf("version %d log %d, want %d and %d", tb.Version, len(tb.Log), before.Version+1, len(before.Log)+1)
 			}
-			last, _ := tb.LastEntry()
+			last, _ := tb.History().Last()
 			if last.Move != tc.move.move || last.Seat != res.Seat() || last.Version != tb.Version {
 				t.Errorf("last entry %+v", last)
 			}
@@ -261,7 +261,7 @@ func TestRebuildMatchesStored(t *testing.T) {
 	}{{1, []string{"a", "b"}, 0}, {2, []string{"a", "b", "c"}, 2}, {99, []string{"a", "b", "c", "d"}, 1}} {
 		tb := started(t, tc.players...)
 		tb.Seed = tc.seed
-		st, err := tb.Rebuild(tabletest.Game())
+		st, err := tb.History().Rebuild(tabletest.Game())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -276,7 +276,7 @@ func TestRebuildMatchesStored(t *testing.T) {
 			if _, err := tb.Move(tabletest.Game(), tb.Seats[p.Seat].UserID, o.ID, table.AnyVersion, now); err != nil {
 				t.Fatalf("move: %v", err)
 			}
-			re, err := tb.Rebuild(tabletest.Game())
+			re, err := tb.History().Rebuild(tabletest.Game())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -323,7 +323,7 @@ func TestUndo(t *testing.T) {
 				tb.RulesVersion = tc.rules
 			}
 			before, _ := tb.Clone()
-			_, err := tb.Undo(tabletest.Game(), tc.by, now)
+			_, err := tb.History().Undo(tabletest.Game(), tc.by, now)
 			if got := errKey(t, err); got != tc.wantErr {
 				t.Fatalf("error %q, want %q", got, tc.wantErr)
 			}
@@ -414,7 +414,7 @@ func TestStaleButtons(t *testing.T) {
 	tb := started(t, "a", "b")
 	ref := func(id string, v int) live.Ref { return live.Ref{Channel: "c", ID: id, Version: v} }
 	tb.BoardVersion = 5
-	tb.AddLive([]live.Ref{ref("new", 5), ref("old", 4)}, map[string][]live.Ref{"a": {ref("dm", 5)}}, now)
+	tb.Live().Add([]live.Ref{ref("new", 5), ref("old", 4)}, map[string][]live.Ref{"a": {ref("dm", 5)}}, now)
 	if len(tb.LiveBoards) != 1 || tb.LiveBoards[0].ID != "new" || len(tb.Seats[0].LiveDMs) != 1 {
 		t.Fatalf("live boards %v, DMs %v", tb.LiveBoards, tb.Seats[0].LiveDMs)
 	}
@@ -431,13 +431,13 @@ func TestStaleButtons(t *testing.T) {
 	if !slices.ContainsFunc(tb.Due, func(d table.Due) bool { return d.Kind == table.DueTidy }) {
 		t.Fatalf("due %v lost the tidy event", tb.Due)
 	}
-	if got := tb.TakeStaleButtons(); len(got) != 1 || len(tb.StaleButtons) != 0 ||
+	if got := tb.Live().TakeStaleButtons(); len(got) != 1 || len(tb.StaleButtons) != 0 ||
 		slices.ContainsFunc(tb.Due, func(d table.Due) bool { return d.Kind == table.DueTidy }) {
 		t.Fatalf("take: %v, left %v, due %v", got, tb.StaleButtons, tb.Due)
 	}
 	// Once the game is over, anything remembered is stale.
 	tb.Status = table.StatusOver
-	tb.AddLive([]live.Ref{ref("late", 9)}, map[string][]live.Ref{"b": {ref("latedm", 9)}}, now)
+	tb.Live().Add([]live.Ref{ref("late", 9)}, map[string][]live.Ref{"b": {ref("latedm", 9)}}, now)
 	if len(tb.StaleButtons) != 2 || len(tb.LiveBoards) != 1 {
 		t.Fatalf("after the end: stale %v, live %v", tb.StaleButtons, tb.LiveBoards)
 	}

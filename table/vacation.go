@@ -11,7 +11,8 @@ import (
 // ApplySettings gives a starting game's seats their players' settings
 // (users, by user id): reminders and language, and a vacation under way
 // pauses their clock. Bots and players without settings keep theirs.
-func (t *Table) ApplySettings(g games.Game, users map[string]settings.User, now time.Time) error {
+func (va Vacations) ApplySettings(g games.Game, users map[string]settings.User, now time.Time) error {
+	t := va.t
 	for i, seat := range t.Seats {
 		u, ok := users[seat.UserID]
 		if !ok || seat.Bot {
@@ -22,7 +23,7 @@ func (t *Table) ApplySettings(g games.Game, users map[string]settings.User, now 
 			t.Seats[i].Lang = u.Lang
 		}
 		if v, on := u.On(now); on {
-			if err := t.StartVacation(g, seat.UserID, v.Until, now); err != nil {
+			if err := va.Start(g, seat.UserID, v.Until, now); err != nil {
 				return err
 			}
 		}
@@ -30,18 +31,19 @@ func (t *Table) ApplySettings(g games.Game, users map[string]settings.User, now 
 	return nil
 }
 
-// StartVacation pauses userID's clock at this table from now until until
+// Start pauses userID's clock at this table from now until until
 // (see clock.Rules.Off): the running decision's deadline moves by the
 // vacation, reminders wait for its end, and its end is a due event
 // (DueVacation). A vacation already under way is replaced. Only a game
 // being played has clocks; other tables are left alone (ErrNotPlaying).
 // No decision changes, so the version stays (buttons stay good).
-func (t *Table) StartVacation(g games.Game, userID string, until, now time.Time) error {
-	seat, st, err := t.seatPlaying(g, userID)
+func (va Vacations) Start(g games.Game, userID string, until, now time.Time) error {
+	t := va.t
+	seat, st, err := va.seatPlaying(g, userID)
 	if err != nil {
 		return err
 	}
-	rules := t.ClockRules()
+	rules := t.Clocks().Rules()
 	c := t.Seats[seat].Clock
 	if t.Seats[seat].Vacation != nil {
 		c = rules.EndOff(c, now)
@@ -52,26 +54,28 @@ func (t *Table) StartVacation(g games.Game, userID string, until, now time.Time)
 	return nil
 }
 
-// EndVacation ends userID's vacation at this table now: the clock runs
+// End ends userID's vacation at this table now: the clock runs
 // again from now on. A seat not on vacation is left alone (ok false).
-func (t *Table) EndVacation(g games.Game, userID string, now time.Time) (bool, error) {
-	seat, st, err := t.seatPlaying(g, userID)
+func (va Vacations) End(g games.Game, userID string, now time.Time) (bool, error) {
+	t := va.t
+	seat, st, err := va.seatPlaying(g, userID)
 	if err != nil {
 		return false, err
 	}
 	if t.Seats[seat].Vacation == nil {
 		return false, nil
 	}
-	t.Seats[seat].Clock = t.ClockRules().EndOff(t.Seats[seat].Clock, now)
+	t.Seats[seat].Clock = t.Clocks().Rules().EndOff(t.Seats[seat].Clock, now)
 	t.Seats[seat].Vacation = nil
 	t.refreshDue(st, st.Pending(), now)
 	return true, nil
 }
 
-// TakeVacationEnds lists the seats whose vacation is over by now and
+// TakeEnds lists the seats whose vacation is over by now and
 // forgets the vacation (the clock's off span stays: it is in the past), so
 // that its end is told once.
-func (t *Table) TakeVacationEnds(g games.Game, now time.Time) ([]int, error) {
+func (va Vacations) TakeEnds(g games.Game, now time.Time) ([]int, error) {
+	t := va.t
 	var out []int
 	for i, s := range t.Seats {
 		if s.Vacation != nil && !now.Before(s.Vacation.Until) {
@@ -93,7 +97,8 @@ func (t *Table) TakeVacationEnds(g games.Game, now time.Time) ([]int, error) {
 // SetCalendar changes when the table's clocks run (the server changed its
 // playing hours) at now: time already used stays used (see
 // clock.Rules.Recalendar).
-func (t *Table) SetCalendar(g games.Game, cal clock.Calendar, now time.Time) error {
+func (cl Clocks) SetCalendar(g games.Game, cal clock.Calendar, now time.Time) error {
+	t := cl.t
 	if t.Calendar.Equal(cal) {
 		return nil
 	}
@@ -105,7 +110,7 @@ func (t *Table) SetCalendar(g games.Game, cal clock.Calendar, now time.Time) err
 	if err != nil {
 		return err
 	}
-	from := t.ClockRules()
+	from := cl.Rules()
 	to := from
 	to.Calendar = cal
 	for i := range t.Seats {
@@ -116,8 +121,9 @@ func (t *Table) SetCalendar(g games.Game, cal clock.Calendar, now time.Time) err
 	return nil
 }
 
-// nextVacationEnd is the earliest end of a seat's vacation.
-func (t *Table) nextVacationEnd() (time.Time, bool) {
+// next is the earliest end of a seat's vacation.
+func (va Vacations) next() (time.Time, bool) {
+	t := va.t
 	var at time.Time
 	for _, s := range t.Seats {
 		if s.Vacation != nil && (at.IsZero() || s.Vacation.Until.Before(at)) {
@@ -128,7 +134,8 @@ func (t *Table) nextVacationEnd() (time.Time, bool) {
 }
 
 // seatPlaying is userID's seat at a game being played, with its state.
-func (t *Table) seatPlaying(g games.Game, userID string) (int, games.State, error) {
+func (va Vacations) seatPlaying(g games.Game, userID string) (int, games.State, error) {
+	t := va.t
 	seat := t.SeatOf(userID)
 	if seat < 0 {
 		return 0, nil, games.Errorf(ErrNotSeated)
@@ -151,12 +158,13 @@ func (t *Table) NewVersion() { t.Version++ }
 // down: nobody is charged for time in which they could not play (the rule
 // Board Game Arena and lichess apply after outages). Due events move with
 // the clocks.
-func (t *Table) Outage(g games.Game, from, until time.Time) error {
+func (cl Clocks) Outage(g games.Game, from, until time.Time) error {
+	t := cl.t
 	st, err := t.playing(g)
 	if err != nil {
 		return err
 	}
-	rules := t.ClockRules()
+	rules := cl.Rules()
 	for i := range t.Seats {
 		t.Seats[i].Clock = rules.Off(t.Seats[i].Clock, from, until)
 	}

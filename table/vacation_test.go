@@ -35,7 +35,7 @@ func bid(t *testing.T, tb *table.Table, user string, at time.Duration) {
 
 func takeReminders(t *testing.T, tb *table.Table, at time.Duration) []table.Reminder {
 	t.Helper()
-	got, err := tb.TakeReminders(tabletest.Game(), now.Add(at))
+	got, err := tb.Reminders().Take(tabletest.Game(), now.Add(at))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func TestLastOneWaitedFor(t *testing.T) {
 	// last one".
 	tb := turnTable(t, map[string]string{"rounds": "1"})
 	move(t, tb, "a", tabletest.TurnEnd, hour)
-	if got, err := tb.TakeReminders(tabletest.TurnGame(), now.Add(10*day)); err != nil || len(got) != 0 {
+	if got, err := tb.Reminders().Take(tabletest.TurnGame(), now.Add(10*day)); err != nil || len(got) != 0 {
 		t.Errorf("turn-based step: %+v, %v; want no notice", got, err)
 	}
 }
@@ -113,7 +113,7 @@ func TestRemindersCoalesce(t *testing.T) {
 // Quiet hours hold the reminders back; they come once, at the end.
 func TestHoldReminders(t *testing.T) {
 	tb := startedWith(t, tabletest.Game(), "24")
-	tb.HoldReminders(1, now.Add(23*hour))
+	tb.Reminders().Hold(1, now.Add(23*hour))
 	if got := takeReminders(t, tb, 12*hour); len(got) != 1 || got[0].Seat != 0 {
 		t.Fatalf("at 12h %+v, want seat 0 only", got)
 	}
@@ -137,16 +137,16 @@ func TestHoldReminders(t *testing.T) {
 func TestVacation(t *testing.T) {
 	g := tabletest.Game()
 	tb := startedWith(t, g, "24")
-	if err := tb.StartVacation(g, "b", now.Add(2*hour+3*day), now.Add(2*hour)); err != nil {
+	if err := tb.Vacations().Start(g, "b", now.Add(2*hour+3*day), now.Add(2*hour)); err != nil {
 		t.Fatal(err)
 	}
 	if got := dueOf(tb, table.DueVacation); got != 2*hour+3*day {
 		t.Errorf("vacation end due %v, want 3d2h", got)
 	}
-	if got := tb.ClockRules(); !got.Expired(tb.Seats[0].Clock, now.Add(24*hour)) || got.Expired(tb.Seats[1].Clock, now.Add(24*hour)) {
+	if got := tb.Clocks().Rules(); !got.Expired(tb.Seats[0].Clock, now.Add(24*hour)) || got.Expired(tb.Seats[1].Clock, now.Add(24*hour)) {
 		t.Error("the vacation did not stop seat b's clock alone")
 	}
-	if at, ok := tb.SeatDeadline(mustState(t, tb), mustState(t, tb).Pending(), 1); !ok || !at.Equal(now.Add(24*hour+3*day)) {
+	if at, ok := tb.Clocks().Deadline(mustState(t, tb), mustState(t, tb).Pending(), 1); !ok || !at.Equal(now.Add(24*hour+3*day)) {
 		t.Errorf("seat b's deadline %v, want 3d24h", at.Sub(now))
 	}
 	res, err := tb.Fire(g, games.RandomPolicy, now.Add(24*hour))
@@ -156,11 +156,11 @@ func TestVacation(t *testing.T) {
 	if got := takeReminders(t, tb, 2*day); len(got) != 0 {
 		t.Errorf("reminded on vacation: %+v", got)
 	}
-	ended, err := tb.TakeVacationEnds(g, now.Add(2*hour+3*day))
+	ended, err := tb.Vacations().TakeEnds(g, now.Add(2*hour+3*day))
 	if err != nil || len(ended) != 1 || ended[0] != 1 || tb.Seats[1].Vacation != nil {
 		t.Fatalf("vacation ends %v, %v", ended, err)
 	}
-	if again, _ := tb.TakeVacationEnds(g, now.Add(4*day)); len(again) != 0 || dueOf(tb, table.DueVacation) != -1 {
+	if again, _ := tb.Vacations().TakeEnds(g, now.Add(4*day)); len(again) != 0 || dueOf(tb, table.DueVacation) != -1 {
 		t.Errorf("the end is told twice: %v, due %v", again, dueOf(tb, table.DueVacation))
 	}
 	// Seat a timed out, so b became the last one waited for while away:
@@ -181,25 +181,25 @@ func TestVacation(t *testing.T) {
 func TestEndVacation(t *testing.T) {
 	g := tabletest.Game()
 	tb := startedWith(t, g, "24")
-	if err := tb.StartVacation(g, "b", now.Add(10*day), now); err != nil {
+	if err := tb.Vacations().Start(g, "b", now.Add(10*day), now); err != nil {
 		t.Fatal(err)
 	}
-	if ok, err := tb.EndVacation(g, "b", now.Add(day)); !ok || err != nil {
+	if ok, err := tb.Vacations().End(g, "b", now.Add(day)); !ok || err != nil {
 		t.Fatalf("EndVacation = %v, %v", ok, err)
 	}
-	if at, ok := tb.SeatDeadline(mustState(t, tb), mustState(t, tb).Pending(), 1); !ok || !at.Equal(now.Add(2*day)) {
+	if at, ok := tb.Clocks().Deadline(mustState(t, tb), mustState(t, tb).Pending(), 1); !ok || !at.Equal(now.Add(2*day)) {
 		t.Errorf("deadline after a vacation of one day %v, want 2d", at.Sub(now))
 	}
 	if dueOf(tb, table.DueVacation) != -1 || tb.Seats[1].Vacation != nil {
 		t.Error("an ended vacation is still due")
 	}
-	if ok, err := tb.EndVacation(g, "b", now.Add(day)); ok || err != nil {
+	if ok, err := tb.Vacations().End(g, "b", now.Add(day)); ok || err != nil {
 		t.Errorf("ending no vacation = %v, %v", ok, err)
 	}
-	if err := tb.StartVacation(g, "zed", now.Add(day), now); errKey(t, err) != table.ErrNotSeated {
+	if err := tb.Vacations().Start(g, "zed", now.Add(day), now); errKey(t, err) != table.ErrNotSeated {
 		t.Errorf("a stranger's vacation: %v", err)
 	}
-	if err := lobby(t, "a", "b").StartVacation(g, "a", now.Add(day), now); errKey(t, err) != table.ErrNotPlaying {
+	if err := lobby(t, "a", "b").Vacations().Start(g, "a", now.Add(day), now); errKey(t, err) != table.ErrNotPlaying {
 		t.Errorf("a vacation in a lobby: %v", err)
 	}
 }
@@ -212,12 +212,12 @@ func TestSetCalendar(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := tb.SetCalendar(g, cal, now.Add(hour)); err != nil {
+	if err := tb.Clocks().SetCalendar(g, cal, now.Add(hour)); err != nil {
 		t.Fatal(err)
 	}
 	// 1h used, 23h left: 14h on Friday from 08:00, 9h on Saturday.
 	want := time.Date(2026, 1, 3, 17, 0, 0, 0, time.UTC)
-	if at, ok := tb.SeatDeadline(mustState(t, tb), mustState(t, tb).Pending(), 0); !ok || !at.Equal(want) {
+	if at, ok := tb.Clocks().Deadline(mustState(t, tb), mustState(t, tb).Pending(), 0); !ok || !at.Equal(want) {
 		t.Errorf("deadline %v, want %v", at, want)
 	}
 	if got := now.Add(dueOf(tb, table.DueClock)); !got.Equal(want) {

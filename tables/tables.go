@@ -102,7 +102,7 @@ func (ts *Tables) Update(ctx context.Context, channelID, tableID string, fn func
 		if !ok {
 			return fmt.Errorf("table %s: game %q is not registered", t.ID, t.GameID)
 		}
-		if _, err := t.CreditOutages(g, ts.KnownOutages()); err != nil {
+		if _, err := t.Clocks().CreditOutages(g, ts.KnownOutages()); err != nil {
 			return err
 		}
 		if err := fn(t, g); err != nil {
@@ -138,6 +138,11 @@ func (ts *Tables) Load(ctx context.Context, channelID, tableID string, opts ...s
 		return nil, nil, fmt.Errorf("table %s: game %q is not registered", t.ID, t.GameID)
 	}
 	return t, g, nil
+}
+
+// RememberLobby is Remember for the table's lobby message.
+func (ts *Tables) RememberLobby(channelID, tableID string) func(string) {
+	return ts.Remember(channelID, tableID, func(t *table.Table, id string, now time.Time) { t.Live().SetLobbyMessage(id, now) })
 }
 
 // Remember returns an OnSent callback that stores a posted message's id on

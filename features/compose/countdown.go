@@ -17,7 +17,7 @@ func (tl *Teller) DeadlineDMs(c *outbox.Composer, sc Scene, seats []int) {
 		if seat < 0 || seat >= len(t.Seats) || t.Seats[seat].Bot {
 			continue
 		}
-		if _, timed := t.SeatDeadline(sc.State, sc.Pending, seat); !timed || len(games.SeatPrompts(sc.Pending, seat)) == 0 {
+		if _, timed := t.Clocks().Deadline(sc.State, sc.Pending, seat); !timed || len(games.SeatPrompts(sc.Pending, seat)) == 0 {
 			continue
 		}
 		lang := seatLang(t, seat)

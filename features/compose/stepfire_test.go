@@ -27,15 +27,15 @@ func TestStepWithoutMover(t *testing.T) {
 	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 	tb := table.New(table.Params{ID: "t1", ChannelID: "c1", GuildID: "g1", GameID: g.Info().ID, Lang: "en", Seed: 1, Now: now,
 		Host: table.Seat{UserID: "u1", Name: "Ann"}})
-	if err := tb.Join(g.Info(), table.Seat{UserID: "u2", Name: "Bo"}, now); err != nil {
+	if err := tb.Lobby().Join(g.Info(), table.Seat{UserID: "u2", Name: "Bo"}, now); err != nil {
 		t.Fatal(err)
 	}
-	st, err := tb.Start(g, "u1", now)
+	st, err := tb.Lobby().Start(g, "u1", now)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Both seats' secret decisions went out as DMs, remembered since.
-	tb.AddLive(nil, map[string][]live.Ref{"u1": {{Channel: "d1", ID: "m1"}}, "u2": {{Channel: "d2", ID: "m2"}}}, now)
+	tb.Live().Add(nil, map[string][]live.Ref{"u1": {{Channel: "d1", ID: "m1"}}, "u2": {{Channel: "d2", ID: "m2"}}}, now)
 	tb.NewVersion()
 	if len(games.SeatPrompts(st.Pending(), 0)) == 0 || len(games.SeatPrompts(st.Pending(), 1)) == 0 {
 		t.Fatalf("both seats should have a decision pending: %+v", st.Pending())

@@ -116,7 +116,7 @@ func (tl *Teller) boardPost(c *outbox.Composer, sc Scene, narration []string) {
 		if len(narration) > 0 {
 			c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID}, interact.Message{Content: interact.Truncate(strings.Join(narration, "\n"), 2000)})
 		}
-		ClearAll(c, t.TakeStaleButtons())
+		ClearAll(c, t.Live().TakeStaleButtons())
 		return
 	}
 	lines := append([]string{}, narration...)
@@ -150,7 +150,7 @@ func (tl *Teller) boardPost(c *outbox.Composer, sc Scene, narration []string) {
 	// Older boards lose their buttons once the new one is out: one board
 	// stays clickable, and the history stays readable.
 	ClearAll(c, t.LiveBoards.Take())
-	ClearAll(c, t.TakeStaleButtons())
+	ClearAll(c, t.Live().TakeStaleButtons())
 }
 
 // hasPublic reports a decision answered in the channel.
@@ -218,7 +218,7 @@ func (tl *Teller) waitingLines(sc Scene, lang string, mention, summary bool) []s
 			line = tl.voice.Text(lang, games.T(KeyStatusPrivate, "player", who))
 		}
 		if summary {
-			if at, ok := t.SeatDeadline(sc.State, sc.Pending, p.Seat); ok {
+			if at, ok := t.Clocks().Deadline(sc.State, sc.Pending, p.Seat); ok {
 				line = tl.voice.Text(lang, games.T(KeyStatusDue, "line", line, "when", interact.Timestamp(at)))
 			}
 		}
@@ -258,7 +258,7 @@ func (tl *Teller) StatusText(sc Scene, lang string) string {
 	if sc.State != nil {
 		lines = append(lines, tl.waitingLines(sc, lang, false, true)...)
 	}
-	rules := t.ClockRules()
+	rules := t.Clocks().Rules()
 	for seat, u := range t.Seats {
 		switch {
 		case u.Vacation != nil:
@@ -350,7 +350,7 @@ func (tl *Teller) privateMessages(c *outbox.Composer, sc Scene, from DMSource, s
 			ref := from.ref()
 			ClearAll(c, t.Seats[seat].LiveDMs.TakeBut(ref)) // older decisions of this seat
 			ref.Version = t.Version
-			t.AddLive(nil, map[string][]live.Ref{u.UserID: {ref}}, t.UpdatedAt)
+			t.Live().Add(nil, map[string][]live.Ref{u.UserID: {ref}}, t.UpdatedAt)
 			continue
 		case anySecret(mine):
 			// Public prompts have their buttons on the board already, so a
@@ -439,7 +439,7 @@ func (tl *Teller) decisionLines(t *table.Table, st games.State, pending []games.
 	for _, p := range mine {
 		lines = append(lines, tl.voice.Text(lang, games.T(KeyDMHeader, "game", tl.voice.GameName(lang, t.GameID), "channel", t.ChannelID, "prompt", tl.voice.AtTable(t, lang, p.Text))))
 	}
-	if at, ok := t.SeatDeadline(st, pending, seat); ok {
+	if at, ok := t.Clocks().Deadline(st, pending, seat); ok {
 		// The seat's clock (a build phase's sand timer too), counting
 		// down live in the reader's Discord.
 		lines = append(lines, tl.voice.Text(lang, games.T(KeyDMDue, "when", interact.Timestamp(at))))
@@ -450,7 +450,7 @@ func (tl *Teller) decisionLines(t *table.Table, st games.State, pending []games.
 // BackRow offers "Back" to a seat that may step back within its turn; it
 // takes the last free row, if any.
 func (tl *Teller) BackRow(t *table.Table, seat int, lang string) []discordgo.MessageComponent {
-	if !t.CanStepBack(seat) {
+	if !t.History().CanStepBack(seat) {
 		return nil
 	}
 	id, err := interact.CustomID{Kind: interact.KindBack, Channel: t.ChannelID, Table: t.ID, Version: t.Version}.Encode()

@@ -95,6 +95,6 @@ func (tl *Teller) VotePosts(c *outbox.Composer, sc Scene, opened []int, endedByV
 	c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID}, interact.Message{Content: tl.voice.Text(t.Lang, games.T(KeyVoteEndedPost))})
 	tl.StatusPost(c, Scene{Table: t, Game: g})
 	ClearAll(c, t.LiveBoards.Take())
-	ClearAll(c, t.TakeStaleButtons())
+	ClearAll(c, t.Live().TakeStaleButtons())
 	tl.clearAllDMs(c, t)
 }

@@ -100,14 +100,14 @@ func (f *Feature) Open(ctx context.Context, r interact.Request, gameID, optionTe
 	return interact.Result{
 		Reply: &interact.Message{Content: f.Voice.Text(r.Lang, games.T(KeyOKNew))},
 		Actions: []interact.Action{interact.ChannelPost{ChannelID: t.ChannelID, Message: msg,
-			OnSent: f.Tables.Remember(t.ChannelID, t.ID, (*table.Table).SetLobbyMessage)}},
+			OnSent: f.Tables.RememberLobby(t.ChannelID, t.ID)}},
 	}
 }
 
 // Join seats the clicker.
 func (f *Feature) Join(ctx context.Context, r interact.Request, channelID, tableID string) interact.Result {
 	t, err := f.Tables.Update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
-		return t.Join(g.Info(), table.Seat{UserID: r.UserID, Name: r.UserName, Lang: r.Lang}, f.Now())
+		return t.Lobby().Join(g.Info(), table.Seat{UserID: r.UserID, Name: r.UserName, Lang: r.Lang}, f.Now())
 	})
 	if err != nil {
 		return f.Voice.Err(r, err)
@@ -125,8 +125,8 @@ func (f *Feature) AddBot(ctx context.Context, r interact.Request, channelID, tab
 				bots++
 			}
 		}
-		strength := f.Voice.Text(t.Lang, games.T(KeyBotStrength+t.NextBotStrength()))
-		return t.AddBot(g.Info(), r.UserID, f.Voice.Text(t.Lang, games.T(KeyBotName, "n", bots, "strength", strength)), f.Now())
+		strength := f.Voice.Text(t.Lang, games.T(KeyBotStrength+t.Bots().NextStrength()))
+		return t.Bots().Add(g.Info(), r.UserID, f.Voice.Text(t.Lang, games.T(KeyBotName, "n", bots, "strength", strength)), f.Now())
 	})
 	if err != nil {
 		return f.Voice.Err(r, err)
@@ -137,7 +137,7 @@ func (f *Feature) AddBot(ctx context.Context, r interact.Request, channelID, tab
 // RemoveBot takes the last bot's seat away (host only).
 func (f *Feature) RemoveBot(ctx context.Context, r interact.Request, channelID, tableID string) interact.Result {
 	t, err := f.Tables.Update(ctx, channelID, tableID, func(t *table.Table, _ games.Game) error {
-		return t.RemoveBot(r.UserID, f.Now())
+		return t.Bots().Remove(r.UserID, f.Now())
 	})
 	if err != nil {
 		return f.Voice.Err(r, err)
@@ -148,7 +148,7 @@ func (f *Feature) RemoveBot(ctx context.Context, r interact.Request, channelID, 
 // Leave gives the clicker's seat up.
 func (f *Feature) Leave(ctx context.Context, r interact.Request, channelID, tableID string) interact.Result {
 	t, err := f.Tables.Update(ctx, channelID, tableID, func(t *table.Table, _ games.Game) error {
-		return t.Leave(r.UserID, f.Now())
+		return t.Lobby().Leave(r.UserID, f.Now())
 	})
 	if err != nil {
 		return f.Voice.Err(r, err)
@@ -170,7 +170,7 @@ func (f *Feature) Option(ctx context.Context, r interact.Request, c interact.Cus
 		}
 	}
 	t, err := f.Tables.Update(ctx, c.Channel, c.Table, func(t *table.Table, g games.Game) error {
-		return t.SetOption(g.Info(), r.UserID, option, choice, f.Now())
+		return t.Lobby().SetOption(g.Info(), r.UserID, option, choice, f.Now())
 	})
 	if err != nil {
 		return f.Voice.Err(r, err)
@@ -197,7 +197,7 @@ func (f *Feature) Closed(t *table.Table) interact.Message {
 // id may not be remembered yet when the click follows the post closely;
 // it is remembered now), else the remembered one, else a new post.
 func (f *Feature) Edit(r interact.Request, t *table.Table, m interact.Message) interact.Action {
-	onSent := f.Tables.Remember(t.ChannelID, t.ID, (*table.Table).SetLobbyMessage)
+	onSent := f.Tables.RememberLobby(t.ChannelID, t.ID)
 	id := MessageID(r, t)
 	if id != t.LobbyMessageID {
 		onSent(id)

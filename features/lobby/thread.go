@@ -61,7 +61,7 @@ func (f *Feature) openInThread(tt threadTable) interact.ThreadOpen {
 					Message: interact.Message{Content: interact.Truncate(tt.Linked("<#"+threadID+">"), 2000)}})
 			}
 			return interact.Result{Actions: append(out, interact.ChannelPost{ChannelID: threadID, Message: f.Message(t, g),
-				OnSent: f.Tables.Remember(threadID, t.ID, (*table.Table).SetLobbyMessage)})}
+				OnSent: f.Tables.RememberLobby(threadID, t.ID)})}
 		},
 	}
 }

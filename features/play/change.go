@@ -117,7 +117,7 @@ func (f *Feature) Return(ctx context.Context, r interact.Request) interact.Resul
 	)
 	t, err := f.tables.Update(ctx, r.ChannelID, "", func(t *table.Table, g games.Game) error {
 		var err error
-		if res, err = t.Return(g, r.UserID, f.now()); err != nil {
+		if res, err = t.Bots().Return(g, r.UserID, f.now()); err != nil {
 			return err
 		}
 		sc := compose.Scene{Table: t, Game: g, State: res.State, Pending: res.Pending}

@@ -87,7 +87,7 @@ func (du *Due) fire(ctx context.Context, channelID string, now time.Time, though
 	// remembered too late (a delivery repeated after a crash), reminders,
 	// votes opened or closed (absent=vote), and what follows a game's end.
 	tidyUp := func(t *table.Table, g games.Game) error {
-		stale := t.TakeStaleButtons()
+		stale := t.Live().TakeStaleButtons()
 		votes := len(res.VotesOpened) > 0 || t.ClosedVotes.Known()
 		if len(stale) == 0 && len(remind) == 0 && len(back) == 0 && !archive && !votes && !credited {
 			return nil
@@ -126,7 +126,7 @@ func (du *Due) fire(ctx context.Context, channelID string, now time.Time, though
 		return du.f.stage(t, d, err)
 	}
 	change := func(t *table.Table, g games.Game) error {
-		credited = t.TookCredit()
+		credited = t.Clocks().TookCredit()
 		if t.Status == table.StatusOver && t.Unrecorded {
 			return errRecordFirst // in its own transaction first (Deps.Settle)
 		}
@@ -136,10 +136,10 @@ func (du *Due) fire(ctx context.Context, channelID string, now time.Time, though
 			return tidyUp(t, g)
 		}
 		var err error
-		if back, err = t.TakeVacationEnds(g, now); err != nil {
+		if back, err = t.Vacations().TakeEnds(g, now); err != nil {
 			return err
 		}
-		if remind, err = t.TakeReminders(g, now); err != nil {
+		if remind, err = t.Reminders().Take(g, now); err != nil {
 			return err
 		}
 		from := t.Version
@@ -157,7 +157,7 @@ func (du *Due) fire(ctx context.Context, channelID string, now time.Time, though
 			return err
 		}
 		if think = quick != nil && quick.Deferred; think {
-			t.DelayBots(now)
+			t.Bots().Delay(now)
 		}
 		pending = res.Pending
 		if len(res.Steps) == 0 {

@@ -117,18 +117,18 @@ func (f *Feature) takeBack(ctx context.Context, r interact.Request, channelID, t
 	change := func(t *table.Table, g games.Game) error {
 		seat := t.SeatOf(r.UserID)
 		undone := -1 // the version of the move taken back, whose board then says so
-		if last, ok := t.LastEntry(); ok {
+		if last, ok := t.History().Last(); ok {
 			undone = last.Version
 		}
 		if seat >= 0 && version != table.AnyVersion && (version < t.Seats[seat].PromptVersion || version > t.Version) {
 			return games.Errorf(table.ErrStale) // a second click on the same "Back"
 		}
-		committed = !t.CanStepBack(seat)
+		committed = !t.History().CanStepBack(seat)
 		var err error
 		if withinTurn {
-			res, err = t.Back(g, r.UserID, f.now())
+			res, err = t.History().Back(g, r.UserID, f.now())
 		} else {
-			res, err = t.Undo(g, r.UserID, f.now())
+			res, err = t.History().Undo(g, r.UserID, f.now())
 		}
 		if err != nil {
 			return err

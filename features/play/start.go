@@ -24,10 +24,10 @@ func (f *Feature) Start(ctx context.Context, r interact.Request, channelID, tabl
 	t, err := f.tables.Update(ctx, channelID, tableID, func(t *table.Table, g games.Game) error {
 		var err error
 		t.Calendar = cal
-		if st, err = t.Start(g, r.UserID, f.now()); err != nil {
+		if st, err = t.Lobby().Start(g, r.UserID, f.now()); err != nil {
 			return err
 		}
-		if err := t.ApplySettings(g, users, f.now()); err != nil {
+		if err := t.Vacations().ApplySettings(g, users, f.now()); err != nil {
 			return err
 		}
 		names := strings.Join(t.Names(), ", ")

@@ -174,7 +174,7 @@ func (f *Feature) recalendar(ctx context.Context, guildID string, cal clock.Cale
 	now := f.now()
 	for _, ch := range channels {
 		res, told, err := f.announcer.Announce(ctx, ch, tables.Notice{Status: true}, func(t *table.Table, g games.Game) (interact.Message, error) {
-			if err := t.SetCalendar(g, cal, now); err != nil {
+			if err := t.Clocks().SetCalendar(g, cal, now); err != nil {
 				return interact.Message{}, err
 			}
 			if t.Status != table.StatusPlaying {

@@ -61,7 +61,7 @@ func (f *Feature) vacationCmd(ctx context.Context, r interact.Request, opts []*d
 		}
 		res, n := f.eachTable(ctx, r.UserID, func(t *table.Table, g games.Game) (string, error) {
 			seat := t.SeatOf(r.UserID)
-			if err := t.StartVacation(g, r.UserID, span.Until, now); err != nil {
+			if err := t.Vacations().Start(g, r.UserID, span.Until, now); err != nil {
 				return "", err
 			}
 			return f.voice.Text(t.Lang, games.T(KeyStatusVacation, "player", t.Seats[seat].Name, "when", interact.Timestamp(span.Until))), nil
@@ -78,7 +78,7 @@ func (f *Feature) vacationCmd(ctx context.Context, r interact.Request, opts []*d
 			return f.voice.Err(r, err)
 		}
 		res, n := f.eachTable(ctx, r.UserID, func(t *table.Table, g games.Game) (string, error) {
-			ok, err := t.EndVacation(g, r.UserID, now)
+			ok, err := t.Vacations().End(g, r.UserID, now)
 			if err != nil || !ok {
 				return "", errors.Join(err, errNothing)
 			}

@@ -397,10 +397,10 @@ func (f *Feature) syncClocks(ctx context.Context, tr *tournament.Tournament, rou
 	pause := tr.Status == tournament.StatusPaused
 	ref := tr.Rounds[round].Tables[idx].Ref
 	res, changed, err := f.engine.Announce(ctx, ref, tables.Notice{TableID: TableID(tr.ID, round, idx), Status: true}, func(t *table.Table, g games.Game) (interact.Message, error) {
-		change := t.ResumeClocks
+		change := t.Clocks().Resume
 		key := KeyTourTableResumed
 		if pause {
-			change, key = t.PauseClocks, KeyTourTablePaused
+			change, key = t.Clocks().Pause, KeyTourTablePaused
 		}
 		changed, err := change(g, f.now())
 		if err != nil || !changed {
@@ -516,21 +516,21 @@ func (f *Feature) startTourTable(ctx context.Context, id string, round, idx int,
 	t.Parent = tr.ChannelID
 	res, err := f.engine.OpenTable(ctx, t, g, func(t *table.Table) (st games.State, err error) {
 		for _, seat := range seats[1:] {
-			if err := t.Join(g.Info(), seat, now); err != nil {
+			if err := t.Lobby().Join(g.Info(), seat, now); err != nil {
 				return nil, err
 			}
 		}
 		if t.Calendar, err = f.guildCalendar(ctx, tr.GuildID); err != nil {
 			return nil, err
 		}
-		if st, err = t.Start(g, seats[0].UserID, now); err != nil {
+		if st, err = t.Lobby().Start(g, seats[0].UserID, now); err != nil {
 			return nil, err
 		}
-		if err := t.ApplySettings(g, f.settings.Users(ctx, seats), now); err != nil {
+		if err := t.Vacations().ApplySettings(g, f.settings.Users(ctx, seats), now); err != nil {
 			return nil, err
 		}
 		if paused {
-			if _, err := t.PauseClocks(g, now); err != nil {
+			if _, err := t.Clocks().Pause(g, now); err != nil {
 				return nil, err
 			}
 		}
@@ -581,14 +581,14 @@ func (f *Feature) botsFinish(ctx context.Context, tr *tournament.Tournament, rou
 			return interact.Message{}, errNothing
 		}
 		now := f.now()
-		if _, err := t.ResumeClocks(g, now); err != nil { // a paused tournament ended
+		if _, err := t.Clocks().Resume(g, now); err != nil { // a paused tournament ended
 			return interact.Message{}, err
 		}
 		st, err := t.Load(g)
 		if err != nil {
 			return interact.Message{}, err
 		}
-		t.FinishByBots(st.Pending())
+		t.Bots().FinishRound(st.Pending())
 		t.Due = append(t.Due, table.Due{At: now, Kind: table.DueBot})
 		return interact.Message{Content: f.voice.Text(t.Lang, games.T(KeyTourTimeUp))}, nil
 	})

@@ -28,10 +28,10 @@ func fill(t *testing.T, s storage.Store) {
 	t.Helper()
 	at := time.Date(2026, 11, 26, 3, 0, 0, 123, time.UTC)
 	game := storetest.NewTable("c1", "t1")
-	if err := game.Join(tabletest.Game().Info(), table.Seat{UserID: "b", Name: "Bo"}, at); err != nil {
+	if err := game.Lobby().Join(tabletest.Game().Info(), table.Seat{UserID: "b", Name: "Bo"}, at); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := game.Start(tabletest.Game(), "a", at); err != nil {
+	if _, err := game.Lobby().Start(tabletest.Game(), "a", at); err != nil {
 		t.Fatal(err)
 	}
 	old := storetest.NewTable("c2", "t2")

@@ -17,10 +17,10 @@ import (
 func testRoundTrip(t *testing.T, b Backend) {
 	s := b.open(t)
 	want := NewTable("c1", "t1")
-	if err := want.Join(tabletest.Game().Info(), table.Seat{UserID: "b", Name: "Bo", Lang: "de"}, time.Unix(200, 0).UTC()); err != nil {
+	if err := want.Lobby().Join(tabletest.Game().Info(), table.Seat{UserID: "b", Name: "Bo", Lang: "de"}, time.Unix(200, 0).UTC()); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := want.Start(tabletest.Game(), "a", time.Unix(300, 0).UTC()); err != nil {
+	if _, err := want.Lobby().Start(tabletest.Game(), "a", time.Unix(300, 0).UTC()); err != nil {
 		t.Fatal(err)
 	}
 	create(t, s, want)
@@ -229,13 +229,13 @@ func testPlayersIndex(t *testing.T, b Backend) {
 			t.Fatal(err)
 		}
 	}
-	update("c1", func(tb *table.Table) error { return tb.Join(info, table.Seat{UserID: "b", Name: "Bo"}, at) })
-	update("c1", func(tb *table.Table) error { return tb.AddBot(info, "a", "Bot", at) })
+	update("c1", func(tb *table.Table) error { return tb.Lobby().Join(info, table.Seat{UserID: "b", Name: "Bo"}, at) })
+	update("c1", func(tb *table.Table) error { return tb.Bots().Add(info, "a", "Bot", at) })
 	check("b joined c1, a bot too", map[string][]string{"a": {"c1", "c2"}, "b": {"c1"}})
-	update("c2", func(tb *table.Table) error { return tb.Join(info, table.Seat{UserID: "b", Name: "Bo"}, at) })
-	update("c2", func(tb *table.Table) error { return tb.Leave("b", at) })
+	update("c2", func(tb *table.Table) error { return tb.Lobby().Join(info, table.Seat{UserID: "b", Name: "Bo"}, at) })
+	update("c2", func(tb *table.Table) error { return tb.Lobby().Leave("b", at) })
 	check("b left c2", map[string][]string{"b": {"c1"}})
-	update("c1", func(tb *table.Table) error { _, err := tb.Start(tabletest.Game(), "a", at); return err })
+	update("c1", func(tb *table.Table) error { _, err := tb.Lobby().Start(tabletest.Game(), "a", at); return err })
 	s = reopen(t)
 	check("playing c1 after a restart", map[string][]string{"a": {"c1", "c2"}, "b": {"c1"}})
 	update("c1", func(tb *table.Table) error {
