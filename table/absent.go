@@ -9,6 +9,15 @@ import (
 	"github.com/tavern-bot/tavern/table/vote"
 )
 
+// Absent is the rule for a seat whose time ran out at a table with
+// OptAbsent vote or skip: who may vote, when a vote opens and runs out,
+// and what a decided vote does. The votes' books are the table's Votes
+// and ClosedVotes (package vote).
+type Absent struct{ t *Table }
+
+// Absent is the table's rule for absent seats.
+func (t *Table) Absent() Absent { return Absent{t} }
+
 // The rule of OptAbsent vote (written here, in the option's doc and in the
 // README):
 //

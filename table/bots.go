@@ -1,10 +1,19 @@
 package table
 
 import (
+	"slices"
+	"strconv"
 	"time"
 
 	"github.com/tavern-bot/tavern/games"
 )
+
+// Bots are the table's bot seats: those the lobby seats, their strength,
+// their moves thought out ahead, and bots taking a person's seat over.
+type Bots struct{ t *Table }
+
+// Bots is the table's bot seats.
+func (t *Table) Bots() Bots { return Bots{t} }
 
 // OptBot is the core option that sets how well the next bot the lobby
 // seats plays (AddBot keeps it per bot): the game's heuristic (BotEasy),
@@ -123,4 +132,98 @@ func (bo Bots) NextStrength() string {
 		return s
 	}
 	return BotNormal
+}
+
+// Add seats a bot in the lobby (host only). Bots are named by the
+// caller (localized), and their user ids never collide with Discord's.
+func (bo Bots) Add(info games.Info, userID, name string, now time.Time) error {
+	t := bo.t
+	if t.Status != StatusLobby {
+		return games.Errorf(ErrAlreadyStarted)
+	}
+	if userID != t.Host {
+		return games.Errorf(ErrNotHost)
+	}
+	if len(t.Seats) >= info.MaxPlayers {
+		return games.Errorf(ErrTableFull, "max", info.MaxPlayers)
+	}
+	n := 1
+	for _, s := range t.Seats {
+		if s.Bot {
+			n++
+		}
+	}
+	t.Seats = append(t.Seats, Seat{UserID: BotUserID(n), Name: name, Lang: t.Lang, Bot: true, Strength: bo.NextStrength()})
+	t.touch(now)
+	return nil
+}
+
+// Remove takes the last bot's seat away in the lobby (host only).
+func (bo Bots) Remove(userID string, now time.Time) error {
+	t := bo.t
+	if t.Status != StatusLobby {
+		return games.Errorf(ErrAlreadyStarted)
+	}
+	if userID != t.Host {
+		return games.Errorf(ErrNotHost)
+	}
+	for i := len(t.Seats) - 1; i >= 0; i-- {
+		if t.Seats[i].Bot {
+			t.Seats = slices.Delete(t.Seats, i, i+1)
+			t.touch(now)
+			return nil
+		}
+	}
+	return games.Errorf(ErrNoBot)
+}
+
+// BotUserID is the user id of the table's n-th bot; Discord's ids are
+// numeric, so a "bot:" id is never a person's.
+func BotUserID(n int) string { return "bot:" + strconv.Itoa(n) }
+
+// Return gives a seat a bot took over back to its player (userID): the
+// player's decisions are theirs again, with their full time from now.
+func (bo Bots) Return(g games.Game, userID string, now time.Time) (MoveResult, error) {
+	t := bo.t
+	seat := t.SeatOf(userID)
+	switch {
+	case seat < 0:
+		return MoveResult{}, games.Errorf(ErrNotSeated)
+	case !t.Seats[seat].Away:
+		return MoveResult{}, games.Errorf(ErrNotAway)
+	}
+	st, err := t.playing(g)
+	if err != nil {
+		return MoveResult{}, err
+	}
+	t.Seats[seat].Bot, t.Seats[seat].Away, t.Seats[seat].RoundEnd = false, false, false
+	pending := st.Pending()
+	t.touch(now)
+	if mine := games.SeatPrompts(pending, seat); len(mine) > 0 {
+		// The decision is new to the player: stale buttons before it, a
+		// fresh clock, a DM.
+		t.startDecision(seat, now)
+		rules := t.Clocks().Rules()
+		t.Seats[seat].Clock = rules.Start(rules.Stop(t.Seats[seat].Clock, now), now, mine[0].Phase)
+	}
+	t.refreshDue(st, pending, now)
+	return MoveResult{State: st, Pending: pending, Committed: true, Loud: true}, nil
+}
+
+// FinishRound hands every person's seat to a bot because a tournament
+// round's days ran out: the game is played to its end at once, and each
+// player may still /game return. A decision a player had pending counts
+// as missed, as a timed-out one does.
+func (bo Bots) FinishRound(pending []games.Prompt) {
+	t := bo.t
+	for i := range t.Seats {
+		s := &t.Seats[i]
+		if s.Bot {
+			continue
+		}
+		s.Bot, s.Away, s.RoundEnd = true, true, true
+		if len(games.SeatPrompts(pending, i)) > 0 {
+			s.Missed++
+		}
+	}
 }

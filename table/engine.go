@@ -246,43 +246,6 @@ func (u *turn) finish() (MoveResult, error) {
 	return u.res, nil
 }
 
-// countDecision adds a person's answer, or the table's answer for them, to
-// the seat's decisions (a bot's moves count nowhere). The time taken is
-// the seat clock's running time since the decision began, as a deadline
-// counts it: nights outside the playing hours, weekends off, vacations and
-// outages are nobody's thinking time. It runs before the seat's clock
-// starts its next decision, which forgets the off spans behind it.
-//
-// A game's own timer ending a phase (gameTimer: Sorcerer City's sand
-// timer, the game's time-up move) is how that phase always ends, not an
-// absent player: it counts as missed only when the seat's decision clock
-// had run out too.
-func (cl Clocks) countDecision(seat int, how mover, gameTimer bool, now time.Time) {
-	t := cl.t
-	s := &t.Seats[seat]
-	switch how {
-	case byPlayer:
-		s.Answered++
-		if !s.PromptSince.IsZero() && now.After(s.PromptSince) {
-			s.Think += cl.Rules().Running(s.Clock, s.PromptSince, now)
-		}
-	case byTimeout:
-		if gameTimer && !cl.ranOut(seat, now) {
-			return
-		}
-		s.Missed++
-	}
-}
-
-// ranOut reports whether seat's decision clock (per decision or
-// time bank, the phase timer left aside) has run out at now.
-func (cl Clocks) ranOut(seat int, now time.Time) bool {
-	t := cl.t
-	r := cl.Rules()
-	r.Phase = 0
-	return r.Expired(t.Seats[seat].Clock, now)
-}
-
 // Recorded marks the finished game as in the ratings and stats: its
 // DueRecord event goes.
 func (t *Table) Recorded() {
@@ -340,36 +303,6 @@ func (t *Table) startDecision(i int, now time.Time) {
 	t.Seats[i].PromptVersion = t.Version
 	t.Seats[i].PromptSince = now
 	t.Seats[i].Reminded = 0
-}
-
-// replay applies entries to st without touching versions or prompts, and
-// rebuilds the open turn's books as live play made them.
-func (hi History) replay(st games.State, entries []Entry, from int) error {
-	t := hi.t
-	for n, e := range entries {
-		before, err := st.MarshalJSON()
-		if err != nil {
-			return fmt.Errorf("table %s: replay: %w", t.ID, err)
-		}
-		out, err := st.Apply(e.Seat, e.Move)
-		if err != nil {
-			return fmt.Errorf("table %s: replay move %d (%q by seat %d): %w", t.ID, from+n+1, e.Move, e.Seat, err)
-		}
-		t.TurnEvents = append(t.TurnEvents, out.Events...)
-		switch {
-		case !out.Uncommitted || st.Over():
-			t.TurnEvents, t.Checkpoint, t.CheckpointAt, t.CheckpointEvents = nil, nil, 0, 0
-		case out.Revealed:
-			data, err := st.MarshalJSON()
-			if err != nil {
-				return fmt.Errorf("table %s: replay: %w", t.ID, err)
-			}
-			t.Checkpoint, t.CheckpointAt, t.CheckpointEvents = data, from+n+1, len(t.TurnEvents)
-		case t.Checkpoint == nil:
-			t.Checkpoint, t.CheckpointAt, t.CheckpointEvents = before, from+n, len(t.TurnEvents)-len(out.Events)
-		}
-	}
-	return nil
 }
 
 // cloneRaw copies stored JSON so a rebuilt table shares nothing.

@@ -1,7 +1,5 @@
 package table
 
-import "github.com/tavern-bot/tavern/games"
-
 // Forfeited reports whether seat's player gave the game up, as Board Game
 // Arena's zombie seats do: a person whose seat a bot took over because
 // their time ran out (absent=bot), or who never answered a decision of
@@ -20,22 +18,4 @@ func (t *Table) Forfeited(seat int) bool {
 		return true
 	}
 	return s.Answered == 0 && (s.Missed > 0 || s.Away)
-}
-
-// FinishRound hands every person's seat to a bot because a tournament
-// round's days ran out: the game is played to its end at once, and each
-// player may still /game return. A decision a player had pending counts
-// as missed, as a timed-out one does.
-func (bo Bots) FinishRound(pending []games.Prompt) {
-	t := bo.t
-	for i := range t.Seats {
-		s := &t.Seats[i]
-		if s.Bot {
-			continue
-		}
-		s.Bot, s.Away, s.RoundEnd = true, true, true
-		if len(games.SeatPrompts(pending, i)) > 0 {
-			s.Missed++
-		}
-	}
 }

@@ -10,6 +10,13 @@ import (
 	"github.com/tavern-bot/tavern/games"
 )
 
+// Lobby is a table before its start: seats taken and left, options set,
+// and the start.
+type Lobby struct{ t *Table }
+
+// Lobby is the table's lobby.
+func (t *Table) Lobby() Lobby { return Lobby{t} }
+
 // Join seats s at a table still in its lobby.
 func (lo Lobby) Join(info games.Info, s Seat, now time.Time) error {
 	t := lo.t

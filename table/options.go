@@ -4,9 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strconv"
 
-	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
 )
 
@@ -164,23 +162,6 @@ func (t *Table) Rated() bool {
 	return people >= 2 && bots == 0
 }
 
-// Rules are the seats' clock as the table's options set it; options
-// that cannot be read (never stored: they are validated) mean no clock.
-func (cl Clocks) Rules() clock.Rules {
-	t := cl.t
-	r, err := clock.Parse(t.Options[OptDeadline])
-	if err != nil {
-		r = clock.Rules{}
-	}
-	if v := t.Options[OptPhase]; v != "" && v != DeadlineOff {
-		if d, err := clock.ParsePhase(v); err == nil {
-			r.Phase = d
-		}
-	}
-	r.Calendar = t.Calendar
-	return r
-}
-
 // gameOptions drops the core options, leaving what the game is set up with.
 func gameOptions(opts map[string]string) map[string]string {
 	out := make(map[string]string, len(opts))
@@ -190,14 +171,4 @@ func gameOptions(opts map[string]string) map[string]string {
 		}
 	}
 	return out
-}
-
-// DeadlineHours is the table's deadline per decision in hours, 0 for none.
-func (cl Clocks) DeadlineHours() int {
-	t := cl.t
-	h, err := strconv.Atoi(t.Options[OptDeadline])
-	if err != nil || h <= 0 {
-		return 0
-	}
-	return h
 }

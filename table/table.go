@@ -6,9 +6,6 @@ package table
 
 import (
 	"encoding/json"
-	"errors"
-	"fmt"
-	"slices"
 	"time"
 
 	"github.com/tavern-bot/tavern/clock"
@@ -118,7 +115,14 @@ type Entry struct {
 	Version int `json:"v"`
 }
 
-// Table is one game in one channel (a thread is a channel).
+// Table is one game in one channel (a thread is a channel). It keeps the
+// books every job shares (seats, versions, the turn engine, due events,
+// the end); each other job is a view reached by name, so that its
+// operations read as one set: Lobby, Clocks, Vacations, Reminders, Bots,
+// Absent, History, Live. A view holds the table, not state of its own:
+// the stored table keeps every field where it always was, so its JSON
+// does not change. Lists with a life of their own are types of their own
+// (live.Refs, vote.Open and vote.ClosedList, IdleStreaks).
 type Table struct {
 	Schema    int               `json:"schema"`
 	ID        string            `json:"id"`
@@ -309,92 +313,9 @@ func (t *Table) Setup() games.Setup {
 	return games.Setup{Players: len(t.Seats), Options: gameOptions(t.Options), Seed: t.Seed}
 }
 
-// Last returns the most recent log entry, if it is loaded.
-func (hi History) Last() (Entry, bool) {
-	t := hi.t
-	if len(t.Log) == 0 || t.LogFrom+len(t.Log) != t.Moves {
-		return Entry{}, false
-	}
-	return t.Log[len(t.Log)-1], true
-}
-
-// ErrLogNotLoaded means an operation needed more of the move log than the
-// caller loaded from storage; it is a programming error, never a player's.
-var ErrLogNotLoaded = errors.New("table: the move log needed here was not loaded")
-
-// fullLog returns the whole log, or ErrLogNotLoaded.
-func (hi History) fullLog() ([]Entry, error) {
-	t := hi.t
-	if t.LogFrom != 0 || len(t.Log) != t.Moves {
-		return nil, fmt.Errorf("table %s: whole log: %w", t.ID, ErrLogNotLoaded)
-	}
-	return t.Log, nil
-}
-
 func (t *Table) touch(now time.Time) {
 	t.Version++
 	if !now.IsZero() {
 		t.UpdatedAt = now
-	}
-}
-
-// SetStatusMessage remembers the live status message once it is posted.
-func (li Live) SetStatusMessage(id string, now time.Time) {
-	t := li.t
-	t.StatusMessageID = id
-	t.touch(now)
-}
-
-// Add remembers posted messages that carry buttons: boards, and DMs
-// by user id (a user who left the table is skipped). One that comes too
-// late (a board older than the newest one composed, anything once the
-// game ended) is stale: it is queued for the scheduler to clear.
-func (li Live) Add(boards []live.Ref, dms map[string][]live.Ref, now time.Time) {
-	t := li.t
-	ended := t.Status != StatusPlaying
-	var stale []live.Ref
-	for _, b := range boards {
-		if ended || b.Version < t.BoardVersion {
-			stale = append(stale, b)
-		} else {
-			t.LiveBoards.Add(b)
-		}
-	}
-	for user, refs := range dms {
-		seat := t.SeatOf(user)
-		switch {
-		case ended:
-			stale = append(stale, refs...)
-		case seat >= 0:
-			t.Seats[seat].LiveDMs.Add(refs...)
-		}
-	}
-	if len(stale) > 0 {
-		t.StaleButtons.Add(stale...)
-		t.Due = append(t.Due, Due{At: now, Kind: DueTidy})
-	}
-}
-
-// TakeStaleButtons returns the messages queued for clearing and forgets
-// them, with their due event.
-func (li Live) TakeStaleButtons() live.Refs {
-	t := li.t
-	out := t.StaleButtons.Take()
-	li.settleTidy()
-	return out
-}
-
-// SetLobbyMessage remembers the lobby message once it is posted.
-func (li Live) SetLobbyMessage(id string, now time.Time) {
-	t := li.t
-	t.LobbyMessageID = id
-	t.touch(now)
-}
-
-// settleTidy drops the tidy due event once nothing is left for it.
-func (li Live) settleTidy() {
-	t := li.t
-	if len(t.StaleButtons) == 0 && !t.ClosedVotes.Known() {
-		t.Due = slices.DeleteFunc(t.Due, func(d Due) bool { return d.Kind == DueTidy })
 	}
 }

@@ -8,6 +8,13 @@ import (
 	"github.com/tavern-bot/tavern/settings"
 )
 
+// Vacations are the players' vacations at this table and the settings
+// a starting game takes from them.
+type Vacations struct{ t *Table }
+
+// Vacations is the table's vacations.
+func (t *Table) Vacations() Vacations { return Vacations{t} }
+
 // ApplySettings gives a starting game's seats their players' settings
 // (users, by user id): reminders and language, and a vacation under way
 // pauses their clock. Bots and players without settings keep theirs.
@@ -94,33 +101,6 @@ func (va Vacations) TakeEnds(g games.Game, now time.Time) ([]int, error) {
 	return out, nil
 }
 
-// SetCalendar changes when the table's clocks run (the server changed its
-// playing hours) at now: time already used stays used (see
-// clock.Rules.Recalendar).
-func (cl Clocks) SetCalendar(g games.Game, cal clock.Calendar, now time.Time) error {
-	t := cl.t
-	if t.Calendar.Equal(cal) {
-		return nil
-	}
-	if t.Status != StatusPlaying {
-		t.Calendar = cal
-		return nil
-	}
-	st, err := t.playing(g)
-	if err != nil {
-		return err
-	}
-	from := cl.Rules()
-	to := from
-	to.Calendar = cal
-	for i := range t.Seats {
-		t.Seats[i].Clock = from.Recalendar(to, t.Seats[i].Clock, now)
-	}
-	t.Calendar = cal
-	t.refreshDue(st, st.Pending(), now)
-	return nil
-}
-
 // next is the earliest end of a seat's vacation.
 func (va Vacations) next() (time.Time, bool) {
 	t := va.t
@@ -153,21 +133,3 @@ func (va Vacations) seatPlaying(g games.Game, userID string) (int, games.State, 
 // under an earlier change's nonce for a repeat and drop it. No prompt
 // changes, so every button stays good, and the last move's time stays.
 func (t *Table) NewVersion() { t.Version++ }
-
-// Outage pauses every seat's clock over [from, until), a time the bot was
-// down: nobody is charged for time in which they could not play (the rule
-// Board Game Arena and lichess apply after outages). Due events move with
-// the clocks.
-func (cl Clocks) Outage(g games.Game, from, until time.Time) error {
-	t := cl.t
-	st, err := t.playing(g)
-	if err != nil {
-		return err
-	}
-	rules := cl.Rules()
-	for i := range t.Seats {
-		t.Seats[i].Clock = rules.Off(t.Seats[i].Clock, from, until)
-	}
-	t.refreshDue(st, st.Pending(), until)
-	return nil
-}
