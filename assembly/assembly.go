@@ -34,6 +34,7 @@ import (
 	"github.com/tavern-bot/tavern/settings"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 	"github.com/tavern-bot/tavern/tables"
 )
 
@@ -100,7 +101,7 @@ func Build(d Deps) (Parts, error) {
 	}
 	for _, id := range d.Games.IDs() {
 		g, _ := d.Games.Get(id)
-		if err := table.CheckOptionIDs(g.Info()); err != nil {
+		if err := coreopt.CheckIDs(g.Info()); err != nil {
 			return Parts{}, fmt.Errorf("assembly: %w", err)
 		}
 	}

@@ -6,10 +6,10 @@ import (
 	"time"
 
 	settingsfeature "github.com/tavern-bot/tavern/features/settings"
+	"github.com/tavern-bot/tavern/table/coreopt"
 
 	"github.com/tavern-bot/tavern/bot/fakediscord"
 	"github.com/tavern-bot/tavern/clock/clocktest"
-	"github.com/tavern-bot/tavern/table"
 )
 
 // Reminders and a vacation end to end, on a clock the test moves on, in
@@ -31,7 +31,7 @@ func TestEndToEndRemindersAndVacation(t *testing.T) {
 	w := newWorldAt(t, false, clk)
 	ps := players()
 	alice, bernd, carol := ps[0], ps[1], ps[2]
-	g := newGame(t, w, sorcererSpec(ps, map[string]string{table.OptDeadline: "24"}))
+	g := newGame(t, w, sorcererSpec(ps, map[string]string{coreopt.Deadline: "24"}))
 	g.open()
 
 	vac := w.fake.Interactions.Command(bernd.Actor, settingsfeature.CmdVacation,

@@ -19,6 +19,7 @@ import (
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/rating"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 )
 
 // Ratings end to end: two rated games of Sorcerer City (the shortest game
@@ -131,7 +132,7 @@ func TestEndToEndRatings(t *testing.T) {
 func playRated(t *testing.T, w *world, clk *clocktest.Clock, ps []player) *table.Table {
 	t.Helper()
 	s := sorcererSpec(ps, nil)
-	s.typed = table.OptPhase + "=" + table.DeadlineOff
+	s.typed = coreopt.Phase + "=" + coreopt.DeadlineOff
 	s.maxMoves = 400
 	s.rules = quickSorcerer{&sorcererRules{}}
 	g := newGame(t, w, s)

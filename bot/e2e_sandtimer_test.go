@@ -11,7 +11,7 @@ import (
 	"github.com/tavern-bot/tavern/clock/clocktest"
 	"github.com/tavern-bot/tavern/games"
 	sc "github.com/tavern-bot/tavern/games/sorcerercity"
-	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 )
 
 // Sorcerer City's sand timer end to end, on a clock the test moves on:
@@ -26,9 +26,9 @@ func TestEndToEndSandTimer(t *testing.T) {
 	w := newWorldAt(t, false, clk)
 	ps := players()[:2]
 	alice, bernd := ps[0], ps[1]
-	g := newGame(t, w, sorcererSpec(ps, map[string]string{table.OptDeadline: "24"}))
+	g := newGame(t, w, sorcererSpec(ps, map[string]string{coreopt.Deadline: "24"}))
 	g.open()
-	if got := w.table(t).Options[table.OptPhase]; got != "90s" {
+	if got := w.table(t).Options[coreopt.Phase]; got != "90s" {
 		t.Fatalf("the build clock is %q by default, want 90s", got)
 	}
 	boards := boardCount(w)

@@ -15,6 +15,7 @@ import (
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/games/search"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 )
 
 // planDecisions bounds the bot moves one plan thinks out, and planTime
@@ -103,7 +104,7 @@ func (th *Thinker) policy(game, strength string) (games.Policy, bool) {
 	if p, ok := ps[strength]; ok {
 		return p, true
 	}
-	return ps[table.BotNormal], true
+	return ps[coreopt.BotNormal], true
 }
 
 // Inline is a table.BotMover for game that thinks every move out where it
@@ -138,7 +139,7 @@ type Quick struct {
 
 // BotMove answers an easy bot, or defers.
 func (q *Quick) BotMove(st games.State, seat int, strength string, seed uint64) (string, bool) {
-	if strength != table.BotEasy {
+	if strength != coreopt.BotEasy {
 		q.Deferred = true
 		return "", true
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/lineup"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 )
 
 var now = time.Date(2026, 11, 29, 3, 0, 0, 0, time.UTC)
@@ -20,7 +21,7 @@ func botsOnly(t *testing.T, g games.Game, strengths ...string) *table.Table {
 	tb := table.New(table.Params{ID: "t1", ChannelID: "c1", GameID: g.Info().ID, Lang: "en", Host: table.Seat{UserID: "host"}, Seed: 11, Now: now, Options: map[string]string{}})
 	tb.Seats = nil
 	for i, s := range strengths {
-		tb.Options[table.OptBot] = s
+		tb.Options[coreopt.Bot] = s
 		if err := tb.Bots().Add(g.Info(), "host", "Bot", now); err != nil {
 			t.Fatalf("bot %d: %v", i, err)
 		}
@@ -46,12 +47,12 @@ func TestPlanReplaysInline(t *testing.T) {
 		t.Fatal(err)
 	}
 	g, _ := reg.Get("zauberschwert")
-	direct := botsOnly(t, g, table.BotNormal, table.BotEasy)
+	direct := botsOnly(t, g, coreopt.BotNormal, coreopt.BotEasy)
 	res, err := direct.FireWith(g, th.Inline(g.Info().ID), now)
 	if err != nil || len(res.Steps) == 0 {
 		t.Fatalf("inline: %d moves, %v", len(res.Steps), err)
 	}
-	planned := botsOnly(t, g, table.BotNormal, table.BotEasy)
+	planned := botsOnly(t, g, coreopt.BotNormal, coreopt.BotEasy)
 	quick := th.Quick(g.Info().ID)
 	if res, err := planned.Clone(); err == nil {
 		if r, err := res.FireWith(g, quick, now); err != nil || !quick.Deferred || len(r.Steps) > 1 {

@@ -7,6 +7,7 @@ import (
 	"github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 	"github.com/tavern-bot/tavern/table/tabletest"
 	"github.com/tavern-bot/tavern/tables"
 )
@@ -81,7 +82,7 @@ func TestBadInputsChangeNothing(t *testing.T) {
 			act: func(h *harness) Result {
 				return h.click(bo, findID(h.t, h.channelMsgs(), KindOption, "rounds"), "3")
 			}},
-		{name: "option value forged", setup: "lobby", lang: "en", key: table.ErrBadOptionValue,
+		{name: "option value forged", setup: "lobby", lang: "en", key: coreopt.ErrBadValue,
 			act: func(h *harness) Result {
 				return h.click(ann, findID(h.t, h.channelMsgs(), KindOption, "rounds"), "99")
 			}},
@@ -103,15 +104,15 @@ func TestBadInputsChangeNothing(t *testing.T) {
 			act: func(h *harness) Result {
 				return h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "deadline=24,deadline=48")
 			}},
-		{name: "unknown option", setup: "empty", lang: "en", key: table.ErrUnknownOption,
+		{name: "unknown option", setup: "empty", lang: "en", key: coreopt.ErrUnknown,
 			act: func(h *harness) Result {
 				return h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "speed=fast")
 			}},
-		{name: "bad option value", setup: "empty", lang: "de", key: table.ErrBadOptionValue,
+		{name: "bad option value", setup: "empty", lang: "de", key: coreopt.ErrBadValue,
 			act: func(h *harness) Result {
 				return h.slash(bo, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "rounds=9")
 			}},
-		{name: "rated typed wrong", setup: "empty", lang: "de", key: table.ErrBadOptionValue,
+		{name: "rated typed wrong", setup: "empty", lang: "de", key: coreopt.ErrBadValue,
 			act: func(h *harness) Result {
 				return h.slash(bo, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "rated=maybe")
 			}},
@@ -127,9 +128,9 @@ func TestBadInputsChangeNothing(t *testing.T) {
 			act: func(h *harness) Result { return h.click(ann, h.groupID(0), "r1c1") }},
 		{name: "group select forged from the future", setup: "turn", lang: "en", key: table.ErrStale,
 			act: func(h *harness) Result { return h.click(ann, h.groupIDAt(0, h.table().Version+1), "r1c1") }},
-		{name: "deadline value forged", setup: "lobby", lang: "en", key: table.ErrBadOptionValue,
+		{name: "deadline value forged", setup: "lobby", lang: "en", key: coreopt.ErrBadValue,
 			act: func(h *harness) Result {
-				return h.click(ann, findID(h.t, h.channelMsgs(), KindOption, table.OptDeadline), "7")
+				return h.click(ann, findID(h.t, h.channelMsgs(), KindOption, coreopt.Deadline), "7")
 			}},
 		{name: "move without its option", setup: "turn", lang: "de", key: KeyMoveNoOption,
 			act: func(h *harness) Result { return h.slash(bo, CmdMove, "") }},

@@ -11,6 +11,7 @@ import (
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/games/zauberschwert"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
 
@@ -189,13 +190,13 @@ func TestStatusShowsDeadline(t *testing.T) {
 
 func TestDeadlineOptionInLobby(t *testing.T) {
 	h := newHarness(t)
-	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "deadline=5"), "en", table.ErrBadOptionValue)
+	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID, OptOptions, "deadline=5"), "en", coreopt.ErrBadValue)
 	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID), "en", lobby.KeyOKNew)
 	lobbyID := h.table().LobbyMessageID
 	if got := h.msgs[lobbyID].msg.Content; !strings.Contains(got, "Clock (hours per decision, or a time bank) = off") {
 		t.Errorf("lobby %q does not show the deadline", got)
 	}
-	h.wantReply(h.click(ann, findID(t, h.history(), KindOption, table.OptDeadline), "72"), "en", lobby.KeyOKOption)
+	h.wantReply(h.click(ann, findID(t, h.history(), KindOption, coreopt.Deadline), "72"), "en", lobby.KeyOKOption)
 	if got := h.msgs[lobbyID].msg.Content; !strings.Contains(got, "Clock (hours per decision, or a time bank) = 72") {
 		t.Errorf("lobby %q after choosing 72", got)
 	}
@@ -210,7 +211,7 @@ type collidingGame struct{ games.Game }
 func (c collidingGame) Info() games.Info {
 	info := c.Game.Info()
 	info.ID = "colliding"
-	info.Options = append(info.Options, games.OptionSpec{ID: table.OptDeadline, Choices: []string{"x"}, Default: "x"})
+	info.Options = append(info.Options, games.OptionSpec{ID: coreopt.Deadline, Choices: []string{"x"}, Default: "x"})
 	return info
 }
 
@@ -221,7 +222,7 @@ func TestNewServiceRefusesReservedOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	if s, err := NewService(Deps{Games: reg, Store: h.store}); err == nil || s != nil {
-		t.Errorf("NewService accepted a game option named %q", table.OptDeadline)
+		t.Errorf("NewService accepted a game option named %q", coreopt.Deadline)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tavern-bot/tavern/delivery"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
 
@@ -165,7 +166,7 @@ func TestSchedulerLoadsOnlyDueTables(t *testing.T) {
 	g := tabletest.Game()
 	for i := range 50 {
 		tb := table.New(table.Params{ID: fmt.Sprint("d", i), ChannelID: fmt.Sprint("due", i), GameID: tabletest.ID, Lang: "en",
-			Host: table.Seat{UserID: ann, Name: "Ann"}, Seed: uint64(i), Now: h.now(), Options: map[string]string{"rounds": "1", table.OptDeadline: "12"}})
+			Host: table.Seat{UserID: ann, Name: "Ann"}, Seed: uint64(i), Now: h.now(), Options: map[string]string{"rounds": "1", coreopt.Deadline: "12"}})
 		if err := tb.Lobby().Join(g.Info(), table.Seat{UserID: bo, Name: "Bo"}, h.now()); err != nil {
 			t.Fatal(err)
 		}

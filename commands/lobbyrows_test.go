@@ -12,6 +12,7 @@ import (
 	"github.com/tavern-bot/tavern/commands"
 	"github.com/tavern-bot/tavern/commands/commandstest"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 )
 
 // TestLobbyOffersEveryOption opens a table of every listed game in English
@@ -45,7 +46,7 @@ func TestLobbyOffersEveryOption(t *testing.T) {
 			}
 			tb, m := lobby()
 			offered := lobbyProblems(t, id+", "+lang, m.Components)
-			for _, o := range table.OptionSpecs(info) {
+			for _, o := range coreopt.All(info) {
 				if len(o.Choices) < 2 {
 					continue
 				}
@@ -56,7 +57,7 @@ func TestLobbyOffersEveryOption(t *testing.T) {
 				}
 			}
 			// Every other choice, picked through the handler, is taken.
-			for _, o := range table.OptionSpecs(info) {
+			for _, o := range coreopt.All(info) {
 				for _, c := range o.Choices {
 					if tb.Options[o.ID] == c {
 						continue

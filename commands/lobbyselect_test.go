@@ -8,6 +8,7 @@ import (
 
 	"github.com/tavern-bot/tavern/features/lobby"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
 
@@ -71,7 +72,7 @@ func lobbyPick(t *testing.T, msgs []Message, option, choice string) (customID, v
 func TestLobbySharedSelect(t *testing.T) {
 	h := newHarness(t)
 	h.wantReply(h.slash(ann, CmdGame, SubNew, OptGame, tabletest.ID), "en", lobby.KeyOKNew)
-	id, value := lobbyPick(t, h.channelMsgs(), table.OptReplay, table.ReplayOff)
+	id, value := lobbyPick(t, h.channelMsgs(), coreopt.Replay, coreopt.ReplayOff)
 	if c, _ := ParseCustomID(id); c.Arg != lobby.PackedOption {
 		t.Fatalf("replay has a select of its own (%s): the fake game's lobby has more options than rows", id)
 	}
@@ -102,7 +103,7 @@ func TestLobbySharedSelect(t *testing.T) {
 		}
 	}
 	h.wantReply(h.click(ann, id, value), "en", lobby.KeyOKOption)
-	if h.table().Options[table.OptReplay] != table.ReplayOff {
-		t.Errorf("replay = %q", h.table().Options[table.OptReplay])
+	if h.table().Options[coreopt.Replay] != coreopt.ReplayOff {
+		t.Errorf("replay = %q", h.table().Options[coreopt.Replay])
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/tavern-bot/tavern/rating"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
 
@@ -117,9 +118,9 @@ func TestLobbyShowsRated(t *testing.T) {
 	if !strings.Contains(lobbyText(), unrated) {
 		t.Errorf("lobby with a bot: %q", lobbyText())
 	}
-	pick, value := lobbyPick(t, h.channelMsgs(), table.OptRated, table.RatedYes)
+	pick, value := lobbyPick(t, h.channelMsgs(), coreopt.Rated, coreopt.RatedYes)
 	h.wantReply(h.click(ann, pick, value), "en", lobby.KeyOKOption)
-	if !strings.Contains(lobbyText(), rated) || h.table().Options[table.OptRated] != table.RatedYes {
+	if !strings.Contains(lobbyText(), rated) || h.table().Options[coreopt.Rated] != coreopt.RatedYes {
 		t.Errorf("lobby with a bot and rated=yes: %q", lobbyText())
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/rating"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 	"github.com/tavern-bot/tavern/table/tabletest"
 	"github.com/tavern-bot/tavern/tournament"
 )
@@ -79,7 +80,7 @@ func TestTournamentBadInput(t *testing.T) {
 		{"no such format", manager, manageServer, []string{OptGame, tabletest.ID, tournaments.OptTourFormat, "ladder", tournaments.OptTourSize, "3", tournaments.OptTourRounds, "2", tournaments.OptTourDays, "1"}, tournament.ErrFormat},
 		{"rounds not a number", manager, manageServer, []string{OptGame, tabletest.ID, tournaments.OptTourFormat, "swiss", tournaments.OptTourSize, "3", tournaments.OptTourRounds, "many", tournaments.OptTourDays, "1"}, tournaments.KeyTourBadNumber},
 		{"too many days", manager, manageServer, []string{OptGame, tabletest.ID, tournaments.OptTourFormat, "swiss", tournaments.OptTourSize, "3", tournaments.OptTourRounds, "2", tournaments.OptTourDays, "99"}, tournaments.KeyTourBadNumber},
-		{"bad table option", manager, manageServer, []string{OptGame, tabletest.ID, tournaments.OptTourFormat, "swiss", tournaments.OptTourSize, "3", tournaments.OptTourRounds, "2", tournaments.OptTourDays, "1", OptOptions, "rounds=9"}, table.ErrBadOptionValue},
+		{"bad table option", manager, manageServer, []string{OptGame, tabletest.ID, tournaments.OptTourFormat, "swiss", tournaments.OptTourSize, "3", tournaments.OptTourRounds, "2", tournaments.OptTourDays, "1", OptOptions, "rounds=9"}, coreopt.ErrBadValue},
 		{"knockout advancing everyone", manager, manageServer, []string{OptGame, tabletest.ID, tournaments.OptTourFormat, "knockout", tournaments.OptTourSize, "3", tournaments.OptTourDays, "1", tournaments.OptTourAdvance, "3"}, tournament.ErrAdvance},
 		{"knockout with rounds", manager, manageServer, []string{OptGame, tabletest.ID, tournaments.OptTourFormat, "knockout", tournaments.OptTourSize, "3", tournaments.OptTourRounds, "2", tournaments.OptTourDays, "1"}, tournament.ErrKnockoutRounds},
 		{"swiss without rounds", manager, manageServer, []string{OptGame, tabletest.ID, tournaments.OptTourFormat, "swiss", tournaments.OptTourSize, "3", tournaments.OptTourDays, "1"}, tournament.ErrRounds},

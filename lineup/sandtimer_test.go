@@ -7,6 +7,7 @@ import (
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/games/sorcerercity"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 )
 
 // TestSandTimer plays Sorcerer City's build clock at a table: a seat that
@@ -20,7 +21,7 @@ func TestSandTimer(t *testing.T) {
 	if err := tb.Lobby().Join(g.Info(), table.Seat{UserID: "b", Name: "b"}, now); err != nil {
 		t.Fatal(err)
 	}
-	if err := tb.Lobby().SetOption(g.Info(), "a", table.OptPhase, "2m", now); err != nil {
+	if err := tb.Lobby().SetOption(g.Info(), "a", coreopt.Phase, "2m", now); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := tb.Lobby().Start(g, "a", now); err != nil {

@@ -5,12 +5,13 @@ import (
 	"time"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/table/coreopt"
 	"github.com/tavern-bot/tavern/table/live"
 	"github.com/tavern-bot/tavern/table/vote"
 )
 
 // Absent is the rule for a seat whose time ran out at a table with
-// OptAbsent vote or skip: who may vote, when a vote opens and runs out,
+// absent=vote or skip: who may vote, when a vote opens and runs out,
 // and what a decided vote does. The votes' books are the table's Votes
 // and ClosedVotes (package vote).
 type Absent struct{ t *Table }
@@ -18,7 +19,7 @@ type Absent struct{ t *Table }
 // Absent is the table's rule for absent seats.
 func (t *Table) Absent() Absent { return Absent{t} }
 
-// The rule of OptAbsent vote (written here, in the option's doc and in the
+// The rule of absent=vote (written here, in the option's doc and in the
 // README):
 //
 //   - When a person's decision clock (per decision or time bank; a game's
@@ -76,12 +77,12 @@ func (a Absent) Until(v vote.Vote) (time.Time, bool) {
 }
 
 // opens reports whether seat, whose time is up at now, gets a vote rather
-// than the safe answer: the table chose OptAbsent vote, the seat's
+// than the safe answer: the table chose absent=vote, the seat's
 // decision clock (not only a phase timer) ran out, no vote about it is
 // open, and someone is present to vote.
 func (a Absent) opens(seat int, now time.Time) bool {
 	t := a.t
-	if t.Options[OptAbsent] != AbsentVote || t.Votes.About(seat) != nil || vote.Period(t.Clocks().Rules()) == 0 || !t.Clocks().ranOut(seat, now) {
+	if t.Options[coreopt.Absent] != coreopt.AbsentVote || t.Votes.About(seat) != nil || vote.Period(t.Clocks().Rules()) == 0 || !t.Clocks().ranOut(seat, now) {
 		return false
 	}
 	for i := range t.Seats {
@@ -206,12 +207,12 @@ func (a Absent) TakeClosed() []vote.Closed {
 }
 
 // skipMove is the move that skips seat's decision at a table with
-// OptAbsent skip whose decision clock ran out at now, where the game's
+// absent=skip whose decision clock ran out at now, where the game's
 // rulebook allows it (games.Skipper); ok is false otherwise, and the
 // table gives the safe answer instead.
 func (a Absent) skipMove(st games.State, pending []games.Prompt, seat int, now time.Time) (string, bool) {
 	t := a.t
-	if t.Options[OptAbsent] != AbsentSkip || !t.Clocks().ranOut(seat, now) {
+	if t.Options[coreopt.Absent] != coreopt.AbsentSkip || !t.Clocks().ranOut(seat, now) {
 		return "", false
 	}
 	sk, ok := st.(games.Skipper)

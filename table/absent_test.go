@@ -8,6 +8,7 @@ import (
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 	"github.com/tavern-bot/tavern/table/live"
 	"github.com/tavern-bot/tavern/table/tabletest"
 	"github.com/tavern-bot/tavern/table/vote"
@@ -21,7 +22,7 @@ func voteTable(t *testing.T, people []string, bots int, bid ...string) (*table.T
 	t.Helper()
 	g := tabletest.Game()
 	tb := table.New(table.Params{ID: "t1", ChannelID: "c1", GameID: g.Info().ID, Lang: "en", Host: table.Seat{UserID: people[0], Name: people[0]}, Seed: 7, Now: now,
-		Options: map[string]string{"rounds": "1", table.OptDeadline: "12", table.OptAbsent: table.AbsentVote}})
+		Options: map[string]string{"rounds": "1", coreopt.Deadline: "12", coreopt.Absent: coreopt.AbsentVote}})
 	for _, p := range people[1:] {
 		if err := tb.Lobby().Join(g.Info(), table.Seat{UserID: p, Name: p}, now); err != nil {
 			t.Fatal(err)
@@ -241,7 +242,7 @@ func TestAbsentVoteCloses(t *testing.T) {
 	t.Run("a phase timer is no absence", func(t *testing.T) {
 		g := tabletest.Game()
 		tb := table.New(table.Params{ID: "t1", ChannelID: "c1", GameID: g.Info().ID, Lang: "en", Host: table.Seat{UserID: "a", Name: "a"}, Seed: 7, Now: now,
-			Options: map[string]string{"rounds": "1", table.OptAbsent: table.AbsentVote}})
+			Options: map[string]string{"rounds": "1", coreopt.Absent: coreopt.AbsentVote}})
 		if err := tb.Lobby().Join(g.Info(), table.Seat{UserID: "b", Name: "b"}, now); err != nil {
 			t.Fatal(err)
 		}
@@ -290,21 +291,21 @@ func (s skipState) Skip(seat int) (string, bool) {
 // skip move where it is offered.
 func TestAbsentSkip(t *testing.T) {
 	plain := tabletest.Game()
-	if _, err := table.ValidateOptions(table.OptionSpecs(plain.Info()), map[string]string{table.OptAbsent: table.AbsentSkip}); errKey(t, err) != table.ErrSkipNotAllowed {
-		t.Errorf("absent=skip for a game without a skip rule: %v, want %s", err, table.ErrSkipNotAllowed)
+	if _, err := coreopt.Validate(coreopt.All(plain.Info()), map[string]string{coreopt.Absent: coreopt.AbsentSkip}); errKey(t, err) != coreopt.ErrSkipNotAllowed {
+		t.Errorf("absent=skip for a game without a skip rule: %v, want %s", err, coreopt.ErrSkipNotAllowed)
 	}
-	for _, o := range table.CoreOptions(plain.Info()) {
-		if o.ID == table.OptAbsent && slices.Contains(o.Choices, table.AbsentSkip) {
+	for _, o := range coreopt.Specs(plain.Info()) {
+		if o.ID == coreopt.Absent && slices.Contains(o.Choices, coreopt.AbsentSkip) {
 			t.Errorf("skip offered for a game without a skip rule: %v", o.Choices)
 		}
 	}
 	g := skipGame{plain}
 	tb := table.New(table.Params{ID: "t1", ChannelID: "c1", GameID: g.Info().ID, Lang: "en", Host: table.Seat{UserID: "a", Name: "a"}, Seed: 7, Now: now,
-		Options: map[string]string{"rounds": "1", table.OptDeadline: "12"}})
+		Options: map[string]string{"rounds": "1", coreopt.Deadline: "12"}})
 	if err := tb.Lobby().Join(g.Info(), table.Seat{UserID: "b", Name: "b"}, now); err != nil {
 		t.Fatal(err)
 	}
-	if err := tb.Lobby().SetOption(g.Info(), "a", table.OptAbsent, table.AbsentSkip, now); err != nil {
+	if err := tb.Lobby().SetOption(g.Info(), "a", coreopt.Absent, coreopt.AbsentSkip, now); err != nil {
 		t.Fatalf("absent=skip where the rules allow it: %v", err)
 	}
 	if _, err := tb.Lobby().Start(g, "a", now); err != nil {
@@ -335,7 +336,7 @@ func TestAbsentVoteShrinks(t *testing.T) {
 	// Again, with c's decision begun later than b's (the fake game asks
 	// everyone at once), so that c's time runs out after b's.
 	tb = table.New(table.Params{ID: "t1", ChannelID: "c1", GameID: g.Info().ID, Lang: "en", Host: table.Seat{UserID: "a", Name: "a"}, Seed: 7, Now: now,
-		Options: map[string]string{"rounds": "1", table.OptDeadline: "12", table.OptAbsent: table.AbsentVote}})
+		Options: map[string]string{"rounds": "1", coreopt.Deadline: "12", coreopt.Absent: coreopt.AbsentVote}})
 	for _, p := range []string{"b", "c"} {
 		if err := tb.Lobby().Join(g.Info(), table.Seat{UserID: p, Name: p}, now); err != nil {
 			t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/table/coreopt"
 )
 
 // Bots are the table's bot seats: those the lobby seats, their strength,
@@ -14,19 +15,6 @@ type Bots struct{ t *Table }
 
 // Bots is the table's bot seats.
 func (t *Table) Bots() Bots { return Bots{t} }
-
-// OptBot is the core option that sets how well the next bot the lobby
-// seats plays (AddBot keeps it per bot): the game's heuristic (BotEasy),
-// or a search over sampled worlds with a small (BotNormal) or a larger
-// budget (BotStrong). Package search gives each its policy.
-const OptBot = "bot"
-
-// The OptBot choices, weakest first.
-const (
-	BotEasy   = "easy"
-	BotNormal = "normal"
-	BotStrong = "strong"
-)
 
 // thinkLease is how long a bot's decision, deferred to be thought out
 // apart (DelayBots), is left to its thinker before the scheduler asks
@@ -65,12 +53,12 @@ func (o onePolicy) BotMove(st games.State, seat int, _ string, seed uint64) (str
 
 // Strength is the strength seat's bot plays at: the one the lobby
 // seated it with; a bot that took a person's seat over (an absent
-// player, a tournament round's end) plays at BotNormal, and so does a
+// player, a tournament round's end) plays at coreopt.BotNormal, and so does a
 // bot seated before strengths existed.
 func (bo Bots) Strength(seat int) string {
 	t := bo.t
 	if seat < 0 || seat >= len(t.Seats) || t.Seats[seat].Away || t.Seats[seat].Strength == "" {
-		return BotNormal
+		return coreopt.BotNormal
 	}
 	return t.Seats[seat].Strength
 }
@@ -124,14 +112,14 @@ func (r *recorder) BotMove(st games.State, seat int, strength string, seed uint6
 }
 
 // NextStrength is the strength the lobby seats its next bot at
-// (OptBot).
+// (coreopt.Bot).
 func (bo Bots) NextStrength() string {
 	t := bo.t
-	switch s := t.Options[OptBot]; s {
-	case BotEasy, BotNormal, BotStrong:
+	switch s := t.Options[coreopt.Bot]; s {
+	case coreopt.BotEasy, coreopt.BotNormal, coreopt.BotStrong:
 		return s
 	}
-	return BotNormal
+	return coreopt.BotNormal
 }
 
 // Add seats a bot in the lobby (host only). Bots are named by the

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
 
@@ -29,7 +30,7 @@ func (m *strengthMover) BotMove(st games.State, seat int, strength string, seed 
 }
 
 // botTable is a started game of a person (seat 0) and bots added at the
-// given strengths (OptBot before each), or a game of bots only.
+// given strengths (coreopt.Bot before each), or a game of bots only.
 func botTable(t *testing.T, person bool, strengths ...string) *table.Table {
 	t.Helper()
 	g := tabletest.TurnGame()
@@ -40,7 +41,7 @@ func botTable(t *testing.T, person bool, strengths ...string) *table.Table {
 	}
 	for _, s := range strengths {
 		if s != "" {
-			tb.Options[table.OptBot] = s
+			tb.Options[coreopt.Bot] = s
 		}
 		if err := tb.Bots().Add(g.Info(), "a", "Bot", now); err != nil {
 			t.Fatal(err)
@@ -56,22 +57,22 @@ func botTable(t *testing.T, person bool, strengths ...string) *table.Table {
 // normal when the lobby left it; a bot that took a person's seat over
 // plays at normal.
 func TestBotStrength(t *testing.T) {
-	tb := botTable(t, true, table.BotStrong, table.BotEasy, "")
-	if got := []string{tb.Bots().Strength(1), tb.Bots().Strength(2), tb.Bots().Strength(3)}; !slices.Equal(got, []string{table.BotStrong, table.BotEasy, table.BotEasy}) {
+	tb := botTable(t, true, coreopt.BotStrong, coreopt.BotEasy, "")
+	if got := []string{tb.Bots().Strength(1), tb.Bots().Strength(2), tb.Bots().Strength(3)}; !slices.Equal(got, []string{coreopt.BotStrong, coreopt.BotEasy, coreopt.BotEasy}) {
 		t.Errorf("strengths %v, want strong, easy and easy again (the option stays)", got)
 	}
 	fresh := botTable(t, true, "")
-	if got := fresh.Bots().Strength(1); got != table.BotNormal {
+	if got := fresh.Bots().Strength(1); got != coreopt.BotNormal {
 		t.Errorf("a bot seated without a choice plays %q, want normal", got)
 	}
 	tb.Seats[0].Bot, tb.Seats[0].Away = true, true
-	tb.Seats[0].Strength = table.BotEasy
-	if got := tb.Bots().Strength(0); got != table.BotNormal {
+	tb.Seats[0].Strength = coreopt.BotEasy
+	if got := tb.Bots().Strength(0); got != coreopt.BotNormal {
 		t.Errorf("a bot that took a person's seat plays %q, want normal", got)
 	}
 	legacy := botTable(t, true, "")
 	legacy.Seats[1].Strength = ""
-	if got := legacy.Bots().Strength(1); got != table.BotNormal {
+	if got := legacy.Bots().Strength(1); got != coreopt.BotNormal {
 		t.Errorf("a bot seated before strengths existed plays %q, want normal", got)
 	}
 }
@@ -81,13 +82,13 @@ func TestBotStrength(t *testing.T) {
 // thought out waits: the table stays due for its bot.
 func TestPlanBots(t *testing.T) {
 	g := tabletest.TurnGame()
-	direct, planned := botTable(t, false, table.BotStrong, table.BotEasy), botTable(t, false, table.BotStrong, table.BotEasy)
+	direct, planned := botTable(t, false, coreopt.BotStrong, coreopt.BotEasy), botTable(t, false, coreopt.BotStrong, coreopt.BotEasy)
 	at := now.Add(time.Minute)
 	want := &strengthMover{asked: map[int]string{}}
 	if _, err := direct.FireWith(g, want, at); err != nil {
 		t.Fatal(err)
 	}
-	if want.asked[0] != table.BotStrong || want.asked[1] != table.BotEasy {
+	if want.asked[0] != coreopt.BotStrong || want.asked[1] != coreopt.BotEasy {
 		t.Errorf("the bots were asked at %v, want strong and easy", want.asked)
 	}
 	thinker := &strengthMover{asked: map[int]string{}, limit: 5}
@@ -112,7 +113,7 @@ func TestPlanBots(t *testing.T) {
 	if d, ok := planned.NextDue(); !ok || d.After(at) {
 		t.Errorf("after the thought-out moves the bots are not due: %+v", planned.Due)
 	}
-	capped, err := botTable(t, false, table.BotNormal, table.BotNormal).Bots().Plan(g, &strengthMover{asked: map[int]string{}}, at, 3)
+	capped, err := botTable(t, false, coreopt.BotNormal, coreopt.BotNormal).Bots().Plan(g, &strengthMover{asked: map[int]string{}}, at, 3)
 	if err != nil || len(capped) != 3 {
 		t.Errorf("planning at most 3 moves thought out %d (%v)", len(capped), err)
 	}
@@ -121,7 +122,7 @@ func TestPlanBots(t *testing.T) {
 // A bot turn deferred to be thought out apart is asked again a minute
 // later, not at once, while the table's other due events keep their times.
 func TestDelayBots(t *testing.T) {
-	tb := botTable(t, false, table.BotNormal, table.BotNormal)
+	tb := botTable(t, false, coreopt.BotNormal, coreopt.BotNormal)
 	if d, ok := tb.NextDue(); !ok || d.After(now) {
 		t.Fatalf("the bot is not due at the start: %+v", tb.Due)
 	}

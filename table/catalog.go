@@ -1,6 +1,9 @@
 package table
 
-import "github.com/tavern-bot/tavern/games"
+import (
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/table/coreopt"
+)
 
 // Catalog keys of the errors a table reports to players.
 const (
@@ -10,8 +13,6 @@ const (
 	ErrNotSeated         = "table.err.not_seated"
 	ErrNotHost           = "table.err.not_host"
 	ErrPlayerCount       = "table.err.player_count"
-	ErrUnknownOption     = "table.err.unknown_option"
-	ErrBadOptionValue    = "table.err.bad_option_value"
 	ErrNotPlaying        = "table.err.not_playing"
 	ErrNotActive         = "table.err.not_active"
 	ErrStale             = "table.err.stale"
@@ -26,28 +27,16 @@ const (
 	ErrNoStepBack        = "table.err.no_step_back"
 	ErrNoBot             = "table.err.no_bot"
 	ErrNotAway           = "table.err.not_away"
-	ErrSkipNotAllowed    = "table.err.skip_not_allowed"
 	ErrVoteClosed        = "table.err.vote_closed"
 	ErrVoteNotPlayer     = "table.err.vote_not_player"
 	ErrVoteAboutYou      = "table.err.vote_about_you"
 	ErrVoteAbsent        = "table.err.vote_absent"
 	ErrVotedEnd          = "table.err.voted_end"
 	ErrVotedKeep         = "table.err.voted_keep"
-	// KeyOptDeadline labels the core deadline option in the lobby.
-	KeyOptDeadline = "table.opt.deadline"
-	// KeyOptPhase labels the core phase timer option.
-	KeyOptPhase = "table.opt.phase"
-	// KeyOptAbsent labels the core option for players whose time runs out.
-	KeyOptAbsent = "table.opt.absent"
-	// KeyOptBot labels the core option for the next bot's strength.
-	KeyOptBot = "table.opt.bot"
-	// KeyOptRated labels the core option that rates the game.
-	KeyOptRated = "table.opt.rated"
-	// KeyOptReplay labels the core option that posts the replay at the end.
-	KeyOptReplay = "table.opt.replay"
 )
 
-// Catalog holds the English and German texts of every table error.
+// Catalog holds the English and German texts of every table error and
+// of the core options (package coreopt).
 func Catalog() games.Catalog {
 	return games.Catalog{
 		"en": {
@@ -58,8 +47,6 @@ func Catalog() games.Catalog {
 			ErrNotHost:              "Only the host can do that.",
 			ErrPlayerCount:          "This game needs {min} to {max} players; {n} are seated.",
 			ErrPlayerCount + ".one": "This game needs {min} to {max} players; {n} is seated.",
-			ErrUnknownOption:        "Unknown option “{option}”. Known options: {known}.",
-			ErrBadOptionValue:       "“{value}” is not a valid value for {option}. Choose one of: {choices}.",
 			ErrNotPlaying:           "No game is being played at this table right now.",
 			ErrNotActive:            "This table has already ended.",
 			ErrStale:                "That button is out of date (someone moved, or you clicked twice). Use the latest message or /move.",
@@ -73,19 +60,12 @@ func Catalog() games.Catalog {
 			ErrAlreadyVoted:         "You have already voted to abandon ({votes} of {needed} votes).",
 			ErrNoBot:                "No bot sits at this table.",
 			ErrNoStepBack:           "There is no step of your open turn to go back to: your turn was completed, or its last step revealed something.",
-			KeyOptDeadline:          "Clock (hours per decision, or a time bank)",
-			KeyOptPhase:             "Time per phase",
-			KeyOptAbsent:            "When time runs out (safe answer, bot plays, vote to end)",
-			KeyOptBot:               "Strength of the next bot added (easy, normal, strong)",
-			ErrSkipNotAllowed:       "This game's rulebook has no rule for skipping a player, so “absent=skip” is not offered. Choose one of: {choices}.",
 			ErrVoteClosed:           "This vote is closed (the player moved, the table answered for them, or the game ended).",
 			ErrVoteNotPlayer:        "Only the players at this table vote.",
 			ErrVoteAboutYou:         "This vote is about you: answer your decision and it closes.",
 			ErrVoteAbsent:           "Your own time ran out at this table: answer your decision (or /game return) first, then you can vote.",
 			ErrVotedEnd:             "You already voted to end the game ({end} of {needed} votes needed).",
 			ErrVotedKeep:            "You already voted to keep waiting.",
-			KeyOptRated:             "Rated (auto = when no bot plays, yes, no)",
-			KeyOptReplay:            "Replay posted at the end (on, off)",
 			ErrNotAway:              "A bot plays your seat only after your time ran out at a table whose lobby chose “absent=bot”; you are playing it yourself.",
 		},
 		"de": {
@@ -96,8 +76,6 @@ func Catalog() games.Catalog {
 			ErrNotHost:              "Das darf nur die Gastgeberin oder der Gastgeber.",
 			ErrPlayerCount:          "Dieses Spiel braucht {min} bis {max} Spieler; es sitzen {n} am Tisch.",
 			ErrPlayerCount + ".one": "Dieses Spiel braucht {min} bis {max} Spieler; es sitzt {n} am Tisch.",
-			ErrUnknownOption:        "Unbekannte Option „{option}“. Bekannte Optionen: {known}.",
-			ErrBadOptionValue:       "„{value}“ ist kein gültiger Wert für {option}. Wähle eines von: {choices}.",
 			ErrNotPlaying:           "An diesem Tisch wird gerade kein Spiel gespielt.",
 			ErrNotActive:            "Dieser Tisch ist bereits beendet.",
 			ErrStale:                "Dieser Knopf ist veraltet (jemand hat gezogen oder du hast doppelt geklickt). Nimm die neueste Nachricht oder /zug.",
@@ -111,20 +89,13 @@ func Catalog() games.Catalog {
 			ErrAlreadyVoted:         "Du hast bereits für den Abbruch gestimmt ({votes} von {needed} Stimmen).",
 			ErrNoBot:                "An diesem Tisch sitzt kein Bot.",
 			ErrNoStepBack:           "Es gibt keinen Schritt deines laufenden Zuges, zu dem du zurückkehren kannst: dein Zug ist abgeschlossen, oder sein letzter Schritt hat etwas aufgedeckt.",
-			KeyOptDeadline:          "Uhr (Stunden pro Entscheidung oder Zeitkonto)",
-			KeyOptPhase:             "Zeit pro Phase",
-			KeyOptAbsent:            "Wenn die Zeit abläuft (sichere Antwort, Bot spielt, Abstimmung übers Ende)",
-			KeyOptBot:               "Stärke des nächsten Bots (easy = leicht, normal, strong = stark)",
-			ErrSkipNotAllowed:       "Die Spielregel dieses Spiels kennt kein Überspringen eines Spielers, darum gibt es „absent=skip“ hier nicht. Wähle eines von: {choices}.",
 			ErrVoteClosed:           "Diese Abstimmung ist geschlossen (der Spieler hat gezogen, der Tisch hat für ihn geantwortet, oder das Spiel ist vorbei).",
 			ErrVoteNotPlayer:        "Nur die Spielenden an diesem Tisch stimmen ab.",
 			ErrVoteAboutYou:         "Diese Abstimmung betrifft dich: triff deine Entscheidung, dann wird sie geschlossen.",
 			ErrVoteAbsent:           "Deine eigene Zeit an diesem Tisch ist abgelaufen: triff zuerst deine Entscheidung (oder /spiel rückkehr), dann kannst du abstimmen.",
 			ErrVotedEnd:             "Du hast schon für das Beenden gestimmt ({end} von {needed} nötigen Stimmen).",
 			ErrVotedKeep:            "Du hast schon für Weiterwarten gestimmt.",
-			KeyOptRated:             "Gewertet (auto = wenn kein Bot mitspielt, yes = ja, no = nein)",
-			KeyOptReplay:            "Wiederholung am Ende posten (on = ja, off = nein)",
 			ErrNotAway:              "Ein Bot übernimmt deinen Platz nur, wenn deine Zeit an einem Tisch mit „absent=bot“ abgelaufen ist; du spielst ihn selbst.",
 		},
-	}
+	}.Merge(coreopt.Catalog())
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
 
@@ -63,7 +64,7 @@ func clockDue(tb *table.Table) (time.Time, bool) {
 // then ends it with the safe answer.
 func TestPhaseTimerAcrossSteps(t *testing.T) {
 	g := tabletest.TurnGame()
-	tb := turnTable(t, map[string]string{"rounds": "1", table.OptPhase: "2h"})
+	tb := turnTable(t, map[string]string{"rounds": "1", coreopt.Phase: "2h"})
 	for k, step := range []struct {
 		spot int
 		at   time.Duration
@@ -94,7 +95,7 @@ func TestPhaseTimerAcrossSteps(t *testing.T) {
 // step) with its increment, and running out gets the safe answer.
 func TestTimeBankRunsOut(t *testing.T) {
 	g := tabletest.TurnGame()
-	tb := turnTable(t, map[string]string{"rounds": "1", table.OptDeadline: "1d+12h/3d"})
+	tb := turnTable(t, map[string]string{"rounds": "1", coreopt.Deadline: "1d+12h/3d"})
 	if got := due(t, tb); got != 24*time.Hour {
 		t.Fatalf("first turn due %v, want 24h", got)
 	}
@@ -194,13 +195,13 @@ func TestBotSeatPlaysWholeGame(t *testing.T) {
 // reminder (it would only nag); a longer one earns two, at half and nine
 // tenths of its time.
 func TestRemindersNeedTime(t *testing.T) {
-	short := turnTable(t, map[string]string{"rounds": "1", table.OptPhase: "30m"})
+	short := turnTable(t, map[string]string{"rounds": "1", coreopt.Phase: "30m"})
 	for _, d := range short.Due {
 		if d.Kind == table.DueRemind {
 			t.Errorf("a 30-minute phase earns a reminder: %+v", short.Due)
 		}
 	}
-	long := turnTable(t, map[string]string{"rounds": "1", table.OptDeadline: "12"})
+	long := turnTable(t, map[string]string{"rounds": "1", coreopt.Deadline: "12"})
 	var at []time.Duration
 	for _, d := range long.Due {
 		if d.Kind == table.DueRemind {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/table/coreopt"
 )
 
 // Clocks are the seats' clocks: the rules the options set, deadlines,
@@ -75,11 +76,11 @@ func (cl Clocks) Paused() bool {
 // that cannot be read (never stored: they are validated) mean no clock.
 func (cl Clocks) Rules() clock.Rules {
 	t := cl.t
-	r, err := clock.Parse(t.Options[OptDeadline])
+	r, err := clock.Parse(t.Options[coreopt.Deadline])
 	if err != nil {
 		r = clock.Rules{}
 	}
-	if v := t.Options[OptPhase]; v != "" && v != DeadlineOff {
+	if v := t.Options[coreopt.Phase]; v != "" && v != coreopt.DeadlineOff {
 		if d, err := clock.ParsePhase(v); err == nil {
 			r.Phase = d
 		}
@@ -91,7 +92,7 @@ func (cl Clocks) Rules() clock.Rules {
 // DeadlineHours is the table's deadline per decision in hours, 0 for none.
 func (cl Clocks) DeadlineHours() int {
 	t := cl.t
-	h, err := strconv.Atoi(t.Options[OptDeadline])
+	h, err := strconv.Atoi(t.Options[coreopt.Deadline])
 	if err != nil || h <= 0 {
 		return 0
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/table/coreopt"
 )
 
 // maxAutoMoves bounds one Fire call. Bots that still have moves to make
@@ -162,7 +163,7 @@ func (t *Table) nextAuto(u *turn, bots BotMover, now time.Time) (int, string, mo
 		}
 		if at, ok := t.Clocks().Deadline(u.st, u.pending, p.Seat); ok && !now.Before(at) {
 			switch {
-			case t.Options[OptAbsent] == AbsentBot:
+			case t.Options[coreopt.Absent] == coreopt.AbsentBot:
 				// A bot takes the seat over until its player returns, and
 				// answers this decision at once.
 				t.Seats[p.Seat].Bot, t.Seats[p.Seat].Away = true, true

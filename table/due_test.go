@@ -8,6 +8,7 @@ import (
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
 
@@ -20,7 +21,7 @@ func startedWith(t *testing.T, g games.Game, deadline string) *table.Table {
 		t.Fatal(err)
 	}
 	if deadline != "" {
-		if err := tb.Lobby().SetOption(g.Info(), "a", table.OptDeadline, deadline, now); err != nil {
+		if err := tb.Lobby().SetOption(g.Info(), "a", coreopt.Deadline, deadline, now); err != nil {
 			t.Fatalf("set deadline %q: %v", deadline, err)
 		}
 	}
@@ -41,7 +42,7 @@ func TestApplyTimeouts(t *testing.T) {
 		deadAt   time.Duration // Deadline afterwards, after the start; 0 = none
 	}{
 		{name: "off", game: tabletest.Game(), at: 1000 * time.Hour},
-		{name: "explicitly off", game: tabletest.Game(), deadline: table.DeadlineOff, at: 1000 * time.Hour},
+		{name: "explicitly off", game: tabletest.Game(), deadline: coreopt.DeadlineOff, at: 1000 * time.Hour},
 		{name: "before the deadline", game: tabletest.Game(), deadline: "12", at: 12*time.Hour - time.Second, deadAt: 12 * time.Hour},
 		{name: "both seats due", game: tabletest.Game(), deadline: "12", at: 12 * time.Hour,
 			want:   []table.Step{{Seat: 0, Move: "bid" + tabletest.SecretMarker + "1", Secret: true}, {Seat: 1, Move: "bid" + tabletest.SecretMarker + "1", Secret: true}},
@@ -150,10 +151,10 @@ func TestTimeoutClockPerSeat(t *testing.T) {
 func TestCoreOptions(t *testing.T) {
 	g := tabletest.Game()
 	tb := lobby(t, "a", "b")
-	if err := tb.Lobby().SetOption(g.Info(), "a", table.OptDeadline, "5", now); errKey(t, err) != table.ErrBadOptionValue {
-		t.Errorf("deadline 5: %v, want %s", err, table.ErrBadOptionValue)
+	if err := tb.Lobby().SetOption(g.Info(), "a", coreopt.Deadline, "5", now); errKey(t, err) != coreopt.ErrBadValue {
+		t.Errorf("deadline 5: %v, want %s", err, coreopt.ErrBadValue)
 	}
-	if err := tb.Lobby().SetOption(g.Info(), "a", table.OptDeadline, "48", now); err != nil {
+	if err := tb.Lobby().SetOption(g.Info(), "a", coreopt.Deadline, "48", now); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := tb.Lobby().Start(g, "a", now); err != nil {
@@ -162,15 +163,15 @@ func TestCoreOptions(t *testing.T) {
 	if tb.Clocks().DeadlineHours() != 48 || tb.Options["rounds"] != "2" {
 		t.Errorf("options after start %v", tb.Options)
 	}
-	if _, seen := tb.Setup().Options[table.OptDeadline]; seen {
+	if _, seen := tb.Setup().Options[coreopt.Deadline]; seen {
 		t.Error("the game is set up with the core deadline option")
 	}
 	info := g.Info()
-	if err := table.CheckOptionIDs(info); err != nil {
+	if err := coreopt.CheckIDs(info); err != nil {
 		t.Errorf("fake game: %v", err)
 	}
-	info.Options = append(info.Options, games.OptionSpec{ID: table.OptDeadline})
-	if err := table.CheckOptionIDs(info); err == nil {
+	info.Options = append(info.Options, games.OptionSpec{ID: coreopt.Deadline})
+	if err := coreopt.CheckIDs(info); err == nil {
 		t.Error("a game option named like a core option is accepted")
 	}
 }
@@ -278,10 +279,10 @@ func TestAddRemoveBot(t *testing.T) {
 func TestAbsentBotTakesOver(t *testing.T) {
 	g := tabletest.Game()
 	tb := startedWith(t, g, "12")
-	if err := tb.Lobby().SetOption(g.Info(), "a", table.OptAbsent, table.AbsentBot, now); err == nil {
+	if err := tb.Lobby().SetOption(g.Info(), "a", coreopt.Absent, coreopt.AbsentBot, now); err == nil {
 		t.Fatal("options change after the start")
 	}
-	tb.Options[table.OptAbsent] = table.AbsentBot // as chosen in the lobby
+	tb.Options[coreopt.Absent] = coreopt.AbsentBot // as chosen in the lobby
 	if _, err := tb.Move(g, "a", "bid"+tabletest.SecretMarker+"3", table.AnyVersion, now.Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,8 @@ package table
 import (
 	"slices"
 	"time"
+
+	"github.com/tavern-bot/tavern/table/coreopt"
 )
 
 // ArchiveAfter is how long a table's thread stays open after its game
@@ -25,7 +27,7 @@ func (t *Table) end(status Status, now time.Time) {
 
 // endDues are the due events of a table whose game ended: recording the
 // game into ratings and stats at once (until Recorded), posting the
-// replay of a game played to its end at once (unless OptReplay is off),
+// replay of a game played to its end at once (unless coreopt.Replay is off),
 // archiving its thread a day
 // later. A table that ended before EndedAt was kept has none.
 func (t *Table) endDues() []Due {
@@ -36,7 +38,7 @@ func (t *Table) endDues() []Due {
 	if t.Unrecorded {
 		out = append(out, Due{At: t.EndedAt, Kind: DueRecord})
 	}
-	if t.Status == StatusOver && t.Moves > 0 && !t.ReplayStaged && t.Options[OptReplay] != ReplayOff {
+	if t.Status == StatusOver && t.Moves > 0 && !t.ReplayStaged && t.Options[coreopt.Replay] != coreopt.ReplayOff {
 		out = append(out, Due{At: t.EndedAt, Kind: DueReplay})
 	}
 	if t.Parent != "" && !t.ThreadArchived {

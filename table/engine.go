@@ -37,7 +37,7 @@ type Step struct {
 	// (games.TimeUpper), whose narration tells that the time ran out.
 	TimeUp bool
 	// TookOver says a bot took the seat over with this move: the player's
-	// time ran out at a table with OptAbsent bot.
+	// time ran out at a table with absent=bot.
 	TookOver bool
 }
 
@@ -57,7 +57,7 @@ type MoveResult struct {
 	// quiet commit's narration is told without a new board.
 	Loud bool
 	// VotesOpened are the seats whose time ran out at a table with
-	// OptAbsent vote: the players present vote now (Table.Votes).
+	// absent=vote: the players present vote now (Table.Votes).
 	VotesOpened []int
 }
 

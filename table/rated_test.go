@@ -7,6 +7,7 @@ import (
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
 
@@ -22,19 +23,19 @@ func TestRated(t *testing.T) {
 		want  bool
 	}{
 		{"two people, default", people, "", true},
-		{"two people, auto", people, table.RatedAuto, true},
-		{"two people, no", people, table.RatedNo, false},
-		{"one person is never rated", people[:1], table.RatedYes, false},
-		{"a bot seat: auto is unrated", append(people, bot), table.RatedAuto, false},
-		{"a bot seat: yes rates the people", append(people, bot), table.RatedYes, true},
-		{"one person and a bot: yes is still unrated", []table.Seat{people[0], bot}, table.RatedYes, false},
-		{"a seat a bot took over is still a person", append(people, away), table.RatedAuto, true},
+		{"two people, auto", people, coreopt.RatedAuto, true},
+		{"two people, no", people, coreopt.RatedNo, false},
+		{"one person is never rated", people[:1], coreopt.RatedYes, false},
+		{"a bot seat: auto is unrated", append(people, bot), coreopt.RatedAuto, false},
+		{"a bot seat: yes rates the people", append(people, bot), coreopt.RatedYes, true},
+		{"one person and a bot: yes is still unrated", []table.Seat{people[0], bot}, coreopt.RatedYes, false},
+		{"a seat a bot took over is still a person", append(people, away), coreopt.RatedAuto, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tb := &table.Table{Seats: tc.seats, Options: map[string]string{}}
 			if tc.opt != "" {
-				tb.Options[table.OptRated] = tc.opt
+				tb.Options[coreopt.Rated] = tc.opt
 			}
 			if got := tb.Rated(); got != tc.want {
 				t.Errorf("Rated() = %v, want %v", got, tc.want)
@@ -47,7 +48,7 @@ func TestRated(t *testing.T) {
 // the decision's start) and those the table answered when time ran out.
 func TestDecisionsCounted(t *testing.T) {
 	g := tabletest.TurnGame()
-	tb := turnTable(t, map[string]string{"rounds": "1", table.OptDeadline: "12"})
+	tb := turnTable(t, map[string]string{"rounds": "1", coreopt.Deadline: "12"})
 	move(t, tb, "a", tabletest.TurnSpot(6), 10*time.Minute)
 	move(t, tb, "a", tabletest.TurnEnd, 25*time.Minute)
 	if a := tb.Seats[0]; a.Answered != 2 || a.Think != 25*time.Minute || a.Missed != 0 {
@@ -114,7 +115,7 @@ func TestThinkIsRunningTime(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			opts := map[string]string{"rounds": "1"}
 			if tc.deadline != "" {
-				opts[table.OptDeadline] = tc.deadline
+				opts[coreopt.Deadline] = tc.deadline
 			}
 			tb := turnTable(t, opts)
 			if tc.setup != nil {
@@ -133,7 +134,7 @@ func TestThinkIsRunningTime(t *testing.T) {
 // 15:04.
 func TestMissedInRunningTime(t *testing.T) {
 	g := tabletest.TurnGame()
-	tb := turnTable(t, map[string]string{"rounds": "1", table.OptDeadline: "12"})
+	tb := turnTable(t, map[string]string{"rounds": "1", coreopt.Deadline: "12"})
 	cal, err := clock.NewCalendar("UTC", 8*60, 22*60, false)
 	if err != nil {
 		t.Fatal(err)
@@ -173,9 +174,9 @@ func TestMissedByGameTimer(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			opts := map[string]string{"rounds": "1", table.OptPhase: tc.phase}
+			opts := map[string]string{"rounds": "1", coreopt.Phase: tc.phase}
 			if tc.deadline != "" {
-				opts[table.OptDeadline] = tc.deadline
+				opts[coreopt.Deadline] = tc.deadline
 			}
 			tb := turnTable(t, opts)
 			res, err := tb.Fire(tc.g, games.RandomPolicy, now.Add(tc.fireAt))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
 
@@ -16,11 +17,11 @@ func TestReplayOption(t *testing.T) {
 	for _, tc := range []struct {
 		replay string
 		want   bool
-	}{{"", true}, {table.ReplayOn, true}, {table.ReplayOff, false}} {
+	}{{"", true}, {coreopt.ReplayOn, true}, {coreopt.ReplayOff, false}} {
 		g := tabletest.Game()
 		tb := startedWith(t, g, "12")
 		if tc.replay != "" {
-			tb.Options[table.OptReplay] = tc.replay // as chosen in the lobby
+			tb.Options[coreopt.Replay] = tc.replay // as chosen in the lobby
 		}
 		for k := 1; tb.Status == table.StatusPlaying; k++ {
 			if k > 50 {
@@ -35,7 +36,7 @@ func TestReplayOption(t *testing.T) {
 			t.Errorf("replay=%q: status %s, replay due %v; want over, %v", tc.replay, tb.Status, staged, tc.want)
 		}
 	}
-	if _, err := table.ValidateOptions(table.OptionSpecs(tabletest.Game().Info()), map[string]string{table.OptReplay: "sometimes"}); err == nil {
+	if _, err := coreopt.Validate(coreopt.All(tabletest.Game().Info()), map[string]string{coreopt.Replay: "sometimes"}); err == nil {
 		t.Error("replay=sometimes accepted")
 	}
 }

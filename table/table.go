@@ -11,6 +11,7 @@ import (
 	"github.com/tavern-bot/tavern/clock"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/settings"
+	"github.com/tavern-bot/tavern/table/coreopt"
 	"github.com/tavern-bot/tavern/table/live"
 	"github.com/tavern-bot/tavern/table/vote"
 )
@@ -57,13 +58,13 @@ type Seat struct {
 	// (at half and at nine tenths of its time); a new decision resets it.
 	Reminded int `json:"reminded,omitempty"`
 	// Away marks a person's seat a bot took over when their time ran out
-	// (OptAbsent bot); Return gives it back.
+	// (absent=bot); Return gives it back.
 	Away bool `json:"away,omitempty"`
 	// RoundEnd marks a seat a bot took over because its tournament
 	// round's days ran out (FinishByBots): unlike a takeover for an absent
 	// player, that alone is no forfeit (see Forfeited).
 	RoundEnd bool `json:"round_end,omitempty"`
-	// Strength is how well a bot the lobby seated plays (OptBot's choice
+	// Strength is how well a bot the lobby seated plays (coreopt.Bot's choice
 	// when it was added); see BotStrength.
 	Strength string `json:"strength,omitempty"`
 	// LiveDMs are this table's DMs to the seat that still carry buttons;
@@ -182,7 +183,7 @@ type Table struct {
 	Idle             IdleStreaks     `json:"idle,omitempty"`
 	AbandonVotes     []string        `json:"abandon_votes,omitempty"`
 	// Votes are the open votes on ending the game while a seat's time has
-	// run out (OptAbsent vote, see absent.go); ClosedVotes those whose
+	// run out (absent=vote, see absent.go); ClosedVotes those whose
 	// message still has to lose its buttons.
 	Votes       vote.Open       `json:"votes,omitempty"`
 	ClosedVotes vote.ClosedList `json:"closed_votes,omitempty"`
@@ -190,7 +191,7 @@ type Table struct {
 	// manages the channel); empty when a vote or idleness ended it.
 	AbandonedBy string `json:"abandoned_by,omitempty"`
 	// VotedOut are the seats whose time had run out when the others voted
-	// to end the game (OptAbsent vote; see Absent.endBy).
+	// to end the game (absent=vote; see Absent.endBy).
 	VotedOut []int `json:"voted_out,omitempty"`
 	// Calendar is when the clocks run (the server's playing hours and
 	// weekends), copied from the server's settings.
@@ -308,9 +309,9 @@ func (t *Table) Names() []string {
 }
 
 // Setup is what the game was (or will be) started with: the table's
-// options without the core ones (see CoreOptions), which games never see.
+// options without the core ones (see coreopt.Specs), which games never see.
 func (t *Table) Setup() games.Setup {
-	return games.Setup{Players: len(t.Seats), Options: gameOptions(t.Options), Seed: t.Seed}
+	return games.Setup{Players: len(t.Seats), Options: coreopt.GameOnly(t.Options), Seed: t.Seed}
 }
 
 func (t *Table) touch(now time.Time) {
@@ -318,4 +319,25 @@ func (t *Table) touch(now time.Time) {
 	if !now.IsZero() {
 		t.UpdatedAt = now
 	}
+}
+
+// Rated reports whether the game, once over, changes its players'
+// ratings (coreopt.Rated): people are seats played by persons (a seat a bot
+// took over for its absent player included), bots the lobby seated.
+func (t *Table) Rated() bool {
+	people, bots := 0, 0
+	for _, s := range t.Seats {
+		if s.Bot && !s.Away {
+			bots++
+		} else {
+			people++
+		}
+	}
+	switch t.Options[coreopt.Rated] {
+	case coreopt.RatedNo:
+		return false
+	case coreopt.RatedYes:
+		return people >= 2
+	}
+	return people >= 2 && bots == 0
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 	"github.com/tavern-bot/tavern/table/live"
 	"github.com/tavern-bot/tavern/table/tabletest"
 )
@@ -121,8 +122,8 @@ func TestStart(t *testing.T) {
 		{name: "not host", players: []string{"a", "b"}, by: "b", wantErr: table.ErrNotHost},
 		{name: "stranger", players: []string{"a", "b"}, by: "x", wantErr: table.ErrNotHost},
 		{name: "too few (one seated: the singular)", players: []string{"a"}, by: "a", wantErr: table.ErrPlayerCount + ".one"},
-		{name: "unknown option", players: []string{"a", "b"}, by: "a", options: map[string]string{"speed": "1"}, wantErr: table.ErrUnknownOption},
-		{name: "bad value", players: []string{"a", "b"}, by: "a", options: map[string]string{"rounds": "9"}, wantErr: table.ErrBadOptionValue},
+		{name: "unknown option", players: []string{"a", "b"}, by: "a", options: map[string]string{"speed": "1"}, wantErr: coreopt.ErrUnknown},
+		{name: "bad value", players: []string{"a", "b"}, by: "a", options: map[string]string{"rounds": "9"}, wantErr: coreopt.ErrBadValue},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -161,8 +162,8 @@ func TestSetOption(t *testing.T) {
 	}{
 		{"ok", "a", "rounds", "3", ""},
 		{"not host", "b", "rounds", "3", table.ErrNotHost},
-		{"bad value", "a", "rounds", "0", table.ErrBadOptionValue},
-		{"unknown", "a", "color", "red", table.ErrUnknownOption},
+		{"bad value", "a", "rounds", "0", coreopt.ErrBadValue},
+		{"unknown", "a", "color", "red", coreopt.ErrUnknown},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

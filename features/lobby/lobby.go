@@ -17,6 +17,7 @@ import (
 	"github.com/tavern-bot/tavern/render"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 	"github.com/tavern-bot/tavern/tables"
 )
 
@@ -65,11 +66,11 @@ func (f *Feature) Open(ctx context.Context, r interact.Request, gameID, optionTe
 	if !ok {
 		return f.Voice.UnknownGame(r.Lang, gameID)
 	}
-	typed, ok := table.ParseOptions(optionText)
+	typed, ok := coreopt.Parse(optionText)
 	if !ok {
 		return f.Voice.Key(r.Lang, interact.KeyBadOptions, "text", interact.Truncate(optionText, 100))
 	}
-	opts, err := table.ValidateOptions(table.OptionSpecs(g.Info()), typed)
+	opts, err := coreopt.Validate(coreopt.All(g.Info()), typed)
 	if err != nil {
 		return f.Voice.Err(r, err)
 	}
@@ -241,7 +242,7 @@ func (f *Feature) Message(t *table.Table, g games.Game) interact.Message {
 		f.Voice.Text(lang, games.T(KeyLobbyTitle, "game", f.Voice.GameName(lang, t.GameID), "host", hostName)),
 		f.Voice.Text(lang, games.T(KeyLobbyPlayers, "n", len(t.Seats), "min", info.MinPlayers, "max", info.MaxPlayers, "names", strings.Join(t.Names(), ", "))),
 	}
-	specs := table.OptionSpecs(info)
+	specs := coreopt.All(info)
 	if len(specs) == 0 {
 		lines = append(lines, f.Voice.Text(lang, games.T(KeyLobbyNoOpts)))
 	} else {

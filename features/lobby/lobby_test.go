@@ -16,6 +16,7 @@ import (
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/storage/storetest"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 	"github.com/tavern-bot/tavern/table/tabletest"
 	"github.com/tavern-bot/tavern/tables"
 )
@@ -237,16 +238,16 @@ func TestBotStrength(t *testing.T) {
 		lang, strength, want string
 	}{
 		{"en", "", "Bot 1 (normal)"},
-		{"en", table.BotEasy, "Bot 1 (easy)"},
-		{"en", table.BotStrong, "Bot 1 (strong)"},
-		{"de", table.BotEasy, "Bot 1 (leicht)"},
-		{"de", table.BotStrong, "Bot 1 (stark)"},
+		{"en", coreopt.BotEasy, "Bot 1 (easy)"},
+		{"en", coreopt.BotStrong, "Bot 1 (strong)"},
+		{"de", coreopt.BotEasy, "Bot 1 (leicht)"},
+		{"de", coreopt.BotStrong, "Bot 1 (stark)"},
 	}
 	for _, tc := range tests {
 		lt := newLobbyTest(t)
 		lt.open(ann, tc.lang, "")
 		if tc.strength != "" {
-			if got, want := reply(lt.click(ann, tc.lang, interact.KindOption, table.OptBot, tc.strength)), lt.say(tc.lang, KeyOKOption); got != want {
+			if got, want := reply(lt.click(ann, tc.lang, interact.KindOption, coreopt.Bot, tc.strength)), lt.say(tc.lang, KeyOKOption); got != want {
 				t.Fatalf("%s %s: the bot option answered %q, want %q", tc.lang, tc.strength, got, want)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/interact"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 )
 
 // A lobby offers every option of its table as selects, in the rows a
@@ -98,7 +99,7 @@ func (f *Feature) optionRows(t *table.Table, info games.Info, lang string, rows 
 	for _, o := range info.Options {
 		game[o.ID] = true
 	}
-	layout, ok := packOptions(selectable(table.OptionSpecs(info)), game, rows)
+	layout, ok := packOptions(selectable(coreopt.All(info)), game, rows)
 	if !ok {
 		f.Log.Warn("lobby options do not fit", "game", t.GameID)
 	}

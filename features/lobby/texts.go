@@ -2,7 +2,7 @@ package lobby
 
 import (
 	"github.com/tavern-bot/tavern/interact"
-	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 )
 
 // OptThread is /game new's option to open the table in a new thread.
@@ -32,7 +32,7 @@ const (
 	KeyBtnRemoveBot = "core.btn.remove_bot"
 	KeyBotName      = "core.bot.name"
 	KeySelectOption = "core.select.option"
-	// KeyBotStrength + a strength (table.BotEasy, …) names it.
+	// KeyBotStrength + a strength (coreopt.BotEasy, …) names it.
 	KeyBotStrength = "core.bot.strength."
 	// KeyLobbyMoreOptions is the placeholder of a select offering several
 	// options: each as id=choice now.
@@ -73,19 +73,19 @@ func Texts() map[string][2]string {
 		KeyBotName:      {"Bot {n} ({strength})", "Bot {n} ({strength})"},
 		KeySelectOption: {"{option}: {value}", "{option}: {value}"},
 		// The bots' strengths, as a bot's name shows them.
-		KeyBotStrength + table.BotEasy:   {"easy", "leicht"},
-		KeyBotStrength + table.BotNormal: {"normal", "normal"},
-		KeyBotStrength + table.BotStrong: {"strong", "stark"},
-		KeyLobbyRated:                    {"⭐ Rated: the result changes the players' ratings (/leaderboard).", "⭐ Gewertet: Das Ergebnis ändert die Wertungen der Spieler (/rangliste)."},
-		KeyLobbyUnrated:                  {"Unrated: the result changes no rating (rated=yes rates the people at a table with bots).", "Nicht gewertet: Das Ergebnis ändert keine Wertung (rated=yes wertet die Menschen an einem Tisch mit Bots)."},
-		KeyLobbyMoreOptions:              {"More options: {options}", "Weitere Optionen: {options}"},
-		KeyLobbyChosen:                   {"chosen now", "jetzt gewählt"},
-		"core.cmd.game.new.thread.name":  {"thread", "thread"},
-		"core.cmd.game.new.thread.desc":  {"Play in a new thread of this channel (archived a day after the end)", "In einem neuen Thread dieses Kanals spielen (einen Tag nach dem Ende archiviert)"},
-		KeyOKNewThread:                   {"The table opens in a new thread of this channel: join it there.", "Der Tisch öffnet in einem neuen Thread dieses Kanals: Tritt ihm dort bei."},
-		KeyThreadStarter:                 {"🎲 {host} opens a table of **{game}** in a thread of its own.", "🎲 {host} eröffnet einen Tisch für **{game}** in einem eigenen Thread."},
-		KeyThreadLinked:                  {"🎲 {host} opened a table of **{game}** in {thread}: join it there.", "🎲 {host} hat einen Tisch für **{game}** in {thread} eröffnet: Tritt ihm dort bei."},
-		KeyThreadNoGuild:                 {"Threads exist only in a server's channels: open the table there.", "Threads gibt es nur in den Kanälen eines Servers: Eröffne den Tisch dort."},
-		KeyThreadInThread:                {"This is a table's thread already, and Discord allows no thread inside a thread: open the table in the channel.", "Das ist schon der Thread eines Tisches, und Discord erlaubt keinen Thread in einem Thread: Eröffne den Tisch im Kanal."},
+		KeyBotStrength + coreopt.BotEasy:   {"easy", "leicht"},
+		KeyBotStrength + coreopt.BotNormal: {"normal", "normal"},
+		KeyBotStrength + coreopt.BotStrong: {"strong", "stark"},
+		KeyLobbyRated:                      {"⭐ Rated: the result changes the players' ratings (/leaderboard).", "⭐ Gewertet: Das Ergebnis ändert die Wertungen der Spieler (/rangliste)."},
+		KeyLobbyUnrated:                    {"Unrated: the result changes no rating (rated=yes rates the people at a table with bots).", "Nicht gewertet: Das Ergebnis ändert keine Wertung (rated=yes wertet die Menschen an einem Tisch mit Bots)."},
+		KeyLobbyMoreOptions:                {"More options: {options}", "Weitere Optionen: {options}"},
+		KeyLobbyChosen:                     {"chosen now", "jetzt gewählt"},
+		"core.cmd.game.new.thread.name":    {"thread", "thread"},
+		"core.cmd.game.new.thread.desc":    {"Play in a new thread of this channel (archived a day after the end)", "In einem neuen Thread dieses Kanals spielen (einen Tag nach dem Ende archiviert)"},
+		KeyOKNewThread:                     {"The table opens in a new thread of this channel: join it there.", "Der Tisch öffnet in einem neuen Thread dieses Kanals: Tritt ihm dort bei."},
+		KeyThreadStarter:                   {"🎲 {host} opens a table of **{game}** in a thread of its own.", "🎲 {host} eröffnet einen Tisch für **{game}** in einem eigenen Thread."},
+		KeyThreadLinked:                    {"🎲 {host} opened a table of **{game}** in {thread}: join it there.", "🎲 {host} hat einen Tisch für **{game}** in {thread} eröffnet: Tritt ihm dort bei."},
+		KeyThreadNoGuild:                   {"Threads exist only in a server's channels: open the table there.", "Threads gibt es nur in den Kanälen eines Servers: Eröffne den Tisch dort."},
+		KeyThreadInThread:                  {"This is a table's thread already, and Discord allows no thread inside a thread: open the table in the channel.", "Das ist schon der Thread eines Tisches, und Discord erlaubt keinen Thread in einem Thread: Eröffne den Tisch im Kanal."},
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/tavern-bot/tavern/rating"
 	"github.com/tavern-bot/tavern/storage"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 	"github.com/tavern-bot/tavern/tables"
 	"github.com/tavern-bot/tavern/tournament"
 )
@@ -161,11 +162,11 @@ func (f *Feature) newTournament(ctx context.Context, r interact.Request, opts []
 		return f.voice.Err(r, err)
 	}
 	optionText := interact.StringOpt(opts, OptTourOptions)
-	typed, ok := table.ParseOptions(optionText)
+	typed, ok := coreopt.Parse(optionText)
 	if !ok {
 		return f.voice.Key(r.Lang, interact.KeyBadOptions, "text", interact.Truncate(optionText, 100))
 	}
-	if _, err := table.ValidateOptions(table.OptionSpecs(info), typed); err != nil {
+	if _, err := coreopt.Validate(coreopt.All(info), typed); err != nil {
 		return f.voice.Err(r, err)
 	}
 	cfg.Options = typed

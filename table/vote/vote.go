@@ -1,5 +1,5 @@
 // Package vote keeps the books of a table's votes on ending the game while
-// a seat's time has run out (OptAbsent vote): who voted what, the count
+// a seat's time has run out (absent=vote): who voted what, the count
 // among the players present, and the closed votes whose message must still
 // lose its buttons. It is plain data; package table decides when a vote
 // opens, who is present and what a decided vote does (the rule is written
