@@ -149,7 +149,7 @@ func (q *Quick) BotMove(st games.State, seat int, strength string, seed uint64) 
 // ErrBusy reports a plan not started because ctx ended first.
 var ErrBusy = errors.New("bots: no thinker free")
 
-// Plan thinks out the bot moves t would make at now (table.PlanBots) on a
+// Plan thinks out the bot moves t would make at now (table.Bots.Plan) on a
 // pool thread, at most planDecisions of them or as many as planTime
 // allows, and waits for them.
 func (th *Thinker) Plan(ctx context.Context, t *table.Table, g games.Game, now time.Time) (table.Thought, error) {

@@ -17,7 +17,7 @@ type Bots struct{ t *Table }
 func (t *Table) Bots() Bots { return Bots{t} }
 
 // thinkLease is how long a bot's decision, deferred to be thought out
-// apart (DelayBots), is left to its thinker before the scheduler asks
+// apart (Delay), is left to its thinker before the scheduler asks
 // again: a thinker that died with its process is replaced then.
 const thinkLease = time.Minute
 
@@ -64,7 +64,7 @@ func (bo Bots) Strength(seat int) string {
 }
 
 // Thought are bot moves thought out ahead of the change that makes them
-// (PlanBots), by their decisions' seeds; a decision not among them is
+// (Bots.Plan), by their decisions' seeds; a decision not among them is
 // deferred.
 type Thought map[uint64]string
 

@@ -77,7 +77,7 @@ func TestBotStrength(t *testing.T) {
 	}
 }
 
-// Moves thought out ahead on a copy (PlanBots) replay in the change
+// Moves thought out ahead on a copy (Bots.Plan) replay in the change
 // exactly as the bots would have made them there, and a decision not
 // thought out waits: the table stays due for its bot.
 func TestPlanBots(t *testing.T) {

@@ -25,7 +25,7 @@ func (cl Clocks) Pause(g games.Game, now time.Time) (changed bool, err error) {
 	return cl.setPaused(g, now, true)
 }
 
-// Resume restarts the clocks PauseClocks stopped, at now: the paused
+// Resume restarts the clocks Pause stopped, at now: the paused
 // time is not charged (it stays an off span of each seat), and deadlines
 // and reminders move by it.
 func (cl Clocks) Resume(g games.Game, now time.Time) (changed bool, err error) {
@@ -61,7 +61,7 @@ func (cl Clocks) setPaused(g games.Game, now time.Time, pause bool) (bool, error
 	return changed, nil
 }
 
-// Paused reports a table whose clocks PauseClocks stopped.
+// Paused reports a table whose clocks Pause stopped.
 func (cl Clocks) Paused() bool {
 	t := cl.t
 	for _, s := range t.Seats {

@@ -119,7 +119,7 @@ func (t *Table) Fire(g games.Game, bots games.Policy, now time.Time) (MoveResult
 }
 
 // FireWith is Fire with each bot seat answered at its strength
-// (BotStrength) by bots; a deferred bot decision ends the Fire there and
+// (Bots.Strength) by bots; a deferred bot decision ends the Fire there and
 // stays due.
 func (t *Table) FireWith(g games.Game, bots BotMover, now time.Time) (MoveResult, error) {
 	st, err := t.playing(g)

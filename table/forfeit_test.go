@@ -31,7 +31,7 @@ func TestForfeited(t *testing.T) {
 	}
 }
 
-// FinishByBots hands every person's seat to a bot at the round's end and
+// Bots.FinishRound hands every person's seat to a bot at the round's end and
 // counts a pending decision as missed; lobby bots stay as they are.
 func TestFinishByBots(t *testing.T) {
 	tb := &Table{Seats: []Seat{{UserID: "a"}, {UserID: "b"}, {UserID: BotUserID(1), Bot: true}}}

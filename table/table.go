@@ -49,7 +49,7 @@ type Seat struct {
 	// PromptSince is when this seat's pending decision began; the table's
 	// deadline (per decision) counts from it.
 	PromptSince time.Time `json:"since,omitzero"`
-	// Clock is the seat's time (see package clock and ClockRules).
+	// Clock is the seat's time (see package clock and Clocks.Rules).
 	Clock clock.Seat `json:"clock,omitzero"`
 	// Bot seats are played by the game's policy, never by a person: they
 	// get no DMs and no mentions, and they move when their turn is due.
@@ -61,11 +61,11 @@ type Seat struct {
 	// (absent=bot); Return gives it back.
 	Away bool `json:"away,omitempty"`
 	// RoundEnd marks a seat a bot took over because its tournament
-	// round's days ran out (FinishByBots): unlike a takeover for an absent
+	// round's days ran out (Bots.FinishRound): unlike a takeover for an absent
 	// player, that alone is no forfeit (see Forfeited).
 	RoundEnd bool `json:"round_end,omitempty"`
 	// Strength is how well a bot the lobby seated plays (coreopt.Bot's choice
-	// when it was added); see BotStrength.
+	// when it was added); see Bots.Strength.
 	Strength string `json:"strength,omitempty"`
 	// LiveDMs are this table's DMs to the seat that still carry buttons;
 	// the seat's next decision (or the end) clears them.

@@ -68,7 +68,7 @@ func (du *Due) startThinking(ctx context.Context, channelID string) []interact.R
 // the moves thought out for them (thought), or, without, the game's
 // heuristic when no thinker is configured, else only easy bots; think
 // reports bots whose moves are to be thought out apart (their turn was
-// put off meanwhile: table.DelayBots).
+// put off meanwhile: table.Bots.Delay).
 func (du *Due) fire(ctx context.Context, channelID string, now time.Time, thought table.Thought) (_ interact.Result, _ bool, think bool) {
 	var (
 		res    table.MoveResult

@@ -2,7 +2,7 @@
 // player's reminders, DMs, quiet hours, language and vacations, and a
 // server's vacation allowance, playing hours and tournament organisers.
 // A change reaches the running tables it concerns at once, and a starting
-// table takes them (Start, then table.Table.ApplySettings); the settings
+// table takes them (Start, then table.Vacations.ApplySettings); the settings
 // as values are package github.com/tavern-bot/tavern/settings.
 package settings
 

@@ -157,7 +157,7 @@ func (f *Feature) allowance(ctx context.Context, r interact.Request) (int, error
 
 // Start is what a game starting in channelID takes from the settings:
 // the server's calendar and its players' settings (their reminders,
-// language and a vacation under way), for table.Table.ApplySettings.
+// language and a vacation under way), for table.Vacations.ApplySettings.
 // Failing to read them starts the game without (logged).
 func (f *Feature) Start(ctx context.Context, channelID string) (clock.Calendar, map[string]settings.User) {
 	t, err := f.store.Get(ctx, channelID)
