@@ -126,11 +126,8 @@ func (bo Bots) NextStrength() string {
 // caller (localized), and their user ids never collide with Discord's.
 func (bo Bots) Add(info games.Info, userID, name string, now time.Time) error {
 	t := bo.t
-	if t.Status != StatusLobby {
-		return games.Errorf(ErrAlreadyStarted)
-	}
-	if userID != t.Host {
-		return games.Errorf(ErrNotHost)
+	if err := t.Lobby().hostOnly(userID); err != nil {
+		return err
 	}
 	if len(t.Seats) >= info.MaxPlayers {
 		return games.Errorf(ErrTableFull, "max", info.MaxPlayers)
@@ -149,11 +146,8 @@ func (bo Bots) Add(info games.Info, userID, name string, now time.Time) error {
 // Remove takes the last bot's seat away in the lobby (host only).
 func (bo Bots) Remove(userID string, now time.Time) error {
 	t := bo.t
-	if t.Status != StatusLobby {
-		return games.Errorf(ErrAlreadyStarted)
-	}
-	if userID != t.Host {
-		return games.Errorf(ErrNotHost)
+	if err := t.Lobby().hostOnly(userID); err != nil {
+		return err
 	}
 	for i := len(t.Seats) - 1; i >= 0; i-- {
 		if t.Seats[i].Bot {

@@ -59,11 +59,8 @@ func (lo Lobby) Leave(userID string, now time.Time) error {
 // game's specs and the core ones (coreopt.All).
 func (lo Lobby) SetOption(info games.Info, userID, id, value string, now time.Time) error {
 	t := lo.t
-	if t.Status != StatusLobby {
-		return games.Errorf(ErrAlreadyStarted)
-	}
-	if userID != t.Host {
-		return games.Errorf(ErrNotHost)
+	if err := lo.hostOnly(userID); err != nil {
+		return err
 	}
 	merged := map[string]string{}
 	for k, v := range t.Options {
@@ -82,11 +79,8 @@ func (lo Lobby) SetOption(info games.Info, userID, id, value string, now time.Ti
 // option defaults, builds the initial state from the seed and stores it.
 func (lo Lobby) Start(g games.Game, userID string, now time.Time) (games.State, error) {
 	t := lo.t
-	if t.Status != StatusLobby {
-		return nil, games.Errorf(ErrAlreadyStarted)
-	}
-	if userID != t.Host {
-		return nil, games.Errorf(ErrNotHost)
+	if err := lo.hostOnly(userID); err != nil {
+		return nil, err
 	}
 	info := g.Info()
 	if n := len(t.Seats); n < info.MinPlayers || n > info.MaxPlayers {
@@ -108,4 +102,16 @@ func (lo Lobby) Start(g games.Game, userID string, now time.Time) (games.State, 
 	t.Status = StatusPlaying
 	t.restartDecisions(st, now)
 	return st, nil
+}
+
+// hostOnly refuses a lobby change by anyone but the host, and any once
+// the game started.
+func (lo Lobby) hostOnly(userID string) error {
+	switch {
+	case lo.t.Status != StatusLobby:
+		return games.Errorf(ErrAlreadyStarted)
+	case userID != lo.t.Host:
+		return games.Errorf(ErrNotHost)
+	}
+	return nil
 }

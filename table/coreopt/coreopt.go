@@ -82,48 +82,23 @@ func absentChoices(info games.Info) []string {
 // Specs are the options every table of a game offers besides the
 // game's own. Their ids are reserved: a game must not declare one of them.
 func Specs(info games.Info) []games.OptionSpec {
-	out := []games.OptionSpec{{
-		ID:      Deadline,
-		Label:   games.T(KeyDeadline),
-		Choices: []string{DeadlineOff, "12", "24", "48", "72", "1d+12h/3d", "3d+1d/7d"},
-		Default: DeadlineOff,
-	}}
-	out = append(out, games.OptionSpec{
-		ID:      Absent,
-		Label:   games.T(KeyAbsent),
-		Choices: absentChoices(info),
-		Default: AbsentSafe,
-	})
-	out = append(out, games.OptionSpec{
-		ID:      Rated,
-		Label:   games.T(KeyRated),
-		Choices: []string{RatedAuto, RatedYes, RatedNo},
-		Default: RatedAuto,
-	})
-	out = append(out, games.OptionSpec{
-		ID:      Replay,
-		Label:   games.T(KeyReplay),
-		Choices: []string{ReplayOn, ReplayOff},
-		Default: ReplayOn,
-	})
-	out = append(out, games.OptionSpec{
-		ID:      Bot,
-		Label:   games.T(KeyBot),
-		Choices: []string{BotEasy, BotNormal, BotStrong},
-		Default: BotNormal,
-	})
+	spec := func(id, label, def string, choices ...string) games.OptionSpec {
+		return games.OptionSpec{ID: id, Label: games.T(label), Choices: choices, Default: def}
+	}
+	out := []games.OptionSpec{
+		spec(Deadline, KeyDeadline, DeadlineOff, DeadlineOff, "12", "24", "48", "72", "1d+12h/3d", "3d+1d/7d"),
+		spec(Absent, KeyAbsent, AbsentSafe, absentChoices(info)...),
+		spec(Rated, KeyRated, RatedAuto, RatedAuto, RatedYes, RatedNo),
+		spec(Replay, KeyReplay, ReplayOn, ReplayOn, ReplayOff),
+		spec(Bot, KeyBot, BotNormal, BotEasy, BotNormal, BotStrong),
+	}
 	if info.PhaseTimer {
 		choices := []string{DeadlineOff, "90s", "2m", "5m", "10m", "30m", "2h", "12h", "1d"}
 		def := cmp.Or(info.PhaseDefault, DeadlineOff)
 		if !slices.Contains(choices, def) {
 			choices = append(choices, def)
 		}
-		out = append(out, games.OptionSpec{
-			ID:      Phase,
-			Label:   games.T(KeyPhase),
-			Choices: choices,
-			Default: def,
-		})
+		out = append(out, spec(Phase, KeyPhase, def, choices...))
 	}
 	return out
 }

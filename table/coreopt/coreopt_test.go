@@ -83,12 +83,33 @@ func TestSpecsAndGameOnly(t *testing.T) {
 	if coreopt.CheckIDs(in) == nil {
 		t.Error("a game option named like a core option is accepted")
 	}
-	var ids []string
-	for _, s := range coreopt.Specs(info(false)) {
-		ids = append(ids, s.ID)
+	want := []games.OptionSpec{
+		{ID: coreopt.Deadline, Default: "off", Choices: []string{"off", "12", "24", "48", "72", "1d+12h/3d", "3d+1d/7d"}},
+		{ID: coreopt.Absent, Default: "safe", Choices: []string{"safe", "bot", "vote"}},
+		{ID: coreopt.Rated, Default: "auto", Choices: []string{"auto", "yes", "no"}},
+		{ID: coreopt.Replay, Default: "on", Choices: []string{"on", "off"}},
+		{ID: coreopt.Bot, Default: "normal", Choices: []string{"easy", "normal", "strong"}},
 	}
-	if want := []string{coreopt.Deadline, coreopt.Absent, coreopt.Rated, coreopt.Replay, coreopt.Bot}; !slices.Equal(ids, want) {
-		t.Errorf("core options %v, want %v (no phase timer for a game without phases)", ids, want)
+	phased := info(true)
+	phased.PhaseTimer, phased.PhaseDefault = true, "3m"
+	for _, tc := range []struct {
+		name string
+		info games.Info
+		want []games.OptionSpec
+	}{
+		{"no phases, no skip", info(false), want},
+		{"phases and skip", phased, append(slices.Clone(want[:1]), append([]games.OptionSpec{{ID: coreopt.Absent, Default: "safe", Choices: []string{"safe", "bot", "vote", "skip"}}},
+			append(slices.Clone(want[2:]), games.OptionSpec{ID: coreopt.Phase, Default: "3m", Choices: []string{"off", "90s", "2m", "5m", "10m", "30m", "2h", "12h", "1d", "3m"}})...)...)},
+	} {
+		got := coreopt.Specs(tc.info)
+		if len(got) != len(tc.want) {
+			t.Fatalf("%s: %d core options, want %d", tc.name, len(got), len(tc.want))
+		}
+		for i, w := range tc.want {
+			if g := got[i]; g.ID != w.ID || g.Default != w.Default || !slices.Equal(g.Choices, w.Choices) || g.Label.Key == "" {
+				t.Errorf("%s: option %d = %+v, want %+v with a label", tc.name, i, g, w)
+			}
+		}
 	}
 	got := coreopt.GameOnly(map[string]string{"rounds": "1", coreopt.Deadline: "24", coreopt.Phase: "2m", coreopt.Bot: coreopt.BotEasy})
 	if !maps.Equal(got, map[string]string{"rounds": "1"}) {
