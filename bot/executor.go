@@ -39,6 +39,10 @@ type Executor struct {
 
 	mu         sync.Mutex
 	dmChannels map[string]string // user id → DM channel id
+	// dmNewest is the newest message this process posted in each DM
+	// channel, which tells whether a decision there is buried without
+	// asking Discord (see buried).
+	dmNewest map[string]string
 }
 
 // Memory is what one process remembers of Discord beyond a single call:
@@ -138,7 +142,7 @@ func NewExecutor(s *discordgo.Session, log *slog.Logger) *Executor {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Executor{session: s, log: log, dmChannels: map[string]string{}, Memory: NewMemory(nil, nil)}
+	return &Executor{session: s, log: log, dmChannels: map[string]string{}, dmNewest: map[string]string{}, Memory: NewMemory(nil, nil)}
 }
 
 // AckResponse is the acknowledgement Discord expects for ack. choices are
@@ -432,10 +436,29 @@ func (e *Executor) edit(ctx context.Context, a commands.ChannelEdit) error {
 	return e.post(ctx, commands.ChannelPost{ChannelID: a.ChannelID, Message: a.Message, OnSent: a.OnSent})
 }
 
+// postedInDM notes messageID as the newest this process posted in the DM
+// channelID.
+func (e *Executor) postedInDM(channelID, messageID string) {
+	e.mu.Lock()
+	e.dmNewest[channelID] = messageID
+	e.mu.Unlock()
+}
+
 // buried reports whether later messages came after messageID in its
-// channel (Discord's last_message_id is another one). When Discord cannot
-// tell, the message is edited where it is.
+// channel. When this process posted in that DM since it started, it knows
+// without a request (each in-place edit would otherwise cost one call
+// against Discord's global budget); otherwise Discord's last_message_id
+// tells. What the process cannot see (another worker's DM to the same
+// player since, the player's own typing) leaves the decision in place, as
+// before this check existed. When Discord cannot tell either, the message
+// is edited where it is.
 func (e *Executor) buried(ctx context.Context, channelID, messageID string) bool {
+	e.mu.Lock()
+	newest, known := e.dmNewest[channelID]
+	e.mu.Unlock()
+	if known {
+		return newest != messageID
+	}
 	endpoint := discordgo.EndpointChannel(channelID)
 	body, err := e.session.RequestWithBucketID(http.MethodGet, endpoint, nil, endpoint, discordgo.WithContext(ctx))
 	if err != nil {
@@ -445,14 +468,24 @@ func (e *Executor) buried(ctx context.Context, channelID, messageID string) bool
 	var ch struct {
 		LastMessageID string `json:"last_message_id"`
 	}
-	return json.Unmarshal(body, &ch) == nil && ch.LastMessageID != "" && ch.LastMessageID != messageID
+	if json.Unmarshal(body, &ch) != nil || ch.LastMessageID == "" {
+		return false
+	}
+	e.postedInDM(channelID, ch.LastMessageID)
+	return ch.LastMessageID != messageID
 }
 
 // resurface posts a's message anew at the bottom of its channel, then
 // deletes the old one (or, when that fails, takes its buttons away), so
 // that the decision is where the player looks and nowhere else.
 func (e *Executor) resurface(ctx context.Context, a commands.ChannelEdit) error {
-	if err := e.post(ctx, commands.ChannelPost{ChannelID: a.ChannelID, Message: a.Message, OnSent: a.OnSent}); err != nil {
+	onSent := func(id string) {
+		e.postedInDM(a.ChannelID, id)
+		if a.OnSent != nil {
+			a.OnSent(id)
+		}
+	}
+	if err := e.post(ctx, commands.ChannelPost{ChannelID: a.ChannelID, Message: a.Message, OnSent: onSent}); err != nil {
 		return err
 	}
 	err := e.session.ChannelMessageDelete(a.ChannelID, a.MessageID, discordgo.WithContext(ctx))
@@ -488,8 +521,11 @@ func (e *Executor) direct(ctx context.Context, a commands.DirectMessage) error {
 		ch, err = e.dmChannel(ctx, a.UserID)
 		if err == nil {
 			var msg *discordgo.Message
-			if msg, err = e.send(ctx, ch, a.Message); err == nil && a.OnSent != nil {
-				a.OnSent(ch, msg.ID)
+			if msg, err = e.send(ctx, ch, a.Message); err == nil {
+				e.postedInDM(ch, msg.ID)
+				if a.OnSent != nil {
+					a.OnSent(ch, msg.ID)
+				}
 			}
 		}
 		if err == nil || !hasCode(err, discordgo.ErrCodeCannotSendMessagesToThisUser) {

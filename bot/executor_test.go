@@ -540,12 +540,15 @@ func TestExecutorAnsweredBeforeCarrying(t *testing.T) {
 func TestExecutorResurfacesBuriedDecision(t *testing.T) {
 	const user = "700000000000000001"
 	for _, tc := range []struct {
-		name     string
-		laterDMs int
-		wantMove bool
+		name      string
+		laterDMs  int
+		wantMove  bool
+		restarted bool // the edit comes from a process that posted nothing in the DM: it asks Discord
 	}{
-		{"newest: edited in place", 0, false},
-		{"buried under two DMs: posted anew at the bottom", 2, true},
+		{"newest: edited in place", 0, false, false},
+		{"buried under two DMs: posted anew at the bottom", 2, true, false},
+		{"newest, after a restart: edited in place", 0, false, true},
+		{"buried, after a restart: posted anew at the bottom", 2, true, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fake, exec := newTestExecutor(t)
@@ -556,6 +559,14 @@ func TestExecutorResurfacesBuriedDecision(t *testing.T) {
 			for k := range tc.laterDMs {
 				exec.Run(ctx, []commands.Action{commands.DirectMessage{UserID: user, Message: commands.Message{Content: fmt.Sprint("other table ", k)}}})
 			}
+			if tc.restarted {
+				s, err := NewSession("test-token", fake.APIURL())
+				if err != nil {
+					t.Fatal(err)
+				}
+				exec = NewExecutor(s, quietLog())
+			}
+			before := len(fake.Requests())
 			moved := ""
 			exec.Run(ctx, []commands.Action{commands.ChannelEdit{ChannelID: dm, MessageID: id, Resurface: true,
 				Message: commands.Message{Content: "decide again"}, OnSent: func(m string) { moved = m }}})
@@ -574,6 +585,15 @@ func TestExecutorResurfacesBuriedDecision(t *testing.T) {
 				t.Errorf("posted anew as %s, OnSent heard %q, old id %s", last.ID, moved, id)
 			case !tc.wantMove && (moved != "" || last.ID != id || last.Edits != 1):
 				t.Errorf("in place: id %s (was %s), edits %d, OnSent heard %q", last.ID, id, last.Edits, moved)
+			}
+			asked := 0
+			for _, r := range fake.Requests()[before:] {
+				if r.Method == http.MethodGet && r.Path == "/channels/"+dm {
+					asked++
+				}
+			}
+			if want := map[bool]int{false: 0, true: 1}[tc.restarted]; asked != want {
+				t.Errorf("asked Discord for the DM's newest message %d times, want %d (only a process that has not posted there asks)", asked, want)
 			}
 		})
 	}
