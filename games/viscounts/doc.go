@@ -60,5 +60,10 @@
 //     rounded down; with fewer than three players the 8 is skipped.
 //
 // Solo play against the four automated opponents, and its readings of the
-// rulebook, are described in solo.go.
+// rulebook, are described in solo.go. Two of them decided here, where an
+// earlier reconstruction gave the opponent more than the solo rules do:
+// the card-focused AI treats its resources as one type, never its icons,
+// so it funds a trade with merchant (and criminal) icons like the others;
+// and a scheme's icons only fund the AI's actions, so its manuscripts
+// scoring per icon count its permanent icons alone.
 package viscounts

@@ -102,3 +102,57 @@ func TestSetupGainsLeaveThePilesWhole(t *testing.T) {
 		}
 	}
 }
+
+// Solo rules, general rules: only the card-focused AI (the Merchant) takes
+// all resources as one type, and that is about the resource it chooses;
+// the AI example funds an action by counting icons of the action's kind,
+// criminals wild. So builder and cleric icons on the Merchant's board fund
+// no trade (an earlier reconstruction counted every icon as a merchant).
+func TestMerchantAITradesWithMerchantIconsOnly(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		schemes []string
+		gold    int
+	}{
+		// s3 (2 builder), s7 (builder, cleric) and its Guildhall's one
+		// merchant icon: 5 icons, 1 of them a merchant: no Gold, the fallback.
+		{"builders and clerics", []string{"s3", "s7"}, 0},
+		// s3 and s6 (noble, criminal): the merchant and the criminal buy 1 Gold.
+		{"a criminal is wild", []string{"s3", "s6"}, 1},
+	} {
+		s := soloState(t, "merchant", 0, 17)
+		ai := aiSeat(s)
+		clearBoard(s, tc.schemes...)
+		before := aiTradeAt(t, s, TradeGold)
+		if got := ai.Res[Gold] - before.Res[Gold]; got != tc.gold {
+			t.Errorf("%s: the Merchant traded for %d Gold, want %d", tc.name, got, tc.gold)
+		}
+		if fellBack := ai.Virtue == before.Virtue-1; fellBack != (tc.gold == 0) {
+			t.Errorf("%s: fallback taken %v, want %v", tc.name, fellBack, tc.gold == 0)
+		}
+	}
+}
+
+// Solo rules, AI turns: the icons at the top of a scheme card only help
+// the AI fund its actions. So a manuscript scoring per icon counts the
+// AI's permanent icons (its Guildhalls', its cleric bonus cards') and none
+// of its schemes, on its board or in its piles (an earlier reading counted
+// them as a player's townsfolk).
+func TestAIManuscriptsCountNoSchemeIcons(t *testing.T) {
+	s := soloState(t, "cleric", 0, 16)
+	ai := aiSeat(s)
+	// s8 (merchant, noble), s6 (noble, criminal) on its board, s1 (2 noble)
+	// in its discards; its Guildhall uncovered a cleric icon.
+	clearBoard(s, "s8", "s6")
+	s.Solo.Discard = append(s.Solo.Discard, takeScheme(s, "s1"))
+	ai.Bonus = []Ribbon{Red}
+	for _, tc := range []struct {
+		per  string
+		want int
+	}{{"noble", 0}, {"criminal", 0}, {"merchant", 0}, {"cleric", 2}} {
+		m := Manuscript{Per: tc.per, PerVP: 1}
+		if got := s.scriptScore(1, &m); got != tc.want {
+			t.Errorf("1 VP per %s icon scores %d for the Cleric AI, want %d", tc.per, got, tc.want)
+		}
+	}
+}

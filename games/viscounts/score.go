@@ -170,13 +170,14 @@ func (s *State) scriptScore(seat int, m *Manuscript) int {
 }
 
 // ownedIcons counts the icons of all seat's townsfolk, wherever they lie,
-// and the permanent ones of its buildings and cleric bonus cards.
+// and the permanent ones of its buildings and cleric bonus cards (the solo
+// opponent's permanent ones only).
 func (s *State) ownedIcons(seat int) Icons {
+	if s.isAI(seat) {
+		return s.aiPermanentIcons()
+	}
 	st := s.Seats[seat]
 	ic := s.boardIcons(seat)
-	if s.isAI(seat) {
-		return s.aiOwnedIcons(ic)
-	}
 	for _, zone := range [][]int{st.Hand, st.Draw, st.Discard} {
 		for _, c := range zone {
 			for i, n := range s.folk(c).Icons {

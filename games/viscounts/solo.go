@@ -26,7 +26,9 @@ import (
 //     missing icon (Stone builds, Gold places workers, Ink transcribes;
 //     any resource for the card-focused AI, spent from its largest heap);
 //     never Silver, never a dismissed card's icons. It trades with its
-//     icons alone.
+//     merchant icons (criminals wild) alone, the card-focused AI too: its
+//     "single type" is its resources, and the AI example counts icons by
+//     kind (the lead's decision; no icon of another kind funds a trade).
 //   - 2 Silver are 1 resource; of an odd gain one Silver stays silver.
 //   - A discard or destroy with a reward (discard>silver2) is replaced
 //     whole: 1 Virtue or a card flip, not the reward. Flipping a Debt (or
@@ -46,8 +48,9 @@ import (
 //     manuscript too), places 2 to 4 workers (free workers may be one).
 //   - Bumps: the player's worker whenever a crowded section holds one
 //     (first tier first, clockwise from its viscount); its own otherwise.
-//   - Manuscripts scoring per icon count its schemes on its board and in
-//     its draw and discard piles, as a player's townsfolk count.
+//   - Manuscripts scoring per icon count only its permanent icons (its
+//     buildings' and cleric bonus cards'): the solo rules say a scheme's
+//     icons serve only to fund its actions, so they score nothing.
 //   - The player wins only with more VP than the opponent; a tie is lost.
 //   - The solo options set to anything but their defaults in a game of
 //     more players are an error, not ignored.

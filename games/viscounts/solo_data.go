@@ -45,8 +45,6 @@ type Opponent struct {
 	Buildings [numBuildings]int
 	// Uncovers is the icon the kth building of a type uncovers, -1 none.
 	Uncovers [numBuildings][3]Icon
-	// TradeAllIcons: every icon on its board funds its trades.
-	TradeAllIcons bool
 }
 
 // ChartStep takes Res while the AI has fewer than Until (0: always).
@@ -85,7 +83,6 @@ type rawSolo struct {
 		ID, Name, De, Focus, Start string
 		Chart, Removes, Buildings  []string
 		Guildhall, Tradingpost     []string
-		TradeAllIcons              bool `toml:"trade_all_icons"`
 	}
 	Starting, Future []rawScheme
 }
@@ -126,7 +123,7 @@ func (c *Catalog) buildSolo(raw rawSolo) error {
 	}
 	c.Opponents = nil
 	for _, r := range raw.Opponent {
-		o := Opponent{ID: r.ID, Name: r.Name, De: r.De, Focus: r.Focus, TradeAllIcons: r.TradeAllIcons}
+		o := Opponent{ID: r.ID, Name: r.Name, De: r.De, Focus: r.Focus}
 		fail := func(format string, a ...any) error {
 			return fmt.Errorf("%s: opponent %q: %s", soloFile, r.ID, fmt.Sprintf(format, a...))
 		}

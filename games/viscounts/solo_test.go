@@ -721,27 +721,9 @@ func TestAIScoresItsLeftoverResources(t *testing.T) {
 	}
 }
 
-// TestAIOwnedIconsCountItsSchemes: manuscripts scoring per icon count
-// the opponent's schemes in its piles, as a player's townsfolk count.
-func TestAIOwnedIconsCountItsSchemes(t *testing.T) {
-	s := soloState(t, "cleric", 0, 16)
-	clearBoard(s, "s1")
-	s.Solo.Discard = append(s.Solo.Discard, s.Solo.Draw...)
-	s.Solo.Draw = nil
-	want := s.boardIcons(1)
-	for _, c := range s.Solo.Discard {
-		for i, n := range s.c.Schemes[c].Icons {
-			want[i] += n
-		}
-	}
-	if got := s.ownedIcons(1); got != want {
-		t.Fatalf("owned icons %v, want %v", got, want)
-	}
-}
-
-// TestAITrades: the trade on its space as often as its icons allow; the
-// card-focused Merchant counts every icon on its board, the others their
-// merchant icons and criminals only.
+// TestAITrades: the trade on its space as often as its merchant icons
+// (criminals wild) allow, for every opponent; the fallback when they
+// allow none.
 func TestAITrades(t *testing.T) {
 	for _, tc := range []struct {
 		opp     string
@@ -750,11 +732,13 @@ func TestAITrades(t *testing.T) {
 		check   func(ai *Seat, b Seat) bool
 	}{
 		// Merchant: s5 (2 merchant), s7 (builder, cleric), its Guildhall's
-		// merchant: 5 icons.
-		{"merchant", []string{"s5", "s7"}, TradeSilver, func(ai *Seat, b Seat) bool { return res(ai)-res(&b) == 2 && ai.Silver == b.Silver+1 }},
-		{"merchant", []string{"s5", "s7"}, TradeGold, func(ai *Seat, b Seat) bool { return ai.Res[Gold] == b.Res[Gold]+2 }},
+		// merchant: 3 merchant icons.
+		{"merchant", []string{"s5", "s7"}, TradeSilver, func(ai *Seat, b Seat) bool { return res(ai)-res(&b) == 1 && ai.Silver == b.Silver+1 }},
+		{"merchant", []string{"s5", "s7"}, TradeGold, func(ai *Seat, b Seat) bool { return ai.Res[Gold] == b.Res[Gold]+1 }},
 		{"merchant", []string{"s5", "s7"}, TradeDestroy, func(ai *Seat, b Seat) bool { return ai.PaidDebts+ai.Approved == b.PaidDebts+b.Approved+1 }},
-		{"merchant", []string{"s5", "s7"}, TradeFlip, func(ai *Seat, b Seat) bool { return ai.PaidDebts+ai.Approved == b.PaidDebts+b.Approved+1 }},
+		{"merchant", []string{"s5", "s7"}, TradeFlip, func(ai *Seat, b Seat) bool { return ai.Virtue == b.Virtue-1 }}, // cannot: the fallback
+		// s6's criminal makes the fourth.
+		{"merchant", []string{"s5", "s6"}, TradeFlip, func(ai *Seat, b Seat) bool { return ai.PaidDebts+ai.Approved == b.PaidDebts+b.Approved+1 }},
 		// Cleric: s8 (merchant, noble), s6 (noble, criminal): 2 icons.
 		{"cleric", []string{"s8", "s6"}, TradeStone, func(ai *Seat, b Seat) bool { return ai.Res[Stone] == b.Res[Stone]+1 }},
 		{"cleric", []string{"s8", "s6"}, TradeDestroy, func(ai *Seat, b Seat) bool { return ai.Virtue == b.Virtue-1 }}, // cannot: the fallback
@@ -763,25 +747,34 @@ func TestAITrades(t *testing.T) {
 		ai := aiSeat(s)
 		clearBoard(s, tc.schemes...)
 		ai.Debts, ai.Deeds, ai.Corruption = 2, 2, 0
-		// Its viscount on an outer space with that trade.
-		found := false
-		for p := range numSegments {
-			for slot, tr := range s.side(p).Trades {
-				if tr == tc.trade && !found {
-					ai.Space = p*3 + []int{slotLeft, slotRight}[slot]
-					found = true
-				}
-			}
-		}
-		if !found {
-			t.Fatalf("no space trades %s", tc.trade)
-		}
-		before := *ai
-		aiDo(s, Task{Kind: "ai.action", Where: aiTrade, Alts: Effect{{{Kind: "virtue", N: 1}}}})
+		before := aiTradeAt(t, s, tc.trade)
 		if !tc.check(ai, before) {
 			t.Errorf("%s trading %s: before %+v, after %+v", tc.opp, tc.trade, before, *ai)
 		}
 	}
+}
+
+// aiTradeAt puts the opponent's viscount on the first outer space with
+// trade and has it take its trade action (the fallback: 1 Virtue); it
+// returns its seat as it was before.
+func aiTradeAt(t *testing.T, s *State, trade Trade) Seat {
+	t.Helper()
+	ai := aiSeat(s)
+	found := false
+	for p := range numSegments {
+		for slot, tr := range s.side(p).Trades {
+			if tr == trade && !found {
+				ai.Space = p*3 + []int{slotLeft, slotRight}[slot]
+				found = true
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no space trades %s", trade)
+	}
+	before := *ai
+	aiDo(s, Task{Kind: "ai.action", Where: aiTrade, Alts: Effect{{{Kind: "virtue", N: 1}}}})
+	return before
 }
 
 // res counts a seat's resources.

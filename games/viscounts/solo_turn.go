@@ -334,8 +334,9 @@ func (s *State) aiTranscribe() bool {
 }
 
 // aiTrade uses the exchange of its viscount's space as often as its
-// merchant icons (criminals wild; every icon for an opponent whose board
-// says so) allow; it buys no merchant icons.
+// merchant icons (criminals wild) allow; it buys no merchant icons. The
+// card-focused AI funds its trades the same way: the rulebook makes its
+// resources one type, not its icons.
 func (s *State) aiTrade() bool {
 	seat := s.Solo.Seat
 	st := s.Seats[seat]
@@ -344,12 +345,6 @@ func (s *State) aiTrade() bool {
 	}
 	trade := s.side(st.Space / 3).Trades[min(st.Space%3, 1)]
 	icons, _ := s.aiFunds(Merchant)
-	if s.opponent().TradeAllIcons {
-		icons = 0
-		for _, n := range s.boardIcons(seat) {
-			icons += n
-		}
-	}
 	n := icons / tradeRate[trade]
 	if n == 0 {
 		return false
@@ -558,19 +553,26 @@ func (s *State) aiBump() {
 	}
 }
 
-// aiBoardIcons counts the icons on the opponent's board: its schemes, the
-// icons its buildings uncovered and its cleric bonus cards.
+// aiBoardIcons counts the icons on the opponent's board: its schemes and
+// its permanent icons.
 func (s *State) aiBoardIcons() Icons {
-	so := s.Solo
-	st := s.Seats[so.Seat]
-	var ic Icons
-	for _, c := range so.Board {
+	ic := s.aiPermanentIcons()
+	for _, c := range s.Solo.Board {
 		if c >= 0 {
 			for i, n := range s.c.Schemes[c].Icons {
 				ic[i] += n
 			}
 		}
 	}
+	return ic
+}
+
+// aiPermanentIcons counts the icons its buildings uncovered and its
+// cleric bonus cards show. They alone count for its manuscripts scoring
+// per icon: a scheme's icons are there only to fund its actions.
+func (s *State) aiPermanentIcons() Icons {
+	st := s.Seats[s.Solo.Seat]
+	var ic Icons
 	o := s.opponent()
 	for b := range numBuildings {
 		for k := range st.Built[b] {
@@ -580,19 +582,5 @@ func (s *State) aiBoardIcons() Icons {
 		}
 	}
 	ic[Cleric] += len(st.Bonus)
-	return ic
-}
-
-// aiOwnedIcons adds the icons of the schemes in the opponent's draw and
-// discard piles to its board's: its schemes are its cards, so manuscripts
-// scoring per icon count them all, as they count a player's townsfolk.
-func (s *State) aiOwnedIcons(ic Icons) Icons {
-	for _, zone := range [][]int{s.Solo.Draw, s.Solo.Discard} {
-		for _, c := range zone {
-			for i, n := range s.c.Schemes[c].Icons {
-				ic[i] += n
-			}
-		}
-	}
 	return ic
 }
