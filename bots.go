@@ -109,9 +109,6 @@ func runBots(ctx context.Context, f botsFlags, out io.Writer) error {
 		return move, ok
 	})
 	for i := range f.games {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
 		setup, _ := games.SetupWith(g, f.players, f.seed+uint64(i), options)
 		seats := make([]games.Policy, f.players)
 		for k := range seats {
@@ -119,7 +116,16 @@ func runBots(ctx context.Context, f botsFlags, out io.Writer) error {
 		}
 		botSeat := i % f.players
 		seats[botSeat] = timed
-		final, err := search.Match(g, setup, seats)
+		final, err := search.Match(g, setup, stoppable(ctx, seats))
+		if ctx.Err() != nil {
+			// Interrupted (a bound such as timeout(1) ran out): the game
+			// in progress is dropped and the games played are reported.
+			fmt.Fprintf(out, "stopped during game %d: %v\n", i+1, ctx.Err())
+			if rep.games > 0 {
+				rep.print(out, f)
+			}
+			return fmt.Errorf("bots: %w", ctx.Err())
+		}
 		if err != nil {
 			return fmt.Errorf("bots: %w", err)
 		}
@@ -128,6 +134,24 @@ func runBots(ctx context.Context, f botsFlags, out io.Writer) error {
 	}
 	rep.print(out, f)
 	return nil
+}
+
+// stoppable is seats whose every policy declines once ctx is done, which
+// ends a match at its next decision.
+func stoppable(ctx context.Context, seats []games.Policy) []games.Policy {
+	out := make([]games.Policy, len(seats))
+	for i, p := range seats {
+		if p == nil {
+			continue // a solo game's opponent lives in the state
+		}
+		out[i] = games.PolicyFunc(func(st games.State, seat int, seed uint64) (string, bool) {
+			if ctx.Err() != nil {
+				return "", false
+			}
+			return p.Choose(st, seat, seed)
+		})
+	}
+	return out
 }
 
 // add counts one finished game for the bot in botSeat.
@@ -182,7 +206,11 @@ func (r *botsReport) print(out io.Writer, f botsFlags) {
 	if f.options != "" {
 		fmt.Fprintf(out, " (%s)", f.options)
 	}
-	fmt.Fprintf(out, ", %d games from seed %d\n", r.games, f.seed)
+	fmt.Fprintf(out, ", %d games from seed %d", r.games, f.seed)
+	if r.games < f.games {
+		fmt.Fprintf(out, " (stopped; %d asked for)", f.games)
+	}
+	fmt.Fprintln(out)
 	fmt.Fprintf(out, "wins: %d/%d = %.0f%% (95%% CI %.0f–%.0f%%)\n", r.wins, r.games, 100*float64(r.wins)/float64(r.games), 100*lo, 100*hi)
 	fmt.Fprintf(out, "mean score: bot %.1f, others %.1f\n", r.botScore/float64(r.games), r.otherScore/float64(r.games))
 	cpu, wall := percentiles(r.decisions), percentiles(r.wall)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"math"
 	"regexp"
 	"strings"
@@ -69,5 +70,46 @@ func TestWilson(t *testing.T) {
 		if math.Abs(lo-tc.lo) > 5e-4 || math.Abs(hi-tc.hi) > 5e-4 {
 			t.Errorf("wilson(%d, %d) = %.4f–%.4f, want %.4f–%.4f", tc.wins, tc.n, lo, hi, tc.lo, tc.hi)
 		}
+	}
+}
+
+// cancelAfter is a writer that cancels a context once it has written a
+// line containing mark.
+type cancelAfter struct {
+	bytes.Buffer
+	mark   string
+	cancel context.CancelFunc
+}
+
+func (w *cancelAfter) Write(p []byte) (int, error) {
+	if strings.Contains(string(p), w.mark) {
+		w.cancel()
+	}
+	return w.Buffer.Write(p)
+}
+
+// TestBotsReportsWhenStopped: a run interrupted (as timeout(1) does)
+// drops the game in progress and still reports the games it finished.
+func TestBotsReportsWhenStopped(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := &cancelAfter{mark: "game 1 (seed 1)", cancel: cancel}
+	var errOut bytes.Buffer
+	args := []string{"bots", "--game", "zauberschwert", "--games", "3", "--strength", "easy", "--against", "random"}
+	err := run(ctx, args, out, &errOut, noenv)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("run = %v, want it stopped by the cancelled context", err)
+	}
+	for _, re := range []string{
+		`stopped during game 2: context canceled`,
+		`zauberschwert, 2 players, easy bot against random seats, 1 games from seed 1 \(stopped; 3 asked for\)`,
+		`wins: [01]/1 = \d+% `,
+	} {
+		if !regexp.MustCompile(re).MatchString(out.String()) {
+			t.Errorf("the report lacks %s:\n%s", re, out.String())
+		}
+	}
+	if strings.Contains(out.String(), "game 2 (seed 2)") {
+		t.Errorf("the interrupted game was reported as played:\n%s", out.String())
 	}
 }
