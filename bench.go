@@ -58,27 +58,34 @@ func runBench(ctx context.Context, out io.Writer) error {
 		fmt.Fprintf(out, "%-18s board render + PNG: %6.1f ms/op  (%d samples)\n", id, float64(res.NsPerOp())/1e6, res.N)
 	}
 	for _, id := range reg.IDs() {
-		alone, err := interactionLatencies(ctx, reg, images, id, 150, 0)
+		alone, beside, err := interactionLatencies(ctx, reg, images, id, benchMoves, benchBotTables)
 		if err != nil {
 			return err
 		}
 		fmt.Fprintf(out, "%-18s move interaction: p50 %.1f ms, p90 %.1f ms, p99 %.1f ms until carried out; answered p50 %.1f ms, p99 %.1f ms  (%d moves, 3 players, bbolt, real images)\n",
 			id, quantileMS(alone.lat, 0.5), quantileMS(alone.lat, 0.9), quantileMS(alone.lat, 0.99),
 			quantileMS(alone.answered, 0.5), quantileMS(alone.answered, 0.99), len(alone.lat))
-		beside, err := interactionLatencies(ctx, reg, images, id, 150, benchBotTables)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(out, "%-18s   beside %d bot-only tables: p50 %.1f ms, p99 %.1f ms (%.2f× alone); the bots made %d moves\n",
-			id, benchBotTables, quantileMS(beside.lat, 0.5), quantileMS(beside.lat, 0.99), quantileMS(beside.lat, 0.99)/quantileMS(alone.lat, 0.99), beside.botMoves)
+		fmt.Fprintf(out, "%-18s   beside %d bot-only tables: p50 %.1f ms (%.2f× alone), p99 %.1f ms (%.2f× alone); the bots made %d moves; process CPU per move %.1f ms alone, %.1f ms beside\n",
+			id, benchBotTables, quantileMS(beside.lat, 0.5), quantileMS(beside.lat, 0.5)/quantileMS(alone.lat, 0.5),
+			quantileMS(beside.lat, 0.99), quantileMS(beside.lat, 0.99)/quantileMS(alone.lat, 0.99), beside.botMoves,
+			perMoveMS(alone), perMoveMS(beside))
 	}
 	return nil
 }
+
+// benchMoves is how many moves are timed alone, and again beside the bot
+// tables: enough that the p99 is not the slowest move.
+const benchMoves = 300
 
 // benchBotTables is how many tables of bots alone (each game's most seats,
 // normal strength) play beside the timed moves in the second run: bots
 // must not delay people (issue 26's target: p99 within 1.5× of alone).
 const benchBotTables = 100
+
+// perMoveMS is the process's CPU time per timed move in milliseconds.
+func perMoveMS(l latencies) float64 {
+	return float64(l.cpu.Microseconds()) / 1000 / float64(len(l.lat))
+}
 
 // quantileMS is the q-quantile of lat in milliseconds (lat is sorted).
 func quantileMS(lat []time.Duration, q float64) float64 {
@@ -92,6 +99,7 @@ type latencies struct {
 	lat      []time.Duration // until carried out (drawn, posted, confirmed)
 	answered []time.Duration // until answered (stored and composed; drawing follows)
 	botMoves int
+	cpu      time.Duration // the process's CPU time while the moves ran: the bots' thinking shows in it
 }
 
 // sampleViews plays one random game and keeps the public view every few moves.
@@ -115,101 +123,158 @@ func sampleViews(g games.Game, players int) ([]any, error) {
 // typed /move) answering a random pending prompt: until it is answered
 // (stored and composed), and until it is carried out as a transport would
 // (its pictures drawn, message ids kept, the outbox entry cleared by Done),
-// so the database holds what it holds live.
+// so the database holds what it holds live. A game that ends is followed
+// by a new one in the next channel.
 //
-// With botTables above 0 that many tables of bots alone play beside them,
-// thought out by the bots' pool and carried by the running scheduler, as
-// in production.
-func interactionLatencies(ctx context.Context, reg *games.Registry, images commands.Images, game string, n, botTables int) (latencies, error) {
-	var none latencies
+// With botTables above 0 that many tables of bots alone play too, thought
+// out by the bots' pool and carried by the running scheduler, as in
+// production, and n more moves are timed beside them. The two runs take
+// turns in blocks of latencyBlock moves (the scheduler stopped and the
+// bots' pool idle for the moves alone), so that both see the same machine:
+// on a shared machine, runs one after the other compare its load at two
+// times rather than the bots' effect.
+func interactionLatencies(ctx context.Context, reg *games.Registry, images commands.Images, game string, n, botTables int) (alone, beside latencies, err error) {
 	dir, err := os.MkdirTemp("", "tavern-bench-")
 	if err != nil {
-		return none, err
+		return alone, beside, err
 	}
 	defer os.RemoveAll(dir)
 	store, err := storage.Open(filepath.Join(dir, "bench.db"))
 	if err != nil {
-		return none, err
+		return alone, beside, err
 	}
 	defer store.Close()
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
 	thinker, err := bots.New(ctx, reg, bots.Options{})
 	if err != nil {
-		return none, err
+		return alone, beside, err
 	}
 	svc, err := commands.NewService(commands.Deps{Games: reg, Store: store, Images: images,
 		Log: slog.New(slog.DiscardHandler), NewSeed: func() uint64 { return 7 }, Bots: thinker})
 	if err != nil {
-		return none, err
+		return alone, beside, err
 	}
 	botChannels, err := openBotTables(ctx, store, reg, game, botTables)
 	if err != nil {
-		return none, err
+		return alone, beside, err
 	}
-	const channel = "100"
-	var lat, answered []time.Duration
 	err = untilFatal(func(f commandstest.Failer) {
 		d := commandstest.Driver{TB: f, Svc: svc, Store: store, Reg: reg, Game: game, Posted: new(atomic.Uint64)}
-		d.Open(channel)
-		if botTables > 0 {
-			scheduled := make(chan struct{})
-			go func() {
-				defer close(scheduled)
-				svc.RunScheduler(ctx, d.Run)
-			}()
-			defer func() { stop(); <-scheduled }()
-			// Time the moves once the bot tables are playing.
-			for deadline := time.Now().Add(time.Minute); ; time.Sleep(50 * time.Millisecond) {
-				n, err := botMoves(ctx, store, botChannels)
-				if err != nil {
+		bots := botPlay{svc: svc, thinker: thinker, run: d.Run}
+		defer bots.pause()
+		channel := 100
+		d.Open(fmt.Sprint(channel))
+		rng := games.NewRNG(3)
+		for k := 0; len(alone.lat) < n || (botTables > 0 && len(beside.lat) < n); k++ {
+			into := &alone
+			if botTables > 0 && (k/latencyBlock%2 == 1 || len(alone.lat) == n) {
+				into = &beside
+				if err := bots.play(ctx, store, botChannels); err != nil {
 					f.Fatal(err)
 				}
-				if n > 0 {
-					break
-				}
-				if time.Now().After(deadline) {
-					f.Fatalf("bench: the %d bot-only tables made no move in a minute", botTables)
+			} else {
+				bots.pause()
+			}
+			ch := fmt.Sprint(channel)
+			click, ok := d.Move(ch, rng)
+			if !ok { // the game is over: the next one
+				channel++
+				ch = fmt.Sprint(channel)
+				d.Open(ch)
+				if click, ok = d.Move(ch, rng); !ok {
+					f.Fatalf("bench: a new %s game offers no move", game)
 				}
 			}
-		}
-		rng := games.NewRNG(3)
-		for len(lat) < n {
-			click, ok := d.Move(channel, rng)
-			if !ok {
-				return
-			}
-			before, err := store.Tables().Get(ctx, channel)
+			before, err := store.Tables().Get(ctx, ch)
 			if err != nil {
 				f.Fatal(err)
 			}
-			start := time.Now()
+			start, cpu := time.Now(), cpuTime()
 			res := svc.Handle(ctx, click)
-			answered = append(answered, time.Since(start))
+			into.answered = append(into.answered, time.Since(start))
 			// Carried out, as a transport does after answering: the
 			// pictures are drawn now.
 			d.Deliver(res)
-			lat = append(lat, time.Since(start))
+			into.lat = append(into.lat, time.Since(start))
+			into.cpu += cpuTime() - cpu
 			// A step inside a turn answers the mover alone: it was applied
 			// when the table's version moved on.
-			if after, err := store.Tables().Get(ctx, channel); err != nil || after.Version == before.Version {
+			if after, err := store.Tables().Get(ctx, ch); err != nil || after.Version == before.Version {
 				f.Fatalf("bench: move refused: %v %+v", err, res.Reply)
 			}
 		}
 	})
 	if err != nil {
-		return none, err
+		return alone, beside, err
 	}
-	if len(lat) == 0 {
-		return none, fmt.Errorf("bench: no move was applied")
+	if len(alone.lat) == 0 {
+		return alone, beside, fmt.Errorf("bench: no move was applied")
 	}
-	slices.Sort(lat)
-	slices.Sort(answered)
-	after, err := botMoves(context.WithoutCancel(ctx), store, botChannels)
-	if err != nil {
-		return none, err
+	for _, l := range []*latencies{&alone, &beside} {
+		slices.Sort(l.lat)
+		slices.Sort(l.answered)
 	}
-	return latencies{lat: lat, answered: answered, botMoves: after}, nil
+	beside.botMoves, err = botMoves(context.WithoutCancel(ctx), store, botChannels)
+	return alone, beside, err
+}
+
+// latencyBlock is how many timed moves run alone, and then beside the
+// bots, before the two take turns.
+const latencyBlock = 10
+
+// botPlay starts and stops the scheduler that plays the bot-only tables.
+type botPlay struct {
+	svc     *commands.Service
+	thinker *bots.Thinker
+	run     func(context.Context, []commands.Action) error
+	stop    context.CancelFunc
+	done    chan struct{}
+	started bool
+}
+
+// play runs the scheduler unless it runs; the first time, it returns once
+// the bots have made a move, so the timing starts when they play.
+func (b *botPlay) play(ctx context.Context, store storage.Store, channels []string) error {
+	if b.stop != nil {
+		return nil
+	}
+	ctx, b.stop = context.WithCancel(ctx)
+	b.done = make(chan struct{})
+	go func() {
+		defer close(b.done)
+		b.svc.RunScheduler(ctx, b.run)
+	}()
+	if b.started {
+		return nil
+	}
+	b.started = true
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(50 * time.Millisecond) {
+		n, err := botMoves(ctx, store, channels)
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("bench: the %d bot-only tables made no move in a minute", len(channels))
+		}
+	}
+}
+
+// pause stops the scheduler, if it runs, and waits until the bots' pool
+// has finished the plans it had begun.
+func (b *botPlay) pause() {
+	if b.stop == nil {
+		return
+	}
+	b.stop()
+	<-b.done
+	b.stop = nil
+	for b.thinker.Thinking() > 0 {
+		time.Sleep(5 * time.Millisecond)
+	}
 }
 
 // botMoves counts the moves made at the tables of channels.

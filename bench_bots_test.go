@@ -5,9 +5,10 @@ import (
 	"testing"
 )
 
-// TestInteractionLatenciesBesideBots: the bench's second run has bot-only
-// tables playing (the scheduler and the bots' pool carry them without any
-// person) when it times the moves, and every timed move is still applied.
+// TestInteractionLatenciesBesideBots: the bench times moves alone and
+// beside bot-only tables that play (the scheduler and the bots' pool carry
+// them without any person), each run its full count across games that end
+// and begin anew, and every timed move is still applied.
 func TestInteractionLatenciesBesideBots(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays bot tables for seconds: not under -short")
@@ -16,15 +17,15 @@ func TestInteractionLatenciesBesideBots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := interactionLatencies(context.Background(), reg, nil, "zauberschwert", 60, 4)
+	alone, got, err := interactionLatencies(context.Background(), reg, nil, "zauberschwert", 150, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got.lat) != 60 {
-		t.Fatalf("%d timed moves, want 60", len(got.lat))
+	if len(alone.lat) != 150 || len(got.lat) != 150 {
+		t.Fatalf("%d moves alone and %d beside, want 150 each", len(alone.lat), len(got.lat))
 	}
 	if got.botMoves == 0 {
 		t.Fatal("the bot-only tables made no move")
 	}
-	t.Logf("bots made %d moves beside 60 timed ones", got.botMoves)
+	t.Logf("bots made %d moves beside 150 timed ones", got.botMoves)
 }

@@ -33,10 +33,14 @@ type Thinker struct {
 	policies map[string]map[string]games.Policy // game id → strength → policy
 	jobs     chan func()
 	plans    atomic.Int64
+	thinking atomic.Int64
 }
 
 // Plans counts the plans thought out so far: how busy the bots are.
 func (th *Thinker) Plans() int64 { return th.plans.Load() }
+
+// Thinking counts the plans asked for and not yet thought out.
+func (th *Thinker) Thinking() int64 { return th.thinking.Load() }
 
 // Options shape a Thinker.
 type Options struct {
@@ -159,14 +163,17 @@ func (th *Thinker) Plan(ctx context.Context, t *table.Table, g games.Game, now t
 	}
 	done := make(chan answer, 1)
 	job := func() {
+		defer th.thinking.Add(-1)
 		th.plans.Add(1)
 		mover := &timed{in: th.Inline(g.Info().ID), until: time.Now().Add(planTime)}
 		thought, err := t.Bots().Plan(g, mover, now, planDecisions)
 		done <- answer{thought, err}
 	}
+	th.thinking.Add(1)
 	select {
 	case th.jobs <- job:
 	case <-ctx.Done():
+		th.thinking.Add(-1)
 		return nil, ErrBusy
 	}
 	a := <-done
