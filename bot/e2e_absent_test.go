@@ -14,6 +14,7 @@ import (
 	playfeature "github.com/tavern-bot/tavern/features/play"
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/table"
+	"github.com/tavern-bot/tavern/table/coreopt"
 )
 
 // A player who never answers, end to end over the fake Discord (issue
@@ -28,12 +29,16 @@ import (
 // (the channel is told), and the game is played to its end with no
 // further reminder. In a second game at the same channel the same happens,
 // and bernd takes his seat back with /game return (a stranger to the
-// takeover is refused) and answers his next decision himself.
+// takeover is refused) and answers his next decision himself. The bot
+// that takes a seat over plays at normal strength: it searches, thought
+// out by the bots' pool as in production.
 func TestEndToEndAbsentPlayerBot(t *testing.T) {
 	t.Parallel()
 	start := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
 	clk := clocktest.NewClock(start)
 	w := newWorldAt(t, false, clk)
+	w.thinks = true // booted again with the bots' pool
+	w.restart(t)
 	ps := players()
 	alice, bernd := ps[0], ps[1]
 	reminders := func() int {
@@ -108,6 +113,9 @@ func TestEndToEndAbsentPlayerBot(t *testing.T) {
 		if s := tb.Seats[tb.SeatOf(bernd.UserID)]; !s.Bot || !s.Away {
 			t.Fatalf("after bernd's day: seat %+v, want a bot playing it", s)
 		}
+		if got := tb.Bots().Strength(tb.SeatOf(bernd.UserID)); got != coreopt.BotNormal {
+			t.Fatalf("the bot playing bernd's seat is %q, want %q", got, coreopt.BotNormal)
+		}
 		told := 0
 		for _, m := range w.fake.Channels.Messages(channelID) {
 			if strings.Contains(m.Content, "bernd's time ran out: a bot plays their seat") {
@@ -136,6 +144,9 @@ func TestEndToEndAbsentPlayerBot(t *testing.T) {
 	}
 	if n := reminders(); n != 2 {
 		t.Fatalf("bernd got %d reminders in the first game, want 2 (none once the bot played)", n)
+	}
+	if w.thinker.Plans() == 0 {
+		t.Fatal("the bot that took bernd's seat never searched: it did not play at normal strength")
 	}
 
 	t.Logf("first game over after %d moves", tb.Moves)

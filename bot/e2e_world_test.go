@@ -6,6 +6,8 @@ import (
 	"context"
 	"crypto/ed25519"
 	"encoding/json"
+	"github.com/tavern-bot/tavern/bots"
+	"github.com/tavern-bot/tavern/games/search"
 	"hash/fnv"
 	"image"
 	"image/color"
@@ -163,6 +165,14 @@ type world struct {
 	// stored refusals only once a minute); a restarted process reads the
 	// stored ones and is refused none.
 	memories int
+	// thinks gives the service a bots.Thinker, as production has: bots of
+	// a strength that searches think their moves out apart in its pool;
+	// without, every bot plays the game's heuristic in the change. Its
+	// policies are the games' heuristics at every strength: the tests
+	// follow the bots' route (which strength, thought out where), and the
+	// searches are tested and measured in games/search.
+	thinks  bool
+	thinker *bots.Thinker
 }
 
 // newWorld is a test's world at the real time (see newWorldAt).
@@ -227,6 +237,13 @@ func (w *world) boot(t testing.TB) {
 	if w.clock != nil {
 		deps.Now = w.clock.Now
 	}
+	if w.thinks && w.thinker == nil {
+		heuristic := func(g games.Game, _ search.Strength) (games.Policy, error) { return games.PolicyOf(g), nil }
+		if w.thinker, err = bots.New(t.Context(), w.reg, bots.Options{Workers: 1, Policies: heuristic}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	deps.Bots = w.thinker
 	svc, err := commands.NewService(deps)
 	if err != nil {
 		t.Fatal(err)

@@ -51,6 +51,9 @@ type Options struct {
 	// the same on any machine however busy (tests); a live bot keeps them
 	// as a guard against a slow machine.
 	Reproducible bool
+	// Policies, when set, gives each game's policy by strength in place
+	// of the searches (tests that follow a bot's route, not its play).
+	Policies func(games.Game, search.Strength) (games.Policy, error)
 }
 
 // New builds the policies of every game in reg and starts the pool's
@@ -60,6 +63,9 @@ func New(ctx context.Context, reg *games.Registry, opts Options) (*Thinker, erro
 	policyFor := search.PolicyFor
 	if opts.Reproducible {
 		policyFor = search.ReplayPolicy
+	}
+	if opts.Policies != nil {
+		policyFor = opts.Policies
 	}
 	for _, id := range reg.IDs() {
 		g, _ := reg.Get(id)

@@ -139,10 +139,13 @@ func TestTournamentBadInput(t *testing.T) {
 
 // A swiss tournament of six over two rounds: the sign-up, tables opened in
 // threads with their games started, a game abandoned recorded at once,
-// the round's end handing the rest to bots, a restart in the middle, the
-// second round paired by itself, the end with the standings.
+// the round's end handing the rest to bots (of normal strength, thought
+// out by the bots' pool), a restart in the middle, the second round paired
+// by itself, the end with the standings.
 func TestTournamentSwissRunsItself(t *testing.T) {
 	h := newHarness(t)
+	h.thinks = true
+	h.restart()
 	h.newTour("swiss", 3, 2, sixPlayers...)
 	h.wantReply(h.click(sixPlayers[0], findID(t, h.channelMsgs(), KindTourLeave, "")), "en", tournaments.KeyTourOKLeft)
 	h.wantReply(h.click(sixPlayers[0], findID(t, h.channelMsgs(), KindTourJoin, "")), "en", tournaments.KeyTourOKJoined)
@@ -200,6 +203,18 @@ func TestTournamentSwissRunsItself(t *testing.T) {
 	}
 	if res := tr.Rounds[0].Tables[1].Result; res == nil || res.By != "" {
 		t.Fatalf("the game bots finished: %+v", res)
+	}
+	finished, err := h.store.Tables().Get(ctxBG, tr.Rounds[0].Tables[1].Ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range finished.Seats {
+		if got := finished.Bots().Strength(i); !s.Bot || got != coreopt.BotNormal {
+			t.Errorf("seat %d after the round's end: bot %v at %q, want a bot at %q", i, s.Bot, got, coreopt.BotNormal)
+		}
+	}
+	if h.thinker.Plans() == 0 {
+		t.Error("the bots that finished the round's game never searched: they did not play at normal strength")
 	}
 	h.tick()
 	if n := len(h.stored().Rounds); n != 2 {

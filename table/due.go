@@ -167,7 +167,8 @@ func (t *Table) nextAuto(u *turn, bots BotMover, now time.Time) (int, string, mo
 				// A bot takes the seat over until its player returns, and
 				// answers this decision at once.
 				t.Seats[p.Seat].Bot, t.Seats[p.Seat].Away = true, true
-				u.tookOver = append(u.tookOver, p.Seat)
+				t.Seats[p.Seat].Missed++ // the decision its player missed
+				u.res.TookOver = append(u.res.TookOver, p.Seat)
 				return t.nextAuto(u, bots, now)
 			case t.Absent().opens(p.Seat, now):
 				// The others vote; the seat's deadline is the vote's end.

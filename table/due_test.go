@@ -2,6 +2,7 @@ package table_test
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -290,13 +291,11 @@ func TestAbsentBotTakesOver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Steps) == 0 || res.Steps[0].Seat != 1 || !res.Steps[0].Bot || !res.Steps[0].TookOver || res.Steps[0].Timeout {
-		t.Fatalf("steps %+v, want b's seat taken over by a bot", res.Steps)
+	if len(res.Steps) == 0 || res.Steps[0].Seat != 1 || !res.Steps[0].Bot || res.Steps[0].Timeout || !slices.Equal(res.TookOver, []int{1}) {
+		t.Fatalf("steps %+v, taken over %v: want b's seat taken over by a bot, which answers", res.Steps, res.TookOver)
 	}
-	for _, st := range res.Steps[1:] {
-		if st.TookOver {
-			t.Errorf("a later step %+v also says the seat was taken over", st)
-		}
+	if tb.Seats[1].Missed != 1 {
+		t.Errorf("b missed %d decisions, want 1", tb.Seats[1].Missed)
 	}
 	if s := tb.Seats[1]; !s.Bot || !s.Away || tb.Seats[0].Bot {
 		t.Fatalf("seats %+v", tb.Seats)
@@ -317,6 +316,39 @@ func TestAbsentBotTakesOver(t *testing.T) {
 	}
 	if len(games.SeatPrompts(back.Pending, 1)) > 0 && (tb.Seats[1].PromptVersion != tb.Version || !tb.Seats[1].PromptSince.Equal(now.Add(14*time.Hour))) {
 		t.Errorf("b's decision is not new after returning: %+v", tb.Seats[1])
+	}
+}
+
+// TestAbsentBotTakesOverThinkingApart: when the bot that takes a seat over
+// thinks its move out apart (it defers in the change), that change still
+// says so and counts the missed decision, and the change that plays the
+// bot's move later says nothing more of it.
+func TestAbsentBotTakesOverThinkingApart(t *testing.T) {
+	g := tabletest.Game()
+	tb := startedWith(t, g, "12")
+	tb.Options[coreopt.Absent] = coreopt.AbsentBot
+	if _, err := tb.Move(g, "a", "bid"+tabletest.SecretMarker+"3", table.AnyVersion, now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	res, err := tb.FireWith(g, table.Thought{}, now.Add(13*time.Hour)) // thought out later
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Steps) != 0 || !slices.Equal(res.TookOver, []int{1}) {
+		t.Fatalf("steps %+v, taken over %v: want b's seat taken over and no move yet", res.Steps, res.TookOver)
+	}
+	if s := tb.Seats[1]; !s.Bot || !s.Away || s.Missed != 1 {
+		t.Fatalf("b's seat after the takeover: %+v", s)
+	}
+	res, err = tb.Fire(g, games.RandomPolicy, now.Add(13*time.Hour+time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Steps) == 0 || res.Steps[0].Seat != 1 || !res.Steps[0].Bot || len(res.TookOver) != 0 {
+		t.Fatalf("steps %+v, taken over %v: want the bot's move alone", res.Steps, res.TookOver)
+	}
+	if tb.Seats[1].Missed != 1 {
+		t.Errorf("b missed %d decisions, want 1", tb.Seats[1].Missed)
 	}
 }
 

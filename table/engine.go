@@ -36,9 +36,6 @@ type Step struct {
 	// TimeUp says the move was the game's own time-is-up move
 	// (games.TimeUpper), whose narration tells that the time ran out.
 	TimeUp bool
-	// TookOver says a bot took the seat over with this move: the player's
-	// time ran out at a table with absent=bot.
-	TookOver bool
 }
 
 // MoveResult is what one or more applied moves produced.
@@ -59,6 +56,12 @@ type MoveResult struct {
 	// VotesOpened are the seats whose time ran out at a table with
 	// absent=vote: the players present vote now (Table.Votes).
 	VotesOpened []int
+	// TookOver are the seats a bot took over in this change (their
+	// players' time ran out at a table with absent=bot). The bot answers
+	// the missed decision in this change, or in a later one when its move
+	// is thought out apart: the takeover is told with the change that
+	// made it either way.
+	TookOver []int
 }
 
 // Quiet reports a commit whose every completed turn asked for no new
@@ -148,8 +151,7 @@ type turn struct {
 	now       time.Time
 	res       MoveResult
 	changed   bool
-	stateSave bool  // t.State is stale: st must be saved by finish
-	tookOver  []int // seats a bot took over, whose first bot move is next
+	stateSave bool // t.State is stale: st must be saved by finish
 }
 
 func (t *Table) begin(st games.State, now time.Time) *turn {
@@ -215,13 +217,8 @@ func (u *turn) apply(seat int, move string, how mover) error {
 	}
 	t.markChangedPrompts(u.pending, after, seat, settled, u.now)
 	u.pending = after
-	took := how == byBot && slices.Contains(u.tookOver, seat)
-	if took {
-		u.tookOver = slices.DeleteFunc(u.tookOver, func(s int) bool { return s == seat })
-		t.Seats[seat].Missed++
-	}
 	u.res.Steps = append(u.res.Steps, Step{Seat: seat, Move: move, Outcome: out, Label: label, Secret: secret,
-		Timeout: how == byTimeout, Bot: how == byBot, TimeUp: gameTimer, TookOver: took})
+		Timeout: how == byTimeout, Bot: how == byBot, TimeUp: gameTimer})
 	return nil
 }
 

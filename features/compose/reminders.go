@@ -56,13 +56,35 @@ func reminderKeys(r table.Reminder) (dm, ping string) {
 // VacationOver tells the channel that seats are back from vacation: their
 // clocks run again.
 func (tl *Teller) VacationOver(c *outbox.Composer, t *table.Table, back []int) {
-	var lines []string
-	for _, seat := range back {
-		if seat >= 0 && seat < len(t.Seats) {
-			lines = append(lines, tl.voice.Text(t.Lang, games.T(KeyVacationOver, "player", t.Seats[seat].Name)))
-		}
-	}
-	if len(lines) > 0 {
+	tl.tellSeats(c, t, back, KeyVacationOver)
+}
+
+// TookOver posts to the channel that a bot took the seats over, when the
+// change that did so made no move to narrate it with: the bots' moves are
+// being thought out apart.
+func (tl *Teller) TookOver(c *outbox.Composer, t *table.Table, seats []int) {
+	tl.tellSeats(c, t, seats, KeyTookOver)
+}
+
+// tookOver are the lines telling that a bot took the seats over.
+func (tl *Teller) tookOver(t *table.Table, seats []int) []string {
+	return tl.seatLines(t, seats, KeyTookOver)
+}
+
+// tellSeats posts one line of key per seat to the table's channel.
+func (tl *Teller) tellSeats(c *outbox.Composer, t *table.Table, seats []int, key string) {
+	if lines := tl.seatLines(t, seats, key); len(lines) > 0 {
 		c.Add(outbox.Post{Kind: outbox.KindPost, ChannelID: t.ChannelID}, interact.Message{Content: interact.Truncate(strings.Join(lines, "\n"), 2000)})
 	}
+}
+
+// seatLines is key's text for each seat's player.
+func (tl *Teller) seatLines(t *table.Table, seats []int, key string) []string {
+	var lines []string
+	for _, seat := range seats {
+		if seat >= 0 && seat < len(t.Seats) {
+			lines = append(lines, tl.voice.Text(t.Lang, games.T(key, "player", t.Seats[seat].Name)))
+		}
+	}
+	return lines
 }

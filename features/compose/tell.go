@@ -45,11 +45,8 @@ func ChangesClicked(d outbox.Delivery, r interact.Request, from DMSource, channe
 // Narrate is the channel's story of a commit: the turn's public events, and
 // for answers the table or a bot gave, who was answered for.
 func (tl *Teller) Narrate(t *table.Table, res table.MoveResult) []string {
-	var lines []string
+	lines := tl.tookOver(t, res.TookOver)
 	for _, st := range res.Steps {
-		if st.TookOver {
-			lines = append(lines, tl.voice.Text(t.Lang, games.T(KeyTookOver, "player", t.Seats[st.Seat].Name)))
-		}
 		if !st.Timeout || st.TimeUp { // the game's own time-up move tells it itself
 			continue
 		}

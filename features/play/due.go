@@ -89,13 +89,14 @@ func (du *Due) fire(ctx context.Context, channelID string, now time.Time, though
 	tidyUp := func(t *table.Table, g games.Game) error {
 		stale := t.Live().TakeStaleButtons()
 		votes := len(res.VotesOpened) > 0 || t.ClosedVotes.Known()
-		if len(stale) == 0 && len(remind) == 0 && len(back) == 0 && !archive && !votes && !credited {
+		if len(stale) == 0 && len(remind) == 0 && len(back) == 0 && !archive && !votes && !credited && len(res.TookOver) == 0 {
 			return nil
 		}
 		t.NewVersion()
 		opened := len(res.VotesOpened) > 0 && t.Status == table.StatusPlaying && res.State != nil
 		c := outbox.NewComposer(t, opened || credited) // DMs drawn anew: the absent players', the moved countdowns
 		compose.ClearAll(c, stale)
+		du.f.tell.TookOver(c, t, res.TookOver) // the bots' moves follow apart
 		du.f.tell.VotePosts(c, compose.Scene{Table: t, Game: g, State: res.State, Pending: res.Pending}, res.VotesOpened, len(res.VotesOpened) > 0 && t.Status == table.StatusAbandoned)
 		if opened {
 			// The absent seats' deadlines moved to their votes' ends.
