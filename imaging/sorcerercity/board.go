@@ -326,7 +326,8 @@ func (s *scene) guarded(v *sc.View, vendor, slot int, box kit.Rect) {
 	if vendor >= len(v.Guards) || slot >= len(v.Guards[vendor]) || v.Guards[vendor][slot] == "" {
 		return
 	}
-	s.c.Disc(box.X+box.W*0.22, box.Bottom()-box.H*0.22, box.W*0.2, jaggedInk, kit.Danger, 3)
+	corner := tileCells(box)[2][0] // see tileCells
+	s.c.Disc(corner.CX(), corner.CY(), corner.W*0.45, jaggedInk, kit.Danger, 3)
 }
 
 // district draws d's top tiles in area, centred, with the grid's column

@@ -134,9 +134,9 @@ func (s *scene) legend(r kit.Rect) {
 	for k, col := range sc.Colours {
 		cell := cols[k%2]
 		cy := r.Y + rowH*float64(k/2) + rowH/2
-		sw := kit.R(cell.X, cy-20, 40, 40)
+		sw := kit.R(cell.X, cy-24, 48, 48)
 		c.RoundRect(sw, 8, colourInk[col], kit.Ink, 1.5)
-		s.sign(col, sw.CX(), sw.CY(), 10)
+		s.sideSign([]sc.Colour{col}, sw.CX(), sw.CY(), 40)
 		c.Ink(kit.Ink)
 		c.FitText(s.w.Text(gameText("sc.res."+sc.Resource(k).String())), kit.Regular, textMin, textMin, sw.Right()+10, cy, cell.Right()-sw.Right()-10, 0)
 	}

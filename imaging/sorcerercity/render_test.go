@@ -368,3 +368,84 @@ func TestMysteryPossibleValues(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnPictureSignsEverySide: a seat's own picture draws a colour sign
+// readable on a phone for every side of every face-up tile in its
+// district and the market (a jagged side has none; beside a monster's
+// name on a tile too small for both, the left and right signs may give
+// way), however large the district grows in a game of bots.
+func TestOwnPictureSignsEverySide(t *testing.T) {
+	r, g := newRenderer(t)
+	m := imaging.Meta{Lang: "en", Catalog: g.Info().Catalog, Players: names}
+	var log kit.TextLog
+	m.Texts = &log
+	sides := func(id string) (all, least int) {
+		tile := g.Components().Tile(id)
+		for _, jagged := range tile.Jagged {
+			if !jagged {
+				all++
+			}
+		}
+		if tile.Beast != "" && len(tile.Goals) == 0 {
+			return all, all - 2 // left and right may give way to its name
+		}
+		return all, all
+	}
+	checked := 0
+	botGame(t, g, 3, 11, func(st games.State, move int) bool {
+		if move%15 != 0 {
+			return true
+		}
+		for seat := range 3 {
+			v := st.View(seat).(sc.PrivateView)
+			all, least := 0, 0
+			count := func(id string) {
+				a, l := sides(id)
+				all, least = all+a, least+l
+			}
+			for _, cl := range v.Seats[seat].District.Cells {
+				if top := cl.Stack[len(cl.Stack)-1]; top.Tile != "" {
+					count(top.Tile)
+				}
+			}
+			for _, up := range v.Up {
+				for _, id := range up {
+					count(id)
+				}
+			}
+			if v.Rainbow > 0 {
+				count("rainbow")
+			}
+			legend := 0
+			switch turns := g.Components().Turns(v.Drawn); {
+			case v.Drawn == "" && len(v.Spots) == 0:
+				legend = len(sc.Colours) // the legend's, while no tile is in hand
+			case v.Drawn != "" && len(v.Spots) > 0 && len(turns) > 1:
+				for range turns { // the tile to place, in each of its turns
+					count(v.Drawn)
+				}
+			case v.Drawn != "":
+				count(v.Drawn)
+			}
+			log.Reset()
+			m.Viewer = seat
+			if _, err := r.Render(v, m); err != nil {
+				t.Fatal(err)
+			}
+			signs := 0
+			for _, u := range log.Uses() {
+				if u.Pictogram && strings.HasPrefix(u.Text, "sign: ") && u.Decor == "" && u.Size >= readable {
+					signs++
+				}
+			}
+			if signs-legend < least || signs-legend > all {
+				t.Fatalf("move %d, seat %d: %d readable side signs besides the legend's, want %d to %d", move, seat, signs-legend, least, all)
+			}
+			checked++
+		}
+		return true
+	})
+	if checked < 10 {
+		t.Fatalf("checked %d pictures", checked)
+	}
+}

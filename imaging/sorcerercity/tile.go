@@ -32,12 +32,99 @@ func singleColours(c sc.Colour) []sc.Colour {
 	return out
 }
 
+// A face-up tile is drawn on a grid of three by three cells, so that each
+// thing on it is a third of the tile across (a tile of 104 px or more on
+// the 1200 px pictures, as in the market and a seat's own district, shows
+// each at 11 px or more on a phone): the cell in the middle of each edge
+// holds that side's colour sign, well inside the side's triangle; the
+// middle and two opposite corners hold what the tile carries; the top
+// right corner its price, the bottom left the mark of a monster guarding
+// it or of a tile beneath.
+func tileCells(r kit.Rect) [3][3]kit.Rect {
+	var cells [3][3]kit.Rect
+	for row, band := range r.Rows(3, 0) {
+		for col, cell := range band.Columns(3, 0) {
+			cells[row][col] = cell
+		}
+	}
+	return cells
+}
+
+// edgeCell is the cell in the middle of a tile's edge on the screen (0 the
+// top, clockwise).
+func edgeCell(cells [3][3]kit.Rect, side int) kit.Rect {
+	return [4]kit.Rect{cells[0][1], cells[1][2], cells[2][1], cells[1][0]}[side]
+}
+
+// carryCells are the cells n things a tile carries are drawn in: the
+// middle for one, two opposite corners for two, the middle between them
+// for three (no tile carries more).
+func carryCells(cells [3][3]kit.Rect, n int) []kit.Rect {
+	switch n {
+	case 0:
+		return nil
+	case 1:
+		return []kit.Rect{cells[1][1]}
+	case 2:
+		return []kit.Rect{cells[0][0], cells[2][2]}
+	}
+	return []kit.Rect{cells[0][0], cells[1][1], cells[2][2]}
+}
+
+// signName names a side's colours for the text log: a colour's sign
+// ("sign: yellow"), the sign of a side of every colour ("sign: any"), or
+// a side of two ("sign: red+green").
+func signName(cols []sc.Colour) string {
+	if len(cols) == len(sc.Colours) {
+		return "sign: any"
+	}
+	names := make([]string, len(cols))
+	for k, col := range cols {
+		names[k] = colourNames[col]
+	}
+	return "sign: " + strings.Join(names, "+")
+}
+
+var colourNames = map[sc.Colour]string{sc.Yellow: "yellow", sc.Red: "red", sc.Purple: "purple", sc.Green: "green"}
+
+// sideSign draws the colour sign of a side showing cols in a box size px
+// across around (x, y): the colour's own shape; for a side of every colour
+// (a rainbow) a cross of its own; for a side of two (an artifact matching
+// either) the first colour's shape holding the second's. It reports itself
+// to the text log at its size.
+func (s *scene) sideSign(cols []sc.Colour, x, y, size float64) {
+	s.c.Pictogram(signName(cols), size)
+	r := size / 2 / 1.15 // the widest shape, the diamond, reaches 1.15 r
+	switch {
+	case len(cols) == len(sc.Colours):
+		s.anySign(x, y, r)
+	case len(cols) == 2:
+		s.sign(cols[0], x, y, r)
+		s.sign(cols[1], x, y+r*0.1, r*0.45)
+	case len(cols) == 1:
+		s.sign(cols[0], x, y, r)
+	}
+}
+
+// anySign is the sign of a side of every colour: a cross, a shape none of
+// the four colours has.
+func (s *scene) anySign(x, y, r float64) {
+	a, b := r*1.1, r*0.38
+	s.c.Poly(signInk, kit.Ink, max(1, r*0.25),
+		x-b, y-a, x+b, y-a, x+b, y-b, x+a, y-b, x+a, y+b, x+b, y+b,
+		x+b, y+a, x-b, y+a, x-b, y+b, x-a, y+b, x-a, y-b, x-b, y-b)
+}
+
+var signInk = color.RGBA{0xff, 0xf8, 0xe8, 0xff}
+
 // sign draws a colour's shape, the same in every language: a disc for
 // yellow (Money), a triangle for red (Influence), a diamond for purple
 // (Raw Magic), a square for green (Prestige).
 func (s *scene) sign(col sc.Colour, x, y, r float64) {
 	c := s.c
-	ink, line := color.RGBA{0xff, 0xf8, 0xe8, 0xff}, max(1, r*0.25)
+	// Filled with a pale shade of its colour, so the side still reads as
+	// that colour and the parchment of the goals stands out.
+	ink, line := kit.Tint(colourInk[col], 0.55), max(1, r*0.22)
 	switch col {
 	case sc.Yellow:
 		c.Disc(x, y, r, ink, kit.Ink, line)
@@ -51,9 +138,9 @@ func (s *scene) sign(col sc.Colour, x, y, r float64) {
 }
 
 // tile draws pl in r: its four sides as triangles meeting in the middle
-// (a side of several colours split among them, a jagged side black), and
-// on a parchment disc what it carries: goals, a monster, a spell. cost
-// shows the price in a coin.
+// (a side of several colours split among them, a jagged side black), each
+// side's colour sign, and on parchment what it carries: goals, a monster,
+// a spell. cost shows the price in a coin.
 func (s *scene) tile(r kit.Rect, pl sc.Placed, cost int) {
 	// A tile is drawn once per look and size, then copied: a board repeats
 	// the same tiles many times.
@@ -80,6 +167,7 @@ func (s *scene) paintTile(r kit.Rect, pl sc.Placed, cost int) {
 	t := s.cs.Tile(pl.Tile)
 	x, y, w, h, cx, cy := r.X, r.Y, r.W, r.H, r.CX(), r.CY()
 	corners := [5][2]float64{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}, {x, y}}
+	var sides [4][]sc.Colour // each side's colours on the screen; none: jagged
 	for side := range 4 {
 		i := ((side-pl.Rot)%4 + 4) % 4
 		a, b := corners[side], corners[side+1]
@@ -88,25 +176,48 @@ func (s *scene) paintTile(r kit.Rect, pl sc.Placed, cost int) {
 			s.zigzag(a, b, cx, cy)
 			continue
 		}
-		cols := singleColours(t.Sides[i])
-		for k, col := range cols { // a side of n colours: n slices along its edge
-			f0, f1 := float64(k)/float64(len(cols)), float64(k+1)/float64(len(cols))
+		sides[side] = singleColours(t.Sides[i])
+		for k, col := range sides[side] { // a side of n colours: n slices along its edge
+			f0, f1 := float64(k)/float64(len(sides[side])), float64(k+1)/float64(len(sides[side]))
 			p0x, p0y := a[0]+(b[0]-a[0])*f0, a[1]+(b[1]-a[1])*f0
 			p1x, p1y := a[0]+(b[0]-a[0])*f1, a[1]+(b[1]-a[1])*f1
 			c.Poly(colourInk[col], nil, 0, p0x, p0y, p1x, p1y, cx, cy)
-			// Each colour's sign near the edge, for colour-blind readers.
-			mx, my := (p0x+p1x)/2, (p0y+p1y)/2
-			s.sign(col, mx+(cx-mx)*0.16, my+(cy-my)*0.16, w*0.085/float64(len(cols)))
 		}
 	}
 	c.RoundRect(r, 0, nil, kit.Ink, max(1.5, w*0.02))
-	s.carries(r, t)
-	if cost > 0 { // the price in a coin large enough to read on a phone
-		cr := w * 0.23
-		kit.Coin(c, x+w-cr*0.9, y+cr*0.9, cr)
-		c.Font(kit.Bold, cr*1.35)
+	cells := tileCells(r)
+	// A monster alone on its tile is named in the middle, wider than a
+	// cell: the signs left and right of it give way.
+	name, nameSize := "", 0.0
+	if t.Beast != "" && len(t.Goals) == 0 {
+		name, nameSize = s.monster(r, cells[1][1], t.Beast)
+	}
+	for side, cols := range sides {
+		if len(cols) == 0 {
+			continue
+		}
+		cell := edgeCell(cells, side)
+		size := cell.W * 0.96
+		draw := func() { s.sideSign(cols, cell.CX(), cell.CY(), size) }
+		if name != "" && side%2 == 1 {
+			c.Font(kit.Bold, nameSize)
+			size = min(size, (w-c.Measure(name))/2-w*0.04)
+			if size < textMin {
+				c.Decorative(crowdedSign, draw)
+				continue
+			}
+		}
+		s.crowded(crowdedSign, size, draw)
+	}
+	if name == "" {
+		s.carries(cells, t)
+	}
+	if cost > 0 { // the price in a coin as large as its corner
+		coin := cells[0][2]
+		cr := coin.W * 0.5
+		kit.Coin(c, coin.CX(), coin.CY(), cr)
 		c.Ink(kit.Ink)
-		c.Text(strconv.Itoa(cost), x+w-cr*0.9, y+cr*0.9, 0.5)
+		c.FitText(strconv.Itoa(cost), kit.Bold, max(textMin, cr*1.35), textMin, coin.CX(), coin.CY(), coin.W*1.1, 0.5)
 	}
 }
 
@@ -128,34 +239,20 @@ func (s *scene) zigzag(a, b [2]float64, cx, cy float64) {
 	}
 }
 
-// carries draws on the middle of a tile what it carries.
-func (s *scene) carries(r kit.Rect, t sc.Tile) {
+// carries draws what a tile carries, each on parchment in a cell of its
+// own (see tileCells).
+func (s *scene) carries(cells [3][3]kit.Rect, t sc.Tile) {
 	c := s.c
-	if t.Beast != "" && len(t.Goals) == 0 {
-		s.monster(r, t.Beast)
-		return
-	}
 	n := len(t.Goals)
 	if t.Beast != "" || t.Kind == sc.ArtifactTile || t.Spell != "" {
 		n++
 	}
-	if n == 0 {
-		return
-	}
-	d := r.W * 0.7
-	box := kit.R(r.CX()-d/2, r.CY()-d/2, d, d)
-	c.RoundRect(box, d*0.2, kit.Parchment, kit.InkSoft, 1.5)
-	slots := box.Inset(d*0.03).Columns(min(n, 2), d*0.02)
-	rows := 1
-	if n > 2 {
-		rows = 2
-	}
-	var cells []kit.Rect
-	for _, col := range slots {
-		cells = append(cells, col.Rows(rows, d*0.02)...)
+	slots := carryCells(cells, n)
+	for _, cell := range slots {
+		c.RoundRect(cell.Inset(cell.W*0.02), cell.W*0.2, kit.Parchment, kit.InkSoft, 1.5)
 	}
 	k := 0
-	next := func() kit.Rect { k++; return cells[min(k-1, len(cells)-1)] }
+	next := func() kit.Rect { k++; return slots[k-1].Inset(slots[k-1].W * 0.04) }
 	for _, g := range t.Goals {
 		cell := next()
 		s.crowded(crowdedGoal, min(cell.W, cell.H), func() { s.goal(cell, g) })
@@ -169,11 +266,11 @@ func (s *scene) carries(r kit.Rect, t sc.Tile) {
 		c.FitText(abbrev(name), kit.Bold, min(cell.W, cell.H)*0.5, 8, cell.CX(), cell.CY(), cell.W*0.9, 0.5)
 	case t.Kind == sc.ArtifactTile:
 		cell := next()
-		r := min(cell.W, cell.H) * 0.42
+		r := min(cell.W, cell.H) * 0.5
 		s.crowded(crowdedMark, 2*r, func() { kit.Crown(c, cell.CX(), cell.CY(), r) })
 	case t.Spell != "":
 		cell := next()
-		r := min(cell.W, cell.H) * 0.48
+		r := min(cell.W, cell.H) * 0.5
 		s.crowded(crowdedMark, 2*r, func() { kit.StarIcon(c, cell.CX(), cell.CY(), r) })
 	}
 }
@@ -197,27 +294,47 @@ func (s *scene) crowded(why string, size float64, draw func()) {
 // picture) a goal is measured like any text.
 const crowdedGoal = "a goal on a tile too small to show it on a phone (a crowded district on the channel's board); its owner's picture draws it large"
 
+// crowdedSign is why a side's colour sign may be too small for a phone: on
+// a tile of a crowded district of the channel's board, or beside a
+// monster's name on a tile too small for both.
+const crowdedSign = "a side's colour sign on a tile too small to show it on a phone (a crowded district on the channel's board, or beside a monster's name); its owner's picture draws the district large"
+
 // crowdedMonster is why a monster's initials may be too small for a phone.
 const crowdedMonster = "a monster on a tile too small to name it on a phone; prompts name it with its coordinate"
 
-// monster draws a monster's initials large on a black disc in the middle
-// of its tile. A tile too small for them to read on a phone (a crowded
-// district on the channel's board) still shows them, marked as decoration:
-// the prompts name a monster with its coordinate, which always reads, and
-// its owner's picture draws it large.
-func (s *scene) monster(r kit.Rect, beast string) {
+// monster draws a monster's initials large on a black pill in the middle
+// of its tile and returns them with their font size, so the signs left and
+// right of them can give way. The initials keep to the room between those
+// signs while they read there; on a smaller tile they reach into the
+// signs' cells, which then give way (see paintTile). A tile too small for
+// them to read on a phone (a crowded district on the channel's board)
+// still shows them, marked as decoration: the prompts name a monster with
+// its coordinate, which always reads, and its owner's picture draws it
+// large.
+func (s *scene) monster(r, middle kit.Rect, beast string) (string, float64) {
 	c := s.c
-	c.Disc(r.CX(), r.CY(), r.W*0.36, jaggedInk, nil, 0)
 	name := abbrev(s.w.Text(gameText("sc.monster." + beast)))
+	most := max(readable, middle.H*0.95) // within the middle row where it reads there
+	width := r.W - 2*(textMin+r.W*0.04)  // between the signs left and right
+	if c.Fit(name, kit.Bold, most, 8, width); c.FontSize() < readable {
+		width = r.W * 0.64
+	}
+	c.Fit(name, kit.Bold, most, 8, width)
+	size := c.FontSize()
+	c.Font(kit.Bold, size)
+	pill := kit.R(0, 0, c.Measure(name)+size*0.5, max(middle.H*0.9, size*1.1))
+	pill = kit.R(middle.CX()-pill.W/2, middle.CY()-pill.H/2, pill.W, pill.H)
+	c.RoundRect(pill, pill.H/2, jaggedInk, nil, 0)
 	draw := func() {
 		c.Ink(kit.Cream)
-		c.FitText(name, kit.Bold, r.W*0.5, 8, r.CX(), r.CY(), r.W*0.64, 0.5)
+		c.FitText(name, kit.Bold, most, 8, middle.CX(), middle.CY(), width, 0.5)
 	}
-	if c.Fit(name, kit.Bold, r.W*0.5, 8, r.W*0.64); c.FontSize() < readable {
+	if size < readable {
 		c.Decorative(crowdedMonster, draw)
-		return
+	} else {
+		draw()
 	}
-	draw()
+	return name, size
 }
 
 // goal draws a goal in its colour (a rainbow for a goal of any colour) as
