@@ -162,8 +162,7 @@ func (b *pgBench) offer(ctx context.Context, reg *games.Registry, k int, rng *ga
 			return
 		}
 		ok = true
-		i := b.fake.Interactions.Click(actor(k, choice.Member.User.ID), nil, "")
-		i.Type, i.Data = choice.Type, choice.Data
+		i := b.click(ctx, k, choice)
 		body, jerr := json.Marshal(i)
 		if jerr != nil {
 			f.Fatal(jerr)

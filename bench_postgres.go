@@ -255,7 +255,23 @@ func runBenchOnce(ctx context.Context, f pgBenchFlags, reg *games.Registry, g ga
 	}
 	r.busiest, r.refused = busiestSecond(fake), fake.GlobalRateLimited()
 	fmt.Fprintf(out, "discord: %s\n", r.discordLine(f.discordLimit))
-	fmt.Fprintf(out, "calls per move by route (the outbox drained): %s\n", routeShares(fake.Requests()[requests:], r.applied))
+	statuses, err := statusMessages(ctx, store, f.tables)
+	if err != nil {
+		return benchResult{}, err
+	}
+	counted, exempt := routeShares(fake.Requests()[requests:], r.applied, func(channel, message string) string {
+		switch {
+		case fake.Channels.IsDMChannel(channel):
+			return "DM"
+		case statuses[message]:
+			return "status"
+		case message != "":
+			return "board"
+		}
+		return "channel"
+	})
+	fmt.Fprintf(out, "calls per move by route (the outbox drained): %s\n", counted)
+	fmt.Fprintf(out, "calls per move not counted by Discord's global limit (interactions): %s\n", cmp.Or(exempt, "none"))
 	fmt.Fprintf(out, "limit: %s\n", r.limit(f.discordLimit))
 	if f.overload > 0 {
 		if err := b.overload(ctx, reg, 2*r.movesPerSecond(), f.overload, out); err != nil {
@@ -476,9 +492,7 @@ func (b *pgBench) play(ctx context.Context, reg *games.Registry) ([]time.Duratio
 					if !ok {
 						return
 					}
-					user := choice.Member.User.ID
-					i := b.fake.Interactions.Click(actor(k, user), nil, "")
-					i.Type, i.Data = choice.Type, choice.Data
+					i := b.click(ctx, k, choice)
 					start := time.Now()
 					code, err := b.send(ctx, i)
 					if err != nil {
@@ -497,6 +511,52 @@ func (b *pgBench) play(ctx context.Context, reg *games.Registry) ([]time.Duratio
 	}
 	wg.Wait()
 	return lat, failed, errors.Join(errs...)
+}
+
+// click is the player's click for choice at table k on the message that
+// offers it, as people click: the board when its buttons offer it, else
+// the player's DM decision that does (a typed choice, or one no message
+// offers, is clicked nowhere).
+func (b *pgBench) click(ctx context.Context, k int, choice *discordgo.Interaction) *discordgo.Interaction {
+	user := choice.Member.User.ID
+	a := actor(k, user)
+	m := b.offering(ctx, k, user, choice)
+	if m != nil && b.fake.Channels.IsDMChannel(m.ChannelID) {
+		a.ChannelID, a.GuildID = m.ChannelID, ""
+	}
+	i := b.fake.Interactions.Click(a, m, "")
+	i.Type, i.Data = choice.Type, choice.Data
+	return i
+}
+
+// offering is the message of table k, as the fake Discord holds it, whose
+// buttons offer choice to user: the newest board, or user's live DM
+// decision; nil when none does.
+func (b *pgBench) offering(ctx context.Context, k int, user string, choice *discordgo.Interaction) *fakediscord.Message {
+	data, ok := choice.Data.(discordgo.MessageComponentInteractionData)
+	if !ok {
+		return nil
+	}
+	tb, err := b.store.Tables().Get(ctx, benchChannel(k))
+	if err != nil {
+		return nil
+	}
+	refs := slices.Clone(tb.LiveBoards)
+	if seat := tb.SeatOf(user); seat >= 0 {
+		refs = append(refs, tb.Seats[seat].LiveDMs...)
+	}
+	for _, ref := range slices.Backward(refs) {
+		m, ok := b.fake.Channels.Message(ref.Channel, ref.ID)
+		if !ok {
+			continue
+		}
+		for _, c := range fakediscord.Controls(m) {
+			if c.CustomID == data.CustomID {
+				return &m
+			}
+		}
+	}
+	return nil
 }
 
 // drainOutbox waits until every delivery is done, at most wait.
@@ -661,18 +721,37 @@ func writeSweep(out io.Writer, f pgBenchFlags, rows []benchResult) {
 	}
 }
 
-// routeShares lists the calls under the global limit per move by route
-// (every id in the path as ":id"), most first.
-func routeShares(reqs []fakediscord.Request, moves int) string {
-	count := map[string]int{}
+// routeShares lists the calls per move by route (every id in the path
+// as ":id"), most first: those under the global limit, and apart those
+// Discord exempts from it (the interactions'). A message route names
+// what its message is (what: status, board, DM…).
+func routeShares(reqs []fakediscord.Request, moves int, what func(channel, message string) string) (counted, exempt string) {
+	count, free := map[string]int{}, map[string]int{}
 	for _, req := range reqs {
 		u := &neturl.URL{Path: fakediscord.APIPath + strings.TrimPrefix(req.Path, "/")}
 		r, ok := budget.RouteOf(req.Method, u)
-		if !ok || r.Exempt {
+		if !ok {
 			continue
 		}
-		count[strings.Replace(r.Key, "/"+r.Major+"/", "/:id/", 1)]++
+		key := strings.Replace(r.Key, "/"+r.Major+"/", "/:id/", 1)
+		if parts := strings.Split(strings.Trim(req.Path, "/"), "/"); len(parts) >= 3 && parts[0] == "channels" && parts[2] == "messages" {
+			message := ""
+			if len(parts) == 4 {
+				message = parts[3]
+			}
+			key += " (" + what(parts[1], message) + ")"
+		}
+		if r.Exempt {
+			free[key]++
+			continue
+		}
+		count[key]++
 	}
+	return perMove(count, moves), perMove(free, moves)
+}
+
+// perMove lists count's routes, most first, each as calls per move.
+func perMove(count map[string]int, moves int) string {
 	routes := slices.Collect(maps.Keys(count))
 	slices.SortFunc(routes, func(a, b string) int { return cmp.Or(count[b]-count[a], strings.Compare(a, b)) })
 	parts := make([]string, len(routes))
@@ -680,4 +759,19 @@ func routeShares(reqs []fakediscord.Request, moves int) string {
 		parts[i] = fmt.Sprintf("%s %.2f", k, float64(count[k])/float64(moves))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// statusMessages are the ids of the bench tables' live status messages.
+func statusMessages(ctx context.Context, s *postgres.Store, tables int) (map[string]bool, error) {
+	ids := map[string]bool{}
+	for k := range tables {
+		tb, err := s.Tables().Get(ctx, benchChannel(k))
+		if err != nil {
+			return nil, fmt.Errorf("bench: table %d: %w", k, err)
+		}
+		if tb.StatusMessageID != "" {
+			ids[tb.StatusMessageID] = true
+		}
+	}
+	return ids, nil
 }

@@ -81,7 +81,7 @@ func (d dispatcher) dispatchThen(ctx context.Context, i *discordgo.Interaction, 
 		answered()
 	}
 	// Carried out, its outbox entry is spent; a failure is delivered again.
-	_ = res.Carry(ctx, d.exec.Run)
+	_ = res.Carry(ctx, d.exec.runFor(i, ack))
 }
 
 // defaultPatience is how long the dispatcher lets a handler that holds no

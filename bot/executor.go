@@ -185,7 +185,7 @@ func (e *Executor) Respond(ctx context.Context, i *discordgo.Interaction, resp *
 // again.
 func (e *Executor) Execute(ctx context.Context, i *discordgo.Interaction, ack commands.Ack, res commands.Result) error {
 	e.Answer(ctx, i, ack, res)
-	return res.Carry(ctx, e.Run)
+	return res.Carry(ctx, e.runFor(i, ack))
 }
 
 // Answer sends res.Reply for an interaction acknowledged with ack (a

@@ -64,15 +64,17 @@ func (ix *Interactions) Interaction(id string) (Interaction, bool) {
 }
 
 // Replies returns the ephemeral replies to an interaction: the edited
-// deferred response (or the clicked message it edited), if any, then the
-// follow-ups.
+// deferred response (or the ephemeral message clicked that it edited), if
+// any, then the follow-ups. A channel message clicked and edited through
+// the interaction (a board losing its buttons) is no reply: it shows in
+// its channel.
 func (ix *Interactions) Replies(interactionID string) []Message {
 	rec, ok := ix.Interaction(interactionID)
 	if !ok {
 		return nil
 	}
 	var out []Message
-	if rec.Original != nil {
+	if rec.Original != nil && rec.Original.Flags&discordgo.MessageFlagsEphemeral != 0 {
 		out = append(out, *rec.Original)
 	}
 	return append(out, rec.Followups...)
