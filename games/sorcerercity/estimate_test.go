@@ -1,0 +1,86 @@
+package sorcerercity
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/tavern-bot/tavern/games"
+)
+
+// forecast is each seat's forecast score, by seat.
+func forecast(t *testing.T, s *State) []int {
+	t.Helper()
+	standings, _, ok := s.Estimate()
+	if !ok {
+		t.Fatal("no forecast for a game of several seats")
+	}
+	out := make([]int, len(s.Seats))
+	for _, st := range standings {
+		out[st.Seat] = st.Score
+	}
+	return out
+}
+
+// TestEstimateSteadyAcrossStages: the forecast does not jump where a
+// playout might stop at one stage or the next, on every move of games
+// the heuristic plays at 2 and 3 players: scoring the districts (a "stop"
+// that ends the build straight into spells or the transformation) leaves
+// every seat's forecast as it was (most builds end with a placement,
+// which rightly moves it, so only a few stops are checked), a purchase leaves the buyer's
+// forecast as it was, and a solo game has no forecast.
+func TestEstimateSteadyAcrossStages(t *testing.T) {
+	g := New()
+	pol := g.Policy()
+	scored, bought := 0, 0 // the moves checked
+	for _, tc := range []struct {
+		players int
+		seeds   int
+	}{{2, 6}, {3, 4}} {
+		for seed := range uint64(tc.seeds) {
+			setup := games.DefaultSetup(g, tc.players, seed)
+			moves, _, err := games.PlayWith(g, setup, games.NewRNG(seed), games.SimMaxMoves, func(s games.State, p games.Prompt, n int) (string, bool) {
+				return pol.Choose(s, p.Seat, games.PolicySeed(seed, n, p.Seat))
+			}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := g.New(setup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			for i, m := range moves {
+				stage, before := s.Stage, forecast(t, s)
+				if _, err := s.Apply(m.Seat, m.ID); err != nil {
+					t.Fatal(err)
+				}
+				if s.Over() {
+					break
+				}
+				after := forecast(t, s)
+				switch {
+				case stage == stageBuild && m.ID == "stop" && (s.Stage == stageSpells || s.Stage == stageTransform):
+					scored++
+					if !slices.Equal(before, after) {
+						t.Errorf("%dp seed %d move %d: scoring the districts moved the forecast %v -> %v", tc.players, seed, i, before, after)
+					}
+				case stage == stageBuy && s.Stage == stageBuy && len(m.ID) > 4 && m.ID[:4] == "buy:":
+					bought++
+					if before[m.Seat] != after[m.Seat] {
+						t.Errorf("%dp seed %d move %d: buying %s moved the buyer's forecast %d -> %d", tc.players, seed, i, m.ID, before[m.Seat], after[m.Seat])
+					}
+				}
+			}
+		}
+	}
+	if scored == 0 || bought == 0 {
+		t.Fatalf("the games scored %d districts and bought %d tiles at the stages checked, want some of each", scored, bought)
+	}
+	solo, err := g.New(games.DefaultSetup(g, 1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, ok := solo.(*State).Estimate(); ok {
+		t.Error("a solo game was forecast; its monsters show only in a playout to the end")
+	}
+}
