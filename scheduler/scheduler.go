@@ -123,22 +123,52 @@ func (s *Scheduler) OnStart(fn func(ctx context.Context, run Run)) {
 // claims its key. It loads only what is due, so its cost does not depend
 // on how much is stored.
 func (s *Scheduler) Tick(ctx context.Context) []interact.Result {
+	var out []interact.Result
+	s.tick(ctx, func(res interact.Result) { out = append(out, res) })
+	return out
+}
+
+// tick is Tick handing each change to made as soon as its key has fired;
+// it returns how many keys were due and how many changes they made.
+func (s *Scheduler) tick(ctx context.Context, made func(interact.Result)) (keys, changes int) {
 	now := s.now()
-	keys, err := s.index.DueBefore(ctx, now, Batch)
+	due, err := s.index.DueBefore(ctx, now, Batch)
 	if err != nil {
 		s.log.Error("scheduler: due tables", "err", err)
-		return nil
+		return 0, 0
 	}
-	var out []interact.Result
-	for _, key := range keys {
+	for _, key := range due {
 		if ctx.Err() != nil {
 			break
 		}
 		if k := s.kindOf(key); k != nil {
-			out = append(out, k.Fire(ctx, key, now)...)
+			for _, res := range k.Fire(ctx, key, now) {
+				made(res)
+				changes++
+			}
 		}
 	}
-	return out
+	return len(due), changes
+}
+
+// tickAndCarry is a tick whose changes are carried out with run as they
+// are made, in a goroutine of its own, oldest first: the first due event
+// of a long batch (a restart after downtime makes a thousand due at once)
+// is told as soon as it fired, not after the whole batch, and firing never
+// waits for Discord. It returns once every change is carried out.
+func (s *Scheduler) tickAndCarry(ctx context.Context, run Run) (keys, changes int) {
+	made := make(chan interact.Result, Batch)
+	carried := make(chan struct{})
+	go func() {
+		defer close(carried)
+		for res := range made {
+			_ = res.Carry(ctx, run)
+		}
+	}()
+	keys, changes = s.tick(ctx, func(res interact.Result) { made <- res })
+	close(made)
+	<-carried
+	return keys, changes
 }
 
 // kindOf is the kind claiming key.
@@ -179,8 +209,7 @@ func (s *Scheduler) Run(ctx context.Context, run Run) {
 	}
 	for {
 		s.planned.Store(0) // awake: a change due meanwhile wakes the next round
-		results := s.Tick(ctx)
-		Carry(ctx, run, results)
+		keys, changes := s.tickAndCarry(ctx, run)
 		for i, j := range s.jobs {
 			if now := s.now(); now.Sub(last[i]) >= j.every {
 				Carry(ctx, run, j.run(ctx, now))
@@ -195,9 +224,9 @@ func (s *Scheduler) Run(ctx context.Context, run Run) {
 			wait = min(wait, max(0, at.Sub(s.now())))
 		}
 		switch {
-		case len(results) >= Batch:
+		case keys >= Batch:
 			wait = 0 // behind: go on at once
-		case len(results) == 0 && wait == 0:
+		case changes == 0 && wait == 0:
 			// Due but nothing came of it (a table failing to load): do not
 			// spin; the failure is logged, and it is retried later.
 			wait = retry

@@ -112,3 +112,50 @@ func TestApartRunsAtOnceUnlessRunning(t *testing.T) {
 		t.Fatal("the running loop never carried the change made apart")
 	}
 }
+
+// TestRunCarriesEachChangeAsItFires: the running scheduler carries out a
+// due key's change as soon as the key has fired, while the rest of its
+// batch is still firing, so that after a restart the first due event is
+// told without waiting for a thousand others; the changes are carried out
+// in the order they were made.
+func TestRunCarriesEachChangeAsItFires(t *testing.T) {
+	post := func(ch string) interact.Result {
+		return interact.Result{Actions: []interact.Action{interact.ChannelPost{ChannelID: ch}}}
+	}
+	carried := make(chan string, 3)
+	firstCarried := make(chan struct{})
+	var waited bool
+	s := New(dueKeys{"c1", "c2", "c3"}, time.Now, time.Hour, nil)
+	s.Register(Kind{Fire: func(ctx context.Context, key string, _ time.Time) []interact.Result {
+		if key == "c2" { // the batch goes on only once c1's change is out
+			select {
+			case <-firstCarried:
+				waited = true
+			case <-time.After(30 * time.Second):
+			case <-ctx.Done():
+			}
+		}
+		return []interact.Result{post(key)}
+	}})
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	go s.Run(ctx, func(_ context.Context, actions []interact.Action) error {
+		ch := actions[0].(interact.ChannelPost).ChannelID
+		if ch == "c1" {
+			close(firstCarried)
+		}
+		carried <- ch
+		return nil
+	})
+	var order []string
+	for range 3 {
+		order = append(order, <-carried)
+	}
+	cancel()
+	if !waited {
+		t.Error("c1's change was carried out only after the rest of the batch fired")
+	}
+	if want := []string{"c1", "c2", "c3"}; !slices.Equal(order, want) {
+		t.Errorf("carried %v, want %v", order, want)
+	}
+}
