@@ -63,8 +63,13 @@ func (e *Executor) clickedEdit(ctx context.Context, i *discordgo.Interaction, cl
 	default:
 		return nil, false
 	}
-	if ce.MessageID != clicked || (ce.Resurface && e.buried(ctx, ce.ChannelID, ce.MessageID)) {
+	if ce.MessageID != clicked {
 		return nil, false
+	}
+	if ce.Resurface {
+		if buried, _ := e.buried(ctx, ce.ChannelID, ce.MessageID); buried {
+			return nil, false // posted anew at the bottom (see edit)
+		}
 	}
 	return func() error { return e.replaceClicked(ctx, i, &ce.Message, false) }, true
 }

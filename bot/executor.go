@@ -426,8 +426,10 @@ func (e *Executor) unpin(ctx context.Context, a commands.Unpin) error {
 }
 
 func (e *Executor) edit(ctx context.Context, a commands.ChannelEdit) error {
-	if a.Resurface && e.buried(ctx, a.ChannelID, a.MessageID) {
-		return e.resurface(ctx, a)
+	if a.Resurface {
+		if buried, newest := e.buried(ctx, a.ChannelID, a.MessageID); buried {
+			return e.resurface(ctx, a, newest)
+		}
 	}
 	err := e.replace(ctx, a.ChannelID, a.MessageID, a.Message)
 	if err == nil || !messageGone(err) {
@@ -448,44 +450,52 @@ func (e *Executor) postedInDM(channelID, messageID string) {
 // channel. When this process posted in that DM since it started, it knows
 // without a request (each in-place edit would otherwise cost one call
 // against Discord's global budget); otherwise Discord's last_message_id
-// tells. What the process cannot see (another worker's DM to the same
-// player since, the player's own typing) leaves the decision in place, as
-// before this check existed. When Discord cannot tell either, the message
-// is edited where it is.
-func (e *Executor) buried(ctx context.Context, channelID, messageID string) bool {
+// tells, and asked is that newest message's id. What the process cannot
+// see (another worker's DM to the same player since, the player's own
+// typing) leaves the decision in place, as before this check existed.
+// When Discord cannot tell either, the message is edited where it is.
+func (e *Executor) buried(ctx context.Context, channelID, messageID string) (buried bool, asked string) {
 	e.mu.Lock()
 	newest, known := e.dmNewest[channelID]
 	e.mu.Unlock()
 	if known {
-		return newest != messageID
+		return newest != messageID, ""
 	}
 	endpoint := discordgo.EndpointChannel(channelID)
 	body, err := e.session.RequestWithBucketID(http.MethodGet, endpoint, nil, endpoint, discordgo.WithContext(ctx))
 	if err != nil {
 		e.log.Warn("discord: reading a DM's newest message failed; editing in place", "channel", channelID, "err", err)
-		return false
+		return false, ""
 	}
 	var ch struct {
 		LastMessageID string `json:"last_message_id"`
 	}
 	if json.Unmarshal(body, &ch) != nil || ch.LastMessageID == "" {
-		return false
+		return false, ""
 	}
 	e.postedInDM(channelID, ch.LastMessageID)
-	return ch.LastMessageID != messageID
+	return ch.LastMessageID != messageID, ch.LastMessageID
 }
 
 // resurface posts a's message anew at the bottom of its channel, then
 // deletes the old one (or, when that fails, takes its buttons away), so
-// that the decision is where the player looks and nowhere else.
-func (e *Executor) resurface(ctx context.Context, a commands.ChannelEdit) error {
+// that the decision is where the player looks and nowhere else. The new
+// post carries a's nonce, and its id is recorded (a.OnSent) only once it
+// exists: a process that dies before the record leaves the change to be
+// delivered again, and Discord hands the first repost back for the same
+// nonce. Past Discord's few minutes of that, the DM's newest message
+// (newest, when Discord was asked) is the earlier repost when it is this
+// bot's and says the same: it is taken as the new copy, not posted again.
+func (e *Executor) resurface(ctx context.Context, a commands.ChannelEdit, newest string) error {
 	onSent := func(id string) {
 		e.postedInDM(a.ChannelID, id)
 		if a.OnSent != nil {
 			a.OnSent(id)
 		}
 	}
-	if err := e.post(ctx, commands.ChannelPost{ChannelID: a.ChannelID, Message: a.Message, OnSent: onSent}); err != nil {
+	if earlier := e.earlierRepost(ctx, a, newest); earlier != "" {
+		onSent(earlier)
+	} else if err := e.post(ctx, commands.ChannelPost{ChannelID: a.ChannelID, Message: a.Message, OnSent: onSent}); err != nil {
 		return err
 	}
 	err := e.session.ChannelMessageDelete(a.ChannelID, a.MessageID, discordgo.WithContext(ctx))
@@ -494,6 +504,22 @@ func (e *Executor) resurface(ctx context.Context, a commands.ChannelEdit) error 
 	}
 	e.log.Warn("discord: deleting a DM decision posted anew failed; clearing its buttons", "channel", a.ChannelID, "message", a.MessageID, "err", err)
 	return e.clear(ctx, commands.ClearButtons{ChannelID: a.ChannelID, MessageID: a.MessageID})
+}
+
+// earlierRepost is newest when it is a copy of a's message this bot
+// posted at the bottom of the DM before (a delivery cut short by a crash,
+// delivered again), or "". It costs a request only in a process that had
+// to ask Discord whether the decision was buried, which a restarted one
+// does once per DM.
+func (e *Executor) earlierRepost(ctx context.Context, a commands.ChannelEdit, newest string) string {
+	if newest == "" || newest == a.MessageID {
+		return ""
+	}
+	m, err := e.session.ChannelMessage(a.ChannelID, newest, discordgo.WithContext(ctx))
+	if err != nil || m.Author == nil || !m.Author.Bot || m.Content != a.Message.Content || len(m.Components) == 0 {
+		return ""
+	}
+	return m.ID
 }
 
 // clear removes a message's components, leaving its pictures and its

@@ -533,6 +533,91 @@ func TestExecutorAnsweredBeforeCarrying(t *testing.T) {
 	}
 }
 
+// TestExecutorResurfaceSurvivesACrash: a DM decision posted anew at the
+// bottom of its DM, the process dying before the new id is recorded (right
+// after the post, or after the old copy went too), is delivered again by
+// the next process with the same nonce (a coalesced redelivery carries the
+// oldest edit's nonce and newer words; see outbox.Coalesce): Discord hands
+// back the first repost, which becomes the decision, so the DM holds it
+// exactly once, with no second live copy and the old one gone; the record
+// hears the first repost's id. Also when the redelivery comes after
+// Discord stopped deduplicating the nonce: the process finds its earlier
+// repost at the bottom of the DM instead of posting a third copy.
+func TestExecutorResurfaceSurvivesACrash(t *testing.T) {
+	const user, nonce = "700000000000000002", "t1.5.3"
+	decision := func(words string) commands.Message {
+		return commands.Message{Content: words, Nonce: nonce, Components: []discordgo.MessageComponent{discordgo.ActionsRow{
+			Components: []discordgo.MessageComponent{discordgo.Button{Label: "Take it", CustomID: "move:t1:take", Style: discordgo.PrimaryButton}}}}}
+	}
+	for _, tc := range []struct {
+		name       string
+		diesBefore string // what the dying process did not do: "delete" (the old copy) or "record"
+		again      string // the redelivered words
+		later      time.Duration
+	}{
+		{"dies after the post: the same delivery again", "delete", "decide again", 0},
+		{"dies after the deletion: the same delivery again", "record", "decide again", 0},
+		{"dies after the post: a coalesced delivery with newer words", "delete", "decide anew", 0},
+		{"dies after the post: redelivered after the nonce window", "delete", "decide again", 6 * time.Minute},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fake, exec := newTestExecutor(t)
+			now := time.Now()
+			fake.SetClock(func() time.Time { return now })
+			ctx := context.Background()
+			var dm, old string
+			exec.Run(ctx, []commands.Action{commands.DirectMessage{UserID: user, Message: commands.Message{Content: "decide"},
+				OnSent: func(ch, m string) { dm, old = ch, m }}})
+			exec.Run(ctx, []commands.Action{commands.DirectMessage{UserID: user, Message: commands.Message{Content: "another table"}}})
+
+			// The first process posts the decision anew and dies.
+			dying, die := context.WithCancel(ctx)
+			first := ""
+			exec.Run(dying, []commands.Action{commands.ChannelEdit{ChannelID: dm, MessageID: old, Resurface: true,
+				Message: decision("decide again"), OnSent: func(m string) {
+					first = m
+					if tc.diesBefore == "delete" {
+						die() // nothing after the post reaches Discord
+					}
+				}}})
+			die()
+			if first == "" {
+				t.Fatal("the first process did not post the decision anew")
+			}
+
+			// The next process delivers the change again; its record is
+			// all that counts.
+			now = now.Add(tc.later)
+			s, err := NewSession("test-token", fake.APIURL())
+			if err != nil {
+				t.Fatal(err)
+			}
+			recorded := ""
+			NewExecutor(s, quietLog()).Run(ctx, []commands.Action{commands.ChannelEdit{ChannelID: dm, MessageID: old, Resurface: true,
+				Message: decision(tc.again), OnSent: func(m string) { recorded = m }}})
+
+			dms := fake.Channels.DMs(user)
+			var with []fakediscord.Message
+			for _, m := range dms {
+				if strings.HasPrefix(m.Content, "decide") {
+					with = append(with, m)
+				}
+			}
+			last := dms[len(dms)-1]
+			switch {
+			case len(with) != 1:
+				t.Fatalf("DMs %q: the decision %d times, want once", contents(dms), len(with))
+			case with[0].ID != first || last.ID != first:
+				t.Errorf("DMs %q: the decision is %s, want the first repost %s, newest", contents(dms), with[0].ID, first)
+			case with[0].Content != tc.again:
+				t.Errorf("the decision says %q, want %q", with[0].Content, tc.again)
+			case recorded != first:
+				t.Errorf("the record heard %q, want the first repost %s", recorded, first)
+			}
+		})
+	}
+}
+
 // TestExecutorResurfacesBuriedDecision: a DM decision edited while it is
 // the newest message of the DM stays where it is; once later DMs arrived it
 // is posted anew at the bottom and the old one deleted, so exactly one

@@ -57,6 +57,8 @@ func Coalesce(ds []Delivery) Delivery {
 		newestAsked = map[string]int{} // each user's newest decision DM
 		firstAsked  = map[string]int{} // each user's oldest decision DM, when it has a newer one
 		statusEdits []string
+		newestEdit  = map[ref]int{} // each message's last edit
+		firstEdit   = map[ref]int{} // each message's first edit, when it has a later one
 	)
 	for k := len(all) - 1; k >= 0; k-- {
 		p := all[k]
@@ -79,7 +81,11 @@ func Coalesce(ds []Delivery) Delivery {
 				status, keep[k] = k, true
 			}
 		case p.Kind == KindEdit:
-			keep[k] = !edited[msg]
+			if edited[msg] {
+				firstEdit[msg] = k
+			} else {
+				keep[k], newestEdit[msg] = true, k
+			}
 			edited[msg] = true
 		case p.isDecisionDM():
 			if asked[p.UserID] {
@@ -121,6 +127,13 @@ func Coalesce(ds []Delivery) Delivery {
 		if b, old := all[newest].Blocked, all[first].Blocked; b != nil && old != nil {
 			b.Message.Nonce = old.Message.Nonce
 		}
+	}
+	// An edit may post its message anew (a DM decision buried by later
+	// messages, or a message gone): the one kept takes the oldest edit's
+	// nonce too, so a repost that reached Discord before a crash is handed
+	// back rather than posted a second time beside it.
+	for msg, first := range firstEdit {
+		all[newestEdit[msg]].Message.Nonce = all[first].Message.Nonce
 	}
 	for k, p := range all {
 		if keep[k] {

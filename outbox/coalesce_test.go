@@ -153,18 +153,29 @@ func TestCoalesceTakesTheOldestNonce(t *testing.T) {
 		p.Blocked = &Post{Kind: KindPost, ChannelID: ch, Message: Stored{Content: "open your DMs"}}
 		return p
 	}
+	// A DM decision edited by two changes may be posted anew at the
+	// bottom of its DM by either (see Post.Resurface).
+	decisionEdit := func(id, text string) Post {
+		return Post{Kind: KindEdit, ChannelID: "dm9", MessageID: id, Resurface: true, Message: Stored{Content: text}}
+	}
 	got := Coalesce([]Delivery{
 		change(3, nonced(board("Ann moved.", "<@u2>: your turn", "u2"), "t1.3.0"), nonced(blockedDM("u2", "decide 3"), "t1.3.1"),
-			nonced(decisionDM("u3", "wait 3"), "t1.3.2")),
-		change(4, nonced(board("Bo moved.", "<@u3>: your turn", "u3"), "t1.4.0"), nonced(blockedDM("u2", "decide 4"), "t1.4.1")),
-		change(5, nonced(board("Cy moved.", "<@u1>: your turn", "u1"), "t1.5.0"), nonced(decisionDM("u3", "decide 5"), "t1.5.1")),
+			nonced(decisionDM("u3", "wait 3"), "t1.3.2"), nonced(decisionEdit("m7", "choose 3"), "t1.3.3")),
+		change(4, nonced(board("Bo moved.", "<@u3>: your turn", "u3"), "t1.4.0"), nonced(blockedDM("u2", "decide 4"), "t1.4.1"),
+			nonced(decisionEdit("m7", "choose 4"), "t1.4.2"), nonced(decisionEdit("m8", "choose once"), "t1.4.3")),
+		change(5, nonced(board("Cy moved.", "<@u1>: your turn", "u1"), "t1.5.0"), nonced(decisionDM("u3", "decide 5"), "t1.5.1"),
+			nonced(decisionEdit("m7", "choose 5"), "t1.5.2")),
 	})
-	want := map[string]string{"post": "t1.3.0", "dm u2": "t1.3.1", "dm u2 blocked": "t1.3.1b", "dm u3": "t1.3.2"}
+	want := map[string]string{"post": "t1.3.0", "dm u2": "t1.3.1", "dm u2 blocked": "t1.3.1b", "dm u3": "t1.3.2",
+		"edit m7 choose 5": "t1.3.3", "edit m8 choose once": "t1.4.3"}
 	seen := map[string]string{}
 	for _, p := range got.Posts {
 		key := string(p.Kind)
 		if p.UserID != "" {
 			key += " " + p.UserID
+		}
+		if p.MessageID != "" {
+			key += " " + p.MessageID + " " + p.Message.Content
 		}
 		seen[key] = p.Message.Nonce
 		if p.Blocked != nil {

@@ -242,8 +242,12 @@ func wire(m *Message) map[string]any {
 	for _, a := range m.Attachments {
 		atts = append(atts, map[string]any{"id": a.ID, "filename": a.Name, "content_type": a.ContentType, "size": len(a.Data)})
 	}
+	comps := m.Components
+	if comps == nil {
+		comps = []discordgo.MessageComponent{}
+	}
 	return map[string]any{
-		"id": m.ID, "channel_id": m.ChannelID, "content": m.Content, "flags": m.Flags,
+		"id": m.ID, "channel_id": m.ChannelID, "content": m.Content, "flags": m.Flags, "components": comps,
 		"attachments": atts, "author": map[string]any{"id": BotUserID, "username": "Tavern", "bot": true},
 	}
 }
