@@ -733,7 +733,8 @@ func routeShares(reqs []fakediscord.Request, moves int, what func(channel, messa
 		if !ok {
 			continue
 		}
-		key := strings.Replace(r.Key, "/"+r.Major+"/", "/:id/", 1)
+		key := strings.Replace(r.Key+"/", "/"+r.Major+"/", "/:id/", 1)
+		key = key[:len(key)-1]
 		if parts := strings.Split(strings.Trim(req.Path, "/"), "/"); len(parts) >= 3 && parts[0] == "channels" && parts[2] == "messages" {
 			message := ""
 			if len(parts) == 4 {

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tavern-bot/tavern/bot/fakediscord"
 	"github.com/tavern-bot/tavern/storage/postgres/pgtest"
 )
 
@@ -155,5 +156,39 @@ func TestPostgresBenchBadInput(t *testing.T) {
 				t.Errorf("the error quotes the URL: %v", err)
 			}
 		})
+	}
+}
+
+// TestRouteShares: calls per move by route, every id as ":id" (a
+// channel's own route too), each message route naming what its message
+// is, most first; the interactions' calls, which Discord's global limit
+// does not count, apart.
+func TestRouteShares(t *testing.T) {
+	reqs := []fakediscord.Request{
+		{Method: "POST", Path: "/channels/7/messages"},
+		{Method: "PATCH", Path: "/channels/7/messages/70"},
+		{Method: "PATCH", Path: "/channels/7/messages/71"},
+		{Method: "PATCH", Path: "/channels/8/messages/80"},
+		{Method: "GET", Path: "/channels/8"},
+		{Method: "PATCH", Path: "/webhooks/1/token-1/messages/@original"},
+	}
+	what := func(channel, message string) string {
+		switch {
+		case channel == "8":
+			return "DM"
+		case message == "70":
+			return "status"
+		case message != "":
+			return "board"
+		}
+		return "channel"
+	}
+	counted, exempt := routeShares(reqs, 2, what)
+	if want := "GET channels/:id 0.50, PATCH channels/:id/messages/:id (DM) 0.50, PATCH channels/:id/messages/:id (board) 0.50, " +
+		"PATCH channels/:id/messages/:id (status) 0.50, POST channels/:id/messages (channel) 0.50"; counted != want {
+		t.Errorf("counted %q, want %q", counted, want)
+	}
+	if want := "PATCH webhooks 0.50"; exempt != want {
+		t.Errorf("not counted %q, want %q", exempt, want)
 	}
 }
