@@ -248,7 +248,8 @@ func TestValueOfGoodsInTheLastRound(t *testing.T) {
 // BenchmarkSoloAgainstOpponents reports the policy's and the root
 // policy's share of wins and mean margin in VP against each solo
 // opponent (the i-th game uses seed i+1), the figures the search's
-// normal strength starts from:
+// normal strength starts from, and where each side's points come from
+// (mean VP by source, "bot-" and "ai-") and how many rounds a game lasts:
 // go test -run '^$' -bench SoloAgainstOpponents -benchtime 100x ./games/viscounts
 func BenchmarkSoloAgainstOpponents(b *testing.B) {
 	g := New()
@@ -258,7 +259,8 @@ func BenchmarkSoloAgainstOpponents(b *testing.B) {
 	}{{"policy", g.Policy()}, {"root", g.RootPolicy()}} {
 		for _, o := range g.c.Opponents {
 			b.Run(pol.name+"/"+o.ID, func(b *testing.B) {
-				wins, margin := 0, 0
+				wins, margin, rounds := 0, 0, 0
+				var sources [2]vpSources
 				for i := range b.N {
 					setup := games.DefaultSetup(g, 1, uint64(i+1))
 					setup.Options[optOpponent] = o.ID
@@ -273,15 +275,42 @@ func BenchmarkSoloAgainstOpponents(b *testing.B) {
 							b.Fatal(err)
 						}
 					}
-					sc := st.(*State).scores()
+					s := st.(*State)
+					sc := s.scores()
 					margin += sc[0].Total - sc[1].Total
 					if sc[0].Total > sc[1].Total {
 						wins++
 					}
+					rounds += s.Round
+					for seat := range sources {
+						sources[seat].add(sc[seat])
+					}
 				}
 				b.ReportMetric(100*float64(wins)/float64(b.N), "%won")
 				b.ReportMetric(float64(margin)/float64(b.N), "VP-margin")
+				b.ReportMetric(float64(rounds)/float64(b.N), "rounds")
+				for seat, side := range []string{"bot-", "ai-"} {
+					for k, vp := range sources[seat] {
+						b.ReportMetric(float64(vp)/float64(b.N), side+vpSourceNames[k])
+					}
+				}
 			})
 		}
 	}
+}
+
+// vpSources sums scores by where the points come from: buildings, castle
+// (workers and the leader), manuscripts (sets, their own points, cleric
+// bonus cards), Debts and Deeds (with the Poverty and Prosperity
+// majorities) and the opponent's leftover goods.
+type vpSources [5]int
+
+var vpSourceNames = [len(vpSources{})]string{"buildings", "castle", "scripts", "debts+deeds", "goods"}
+
+func (v *vpSources) add(sc Score) {
+	v[0] += sc.Buildings
+	v[1] += sc.Castle + sc.Leader
+	v[2] += sc.Sets + sc.Scripts + sc.Bonus
+	v[3] += sc.Debts + sc.Deeds + sc.Approved + sc.Poverty + sc.Prosperity
+	v[4] += sc.Resources
 }
