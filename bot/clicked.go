@@ -16,9 +16,10 @@ import (
 // Discord does not count interaction endpoints against the bot's global
 // rate limit, where a channel message edit costs one of its 50 calls a
 // second. So the buttons of a board replaced by the next one come off,
-// and a DM decision answered in place is edited, for free. A DM decision
-// buried under later messages is still posted anew at the bottom (see
-// edit). When the webhook refuses (its token lasts 15 minutes: a change
+// and a DM decision answered in place is edited, for free, when this
+// process knows it is the newest message of its DM. One buried under later
+// messages, or in a DM this process has not posted in since it started, is
+// left to edit (posted anew at the bottom when buried). When the webhook refuses (its token lasts 15 minutes: a change
 // that waited longer for its turn) the channel edit goes out as before.
 func (e *Executor) runFor(i *discordgo.Interaction, ack commands.Ack) func(context.Context, []commands.Action) error {
 	if ack != commands.AckDeferUpdate || i.Message == nil || i.Message.ID == "" || i.Message.Flags&discordgo.MessageFlagsEphemeral != 0 {
@@ -66,12 +67,21 @@ func (e *Executor) clickedEdit(ctx context.Context, i *discordgo.Interaction, cl
 	if ce.MessageID != clicked {
 		return nil, false
 	}
-	if ce.Resurface {
-		if buried, _ := e.buried(ctx, ce.ChannelID, ce.MessageID); buried {
-			return nil, false // posted anew at the bottom (see edit)
-		}
+	if ce.Resurface && !e.newestInDM(ce.ChannelID, ce.MessageID) {
+		// Buried, or this process does not know: edit asks Discord, posts
+		// it anew at the bottom when buried, and knows an earlier repost.
+		return nil, false
 	}
 	return func() error { return e.replaceClicked(ctx, i, &ce.Message, false) }, true
+}
+
+// newestInDM reports whether this process knows messageID for the newest
+// message of the DM channelID (it posted there since it started).
+func (e *Executor) newestInDM(channelID, messageID string) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	newest, known := e.dmNewest[channelID]
+	return known && newest == messageID
 }
 
 // clearing is a as the ClearButtons it is, if it is one.

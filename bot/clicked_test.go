@@ -120,14 +120,18 @@ func TestClickedDMDecisionEditedThroughItsInteraction(t *testing.T) {
 	buttons := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "Pick", CustomID: "pick", Style: discordgo.PrimaryButton}}}}
 	for _, tc := range []struct {
-		name   string
-		buried bool
-		want   []string // the calls carrying the edit out
+		name         string
+		buried       bool
+		otherProcess bool     // the click is carried out by a process that did not post the DM
+		want         []string // the calls carrying the edit out
 		// wantDMs are the DM's messages afterwards.
 		wantDMs []string
 	}{
 		{name: "the newest message of the DM", want: []string{"PATCH webhook"}, wantDMs: []string{"picked"}},
 		{name: "buried under a later DM", buried: true, want: []string{"POST dm", "DELETE dm"}, wantDMs: []string{"later", "picked"}},
+		// Another process, which has not posted in the DM since it
+		// started, asks Discord whether it is buried and edits in place.
+		{name: "in another process", otherProcess: true, want: []string{"GET dm", "PATCH dm"}, wantDMs: []string{"picked"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fake, exec := newTestExecutor(t)
@@ -147,6 +151,13 @@ func TestClickedDMDecisionEditedThroughItsInteraction(t *testing.T) {
 				t.Fatal("the decision is not in the DM")
 			}
 			click := fake.Interactions.Click(fakediscord.Actor{UserID: user, Username: "ann", ChannelID: dmChannel}, &m, "pick")
+			if tc.otherProcess {
+				s, err := NewSession("test-token", fake.APIURL())
+				if err != nil {
+					t.Fatal(err)
+				}
+				exec = NewExecutor(s, quietLog())
+			}
 			before := len(fake.Requests())
 			res := commands.Result{Actions: []commands.Action{
 				commands.ChannelEdit{ChannelID: dmChannel, MessageID: decision, Message: commands.Message{Content: "picked"}, Resurface: true},
