@@ -119,8 +119,11 @@ func TestHappyPath(t *testing.T) {
 			t.Errorf("after the end a channel message still has buttons: %q", m.Content)
 		}
 	}
-	final := h.click(ann, findID(t, h.history(), KindMove, "leap")) // a client that missed the edit
-	h.wantReply(final, "en", table.ErrNotPlaying)
+	// A client that missed the edit (an ephemeral answer Discord no longer
+	// lets the bot edit alike): one line says the game is over.
+	leap := findID(t, h.history(), KindMove, "leap")
+	h.wantReply(h.click(ann, leap), "en", table.ErrGameOver)
+	h.wantReply(h.click(bo, leap), "de", table.ErrGameOver)
 	h.assertNoSecrets()
 
 	// The channel is free again.

@@ -14,6 +14,7 @@ const (
 	ErrNotHost           = "table.err.not_host"
 	ErrPlayerCount       = "table.err.player_count"
 	ErrNotPlaying        = "table.err.not_playing"
+	ErrGameOver          = "table.err.game_over"
 	ErrNotActive         = "table.err.not_active"
 	ErrStale             = "table.err.stale"
 	ErrNotYourTurn       = "table.err.not_your_turn"
@@ -48,6 +49,7 @@ func Catalog() games.Catalog {
 			ErrPlayerCount:          "This game needs {min} to {max} players; {n} are seated.",
 			ErrPlayerCount + ".one": "This game needs {min} to {max} players; {n} is seated.",
 			ErrNotPlaying:           "No game is being played at this table right now.",
+			ErrGameOver:             "This game is over: its buttons no longer do anything.",
 			ErrNotActive:            "This table has already ended.",
 			ErrStale:                "That button is out of date (someone moved, or you clicked twice). Use the latest message or /move.",
 			ErrNotYourTurn:          "Nothing is awaited from you right now.",
@@ -77,6 +79,7 @@ func Catalog() games.Catalog {
 			ErrPlayerCount:          "Dieses Spiel braucht {min} bis {max} Spieler; es sitzen {n} am Tisch.",
 			ErrPlayerCount + ".one": "Dieses Spiel braucht {min} bis {max} Spieler; es sitzt {n} am Tisch.",
 			ErrNotPlaying:           "An diesem Tisch wird gerade kein Spiel gespielt.",
+			ErrGameOver:             "Dieses Spiel ist vorbei: seine Knöpfe bewirken nichts mehr.",
 			ErrNotActive:            "Dieser Tisch ist bereits beendet.",
 			ErrStale:                "Dieser Knopf ist veraltet (jemand hat gezogen oder du hast doppelt geklickt). Nimm die neueste Nachricht oder /zug.",
 			ErrNotYourTurn:          "Gerade wird nichts von dir erwartet.",

@@ -9,11 +9,22 @@ import (
 	"github.com/tavern-bot/tavern/games"
 )
 
+// NotPlaying is why a control of t does nothing while no game is played
+// there: the game is over (a click on a message that kept its buttons, an
+// ephemeral answer Discord no longer lets the bot edit among them), or
+// none has begun.
+func (t *Table) NotPlaying() error {
+	if !t.Active() {
+		return games.Errorf(ErrGameOver)
+	}
+	return games.Errorf(ErrNotPlaying)
+}
+
 // Move applies userID's answer moveID. expectedVersion is the version the
 // button was made at (AnyVersion for typed commands). Nothing changes on error.
 func (t *Table) Move(g games.Game, userID, moveID string, expectedVersion int, now time.Time) (MoveResult, error) {
 	if t.Status != StatusPlaying {
-		return MoveResult{}, games.Errorf(ErrNotPlaying)
+		return MoveResult{}, t.NotPlaying()
 	}
 	seat := t.SeatOf(userID)
 	if seat < 0 {

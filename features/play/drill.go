@@ -42,7 +42,7 @@ func (f *Feature) drill(ctx context.Context, r interact.Request, channelID, tabl
 		return f.voice.Err(r, err)
 	}
 	if t.Status != table.StatusPlaying {
-		return f.voice.Err(r, games.Errorf(table.ErrNotPlaying))
+		return f.voice.Err(r, t.NotPlaying())
 	}
 	seat := t.SeatOf(r.UserID)
 	if seat < 0 {

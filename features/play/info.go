@@ -55,7 +55,7 @@ func (f *Feature) Hand(ctx context.Context, r interact.Request, channelID, table
 		return f.voice.Err(r, games.Errorf(table.ErrNotSeated))
 	}
 	if t.Status != table.StatusPlaying {
-		return f.voice.Err(r, games.Errorf(table.ErrNotPlaying))
+		return f.voice.Err(r, t.NotPlaying())
 	}
 	st, err := t.Load(g)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/tavern-bot/tavern/games"
 )
@@ -103,12 +104,16 @@ var word = regexp.MustCompile(`\p{L}{3,}`)
 
 // LabelProblem says what is wrong with an option's label as a player
 // reads it, or "" when nothing is: a label holds a word of three letters
-// or more, and a pictogram (an emoji, an arrow) stands only beside a word,
+// or more and begins with words (or a count), not a pictogram, and a
+// pictogram (an emoji, an arrow) stands only beside a word,
 // never among digits and other pictograms ("Judith (1💰 💰🔨)" names its
 // card, but its cost and icons are pictures a new player cannot read).
 func LabelProblem(label string) string {
 	if !word.MatchString(label) {
 		return "no word"
+	}
+	if first, _ := utf8.DecodeRuneInString(strings.TrimSpace(label)); pictogram(first) {
+		return "begins with a pictogram, not words"
 	}
 	for _, f := range strings.Fields(label) {
 		pictures, letters := 0, 0

@@ -10,7 +10,9 @@ func TestLabelProblem(t *testing.T) {
 		{"Judith — costs 1: merchant & builder", true},
 		{"Pay 2 Silver: hire Squire — costs 2: noble", true},
 		{"Stone 🪨", true},
-		{"🔨 builder", true},
+		{"builder 🔨", true},
+		{"🔨 builder", false}, // words first; the icon may follow
+		{"2 Silver for your 💰 icons", true},
 		{"Tile 3 ↑", false},
 		{"Rotate ↑ north", true},
 		{"merchant ×2", true},

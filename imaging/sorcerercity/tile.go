@@ -133,7 +133,8 @@ func (s *scene) sign(col sc.Colour, x, y, r float64) {
 	case sc.Purple:
 		c.Poly(ink, kit.Ink, line, x, y-r*1.15, x+r*1.05, y, x, y+r*1.15, x-r*1.05, y)
 	case sc.Green:
-		c.Poly(ink, kit.Ink, line, x-r*0.85, y-r*0.85, x+r*0.85, y-r*0.85, x+r*0.85, y+r*0.85, x-r*0.85, y+r*0.85)
+		// As wide as the disc, so that its corners tell it from the disc.
+		c.Poly(ink, kit.Ink, line, x-r, y-r, x+r, y-r, x+r, y+r, x-r, y+r)
 	}
 }
 
