@@ -129,8 +129,9 @@ func sampleViews(g games.Game, players int) ([]any, error) {
 // With botTables above 0 that many tables of bots alone play too, thought
 // out by the bots' pool and carried by the running scheduler, as in
 // production, and n more moves are timed beside them. The two runs take
-// turns in blocks of latencyBlock moves (the scheduler stopped and the
-// bots' pool idle for the moves alone), so that both see the same machine:
+// turns in blocks of latencyBlock moves (the bots' pool held for the moves
+// alone; the scheduler runs on, its plans waiting), so that both see the
+// same machine:
 // on a shared machine, runs one after the other compare its load at two
 // times rather than the bots' effect.
 func interactionLatencies(ctx context.Context, reg *games.Registry, images commands.Images, game string, n, botTables int) (alone, beside latencies, err error) {
@@ -162,7 +163,7 @@ func interactionLatencies(ctx context.Context, reg *games.Registry, images comma
 	err = untilFatal(func(f commandstest.Failer) {
 		d := commandstest.Driver{TB: f, Svc: svc, Store: store, Reg: reg, Game: game, Posted: new(atomic.Uint64)}
 		bots := botPlay{svc: svc, thinker: thinker, run: d.Run}
-		defer bots.pause()
+		defer bots.end()
 		channel := 100
 		d.Open(fmt.Sprint(channel))
 		rng := games.NewRNG(3)
@@ -174,7 +175,7 @@ func interactionLatencies(ctx context.Context, reg *games.Registry, images comma
 					f.Fatal(err)
 				}
 			} else {
-				bots.pause()
+				bots.pause(ctx)
 			}
 			ch := fmt.Sprint(channel)
 			click, ok := d.Move(ch, rng)
@@ -223,19 +224,28 @@ func interactionLatencies(ctx context.Context, reg *games.Registry, images comma
 // bots, before the two take turns.
 const latencyBlock = 10
 
-// botPlay starts and stops the scheduler that plays the bot-only tables.
+// botPlay runs the scheduler that plays the bot-only tables from the first
+// block beside them on, and holds the bots' pool while moves are timed
+// alone: the tables stay due and their plans wait, so the bots think
+// again at once when released (stopping the scheduler instead would drop
+// the plans begun and leave the tables leased to them for a minute).
 type botPlay struct {
 	svc     *commands.Service
 	thinker *bots.Thinker
 	run     func(context.Context, []commands.Action) error
 	stop    context.CancelFunc
 	done    chan struct{}
-	started bool
+	release func() // set while the pool is held
 }
 
-// play runs the scheduler unless it runs; the first time, it returns once
-// the bots have made a move, so the timing starts when they play.
+// play lets the bots think: the first time it starts the scheduler and
+// returns once the bots have made a move, so the timing starts when they
+// play.
 func (b *botPlay) play(ctx context.Context, store storage.Store, channels []string) error {
+	if b.release != nil {
+		b.release()
+		b.release = nil
+	}
 	if b.stop != nil {
 		return nil
 	}
@@ -245,10 +255,6 @@ func (b *botPlay) play(ctx context.Context, store storage.Store, channels []stri
 		defer close(b.done)
 		b.svc.RunScheduler(ctx, b.run)
 	}()
-	if b.started {
-		return nil
-	}
-	b.started = true
 	for deadline := time.Now().Add(time.Minute); ; time.Sleep(50 * time.Millisecond) {
 		n, err := botMoves(ctx, store, channels)
 		if err != nil {
@@ -263,17 +269,23 @@ func (b *botPlay) play(ctx context.Context, store storage.Store, channels []stri
 	}
 }
 
-// pause stops the scheduler, if it runs, and waits until the bots' pool
-// has finished the plans it had begun.
-func (b *botPlay) pause() {
-	if b.stop == nil {
-		return
+// pause holds the bots' pool, once the plans it is thinking out are done.
+func (b *botPlay) pause(ctx context.Context) {
+	if b.stop != nil && b.release == nil {
+		b.release = b.thinker.Hold(ctx)
 	}
-	b.stop()
-	<-b.done
-	b.stop = nil
-	for b.thinker.Thinking() > 0 {
-		time.Sleep(5 * time.Millisecond)
+}
+
+// end stops the scheduler and lets the pool go.
+func (b *botPlay) end() {
+	if b.release != nil {
+		b.release()
+		b.release = nil
+	}
+	if b.stop != nil {
+		b.stop()
+		<-b.done
+		b.stop = nil
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -32,15 +33,13 @@ const (
 type Thinker struct {
 	policies map[string]map[string]games.Policy // game id → strength → policy
 	jobs     chan func()
+	holds    chan func() // taken before jobs (Hold)
+	threads  int
 	plans    atomic.Int64
-	thinking atomic.Int64
 }
 
 // Plans counts the plans thought out so far: how busy the bots are.
 func (th *Thinker) Plans() int64 { return th.plans.Load() }
-
-// Thinking counts the plans asked for and not yet thought out.
-func (th *Thinker) Thinking() int64 { return th.thinking.Load() }
 
 // Options shape a Thinker.
 type Options struct {
@@ -59,7 +58,7 @@ type Options struct {
 // New builds the policies of every game in reg and starts the pool's
 // threads (at least one), which live until ctx ends.
 func New(ctx context.Context, reg *games.Registry, opts Options) (*Thinker, error) {
-	th := &Thinker{policies: map[string]map[string]games.Policy{}, jobs: make(chan func())}
+	th := &Thinker{policies: map[string]map[string]games.Policy{}, jobs: make(chan func()), holds: make(chan func())}
 	policyFor := search.PolicyFor
 	if opts.Reproducible {
 		policyFor = search.ReplayPolicy
@@ -82,7 +81,8 @@ func New(ctx context.Context, reg *games.Registry, opts Options) (*Thinker, erro
 	if workers <= 0 {
 		workers = runtime.NumCPU() / 2
 	}
-	for range max(workers, 1) {
+	th.threads = max(workers, 1)
+	for range th.threads {
 		go th.work(ctx)
 	}
 	return th, nil
@@ -95,9 +95,17 @@ func (th *Thinker) work(ctx context.Context) {
 	runtime.LockOSThread()
 	lowerPriority()
 	for {
+		select { // a hold first: it must not wait behind the plans queued
+		case hold := <-th.holds:
+			hold()
+			continue
+		default:
+		}
 		select {
 		case <-ctx.Done():
 			return
+		case hold := <-th.holds:
+			hold()
 		case job := <-th.jobs:
 			job()
 		}
@@ -156,6 +164,26 @@ func (q *Quick) BotMove(st games.State, seat int, strength string, seed uint64) 
 	return inline{q.th, q.game}.BotMove(st, seat, strength, seed)
 }
 
+// Hold takes every pool thread as soon as it has finished the plan it is
+// thinking out, ahead of the plans queued, and keeps them until release is called: meanwhile plans
+// wait. It lets a tool time people's moves with and without the bots'
+// thinking on the same running service (`tavern bench`). It returns
+// early, with nothing held, when ctx ends.
+func (th *Thinker) Hold(ctx context.Context) (release func()) {
+	free := make(chan struct{})
+	var held sync.WaitGroup
+	for range th.threads {
+		held.Add(1)
+		select {
+		case th.holds <- func() { held.Done(); <-free }:
+		case <-ctx.Done():
+			held.Done()
+		}
+	}
+	held.Wait()
+	return func() { close(free) }
+}
+
 // ErrBusy reports a plan not started because ctx ended first.
 var ErrBusy = errors.New("bots: no thinker free")
 
@@ -169,17 +197,14 @@ func (th *Thinker) Plan(ctx context.Context, t *table.Table, g games.Game, now t
 	}
 	done := make(chan answer, 1)
 	job := func() {
-		defer th.thinking.Add(-1)
 		th.plans.Add(1)
 		mover := &timed{in: th.Inline(g.Info().ID), until: time.Now().Add(planTime)}
 		thought, err := t.Bots().Plan(g, mover, now, planDecisions)
 		done <- answer{thought, err}
 	}
-	th.thinking.Add(1)
 	select {
 	case th.jobs <- job:
 	case <-ctx.Done():
-		th.thinking.Add(-1)
 		return nil, ErrBusy
 	}
 	a := <-done
