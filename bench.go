@@ -131,9 +131,8 @@ func sampleViews(g games.Game, players int) ([]any, error) {
 // production, and n more moves are timed beside them. The two runs take
 // turns in blocks of latencyBlock moves (the bots' pool held for the moves
 // alone; the scheduler runs on, its plans waiting), so that both see the
-// same machine:
-// on a shared machine, runs one after the other compare its load at two
-// times rather than the bots' effect.
+// same machine: on a shared machine, runs one after the other compare its
+// load at two times rather than the bots' effect.
 func interactionLatencies(ctx context.Context, reg *games.Registry, images commands.Images, game string, n, botTables int) (alone, beside latencies, err error) {
 	dir, err := os.MkdirTemp("", "tavern-bench-")
 	if err != nil {
@@ -242,10 +241,7 @@ type botPlay struct {
 // returns once the bots have made a move, so the timing starts when they
 // play.
 func (b *botPlay) play(ctx context.Context, store storage.Store, channels []string) error {
-	if b.release != nil {
-		b.release()
-		b.release = nil
-	}
+	b.letGo()
 	if b.stop != nil {
 		return nil
 	}
@@ -276,12 +272,17 @@ func (b *botPlay) pause(ctx context.Context) {
 	}
 }
 
-// end stops the scheduler and lets the pool go.
-func (b *botPlay) end() {
+// letGo releases the bots' pool if it is held.
+func (b *botPlay) letGo() {
 	if b.release != nil {
 		b.release()
 		b.release = nil
 	}
+}
+
+// end stops the scheduler and lets the pool go.
+func (b *botPlay) end() {
+	b.letGo()
 	if b.stop != nil {
 		b.stop()
 		<-b.done

@@ -165,8 +165,8 @@ func (q *Quick) BotMove(st games.State, seat int, strength string, seed uint64) 
 }
 
 // Hold takes every pool thread as soon as it has finished the plan it is
-// thinking out, ahead of the plans queued, and keeps them until release is called: meanwhile plans
-// wait. It lets a tool time people's moves with and without the bots'
+// thinking out, ahead of the plans queued, and keeps them until release
+// is called: meanwhile plans wait. It lets a tool time people's moves with and without the bots'
 // thinking on the same running service (`tavern bench`). It returns
 // early, with nothing held, when ctx ends.
 func (th *Thinker) Hold(ctx context.Context) (release func()) {

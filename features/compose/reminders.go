@@ -66,11 +66,6 @@ func (tl *Teller) TookOver(c *outbox.Composer, t *table.Table, seats []int) {
 	tl.tellSeats(c, t, seats, KeyTookOver)
 }
 
-// tookOver are the lines telling that a bot took the seats over.
-func (tl *Teller) tookOver(t *table.Table, seats []int) []string {
-	return tl.seatLines(t, seats, KeyTookOver)
-}
-
 // tellSeats posts one line of key per seat to the table's channel.
 func (tl *Teller) tellSeats(c *outbox.Composer, t *table.Table, seats []int, key string) {
 	if lines := tl.seatLines(t, seats, key); len(lines) > 0 {

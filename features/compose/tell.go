@@ -45,7 +45,7 @@ func ChangesClicked(d outbox.Delivery, r interact.Request, from DMSource, channe
 // Narrate is the channel's story of a commit: the turn's public events, and
 // for answers the table or a bot gave, who was answered for.
 func (tl *Teller) Narrate(t *table.Table, res table.MoveResult) []string {
-	lines := tl.tookOver(t, res.TookOver)
+	lines := tl.seatLines(t, res.TookOver, KeyTookOver)
 	for _, st := range res.Steps {
 		if !st.Timeout || st.TimeUp { // the game's own time-up move tells it itself
 			continue
