@@ -48,25 +48,7 @@ func TestBrowserPlaysWholeGames(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				rng := games.NewRNG(seed)
-				var last turn
-				moves, clicked := 0, 0
-				for ; ; moves++ {
-					if moves == games.SimMaxMoves {
-						t.Fatalf("no end within %d moves", moves)
-					}
-					tn, ok := ls.nextTurn(t, tab1, rng)
-					if !ok {
-						t.Fatal("the game ended without a move that ends it")
-					}
-					if tn.ends {
-						last = tn
-						break
-					}
-					if ls.play(t, tab1, tn) {
-						clicked++
-					}
-				}
+				last, moves, clicked := ls.playToLast(t, tab1, games.NewRNG(seed))
 				ls.playInPage(p, tab1, last)
 				t.Logf("%d moves through the API (%d clicked, the rest typed as /move), the last in the page", moves, clicked)
 				for _, res := range ls.svc.DrawReplays(context.Background()) { // as the scheduler does
@@ -108,10 +90,7 @@ func (ls lineupServer) playInPage(p page, channelID string, tn turn) {
 				fmt.Sprintf(`%s select[data-select=%q]`, at, cid), values[0]))
 		}
 	}
-	waitFor(p.t.(*testing.T), "the game's end", func() bool {
-		_, ok := ls.nextTurn(p.t, channelID, games.NewRNG(1))
-		return !ok
-	}, p)
+	waitFor(p.t.(*testing.T), "the game's end carried out", func() bool { return ls.endCarried(p.t, channelID) }, p)
 	if extra := ls.extraAnswers(tn.userID, mark); found && len(extra) > 0 {
 		p.t.Errorf("the last click (%q by seat %d) sent messages besides its effect: %v", tn.move, tn.seat, extra)
 	}

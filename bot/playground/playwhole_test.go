@@ -280,6 +280,26 @@ func (ls lineupServer) play(t testing.TB, channelID string, tn turn) (clicked bo
 	return clicked
 }
 
+// playToLast plays channelID's game up to the move that ends it, which it
+// returns with the moves made and how many of them were clicked.
+func (ls lineupServer) playToLast(t testing.TB, channelID string, rng *games.RNG) (last turn, moves, clicked int) {
+	t.Helper()
+	for ; moves < games.SimMaxMoves; moves++ {
+		tn, ok := ls.nextTurn(t, channelID, rng)
+		if !ok {
+			t.Fatal("the game ended without a move that ends it")
+		}
+		if tn.ends {
+			return tn, moves, clicked
+		}
+		if ls.play(t, channelID, tn) {
+			clicked++
+		}
+	}
+	t.Fatalf("no end within %d moves", moves)
+	return turn{}, moves, clicked
+}
+
 // playToEnd plays channelID's game to its end and returns the moves made.
 func (ls lineupServer) playToEnd(t testing.TB, channelID string, rng *games.RNG) int {
 	t.Helper()
@@ -292,6 +312,25 @@ func (ls lineupServer) playToEnd(t testing.TB, channelID string, rng *games.RNG)
 	}
 	t.Fatalf("the game in %s did not end within %d moves", channelID, games.SimMaxMoves)
 	return 0
+}
+
+// endCarried reports whether channelID's game is over and the changes of
+// its table were all carried out: its end is stored before its delivery
+// takes the controls away (a click in the page is answered only after
+// both), so what is live is read once the outbox holds none of them.
+func (ls lineupServer) endCarried(t testing.TB, channelID string) bool {
+	t.Helper()
+	tb, st := ls.state(t, channelID)
+	if !st.Over() {
+		return false
+	}
+	items, err := ls.store.Tables().Outbox(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return !slices.ContainsFunc(items, func(it storage.OutboxItem) bool {
+		return it.ChannelID == channelID && it.TableID == tb.ID
+	})
 }
 
 // lastID is the newest id the world handed out: messages with a larger one

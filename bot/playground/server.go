@@ -139,17 +139,29 @@ func (s *Server) Command(ctx context.Context, userID, channelID, line string) er
 // Click presses a button (values empty) or submits a select menu on a
 // message visible to userID.
 func (s *Server) Click(ctx context.Context, userID, channelID, messageID, customID string, values []string) error {
-	u, c, err := s.access(userID, channelID)
+	res, err := s.press(ctx, userID, channelID, messageID, customID, values)
 	if err != nil {
 		return err
+	}
+	_ = res.Carry(ctx, s.Run)
+	return nil
+}
+
+// press is Click up to carrying out the change it made: the answer is
+// shown and the change stored, its delivery not yet carried out (as on
+// Discord, where a click's answer comes before its change's messages).
+func (s *Server) press(ctx context.Context, userID, channelID, messageID, customID string, values []string) (commands.Result, error) {
+	u, c, err := s.access(userID, channelID)
+	if err != nil {
+		return commands.Result{}, err
 	}
 	m, ok := s.world.snapshot(c.ID, messageID)
 	if !ok || (m.EphemeralFor != "" && m.EphemeralFor != u.ID) {
-		return fmt.Errorf("%w %q", errNoMessage, messageID)
+		return commands.Result{}, fmt.Errorf("%w %q", errNoMessage, messageID)
 	}
 	kind, err := checkComponent(m.Components, customID, values)
 	if err != nil {
-		return err
+		return commands.Result{}, err
 	}
 	data := componentData{CustomID: customID, ComponentType: int(kind), Values: values}
 	if kind == discordgo.SelectMenuComponent && values == nil {
@@ -157,7 +169,7 @@ func (s *Server) Click(ctx context.Context, userID, channelID, messageID, custom
 	}
 	i, err := s.interactionFor(discordgo.InteractionMessageComponent, u, &c, data, s.discordMessage(c.ID, m))
 	if err != nil {
-		return err
+		return commands.Result{}, err
 	}
 	res := s.handle(ctx, i, u)
 	switch {
@@ -169,8 +181,7 @@ func (s *Server) Click(ctx context.Context, userID, channelID, messageID, custom
 	default:
 		s.world.post(c.ID, s.opts.BotID, *res.Reply, u.ID)
 	}
-	_ = res.Carry(ctx, s.Run)
-	return nil
+	return res, nil
 }
 
 // handle calls the handler and turns a panic into a generic ephemeral reply,
