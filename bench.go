@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/trace"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -190,6 +191,9 @@ func interactionLatencies(ctx context.Context, reg *games.Registry, images comma
 			if err != nil {
 				f.Fatal(err)
 			}
+			// A trace of the bench (go test -trace) tells the timed moves
+			// alone from those beside the bots by these regions.
+			region := trace.StartRegion(ctx, map[bool]string{true: "beside", false: "alone"}[into == &beside])
 			start, cpu := time.Now(), cpuTime()
 			res := svc.Handle(ctx, click)
 			into.answered = append(into.answered, time.Since(start))
@@ -198,6 +202,7 @@ func interactionLatencies(ctx context.Context, reg *games.Registry, images comma
 			d.Deliver(res)
 			into.lat = append(into.lat, time.Since(start))
 			into.cpu += cpuTime() - cpu
+			region.End()
 			// A step inside a turn answers the mover alone: it was applied
 			// when the table's version moved on.
 			if after, err := store.Tables().Get(ctx, ch); err != nil || after.Version == before.Version {

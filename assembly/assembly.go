@@ -88,6 +88,8 @@ type Parts struct {
 	Replays     *replays.Feature
 	Delivery    *delivery.Carrier
 	Scheduler   *scheduler.Scheduler
+	// People puts people's work first (Deps.Bots); nil without bots.
+	People delivery.Priority
 }
 
 // Build checks d, fills the defaults of its optional fields and builds
@@ -139,6 +141,11 @@ func Build(d Deps) (Parts, error) {
 	dd := delivery.Deps{Store: d.Store.Tables(), Games: d.Games, Tables: tabs, Render: pool, Log: log, Now: now,
 		Picture: views.Picture, Replay: replaysF.Post, Saved: sched.WakeIfDue,
 		Kinds: []delivery.Kind{{Claims: tournaments.IsItem, Actions: func(item []byte) ([]interact.Action, error) { return tournamentsF.Redeliver(item) }}}}
+	var people delivery.Priority
+	if d.Bots != nil {
+		people = d.Bots
+	}
+	dd.People = people
 	if d.TuneDelivery != nil {
 		d.TuneDelivery(&dd)
 	}
@@ -162,7 +169,7 @@ func Build(d Deps) (Parts, error) {
 		Ratings:  ratings.New(d.Games, d.Store.Ratings(), ratingImages, voice, log),
 		MyGames:  mygames.New(d.Store.Tables(), tabs, myImages, voice, now, log),
 		Replays:  replaysF,
-		Delivery: out, Scheduler: sched,
+		Delivery: out, Scheduler: sched, People: people,
 	}
 	p.schedule()
 	return p, nil

@@ -1,7 +1,11 @@
 // Package bots answers the decisions of bot seats at each table's chosen
 // strength (package search), thinking a searching bot's moves out in a
 // small pool of low-priority threads apart from the change that stores
-// them, so bots never take the CPU or a table's lock from people.
+// them, so bots never take the CPU or a table's lock from people. The
+// threads' priority alone is not enough: a thinking thread holds one of
+// the runtime's Ps and allocates, so while people's work is in flight
+// (People) the searches wait at their next playout move, and the bots'
+// own pictures are drawn after people's (AfterPeople).
 package bots
 
 import (
@@ -36,6 +40,7 @@ type Thinker struct {
 	holds    chan func() // taken before jobs (Hold)
 	threads  int
 	plans    atomic.Int64
+	gate     gate // people's work in flight: the searches wait (People)
 }
 
 // Plans counts the plans thought out so far: how busy the bots are.
@@ -127,11 +132,20 @@ func (th *Thinker) policy(game, strength string) (games.Policy, bool) {
 
 // Inline is a table.BotMover for game that thinks every move out where it
 // is asked (tools, tests, the playground's single process).
-func (th *Thinker) Inline(game string) table.BotMover { return inline{th, game} }
+func (th *Thinker) Inline(game string) table.BotMover { return inline{th: th, game: game} }
 
+// inline asks the policies where it is called; with yield set (the pool's
+// threads) a search pauses there for people's work (People).
 type inline struct {
-	th   *Thinker
-	game string
+	th    *Thinker
+	game  string
+	yield func() time.Duration
+}
+
+// yielding is a policy that can pause for more urgent work
+// (search.Searcher).
+type yielding interface {
+	ChooseYielding(st games.State, seat int, seed uint64, yield func() time.Duration) (string, bool)
 }
 
 func (in inline) BotMove(st games.State, seat int, strength string, seed uint64) (string, bool) {
@@ -139,9 +153,24 @@ func (in inline) BotMove(st games.State, seat int, strength string, seed uint64)
 	if !ok {
 		return "", false
 	}
+	if y, ok := p.(yielding); ok && in.yield != nil {
+		move, _ := y.ChooseYielding(st, seat, seed, in.yield)
+		return move, false
+	}
 	move, _ := p.Choose(st, seat, seed)
 	return move, false
 }
+
+// People marks people's work in flight (an interaction being handled, the
+// pictures someone waits for): until leave is called the pool's searches
+// wait at their next playout move, so the bots take neither a P nor
+// allocations from people while they move. Decisions do not change: they
+// are counted in playouts, not time.
+func (th *Thinker) People() (leave func()) { return th.gate.enter() }
+
+// AfterPeople waits while people's work is in flight (People): the bots'
+// own deliveries draw their pictures after people's.
+func (th *Thinker) AfterPeople() { th.gate.wait() }
 
 // Quick is a table.BotMover for game that answers at once the bots that
 // do not search (easy) and defers the others, which Plan thinks out;
@@ -161,7 +190,7 @@ func (q *Quick) BotMove(st games.State, seat int, strength string, seed uint64) 
 		q.Deferred = true
 		return "", true
 	}
-	return inline{q.th, q.game}.BotMove(st, seat, strength, seed)
+	return inline{th: q.th, game: q.game}.BotMove(st, seat, strength, seed)
 }
 
 // Hold takes every pool thread as soon as it has finished the plan it is
@@ -198,7 +227,7 @@ func (th *Thinker) Plan(ctx context.Context, t *table.Table, g games.Game, now t
 	done := make(chan answer, 1)
 	job := func() {
 		th.plans.Add(1)
-		mover := &timed{in: th.Inline(g.Info().ID), until: time.Now().Add(planTime)}
+		mover := &timed{in: inline{th: th, game: g.Info().ID, yield: th.gate.wait}, until: time.Now().Add(planTime)}
 		thought, err := t.Bots().Plan(g, mover, now, planDecisions)
 		done <- answer{thought, err}
 	}

@@ -3,11 +3,13 @@ package bots_test
 import (
 	"context"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/tavern-bot/tavern/bots"
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/games/search"
 	"github.com/tavern-bot/tavern/lineup"
 	"github.com/tavern-bot/tavern/table"
 	"github.com/tavern-bot/tavern/table/coreopt"
@@ -78,4 +80,89 @@ func TestPlanReplaysInline(t *testing.T) {
 	if !slices.ContainsFunc(got.Steps, func(s table.Step) bool { return s.Seat == 0 }) {
 		t.Error("the normal bot made no move from the plan")
 	}
+}
+
+// probe is a yielding policy that plays the first option and records the
+// pauses its yield made (the pool's gate).
+type probe struct {
+	paused  chan struct{}      // told once, before the first pause
+	waits   chan time.Duration // every pause's wait
+	yielded *atomic.Bool
+}
+
+func (p probe) Choose(st games.State, seat int, _ uint64) (string, bool) {
+	return games.SeatPrompts(st.Pending(), seat)[0].Options[0].ID, true
+}
+
+func (p probe) ChooseYielding(st games.State, seat int, seed uint64, yield func() time.Duration) (string, bool) {
+	if p.yielded.CompareAndSwap(false, true) {
+		close(p.paused)
+	}
+	select {
+	case p.waits <- yield():
+	default:
+	}
+	return p.Choose(st, seat, seed)
+}
+
+// While people's work is in flight (People) a plan's search waits at its
+// pause, and goes on once it is done; a bot asked inline (tools, tests)
+// never pauses, so it cannot wait on work that waits for it.
+func TestPlansWaitForPeople(t *testing.T) {
+	reg, err := lineup.Registry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr := probe{paused: make(chan struct{}), waits: make(chan time.Duration, 64), yielded: new(atomic.Bool)}
+	th, err := bots.New(ctx, reg, bots.Options{Workers: 1, Policies: func(g games.Game, st search.Strength) (games.Policy, error) {
+		if st == search.Easy {
+			return games.PolicyOf(g), nil
+		}
+		return pr, nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := reg.Get("zauberschwert")
+	tb := botsOnly(t, g, coreopt.BotNormal, coreopt.BotNormal)
+	st := mustLoad(t, tb, g)
+	if _, ok := th.Inline("zauberschwert").BotMove(st, st.Pending()[0].Seat, coreopt.BotNormal, 1); pr.yielded.Load() || ok {
+		t.Fatalf("a bot asked inline paused (%v) or deferred (%v)", pr.yielded.Load(), ok)
+	}
+	leave := th.People()
+	planned := make(chan error, 1)
+	go func() {
+		_, err := th.Plan(ctx, tb, g, now)
+		planned <- err
+	}()
+	<-pr.paused
+	select {
+	case err := <-planned:
+		t.Fatalf("the plan ended while people's work was in flight (%v)", err)
+	default:
+	}
+	leave()
+	if err := <-planned; err != nil {
+		t.Fatal(err)
+	}
+	if first := <-pr.waits; first <= 0 {
+		t.Errorf("the first pause waited %v, want the time people's work took", first)
+	}
+	for len(pr.waits) > 0 {
+		if w := <-pr.waits; w != 0 {
+			t.Errorf("a pause after people's work waited %v", w)
+		}
+	}
+}
+
+// mustLoad is tb's game state.
+func mustLoad(t *testing.T, tb *table.Table, g games.Game) games.State {
+	t.Helper()
+	st, err := tb.Load(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
 }

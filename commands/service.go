@@ -52,6 +52,7 @@ type Service struct {
 	replay      *replays.Feature
 	out         *delivery.Carrier
 	sched       *scheduler.Scheduler
+	people      delivery.Priority // nil: no bots to pause
 }
 
 var _ Interactions = (*Service)(nil)
@@ -61,7 +62,7 @@ var _ Interactions = (*Service)(nil)
 func New(p assembly.Parts) *Service {
 	return &Service{games: p.Games, voice: p.Voice, tables: p.Tables, menus: p.Menus, views: p.Views,
 		lobby: p.Lobby, play: p.Play, ratings: p.Ratings, myGames: p.MyGames, settings: p.Settings,
-		tournaments: p.Tournaments, replay: p.Replays, out: p.Delivery, sched: p.Scheduler}
+		tournaments: p.Tournaments, replay: p.Replays, out: p.Delivery, sched: p.Scheduler, people: p.People}
 }
 
 // NewService builds the parts over d (see assembly.Build), speaking the
@@ -84,8 +85,17 @@ func (s *Service) Localize(lang, key string) string {
 	return s.voice.Say(games.Lang(lang), key)
 }
 
-// Handle dispatches a command or component interaction.
+// Handle dispatches a command or component interaction. Handling it is
+// people's work: the bots' searches wait meanwhile (bots.Thinker.People),
+// as they do while the pictures someone waits for are drawn (delivery).
 func (s *Service) Handle(ctx context.Context, i *discordgo.Interaction) Result {
+	if s.people != nil {
+		defer s.people.People()()
+	}
+	return s.handle(ctx, i)
+}
+
+func (s *Service) handle(ctx context.Context, i *discordgo.Interaction) Result {
 	r, ok := interact.NewRequest(i)
 	if !ok {
 		return s.voice.Key(games.Lang(string(i.Locale)), KeyMalformed)

@@ -74,6 +74,18 @@ type Deps struct {
 	Saved func(*table.Table)
 	// Kinds are the other features' kinds of outbox item.
 	Kinds []Kind
+	// People, when set, puts people first (bots.Thinker): drawing the
+	// pictures someone waits for is people's work, and other pictures
+	// (bot tables', spectators') wait while any is in flight.
+	People Priority
+}
+
+// Priority tells people's work in flight from the rest.
+type Priority interface {
+	// People marks people's work in flight until leave is called.
+	People() (leave func())
+	// AfterPeople waits while people's work is in flight.
+	AfterPeople()
 }
 
 // Carrier carries stored changes out: one per process, shared by every

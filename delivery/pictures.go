@@ -13,7 +13,11 @@ import (
 // of them; the render pool bounds the drawing of all changes together,
 // urgent ones (someone waits to decide) first. The result keeps the order
 // of pics; a failed picture is only missing (nil), never an error.
+// Urgent drawing is people's work (Deps.People); the other waits for it.
 func (c *Carrier) DrawAll(tableID string, pics []Picture, urgent bool) [][]interact.File {
+	if urgent && c.d.People != nil {
+		defer c.d.People.People()()
+	}
 	out := make([][]interact.File, len(pics))
 	var todo []int
 	for k, p := range pics {
@@ -48,6 +52,9 @@ func (c *Carrier) DrawAll(tableID string, pics []Picture, urgent bool) [][]inter
 // drawOne draws one picture. A renderer's error or panic costs only the
 // picture: the move is already saved and its messages must still go out.
 func (c *Carrier) drawOne(tableID string, p Picture, urgent bool) (files []interact.File) {
+	if !urgent && c.d.People != nil {
+		c.d.People.AfterPeople()
+	}
 	c.d.Render.Acquire(urgent)
 	defer c.d.Render.Release()
 	defer func() {

@@ -3,6 +3,7 @@ package search_test
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/tavern-bot/tavern/games"
 	"github.com/tavern-bot/tavern/games/search"
@@ -138,5 +139,35 @@ func TestBotsNeverPeek(t *testing.T) {
 				})
 			}
 		}
+	}
+}
+
+// TestYieldingDecidesAlike: a search that pauses for more urgent work
+// (ChooseYielding, as the bots' pool runs it) makes Choose's decision for
+// the same seed at random positions of every game, and pauses before its
+// playouts' moves.
+func TestYieldingDecidesAlike(t *testing.T) {
+	positionsEach := 3
+	if testing.Short() || raceBuild {
+		positionsEach = 1
+	}
+	for _, g := range allGames(t) {
+		pol := testBudget(t, g, search.Normal, 3).(*search.Searcher)
+		n := min(g.Info().MaxPlayers, max(g.Info().MinPlayers, 2))
+		t.Run(g.Info().ID, func(t *testing.T) {
+			for i, s := range positions(t, g, n, positionsEach, 300) {
+				seat := s.Pending()[0].Seat
+				seed := uint64(2000 + i)
+				want, _ := pol.Choose(s, seat, seed)
+				pauses := 0
+				got, _ := pol.ChooseYielding(s, seat, seed, func() time.Duration { pauses++; return time.Hour })
+				if got != want {
+					t.Fatalf("position %d (game seed %d), seat %d: %q yielding, %q without", i, 300+i, seat, got, want)
+				}
+				if options := len(games.SeatPrompts(s.Pending(), seat)[0].Options); options > 1 && pauses == 0 {
+					t.Fatalf("position %d: the search never paused over %d options", i, options)
+				}
+			}
+		})
 	}
 }

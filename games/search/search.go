@@ -127,6 +127,16 @@ type arm struct {
 // for seat's own prompts and to re-deal worlds from seat's view; every
 // playout runs on a re-dealt copy. A seat with one option answers at once.
 func (s *Searcher) Choose(st games.State, seat int, seed uint64) (string, bool) {
+	return s.ChooseYielding(st, seat, seed, nil)
+}
+
+// ChooseYielding is Choose calling yield before every playout move, where
+// the search may stop for more urgent work (bots.Thinker waits there
+// while people's moves are handled): yield blocks as long as it must and
+// returns how long it waited, which the wall-time cap (Budget.MaxTime)
+// does not count. Waiting changes nothing the search computes, so the
+// decision is Choose's for the same seed and budget; yield may be nil.
+func (s *Searcher) ChooseYielding(st games.State, seat int, seed uint64, yield func() time.Duration) (string, bool) {
 	options := ownOptions(st.Pending(), seat)
 	switch {
 	case len(options) == 0:
@@ -139,6 +149,7 @@ func (s *Searcher) Choose(st games.State, seat int, seed uint64) (string, bool) 
 		return s.root.Choose(st, seat, seed)
 	}
 	rng := games.NewRNG(seed)
+	y := &yielder{yield: yield}
 	var deadline time.Time
 	if s.budget.MaxTime > 0 {
 		deadline = time.Now().Add(s.budget.MaxTime)
@@ -149,7 +160,8 @@ func (s *Searcher) Choose(st games.State, seat int, seed uint64) (string, bool) 
 	lo, hi := math.Inf(1), math.Inf(-1)
 	total, moves := 0, 0
 	for it := 0; it < s.budget.Iterations; it++ {
-		if it > 0 && (s.budget.Moves > 0 && moves >= s.budget.Moves || !deadline.IsZero() && time.Now().After(deadline)) {
+		y.pause()
+		if it > 0 && (s.budget.Moves > 0 && moves >= s.budget.Moves || !deadline.IsZero() && time.Now().After(deadline.Add(y.waited))) {
 			break
 		}
 		world, err := rd.Redeal(seat, rng)
@@ -168,7 +180,7 @@ func (s *Searcher) Choose(st games.State, seat int, seed uint64) (string, bool) 
 			i = pick(arms, total, lo, hi, rng)
 		}
 		a := &arms[i]
-		rank, margin, n, err := s.playout(world, seat, a.id, rng)
+		rank, margin, n, err := s.playout(world, seat, a.id, rng, y)
 		moves += n
 		if it == 0 && s.budget.Moves > 0 {
 			// The first playout's length tells how many worlds the
@@ -346,13 +358,26 @@ func best(arms []arm, lo, hi float64) int {
 	return b
 }
 
+// yielder calls a search's yield (ChooseYielding) and sums its waits.
+type yielder struct {
+	yield  func() time.Duration
+	waited time.Duration
+}
+
+// pause lets more urgent work go first, if there is a yield.
+func (y *yielder) pause() {
+	if y.yield != nil {
+		y.waited += y.yield()
+	}
+}
+
 // errPlayout reports a playout that could not be completed.
 var errPlayout = errors.New("search: playout stopped")
 
 // playout answers seat's decision with move in world, plays on with the
 // rollout policy for every seat and scores the end for seat. It also
-// counts the moves it made.
-func (s *Searcher) playout(world games.State, seat int, move string, rng *games.RNG) (rank, margin float64, moves int, err error) {
+// counts the moves it made, pausing before each (y).
+func (s *Searcher) playout(world games.State, seat int, move string, rng *games.RNG, y *yielder) (rank, margin float64, moves int, err error) {
 	if !games.Legal(world, seat, move) {
 		return 0, 0, 0, fmt.Errorf("%w: %q not offered in this world", errPlayout, move)
 	}
@@ -387,6 +412,7 @@ func (s *Searcher) playout(world games.State, seat int, move string, rng *games.
 			}
 			depth = limit
 		}
+		y.pause()
 		pending := world.Pending()
 		if len(pending) == 0 {
 			return 0, 0, moves, fmt.Errorf("%w: stall", errPlayout)
