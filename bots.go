@@ -25,6 +25,7 @@ type botsFlags struct {
 	against  string
 	seed     uint64
 	options  string
+	within   time.Duration
 }
 
 func (b *botsFlags) register(fs *flag.FlagSet) {
@@ -35,6 +36,7 @@ func (b *botsFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&b.against, "against", "random", "the other seats: random, easy, normal or strong; solo: the game's own opponent")
 	fs.Uint64Var(&b.seed, "seed", 1, "seed of the first game; game i uses seed+i")
 	fs.StringVar(&b.options, "options", "", "game options besides the defaults, as in the lobby: opponent=…,solo=legendary")
+	fs.DurationVar(&b.within, "for", 0, "start no game after this much wall time (0: no limit); the game in progress is finished and counted")
 }
 
 // botsReport is what a run of the bots command measured.
@@ -52,7 +54,8 @@ type botsReport struct {
 // and prints its win rate with a 95% confidence interval, the mean scores
 // and its decision times (CPU time, which on a busy machine is what a
 // decision costs one core; wall time beside it). The bots search without
-// their wall-time cap, so a run's figures replay on any machine.
+// their wall-time cap, so a run's figures replay on any machine. A run
+// bounded by --for finishes the game in progress and starts no other.
 func runBots(ctx context.Context, f botsFlags, out io.Writer) error {
 	g, err := batchGame("bots", f.game, f.games)
 	if err != nil {
@@ -108,7 +111,14 @@ func runBots(ctx context.Context, f botsFlags, out io.Writer) error {
 		rep.heap = max(rep.heap, m.HeapSys)
 		return move, ok
 	})
+	start := time.Now()
 	for i := range f.games {
+		if i > 0 && f.within > 0 && time.Since(start) >= f.within {
+			// Out of time: stopping between games wastes none of the
+			// game in progress, which a cut by timeout(1) drops.
+			fmt.Fprintf(out, "stopped before game %d: --for %s has passed\n", i+1, f.within)
+			break
+		}
 		setup, _ := games.SetupWith(g, f.players, f.seed+uint64(i), options)
 		seats := make([]games.Policy, f.players)
 		for k := range seats {

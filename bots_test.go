@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"regexp"
 	"strings"
@@ -111,5 +112,41 @@ func TestBotsReportsWhenStopped(t *testing.T) {
 	}
 	if strings.Contains(out.String(), "game 2 (seed 2)") {
 		t.Errorf("the interrupted game was reported as played:\n%s", out.String())
+	}
+}
+
+// TestBotsStopsBetweenGamesAfterFor: --for bounds a run's wall time
+// between games: the game begun is played out and counted, no other
+// starts, and the report says the run was stopped.
+func TestBotsStopsBetweenGamesAfterFor(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		within string
+		played int
+	}{
+		{"passed after the first game", "1ns", 1},
+		{"never reached", "1h", 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			args := []string{"bots", "--game", "zauberschwert", "--games", "3", "--strength", "easy", "--against", "random", "--for", tc.within}
+			if err := run(context.Background(), args, &out, &errOut, noenv); err != nil {
+				t.Fatalf("%v\n%s", err, errOut.String())
+			}
+			games := regexp.MustCompile(`(?m)^game \d+ \(seed \d+\)`).FindAllString(out.String(), -1)
+			if len(games) != tc.played {
+				t.Errorf("%d games reported, want %d:\n%s", len(games), tc.played, out.String())
+			}
+			summary := fmt.Sprintf("%d games from seed 1", tc.played)
+			if tc.played < 3 {
+				summary += " (stopped; 3 asked for)"
+			}
+			if !strings.Contains(out.String(), summary) {
+				t.Errorf("the report lacks %q:\n%s", summary, out.String())
+			}
+			if stopped := strings.Contains(out.String(), "stopped before game"); stopped != (tc.played < 3) {
+				t.Errorf("the report says it stopped: %v, want %v:\n%s", stopped, tc.played < 3, out.String())
+			}
+		})
 	}
 }

@@ -32,6 +32,7 @@ const usage = `usage:
                                                  play random complete games, check invariants
   tavern bots --game ID [--players N] [--games K] [--strength easy|normal|strong]
               [--against random|easy|normal|strong|solo] [--seed S] [--options K=V,…]
+              [--for D]
                                                  a bot in one seat against the others (or solo):
                                                  win rate with 95% CI, mean scores, decision times
   tavern bench                                   measure rendering and interaction speed
