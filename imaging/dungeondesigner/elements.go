@@ -168,29 +168,21 @@ func (s *scene) star(v int, cx, cy, r float64) {
 	c.FitText(text, kit.Bold, r*1.2, 6, cx, cy+r*0.2, r*1.75, 0.5)
 }
 
-// passage draws the secret-passage glyph: a purple plate with a
-// double-headed arrow across the edge it links (vertical for top/bottom).
+// passage draws the secret-passage glyph: a purple double-headed arrow
+// across the edge it links (vertical for top/bottom), outlined in cream.
+// It is an arrow, not a plate, so that its outline is told from the
+// treasure chest's box.
 func (s *scene) passage(cx, cy, r float64, vertical bool) {
 	c := s.c
-	w, h := r*1.9, r*1.2
-	if vertical {
-		w, h = h, w
-	}
-	c.RoundRect(kit.R(cx-w/2, cy-h/2, w, h), r*0.35, passageInk, kit.Cream, math.Max(1.2, r*0.1))
 	c.Push()
 	c.Translate(cx, cy)
 	if vertical {
 		c.Rotate(math.Pi / 2)
 	}
-	a := r * 0.7
-	c.SetColor(kit.Cream)
-	c.SetLineWidth(math.Max(1.5, r*0.16))
-	c.SetLineCapRound()
-	c.DrawLine(-a, 0, a, 0)
-	c.Stroke()
-	for _, sgn := range []float64{-1, 1} {
-		c.Poly(kit.Cream, nil, 0, sgn*(a+r*0.2), 0, sgn*(a-r*0.25), -r*0.32, sgn*(a-r*0.25), r*0.32)
-	}
+	a, head, shaft, tip := r*0.98, r*0.55, r*0.2, r*0.62
+	c.Poly(passageInk, kit.Cream, math.Max(1.2, r*0.1),
+		-a, 0, -a+head, -tip, -a+head, -shaft, a-head, -shaft, a-head, -tip,
+		a, 0, a-head, tip, a-head, shaft, -a+head, shaft, -a+head, tip)
 	c.Pop()
 }
 
@@ -220,11 +212,14 @@ func (s *scene) drawTileToken(shape string, cx, cy, r float64) {
 		c.SetLineWidth(line)
 		c.Stroke()
 	case "square":
-		c.RoundRect(kit.R(cx-r, cy-r, 2*r, 2*r), r*0.2, fill, edge, line)
-	default:
-		c.Disc(cx, cy, r, fill, edge, line)
+		c.RoundRect(kit.R(cx-r, cy-r, 2*r, 2*r), r*0.08, fill, edge, line)
+	default: // a circle a little inside the others, told from a square by more than its corners
+		c.Disc(cx, cy, r*circleTile, fill, edge, line)
 	}
 }
+
+// circleTile is a round tile's radius, in the half-size of a square one.
+const circleTile = 0.9
 
 // tile draws a market tile: its shaped token and the element on it.
 func (s *scene) tile(shape, el string, cx, cy, r float64) {
@@ -240,9 +235,9 @@ func (s *scene) emptySpot(shape string, cx, cy, r float64) {
 	case "oval":
 		c.DrawEllipse(cx, cy, r*1.3, r)
 	case "square":
-		c.DrawRoundedRectangle(cx-r, cy-r, 2*r, 2*r, r*0.2)
+		c.DrawRoundedRectangle(cx-r, cy-r, 2*r, 2*r, r*0.08)
 	default:
-		c.DrawCircle(cx, cy, r)
+		c.DrawCircle(cx, cy, r*circleTile)
 	}
 	c.SetColor(kit.Muted)
 	c.SetLineWidth(2)

@@ -96,10 +96,10 @@ func Sym(c *Canvas, s Symbol, cx, cy, r float64, col color.Color, stroke color.C
 	switch s {
 	case SymTriangle:
 		c.Poly(col, stroke, line, cx-r*0.7, cy-r*0.95, cx+r, cy, cx-r*0.7, cy+r*0.95)
-	case SymCircle:
-		c.Disc(cx, cy, r*0.9, col, stroke, line)
+	case SymCircle: // smaller than the square's corners reach, so that the two differ at a glance
+		c.Disc(cx, cy, r*0.78, col, stroke, line)
 	case SymSquare:
-		c.DrawRectangle(cx-r*0.8, cy-r*0.8, r*1.6, r*1.6)
+		c.DrawRectangle(cx-r*0.95, cy-r*0.95, r*1.9, r*1.9)
 		c.paint(col, stroke, line)
 	}
 }

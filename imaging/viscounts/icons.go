@@ -112,36 +112,34 @@ func silverIcon(c *kit.Canvas, cx, cy, r float64) {
 	c.Disc(cx, cy, r*0.58, nil, silverDark, math.Max(1, r*0.08))
 }
 
-// inkIcon: an ink well.
+// inkIcon: an ink well, broad and square-shouldered (a drop of
+// corruption is round below and pointed above).
 func inkIcon(c *kit.Canvas, cx, cy, r float64) {
-	c.Poly(inkBlue, kit.Ink, line(r), cx-r*0.75, cy+r*0.8, cx-r*0.75, cy-r*0.1, cx-r*0.3, cy-r*0.45, cx+r*0.3, cy-r*0.45, cx+r*0.75, cy-r*0.1, cx+r*0.75, cy+r*0.8)
+	c.Poly(inkBlue, kit.Ink, line(r), cx-r*0.95, cy+r*0.85, cx-r*0.95, cy-r*0.2, cx-r*0.3, cy-r*0.45, cx+r*0.3, cy-r*0.45, cx+r*0.95, cy-r*0.2, cx+r*0.95, cy+r*0.85)
 	c.Poly(rgb(0x4d6fa8), kit.Ink, line(r)*0.8, cx-r*0.25, cy-r*0.45, cx-r*0.25, cy-r*0.85, cx+r*0.25, cy-r*0.85, cx+r*0.25, cy-r*0.45)
 }
 
 // goldIcon: a gold ingot.
 func goldIcon(c *kit.Canvas, cx, cy, r float64) {
-	c.Poly(goldInk, kit.BrassDark, line(r), cx-r*0.95, cy+r*0.55, cx-r*0.55, cy-r*0.45, cx+r*0.55, cy-r*0.45, cx+r*0.95, cy+r*0.55)
-	c.Poly(rgb(0xfff1b0), nil, 0, cx-r*0.4, cy-r*0.3, cx+r*0.1, cy-r*0.3, cx-r*0.05, cy, cx-r*0.5, cy)
+	c.Poly(goldInk, kit.BrassDark, line(r), cx-r*0.95, cy+r*0.6, cx-r*0.4, cy-r*0.55, cx+r*0.4, cy-r*0.55, cx+r*0.95, cy+r*0.6)
+	c.Poly(rgb(0xfff1b0), nil, 0, cx-r*0.3, cy-r*0.4, cx+r*0.05, cy-r*0.4, cx-r*0.1, cy, cx-r*0.5, cy)
 }
 
-// stoneIcon: a grey block.
+// stoneIcon: grey blocks stacked in steps, a short wall (a coin is
+// round, an ingot slopes).
 func stoneIcon(c *kit.Canvas, cx, cy, r float64) {
-	c.Poly(stoneInk, rgb(0x4a4640), line(r), cx-r*0.85, cy+r*0.6, cx-r*0.85, cy-r*0.3, cx-r*0.35, cy-r*0.7, cx+r*0.85, cy-r*0.7, cx+r*0.85, cy+r*0.25, cx+r*0.4, cy+r*0.6)
-	c.Poly(nil, rgb(0x4a4640), line(r)*0.7, cx-r*0.85, cy-r*0.3, cx+r*0.4, cy-r*0.3, cx+r*0.85, cy-r*0.7)
-	c.Poly(nil, rgb(0x4a4640), line(r)*0.7, cx+r*0.4, cy-r*0.3, cx+r*0.4, cy+r*0.6)
+	edge := rgb(0x4a4640)
+	c.RoundRect(kit.R(cx-r*0.95, cy+r*0.05, r*1.9, r*0.8), r*0.08, stoneInk, edge, line(r))
+	c.RoundRect(kit.R(cx-r*0.95, cy-r*0.75, r*1.0, r*0.8), r*0.08, stoneInk, edge, line(r))
 }
 
-// anyResourceIcon: ink, gold and stone in thirds of a disc.
+// anyResourceIcon: three balls, ink, gold and stone, in a triangle (a
+// trefoil: a silver coin is a disc).
 func anyResourceIcon(c *kit.Canvas, cx, cy, r float64) {
 	for i, col := range []color.RGBA{inkBlue, goldInk, stoneInk} {
-		a0 := -math.Pi/2 + float64(i)*2*math.Pi/3
-		c.MoveTo(cx, cy)
-		c.DrawArc(cx, cy, r*0.9, a0, a0+2*math.Pi/3)
-		c.ClosePath()
-		c.SetColor(col)
-		c.Fill()
+		a := -math.Pi/2 + float64(i)*2*math.Pi/3
+		c.Disc(cx+r*0.5*math.Cos(a), cy+r*0.08+r*0.5*math.Sin(a), r*0.44, col, kit.Ink, line(r)*0.8)
 	}
-	c.Disc(cx, cy, r*0.9, nil, kit.Ink, line(r))
 }
 
 // virtueIcon: a pale blue heart.
@@ -179,29 +177,42 @@ func paper(c *kit.Canvas, cx, cy, r float64, col color.RGBA) {
 	c.RoundRect(kit.R(cx-r*0.65, cy-r*0.85, r*1.3, r*1.7), r*0.12, col, kit.Ink, line(r))
 }
 
-// debtIcon: a red sheet with a minus.
+// debtIcon: a red slip, lying (a deed's sheet stands), with a minus.
 func debtIcon(c *kit.Canvas, cx, cy, r float64) {
-	paper(c, cx, cy, r, debtInk)
-	c.Poly(white, nil, 0, cx-r*0.4, cy-r*0.1, cx+r*0.4, cy-r*0.1, cx+r*0.4, cy+r*0.12, cx-r*0.4, cy+r*0.12)
+	c.RoundRect(kit.R(cx-r*0.95, cy-r*0.55, r*1.9, r*1.1), r*0.12, debtInk, kit.Ink, line(r))
+	c.Poly(white, nil, 0, cx-r*0.5, cy-r*0.11, cx+r*0.5, cy-r*0.11, cx+r*0.5, cy+r*0.11, cx-r*0.5, cy+r*0.11)
 }
 
-// deedIcon: a parchment sheet with a green seal.
+// deedIcon: a standing parchment sheet with a big green seal over its
+// lower right corner.
 func deedIcon(c *kit.Canvas, cx, cy, r float64) {
-	paper(c, cx, cy, r, kit.Parchment)
-	c.Disc(cx, cy+r*0.3, r*0.32, deedInk, kit.Ink, line(r)*0.6)
-	c.Poly(nil, kit.InkSoft, line(r)*0.6, cx-r*0.4, cy-r*0.45, cx+r*0.4, cy-r*0.45)
+	c.RoundRect(kit.R(cx-r*0.8, cy-r*0.95, r*1.2, r*1.5), r*0.12, kit.Parchment, kit.Ink, line(r))
+	c.Poly(nil, kit.InkSoft, line(r)*0.6, cx-r*0.5, cy-r*0.55, cx+r*0.1, cy-r*0.55)
+	c.Disc(cx+r*0.45, cy+r*0.5, r*0.45, deedInk, kit.Ink, line(r)*0.8)
 }
 
-// flipIcon: half a debt and half a deed, flipped (a debt paid or a deed
-// approved).
+// flipIcon: a ring turning, half a debt's red and half a deed's green
+// (a debt paid or a deed approved): the sheets are flipped, and a ring
+// is told from the sheets and the coin.
 func flipIcon(c *kit.Canvas, cx, cy, r float64) {
-	c.Poly(debtInk, nil, 0, cx-r*0.65, cy-r*0.85, cx+r*0.65, cy-r*0.85, cx-r*0.65, cy+r*0.85)
-	c.Poly(deedInk, nil, 0, cx+r*0.65, cy-r*0.85, cx+r*0.65, cy+r*0.85, cx-r*0.65, cy+r*0.85)
-	c.RoundRect(kit.R(cx-r*0.65, cy-r*0.85, r*1.3, r*1.7), r*0.1, nil, kit.Ink, line(r))
-	c.DrawArc(cx, cy, r*0.38, -math.Pi*0.9, math.Pi*0.5)
-	c.SetColor(white)
-	c.SetLineWidth(math.Max(2, r*0.16))
-	c.Stroke()
+	outer, inner := r*0.95, r*0.58
+	for _, half := range []struct {
+		col    color.RGBA
+		a0, a1 float64
+	}{{debtInk, math.Pi / 2, 3 * math.Pi / 2}, {deedInk, -math.Pi / 2, math.Pi / 2}} {
+		c.NewSubPath()
+		c.DrawArc(cx, cy, outer, half.a0, half.a1)
+		c.DrawArc(cx, cy, inner, half.a1, half.a0)
+		c.ClosePath()
+		c.SetColor(half.col)
+		c.FillPreserve()
+		c.SetColor(kit.Ink)
+		c.SetLineWidth(line(r) * 0.8)
+		c.Stroke()
+	}
+	// The arrowhead where the red turns green at the top.
+	mid := (outer + inner) / 2
+	c.Poly(white, kit.Ink, line(r)*0.6, cx-r*0.12, cy-mid-r*0.3, cx+r*0.3, cy-mid, cx-r*0.12, cy-mid+r*0.3)
 }
 
 // hireIcon: a person.
@@ -221,22 +232,42 @@ func destroyIcon(c *kit.Canvas, cx, cy, r float64) {
 	c.Stroke()
 }
 
-// workerIcon: a neutral pawn.
-func workerIcon(c *kit.Canvas, cx, cy, r float64) { pawn(c, cx, cy, r, rgb(0xb58a5a)) }
+// workerIcon: two neutral pawns, one behind the other (hiring a
+// townsfolk is one person).
+func workerIcon(c *kit.Canvas, cx, cy, r float64) {
+	pawn(c, cx+r*0.35, cy-r*0.1, r*0.7, rgb(0x8f6a42))
+	pawn(c, cx-r*0.3, cy+r*0.22, r*0.7, rgb(0xb58a5a))
+}
 
 func pawn(c *kit.Canvas, cx, cy, r float64, col color.RGBA) {
 	c.Poly(col, kit.Ink, line(r), cx-r*0.7, cy+r*0.85, cx-r*0.25, cy-r*0.1, cx+r*0.25, cy-r*0.1, cx+r*0.7, cy+r*0.85)
 	c.Disc(cx, cy-r*0.45, r*0.38, col, kit.Ink, line(r))
 }
 
-// scriptIcon: a manuscript scroll.
-func scriptIcon(c *kit.Canvas, cx, cy, r float64) { kit.Scroll(c, cx, cy, r*0.9) }
+// scriptIcon: a manuscript, a sheet between two tall rolls left and
+// right (the sheets of debts and deeds have none).
+func scriptIcon(c *kit.Canvas, cx, cy, r float64) {
+	c.RoundRect(kit.R(cx-r*0.7, cy-r*0.6, r*1.4, r*1.2), 0, kit.Parchment, kit.InkSoft, line(r))
+	for _, x := range []float64{cx - r*0.78, cx + r*0.78} {
+		c.RoundRect(kit.R(x-r*0.18, cy-r*0.95, r*0.36, r*1.9), r*0.18, kit.ParchDark, kit.InkSoft, line(r))
+	}
+	c.SetColor(kit.InkSoft)
+	c.SetLineWidth(math.Max(1, r*0.06))
+	for i := range 3 {
+		y := cy - r*0.3 + float64(i)*r*0.3
+		c.DrawLine(cx-r*0.4, y, cx+r*0.4, y)
+		c.Stroke()
+	}
+}
 
-// drawIcon: a card with a plus.
+// drawIcon: two cards fanned out, the front one with a plus.
 func drawIcon(c *kit.Canvas, cx, cy, r float64) {
-	c.RoundRect(kit.R(cx-r*0.6, cy-r*0.85, r*1.2, r*1.7), r*0.12, kit.CardBack, kit.Ink, line(r))
-	c.Poly(white, nil, 0, cx-r*0.1, cy-r*0.4, cx+r*0.1, cy-r*0.4, cx+r*0.1, cy+r*0.4, cx-r*0.1, cy+r*0.4)
-	c.Poly(white, nil, 0, cx-r*0.4, cy-r*0.1, cx+r*0.4, cy-r*0.1, cx+r*0.4, cy+r*0.1, cx-r*0.4, cy+r*0.1)
+	c.RoundRect(kit.R(cx-r*0.95, cy-r*0.95, r*1.0, r*1.4), r*0.12, kit.CardBack, kit.Ink, line(r))
+	x, y := cx-r*0.05, cy-r*0.4
+	c.RoundRect(kit.R(x, y, r*1.0, r*1.4), r*0.12, kit.CardBack, kit.Ink, line(r))
+	x, y = x+r*0.5, y+r*0.7
+	c.Poly(white, nil, 0, x-r*0.09, y-r*0.35, x+r*0.09, y-r*0.35, x+r*0.09, y+r*0.35, x-r*0.09, y+r*0.35)
+	c.Poly(white, nil, 0, x-r*0.35, y-r*0.09, x+r*0.35, y-r*0.09, x+r*0.35, y+r*0.09, x-r*0.35, y+r*0.09)
 }
 
 // house draws a building's outline in col.
