@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"time"
 
@@ -62,12 +63,19 @@ func (l *LiveEphemerals) record(ctx context.Context, messageID string, comps []d
 	if !ok {
 		return false, l.answers.DropAnswer(ctx, messageID)
 	}
-	now := l.now()
-	if l.withdrawn(tableRef{channel, tb}, now) {
+	ref, now := tableRef{channel, tb}, l.now()
+	if l.withdrawn(ref, now) {
 		return true, l.answers.DropAnswer(ctx, messageID)
 	}
-	return false, l.answers.KeepAnswer(ctx, storage.LiveAnswer{MessageID: messageID, ChannelID: channel, TableID: tb,
+	err := l.answers.KeepAnswer(ctx, storage.LiveAnswer{MessageID: messageID, ChannelID: channel, TableID: tb,
 		AppID: i.AppID, Token: i.Token, Original: original, At: now})
+	// The end may have taken the table's answers while this one was being
+	// kept (take marks the table before it takes them): then it missed
+	// this one, which withdraws itself.
+	if l.withdrawn(ref, l.now()) {
+		return true, errors.Join(err, l.answers.DropAnswer(ctx, messageID))
+	}
+	return false, err
 }
 
 // withdrawn reports whether this process withdrew ref's controls within

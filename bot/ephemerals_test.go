@@ -10,6 +10,7 @@ import (
 	"github.com/tavern-bot/tavern/bot/fakediscord"
 	"github.com/tavern-bot/tavern/commands"
 	"github.com/tavern-bot/tavern/interact"
+	"github.com/tavern-bot/tavern/storage"
 )
 
 // tableButton is a button of table t in channel c, as the surface makes it.
@@ -91,5 +92,49 @@ func TestWithdrawControls(t *testing.T) {
 	}
 	if n := len(fake.Requests()) - edits; n != 0 {
 		t.Errorf("a second withdrawal made %d requests", n)
+	}
+}
+
+// endDuringKeep is a store of answers in which the table's end takes its
+// answers while an answer is being kept (between record's check and its
+// keep): the interleaving of a click's answer and the end's withdrawal.
+type endDuringKeep struct {
+	storage.LiveAnswers
+	live *LiveEphemerals
+	took []storage.LiveAnswer
+}
+
+func (e *endDuringKeep) KeepAnswer(ctx context.Context, a storage.LiveAnswer) error {
+	took, err := e.live.take(ctx, a.ChannelID, a.TableID)
+	if err != nil {
+		return err
+	}
+	e.took = append(e.took, took...)
+	return e.LiveAnswers.KeepAnswer(ctx, a)
+}
+
+// TestAnswerKeptWhileTheEndWithdraws: an answer with a table's controls
+// that is kept while the table's end takes its answers is withdrawn by
+// its own sender (record reports it withdrawn) and not left kept, live,
+// where no later end would find it.
+func TestAnswerKeptWhileTheEndWithdraws(t *testing.T) {
+	now := time.Date(2026, 11, 29, 9, 0, 0, 0, time.UTC)
+	store := &endDuringKeep{LiveAnswers: &memoryAnswers{byMessage: map[string]storage.LiveAnswer{}}}
+	live := NewLiveEphemerals(store, func() time.Time { return now })
+	store.live = live
+	const channel = "600000000000000001"
+	i := &discordgo.Interaction{AppID: "app", Token: "tok"}
+	withdrawn, err := live.record(context.Background(), "m1", tableButton(t, channel, "t1"), i, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(store.took) != 0 {
+		t.Fatalf("the end took %d answers before m1 was kept", len(store.took))
+	}
+	if !withdrawn {
+		t.Error("an answer kept while the end withdrew its table's answers is not withdrawn")
+	}
+	if left, _ := store.LiveAnswers.TakeAnswers(context.Background(), channel, "t1", now.Add(-time.Hour)); len(left) > 0 {
+		t.Errorf("after the end, %d answers of the table are still kept as live: %v", len(left), left)
 	}
 }
