@@ -22,10 +22,10 @@ func (g *Game) Policy() games.Policy { return lookingAhead(lookahead) }
 // slow for every move of a search's playouts (about four times the
 // policy's time), but where a search starts from (games/search), it
 // lifts the searching bots' own decisions. Measured in 100 solo games
-// against each opponent (BenchmarkSoloAgainstOpponents), it won 13, 15,
-// 28 and 28% against the Cleric, Noble, Builder and Merchant (mean
-// margins -16, -18, -5 and -5 VP) where the policy won 6, 9, 16 and 29%
-// (-20, -21, -9 and -7 VP).
+// against each opponent (BenchmarkSoloAgainstOpponents), it won 32, 27,
+// 37 and 90% against the Cleric, Noble, Builder and Merchant (mean
+// margins -8, -10, -4 and +17 VP) where the policy won 22, 20, 31 and
+// 90% of 200 (-11, -13, -6 and +15 VP).
 func (g *Game) RootPolicy() games.Policy { return lookingAhead(deepLookahead) }
 
 // lookahead and deepLookahead bound how many decisions ahead the policy
@@ -144,6 +144,9 @@ func (s *State) value(seat int) int {
 			}
 		}
 	}
+	if s.Solo != nil {
+		v += endPace[s.opponent().Focus] * left / permille
+	}
 	v += s.queuedValue(seat)
 	// Corruption drifts towards debts.
 	v -= 3 * st.Corruption
@@ -186,6 +189,21 @@ func (s *State) timeLeft() int {
 	deeds := permille * s.DeedsAbove / max(1, e.Deeds[s.Players])
 	return min(permille, debts, deeds)
 }
+
+// endPace is what the rest of a solo game is worth to the player against
+// each opponent (by its focus), in tenths of a VP for a whole game still
+// to come (timeLeft), beyond what the player's own prospects count. The
+// player decides when a solo game ends: it takes nearly every Debt and
+// Deed from the piles above Poverty and Prosperity (the opponent about
+// one in five games). The Noble's castle cascades and the Cleric's
+// manuscript sets score faster the more it has, so against them the
+// player hurries; the Builder's buildings come early and the Merchant
+// scores steadily, so against them it takes its time. Measured over 200
+// solo games against each (BenchmarkSoloAgainstOpponents, the policy):
+// against the Noble 0/-50/-200/-400 won 14/17/20.5/21.5% (margins
+// -17.9/-15.6/-13.2/-12.7 VP), the Builder 0/+400/+800 won 23/29/31%;
+// the other way round lost in each.
+var endPace = map[string]int{aiWorkers: -300, aiTranscribe: -100, aiBuild: 800, aiTrade: 800}
 
 // taskValue is what a queued atom is roughly worth, in tenths of a VP.
 var taskValue = map[string]int{

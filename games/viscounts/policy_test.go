@@ -314,3 +314,28 @@ func (v *vpSources) add(sc Score) {
 	v[3] += sc.Debts + sc.Deeds + sc.Approved + sc.Poverty + sc.Prosperity
 	v[4] += sc.Resources
 }
+
+// TestValueOfTimeLeftBySoloOpponent: the player ends a solo game by the
+// Debts and Deeds it takes, so a Deed fewer above Prosperity (the game
+// nearer its end, nothing else changed) is worth more against the Noble
+// and the Cleric, whose points come faster as the game goes on, and less
+// against the Builder and the Merchant.
+func TestValueOfTimeLeftBySoloOpponent(t *testing.T) {
+	for _, tc := range []struct {
+		opp   string
+		hurry bool
+	}{{"noble", true}, {"cleric", true}, {"builder", false}, {"merchant", false}} {
+		t.Run(tc.opp, func(t *testing.T) {
+			s := soloState(t, tc.opp, 0, 9)
+			before, left := s.value(0), s.timeLeft()
+			s.DeedsAbove--
+			if s.timeLeft() >= left {
+				t.Fatalf("a Deed fewer leaves the time to come at %d‰ (was %d‰)", s.timeLeft(), left)
+			}
+			got := s.value(0) - before
+			if (got > 0) != tc.hurry || got == 0 {
+				t.Errorf("a Deed fewer above Prosperity changes the value by %d tenths, want it higher: %v", got, tc.hurry)
+			}
+		})
+	}
+}
