@@ -40,7 +40,8 @@ type Thinker struct {
 	holds    chan func() // taken before jobs (Hold)
 	threads  int
 	plans    atomic.Int64
-	gate     gate // people's work in flight: the searches wait (People)
+	gate     gate          // people's work in flight: the searches wait (People)
+	after    chan struct{} // the one piece of work let through after people's (AfterPeople)
 }
 
 // Plans counts the plans thought out so far: how busy the bots are.
@@ -63,7 +64,7 @@ type Options struct {
 // New builds the policies of every game in reg and starts the pool's
 // threads (at least one), which live until ctx ends.
 func New(ctx context.Context, reg *games.Registry, opts Options) (*Thinker, error) {
-	th := &Thinker{policies: map[string]map[string]games.Policy{}, jobs: make(chan func()), holds: make(chan func())}
+	th := &Thinker{policies: map[string]map[string]games.Policy{}, jobs: make(chan func()), holds: make(chan func()), after: make(chan struct{}, 1)}
 	policyFor := search.PolicyFor
 	if opts.Reproducible {
 		policyFor = search.ReplayPolicy
@@ -169,8 +170,20 @@ func (in inline) BotMove(st games.State, seat int, strength string, seed uint64)
 func (th *Thinker) People() (leave func()) { return th.gate.enter() }
 
 // AfterPeople waits while people's work is in flight (People): the bots'
-// own deliveries draw their pictures after people's.
-func (th *Thinker) AfterPeople() { th.gate.wait() }
+// own deliveries draw their pictures after people's. Then it lets one
+// such piece of work through at a time, until done is called, so that
+// a P stays free for people's work that arrives meanwhile (a picture
+// takes tens of milliseconds and cannot stop halfway).
+func (th *Thinker) AfterPeople() (done func()) {
+	for {
+		th.gate.wait()
+		th.after <- struct{}{}
+		if !th.gate.busy() {
+			return func() { <-th.after }
+		}
+		<-th.after // people's work came meanwhile: it goes first
+	}
+}
 
 // Quick is a table.BotMover for game that answers at once the bots that
 // do not search (easy) and defers the others, which Plan thinks out;

@@ -166,3 +166,41 @@ func mustLoad(t *testing.T, tb *table.Table, g games.Game) games.State {
 	}
 	return st
 }
+
+// Other work (the bots' own pictures) waits while people's work is in
+// flight, and then goes through one piece at a time.
+func TestAfterPeople(t *testing.T) {
+	reg, err := lineup.Registry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, err := bots.New(t.Context(), reg, bots.Options{Workers: 1, Policies: func(g games.Game, _ search.Strength) (games.Policy, error) {
+		return games.PolicyOf(g), nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	through := func() chan func() {
+		ch := make(chan func(), 1)
+		go func() { ch <- th.AfterPeople() }()
+		return ch
+	}
+	stillWaits := func(ch chan func(), what string) {
+		t.Helper()
+		select {
+		case done := <-ch:
+			done()
+			t.Fatalf("other work went through %s", what)
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	leave := th.People()
+	first := through()
+	stillWaits(first, "while people's work was in flight")
+	leave()
+	done := <-first
+	second := through()
+	stillWaits(second, "beside another piece")
+	done()
+	(<-second)()
+}

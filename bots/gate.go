@@ -16,10 +16,10 @@ import (
 // collector. Waiting changes no decision: the search counts playouts and
 // moves, not time.
 type gate struct {
-	busy atomic.Int64 // people's pieces of work in flight: wait's fast path
-	mu   sync.Mutex
-	n    int           // busy, under mu
-	free chan struct{} // closed when n drops to 0
+	inFlight atomic.Int64 // people's pieces of work in flight: wait's fast path
+	mu       sync.Mutex
+	n        int           // inFlight, under mu
+	free     chan struct{} // closed when n drops to 0
 }
 
 // enter marks a piece of people's work in flight until the returned leave
@@ -30,14 +30,14 @@ func (g *gate) enter() (leave func()) {
 		g.free = make(chan struct{})
 	}
 	g.n++
-	g.busy.Store(int64(g.n))
+	g.inFlight.Store(int64(g.n))
 	g.mu.Unlock()
 	var once sync.Once
 	return func() {
 		once.Do(func() {
 			g.mu.Lock()
 			g.n--
-			g.busy.Store(int64(g.n))
+			g.inFlight.Store(int64(g.n))
 			if g.n == 0 {
 				close(g.free)
 			}
@@ -46,10 +46,13 @@ func (g *gate) enter() (leave func()) {
 	}
 }
 
+// busy reports people's work in flight.
+func (g *gate) busy() bool { return g.inFlight.Load() > 0 }
+
 // wait blocks while people's work is in flight and returns how long; it
 // costs one atomic load when none is.
 func (g *gate) wait() time.Duration {
-	if g.busy.Load() == 0 {
+	if g.inFlight.Load() == 0 {
 		return 0
 	}
 	g.mu.Lock()

@@ -84,8 +84,10 @@ type Deps struct {
 type Priority interface {
 	// People marks people's work in flight until leave is called.
 	People() (leave func())
-	// AfterPeople waits while people's work is in flight.
-	AfterPeople()
+	// AfterPeople waits while people's work is in flight, and then
+	// until done is called holds back other work of its kind that would
+	// take the P people's next work needs.
+	AfterPeople() (done func())
 }
 
 // Carrier carries stored changes out: one per process, shared by every

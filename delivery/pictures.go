@@ -53,7 +53,7 @@ func (c *Carrier) DrawAll(tableID string, pics []Picture, urgent bool) [][]inter
 // picture: the move is already saved and its messages must still go out.
 func (c *Carrier) drawOne(tableID string, p Picture, urgent bool) (files []interact.File) {
 	if !urgent && c.d.People != nil {
-		c.d.People.AfterPeople()
+		defer c.d.People.AfterPeople()()
 	}
 	c.d.Render.Acquire(urgent)
 	defer c.d.Render.Release()
