@@ -156,6 +156,7 @@ func interactionLatencies(ctx context.Context, reg *games.Registry, images comma
 	if err != nil {
 		return alone, beside, err
 	}
+	defer thinker.OwnProcs()() // as a served process does (newService)
 	botChannels, err := openBotTables(ctx, store, reg, game, botTables)
 	if err != nil {
 		return alone, beside, err

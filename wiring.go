@@ -31,7 +31,8 @@ import (
 // the collaborators it needs, delivery, the scheduler) and the command
 // surface every transport shares over them; without images (a `tavern
 // bench` worker measuring the rest) it posts no pictures. Its bots think
-// in a pool of half the CPUs that lives until ctx ends.
+// in a pool of half the CPUs that lives until ctx ends, each pool thread
+// with a P of its own (bots.Thinker.OwnProcs).
 func newService(ctx context.Context, store storage.Store, log *slog.Logger, withImages bool) (*commands.Service, error) {
 	reg, err := registry()
 	if err != nil {
@@ -60,6 +61,7 @@ func newService(ctx context.Context, store storage.Store, log *slog.Logger, with
 	if err != nil {
 		return nil, err
 	}
+	context.AfterFunc(ctx, thinker.OwnProcs()) // the render pool has its size
 	return commands.New(parts), nil
 }
 

@@ -94,6 +94,19 @@ func New(ctx context.Context, reg *games.Registry, opts Options) (*Thinker, erro
 	return th, nil
 }
 
+// OwnProcs raises GOMAXPROCS by the pool's threads until restore is
+// called. A pool thread runs at nice 19, and while the kernel keeps it
+// waiting (a machine busy with other processes) it still holds the P it
+// ran on until it reaches its next pause, for up to hundreds of
+// milliseconds; with a P of its own it never holds one people's goroutines
+// run on. Call it once per process, after the parts that size themselves
+// by GOMAXPROCS (the render pool) are built; GOMAXPROCS then no longer
+// follows a change of the CPU limit while the process runs.
+func (th *Thinker) OwnProcs() (restore func()) {
+	prev := runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + th.threads)
+	return func() { runtime.GOMAXPROCS(prev) }
+}
+
 // work runs jobs on a thread of its own at the lowest CPU priority, which
 // it keeps: the goroutine never unlocks it, so the thread ends with it
 // and no other goroutine ever runs at that priority.

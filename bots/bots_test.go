@@ -2,6 +2,7 @@ package bots_test
 
 import (
 	"context"
+	"runtime"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -203,4 +204,29 @@ func TestAfterPeople(t *testing.T) {
 	stillWaits(second, "beside another piece")
 	done()
 	(<-second)()
+}
+
+// OwnProcs gives each pool thread a P of its own until restored.
+func TestOwnProcs(t *testing.T) {
+	reg, err := lineup.Registry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, workers := range []int{1, 2} {
+		th, err := bots.New(t.Context(), reg, bots.Options{Workers: workers, Policies: func(g games.Game, _ search.Strength) (games.Policy, error) {
+			return games.PolicyOf(g), nil
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := runtime.GOMAXPROCS(0)
+		restore := th.OwnProcs()
+		if got := runtime.GOMAXPROCS(0); got != before+workers {
+			t.Errorf("%d workers: GOMAXPROCS %d, want %d", workers, got, before+workers)
+		}
+		restore()
+		if got := runtime.GOMAXPROCS(0); got != before {
+			t.Errorf("%d workers: GOMAXPROCS %d after restore, want %d", workers, got, before)
+		}
+	}
 }
