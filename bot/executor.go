@@ -485,7 +485,9 @@ func (e *Executor) buried(ctx context.Context, channelID, messageID string) (bur
 // delivered again, and Discord hands the first repost back for the same
 // nonce. Past Discord's few minutes of that, the DM's newest message
 // (newest, when Discord was asked) is the earlier repost when it is this
-// bot's and says the same: it is taken as the new copy, not posted again.
+// bot's and offers the same table's controls: it is taken as the new copy,
+// not posted again, and edited to a's message (a coalesced redelivery
+// has newer words and controls; this path is a restart's, once per DM).
 func (e *Executor) resurface(ctx context.Context, a commands.ChannelEdit, newest string) error {
 	onSent := func(id string) {
 		e.postedInDM(a.ChannelID, id)
@@ -493,7 +495,15 @@ func (e *Executor) resurface(ctx context.Context, a commands.ChannelEdit, newest
 			a.OnSent(id)
 		}
 	}
-	if earlier := e.earlierRepost(ctx, a, newest); earlier != "" {
+	earlier := e.earlierRepost(ctx, a, newest)
+	if earlier != "" {
+		if err := e.replace(ctx, a.ChannelID, earlier, a.Message); err != nil && !messageGone(err) {
+			return err
+		} else if err != nil {
+			earlier = "" // gone meanwhile: posted anew
+		}
+	}
+	if earlier != "" {
 		onSent(earlier)
 	} else if err := e.post(ctx, commands.ChannelPost{ChannelID: a.ChannelID, Message: a.Message, OnSent: onSent}); err != nil {
 		return err
@@ -508,15 +518,28 @@ func (e *Executor) resurface(ctx context.Context, a commands.ChannelEdit, newest
 
 // earlierRepost is newest when it is a copy of a's message this bot
 // posted at the bottom of the DM before (a delivery cut short by a crash,
-// delivered again), or "". It costs a request only in a process that had
-// to ask Discord whether the decision was buried, which a restarted one
-// does once per DM.
+// delivered again), or "". A copy is the bot's, newer than a's message,
+// and offers controls of the same table as a's message; its words and
+// controls may be older than a's (the redelivery coalesced a newer edit,
+// see outbox.Coalesce). No other message can be that: a table's changes
+// are carried out in order, so no later decision of the table was posted
+// before this change is done, and the seat's older ones lost their
+// controls (a click on one is refused as stale). It costs a request only
+// in a process that had to ask Discord whether the decision was buried,
+// which a restarted one does once per DM.
 func (e *Executor) earlierRepost(ctx context.Context, a commands.ChannelEdit, newest string) string {
 	if newest == "" || newest == a.MessageID {
 		return ""
 	}
+	channel, table, ok := interact.TableOfControls(a.Message.Components)
+	if !ok {
+		return ""
+	}
 	m, err := e.session.ChannelMessage(a.ChannelID, newest, discordgo.WithContext(ctx))
-	if err != nil || m.Author == nil || !m.Author.Bot || m.Content != a.Message.Content || len(m.Components) == 0 {
+	if err != nil || m.Author == nil || !m.Author.Bot {
+		return ""
+	}
+	if ch, tb, ok := interact.TableOfControls(m.Components); !ok || ch != channel || tb != table {
 		return ""
 	}
 	return m.ID

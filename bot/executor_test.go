@@ -542,12 +542,13 @@ func TestExecutorAnsweredBeforeCarrying(t *testing.T) {
 // exactly once, with no second live copy and the old one gone; the record
 // hears the first repost's id. Also when the redelivery comes after
 // Discord stopped deduplicating the nonce: the process finds its earlier
-// repost at the bottom of the DM instead of posting a third copy.
+// repost at the bottom of the DM (the bot's, with the same table's
+// controls) instead of posting a third copy, and makes it say the newer
+// words of a coalesced redelivery.
 func TestExecutorResurfaceSurvivesACrash(t *testing.T) {
-	const user, nonce = "700000000000000002", "t1.5.3"
+	const user, nonce, channel = "700000000000000002", "t1.5.3", "600000000000000001"
 	decision := func(words string) commands.Message {
-		return commands.Message{Content: words, Nonce: nonce, Components: []discordgo.MessageComponent{discordgo.ActionsRow{
-			Components: []discordgo.MessageComponent{discordgo.Button{Label: "Take it", CustomID: "move:t1:take", Style: discordgo.PrimaryButton}}}}}
+		return commands.Message{Content: words, Nonce: nonce, Components: tableButton(t, channel, "t1")}
 	}
 	for _, tc := range []struct {
 		name       string
@@ -559,6 +560,8 @@ func TestExecutorResurfaceSurvivesACrash(t *testing.T) {
 		{"dies after the deletion: the same delivery again", "record", "decide again", 0},
 		{"dies after the post: a coalesced delivery with newer words", "delete", "decide anew", 0},
 		{"dies after the post: redelivered after the nonce window", "delete", "decide again", 6 * time.Minute},
+		{"dies after the post: a coalesced delivery with newer words after the nonce window", "delete", "decide anew", 6 * time.Minute},
+		{"dies after the deletion: a coalesced delivery with newer words after the nonce window", "record", "decide anew", 6 * time.Minute},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fake, exec := newTestExecutor(t)
@@ -629,11 +632,13 @@ func TestExecutorResurfacesBuriedDecision(t *testing.T) {
 		laterDMs  int
 		wantMove  bool
 		restarted bool // the edit comes from a process that posted nothing in the DM: it asks Discord
+		controls  bool // the decision offers table t1's controls, the later DMs table t0's
 	}{
-		{"newest: edited in place", 0, false, false},
-		{"buried under two DMs: posted anew at the bottom", 2, true, false},
-		{"newest, after a restart: edited in place", 0, false, true},
-		{"buried, after a restart: posted anew at the bottom", 2, true, true},
+		{"newest: edited in place", 0, false, false, false},
+		{"buried under two DMs: posted anew at the bottom", 2, true, false, false},
+		{"newest, after a restart: edited in place", 0, false, true, false},
+		{"buried, after a restart: posted anew at the bottom", 2, true, true, false},
+		{"buried under another table's decisions, after a restart: posted anew, theirs untouched", 2, true, true, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fake, exec := newTestExecutor(t)
@@ -641,8 +646,12 @@ func TestExecutorResurfacesBuriedDecision(t *testing.T) {
 			var dm, id string
 			exec.Run(ctx, []commands.Action{commands.DirectMessage{UserID: user, Message: commands.Message{Content: "decide"},
 				OnSent: func(ch, m string) { dm, id = ch, m }}})
+			var mine, theirs []discordgo.MessageComponent
+			if tc.controls {
+				mine, theirs = tableButton(t, "600000000000000001", "t1"), tableButton(t, "600000000000000001", "t0")
+			}
 			for k := range tc.laterDMs {
-				exec.Run(ctx, []commands.Action{commands.DirectMessage{UserID: user, Message: commands.Message{Content: fmt.Sprint("other table ", k)}}})
+				exec.Run(ctx, []commands.Action{commands.DirectMessage{UserID: user, Message: commands.Message{Content: fmt.Sprint("other table ", k), Components: theirs}}})
 			}
 			if tc.restarted {
 				s, err := NewSession("test-token", fake.APIURL())
@@ -654,13 +663,16 @@ func TestExecutorResurfacesBuriedDecision(t *testing.T) {
 			before := len(fake.Requests())
 			moved := ""
 			exec.Run(ctx, []commands.Action{commands.ChannelEdit{ChannelID: dm, MessageID: id, Resurface: true,
-				Message: commands.Message{Content: "decide again"}, OnSent: func(m string) { moved = m }}})
+				Message: commands.Message{Content: "decide again", Components: mine}, OnSent: func(m string) { moved = m }}})
 			dms := fake.Channels.DMs(user)
 			last := dms[len(dms)-1]
 			var with []string
 			for _, m := range dms {
 				if strings.HasPrefix(m.Content, "decide") {
 					with = append(with, m.ID)
+				}
+				if strings.HasPrefix(m.Content, "other table") && m.Edits > 0 {
+					t.Errorf("another table's DM %q was edited", m.Content)
 				}
 			}
 			switch {
