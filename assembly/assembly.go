@@ -88,8 +88,9 @@ type Parts struct {
 	Replays     *replays.Feature
 	Delivery    *delivery.Carrier
 	Scheduler   *scheduler.Scheduler
-	// People puts people's work first (Deps.Bots); nil without bots.
-	People delivery.Priority
+	// People marks people's work in flight, which the bots' searches wait
+	// for (bots.Thinker.People); nil without bots.
+	People interface{ People() (leave func()) }
 }
 
 // Build checks d, fills the defaults of its optional fields and builds
@@ -141,11 +142,10 @@ func Build(d Deps) (Parts, error) {
 	dd := delivery.Deps{Store: d.Store.Tables(), Games: d.Games, Tables: tabs, Render: pool, Log: log, Now: now,
 		Picture: views.Picture, Replay: replaysF.Post, Saved: sched.WakeIfDue,
 		Kinds: []delivery.Kind{{Claims: tournaments.IsItem, Actions: func(item []byte) ([]interact.Action, error) { return tournamentsF.Redeliver(item) }}}}
-	var people delivery.Priority
+	var people interface{ People() (leave func()) }
 	if d.Bots != nil {
-		people = d.Bots
+		people, dd.People = d.Bots, d.Bots
 	}
-	dd.People = people
 	if d.TuneDelivery != nil {
 		d.TuneDelivery(&dd)
 	}

@@ -5,7 +5,7 @@
 // threads' priority alone is not enough: a thinking thread holds one of
 // the runtime's Ps and allocates, so while people's work is in flight
 // (People) the searches wait at their next playout move, and the bots'
-// own pictures are drawn after people's (AfterPeople).
+// own pictures are drawn after people's (AfterUrgent).
 package bots
 
 import (
@@ -41,7 +41,8 @@ type Thinker struct {
 	threads  int
 	plans    atomic.Int64
 	gate     gate          // people's work in flight: the searches wait (People)
-	after    chan struct{} // the one piece of work let through after people's (AfterPeople)
+	urgent   gate          // pictures someone waits for in flight: the others wait (Urgent)
+	after    chan struct{} // the one other picture let through at a time (AfterUrgent)
 }
 
 // Plans counts the plans thought out so far: how busy the bots are.
@@ -182,19 +183,31 @@ func (in inline) BotMove(st games.State, seat int, strength string, seed uint64)
 // are counted in playouts, not time.
 func (th *Thinker) People() (leave func()) { return th.gate.enter() }
 
-// AfterPeople waits while people's work is in flight (People): the bots'
-// own deliveries draw their pictures after people's. Then it lets one
-// such piece of work through at a time, until done is called, so that
-// a P stays free for people's work that arrives meanwhile (a picture
-// takes tens of milliseconds and cannot stop halfway).
-func (th *Thinker) AfterPeople() (done func()) {
+// Urgent marks pictures someone waits for being drawn (delivery): people's
+// work, which the searches wait for, and which other pictures wait for.
+func (th *Thinker) Urgent() (leave func()) {
+	leavePeople, leaveUrgent := th.gate.enter(), th.urgent.enter()
+	return func() {
+		leaveUrgent()
+		leavePeople()
+	}
+}
+
+// AfterUrgent waits while pictures someone waits for are drawn (Urgent):
+// the bots' own pictures are drawn after people's. Then it lets one such
+// picture through at a time, until done is called, so that a P stays
+// free for people's work that arrives meanwhile (a picture takes tens of
+// milliseconds and cannot stop halfway). It does not wait for
+// interactions being handled (People): a picture drawn while one is
+// handled would wait for itself.
+func (th *Thinker) AfterUrgent() (done func()) {
 	for {
-		th.gate.wait()
+		th.urgent.wait()
 		th.after <- struct{}{}
-		if !th.gate.busy() {
+		if !th.urgent.busy() {
 			return func() { <-th.after }
 		}
-		<-th.after // people's work came meanwhile: it goes first
+		<-th.after // urgent drawing came meanwhile: it goes first
 	}
 }
 

@@ -138,19 +138,19 @@ func TestPlansWaitForPeople(t *testing.T) {
 		_, err := th.Plan(ctx, tb, g, now)
 		planned <- err
 	}()
-	<-pr.paused
+	<-pr.paused // the search is at its first pause, or about to be
 	select {
+	case w := <-pr.waits:
+		t.Fatalf("a pause ended (after %v) while people's work was in flight", w)
 	case err := <-planned:
 		t.Fatalf("the plan ended while people's work was in flight (%v)", err)
-	default:
+	case <-time.After(100 * time.Millisecond):
 	}
 	leave()
 	if err := <-planned; err != nil {
 		t.Fatal(err)
 	}
-	if first := <-pr.waits; first <= 0 {
-		t.Errorf("the first pause waited %v, want the time people's work took", first)
-	}
+	<-pr.waits // the pause that waited for people's work
 	for len(pr.waits) > 0 {
 		if w := <-pr.waits; w != 0 {
 			t.Errorf("a pause after people's work waited %v", w)
@@ -168,9 +168,10 @@ func mustLoad(t *testing.T, tb *table.Table, g games.Game) games.State {
 	return st
 }
 
-// Other work (the bots' own pictures) waits while people's work is in
-// flight, and then goes through one piece at a time.
-func TestAfterPeople(t *testing.T) {
+// Other pictures (the bots' own) wait while pictures someone waits for
+// are drawn, and then go through one at a time; an interaction being
+// handled does not hold them back, since it may draw one itself.
+func TestAfterUrgent(t *testing.T) {
 	reg, err := lineup.Registry()
 	if err != nil {
 		t.Fatal(err)
@@ -183,7 +184,7 @@ func TestAfterPeople(t *testing.T) {
 	}
 	through := func() chan func() {
 		ch := make(chan func(), 1)
-		go func() { ch <- th.AfterPeople() }()
+		go func() { ch <- th.AfterUrgent() }()
 		return ch
 	}
 	stillWaits := func(ch chan func(), what string) {
@@ -191,17 +192,25 @@ func TestAfterPeople(t *testing.T) {
 		select {
 		case done := <-ch:
 			done()
-			t.Fatalf("other work went through %s", what)
+			t.Fatalf("another picture went through %s", what)
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
-	leave := th.People()
+	handling := th.People()
+	select {
+	case done := <-through():
+		done()
+	case <-time.After(10 * time.Second):
+		t.Fatal("a picture waited for an interaction being handled, which may be drawing it")
+	}
+	handling()
+	leave := th.Urgent()
 	first := through()
-	stillWaits(first, "while people's work was in flight")
+	stillWaits(first, "while an urgent one was drawn")
 	leave()
 	done := <-first
 	second := through()
-	stillWaits(second, "beside another piece")
+	stillWaits(second, "beside another")
 	done()
 	(<-second)()
 }

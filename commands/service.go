@@ -52,7 +52,7 @@ type Service struct {
 	replay      *replays.Feature
 	out         *delivery.Carrier
 	sched       *scheduler.Scheduler
-	people      delivery.Priority // nil: no bots to pause
+	people      interface{ People() (leave func()) } // nil: no bots to pause
 }
 
 var _ Interactions = (*Service)(nil)

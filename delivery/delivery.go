@@ -76,18 +76,21 @@ type Deps struct {
 	Kinds []Kind
 	// People, when set, puts people first (bots.Thinker): drawing the
 	// pictures someone waits for is people's work, and other pictures
-	// (bot tables', spectators') wait while any is in flight.
+	// (bot tables', spectators') wait while any such is drawn.
 	People Priority
 }
 
-// Priority tells people's work in flight from the rest.
+// Priority puts the pictures someone waits for first.
 type Priority interface {
-	// People marks people's work in flight until leave is called.
-	People() (leave func())
-	// AfterPeople waits while people's work is in flight, and then
-	// until done is called holds back other work of its kind that would
-	// take the P people's next work needs.
-	AfterPeople() (done func())
+	// Urgent marks pictures someone waits for being drawn until leave
+	// is called.
+	Urgent() (leave func())
+	// AfterUrgent waits while urgent pictures are drawn, and then until
+	// done is called holds back other pictures that would take the P
+	// people's next work needs. It never waits for anything but urgent
+	// drawing, so a picture drawn while an interaction is handled
+	// cannot wait for that interaction.
+	AfterUrgent() (done func())
 }
 
 // Carrier carries stored changes out: one per process, shared by every

@@ -13,10 +13,10 @@ import (
 // of them; the render pool bounds the drawing of all changes together,
 // urgent ones (someone waits to decide) first. The result keeps the order
 // of pics; a failed picture is only missing (nil), never an error.
-// Urgent drawing is people's work (Deps.People); the other waits for it.
+// Urgent drawing goes first (Deps.People); the other waits for it.
 func (c *Carrier) DrawAll(tableID string, pics []Picture, urgent bool) [][]interact.File {
 	if urgent && c.d.People != nil {
-		defer c.d.People.People()()
+		defer c.d.People.Urgent()()
 	}
 	out := make([][]interact.File, len(pics))
 	var todo []int
@@ -53,7 +53,7 @@ func (c *Carrier) DrawAll(tableID string, pics []Picture, urgent bool) [][]inter
 // picture: the move is already saved and its messages must still go out.
 func (c *Carrier) drawOne(tableID string, p Picture, urgent bool) (files []interact.File) {
 	if !urgent && c.d.People != nil {
-		defer c.d.People.AfterPeople()()
+		defer c.d.People.AfterUrgent()()
 	}
 	c.d.Render.Acquire(urgent)
 	defer c.d.Render.Release()
