@@ -179,8 +179,9 @@ func (in inline) BotMove(st games.State, seat int, strength string, seed uint64)
 // People marks people's work in flight (an interaction being handled, the
 // pictures someone waits for): until leave is called the pool's searches
 // wait at their next playout move, so the bots take neither a P nor
-// allocations from people while they move. Decisions do not change: they
-// are counted in playouts, not time.
+// allocations from people while they move; a pause lasts at most
+// maxPause, then the search thinks minThink before it waits again.
+// Decisions do not change: they are counted in playouts, not time.
 func (th *Thinker) People() (leave func()) { return th.gate.enter() }
 
 // Urgent marks pictures someone waits for being drawn (delivery): people's
@@ -197,14 +198,16 @@ func (th *Thinker) Urgent() (leave func()) {
 // the bots' own pictures are drawn after people's. Then it lets one such
 // picture through at a time, until done is called, so that a P stays
 // free for people's work that arrives meanwhile (a picture takes tens of
-// milliseconds and cannot stop halfway). It does not wait for
-// interactions being handled (People): a picture drawn while one is
-// handled would wait for itself.
+// milliseconds and cannot stop halfway). It waits at most about
+// maxPause in all, so that unbroken urgent drawing cannot hold the others
+// back for ever. It does not wait for interactions being handled
+// (People): a picture drawn while one is handled would wait for itself.
 func (th *Thinker) AfterUrgent() (done func()) {
+	until := time.Now().Add(maxPause)
 	for {
-		th.urgent.wait()
+		th.urgent.waitAtMost(max(time.Until(until), time.Nanosecond))
 		th.after <- struct{}{}
-		if !th.urgent.busy() {
+		if !th.urgent.busy() || time.Now().After(until) {
 			return func() { <-th.after }
 		}
 		<-th.after // urgent drawing came meanwhile: it goes first
@@ -266,7 +269,8 @@ func (th *Thinker) Plan(ctx context.Context, t *table.Table, g games.Game, now t
 	done := make(chan answer, 1)
 	job := func() {
 		th.plans.Add(1)
-		mover := &timed{in: inline{th: th, game: g.Info().ID, yield: th.gate.wait}, until: time.Now().Add(planTime)}
+		pause := &pacer{gate: &th.gate}
+		mover := &timed{in: inline{th: th, game: g.Info().ID, yield: pause.yield}, until: time.Now().Add(planTime)}
 		thought, err := t.Bots().Plan(g, mover, now, planDecisions)
 		done <- answer{thought, err}
 	}

@@ -106,18 +106,16 @@ func (p probe) ChooseYielding(st games.State, seat int, seed uint64, yield func(
 	return p.Choose(st, seat, seed)
 }
 
-// While people's work is in flight (People) a plan's search waits at its
-// pause, and goes on once it is done; a bot asked inline (tools, tests)
-// never pauses, so it cannot wait on work that waits for it.
-func TestPlansWaitForPeople(t *testing.T) {
+// probeThinker is a pool of one thread whose searching bots are a probe,
+// and Zauberschwert, the game it is asked about.
+func probeThinker(t *testing.T) (*bots.Thinker, probe, games.Game) {
+	t.Helper()
 	reg, err := lineup.Registry()
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
 	pr := probe{paused: make(chan struct{}), waits: make(chan time.Duration, 64), yielded: new(atomic.Bool)}
-	th, err := bots.New(ctx, reg, bots.Options{Workers: 1, Policies: func(g games.Game, st search.Strength) (games.Policy, error) {
+	th, err := bots.New(t.Context(), reg, bots.Options{Workers: 1, Policies: func(g games.Game, st search.Strength) (games.Policy, error) {
 		if st == search.Easy {
 			return games.PolicyOf(g), nil
 		}
@@ -127,6 +125,15 @@ func TestPlansWaitForPeople(t *testing.T) {
 		t.Fatal(err)
 	}
 	g, _ := reg.Get("zauberschwert")
+	return th, pr, g
+}
+
+// While people's work is in flight (People) a plan's search waits at its
+// pause, and goes on once it is done; a bot asked inline (tools, tests)
+// never pauses, so it cannot wait on work that waits for it.
+func TestPlansWaitForPeople(t *testing.T) {
+	ctx := t.Context()
+	th, pr, g := probeThinker(t)
 	tb := botsOnly(t, g, coreopt.BotNormal, coreopt.BotNormal)
 	st := mustLoad(t, tb, g)
 	if _, ok := th.Inline("zauberschwert").BotMove(st, st.Pending()[0].Seat, coreopt.BotNormal, 1); pr.yielded.Load() || ok {
@@ -237,5 +244,44 @@ func TestOwnProcs(t *testing.T) {
 		if got := runtime.GOMAXPROCS(0); got != before {
 			t.Errorf("%d workers: GOMAXPROCS %d after restore, want %d", workers, got, before)
 		}
+	}
+}
+
+// Bots wait for people, but not for ever: with people's work that never
+// ends, a plan's search waits at most MaxPause at a time and the plan
+// still ends, and another picture still goes out after about MaxPause of
+// urgent drawing.
+func TestWaitsForPeopleEnd(t *testing.T) {
+	ctx := t.Context()
+	th, pr, g := probeThinker(t)
+	tb := botsOnly(t, g, coreopt.BotNormal, coreopt.BotNormal)
+	defer th.Urgent()() // people's work, and urgent drawing, never end here
+	planned := make(chan error, 1)
+	go func() {
+		_, err := th.Plan(ctx, tb, g, now)
+		planned <- err
+	}()
+	select {
+	case err := <-planned:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the plan waited for people's work for a minute")
+	}
+	if first := <-pr.waits; first < bots.MaxPause || first > 10*bots.MaxPause {
+		t.Errorf("the first pause waited %v, want about %v", first, bots.MaxPause)
+	}
+	start := time.Now()
+	picture := make(chan func(), 1)
+	go func() { picture <- th.AfterUrgent() }()
+	select {
+	case done := <-picture:
+		done()
+		if waited := time.Since(start); waited < bots.MaxPause {
+			t.Errorf("another picture went out after %v of urgent drawing, want %v", waited, bots.MaxPause)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("another picture waited for urgent drawing for a minute")
 	}
 }

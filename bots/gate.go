@@ -52,17 +52,64 @@ func (g *gate) busy() bool { return g.inFlight.Load() > 0 }
 // wait blocks while people's work is in flight and returns how long; it
 // costs one atomic load when none is.
 func (g *gate) wait() time.Duration {
+	waited, _ := g.waitAtMost(0)
+	return waited
+}
+
+// waitAtMost is wait bounded by most (0: no bound); bounded reports that
+// it gave up with people's work still in flight.
+func (g *gate) waitAtMost(most time.Duration) (waited time.Duration, bounded bool) {
 	if g.inFlight.Load() == 0 {
-		return 0
+		return 0, false
 	}
 	g.mu.Lock()
 	free := g.free
 	n := g.n
 	g.mu.Unlock()
 	if n == 0 {
-		return 0
+		return 0, false
 	}
 	start := time.Now()
-	<-free
-	return time.Since(start)
+	if most <= 0 {
+		<-free
+		return time.Since(start), false
+	}
+	timer := time.NewTimer(most)
+	defer timer.Stop()
+	select {
+	case <-free:
+		return time.Since(start), false
+	case <-timer.C:
+		return time.Since(start), true
+	}
+}
+
+// Bots wait for people, but not for ever: under people's work that never
+// stops (a busy worker) a search waits at most maxPause at a time, then
+// thinks for minThink before it waits again, about a tenth of a thread,
+// so an absent player's seat and a tournament round's end still move.
+const (
+	maxPause = time.Second
+	minThink = 100 * time.Millisecond
+)
+
+// pacer is one plan's pauses for people (search.Searcher.ChooseYielding's
+// yield), bounded by maxPause and minThink.
+type pacer struct {
+	gate       *gate
+	thinkUntil time.Time // after a pause cut short: no pause before this
+}
+
+func (p *pacer) yield() time.Duration {
+	if !p.thinkUntil.IsZero() {
+		if time.Now().Before(p.thinkUntil) {
+			return 0
+		}
+		p.thinkUntil = time.Time{}
+	}
+	waited, bounded := p.gate.waitAtMost(maxPause)
+	if bounded {
+		p.thinkUntil = time.Now().Add(minThink)
+	}
+	return waited
 }

@@ -1,0 +1,4 @@
+package bots
+
+// MaxPause is maxPause, for the tests of the bound on bots' waits.
+const MaxPause = maxPause
