@@ -49,15 +49,9 @@ func (g *gate) enter() (leave func()) {
 // busy reports people's work in flight.
 func (g *gate) busy() bool { return g.inFlight.Load() > 0 }
 
-// wait blocks while people's work is in flight and returns how long; it
-// costs one atomic load when none is.
-func (g *gate) wait() time.Duration {
-	waited, _ := g.waitAtMost(0)
-	return waited
-}
-
-// waitAtMost is wait bounded by most (0: no bound); bounded reports that
-// it gave up with people's work still in flight.
+// waitAtMost blocks while people's work is in flight, but no longer than
+// most, and returns how long; bounded reports that it gave up with
+// people's work still in flight. It costs one atomic load when none is.
 func (g *gate) waitAtMost(most time.Duration) (waited time.Duration, bounded bool) {
 	if g.inFlight.Load() == 0 {
 		return 0, false
@@ -70,10 +64,6 @@ func (g *gate) waitAtMost(most time.Duration) (waited time.Duration, bounded boo
 		return 0, false
 	}
 	start := time.Now()
-	if most <= 0 {
-		<-free
-		return time.Since(start), false
-	}
 	timer := time.NewTimer(most)
 	defer timer.Stop()
 	select {
