@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -40,6 +41,11 @@ var legibleNames = []string{"Jörg „der Große“ Müller-Lüdenscheidt", "Ann
 // below it is a renderer that does not meet the goal yet: its floor is
 // what it reaches today, so it cannot get worse, and the test logs how far
 // it is from the goal.
+//
+// Pictograms a player must recognize (kit.Canvas.Pictogram) are measured
+// as texts, by their drawn extent; each game names the pictograms its
+// pictures must report, so that one drawn without reporting itself (and
+// so unmeasured) fails too.
 func TestPhoneLegibility(t *testing.T) {
 	k, err := kit.New()
 	if err != nil {
@@ -53,13 +59,17 @@ func TestPhoneLegibility(t *testing.T) {
 		players  []int
 		options  map[string]string
 		floor    float64 // phone px every needed text reaches; the goal is boardtest.PhoneMinPx
+		// pictograms are the names of pictograms the game's pictures
+		// must report (and so be measured) in a whole game.
+		pictograms []string
 	}{
-		{zsgame.New(), zauberschwert.New(k), []int{2, 3, 4}, nil, boardtest.PhoneMinPx},
-		{ddgame.New(), dungeondesigner.New(k), []int{1, 2, 3, 4, 5}, nil, boardtest.PhoneMinPx},
-		{ddgame.New(), dungeondesigner.New(k), []int{1}, map[string]string{"solo": "legendary"}, boardtest.PhoneMinPx},
-		{sc, sorcerercity.New(k, sc.Components()), []int{1, 2, 3, 4, 5, 6}, nil, boardtest.PhoneMinPx},
-		{sc, sorcerercity.New(k, sc.Components()), []int{3}, map[string]string{"artifacts": "yes"}, boardtest.PhoneMinPx},
-		{vcgame.New(), viscounts.New(k), []int{1, 2, 3, 4}, nil, boardtest.PhoneMinPx},
+		{zsgame.New(), zauberschwert.New(k), []int{2, 3, 4}, nil, boardtest.PhoneMinPx,
+			[]string{"symbol: triangle", "symbol: circle", "symbol: square", "gem", "drop", "card", "crown"}},
+		{ddgame.New(), dungeondesigner.New(k), []int{1, 2, 3, 4, 5}, nil, boardtest.PhoneMinPx, []string{"tile: circle", "tile: oval", "tile: square"}},
+		{ddgame.New(), dungeondesigner.New(k), []int{1}, map[string]string{"solo": "legendary"}, boardtest.PhoneMinPx, nil},
+		{sc, sorcerercity.New(k, sc.Components()), []int{1, 2, 3, 4, 5, 6}, nil, boardtest.PhoneMinPx, []string{"goal: group", "goal: line", "goal: shield", "sign: yellow", "sign: red", "sign: purple", "sign: green"}},
+		{sc, sorcerercity.New(k, sc.Components()), []int{3}, map[string]string{"artifacts": "yes"}, boardtest.PhoneMinPx, nil},
+		{vcgame.New(), viscounts.New(k), []int{1, 2, 3, 4}, nil, boardtest.PhoneMinPx, []string{"townsfolk: merchant", "townsfolk: builder", "townsfolk: noble", "townsfolk: cleric", "townsfolk: criminal", "silver", "virtue"}},
 	}
 	for _, tt := range tests {
 		id := tt.game.Info().ID
@@ -74,7 +84,12 @@ func TestPhoneLegibility(t *testing.T) {
 				for key, v := range tt.options {
 					setup.Options[key] = v
 				}
-				least, tallest := checkGameLegible(t, im, tt.game, tt.renderer, setup, lang, tt.floor)
+				least, tallest, drawn := checkGameLegible(t, im, tt.game, tt.renderer, setup, lang, tt.floor)
+				for _, name := range tt.pictograms {
+					if !drawn[name] {
+						t.Errorf("pictogram %q was never measured in a whole game (measured: %v)", name, slices.Sorted(maps.Keys(drawn)))
+					}
+				}
 				t.Logf("smallest needed text or pictogram %.1f px, tallest picture %.0f px, on a phone %d px wide", least, tallest, boardtest.PhoneWidth)
 				if least < boardtest.PhoneMinPx {
 					t.Logf("below the goal: the smallest needed text is %.1f px on a phone, the goal %.0f px", least, boardtest.PhoneMinPx)
@@ -95,10 +110,12 @@ func optionsName(opts map[string]string) string {
 
 // checkGameLegible plays one random game and measures the pictures of
 // every phase it reaches against floor (phone px); it returns the size on
-// a phone of the smallest needed text (or pictogram) it met and the
-// height there of the tallest picture.
-func checkGameLegible(t *testing.T, im *imaging.Images, g games.Game, r imaging.Renderer, setup games.Setup, lang string, floor float64) (least, tallest float64) {
+// a phone of the smallest needed text (or pictogram) it met, the
+// height there of the tallest picture and the names of the needed
+// pictograms it measured.
+func checkGameLegible(t *testing.T, im *imaging.Images, g games.Game, r imaging.Renderer, setup games.Setup, lang string, floor float64) (least, tallest float64, pictograms map[string]bool) {
 	seen := map[string]bool{}
+	pictograms = map[string]bool{}
 	var log kit.TextLog
 	m := imaging.Meta{Lang: lang, Catalog: g.Info().Catalog, Players: legibleNames[:setup.Players], Texts: &log}
 	failed := 0
@@ -129,6 +146,11 @@ func checkGameLegible(t *testing.T, im *imaging.Images, g games.Game, r imaging.
 				return fmt.Errorf("move %d, viewer %d: %w", move, viewer, err)
 			}
 			width := img.Bounds().Dx()
+			for _, u := range log.Uses() {
+				if u.Pictogram && u.Decor == "" {
+					pictograms[u.Text] = true
+				}
+			}
 			tallest = max(tallest, boardtest.OnPhone(float64(img.Bounds().Dy()), width))
 			if small := boardtest.Illegible(log.Uses(), width, math.Inf(1)); len(small) > 0 {
 				least = min(least, boardtest.OnPhone(small[0].Size, width))
@@ -153,7 +175,7 @@ func checkGameLegible(t *testing.T, im *imaging.Images, g games.Game, r imaging.
 	if len(seen) < 2 {
 		t.Fatalf("only %d phases reached", len(seen))
 	}
-	return least, tallest
+	return least, tallest, pictograms
 }
 
 // checkResultsLegible draws the results picture of a game's standings

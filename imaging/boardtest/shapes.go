@@ -91,3 +91,48 @@ func differ(a, b []bool) float64 {
 	}
 	return float64(diff) / float64(max(either, 1))
 }
+
+// A pictogram is reported to the text log by the size it is drawn at,
+// and measured as a text of that size (kit.Canvas.Pictogram): its shape
+// must reach that far, or the measure overstates it. FillSize draws each
+// pictogram of set FillAt pixels across and fails tb for each whose
+// covered pixels reach, in their longer direction, less than that, within
+// a pixel for antialiasing.
+
+// FillAt is the size FillSize draws pictograms at: a 1200 px board's
+// floor, 11 px on a phone.
+const FillAt = 34.0
+
+// FillSize fails tb for every pictogram of set whose shape drawn FillAt
+// pixels across reaches less than FillAt-1 in its longer direction.
+func FillSize(tb testing.TB, k *kit.Kit, set []Pictogram) {
+	tb.Helper()
+	for _, p := range set {
+		w, h := Extent(k, p, FillAt)
+		tb.Logf("%s drawn %.0f px across covers %d×%d px", p.Name, FillAt, w, h)
+		if float64(max(w, h)) < FillAt-1 {
+			tb.Errorf("%s drawn %.0f px across covers only %d×%d px: it is measured larger than it is", p.Name, FillAt, w, h)
+		}
+	}
+}
+
+// Extent is how many pixels wide and tall the pixels p covers (Covered)
+// reach when drawn size pixels across.
+func Extent(k *kit.Kit, p Pictogram, size float64) (w, h int) {
+	side := int(3 * size)
+	c := k.Canvas(side, side)
+	p.Draw(c, float64(side)/2, float64(side)/2, size)
+	img := c.Image()
+	minX, minY, maxX, maxY := side, side, -1, -1
+	for y := range side {
+		for x := range side {
+			if img.Pix[img.PixOffset(x, y)+3] >= 128 {
+				minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
+			}
+		}
+	}
+	if maxX < 0 {
+		return 0, 0
+	}
+	return maxX - minX + 1, maxY - minY + 1
+}

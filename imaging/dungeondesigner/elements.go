@@ -189,9 +189,10 @@ func (s *scene) passage(cx, cy, r float64, vertical bool) {
 // tileToken draws the base of a market tile of shape (circle, oval,
 // square) so that bought tiles read as tiles, not as printed elements. A
 // player tells the shapes apart (a stall spot takes one shape): it is
-// reported to the text log as a pictogram 2r tall, its smaller extent.
+// reported to the text log as a pictogram as tall as it is drawn (2r, the
+// circle less: tileReach).
 func (s *scene) tileToken(shape string, cx, cy, r float64) {
-	s.c.Pictogram("tile: "+shape, 2*r)
+	s.c.Pictogram("tile: "+shape, 2*r*tileReach(shape))
 	key := "tile|" + shape + "|" + strconv.FormatFloat(r, 'f', 2, 64)
 	s.sprites.Draw(s.c, key, cx, cy, int(2.8*r)+8, func(c *kit.Canvas, cx, cy float64) {
 		(&scene{c: c, w: s.w, m: s.m}).drawTileToken(shape, cx, cy, r)
@@ -220,6 +221,14 @@ func (s *scene) drawTileToken(shape string, cx, cy, r float64) {
 
 // circleTile is a round tile's radius, in the half-size of a square one.
 const circleTile = 0.9
+
+// tileReach is how far up and down a tile token of shape reaches, in r.
+func tileReach(shape string) float64 {
+	if shape == "circle" || (shape != "oval" && shape != "square") {
+		return circleTile
+	}
+	return 1
+}
 
 // tile draws a market tile: its shaped token and the element on it.
 func (s *scene) tile(shape, el string, cx, cy, r float64) {

@@ -46,7 +46,8 @@ func (ha headArea) topBar(v *dd.PublicView) {
 	c.Text(caption, margin+10, cy, 0)
 	x = margin + 10 + c.Measure(caption) + 12
 	for _, sh := range []string{"square", "oval", "circle"} {
-		x = ha.pileCount(x, cy, v.TileSupply[sh], "", func(cx float64) { s.tileToken(sh, cx, cy, 17) })
+		// Each as tall as the square, the circle too, so that it reads on a phone.
+		x = ha.pileCount(x, cy, v.TileSupply[sh], "", func(cx float64) { s.tileToken(sh, cx, cy, 17/tileReach(sh)) })
 	}
 }
 

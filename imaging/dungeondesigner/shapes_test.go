@@ -29,5 +29,13 @@ func TestPictogramsDifferInShape(t *testing.T) {
 		}})
 	}
 	t.Run("tiles", func(t *testing.T) { boardtest.ShapesDiffer(t, r.kit, tiles, boardtest.Covered) })
+	// Each tile reaches the size it is measured at on a phone.
+	var measured []boardtest.Pictogram
+	for _, shape := range []string{"circle", "oval", "square"} {
+		measured = append(measured, boardtest.Pictogram{Name: shape, Draw: func(c *kit.Canvas, x, y, size float64) {
+			on(c).drawTileToken(shape, x, y, size/2/tileReach(shape))
+		}})
+	}
+	t.Run("tile sizes", func(t *testing.T) { boardtest.FillSize(t, r.kit, measured) })
 	t.Run("elements", func(t *testing.T) { boardtest.ShapesDiffer(t, r.kit, elements, boardtest.Covered) })
 }

@@ -29,8 +29,11 @@ func Orb(c *Canvas, cx, cy, r float64) {
 	c.Disc(cx-r*0.35, cy-r*0.38, r*0.2, Fade(rgb(0xffffff), 0.8), nil, 0)
 }
 
-// Drop draws a drop of magic (a teardrop) — the magic point icon.
+// Drop draws a drop of magic (a teardrop) — the magic point icon. A
+// player tells magic from power stones by it: it is reported to the text
+// log as a pictogram of its drawn height (2.16r and the outline).
 func Drop(c *Canvas, cx, cy, r float64) {
+	c.Pictogram("drop", 2.16*r+math.Max(1.5, r*0.1))
 	rr := r * 0.72
 	ccy := cy + r*0.28
 	top := ccy - 2*rr
@@ -43,8 +46,11 @@ func Drop(c *Canvas, cx, cy, r float64) {
 	c.Disc(cx-rr*0.35, ccy-rr*0.2, rr*0.22, Fade(rgb(0xffffff), 0.75), nil, 0)
 }
 
-// Gem draws a cut red power stone.
+// Gem draws a cut red power stone. A player tells power stones from
+// magic by it: it is reported to the text log as a pictogram of its drawn
+// width (2r and the outline; it is less tall).
 func Gem(c *Canvas, cx, cy, r float64) {
+	c.Pictogram("gem", 2*r+math.Max(1.5, r*0.09))
 	icon(c, "gem", cx, cy, r, 2.2, gem)
 }
 
@@ -84,24 +90,38 @@ var symbolNames = [...]string{SymTriangle: "triangle", SymCircle: "circle", SymS
 
 // Sym draws symbol s filled with col, outlined when stroke is not nil. A
 // player tells the symbols apart to match creatures and artifacts: it is
-// reported to the text log as a pictogram 2r across.
+// reported to the text log as a pictogram of its drawn extent (the circle
+// is smaller than the others, so it decides how large r must be).
 func Sym(c *Canvas, s Symbol, cx, cy, r float64, col color.Color, stroke color.Color) {
-	if int(s) < len(symbolNames) {
-		c.Pictogram("symbol: "+symbolNames[s], 2*r)
-	}
 	line := 0.0
 	if stroke != nil {
 		line = math.Max(1.5, r*0.14)
+	}
+	if int(s) < len(symbolNames) {
+		c.Pictogram("symbol: "+symbolNames[s], SymExtent(s, r)+line)
 	}
 	switch s {
 	case SymTriangle:
 		c.Poly(col, stroke, line, cx-r*0.7, cy-r*0.95, cx+r, cy, cx-r*0.7, cy+r*0.95)
 	case SymCircle: // smaller than the square's corners reach, so that the two differ at a glance
-		c.Disc(cx, cy, r*0.78, col, stroke, line)
+		c.Disc(cx, cy, SymExtent(s, r)/2, col, stroke, line)
 	case SymSquare:
 		c.DrawRectangle(cx-r*0.95, cy-r*0.95, r*1.9, r*1.9)
 		c.paint(col, stroke, line)
 	}
+}
+
+// SymExtent is how far across symbol s drawn with radius r reaches,
+// without an outline: the square 1.9r, the triangle 1.8r (its tips are
+// 1.9r apart, but too thin there to show), the circle 1.56r.
+func SymExtent(s Symbol, r float64) float64 {
+	switch s {
+	case SymCircle:
+		return 2 * 0.78 * r
+	case SymTriangle:
+		return 1.8 * r
+	}
+	return 1.9 * r
 }
 
 // Crown draws the start player's crown. A player tells by it who leads
@@ -220,8 +240,10 @@ func Hourglass(c *Canvas, cx, cy, r float64) {
 }
 
 // CardBackIcon draws the back of a face-down card inside r (CardBack is
-// its colour).
+// its colour). A player tells cards from other things by it: it is
+// reported to the text log as a pictogram of its larger side.
 func CardBackIcon(c *Canvas, r Rect) {
+	c.Pictogram("card", math.Max(r.W, r.H))
 	key := "cardback|" + strconv.FormatFloat(r.W, 'f', 2, 64) + "x" + strconv.FormatFloat(r.H, 'f', 2, 64)
 	c.kit.icons.Draw(c, key, r.CX(), r.CY(), int(math.Max(r.W, r.H))+8, func(sc *Canvas, cx, cy float64) {
 		cardBack(sc, R(cx-r.W/2, cy-r.H/2, r.W, r.H))

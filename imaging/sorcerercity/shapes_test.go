@@ -33,5 +33,7 @@ func TestPictogramsDifferInShape(t *testing.T) {
 	}
 	for _, set := range [][]boardtest.Pictogram{signs, goals} {
 		boardtest.ShapesDiffer(t, r.kit, set, boardtest.Covered)
+		// Each reaches the size it is measured at on a phone.
+		boardtest.FillSize(t, r.kit, set)
 	}
 }

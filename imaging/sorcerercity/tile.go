@@ -129,7 +129,7 @@ func (s *scene) sign(col sc.Colour, x, y, r float64) {
 	case sc.Yellow:
 		c.Disc(x, y, r, ink, kit.Ink, line)
 	case sc.Red:
-		c.Poly(ink, kit.Ink, line, x, y-r*1.1, x+r, y+r*0.7, x-r, y+r*0.7)
+		c.Poly(ink, kit.Ink, line, x, y-r*1.1, x+r*1.05, y+r*0.7, x-r*1.05, y+r*0.7) // as wide as the diamond
 	case sc.Purple:
 		c.Poly(ink, kit.Ink, line, x, y-r*1.15, x+r*1.05, y, x, y+r*1.15, x-r*1.05, y)
 	case sc.Green:
@@ -372,8 +372,8 @@ func goalShape(c *kit.Canvas, kind sc.GoalKind, x, y, sz, line float64, fill col
 	case sc.Group:
 		// Three lumps: the outline is the discs drawn line wider in ink,
 		// under the fill, so no arc shows where they overlap.
-		lumps := [][2]float64{{0.5, 0.29}, {0.27, 0.69}, {0.73, 0.69}}
-		rad := sz * 0.25
+		lumps := [][2]float64{{0.5, 0.28}, {0.26, 0.7}, {0.74, 0.7}}
+		rad := sz * 0.26 // the two lower lumps reach across the whole box
 		if line > 0 {
 			for _, p := range lumps {
 				c.Disc(x+p[0]*sz, y+p[1]*sz, rad, kit.Ink, nil, 0)

@@ -142,12 +142,13 @@ func anyResourceIcon(c *kit.Canvas, cx, cy, r float64) {
 	}
 }
 
-// virtueIcon: a pale blue heart.
+// virtueIcon: a pale blue heart, deeply notched and pointed, so that
+// it is no round coin where a phone shows it small.
 func virtueIcon(c *kit.Canvas, cx, cy, r float64) {
 	c.NewSubPath()
-	c.MoveTo(cx, cy+r*0.85)
-	c.CubicTo(cx-r*1.3, cy, cx-r*0.6, cy-r*1.1, cx, cy-r*0.4)
-	c.CubicTo(cx+r*0.6, cy-r*1.1, cx+r*1.3, cy, cx, cy+r*0.85)
+	c.MoveTo(cx, cy+r*1.05)
+	c.CubicTo(cx-r*1.5, cy-r*0.35, cx-r*0.75, cy-r*1.4, cx, cy-r*0.2)
+	c.CubicTo(cx+r*0.75, cy-r*1.4, cx+r*1.5, cy-r*0.35, cx, cy+r*1.05)
 	c.ClosePath()
 	c.SetColor(virtueInk)
 	c.FillPreserve()
@@ -278,10 +279,17 @@ func house(c *kit.Canvas, cx, cy, r float64, col color.RGBA) {
 // atomIcons map an effect's atoms to their icons; atoms without one are
 // written in words.
 var atomIcons = map[string]painter{
-	"silver": silverIcon, "ink": inkIcon, "gold": goldIcon, "stone": stoneIcon, "resource": anyResourceIcon,
-	"virtue": virtueIcon, "corruption": corruptionIcon, "debt": debtIcon, "deed": deedIcon,
-	"flip": flipIcon, "flipdebt": flipIcon, "flipdeed": flipIcon, "hire": hireIcon, "destroy": destroyIcon,
-	"workers": workerIcon, "manuscript": scriptIcon, "draw": drawIcon,
+	"silver": grown(silverIcon, 1.04), "ink": inkIcon, "gold": goldIcon, "stone": stoneIcon, "resource": grown(anyResourceIcon, 1.08),
+	"virtue": grown(virtueIcon, 1.06), "corruption": corruptionIcon, "debt": debtIcon, "deed": deedIcon,
+	"flip": flipIcon, "flipdebt": flipIcon, "flipdeed": flipIcon, "hire": grown(hireIcon, 1.15), "destroy": grown(destroyIcon, 1.32),
+	"workers": grown(workerIcon, 1.18), "manuscript": scriptIcon, "draw": drawIcon,
+}
+
+// grown draws p larger by f: an icon whose shape reaches less than 2r
+// across is grown until it does, since it is measured as 2r across
+// (atomIcon) and must be that large on a phone.
+func grown(p painter, f float64) painter {
+	return func(c *kit.Canvas, cx, cy, r float64) { p(c, cx, cy, r*f) }
 }
 
 // resourceIcons are the player resources in the order of vc's Res: ink,

@@ -27,3 +27,18 @@ func TestPictogramsDifferInShape(t *testing.T) {
 	t.Run("rewards", func(t *testing.T) { boardtest.ShapesDiffer(t, k, rewards, boardtest.Covered) })
 	t.Run("townsfolk", func(t *testing.T) { boardtest.ShapesDiffer(t, k, folk, boardtest.Light) })
 }
+
+// TestPictogramsFillTheirSize: every icon reported to the text log as 2r
+// across reaches 2r across, so the phone measure does not overstate it.
+func TestPictogramsFillTheirSize(t *testing.T) {
+	k := newRenderer(t).kit
+	var set []boardtest.Pictogram
+	for kind, p := range atomIcons {
+		set = append(set, boardtest.Pictogram{Name: kind, Draw: func(c *kit.Canvas, x, y, size float64) { p(c, x, y, size/2) }})
+	}
+	for i, name := range folkIconNames {
+		p := folkPainters[i]
+		set = append(set, boardtest.Pictogram{Name: name, Draw: func(c *kit.Canvas, x, y, size float64) { p(c, x, y, size/2) }})
+	}
+	boardtest.FillSize(t, k, set)
+}

@@ -81,8 +81,8 @@ func (s *scene) creatureBody(card zs.Card, b kit.Rect) {
 	c.Font(kit.Bold, 42)
 	c.Text(strconv.Itoa(card.Strength), b.X+40, b.Y+40, 0.5)
 	if sym, ok := symbolOf(card.Symbol); ok {
-		c.Disc(b.Right()-36, b.Y+36, 28, kit.Cream, kit.Ink, 2.5)
-		kit.Sym(c, sym, b.Right()-36, b.Y+36, 17, kit.Ink, nil)
+		c.Disc(b.Right()-40, b.Y+40, 34, kit.Cream, kit.Ink, 2.5)
+		kit.Sym(c, sym, b.Right()-40, b.Y+40, symbolR, kit.Ink, nil)
 	}
 	// Rewards: alone, then per wizard together.
 	rows := kit.R(b.X+6, b.Bottom()-2*64, b.W-12, 2*64-6).Rows(2, 6)
@@ -103,14 +103,15 @@ func (s *scene) gain(cx, cy float64, stones, cards int) {
 	c.Font(kit.Bold, 38)
 	sw := c.Measure(strconv.Itoa(stones))
 	cw := c.Measure(strconv.Itoa(cards))
-	total := 34 + sw + 20 + 28 + cw
+	gem, card := 2*iconR+4, 2*iconR*0.72
+	total := gem + sw + 20 + card + 6 + cw
 	x := cx - total/2
-	kit.Gem(c, x+15, cy, 15)
+	kit.Gem(c, x+iconR, cy, iconR)
 	c.Ink(kit.Ink)
-	c.Text(strconv.Itoa(stones), x+34, cy, 0)
-	x += 34 + sw + 20
-	kit.CardBackIcon(c, kit.R(x, cy-17, 24, 34))
-	c.Text(strconv.Itoa(cards), x+30, cy, 0)
+	c.Text(strconv.Itoa(stones), x+gem, cy, 0)
+	x += gem + sw + 20
+	kit.CardBackIcon(c, kit.R(x, cy-iconR, card, 2*iconR))
+	c.Text(strconv.Itoa(cards), x+card+6, cy, 0)
 }
 
 func (s *scene) spellBody(card zs.Card, b kit.Rect) {
@@ -133,8 +134,9 @@ func (s *scene) bonus(b zs.Bonus, cx, cy, px, maxW float64) {
 		text string
 		icon func(x float64)
 	}
-	gem := func(x float64) { kit.Gem(c, x, cy, px*0.4) }
-	drop := func(x float64) { kit.Drop(c, x, cy, px*0.4) }
+	r := max(px*0.4, iconR)
+	gem := func(x float64) { kit.Gem(c, x, cy, r) }
+	drop := func(x float64) { kit.Drop(c, x, cy, r) }
 	var parts []part
 	switch {
 	case b.Choice > 0:
@@ -147,7 +149,7 @@ func (s *scene) bonus(b zs.Bonus, cx, cy, px, maxW float64) {
 			parts = append(parts, part{"+" + strconv.Itoa(b.Magic), drop})
 		}
 	}
-	icon := px * 0.9
+	icon := max(px*0.9, 2*r+4)
 	total := 0.0
 	for _, p := range parts {
 		total += c.Measure(p.text) + icon
@@ -184,7 +186,7 @@ func (s *scene) artifactCard(ac zs.ArtifactCard, complete bool, r kit.Rect) {
 	c.WrapBox(s.w.T(ac.Artifact.Name)+" #"+strconv.Itoa(ac.Index), kit.Bold, 38, readable, head.Inset(4), 0.5)
 	rest := kit.R(r.X, head.Bottom(), r.W, r.Bottom()-head.Bottom())
 	n := len(ac.Artifact.Symbols)
-	symR := math.Min(20, r.W/float64(2*n+1)*0.9)
+	symR := math.Min(symbolR, r.W/float64(2*n+1)*0.9)
 	for i, sy := range ac.Artifact.Symbols {
 		if k, ok := symbolOf(sy); ok {
 			x := r.CX() + (float64(i)-float64(n-1)/2)*symR*2.5

@@ -69,6 +69,15 @@ func (r *Renderer) boardScene(w, h int, m imaging.Meta) *scene {
 // on a phone showing the 1200 px picture 400 px wide (issue 15), rounded up.
 const readable = 34.0
 
+// The sizes of pictograms a player tells apart inside cards and cells,
+// so that each reaches the size of readable text on a phone (kit.Sym's
+// circle, the smallest symbol, reaches 1.56 symbolR; a gem 2 iconR, a
+// drop 2.16 iconR).
+const (
+	symbolR = 22.0
+	iconR   = 17.0
+)
+
 func symbolOf(s zs.Symbol) (kit.Symbol, bool) {
 	switch s {
 	case zs.Triangle:

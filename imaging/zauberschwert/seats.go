@@ -21,7 +21,7 @@ const (
 	seatLineH = 54.0
 	chipH     = 50.0 // a spell chip: its name reads on a phone
 	chipGap   = 8.0
-	cellH     = 120.0 // a symbol's cell: the symbol and up to two lines of bonus
+	cellH     = 126.0 // a symbol's cell: the symbol and up to two lines of bonus
 )
 
 // panelHeight is the height of every seat panel of a board whose spell
@@ -329,12 +329,12 @@ func (s *scene) laidCells(arts []zs.LaidOut, r kit.Rect) {
 		s.onParchment("cell|"+string(symbols[i])+"|"+strconv.Itoa(lines), cell, func(c *kit.Canvas, cell kit.Rect) {
 			c.RoundRect(cell, 8, fill, kit.BrassDark, 2)
 			if k, ok := symbolOf(symbols[i]); ok {
-				kit.Sym(c, k, cell.CX(), cell.Y+28, 17, ink, nil)
+				kit.Sym(c, k, cell.CX(), cell.Y+30, symbolR, ink, nil)
 			}
 		})
-		y := cell.Y + 82
+		y := cell.Y + 86
 		if lines == 2 {
-			y = cell.Y + 66
+			y = cell.Y + 70
 		}
 		if lines == 0 {
 			c.Ink(kit.Muted)
