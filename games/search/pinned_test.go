@@ -1,0 +1,79 @@
+package search_test
+
+import (
+	"testing"
+
+	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/games/search"
+)
+
+// heuristicPositions plays k games of g by its heuristic policy and keeps
+// one state from each, after a random share of its moves where the seat
+// to move has a choice.
+func heuristicPositions(tb testing.TB, g games.Game, players, k int, seed uint64) []games.State {
+	tb.Helper()
+	pol := games.PolicyOf(g)
+	var out []games.State
+	for i := range k {
+		sd := seed + uint64(i)
+		setup := games.DefaultSetup(g, players, sd)
+		moves, _, err := games.PlayWith(g, setup, games.NewRNG(sd), games.SimMaxMoves, func(s games.State, p games.Prompt, n int) (string, bool) {
+			return pol.Choose(s, p.Seat, games.PolicySeed(sd, n, p.Seat))
+		}, nil)
+		if err != nil {
+			tb.Fatalf("%s: game %d: %v", g.Info().ID, sd, err)
+		}
+		for cut := games.NewRNG(^sd).IntN(len(moves)); cut < len(moves); cut++ {
+			s, err := games.Replay(g, setup, moves[:cut])
+			if err != nil {
+				tb.Fatal(err)
+			}
+			if p := s.Pending(); len(p) > 0 && len(games.SeatPrompts(p, p[0].Seat)[0].Options) > 1 {
+				out = append(out, s)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// TestSorcererCityDecisionsPinned pins the search's Sorcerer City
+// decisions, with a fixed budget and seed, at positions of heuristic
+// games: recorded before its playouts stopped building option labels
+// (what only people read), they show that doing without changed no
+// decision. A change to the game's heuristic or forecast changes them on
+// purpose; then record them anew.
+func TestSorcererCityDecisionsPinned(t *testing.T) {
+	g := gameByID(t, "sorcerer-city")
+	bot := search.New(g, search.Budget{Iterations: 24, Moves: 240, Depth: 40})
+	want := map[int][]string{ // by player count, position by position
+		1: {"at:-1,1:2", "draw", "draw", "draw", "on:-3,1:2"},
+		2: {"at:-1,1:1", "draw", "at:2,-1:0", "draw", "draw"},
+		3: {"at:2,0:0", "at:-2,3:0", "draw", "draw", "draw"},
+	}
+	for _, players := range []int{1, 2, 3} {
+		if raceBuild && players != 2 {
+			continue // ten times slower: one count shows races
+		}
+		ps := heuristicPositions(t, g, players, len(want[players]), 7)
+		for i, s := range ps {
+			seat := s.Pending()[0].Seat
+			got, ok := bot.Choose(s, seat, uint64(i))
+			if !ok || got != want[players][i] {
+				t.Errorf("%d players, position %d: seat %d chose %q (ok %v), want %q", players, i, seat, got, ok, want[players][i])
+			}
+		}
+	}
+}
+
+// gameByID is the game Tavern offers as id.
+func gameByID(t testing.TB, id string) games.Game {
+	t.Helper()
+	for _, g := range allGames(t) {
+		if g.Info().ID == id {
+			return g
+		}
+	}
+	t.Fatalf("no game %q", id)
+	return nil
+}
