@@ -2,7 +2,6 @@ package dungeondesigner
 
 import (
 	"bytes"
-	"syscall"
 	"testing"
 
 	"github.com/tavern-bot/tavern/games"
@@ -209,24 +208,15 @@ func BenchmarkPolicyDecision(b *testing.B) {
 			}
 			pol := New().(games.Bot).Policy()
 			b.ResetTimer()
-			cpu := cpuTime()
+			cpu := gamestest.CPUTime()
 			for i := range b.N {
 				k := i % len(states)
 				pol.Choose(states[k], seats[k], uint64(i))
 			}
 			// On a shared machine wall time says little; CPU time does.
-			b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(gamestest.CPUTime()-cpu)/float64(b.N), "cpu-ns/op")
 		})
 	}
-}
-
-// cpuTime is the CPU time the process has used, in nanoseconds.
-func cpuTime() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
 }
 
 func must(b []byte, err error) []byte {

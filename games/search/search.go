@@ -62,6 +62,16 @@ type Rooted interface {
 	RootPolicy() games.Policy
 }
 
+// Unlabeller is implemented by states that can leave out of the prompts
+// they build what only people read (prompt texts, option labels): the
+// search unlabels every world it plays out, since none is ever shown,
+// and a game's policy decides by option ids alone, so no decision
+// changes. In Sorcerer City the labels (tiles and sides in words) were
+// most of a playout move's cost.
+type Unlabeller interface {
+	Unlabel()
+}
+
 // Budget bounds one decision's search. Iterations make it deterministic:
 // the same state, seat, seed and Iterations give the same move.
 type Budget struct {
@@ -167,6 +177,9 @@ func (s *Searcher) ChooseYielding(st games.State, seat int, seed uint64, yield f
 		world, err := rd.Redeal(seat, rng)
 		if err != nil {
 			break
+		}
+		if u, ok := world.(Unlabeller); ok {
+			u.Unlabel()
 		}
 		if arms == nil {
 			// The heuristic's answer in the first world is the first

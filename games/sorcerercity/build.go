@@ -28,11 +28,11 @@ func (s *State) buildPrompt(seat int) (games.Prompt, bool) {
 		p.Phase = fmt.Sprintf("build-%d", s.Year)
 	}
 	if len(st.Tasks) == 0 {
-		p.Text = games.T("sc.prompt.build", "left", len(st.Deck))
+		p.Text = s.label(func() games.Text { return games.T("sc.prompt.build", "left", len(st.Deck)) })
 		if len(st.Deck) > 0 {
-			p.Options = append(p.Options, games.Option{ID: "draw", Label: games.T("sc.opt.draw", "left", len(st.Deck))})
+			p.Options = append(p.Options, games.Option{ID: "draw", Label: s.label(func() games.Text { return games.T("sc.opt.draw", "left", len(st.Deck)) })})
 		}
-		p.Options = append(p.Options, games.Option{ID: "stop", Label: games.T("sc.opt.stop")})
+		p.Options = append(p.Options, games.Option{ID: "stop", Label: s.label(func() games.Text { return games.T("sc.opt.stop") })})
 		for _, c := range s.buildSpellChoices(seat) {
 			p.Options = append(p.Options, games.Option{ID: c.id, Label: c.label})
 		}

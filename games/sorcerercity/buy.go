@@ -1,7 +1,6 @@
 package sorcerercity
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -153,22 +152,25 @@ func (s *State) buyPrompt(seat int) games.Prompt {
 		return p
 	}
 	money := st.Annual[Money]
-	p.Text = counted("sc.prompt.market", "money", money, "buys", st.Buys)
+	p.Text = s.label(func() games.Text { return counted("sc.prompt.market", "money", money, "buys", st.Buys) })
 	vendor := func(v int) games.Step {
-		return games.Step{ID: "v" + strconv.Itoa(v+1), Label: games.T("sc.vendor", "n", v+1)}
+		return games.Step{ID: "v" + strconv.Itoa(v+1), Label: s.label(func() games.Text { return games.T("sc.vendor", "n", v+1) })}
 	}
 	if st.Buys > 0 {
 		for v := range Vendors {
 			for k, id := range s.Market.Up[v] {
 				if c := s.cost(seat, id); c <= money {
-					p.Options = append(p.Options, games.Option{ID: fmt.Sprintf("buy:%d:%d", v+1, k),
-						Label: games.T("sc.opt.buytile", "tile", s.slotText(v, k), "pay", c), Path: []games.Step{vendor(v)}})
+					p.Options = append(p.Options, games.Option{ID: "buy:" + slotID(v, k),
+						Label: s.label(func() games.Text { return games.T("sc.opt.buytile", "tile", s.slotText(v, k), "pay", c) }), Path: []games.Step{vendor(v)}})
 				}
 			}
 		}
 		if s.Market.Rainbow > 0 && s.cost(seat, "rainbow") <= money {
-			p.Options = append(p.Options, games.Option{ID: "buy:r", Label: games.T("sc.opt.buytile", "tile", tileText(s.c, "rainbow"), "pay", s.cost(seat, "rainbow")),
-				Path: []games.Step{{ID: "v5", Label: games.T("sc.vendor.rainbow")}}})
+			p.Options = append(p.Options, games.Option{ID: "buy:r",
+				Label: s.label(func() games.Text {
+					return games.T("sc.opt.buytile", "tile", tileText(s.c, "rainbow"), "pay", s.cost(seat, "rainbow"))
+				}),
+				Path: []games.Step{{ID: "v5", Label: s.label(func() games.Text { return games.T("sc.vendor.rainbow") })}}})
 		}
 	}
 	if st.FreeDiscards > 0 || (!st.Discarded && money >= discardCost) {
@@ -183,16 +185,23 @@ func (s *State) buyPrompt(seat int) games.Prompt {
 				}
 				// The place and the price go under the label: a tile's
 				// name alone may take most of what a select shows.
-				p.Options = append(p.Options, games.Option{ID: fmt.Sprintf("discard:%d:%d", v+1, k),
-					Label:  games.T("sc.opt.discard", "tile", tileText(s.c, s.Market.Up[v][k])),
-					Detail: games.T("sc.discard.detail", "n", k+1, "pay", pay),
-					Path:   []games.Step{{ID: "d", Label: games.T("sc.discards")}, vendor(v)}})
+				o := games.Option{ID: "discard:" + slotID(v, k), Path: []games.Step{{ID: "d"}, vendor(v)}}
+				if !s.bare {
+					o.Label = games.T("sc.opt.discard", "tile", tileText(s.c, s.Market.Up[v][k]))
+					o.Detail = games.T("sc.discard.detail", "n", k+1, "pay", pay)
+					o.Path[0].Label = games.T("sc.discards")
+				}
+				p.Options = append(p.Options, o)
 			}
 		}
 	}
-	p.Options = append(p.Options, games.Option{ID: "done", Label: games.T("sc.opt.done")})
+	p.Options = append(p.Options, games.Option{ID: "done", Label: s.label(func() games.Text { return games.T("sc.opt.done") })})
 	return p
 }
+
+// slotID names slot k (0-based) of vendor v (0-based) in a move: "v:k",
+// the vendor counted from 1.
+func slotID(v, k int) string { return strconv.Itoa(v+1) + ":" + strconv.Itoa(k) }
 
 // parseSlot reads "v:k" of a market move.
 func parseSlot(rest string) (v, k int, ok bool) {

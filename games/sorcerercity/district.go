@@ -16,7 +16,7 @@ var dirs = [4]Pos{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}
 
 func (p Pos) step(side int) Pos { return Pos{p.X + dirs[side].X, p.Y + dirs[side].Y} }
 
-func (p Pos) String() string { return fmt.Sprintf("%d,%d", p.X, p.Y) }
+func (p Pos) String() string { return strconv.Itoa(p.X) + "," + strconv.Itoa(p.Y) }
 
 // Frame is the top-left corner of the district's coordinate grid: one
 // cell beyond its tiles on every side, so that every spot a tile can go

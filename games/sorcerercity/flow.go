@@ -20,7 +20,39 @@ func (s *State) Pending() []games.Prompt {
 }
 
 // promptOf is seat's pending decision, if any: a seat has one at a time.
+// A bare state builds it once a move (Unlabel).
 func (s *State) promptOf(seat int) (games.Prompt, bool) {
+	if !s.bare {
+		return s.newPrompt(seat)
+	}
+	if len(s.prompts) != len(s.Seats) {
+		s.prompts = make([]memo, len(s.Seats))
+	}
+	m := &s.prompts[seat]
+	if !m.known {
+		m.p, m.ok = s.newPrompt(seat)
+		m.known = true
+		unlabel(&m.p)
+	}
+	return m.p, m.ok
+}
+
+// unlabel clears what a bare state's prompt says: the texts its hot paths
+// skip building (State.label), and those of rarer prompts, which cost
+// little, after they were built.
+func unlabel(p *games.Prompt) {
+	p.Text = games.Text{}
+	for i := range p.Options {
+		o := &p.Options[i]
+		o.Label, o.Detail = games.Text{}, games.Text{}
+		for j := range o.Path {
+			o.Path[j].Label = games.Text{}
+		}
+	}
+}
+
+// newPrompt builds seat's pending decision.
+func (s *State) newPrompt(seat int) (games.Prompt, bool) {
 	st := s.Seats[seat]
 	switch s.Stage {
 	case stageBuild:
@@ -92,14 +124,18 @@ func (s *State) Apply(seat int, move string) (games.Outcome, error) {
 	}
 	if move == moveTimeUp { // only the table plays it (games.TimeUpper)
 		if _, _, ok := s.TimeUp(seat); ok {
-			return s.timeUp(seat), nil
+			out := s.timeUp(seat)
+			s.prompts = nil // the move changed them
+			return out, nil
 		}
 	}
 	if seat < 0 || seat >= len(s.Seats) || !s.legal(seat, move) {
 		return games.Outcome{}, games.Errorf("sc.err.illegal")
 	}
 	stage, turn := s.Stage, s.Turn
+	s.prompts = nil // the move changes them
 	out, err := s.answer(seat, move)
+	s.prompts = nil
 	if err == nil && stage != stageBuild { // building paces itself (build)
 		s.pace(seat, stage, turn, &out)
 	}

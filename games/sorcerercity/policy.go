@@ -1,7 +1,6 @@
 package sorcerercity
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -203,6 +202,7 @@ func (s *State) tryOption(seat int, move string) (int, bool) {
 	if err != nil {
 		return 0, false
 	}
+	t.bare = s.bare // a copy no one reads either
 	if _, err := t.Apply(seat, move); err != nil {
 		return 0, false
 	}
@@ -258,7 +258,7 @@ func (sl soloSlot) id() string {
 	if sl.v == Vendors {
 		return "r"
 	}
-	return fmt.Sprintf("%d:%d", sl.v+1, sl.k)
+	return slotID(sl.v, sl.k)
 }
 
 // soloShort is how much Money seat lacks this year to take as many

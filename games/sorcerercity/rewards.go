@@ -191,20 +191,20 @@ func (s *State) buyTaskChoices(seat int) []choice {
 	var out []choice
 	vendorStep := func(v int) games.Step {
 		if v == RainbowVendor-1 {
-			return games.Step{ID: "v5", Label: games.T("sc.vendor.rainbow")}
+			return games.Step{ID: "v5", Label: s.label(func() games.Text { return games.T("sc.vendor.rainbow") })}
 		}
-		return games.Step{ID: "v" + strconv.Itoa(v+1), Label: games.T("sc.vendor", "n", v+1)}
+		return games.Step{ID: "v" + strconv.Itoa(v+1), Label: s.label(func() games.Text { return games.T("sc.vendor", "n", v+1) })}
 	}
 	market := func(prefix string, ok func(tile string) bool, rainbow bool) {
 		for v := range Vendors {
 			for k, id := range s.Market.Up[v] {
 				if ok(id) {
-					out = append(out, choice{id: fmt.Sprintf("%s:%d:%d", prefix, v+1, k), label: s.slotText(v, k), path: []games.Step{vendorStep(v)}})
+					out = append(out, choice{id: prefix + ":" + slotID(v, k), label: s.slotText(v, k), path: []games.Step{vendorStep(v)}})
 				}
 			}
 		}
 		if rainbow && s.Market.Rainbow > 0 && ok("rainbow") {
-			out = append(out, choice{id: prefix + ":r", label: tileText(s.c, "rainbow"), path: []games.Step{vendorStep(RainbowVendor - 1)}})
+			out = append(out, choice{id: prefix + ":r", label: s.label(func() games.Text { return tileText(s.c, "rainbow") }), path: []games.Step{vendorStep(RainbowVendor - 1)}})
 		}
 	}
 	others := func(each func(p int)) {

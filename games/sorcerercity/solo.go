@@ -1,8 +1,8 @@
 package sorcerercity
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tavern-bot/tavern/games"
@@ -60,8 +60,8 @@ func (s *State) guardChoices() []choice {
 	for v := range Vendors {
 		for k, id := range s.Market.Up[v] {
 			if s.Market.Guards[v][k] == "" && s.c.Tile(id).Colours()&col != 0 {
-				out = append(out, choice{id: fmt.Sprintf("guard:%d:%d", v+1, k), label: s.slotText(v, k),
-					path: []games.Step{{ID: fmt.Sprintf("v%d", v+1), Label: games.T("sc.vendor", "n", v+1)}}})
+				out = append(out, choice{id: "guard:" + slotID(v, k), label: s.slotText(v, k),
+					path: []games.Step{{ID: "v" + strconv.Itoa(v+1), Label: s.label(func() games.Text { return games.T("sc.vendor", "n", v+1) })}}})
 			}
 		}
 	}
@@ -73,7 +73,7 @@ func (s *State) guardChoices() []choice {
 
 func (s *State) guardPrompt() games.Prompt {
 	t := s.Seats[0].Tasks[0]
-	p := games.Prompt{Seat: 0, Text: games.T("sc.prompt.guard", "tile", guardText(s.c, t.Arg))}
+	p := games.Prompt{Seat: 0, Text: s.label(func() games.Text { return games.T("sc.prompt.guard", "tile", guardText(s.c, t.Arg)) })}
 	for _, c := range s.guardChoices() {
 		p.Options = append(p.Options, games.Option{ID: c.id, Label: c.label, Path: c.path})
 	}

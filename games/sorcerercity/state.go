@@ -131,6 +131,32 @@ type State struct {
 	Turn  int   `json:"turn,omitempty"`
 
 	c *Components
+	// bare states leave out of their prompts what only people read, and
+	// keep each seat's prompt until the next move (Unlabel).
+	bare    bool
+	prompts []memo
+}
+
+// memo is a seat's prompt kept in a bare state.
+type memo struct {
+	p         games.Prompt
+	ok, known bool
+}
+
+// Unlabel makes s a state no one reads: its prompts come without texts
+// and labels (option ids and paths' ids stay), each seat's built once
+// per move. The search unlabels the worlds it plays out, where building
+// labels (tile and side texts) was most of a move's cost; a policy
+// decides by ids alone, so no decision changes. A bare state is never
+// shown and is not safe for concurrent use (the prompts are kept in it).
+func (s *State) Unlabel() { s.bare = true }
+
+// label is the text f builds, or none in a bare state.
+func (s *State) label(f func() games.Text) games.Text {
+	if s.bare {
+		return games.Text{}
+	}
+	return f()
 }
 
 // MarshalJSON is the complete state.

@@ -1,8 +1,8 @@
 package sorcerercity
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tavern-bot/tavern/games"
@@ -187,7 +187,8 @@ func (s *State) taskChoices(seat int) []choice {
 		var out []choice
 		for _, rot := range s.turns(d, t.At, top) {
 			pl := Placed{Tile: top.Tile, Rot: rot}
-			out = append(out, choice{id: fmt.Sprintf("turn:%s:%d", t.At, rot), label: games.T("sc.opt.turn", "sides", sidesText(sidesOf(s.c, pl)))})
+			out = append(out, choice{id: "turn:" + t.At.String() + ":" + strconv.Itoa(rot),
+				label: s.label(func() games.Text { return games.T("sc.opt.turn", "sides", sidesText(sidesOf(s.c, pl))) })})
 		}
 		return out
 	case taskGenie:
@@ -325,8 +326,10 @@ func (s *State) spotChoices(st *Seat, pl Placed, keep map[Pos]bool, fixed bool) 
 		if keep != nil && !keep[at] {
 			continue
 		}
-		name := st.District.Name(at)
-		spot := games.Step{ID: at.String(), Label: games.T("sc.spot", "at", name)}
+		spot := games.Step{ID: at.String()}
+		if !s.bare {
+			spot.Label = games.T("sc.spot", "at", st.District.Name(at))
+		}
 		seen := map[[4]Colour]bool{}
 		for rot := range 4 {
 			if (pl.FaceDown || fixed) && rot > 0 {
@@ -340,18 +343,23 @@ func (s *State) spotChoices(st *Seat, pl Placed, keep map[Pos]bool, fixed bool) 
 				continue
 			}
 			seen[sides] = true
-			label := games.T("sc.opt.place", "at", name, "sides", sidesText(sides))
-			if !fixed && len(s.c.Turns(pl.Tile)) > 1 {
-				// The seat's picture shows the turns numbered so.
-				label = games.T("sc.opt.place.turn", "at", name, "n", pl.Rot+1, "sides", sidesText(sides))
-			}
-			if pl.FaceDown {
-				label = games.T("sc.opt.placedown", "at", name)
-			}
-			out = append(out, choice{id: fmt.Sprintf("at:%s:%d", at, pl.Rot), label: label, path: []games.Step{spot}})
+			out = append(out, choice{id: "at:" + spot.ID + ":" + strconv.Itoa(pl.Rot), label: s.label(func() games.Text { return s.placeLabel(st, at, pl, sides, fixed) }), path: []games.Step{spot}})
 		}
 	}
 	return out
+}
+
+// placeLabel names placing pl at at, showing sides.
+func (s *State) placeLabel(st *Seat, at Pos, pl Placed, sides [4]Colour, fixed bool) games.Text {
+	name := st.District.Name(at)
+	switch {
+	case pl.FaceDown:
+		return games.T("sc.opt.placedown", "at", name)
+	case !fixed && len(s.c.Turns(pl.Tile)) > 1:
+		// The seat's picture shows the turns numbered so.
+		return games.T("sc.opt.place.turn", "at", name, "n", pl.Rot+1, "sides", sidesText(sides))
+	}
+	return games.T("sc.opt.place", "at", name, "sides", sidesText(sides))
 }
 
 // coverChoices lists the tiles the drawn monster may lie on, with its turns.
@@ -377,8 +385,10 @@ func (s *State) coverChoices(seat int, ok func(Tile) bool, fixed bool) []choice 
 				continue
 			}
 			seen[sides] = true
-			out = append(out, choice{id: fmt.Sprintf("on:%s:%d", c.At, rot),
-				label: games.T("sc.opt.cover", "tile", tileText(s.c, top.Tile), "sides", sidesText(sides)), path: []games.Step{cell}})
+			out = append(out, choice{id: "on:" + cell.ID + ":" + strconv.Itoa(rot),
+				label: s.label(func() games.Text {
+					return games.T("sc.opt.cover", "tile", tileText(s.c, top.Tile), "sides", sidesText(sides))
+				}), path: []games.Step{cell}})
 		}
 	}
 	return out
@@ -426,15 +436,15 @@ func (s *State) golemChoices(st *Seat, pl Placed) []choice {
 func (s *State) taskPrompt(seat int) (games.Text, []games.Option) {
 	st := s.Seats[seat]
 	t := st.Tasks[0]
-	var text games.Text
-	switch {
-	case t.Kind == taskPlace && st.DrawnDown:
-		text = games.T("sc.prompt.placedown")
-	case t.Kind == taskPlace || t.Kind == taskGenie:
-		text = games.T("sc.prompt.place", "tile", tileText(s.c, st.Drawn))
-	default:
-		text = games.T("sc.prompt."+t.Kind, "at", st.District.Name(t.At))
-	}
+	text := s.label(func() games.Text {
+		switch {
+		case t.Kind == taskPlace && st.DrawnDown:
+			return games.T("sc.prompt.placedown")
+		case t.Kind == taskPlace || t.Kind == taskGenie:
+			return games.T("sc.prompt.place", "tile", tileText(s.c, st.Drawn))
+		}
+		return games.T("sc.prompt."+t.Kind, "at", st.District.Name(t.At))
+	})
 	var opts []games.Option
 	for _, c := range s.taskChoices(seat) {
 		opts = append(opts, games.Option{ID: c.id, Label: c.label, Path: c.path})

@@ -152,6 +152,9 @@ func (c *Components) TileText(id string) games.Text { return tileText(c, id) }
 // another tile of the row reads the same: the two may differ in how their
 // colours are arranged, and a choice must name one of them.
 func (s *State) slotText(v, k int) games.Text {
+	if s.bare {
+		return games.Text{}
+	}
 	row := s.Market.Up[v]
 	text := tileText(s.c, row[k])
 	for j, id := range row {
@@ -165,6 +168,9 @@ func (s *State) slotText(v, k int) games.Text {
 // cellLabel names the top tile at p of d and where it lies ("… at C4"),
 // as options that act on a tile of a district do.
 func (s *State) cellLabel(d *District, p Pos) games.Text {
+	if s.bare {
+		return games.Text{}
+	}
 	top, _ := d.Top(p)
 	return games.T("sc.opt.cell", "tile", tileText(s.c, top.Tile), "at", d.Name(p))
 }
