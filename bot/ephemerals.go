@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"sync"
 	"time"
 
@@ -19,20 +18,14 @@ import (
 // Discord offers no other way to reach an ephemeral message. The answers
 // are kept in the store (storage.LiveAnswers), so that whichever process
 // of a fleet carries the end, after a restart too, finds them; without a
-// store, in this process's memory.
+// store, in this process's memory. So is the end itself
+// (storage.LiveAnswers.EndAnswers), until the last token that could have
+// answered the table lapsed: an answer composed before the end and kept
+// after it, by any process, loses its controls at once.
 type LiveEphemerals struct {
 	now     func() time.Time
 	answers storage.LiveAnswers
-
-	mu sync.Mutex
-	// ended are the tables whose controls this process withdrew, until
-	// the last token that could have answered them lapsed: an answer
-	// composed before the end and sent after the withdrawal loses its
-	// controls at once.
-	ended map[tableRef]time.Time
 }
-
-type tableRef struct{ channel, table string }
 
 // tokenLife is how long an interaction token may edit its answers:
 // Discord's 15 minutes, less a margin, since an edit with a lapsed token
@@ -46,9 +39,9 @@ func NewLiveEphemerals(answers storage.LiveAnswers, now func() time.Time) *LiveE
 		now = time.Now
 	}
 	if answers == nil {
-		answers = &memoryAnswers{byMessage: map[string]storage.LiveAnswer{}}
+		answers = newMemoryAnswers()
 	}
-	return &LiveEphemerals{now: now, answers: answers, ended: map[tableRef]time.Time{}}
+	return &LiveEphemerals{now: now, answers: answers}
 }
 
 // record notes that the ephemeral message messageID now shows comps and
@@ -63,28 +56,19 @@ func (l *LiveEphemerals) record(ctx context.Context, messageID string, comps []d
 	if !ok {
 		return false, l.answers.DropAnswer(ctx, messageID)
 	}
-	ref, now := tableRef{channel, tb}, l.now()
-	if l.withdrawn(ref, now) {
-		return true, l.answers.DropAnswer(ctx, messageID)
+	now := l.now()
+	if err := l.answers.KeepAnswer(ctx, storage.LiveAnswer{MessageID: messageID, ChannelID: channel, TableID: tb,
+		AppID: i.AppID, Token: i.Token, Original: original, At: now}); err != nil {
+		return false, err
 	}
-	err := l.answers.KeepAnswer(ctx, storage.LiveAnswer{MessageID: messageID, ChannelID: channel, TableID: tb,
-		AppID: i.AppID, Token: i.Token, Original: original, At: now})
-	// The end may have taken the table's answers while this one was being
-	// kept (take marks the table before it takes them): then it missed
-	// this one, which withdraws itself.
-	if l.withdrawn(ref, l.now()) {
-		return true, errors.Join(err, l.answers.DropAnswer(ctx, messageID))
+	// Checked once kept: the end (of any process) marks the table before
+	// it takes the table's answers, so either it took this one or this
+	// one sees its mark, and withdraws itself.
+	ended, err := l.answers.Ended(ctx, channel, tb, l.now().Add(-tokenLife))
+	if err != nil || !ended {
+		return false, err
 	}
-	return false, err
-}
-
-// withdrawn reports whether this process withdrew ref's controls within
-// a token's life.
-func (l *LiveEphemerals) withdrawn(ref tableRef, now time.Time) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	until, ok := l.ended[ref]
-	return ok && now.Before(until)
+	return true, l.answers.DropAnswer(ctx, messageID)
 }
 
 // forget drops a message that is gone (deleted by the bot).
@@ -95,21 +79,16 @@ func (l *LiveEphemerals) forget(ctx context.Context, messageID string) error {
 	return l.answers.DropAnswer(ctx, messageID)
 }
 
-// take hands over the table's answers that can still be edited and marks
-// the table withdrawn.
+// take marks the table withdrawn and then hands over its answers that
+// can still be edited.
 func (l *LiveEphemerals) take(ctx context.Context, channelID, tableID string) ([]storage.LiveAnswer, error) {
 	if l == nil {
 		return nil, nil
 	}
 	now := l.now()
-	l.mu.Lock()
-	for ref, until := range l.ended {
-		if !now.Before(until) {
-			delete(l.ended, ref)
-		}
+	if err := l.answers.EndAnswers(ctx, channelID, tableID, now); err != nil {
+		return nil, err
 	}
-	l.ended[tableRef{channelID, tableID}] = now.Add(tokenLife)
-	l.mu.Unlock()
 	return l.answers.TakeAnswers(ctx, channelID, tableID, now.Add(-tokenLife))
 }
 
@@ -117,6 +96,28 @@ func (l *LiveEphemerals) take(ctx context.Context, channelID, tableID string) ([
 type memoryAnswers struct {
 	mu        sync.Mutex
 	byMessage map[string]storage.LiveAnswer
+	ends      map[[2]string]time.Time // channel and table -> when their controls were withdrawn
+}
+
+func newMemoryAnswers() *memoryAnswers {
+	return &memoryAnswers{byMessage: map[string]storage.LiveAnswer{}, ends: map[[2]string]time.Time{}}
+}
+
+func (m *memoryAnswers) EndAnswers(_ context.Context, channelID, tableID string, at time.Time) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	key := [2]string{channelID, tableID}
+	if at.After(m.ends[key]) {
+		m.ends[key] = at
+	}
+	return nil
+}
+
+func (m *memoryAnswers) Ended(_ context.Context, channelID, tableID string, since time.Time) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	at, ok := m.ends[[2]string{channelID, tableID}]
+	return ok && !at.Before(since), nil
 }
 
 func (m *memoryAnswers) KeepAnswer(_ context.Context, a storage.LiveAnswer) error {
@@ -136,6 +137,11 @@ func (m *memoryAnswers) DropAnswer(_ context.Context, messageID string) error {
 func (m *memoryAnswers) TakeAnswers(_ context.Context, channelID, tableID string, since time.Time) ([]storage.LiveAnswer, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	for key, at := range m.ends {
+		if at.Before(since) {
+			delete(m.ends, key)
+		}
+	}
 	var out []storage.LiveAnswer
 	for id, a := range m.byMessage {
 		mine := a.ChannelID == channelID && a.TableID == tableID

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -119,7 +120,7 @@ func (e *endDuringKeep) KeepAnswer(ctx context.Context, a storage.LiveAnswer) er
 // where no later end would find it.
 func TestAnswerKeptWhileTheEndWithdraws(t *testing.T) {
 	now := time.Date(2026, 11, 29, 9, 0, 0, 0, time.UTC)
-	store := &endDuringKeep{LiveAnswers: &memoryAnswers{byMessage: map[string]storage.LiveAnswer{}}}
+	store := &endDuringKeep{LiveAnswers: newMemoryAnswers()}
 	live := NewLiveEphemerals(store, func() time.Time { return now })
 	store.live = live
 	const channel = "600000000000000001"
@@ -136,5 +137,47 @@ func TestAnswerKeptWhileTheEndWithdraws(t *testing.T) {
 	}
 	if left, _ := store.LiveAnswers.TakeAnswers(context.Background(), channel, "t1", now.Add(-time.Hour)); len(left) > 0 {
 		t.Errorf("after the end, %d answers of the table are still kept as live: %v", len(left), left)
+	}
+}
+
+// TestEndSharedByTheFleet: two processes over one store. An answer with
+// a table's controls that one process sent before the end another
+// process carried loses its controls with the end, and one that it sends
+// after that end (composed before it) loses them at once: the end is
+// stored, not remembered by the process that carried it alone.
+func TestEndSharedByTheFleet(t *testing.T) {
+	fake, carrier := newTestExecutor(t)
+	store, err := storage.Open(filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	s, err := NewSession("test-token", fake.APIURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := NewExecutor(s, quietLog())
+	for _, exec := range []*Executor{carrier, other} {
+		exec.Memory = NewMemory(store.LiveAnswers(), store.DMRefusals())
+	}
+	ctx := context.Background()
+	const channel, user = "600000000000000001", "600000000000000011"
+	ann := fakediscord.Actor{UserID: user, Username: "ann", ChannelID: channel, GuildID: "g1"}
+	reply := func(content string) {
+		t.Helper()
+		res := commands.Result{Reply: &commands.Message{Content: content, Components: tableButton(t, channel, "t1")}}
+		if err := other.Execute(ctx, fake.Interactions.Command(ann, "game"), commands.AckDeferEphemeral, res); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reply("before the end")
+	if err := carrier.Run(ctx, []commands.Action{interact.WithdrawControls{ChannelID: channel, TableID: "t1"}}); err != nil {
+		t.Fatal(err)
+	}
+	reply("after the end")
+	for _, m := range fake.Interactions.Ephemerals(user) {
+		if n := len(fakediscord.Controls(m)); n != 0 {
+			t.Errorf("%q, sent by another process than the one that carried the end, keeps %d controls", m.Content, n)
+		}
 	}
 }

@@ -22,8 +22,16 @@ type LiveAnswers interface {
 	// DropAnswer forgets a message (deleted, or showing no controls now).
 	DropAnswer(ctx context.Context, messageID string) error
 	// TakeAnswers removes and returns the table's answers kept at or
-	// after since; answers kept before since (of any table) are dropped.
+	// after since; answers kept before since (of any table) are dropped,
+	// and so are ends marked before since.
 	TakeAnswers(ctx context.Context, channelID, tableID string, since time.Time) ([]LiveAnswer, error)
+	// EndAnswers marks the table's controls withdrawn at at, for every
+	// process: an answer of the table kept after the end took the
+	// table's answers must withdraw itself (Ended).
+	EndAnswers(ctx context.Context, channelID, tableID string, at time.Time) error
+	// Ended reports whether the table's controls were marked withdrawn
+	// at or after since.
+	Ended(ctx context.Context, channelID, tableID string, since time.Time) (bool, error)
 }
 
 // LiveAnswer is one ephemeral answer with a table's controls and how to
@@ -42,6 +50,15 @@ type LiveAnswer struct {
 // bucketAnswers: message id -> LiveAnswer. It holds a quarter of an hour's
 // answers at most between two takes, so a take reads it whole.
 var bucketAnswers = []byte("answers")
+
+// bucketAnswerEnds: channel id, NUL, table id -> when the table's controls
+// were withdrawn (unix nanos, 8 bytes): a quarter of an hour's ends at
+// most between two takes.
+var bucketAnswerEnds = []byte("answer_ends")
+
+func answerEndKey(channelID, tableID string) []byte {
+	return []byte(channelID + "\x00" + tableID)
+}
 
 // KeepAnswer stores a under its message id.
 func (b boltAnswers) KeepAnswer(ctx context.Context, a LiveAnswer) error {
@@ -79,6 +96,14 @@ func (b boltAnswers) TakeAnswers(ctx context.Context, channelID, tableID string,
 	var out []LiveAnswer
 	err := b.store.db.Update(func(tx *bolt.Tx) error {
 		out = nil // a retried transaction starts afresh
+		if ends := tx.Bucket(bucketAnswerEnds); ends != nil {
+			err := sweep(ends, func(_, v []byte) bool {
+				return len(v) != 8 || int64(binary.BigEndian.Uint64(v)) < since.UnixNano()
+			})
+			if err != nil {
+				return err
+			}
+		}
 		bk := tx.Bucket(bucketAnswers)
 		if bk == nil {
 			return nil
@@ -99,6 +124,48 @@ func (b boltAnswers) TakeAnswers(ctx context.Context, channelID, tableID string,
 		return nil, fmt.Errorf("storage: take answers: %w", err)
 	}
 	return out, nil
+}
+
+// EndAnswers marks the table's controls withdrawn at at.
+func (b boltAnswers) EndAnswers(ctx context.Context, channelID, tableID string, at time.Time) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("storage: end answers: %w", err)
+	}
+	err := b.store.db.Update(func(tx *bolt.Tx) error {
+		bk, err := tx.CreateBucketIfNotExists(bucketAnswerEnds)
+		if err != nil {
+			return err
+		}
+		key := answerEndKey(channelID, tableID)
+		if v := bk.Get(key); len(v) == 8 && int64(binary.BigEndian.Uint64(v)) >= at.UnixNano() {
+			return nil // a later end is kept
+		}
+		return bk.Put(key, binary.BigEndian.AppendUint64(nil, uint64(at.UnixNano())))
+	})
+	if err != nil {
+		return fmt.Errorf("storage: end answers: %w", err)
+	}
+	return nil
+}
+
+// Ended reports whether the table's controls were withdrawn at or after
+// since.
+func (b boltAnswers) Ended(ctx context.Context, channelID, tableID string, since time.Time) (bool, error) {
+	if err := ctx.Err(); err != nil {
+		return false, fmt.Errorf("storage: ended: %w", err)
+	}
+	ended := false
+	err := b.store.db.View(func(tx *bolt.Tx) error {
+		if bk := tx.Bucket(bucketAnswerEnds); bk != nil {
+			v := bk.Get(answerEndKey(channelID, tableID))
+			ended = len(v) == 8 && int64(binary.BigEndian.Uint64(v)) >= since.UnixNano()
+		}
+		return nil
+	})
+	if err != nil {
+		return false, fmt.Errorf("storage: ended: %w", err)
+	}
+	return ended, nil
 }
 
 // DMRefusals remembers, for every process of the bot and across restarts,

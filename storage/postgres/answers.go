@@ -47,6 +47,9 @@ func (s answersRole) TakeAnswers(ctx context.Context, channelID, tableID string,
 		if _, err := s.store.pool.Exec(ctx, `DELETE FROM tavern_live_answers WHERE at_ns < $1`, since.UnixNano()); err != nil {
 			return err
 		}
+		if _, err := s.store.pool.Exec(ctx, `DELETE FROM tavern_answer_ends WHERE at_ns < $1`, since.UnixNano()); err != nil {
+			return err
+		}
 		rows, err := s.store.pool.Query(ctx, `DELETE FROM tavern_live_answers WHERE channel_id = $1 AND table_id = $2
 			RETURNING message_id, app_id, token, original, at_ns`, channelID, tableID)
 		if err != nil {
@@ -67,6 +70,34 @@ func (s answersRole) TakeAnswers(ctx context.Context, channelID, tableID string,
 		return nil, fmt.Errorf("storage: take answers: %w", err)
 	}
 	return out, nil
+}
+
+// EndAnswers marks the table's controls withdrawn at at.
+func (s answersRole) EndAnswers(ctx context.Context, channelID, tableID string, at time.Time) error {
+	err := s.store.retry(ctx, "end answers", func(ctx context.Context) error {
+		_, err := s.store.pool.Exec(ctx, `INSERT INTO tavern_answer_ends (channel_id, table_id, at_ns) VALUES ($1, $2, $3)
+			ON CONFLICT (channel_id, table_id) DO UPDATE SET at_ns = GREATEST(tavern_answer_ends.at_ns, excluded.at_ns)`,
+			channelID, tableID, at.UnixNano())
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("storage: end answers: %w", err)
+	}
+	return nil
+}
+
+// Ended reports whether the table's controls were withdrawn at or after
+// since.
+func (s answersRole) Ended(ctx context.Context, channelID, tableID string, since time.Time) (bool, error) {
+	var ended bool
+	err := s.store.retry(ctx, "ended", func(ctx context.Context) error {
+		return s.store.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM tavern_answer_ends
+			WHERE channel_id = $1 AND table_id = $2 AND at_ns >= $3)`, channelID, tableID, since.UnixNano()).Scan(&ended)
+	})
+	if err != nil {
+		return false, fmt.Errorf("storage: ended: %w", err)
+	}
+	return ended, nil
 }
 
 // RefuseDMs marks userID's DMs closed until until.

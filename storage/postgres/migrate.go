@@ -141,6 +141,14 @@ var migrations = []string{
 		user_id  text PRIMARY KEY,
 		until_ns bigint NOT NULL
 	);`,
+	// 11: when a table's controls were withdrawn (EndAnswers), so that an
+	// answer any process keeps after the end withdraws itself.
+	`CREATE TABLE tavern_answer_ends (
+		channel_id text NOT NULL,
+		table_id   text NOT NULL,
+		at_ns      bigint NOT NULL,
+		PRIMARY KEY (channel_id, table_id)
+	);`,
 }
 
 // migrateLock is the advisory lock's key: processes starting at once

@@ -259,6 +259,43 @@ func testLiveAnswers(t *testing.T, b Backend) {
 	if got, err := s.LiveAnswers().TakeAnswers(ctx, "c2", "t1", at); err != nil || len(got) != 0 {
 		t.Fatalf("take c2/t1 after another take's cut-off passed it: %+v, %v; want none", got, err)
 	}
+
+	testAnswerEnds(t, s.LiveAnswers(), reopen, at)
+}
+
+// testAnswerEnds: a table's end is known to every process, after a
+// restart too, from the moment it is marked until a take's cut-off
+// passes it; only that table's, and a later mark is not moved back.
+func testAnswerEnds(t *testing.T, a storage.LiveAnswers, reopen func(*testing.T) storage.Store, at time.Time) {
+	ended := func(channel, tb string, since time.Time) bool {
+		t.Helper()
+		ok, err := a.Ended(ctx, channel, tb, since)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+	if ended("c1", "t7", at.Add(-time.Hour)) {
+		t.Fatal("a table never ended is ended")
+	}
+	for _, m := range []time.Duration{2 * time.Minute, time.Minute} {
+		if err := a.EndAnswers(ctx, "c1", "t7", at.Add(m)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a = reopen(t).LiveAnswers()
+	if !ended("c1", "t7", at.Add(2*time.Minute)) || ended("c1", "t7", at.Add(3*time.Minute)) {
+		t.Fatal("the end of c1/t7 is not known as marked at its later time")
+	}
+	if ended("c1", "t8", at) || ended("c2", "t7", at) {
+		t.Fatal("another table is ended by c1/t7's end")
+	}
+	if _, err := a.TakeAnswers(ctx, "c3", "t3", at.Add(3*time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if ended("c1", "t7", at) {
+		t.Fatal("an end before a take's cut-off is still known after the take")
+	}
 }
 
 // testDMRefusals: a user's DMs marked closed are listed until the mark
