@@ -483,11 +483,14 @@ func (e *Executor) buried(ctx context.Context, channelID, messageID string) (bur
 // post carries a's nonce, and its id is recorded (a.OnSent) only once it
 // exists: a process that dies before the record leaves the change to be
 // delivered again, and Discord hands the first repost back for the same
-// nonce. Past Discord's few minutes of that, the DM's newest message
-// (newest, when Discord was asked) is the earlier repost when it is this
-// bot's and offers the same table's controls: it is taken as the new copy,
-// not posted again, and edited to a's message (a coalesced redelivery
-// has newer words and controls; this path is a restart's, once per DM).
+// nonce. Past Discord's few minutes of that, the process finds its
+// earlier repost after a's message in the DM by the table (see
+// earlierRepost): when it is the DM's newest message (newest, when
+// Discord was asked) it is taken as the new copy, not posted again, and
+// edited to a's message (a coalesced redelivery has newer words and
+// controls); when another table's DM came after it, it is buried too,
+// and goes with a's old message once the decision is posted anew. This
+// path is a restart's, once per DM.
 func (e *Executor) resurface(ctx context.Context, a commands.ChannelEdit, newest string) error {
 	onSent := func(id string) {
 		e.postedInDM(a.ChannelID, id)
@@ -496,37 +499,48 @@ func (e *Executor) resurface(ctx context.Context, a commands.ChannelEdit, newest
 		}
 	}
 	earlier := e.earlierRepost(ctx, a, newest)
-	if earlier != "" {
+	if earlier != "" && earlier == newest {
 		if err := e.replace(ctx, a.ChannelID, earlier, a.Message); err != nil && !messageGone(err) {
 			return err
 		} else if err != nil {
 			earlier = "" // gone meanwhile: posted anew
 		}
 	}
-	if earlier != "" {
+	if earlier != "" && earlier == newest {
 		onSent(earlier)
 	} else if err := e.post(ctx, commands.ChannelPost{ChannelID: a.ChannelID, Message: a.Message, OnSent: onSent}); err != nil {
 		return err
 	}
-	err := e.session.ChannelMessageDelete(a.ChannelID, a.MessageID, discordgo.WithContext(ctx))
-	if err == nil || messageGone(err) {
-		return nil
+	old := []string{a.MessageID}
+	if earlier != "" && earlier != newest {
+		old = append(old, earlier) // the buried earlier repost
 	}
-	e.log.Warn("discord: deleting a DM decision posted anew failed; clearing its buttons", "channel", a.ChannelID, "message", a.MessageID, "err", err)
-	return e.clear(ctx, commands.ClearButtons{ChannelID: a.ChannelID, MessageID: a.MessageID})
+	for _, id := range old {
+		err := e.session.ChannelMessageDelete(a.ChannelID, id, discordgo.WithContext(ctx))
+		if err == nil || messageGone(err) {
+			continue
+		}
+		e.log.Warn("discord: deleting a DM decision posted anew failed; clearing its buttons", "channel", a.ChannelID, "message", id, "err", err)
+		if err := e.clear(ctx, commands.ClearButtons{ChannelID: a.ChannelID, MessageID: id}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-// earlierRepost is newest when it is a copy of a's message this bot
-// posted at the bottom of the DM before (a delivery cut short by a crash,
-// delivered again), or "". A copy is the bot's, newer than a's message,
-// and offers controls of the same table as a's message; its words and
-// controls may be older than a's (the redelivery coalesced a newer edit,
-// see outbox.Coalesce). No other message can be that: a table's changes
-// are carried out in order, so no later decision of the table was posted
-// before this change is done, and the seat's older ones lost their
-// controls (a click on one is refused as stale). It costs a request only
-// in a process that had to ask Discord whether the decision was buried,
-// which a restarted one does once per DM.
+// earlierRepost is the copy of a's message this bot posted below it in
+// the DM before (a delivery cut short by a crash, delivered again), or
+// "". A copy is the bot's, newer than a's message, and offers controls of
+// the same table as a's message; its words and controls may be older than
+// a's (the redelivery coalesced a newer edit, see outbox.Coalesce). No
+// other message can be that: a table's changes are carried out in order,
+// so no later decision of the table was posted before this change is
+// done, and the seat's older ones lost their controls (a click on one is
+// refused as stale); another table's DMs offer that table's controls. It
+// costs a request only in a process that had to ask Discord whether the
+// decision was buried (newest is then the DM's newest message), which a
+// restarted one does once per DM: it reads the messages after a's, the
+// copy among them the newest or buried under another table's DM.
 func (e *Executor) earlierRepost(ctx context.Context, a commands.ChannelEdit, newest string) string {
 	if newest == "" || newest == a.MessageID {
 		return ""
@@ -535,14 +549,38 @@ func (e *Executor) earlierRepost(ctx context.Context, a commands.ChannelEdit, ne
 	if !ok {
 		return ""
 	}
-	m, err := e.session.ChannelMessage(a.ChannelID, newest, discordgo.WithContext(ctx))
-	if err != nil || m.Author == nil || !m.Author.Bot {
+	copyOf := func(m *discordgo.Message) bool {
+		if m == nil || m.Author == nil || !m.Author.Bot {
+			return false
+		}
+		ch, tb, ok := interact.TableOfControls(m.Components)
+		return ok && ch == channel && tb == table
+	}
+	later, err := e.session.ChannelMessages(a.ChannelID, repostSearch, "", a.MessageID, "", discordgo.WithContext(ctx))
+	if err != nil {
+		e.log.Warn("discord: reading a DM's messages after a decision failed", "channel", a.ChannelID, "err", err)
 		return ""
 	}
-	if ch, tb, ok := interact.TableOfControls(m.Components); !ok || ch != channel || tb != table {
-		return ""
+	found := ""
+	for _, m := range later {
+		if copyOf(m) && (found == "" || newerID(m.ID, found)) {
+			found = m.ID
+		}
 	}
-	return m.ID
+	return found
+}
+
+// repostSearch is how many of the messages after a buried decision a
+// restarted process reads for its earlier repost: the few DMs other
+// tables sent since, with room to spare.
+const repostSearch = 50
+
+// newerID reports whether snowflake a is later than b.
+func newerID(a, b string) bool {
+	if len(a) != len(b) {
+		return len(a) > len(b)
+	}
+	return a > b
 }
 
 // clear removes a message's components, leaving its pictures and its

@@ -544,7 +544,10 @@ func TestExecutorAnsweredBeforeCarrying(t *testing.T) {
 // Discord stopped deduplicating the nonce: the process finds its earlier
 // repost at the bottom of the DM (the bot's, with the same table's
 // controls) instead of posting a third copy, and makes it say the newer
-// words of a coalesced redelivery.
+// words of a coalesced redelivery. When another table's DM came after
+// the earlier repost, the process finds the repost below the decision
+// by its table's controls, and posts the decision anew at the bottom once,
+// deleting both older copies and leaving the other table's DM untouched.
 func TestExecutorResurfaceSurvivesACrash(t *testing.T) {
 	const user, nonce, channel = "700000000000000002", "t1.5.3", "600000000000000001"
 	decision := func(words string) commands.Message {
@@ -555,13 +558,16 @@ func TestExecutorResurfaceSurvivesACrash(t *testing.T) {
 		diesBefore string // what the dying process did not do: "delete" (the old copy) or "record"
 		again      string // the redelivered words
 		later      time.Duration
+		buried     bool // another table's DM came after the first repost
 	}{
-		{"dies after the post: the same delivery again", "delete", "decide again", 0},
-		{"dies after the deletion: the same delivery again", "record", "decide again", 0},
-		{"dies after the post: a coalesced delivery with newer words", "delete", "decide anew", 0},
-		{"dies after the post: redelivered after the nonce window", "delete", "decide again", 6 * time.Minute},
-		{"dies after the post: a coalesced delivery with newer words after the nonce window", "delete", "decide anew", 6 * time.Minute},
-		{"dies after the deletion: a coalesced delivery with newer words after the nonce window", "record", "decide anew", 6 * time.Minute},
+		{"dies after the post: the same delivery again", "delete", "decide again", 0, false},
+		{"dies after the deletion: the same delivery again", "record", "decide again", 0, false},
+		{"dies after the post: a coalesced delivery with newer words", "delete", "decide anew", 0, false},
+		{"dies after the post: redelivered after the nonce window", "delete", "decide again", 6 * time.Minute, false},
+		{"dies after the post: a coalesced delivery with newer words after the nonce window", "delete", "decide anew", 6 * time.Minute, false},
+		{"dies after the deletion: a coalesced delivery with newer words after the nonce window", "record", "decide anew", 6 * time.Minute, false},
+		{"dies after the post: another table's DM, then redelivered after the nonce window", "delete", "decide again", 6 * time.Minute, true},
+		{"dies after the deletion: another table's DM, then a coalesced delivery after the nonce window", "record", "decide anew", 6 * time.Minute, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fake, exec := newTestExecutor(t)
@@ -595,6 +601,10 @@ func TestExecutorResurfaceSurvivesACrash(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if tc.buried {
+				NewExecutor(s, quietLog()).Run(ctx, []commands.Action{commands.DirectMessage{UserID: user,
+					Message: commands.Message{Content: "another table's decision", Components: tableButton(t, channel, "t0")}}})
+			}
 			recorded := ""
 			NewExecutor(s, quietLog()).Run(ctx, []commands.Action{commands.ChannelEdit{ChannelID: dm, MessageID: old, Resurface: true,
 				Message: decision(tc.again), OnSent: func(m string) { recorded = m }}})
@@ -607,6 +617,14 @@ func TestExecutorResurfaceSurvivesACrash(t *testing.T) {
 				}
 			}
 			last := dms[len(dms)-1]
+			for _, m := range dms {
+				if m.Content == "another table's decision" && m.Edits > 0 {
+					t.Errorf("another table's DM was edited")
+				}
+			}
+			if tc.buried {
+				first = last.ID // posted anew below the other table's DM
+			}
 			switch {
 			case len(with) != 1:
 				t.Fatalf("DMs %q: the decision %d times, want once", contents(dms), len(with))

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"slices"
+	"strconv"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -199,6 +200,46 @@ func (cs *Channels) channelGet(w http.ResponseWriter, r *http.Request) {
 	if m := cs.pathMessage(w, r); m != nil {
 		writeJSON(w, http.StatusOK, wire(m))
 	}
+}
+
+// channelList lists a channel's messages newest first, as Discord does:
+// with after, the limit (50 unless given, at most 100) oldest of those
+// after that id; else the newest.
+func (cs *Channels) channelList(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	limit := 50
+	if l := q.Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > 100 {
+			badForm(w)
+			return
+		}
+		limit = n
+	}
+	cs.f.mu.Lock()
+	defer cs.f.mu.Unlock()
+	msgs := cs.f.messages[r.PathValue("cid")]
+	if after := q.Get("after"); after != "" {
+		a, err := strconv.ParseInt(after, 10, 64)
+		if err != nil {
+			badForm(w)
+			return
+		}
+		var later []*Message
+		for _, m := range msgs {
+			if id, err := strconv.ParseInt(m.ID, 10, 64); err == nil && id > a {
+				later = append(later, m)
+			}
+		}
+		msgs = later[:min(limit, len(later))]
+	} else {
+		msgs = msgs[max(0, len(msgs)-limit):]
+	}
+	out := make([]map[string]any, 0, len(msgs))
+	for k := len(msgs) - 1; k >= 0; k-- {
+		out = append(out, wire(msgs[k]))
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 // channelDelete deletes a message (204, or Unknown Message).

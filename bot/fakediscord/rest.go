@@ -27,6 +27,7 @@ func (f *Fake) routes() http.Handler {
 	api.HandleFunc("POST /channels/{cid}/messages", f.Channels.channelPost)
 	api.HandleFunc("PATCH /channels/{cid}/messages/{mid}", f.Channels.channelEdit)
 	api.HandleFunc("GET /channels/{cid}/messages/{mid}", f.Channels.channelGet)
+	api.HandleFunc("GET /channels/{cid}/messages", f.Channels.channelList)
 	api.HandleFunc("DELETE /channels/{cid}/messages/{mid}", f.Channels.channelDelete)
 	api.HandleFunc("POST /channels/{cid}/messages/{mid}/threads", f.Channels.messageThreadStart)
 	api.HandleFunc("POST /channels/{cid}/threads", f.Channels.threadStart)
