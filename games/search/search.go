@@ -16,6 +16,12 @@
 // a seat cannot tell apart. Multi-step turns need no tree either, since
 // every step is a decision of its own and is searched when it comes.
 //
+// A budget may ask for paired comparison instead of UCB1 (Budget.Paired):
+// a few candidates, the heuristic's best (Ranker), are each played out in
+// every sampled world from the same seed, so the luck of the deal falls
+// out of their differences and tens of worlds decide what hundreds of
+// independent playouts could not.
+//
 // The heuristic's own answer is searched first and stays unless another
 // option's playouts beat it beyond their noise (keepHeuristic): with tens
 // of playouts a decision, the most visited option is otherwise as often
@@ -72,6 +78,14 @@ type Unlabeller interface {
 	Unlabel()
 }
 
+// Ranker is implemented by rollout policies that can order a seat's
+// options best first, as they weigh them: paired search (Budget.Paired)
+// compares the best few. The first is the policy's own choice for the
+// same state, seat and seed.
+type Ranker interface {
+	Rank(st games.State, seat int, seed uint64) []string
+}
+
 // Budget bounds one decision's search. Iterations make it deterministic:
 // the same state, seat, seed and Iterations give the same move.
 type Budget struct {
@@ -88,6 +102,16 @@ type Budget struct {
 	// the end, or until the playout has made Moves moves (or
 	// playoutLimit), and are then scored by their current standings.
 	Depth int
+	// Paired, if set, searches by paired comparison instead of UCB1:
+	// this many candidates (the heuristic's answer, then its next best
+	// where the policy ranks options: Ranker) are each played out in
+	// every sampled world from the same seed, and another candidate
+	// replaces the heuristic's answer only if its rewards beat the
+	// answer's, world by world, beyond keepHeuristic standard errors of
+	// those differences. Sharing worlds and seeds takes the luck of the
+	// deal out of the comparison, so tens of worlds tell apart options
+	// that hundreds of independent playouts could not.
+	Paired int
 	// MaxTime, if set, stops the search early on a slow machine; the
 	// decision is then no longer reproducible, so tests leave it zero.
 	MaxTime time.Duration
@@ -158,12 +182,12 @@ func (s *Searcher) ChooseYielding(st games.State, seat int, seed uint64, yield f
 	if !ok || s.budget.Iterations <= 0 {
 		return s.root.Choose(st, seat, seed)
 	}
+	if s.budget.Paired > 0 {
+		return s.choosePaired(st, rd, seat, options, seed, yield)
+	}
 	rng := games.NewRNG(seed)
 	y := &yielder{yield: yield}
-	var deadline time.Time
-	if s.budget.MaxTime > 0 {
-		deadline = time.Now().Add(s.budget.MaxTime)
-	}
+	deadline := s.deadline()
 	var arms []arm
 	var spread moments
 	heuristic := false // arm 0 is the heuristic's answer
@@ -171,7 +195,7 @@ func (s *Searcher) ChooseYielding(st games.State, seat int, seed uint64, yield f
 	total, moves := 0, 0
 	for it := 0; it < s.budget.Iterations; it++ {
 		y.pause()
-		if it > 0 && (s.budget.Moves > 0 && moves >= s.budget.Moves || !deadline.IsZero() && time.Now().After(deadline.Add(y.waited))) {
+		if it > 0 && s.spent(moves, deadline, y) {
 			break
 		}
 		world, err := rd.Redeal(seat, rng)
@@ -222,6 +246,21 @@ func (s *Searcher) ChooseYielding(st games.State, seat int, seed uint64, yield f
 		b = 0
 	}
 	return arms[b].id, true
+}
+
+// deadline is when the wall-time cap stops a search begun now; zero
+// without a cap.
+func (s *Searcher) deadline() time.Time {
+	if s.budget.MaxTime > 0 {
+		return time.Now().Add(s.budget.MaxTime)
+	}
+	return time.Time{}
+}
+
+// spent reports a search that has made its budget's moves, or outrun
+// its deadline (the time yield waited not counted).
+func (s *Searcher) spent(moves int, deadline time.Time, y *yielder) bool {
+	return s.budget.Moves > 0 && moves >= s.budget.Moves || !deadline.IsZero() && time.Now().After(deadline.Add(y.waited))
 }
 
 // keepHeuristic is how many standard errors an option's mean reward must
@@ -401,10 +440,11 @@ func (s *Searcher) playout(world games.State, seat int, move string, rng *games.
 	// scored by the standings so far. Only a game that cannot forecast
 	// plays that far (a solo Sorcerer City game early on), and one such
 	// playout spends the budget, so the heuristic's answer stands either
-	// way; the cut keeps the decision's cost within its budget.
+	// way; the cut keeps the decision's cost within its budget. Paired
+	// search plays every candidate in a world: each gets its share.
 	limit := playoutLimit
 	if s.budget.Moves > 0 {
-		limit = min(limit, s.budget.Moves)
+		limit = min(limit, max(1, s.budget.Moves/max(1, s.budget.Paired)))
 	}
 	depth := s.budget.Depth
 	if depth <= 0 || depth > limit {

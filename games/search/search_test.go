@@ -298,7 +298,7 @@ func (m *marathon) Redeal(int, *games.RNG) (games.State, error) {
 // out no further than the decision's budget of moves, so a decision costs
 // what its budget says however long the game still is.
 func TestPlayoutsStayWithinTheBudget(t *testing.T) {
-	for _, b := range []Budget{{Iterations: 1, Moves: 10}, {Iterations: 5, Moves: 30, Depth: 50}} {
+	for _, b := range []Budget{{Iterations: 1, Moves: 10}, {Iterations: 5, Moves: 30, Depth: 50}, {Iterations: 5, Moves: 30, Paired: 2}} {
 		calls := 0
 		counting := games.PolicyFunc(func(games.State, int, uint64) (string, bool) { calls++; return "left", true })
 		if _, ok := New(toyGame{counting}, b).Choose(&marathon{Length: 1000}, 0, 7); !ok {

@@ -16,7 +16,52 @@ var _ games.Bot = (*Game)(nil)
 // choices the same way, turns Raw Magic into Prestige, takes Prestige
 // over rewards and Money over a buy, and buys the dearest tile it can
 // afford. Ties go by the policy's own seed, never the game's RNG.
-func (g *Game) Policy() games.Policy { return games.PolicyFunc(choose) }
+func (g *Game) Policy() games.Policy { return policy{} }
+
+// policy is the bot's heuristic (Game.Policy); it also ranks a seat's
+// options, for the search to compare the best few.
+type policy struct{}
+
+// Choose is the heuristic's move.
+func (policy) Choose(st games.State, seat int, seed uint64) (string, bool) {
+	return choose(st, seat, seed)
+}
+
+// Rank orders seat's options best first: the policy's move, then, where
+// it weighs options by the district's score, the others by that score
+// (options it cannot try left out), else in the prompt's order.
+func (policy) Rank(st games.State, seat int, seed uint64) []string {
+	first, ok := choose(st, seat, seed)
+	s, isState := st.(*State)
+	if !ok || !isState {
+		return nil
+	}
+	p, _ := s.promptOf(seat)
+	out := []string{first}
+	if _, byDistrict := s.decide(seat, p); !byDistrict {
+		for _, o := range p.Options {
+			if o.ID != first {
+				out = append(out, o.ID)
+			}
+		}
+		return out
+	}
+	type tried struct {
+		id    string
+		value int
+	}
+	var others []tried
+	for _, o := range p.Options {
+		if v, ok := s.tryOption(seat, o.ID); ok && o.ID != first {
+			others = append(others, tried{o.ID, v})
+		}
+	}
+	slices.SortStableFunc(others, func(a, b tried) int { return b.value - a.value })
+	for _, t := range others {
+		out = append(out, t.id)
+	}
+	return out
+}
 
 // weights value a track's points for the bot.
 var weights = Annual{Money: 4, Influence: 6, Magic: 8, Prestige: 10}
@@ -38,7 +83,16 @@ func choose(st games.State, seat int, seed uint64) (string, bool) {
 	if !found || len(p.Options) == 0 {
 		return "", false
 	}
-	rng := games.NewRNG(seed)
+	if move, byDistrict := s.decide(seat, p); !byDistrict {
+		return move, true
+	}
+	return s.bestByDistrict(seat, p, games.NewRNG(seed)), true
+}
+
+// decide is the policy's move for prompt p of seat's by its rules of
+// thumb; byDistrict: none applies, the move is the one after which the
+// district scores most (bestByDistrict).
+func (s *State) decide(seat int, p games.Prompt) (move string, byDistrict bool) {
 	has := func(id string) bool {
 		for _, o := range p.Options {
 			if o.ID == id {
@@ -51,42 +105,42 @@ func choose(st games.State, seat int, seed uint64) (string, bool) {
 	switch {
 	case s.Stage == stageBuild && len(st0.Tasks) == 0:
 		if has("start") {
-			return "start", true
+			return "start", false
 		}
 		if has("draw") && !onlyMonstersLeft(s.c, st0) {
-			return "draw", true
+			return "draw", false
 		}
-		return "stop", true
+		return "stop", false
 	case s.Stage == stageTransform:
 		if s.soloShort(seat) > 0 && has("to:"+Money.String()) {
-			return "to:" + Money.String(), true
+			return "to:" + Money.String(), false
 		}
-		return "to:" + Prestige.String(), true
+		return "to:" + Prestige.String(), false
 	case s.Stage == stageGuard:
-		return s.bestGuard(p), true
+		return s.bestGuard(p), false
 	case has("prize:prestige"):
 		if s.soloUseful(s.Rewards[s.Year]) {
-			return "prize:reward", true
+			return "prize:reward", false
 		}
-		return "prize:prestige", true
+		return "prize:prestige", false
 	case has("prize:money"):
 		if s.soloGuarded() > 0 && s.soloShort(seat) <= 0 {
-			return "prize:buy", true
+			return "prize:buy", false
 		}
-		return "prize:money", true
+		return "prize:money", false
 	case s.Stage == stageBuy && len(st0.Tasks) == 0:
 		if s.soloGuarded() > 0 {
-			return s.soloBuy(seat, p), true
+			return s.soloBuy(seat, p), false
 		}
-		return s.bestBuy(seat, p), true
+		return s.bestBuy(seat, p), false
 	case s.Stage == stageBuy && s.soloGuarded() > 0:
 		if move, ok := s.soloBuyTask(seat, p); ok {
-			return move, true
+			return move, false
 		}
 	case s.Stage == stageSpells:
-		return p.Options[0].ID, true // cast every spell, then stop
+		return p.Options[0].ID, false // cast every spell, then stop
 	}
-	return s.bestByDistrict(seat, p, rng), true
+	return "", true
 }
 
 // onlyMonstersLeft reports a deck that holds nothing but monsters (its
