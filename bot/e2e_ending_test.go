@@ -21,17 +21,23 @@ import (
 // then the table ends, by its last move or by the host's abandon. The
 // clock moves on 2 s and whatever is due then runs, as the scheduler
 // would; then no channel message, DM or ephemeral answer may offer the
-// table's controls. The check is not vacuous: held back (Discord fails
-// the edit that withdraws one answer), the answer is found live.
+// table's controls, also when Discord fails each edit that takes an
+// answer's or a DM's controls away once. The check is not vacuous: held
+// back (Discord fails every try to withdraw one answer), the answer is
+// found live.
 func TestEndToEndNoLiveControlsTwoSecondsAfterTheEnd(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		abandon bool // the host ends the table; else it is played to its end
 		hold    bool // Discord fails the withdrawal of one ephemeral answer
+		// failOnce makes Discord fail, once each, the edits that take
+		// the controls of an answer and of the DMs away.
+		failOnce bool
 	}{
-		{"the last move", false, false},
-		{"the host abandons", true, false},
-		{"the host abandons, one answer's withdrawal held back", true, true},
+		{"the last move", false, false, false},
+		{"the host abandons", true, false, false},
+		{"the host abandons, Discord failing each withdrawal once", true, false, true},
+		{"the host abandons, one answer's withdrawal held back", true, true, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -76,11 +82,23 @@ func TestEndToEndNoLiveControlsTwoSecondsAfterTheEnd(t *testing.T) {
 				}
 			}
 			if tc.abandon {
+				if (tc.hold || tc.failOnce) && held == "" {
+					t.Fatal("no ephemeral answer with controls to hold back")
+				}
 				if tc.hold {
-					if held == "" {
-						t.Fatal("no ephemeral answer with controls to hold back")
+					for range 10 { // more than the executor tries
+						w.fake.FailOnce(http.MethodPatch, held)
 					}
+				}
+				if tc.failOnce {
 					w.fake.FailOnce(http.MethodPatch, held)
+					for _, p := range g.players {
+						for _, m := range w.fake.Channels.DMs(p.UserID) {
+							if len(fakediscord.Controls(m)) > 0 {
+								w.fake.FailOnce(http.MethodPatch, "/messages/"+m.ID)
+							}
+						}
+					}
 				}
 				host := g.players[0]
 				i := w.fake.Interactions.Command(host.Actor, commands.CmdGame, fakediscord.SubCommand(commands.SubAbandon))

@@ -173,17 +173,21 @@ func (e *Executor) withdraw(ctx context.Context, a interact.WithdrawControls) er
 }
 
 // withdrawOne removes the controls of one ephemeral answer, keeping its
-// text and pictures; one the player dismissed needs nothing.
+// text and pictures; one the player dismissed needs nothing. A passing
+// failure of Discord's is tried again at once (withdrawing).
 func (e *Executor) withdrawOne(ctx context.Context, live storage.LiveAnswer) error {
 	none := []discordgo.MessageComponent{}
 	edit := &discordgo.WebhookEdit{Components: &none}
 	i := &discordgo.Interaction{AppID: live.AppID, Token: live.Token}
-	var err error
-	if live.Original {
-		_, err = e.session.InteractionResponseEdit(i, edit, discordgo.WithContext(ctx))
-	} else {
-		_, err = e.session.FollowupMessageEdit(i, live.MessageID, edit, discordgo.WithContext(ctx))
-	}
+	err := withdrawing(ctx, func() error {
+		var err error
+		if live.Original {
+			_, err = e.session.InteractionResponseEdit(i, edit, discordgo.WithContext(ctx))
+		} else {
+			_, err = e.session.FollowupMessageEdit(i, live.MessageID, edit, discordgo.WithContext(ctx))
+		}
+		return err
+	})
 	if err != nil && messageGone(err) {
 		return nil
 	}

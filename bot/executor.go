@@ -585,15 +585,48 @@ func newerID(a, b string) bool {
 
 // clear removes a message's components, leaving its pictures and its
 // text unless a note replaces it; a message that is gone needs nothing.
+// A passing failure of Discord's is tried again at once (withdrawing).
 func (e *Executor) clear(ctx context.Context, a commands.ClearButtons) error {
 	none := []discordgo.MessageComponent{}
 	edit := &discordgo.MessageEdit{ID: a.MessageID, Channel: a.ChannelID, Components: &none}
 	if a.Note != "" {
 		edit.Content = &a.Note
 	}
-	_, err := e.session.ChannelMessageEditComplex(edit, discordgo.WithContext(ctx))
+	err := withdrawing(ctx, func() error {
+		_, err := e.session.ChannelMessageEditComplex(edit, discordgo.WithContext(ctx))
+		return err
+	})
 	if err != nil && messageGone(err) {
 		return nil
+	}
+	return err
+}
+
+// withdrawTries and withdrawPause bound how often and how far apart an
+// edit that takes controls away is tried when Discord fails it in passing
+// (a 5xx, no answer): within the 2 s after which no control of an ended
+// table may be live (issue 31), where carrying the change again later
+// would come too late or, for an ephemeral answer, not at all.
+const (
+	withdrawTries = 3
+	withdrawPause = 200 * time.Millisecond
+)
+
+// withdrawing runs edit, which takes controls away, again after a passing
+// failure, up to withdrawTries times in all; it returns the last error.
+func withdrawing(ctx context.Context, edit func() error) error {
+	var err error
+	for try := range withdrawTries {
+		if try > 0 {
+			select {
+			case <-ctx.Done():
+				return errors.Join(err, ctx.Err())
+			case <-time.After(withdrawPause):
+			}
+		}
+		if err = edit(); err == nil || !transient(err) || ctx.Err() != nil {
+			return err
+		}
 	}
 	return err
 }
