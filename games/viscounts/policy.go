@@ -23,18 +23,20 @@ func (g *Game) Policy() games.Policy { return lookingAhead(lookahead) }
 // from (games/search), it lifts the searching bots' own decisions. The
 // normal search gets about a dozen playouts a decision and rarely
 // overrules it, so its depth is what the normal bot plays by. Measured in
-// solo games on seeds 101-200 (100 against each opponent), 6 decisions
-// deep won 24, 25, 35 and 92% against the Cleric, Noble, Builder and
-// Merchant (mean margins -8.4, -6.9, -3.0 and +17.1 VP) where 5 deep
-// won 17, 23, 31 and 92% (-9.0, -9.4, -3.7 and +17.3 VP); 7 deep was no
-// better on seeds 101-140 at 1.6 times the time.
+// solo games on seeds 101-200 (100 against each opponent), 5 decisions
+// deep won 17, 23, 31 and 92% against the Cleric, Noble, Builder and
+// Merchant (mean margins -9.0, -9.4, -3.7 and +17.3 VP). 6 deep won 24,
+// 25, 35 and 92% there (-8.4, -6.9, -3.0, +17.1 VP), yet the normal bot
+// on seeds 1-20 then won 6, 7 and 8 of 20 against the Cleric, Noble and
+// Builder (5 deep: 10, 5 and 9): no gain beyond the noise, so it stays at
+// 5; 7 deep was no better on seeds 101-140 at 1.6 times the time.
 func (g *Game) RootPolicy() games.Policy { return lookingAhead(deepLookahead) }
 
 // lookahead and deepLookahead bound how many decisions ahead the policy
 // and the root policy try.
 const (
 	lookahead     = 3
-	deepLookahead = 6
+	deepLookahead = 5
 )
 
 // lookingAhead is the policy trying depth decisions ahead.
