@@ -41,7 +41,60 @@ var _ games.Bot = Game{}
 // It sees only what its seat sees: its hand and picks, the open dungeons,
 // blueprints, tasks, market and Jael's open cards, pile and tiles, and
 // Jael's deck as a set. Ties go by the policy's own seed.
-func (g Game) Policy() games.Policy { return games.PolicyFunc(choose) }
+func (g Game) Policy() games.Policy { return policy{} }
+
+// policy is the heuristic (Game.Policy); it also ranks a seat's options
+// by the same values, for the search to compare the best few
+// (search.Ranker).
+type policy struct{}
+
+// Choose is the heuristic's move.
+func (policy) Choose(st games.State, seat int, seed uint64) (string, bool) {
+	return choose(st, seat, seed)
+}
+
+// Rank orders seat's options best first: the policy's move, then the
+// others by the values it weighed them by. In the market, where the move
+// is the first part of the best set the seat's gold affords, the best
+// pass (the task that promises most) comes next if the move buys, then
+// the parts by what they add, then the other passes.
+func (policy) Rank(st games.State, seat int, seed uint64) []string {
+	var offers []offer
+	first, ok := decide(st, seat, seed, &offers)
+	if !ok {
+		return nil
+	}
+	slices.SortStableFunc(offers, func(x, y offer) int {
+		switch {
+		case x.market != y.market:
+			if x.market > y.market {
+				return -1
+			}
+			return 1
+		case x.v > y.v:
+			return -1
+		case x.v < y.v:
+			return 1
+		}
+		return 0
+	})
+	out := []string{first}
+	for _, o := range offers {
+		if !slices.Contains(out, o.id) {
+			out = append(out, o.id)
+		}
+	}
+	return out
+}
+
+// offer is one option as the policy valued it, for Rank; market orders
+// the market's groups (the best pass, the parts, the other passes)
+// before the values.
+type offer struct {
+	id     string
+	v      float64
+	market int
+}
 
 // Weights of what is not yet points, in prestige (tuned on solo games
 // against Jael; see BenchmarkPolicySolo).
@@ -75,6 +128,12 @@ var taskPrior = [31]float64{0,
 }
 
 func choose(st games.State, seat int, seed uint64) (string, bool) {
+	return decide(st, seat, seed, nil)
+}
+
+// decide is the policy's move; with offers, it also records every
+// option it valued (Rank).
+func decide(st games.State, seat int, seed uint64, offers *[]offer) (string, bool) {
 	s, ok := st.(*State)
 	if !ok || seat < 0 || seat >= len(s.Seats) {
 		return "", false
@@ -93,6 +152,7 @@ func choose(st games.State, seat int, seed uint64) (string, bool) {
 		return "", false
 	}
 	b := newBot(s, seat, seed)
+	b.offers = offers
 	switch {
 	case s.Phase == PhaseBuild && s.Seats[seat].PickRoom == 0:
 		return b.pick(p.Options), true
@@ -117,6 +177,7 @@ type bot struct {
 	// layouts caches what depends only on a dungeon's rooms, passages and
 	// gates: most lookahead steps place an element tile, which changes none.
 	layouts map[layout]*layoutWorth
+	offers  *[]offer // if set, every option valued (Rank)
 }
 
 // layout is a dungeon without its elements: rooms, passages (one bit per
@@ -199,13 +260,20 @@ func newBot(s *State, seat int, seed uint64) *bot {
 
 // chooser keeps the best option seen, ties broken evenly by the bot's RNG.
 type chooser struct {
-	rng  *games.RNG
-	best string
-	v    float64
-	ties int
+	rng    *games.RNG
+	best   string
+	v      float64
+	ties   int
+	offers *[]offer // if set, every option offered (Rank)
 }
 
+// chooser is a fresh chooser of b's decision.
+func (b *bot) chooser() *chooser { return &chooser{rng: b.rng, offers: b.offers} }
+
 func (ch *chooser) offer(id string, v float64) {
+	if ch.offers != nil {
+		*ch.offers = append(*ch.offers, offer{id: id, v: v})
+	}
 	switch {
 	case ch.ties == 0 || v > ch.v+1e-9:
 		ch.best, ch.v, ch.ties = id, v, 1
@@ -524,7 +592,7 @@ func (b *bot) pick(options []games.Option) string {
 			allLoss += jaelLoss[id]
 		}
 	}
-	ch := &chooser{rng: b.rng}
+	ch := b.chooser()
 	for _, o := range options {
 		id, col, ok := parsePick(o.ID)
 		if !ok {
@@ -571,7 +639,7 @@ func (b *bot) second(options []games.Option) string {
 	if !b.s.Solo() {
 		theirs = b.opponentGains(hand)
 	}
-	ch := &chooser{rng: b.rng}
+	ch := b.chooser()
 	for _, o := range options {
 		id, err := strconv.Atoi(strings.TrimPrefix(o.ID, "second:"))
 		if err != nil {
@@ -678,7 +746,7 @@ func (b *bot) placeAll(d Dungeon, tiles []int) (Dungeon, float64) {
 func (b *bot) place(options []games.Option) string {
 	tile := b.s.Placing.Tiles[0]
 	d := b.me.Dungeon
-	ch := &chooser{rng: b.rng}
+	ch := b.chooser()
 	seen := map[spot]float64{}
 	for _, o := range options {
 		sp, ok := b.parsePut(o.ID, tile)
@@ -753,10 +821,18 @@ func (b *bot) market(options []games.Option) string {
 		}
 		wares = append(wares, w)
 	}
+	if b.offers != nil {
+		for _, w := range wares {
+			*b.offers = append(*b.offers, offer{id: w.id, v: w.value, market: 1})
+		}
+	}
 	set, setV := b.bestSet(wares)
 	if len(set) > 0 {
 		b.orderBuys(set)
 		if setV > b.passWorth(set[0]) {
+			if b.offers != nil {
+				b.pass(passes) // ranks the passes too
+			}
 			return set[0].id
 		}
 	}
@@ -873,10 +949,23 @@ func (b *bot) orderBuys(set []ware) {
 	})
 }
 
-// pass passes, taking the task that promises most.
+// pass passes, taking the task that promises most; for Rank, its choice
+// goes before the market's parts and the other passes after them.
 func (b *bot) pass(options []games.Option) string {
 	d := &b.me.Dungeon
+	var passes []offer
 	ch := &chooser{rng: b.rng}
+	if b.offers != nil {
+		ch.offers = &passes
+		defer func() {
+			for _, o := range passes {
+				if o.id == ch.best {
+					o.market = 2
+				}
+				*b.offers = append(*b.offers, o)
+			}
+		}()
+	}
 	for _, o := range options {
 		n, err := strconv.Atoi(strings.TrimPrefix(o.ID, "pass:t"))
 		if o.ID == "pass" || err != nil || n < 1 || n >= len(taskPrior) {

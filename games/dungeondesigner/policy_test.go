@@ -2,6 +2,8 @@ package dungeondesigner
 
 import (
 	"bytes"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tavern-bot/tavern/games"
@@ -224,4 +226,62 @@ func must(b []byte, err error) []byte {
 		panic(err)
 	}
 	return b
+}
+
+// TestPolicyRanks: at every decision of whole games (2 players and solo,
+// a random answer in one of three moves so the positions vary), the
+// ranking starts with the policy's move for the same seed, lists every
+// offered option exactly once, puts a pass second where the policy buys
+// in the market, and is the same on a twin re-dealt for the seat.
+func TestPolicyRanks(t *testing.T) {
+	pol := New().(games.Bot).Policy().(policy)
+	for _, players := range []int{1, 2} {
+		s := newTest(t, players, uint64(60+players), nil)
+		rng := games.NewRNG(uint64(players))
+		buys := 0
+		for moves := 0; !s.Over(); moves++ {
+			pending := s.Pending()
+			p := pending[rng.IntN(len(pending))]
+			seed := uint64(moves)
+			first, _ := pol.Choose(s, p.Seat, seed)
+			ranked := pol.Rank(s, p.Seat, seed)
+			if len(ranked) == 0 || ranked[0] != first {
+				t.Fatalf("%d players, move %d: ranked %v, the policy's move %q first", players, moves, ranked, first)
+			}
+			offered := map[string]bool{}
+			for _, o := range p.Options {
+				offered[o.ID] = true
+			}
+			for _, id := range ranked {
+				if !offered[id] {
+					t.Fatalf("%d players, move %d: ranked %q, not offered or twice: %v", players, moves, id, ranked)
+				}
+				delete(offered, id)
+			}
+			if len(offered) > 0 {
+				t.Fatalf("%d players, move %d: %v left out of the ranking %v", players, moves, offered, ranked)
+			}
+			if s.Phase == PhaseImprove && s.Placing == nil && strings.HasPrefix(first, "buy:") {
+				buys++
+				if !strings.HasPrefix(ranked[1], "pass") {
+					t.Fatalf("%d players, move %d: the policy buys, yet %q is second: %v", players, moves, ranked[1], ranked)
+				}
+			}
+			twin, err := s.Redeal(p.Seat, games.NewRNG(uint64(moves)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := pol.Rank(twin, p.Seat, seed); !slices.Equal(got, ranked) {
+				t.Fatalf("%d players, move %d: ranked %v, on a twin %v", players, moves, ranked, got)
+			}
+			move := first
+			if rng.IntN(3) == 0 {
+				move = p.Options[rng.IntN(len(p.Options))].ID
+			}
+			mustApply(t, s, p.Seat, move)
+		}
+		if buys == 0 {
+			t.Fatalf("%d players: the policy never bought", players)
+		}
+	}
 }
