@@ -54,11 +54,20 @@ var budgets = map[string]map[Strength]Budget{
 	"sorcerer-city": {
 		// Solo play costs more a playout move (~2.9 ms at the 95th
 		// percentile): 1,500 moves gave a normal decision's CPU p95 4.4 s
-		// there (p50 1.4 s, 2 solo games), so both budgets are cut by the
-		// same factor. The heuristic alone survives solo games (the
-		// search keeps its answer unless playouts clearly beat it).
-		Normal: {Iterations: 100, Moves: 340, Depth: 80, MaxTime: 2 * time.Second},
-		Strong: {Iterations: 500, Moves: 1600, Depth: 120, MaxTime: 8 * time.Second},
+		// there (p50 1.4 s, 2 solo games), so both budgets were cut by the
+		// same factor; since playouts build no labels (Unlabel) a move
+		// costs half, and normal's budget doubles. The heuristic alone
+		// survives solo games (the search keeps its answer unless
+		// playouts clearly beat it). Strong compares the heuristic's
+		// three best options on shared worlds (Paired), 40-move playouts
+		// each: about 33 worlds a decision, where UCB1 over 120-move
+		// playouts got 13 playouts and seldom left the heuristic.
+		// Measured with the bots command: strong against easy, 2
+		// players, seeds 1-6, won 3/6, 174 Prestige against 150, decision
+		// CPU p95 2.1 s (max 4.4 s); normal solo, seeds 1-5, survived
+		// 5/5, 139 Prestige, p95 0.80 s.
+		Normal: {Iterations: 100, Moves: 680, Depth: 80, MaxTime: 2 * time.Second},
+		Strong: {Iterations: 200, Moves: 4000, Depth: 40, Paired: 3, MaxTime: 8 * time.Second},
 	},
 	"viscounts": {
 		// Solo, 320 moves gave a normal decision's CPU p95 1.25 s (4

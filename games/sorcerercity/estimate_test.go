@@ -84,3 +84,48 @@ func TestEstimateSteadyAcrossStages(t *testing.T) {
 		t.Error("a solo game was forecast; its monsters show only in a playout to the end")
 	}
 }
+
+// TestEstimateCountsTheDistrictWhileBuying: in the buy stage a seat's
+// Money and Influence for the years to come are what its district makes,
+// not what is left on its tracks: a seat whose district made Money or
+// Influence is forecast lower without it, and no lower for spending.
+func TestEstimateCountsTheDistrictWhileBuying(t *testing.T) {
+	g := New()
+	pol := g.Policy()
+	checked := 0
+	for seed := range uint64(4) {
+		setup := games.DefaultSetup(g, 2, seed)
+		st, err := g.New(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		for n := 0; !s.Over(); n++ {
+			if s.Stage == stageBuy && s.Year < Years {
+				for i, seat := range s.Seats {
+					made := seat.District.Score(s.c, nil)
+					if made[Money]+made[Influence] == 0 {
+						continue
+					}
+					before := forecast(t, s)[i]
+					kept := seat.District
+					seat.District = District{}
+					without := forecast(t, s)[i]
+					seat.District = kept
+					if without >= before {
+						t.Fatalf("seed %d year %d: seat %d's district makes %v, and its forecast is %d with it, %d without", seed, s.Year, i, made, before, without)
+					}
+					checked++
+				}
+			}
+			p := s.Pending()[0]
+			move, _ := pol.Choose(s, p.Seat, games.PolicySeed(seed, n, p.Seat))
+			if _, err := s.Apply(p.Seat, move); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no buy stage with a district that makes Money or Influence")
+	}
+}
