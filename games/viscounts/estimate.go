@@ -9,7 +9,7 @@ import "github.com/tavern-bot/tavern/games"
 // the end. A solo game ranks the seat against its opponent, as a rival.
 func (s *State) Estimate() (standings []games.Standing, rivals []games.Rival, ok bool) {
 	if s.Solo != nil {
-		me, ai := s.prospects(0), s.prospects(s.Solo.Seat)
+		me, ai := s.value(0), s.value(s.Solo.Seat)
 		rank, aiRank := 1, 2
 		if me <= ai {
 			rank, aiRank = 2, 1
@@ -19,7 +19,7 @@ func (s *State) Estimate() (standings []games.Standing, rivals []games.Rival, ok
 	}
 	values := make([]int, s.Players)
 	for i := range values {
-		values[i] = s.prospects(i)
+		values[i] = s.value(i)
 	}
 	return games.RankByValues(values, 10), nil, true
 }

@@ -19,17 +19,13 @@ var _ games.Bot = (*Game)(nil)
 func (g *Game) Policy() games.Policy { return lookingAhead(lookahead) }
 
 // RootPolicy is the policy looking further ahead within its turn: too
-// slow for every move of a search's playouts, but where a search starts
-// from (games/search), it lifts the searching bots' own decisions. The
-// normal search gets about a dozen playouts a decision and rarely
-// overrules it, so its depth is what the normal bot plays by. Measured in
-// solo games on seeds 101-200 (100 against each opponent), 5 decisions
-// deep won 17, 23, 31 and 92% against the Cleric, Noble, Builder and
-// Merchant (mean margins -9.0, -9.4, -3.7 and +17.3 VP). 6 deep won 24,
-// 25, 35 and 92% there (-8.4, -6.9, -3.0, +17.1 VP), yet the normal bot
-// on seeds 1-20 then won 6, 7 and 8 of 20 against the Cleric, Noble and
-// Builder (5 deep: 10, 5 and 9): no gain beyond the noise, so it stays at
-// 5; 7 deep was no better on seeds 101-140 at 1.6 times the time.
+// slow for every move of a search's playouts (about four times the
+// policy's time), but where a search starts from (games/search), it
+// lifts the searching bots' own decisions. Measured in 100 solo games
+// against each opponent (BenchmarkSoloAgainstOpponents), it won 32, 27,
+// 37 and 90% against the Cleric, Noble, Builder and Merchant (mean
+// margins -8, -10, -4 and +17 VP) where the policy won 22, 20, 31 and
+// 90% of 200 (-11, -13, -6 and +15 VP).
 func (g *Game) RootPolicy() games.Policy { return lookingAhead(deepLookahead) }
 
 // lookahead and deepLookahead bound how many decisions ahead the policy
@@ -115,21 +111,8 @@ func (c *State) tryOn(seat int, id string, depth int) int {
 	return c.value(seat)
 }
 
-// value is what the policy weighs positions by, in tenths of a VP:
-// seat's prospects and, for the player of a solo game, what the time
-// still to come is worth against its opponent (endPace). The pace steers
-// the player's own choices only: it is no part of the forecast
-// (Estimate), where it added the same to both sides.
+// value estimates seat's prospects in tenths of a VP.
 func (s *State) value(seat int) int {
-	v := s.prospects(seat)
-	if s.Solo != nil && !s.isAI(seat) {
-		v += endPace[s.opponent().Focus] * s.timeLeft() / permille
-	}
-	return v
-}
-
-// prospects estimates seat's prospects in tenths of a VP.
-func (s *State) prospects(seat int) int {
 	st := s.Seats[seat]
 	sc := s.scores()[seat]
 	v := 10 * sc.Total
@@ -160,6 +143,9 @@ func (s *State) prospects(seat int) int {
 				v += 3 * s.folk(c).Cost
 			}
 		}
+	}
+	if s.Solo != nil {
+		v += endPace[s.opponent().Focus] * left / permille
 	}
 	v += s.queuedValue(seat)
 	// Corruption drifts towards debts.
