@@ -54,7 +54,7 @@ func (s *Searcher) choosePaired(st games.State, rd games.Redealer, seat int, opt
 		}
 		rows = append(rows, row)
 	}
-	if len(rows) == 0 {
+	if len(rows) == 0 || len(ids) == 0 {
 		return s.root.Choose(st, seat, seed)
 	}
 	reward := func(o outcome) float64 {
@@ -123,20 +123,26 @@ func (s *Searcher) world(rd games.Redealer, seat int, worldSeed uint64) (games.S
 // from rng without one; Budget.Paired in all.
 func (s *Searcher) pairedCandidates(world games.State, seat int, options []string, rng *games.RNG) (ids []string, heuristic bool) {
 	policySeed := rng.Uint64()
-	first, _ := s.root.Choose(world, seat, policySeed)
 	r, ranks := s.root.(Ranker)
 	if !ranks {
+		first, _ := s.root.Choose(world, seat, policySeed)
 		arms := candidates(options, first, s.budget.Paired, rng)
 		for _, a := range arms {
 			ids = append(ids, a.id)
 		}
 		return ids, len(ids) > 0 && ids[0] == first
 	}
+	// A Ranker's first is the policy's own choice: no second Choose.
+	ranked := r.Rank(world, seat, policySeed)
+	if len(ranked) == 0 {
+		return nil, false
+	}
+	first := ranked[0]
 	offered := map[string]bool{}
 	for _, id := range options {
 		offered[id] = true
 	}
-	for _, id := range append([]string{first}, r.Rank(world, seat, policySeed)...) {
+	for _, id := range ranked {
 		if offered[id] && len(ids) < s.budget.Paired {
 			ids = append(ids, id)
 			delete(offered, id)
