@@ -54,6 +54,29 @@ type Renderer interface {
 	Render(view any, m Meta) (image.Image, error)
 }
 
+// SeatDetailer is a Renderer whose public board draws some seats' parts
+// too small to read on a phone (a thumbnail, a crowded district): it draws
+// one seat's part at full size, from the public view alone, for anyone who
+// asks (/game look). It rejects any other view, so no seat's secret can
+// reach the picture.
+type SeatDetailer interface {
+	SeatDetail(public any, seat int, m Meta) (image.Image, error)
+}
+
+// PublicView is view as the public view type Pub, given by value or by
+// pointer; any other type (a seat's private view too) is an error.
+func PublicView[Pub any](view any) (*Pub, error) {
+	switch v := view.(type) {
+	case Pub:
+		return &v, nil
+	case *Pub:
+		if v != nil {
+			return v, nil
+		}
+	}
+	return nil, fmt.Errorf("imaging: a seat's detail is drawn from the public view, not from %T", view)
+}
+
 // Images is the entry point for the command surface: it owns the kit and
 // the renderers by game id. Register renderers at start-up, then share the
 // value freely; it is safe for concurrent use after that.
@@ -83,6 +106,27 @@ func (im *Images) Kit() *kit.Kit { return im.kit }
 func (im *Images) HasBoard(gameID string) bool {
 	_, ok := im.renderers[gameID]
 	return ok
+}
+
+// HasSeatDetail reports whether gameID's renderer draws seat details
+// (SeatDetailer).
+func (im *Images) HasSeatDetail(gameID string) bool {
+	_, ok := im.renderers[gameID].(SeatDetailer)
+	return ok
+}
+
+// SeatDetail draws seat's part of public (the public view) at full size
+// with gameID's renderer and encodes it as PNG.
+func (im *Images) SeatDetail(gameID string, public any, seat int, m Meta) ([]byte, error) {
+	d, ok := im.renderers[gameID].(SeatDetailer)
+	if !ok {
+		return nil, fmt.Errorf("imaging: %q draws no seat details", gameID)
+	}
+	img, err := d.SeatDetail(public, seat, m)
+	if err != nil {
+		return nil, err
+	}
+	return im.encode(img)
 }
 
 // Board draws view with gameID's renderer and encodes it as PNG.

@@ -42,6 +42,10 @@ var legibleNames = []string{"Jörg „der Große“ Müller-Lüdenscheidt", "Ann
 // what it reaches today, so it cannot get worse, and the test logs how far
 // it is from the goal.
 //
+// A renderer whose public board draws seats' parts as decoration
+// (imaging.SeatDetailer: Dungeon Designer's thumbnails, Sorcerer City's
+// crowded districts) has each seat's detail picture measured the same way.
+//
 // Pictograms a player must recognize (kit.Canvas.Pictogram) are measured
 // as texts, by their drawn extent; each game names the pictograms its
 // pictures must report, so that one drawn without reporting itself (and
@@ -138,13 +142,8 @@ func checkGameLegible(t *testing.T, im *imaging.Images, g games.Game, r imaging.
 		if s.Over() {
 			least = min(least, checkResultsLegible(t, im, g, s.Standings(), m, &log, floor))
 		}
-		for _, viewer := range viewers {
-			log.Reset()
-			m.Viewer = viewer
-			img, err := r.Render(s.View(viewer), m)
-			if err != nil {
-				return fmt.Errorf("move %d, viewer %d: %w", move, viewer, err)
-			}
+		// measure checks a picture just drawn with log's texts, for who.
+		measure := func(img image.Image, who string) {
 			width := img.Bounds().Dx()
 			for _, u := range log.Uses() {
 				if u.Pictogram && u.Decor == "" {
@@ -157,14 +156,37 @@ func checkGameLegible(t *testing.T, im *imaging.Images, g games.Game, r imaging.
 			}
 			if cut := boardtest.Unbroken(log.Uses()); len(cut) > 0 {
 				failed++
-				t.Errorf("move %d (%s), %s: %d texts cut short for a word without break points: %s", move, phase, viewerName(viewer), len(cut), distinct(cut, 8))
+				t.Errorf("move %d (%s), %s: %d texts cut short for a word without break points: %s", move, phase, who, len(cut), distinct(cut, 8))
 			}
 			if small := boardtest.Illegible(log.Uses(), width, floor); len(small) > 0 {
 				failed++
 				t.Errorf("move %d (%s), %s (%d px wide): %d texts below %.1f px on a phone; smallest %v (%.1f px on a phone); also %s",
-					move, phase, viewerName(viewer), width, len(small), floor,
+					move, phase, who, width, len(small), floor,
 					small[0], boardtest.OnPhone(small[0].Size, width), distinct(small[1:], 8))
-				saveSample(t, img, fmt.Sprintf("legibility-%s-%dp-%s-m%03d-%s.png", g.Info().ID, setup.Players, lang, move, viewerName(viewer)))
+				saveSample(t, img, fmt.Sprintf("legibility-%s-%dp-%s-m%03d-%s.png", g.Info().ID, setup.Players, lang, move, who))
+			}
+		}
+		for _, viewer := range viewers {
+			log.Reset()
+			m.Viewer = viewer
+			img, err := r.Render(s.View(viewer), m)
+			if err != nil {
+				return fmt.Errorf("move %d, viewer %d: %w", move, viewer, err)
+			}
+			measure(img, viewerName(viewer))
+		}
+		// A game whose public board draws seats' parts as decoration
+		// (thumbnails, crowded districts) offers each seat's part at full
+		// size (/game look): every seat's detail must read on a phone.
+		if d, ok := r.(imaging.SeatDetailer); ok {
+			for seat := range setup.Players {
+				log.Reset()
+				m.Viewer = games.Public
+				img, err := d.SeatDetail(s.View(games.Public), seat, m)
+				if err != nil {
+					return fmt.Errorf("move %d, seat %d's detail: %w", move, seat, err)
+				}
+				measure(img, fmt.Sprintf("detail%d", seat))
 			}
 		}
 		return nil

@@ -1,6 +1,7 @@
 package dungeondesigner
 
 import (
+	"fmt"
 	"image"
 	"math"
 	"strconv"
@@ -27,11 +28,10 @@ const (
 
 // private draws one seat's secret view for its DMs (and "Show my hand"):
 // the hand with this pass's pick and second choice marked (in the market
-// the stalls instead), the own dungeon readable on a phone with the pick
+// the stalls instead), then the seat's part (seatPart) with the pick
 // previewed at its place and the spots a tile may go to numbered as its
-// options name them ("Spot 3: …"), the own
-// tasks and the blueprint. It is the readable close-up of the seat's part
-// of the public board, whose dungeons are thumbnails.
+// options name them ("Spot 3: …"). It is the readable close-up of the
+// seat's part of the public board, whose dungeons are thumbnails.
 func (r *Renderer) private(v *dd.PrivateView, m imaging.Meta) image.Image {
 	inner := boardW - 2*margin
 	perRow := max(int((inner-32+handGap)/(handCardW+handGap)), 1)
@@ -45,23 +45,15 @@ func (r *Renderer) private(v *dd.PrivateView, m imaging.Meta) image.Image {
 		handH = 64 + float64((len(v.Stalls)+1)/2)*(stallH+gap) + 8
 	}
 	lowY := handY + handH + gap
-	dg := newDungeonGeom(0, 0, ownCell)
-	dw, dh := dg.size()
-	lowH := 64 + dh + 16
-	infoY := lowY + lowH + gap
-	bpW := 40 + 4*bpCell + 3*4 + 40
-	infoH := math.Max(64+float64(max(len(v.Tasks), maxSeatTasks))*ownTaskH, 64+50+4*bpCell+3*4) + 16
+	me := ownArea{}.me(v)
 	probe := r.scene(16, 16, m)
 	defer probe.c.Close()
-	// The key: the dungeon's tokens carry abbreviations (Gn, Gb, …).
-	legendY := infoY + infoH + gap
-	legendH := probe.legendHeight(true)
-	height := legendY + legendH + margin
+	height := lowY + probe.seatPartHeight(me) + margin
 
 	s := r.boardScene(boardW, int(math.Ceil(height)), m)
 	defer s.c.Close()
 	c := s.c
-	ownArea{s}.privateTop(v)
+	s.seatTop(v.Seat, s.w.T("ddimg.private"), &v.PublicView)
 
 	hand := kit.R(margin, handY, inner, handH)
 	c.Panel(hand)
@@ -82,36 +74,103 @@ func (r *Renderer) private(v *dd.PrivateView, m imaging.Meta) image.Image {
 		y := hand.Y + 64 + float64(i/perRow)*(handCardH+handGap)
 		ownArea{s}.handCard(v, &v.Hand[i], kit.R(x, y, handCardW, handCardH))
 	}
+	var pick *dd.RoomView
+	if v.Phase == dd.PhaseBuild {
+		pick = v.Pick
+	}
+	s.seatPart(&v.PublicView, me, lowY, seatLook{own: true, pick: pick, pickCol: v.PickCol})
+	return c.Image()
+}
 
-	own := kit.R(margin, lowY, dw+32, lowH)
+// detail draws one seat's public part at the size of its own picture, for
+// anyone who asks (/game look): the dungeon the public board shows as a
+// thumbnail, its gold, paths, tasks and blueprint, and the key. It is
+// drawn from the public view alone, so it shows nothing the seat keeps
+// secret (its hand, its pick before the reveal).
+func (r *Renderer) detail(v *dd.PublicView, seat int, m imaging.Meta) (image.Image, error) {
+	var me *dd.SeatView
+	for i := range v.Seats {
+		if v.Seats[i].Seat == seat {
+			me = &v.Seats[i]
+		}
+	}
+	if me == nil {
+		return nil, fmt.Errorf("dungeondesigner: no seat %d among %d", seat, len(v.Seats))
+	}
+	probe := r.scene(16, 16, m)
+	defer probe.c.Close()
+	lowY := boardTopH + gap
+	height := lowY + probe.seatPartHeight(me) + margin
+	s := r.boardScene(boardW, int(math.Ceil(height)), m)
+	defer s.c.Close()
+	s.seatTop(seat, s.w.T("ddimg.detail"), v)
+	s.seatPart(v, me, lowY, seatLook{})
+	return s.c.Image(), nil
+}
+
+// seatLook is whose eyes a seat's part is drawn for: the seat's own (its
+// secret pick previewed, the spots its options name numbered) or anyone's.
+type seatLook struct {
+	own     bool
+	pick    *dd.RoomView // the seat's secret pick this pass, own only
+	pickCol int
+}
+
+// seatPartHeight is the height of seatPart for me.
+func (s *scene) seatPartHeight(me *dd.SeatView) float64 {
+	_, dh := newDungeonGeom(0, 0, ownCell).size()
+	return 64 + dh + 16 + gap + seatInfoHeight(me) + gap + s.legendHeight(true)
+}
+
+// seatInfoHeight is the height of the tasks and blueprint row.
+func seatInfoHeight(me *dd.SeatView) float64 {
+	return math.Max(64+float64(max(len(me.Tasks), maxSeatTasks))*ownTaskH, 64+50+4*bpCell+3*4) + 16
+}
+
+// seatPart draws a seat's part of the table readable on a phone from y
+// down: its dungeon (with, for its own eyes, the pick previewed at its
+// place), its gold and paths beside it, its tasks and blueprint, and the
+// key to the dungeon's tokens (Gn, Gb, …).
+func (s *scene) seatPart(v *dd.PublicView, me *dd.SeatView, y float64, look seatLook) {
+	c := s.c
+	inner := boardW - 2*margin
+	dg := newDungeonGeom(0, 0, ownCell)
+	dw, dh := dg.size()
+	lowH := 64 + dh + 16
+	own := kit.R(margin, y, dw+32, lowH)
 	c.Panel(own)
 	c.Ink(kit.Ink)
-	c.FitText(s.w.T("ddimg.your.dungeon"), kit.Bold, 38, readable, own.X+16, own.Y+34, own.W-32, 0)
-	me := ownArea{s}.me(v)
+	title := s.w.T("ddimg.your.dungeon")
+	if !look.own {
+		title = s.w.T("ddimg.their.dungeon", "player", s.m.Name(me.Seat))
+	}
+	c.FitText(title, kit.Bold, 38, readable, own.X+16, own.Y+34, own.W-32, 0)
 	dv := me.Dungeon
 	row := -1
 	if v.Phase == dd.PhaseBuild {
 		row = v.Year - 1
-		if v.Pick != nil && row >= 0 && row < 4 && v.PickCol >= 0 && v.PickCol < 4 {
-			dv.Rooms[row][v.PickCol] = v.Pick
+		if look.pick != nil && row >= 0 && row < 4 && look.pickCol >= 0 && look.pickCol < 4 {
+			dv.Rooms[row][look.pickCol] = look.pick
 		}
 	}
 	g := newDungeonGeom(own.X+16, own.Y+64, ownCell)
 	s.dungeon(&dv, g, row, me.Blueprint.Exit)
-	if v.Phase == dd.PhaseBuild && v.Pick != nil && row >= 0 && row < 4 {
-		cell := g.grid.At(row, v.PickCol)
+	if look.pick != nil && row >= 0 && row < 4 {
+		cell := g.grid.At(row, look.pickCol)
 		c.SetDash(8, 5)
 		c.RoundRect(cell.Inset(-3), 8, nil, kit.Highlight, 4)
 		c.SetDash()
 	}
-	if v.Placing != nil && v.Placing.Seat == v.Seat {
-		s.places(v.Placing.Places, g, true)
+	if v.Placing != nil && v.Placing.Seat == me.Seat {
+		s.places(v.Placing.Places, g, look.own)
 	}
-	ownArea{s}.ownSide(v, kit.R(own.Right()+gap, lowY, inner-own.W-gap, lowH))
-	ownArea{s}.ownTasks(v, kit.R(margin, infoY, inner-bpW-gap, infoH))
+	ownArea{s}.ownSide(me, kit.R(own.Right()+gap, y, inner-own.W-gap, lowH))
+	infoY := y + lowH + gap
+	infoH := seatInfoHeight(me)
+	bpW := 40 + 4*bpCell + 3*4 + 40
+	ownArea{s}.ownTasks(me, look.own, kit.R(margin, infoY, inner-bpW-gap, infoH))
 	ownArea{s}.blueprint(me, kit.R(margin+inner-bpW, infoY, bpW, infoH))
-	s.legend(kit.R(margin, legendY, inner, legendH), true)
-	return c.Image()
+	s.legend(kit.R(margin, infoY+infoH+gap, inner, s.legendHeight(true)), true)
 }
 
 // me is the viewer's public seat.
@@ -124,17 +183,16 @@ func (oa ownArea) me(v *dd.PrivateView) *dd.SeatView {
 	return &dd.SeatView{Seat: v.Seat}
 }
 
-// privateTop names the viewer on the first line and the year and phase on
-// the second.
-func (oa ownArea) privateTop(v *dd.PrivateView) {
-	s := oa.s
+// seatTop names the seat and whom the picture is for (label) on the
+// first line, and the year and phase on the second.
+func (s *scene) seatTop(seat int, label string, v *dd.PublicView) {
 	c := s.c
 	c.RoundRect(kit.R(-20, -20, boardW+40, boardTopH+20), 18, kit.Tint(kit.Wood, -0.35), kit.BrassDark, 3)
-	c.Decorative("the player's name follows the marker", func() { c.SeatMarker(v.Seat, margin+26, 38, 24) })
+	c.Decorative("the player's name follows the marker", func() { c.SeatMarker(seat, margin+26, 38, 24) })
 	c.Ink(kit.Cream)
-	c.FitText(s.m.Name(v.Seat)+" · "+s.w.T("ddimg.private"), kit.Bold, 40, readable, margin+62, 38, boardW-2*margin-72, 0)
+	c.FitText(s.m.Name(seat)+" · "+label, kit.Bold, 40, readable, margin+62, 38, boardW-2*margin-72, 0)
 	c.Ink(kit.Muted)
-	c.FitText(headArea{s}.title(&v.PublicView), kit.Medium, 36, readable, margin+10, 98, boardW-2*margin-20, 0)
+	c.FitText(headArea{s}.title(v), kit.Medium, 36, readable, margin+10, 98, boardW-2*margin-20, 0)
 }
 
 // handCard draws one room of the hand: the room itself, its name (as the
@@ -185,11 +243,10 @@ func (oa ownArea) roomName(name games.Text, box kit.Rect) {
 }
 
 // ownSide shows the seat's gold and its path networks beside its dungeon.
-func (oa ownArea) ownSide(v *dd.PrivateView, r kit.Rect) {
+func (oa ownArea) ownSide(me *dd.SeatView, r kit.Rect) {
 	s := oa.s
 	c := s.c
 	c.Panel(r)
-	me := oa.me(v)
 	in := kit.R(r.X+18, r.Y+14, r.W-36, r.H-28)
 	kit.Coin(c, in.X+22, in.Y+30, 22)
 	c.Ink(kit.Ink)
@@ -205,20 +262,25 @@ func (oa ownArea) ownSide(v *dd.PrivateView, r kit.Rect) {
 	}
 }
 
-// ownTasks lists the seat's tasks with their current value.
-func (oa ownArea) ownTasks(v *dd.PrivateView, r kit.Rect) {
+// ownTasks lists the seat's tasks with their current value, under "Your
+// tasks" for its own eyes and "Tasks" for anyone's.
+func (oa ownArea) ownTasks(me *dd.SeatView, own bool, r kit.Rect) {
 	s := oa.s
 	c := s.c
 	c.Panel(r)
 	in := kit.R(r.X+18, r.Y+12, r.W-36, r.H-24)
 	c.Ink(kit.Ink)
-	c.FitText(s.w.T("ddimg.your.tasks"), kit.Bold, 38, readable, in.X, in.Y+24, in.W, 0)
+	title := s.w.T("ddimg.your.tasks")
+	if !own {
+		title = s.w.T("ddimg.tasks")
+	}
+	c.FitText(title, kit.Bold, 38, readable, in.X, in.Y+24, in.W, 0)
 	y := in.Y + 56
-	if len(v.Tasks) == 0 {
+	if len(me.Tasks) == 0 {
 		c.Ink(kit.InkSoft)
 		c.FitText(s.w.T("ddimg.no.tasks"), kit.Medium, readable, readable, in.X, y+ownTaskH/2, in.W, 0)
 	}
-	for _, t := range v.Tasks {
+	for _, t := range me.Tasks {
 		taskArea{s}.taskBlock(t, kit.R(in.X, y, in.W, ownTaskH-8))
 		y += ownTaskH
 	}

@@ -43,15 +43,27 @@ func (r *Renderer) Render(view any, m imaging.Meta) (image.Image, error) {
 	return imaging.DrawView(view, m, r.board, r.private)
 }
 
+// SeatDetail draws seat's part of the public board at full size (see
+// detail); it takes the public view only.
+func (r *Renderer) SeatDetail(public any, seat int, m imaging.Meta) (image.Image, error) {
+	v, err := imaging.PublicView[dd.PublicView](public)
+	if err != nil {
+		return nil, err
+	}
+	return r.detail(v, seat, m)
+}
+
 // readable is the smallest size of a text a player needs to decide: 11 px
 // on a phone showing the 1200 px picture 400 px wide (issue 15), rounded up.
 const readable = 34.0
 
 // thumbnail is why the texts inside the dungeons on the public board may
-// be small: they are pictures of every dungeon at a glance, and each seat
-// gets its own dungeon drawn readable in its private picture (its DMs and
-// "Show my hand"), with the spots a tile may go to numbered.
-const thumbnail = "a dungeon thumbnail on the public board; the seat's own picture draws it readable"
+// be small: they are pictures of every dungeon at a glance; anyone may ask
+// for one seat's detail picture (/game look, the board's "Look at a
+// player"), which draws its dungeon readable, and each seat gets its own
+// dungeon drawn readable in its private picture (its DMs and "Show my
+// hand"), with the spots a tile may go to numbered.
+const thumbnail = "a dungeon thumbnail on the public board; the seat's detail picture (/game look) and its own picture draw it readable"
 
 // scene is one drawing in progress.
 type scene struct {

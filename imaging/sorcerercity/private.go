@@ -1,6 +1,7 @@
 package sorcerercity
 
 import (
+	"fmt"
 	"image"
 	"strconv"
 
@@ -33,27 +34,51 @@ func (r *Renderer) private(v *sc.PrivateView, m imaging.Meta) image.Image {
 	s := r.boardScene(boardW, height, m)
 	defer s.c.Close()
 	s.topBar(&v.View)
-	c := s.c
-	sv := v.Seats[v.Seat]
-	head := kit.R(margin, privHeadY, boardW-2*margin, privHeadH)
-	c.Panel(head)
-	s.seatHead(&v.View, v.Seat, sv, kit.R(head.X+gap, head.Y+gap, privHeadW, seatHeadH))
-	split := head.X + gap + privHeadW + 2*gap
-	c.FillRect(kit.R(split-1.5, head.Y+gap, 3, head.H-2*gap), kit.Brass)
-	s.placing(v, kit.R(split+2*gap, head.Y+gap, head.Right()-split-3*gap, head.H-2*gap))
-
-	panel := kit.R(margin, privPanelY, boardW-2*margin, privPanelH)
-	c.Panel(panel)
 	caption := s.w.T("scimg.district")
 	if len(v.Spots) > 0 {
 		caption = s.w.T("scimg.spots")
 	}
+	beside := s.seatPart(&v.View, v.Seat, caption, v.Spots)
+	s.placing(v, beside)
+	s.market(&v.View, kit.R(margin, privPanelY+privPanelH+gap, boardW-2*margin, marketH))
+	return s.c.Image()
+}
+
+// detail draws one seat's part of the public board at the size of its own
+// picture, for anyone who asks (/game look): its head and its district
+// large, every goal, sign and mark readable on a phone, with the key
+// beside the head. It is drawn from the public view alone, so it shows
+// nothing the seat keeps secret (the tile it draws to place).
+func (r *Renderer) detail(v *sc.View, seat int, m imaging.Meta) (image.Image, error) {
+	if seat < 0 || seat >= len(v.Seats) {
+		return nil, fmt.Errorf("sorcerercity: no seat %d among %d", seat, len(v.Seats))
+	}
+	s := r.boardScene(boardW, int(privPanelY+privPanelH+gap), m)
+	defer s.c.Close()
+	s.topBar(v)
+	s.legend(s.seatPart(v, seat, s.w.T("scimg.their.district", "player", m.Name(seat)), nil))
+	return s.c.Image(), nil
+}
+
+// seatPart draws a seat's head and, under it, its district large with the
+// free spots in spots named by coordinate, under caption; it returns the
+// room left beside the head.
+func (s *scene) seatPart(v *sc.View, seat int, caption string, spots []sc.Pos) kit.Rect {
+	c := s.c
+	sv := v.Seats[seat]
+	head := kit.R(margin, privHeadY, boardW-2*margin, privHeadH)
+	c.Panel(head)
+	s.seatHead(v, seat, sv, kit.R(head.X+gap, head.Y+gap, privHeadW, seatHeadH))
+	split := head.X + gap + privHeadW + 2*gap
+	c.FillRect(kit.R(split-1.5, head.Y+gap, 3, head.H-2*gap), kit.Brass)
+
+	panel := kit.R(margin, privPanelY, boardW-2*margin, privPanelH)
+	c.Panel(panel)
 	c.Ink(kit.Ink)
 	c.FitText(caption, kit.Bold, textMin, textMin, panel.X+gap, panel.Y+gap+hintH/2, panel.W-2*gap, 0)
 	area := kit.R(panel.X+gap, panel.Y+gap+hintH, panel.W-2*gap, labelW+ownGrid.h)
-	s.district(sv.District, area, v.Spots, ownGrid.most)
-	s.market(&v.View, kit.R(margin, panel.Bottom()+gap, boardW-2*margin, marketH))
-	return c.Image()
+	s.district(sv.District, area, spots, ownGrid.most)
+	return kit.R(split+2*gap, head.Y+gap, head.Right()-split-3*gap, head.H-2*gap)
 }
 
 // placing shows the tile to place, face up with what it carries in
@@ -126,10 +151,20 @@ func (s *scene) tileWords(id string) string {
 // legend names what the picture shows only by colour and sign, while no
 // tile is in hand: the four tracks (yellow Money, red Influence, purple
 // Raw Magic, green Prestige, each with its colour-blind sign) and the
-// three goals' signs.
+// three goals' signs, on a row of their own, or on two where their words
+// are too long for one (German "Wappenschild").
 func (s *scene) legend(r kit.Rect) {
 	c := s.c
-	rowH := r.H / 3
+	c.Font(kit.Regular, textMin)
+	goalsW := -24.0
+	for _, kind := range goalKinds {
+		goalsW += 50 + c.Measure(s.w.T("scimg.goal."+string(kind))) + 24
+	}
+	rows := 3
+	if goalsW > r.W {
+		rows = 4
+	}
+	rowH := r.H / float64(rows)
 	cols := r.Columns(2, gap)
 	for k, col := range sc.Colours {
 		cell := cols[k%2]
@@ -140,11 +175,15 @@ func (s *scene) legend(r kit.Rect) {
 		c.Ink(kit.Ink)
 		c.FitText(s.w.Text(gameText("sc.res."+sc.Resource(k).String())), kit.Regular, textMin, textMin, sw.Right()+10, cy, cell.Right()-sw.Right()-10, 0)
 	}
-	// The goals flow in one row, each sign before its word.
+	// The goals flow, each sign before its word.
 	x, cy := r.X, r.Y+rowH*2+rowH/2
 	for _, kind := range goalKinds {
-		s.goal(kit.R(x, cy-22, 44, 44), sc.Goal{Kind: kind, Res: sc.Prestige})
 		word := s.w.T("scimg.goal." + string(kind))
+		c.Font(kit.Regular, textMin)
+		if w := 50 + c.Measure(word); x > r.X && x+w > r.Right() {
+			x, cy = r.X, cy+rowH
+		}
+		s.goal(kit.R(x, cy-22, 44, 44), sc.Goal{Kind: kind, Res: sc.Prestige})
 		c.Ink(kit.Ink)
 		c.Font(kit.Regular, textMin)
 		c.Text(word, x+50, cy, 0)

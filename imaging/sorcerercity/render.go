@@ -39,6 +39,16 @@ func (r *Renderer) Render(view any, m imaging.Meta) (image.Image, error) {
 	return imaging.DrawView(view, m, r.board, r.private)
 }
 
+// SeatDetail draws seat's part of the public board at full size (see
+// detail); it takes the public view only.
+func (r *Renderer) SeatDetail(public any, seat int, m imaging.Meta) (image.Image, error) {
+	v, err := imaging.PublicView[sc.View](public)
+	if err != nil {
+		return nil, err
+	}
+	return r.detail(v, seat, m)
+}
+
 // scene is one drawing in progress.
 type scene struct {
 	c       *kit.Canvas

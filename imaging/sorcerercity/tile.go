@@ -278,7 +278,7 @@ func (s *scene) carries(cells [3][3]kit.Rect, t sc.Tile) {
 
 // crowdedMark is why an artifact's crown or a spell's star in a district
 // of the channel's board may be too small for a phone.
-const crowdedMark = "an artifact's crown or a spell's star on a tile too small to show it on a phone (a crowded district on the channel's board); its owner's picture draws it large"
+const crowdedMark = "an artifact's crown or a spell's star on a tile too small to show it on a phone (a crowded district on the channel's board); the seat's detail picture (/game look) and its owner's picture draw it large"
 
 // crowded draws a goal or mark size px across, as decoration (why) when
 // it is on the channel's overview and too small to read on a phone there.
@@ -293,15 +293,15 @@ func (s *scene) crowded(why string, size float64, draw func()) {
 // crowdedGoal is why a goal in a district of the channel's board may be
 // drawn too small for a phone; anywhere else (the market, the seat's own
 // picture) a goal is measured like any text.
-const crowdedGoal = "a goal on a tile too small to show it on a phone (a crowded district on the channel's board); its owner's picture draws it large"
+const crowdedGoal = "a goal on a tile too small to show it on a phone (a crowded district on the channel's board); the seat's detail picture (/game look) and its owner's picture draw it large"
 
 // crowdedSign is why a side's colour sign may be too small for a phone: on
 // a tile of a crowded district of the channel's board, or beside a
 // monster's name on a tile too small for both.
-const crowdedSign = "a side's colour sign on a tile too small to show it on a phone (a crowded district on the channel's board, or beside a monster's name); its owner's picture draws the district large"
+const crowdedSign = "a side's colour sign on a tile too small to show it on a phone (a crowded district on the channel's board, or beside a monster's name); the seat's detail picture (/game look) and its owner's picture draw the district large"
 
 // crowdedMonster is why a monster's initials may be too small for a phone.
-const crowdedMonster = "a monster on a tile too small to name it on a phone; prompts name it with its coordinate"
+const crowdedMonster = "a monster on a tile too small to name it on a phone; prompts name it with its coordinate, and the seat's detail picture (/game look) draws it large"
 
 // monster draws a monster's initials large on a black pill in the middle
 // of its tile and returns them with their font size, so the signs left and
@@ -310,8 +310,8 @@ const crowdedMonster = "a monster on a tile too small to name it on a phone; pro
 // signs' cells, which then give way (see paintTile). A tile too small for
 // them to read on a phone (a crowded district on the channel's board)
 // still shows them, marked as decoration: the prompts name a monster with
-// its coordinate, which always reads, and its owner's picture draws it
-// large.
+// its coordinate, which always reads, and the seat's detail picture
+// (/game look) and its owner's picture draw it large.
 func (s *scene) monster(r, middle kit.Rect, beast string) (string, float64) {
 	c := s.c
 	name := abbrev(s.w.Text(gameText("sc.monster." + beast)))
