@@ -213,6 +213,7 @@ type game struct {
 	staleChecked  map[string]bool
 	blockedPrompt bool // a closed-DM player had a secret prompt
 	groupPicks    int  // two-step group selects used
+	looks         int  // seats looked at through "Look at a player" and /game look
 	steps         int  // moves that were steps inside a turn (no board)
 	quiet         int  // quiet commits (a line of text, no board)
 	// inPlace counts moves clicked in an ephemeral answer and answered by

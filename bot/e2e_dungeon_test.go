@@ -129,6 +129,9 @@ func (r *dungeonRules) checkMove(g *game, m appliedMove) {
 			t.Fatalf("seat %d's room %d is not at row %d, column %d: %+v", seat, id, before.Year, col+1, room)
 		}
 	}
+	if r.reveals == 1 && len(m.tbAfter.Seats) > 1 {
+		g.lookAt(len(m.tbAfter.Seats) - 1) // a dungeon with rooms, at full size
+	}
 	r.reveals++
 }
 
@@ -176,6 +179,9 @@ func (r *dungeonRules) checkEnd(g *game) {
 	const passes = 4 * 4 // four years of four build passes
 	if r.reveals != passes || r.pickChecks == 0 || g.groupPicks == 0 {
 		t.Errorf("reveals %d (want %d), hidden picks checked %d, group selects %d", r.reveals, passes, r.pickChecks, g.groupPicks)
+	}
+	if len(g.players) > 1 && g.looks == 0 {
+		t.Error("nobody looked at a seat's dungeon")
 	}
 	for _, p := range g.players {
 		if !p.dmClosed && !g.staleChecked[p.UserID] {

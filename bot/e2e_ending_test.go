@@ -22,7 +22,8 @@ import (
 // clock moves on 2 s and whatever is due then runs, as the scheduler
 // would; then no channel message, DM or ephemeral answer may offer the
 // table's controls, also when Discord fails each edit that takes an
-// answer's or a DM's controls away once. The check is not vacuous: held
+// answer's or a DM's controls away once; nor may a Dungeon Designer
+// board's "Look at a player" select stay live. The check is not vacuous: held
 // back (Discord fails every try to withdraw one answer), the answer is
 // found live.
 func TestEndToEndNoLiveControlsTwoSecondsAfterTheEnd(t *testing.T) {
@@ -33,17 +34,24 @@ func TestEndToEndNoLiveControlsTwoSecondsAfterTheEnd(t *testing.T) {
 		// failOnce makes Discord fail, once each, the edits that take
 		// the controls of an answer and of the DMs away.
 		failOnce bool
+		// look plays Dungeon Designer, whose board offers "Look at a
+		// player" besides its buttons, instead of Zauberschwert.
+		look bool
 	}{
-		{"the last move", false, false, false},
-		{"the host abandons", true, false, false},
-		{"the host abandons, Discord failing each withdrawal once", true, false, true},
-		{"the host abandons, one answer's withdrawal held back", true, true, false},
+		{"the last move", false, false, false, false},
+		{"the host abandons", true, false, false, false},
+		{"the host abandons, Discord failing each withdrawal once", true, false, true, false},
+		{"the host abandons, one answer's withdrawal held back", true, true, false, false},
+		{"Dungeon Designer, the host abandons with Look at a player live", true, false, false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			clk := clocktest.NewClock(time.Date(2026, 11, 29, 9, 0, 0, 0, time.UTC))
 			w := newWorldAt(t, false, clk)
 			s := zauberschwertSpec()
+			if tc.look {
+				s = dungeonSpec(players(), nil)
+			}
 			s.restartAt = 0
 			g := newGame(t, w, s)
 			g.open()
@@ -80,6 +88,9 @@ func TestEndToEndNoLiveControlsTwoSecondsAfterTheEnd(t *testing.T) {
 				if g.moves > s.maxMoves {
 					t.Fatalf("no end after %d moves", g.moves)
 				}
+			}
+			if _, offered := latestWith(w.fake.Channels.Messages(channelID), commands.KindLook); tc.look && !offered {
+				t.Fatal("before the end the board offered no Look at a player")
 			}
 			if tc.abandon {
 				if (tc.hold || tc.failOnce) && held == "" {

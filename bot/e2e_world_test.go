@@ -97,6 +97,21 @@ func (ti tinyImages) Replay(_ string, views []any, rounds []int, m commands.Imag
 	return res.GIF, err
 }
 
+// HasSeatDetail is true for the games whose real renderer draws seat
+// details (imaging.SeatDetailer), so their boards offer "Look at a player"
+// as they do in production.
+func (ti tinyImages) HasSeatDetail(gameID string) bool {
+	return gameID == "dungeon-designer" || gameID == "sorcerer-city"
+}
+
+// SeatDetail is a tiny picture of seat in public.
+func (ti tinyImages) SeatDetail(_ string, public any, seat int, m commands.ImageMeta) ([]byte, error) {
+	return ti.draw(struct {
+		Public any
+		Seat   int
+	}{public, seat}, m.Viewer)
+}
+
 func (ti tinyImages) Leaderboard(b ratings.BoardView, m commands.ImageMeta) ([]byte, error) {
 	return ti.draw(b, m.Viewer)
 }

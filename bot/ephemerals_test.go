@@ -25,9 +25,21 @@ func tableButton(t *testing.T, c, tb string) []discordgo.MessageComponent {
 		discordgo.Button{Label: "Play", Style: discordgo.PrimaryButton, CustomID: id}}}}
 }
 
+// lookSelect is the "Look at a player" select of table tb in channel c.
+func lookSelect(t *testing.T, c, tb string) []discordgo.MessageComponent {
+	t.Helper()
+	id, err := interact.CustomID{Kind: interact.KindLook, Channel: c, Table: tb, Version: 3}.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.SelectMenu{CustomID: id, Placeholder: "Look at a player", Options: []discordgo.SelectMenuOption{{Label: "Ann", Value: "1"}}}}}}
+}
+
 // TestWithdrawControls: a game's end (interact.WithdrawControls) removes
 // the controls of every ephemeral answer of that table still in a token's
-// life (a deferred reply, a follow-up, one replaced in place), keeps their
+// life (a deferred reply, a follow-up, one replaced in place; buttons and
+// selects such as "Look at a player"), keeps their
 // text and those of other tables, edits nothing whose token lapsed, and an
 // answer sent after the end loses its controls at once.
 func TestWithdrawControls(t *testing.T) {
@@ -57,6 +69,7 @@ func TestWithdrawControls(t *testing.T) {
 	reply(fake.Interactions.Command(ann, "game"), commands.AckDeferEphemeral, commands.Result{Reply: &commands.Message{Content: "hand", Components: mine}})
 	reply(fake.Interactions.Click(ann, nil, "board"), commands.AckDeferUpdate, commands.Result{Reply: &commands.Message{Content: "step", Components: mine}})
 	reply(fake.Interactions.Click(ann, nil, "board"), commands.AckDeferUpdate, commands.Result{Reply: &commands.Message{Content: "follow-up", Components: mine}})
+	reply(fake.Interactions.Click(ann, nil, "board"), commands.AckDeferUpdate, commands.Result{Reply: &commands.Message{Content: "look select", Components: lookSelect(t, channel, "t1")}})
 	reply(fake.Interactions.Command(ann, "game"), commands.AckDeferEphemeral, commands.Result{Reply: &commands.Message{Content: "earlier game", Components: other}})
 	var step fakediscord.Message
 	for _, m := range fake.Interactions.Ephemerals(user) {
@@ -71,15 +84,15 @@ func TestWithdrawControls(t *testing.T) {
 	if err := exec.Run(ctx, []commands.Action{interact.WithdrawControls{ChannelID: channel, TableID: "t1"}}); err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]int{"lapsed": 1, "hand": 0, "next step": 0, "follow-up": 0, "earlier game": 1}
+	want := map[string]int{"lapsed": 1, "hand": 0, "next step": 0, "follow-up": 0, "look select": 0, "earlier game": 1}
 	got := controls()
 	for content, n := range want {
 		if got[content] != n {
 			t.Errorf("after the end %q has %d controls, want %d (all: %v)", content, got[content], n, got)
 		}
 	}
-	if n := len(fake.Requests()) - edits; n != 3 {
-		t.Errorf("the withdrawal made %d requests, want 3 (the lapsed answer is not touched)", n)
+	if n := len(fake.Requests()) - edits; n != 4 {
+		t.Errorf("the withdrawal made %d requests, want 4 (the lapsed answer is not touched)", n)
 	}
 	// An answer composed before the end and sent after it.
 	reply(fake.Interactions.Command(ann, "game"), commands.AckDeferEphemeral, commands.Result{Reply: &commands.Message{Content: "late", Components: mine}})

@@ -10,8 +10,9 @@ import (
 	"github.com/tavern-bot/tavern/interact"
 )
 
-// Autocomplete lists the asking user's pending options for /move, and the
-// rules topics of the chosen game for /rules. Anything odd yields no choices.
+// Autocomplete lists the asking user's pending options for /move, the
+// table's seats for /game look, and the rules topics of the chosen game
+// for /rules. Anything odd yields no choices.
 func (s *Service) Autocomplete(ctx context.Context, i *discordgo.Interaction) []*discordgo.ApplicationCommandOptionChoice {
 	r, ok := interact.NewRequest(i)
 	if !ok {
@@ -38,6 +39,15 @@ func (s *Service) Autocomplete(ctx context.Context, i *discordgo.Interaction) []
 	switch data.Name {
 	case CmdMove:
 		out = s.play.MoveChoices(ctx, r, typed)
+	case CmdGame:
+		if len(data.Options) == 1 && data.Options[0].Name == SubLook {
+			for _, o := range data.Options[0].Options {
+				if o.Focused {
+					typed = fmt.Sprint(o.Value)
+				}
+			}
+			out = s.play.SeatChoices(ctx, r, typed)
+		}
 	case CmdRules:
 		g, ok := s.games.Get(interact.StringOpt(data.Options, OptGame))
 		if !ok {

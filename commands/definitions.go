@@ -27,10 +27,12 @@ const (
 	SubAbandon = "abandon"
 	SubReturn  = "return"
 	SubReplay  = "replay"
+	SubLook    = "look"
 	OptGame    = "game"
 	OptOptions = "options"
 	OptOption  = "option"
 	OptTopic   = "topic"
+	OptPlayer  = "player"
 )
 
 // commandTexts holds the localized names (lowercase, no spaces, as Discord
@@ -59,6 +61,10 @@ func commandTexts() map[string][2]string {
 		"core.cmd.game.return.desc":      {"Play your seat again after a bot took it over", "Deinen Platz wieder selbst spielen, nachdem ein Bot ihn übernommen hat"},
 		"core.cmd.game.replay.name":      {"replay", "wiederholung"},
 		"core.cmd.game.replay.desc":      {"Post an animated replay of the public board so far", "Eine animierte Wiederholung des bisherigen öffentlichen Spielbretts zeigen"},
+		"core.cmd.game.look.name":        {"look", "ansehen"},
+		"core.cmd.game.look.desc":        {"See one player's part of the board at full size, only for you", "Den Bereich eines Spielers in voller Größe sehen, nur für dich"},
+		"core.cmd.game.look.player.name": {"player", "spieler"},
+		"core.cmd.game.look.player.desc": {"Whose part of the board", "Wessen Bereich des Spielbretts"},
 		"core.cmd.game.abandon.name":     {"abandon", "abbrechen"},
 		"core.cmd.game.abandon.desc":     {"End the table (host or channel managers; others vote)", "Den Tisch beenden (Gastgeber oder Kanalverwalter; sonst Abstimmung)"},
 		"core.cmd.move.name":             {"move", "zug"},
@@ -91,6 +97,8 @@ func (s *Service) Definitions() []*discordgo.ApplicationCommand {
 	newThread := s.voice.Option("game.new.thread", discordgo.ApplicationCommandOptionBoolean, false)
 	moveOpt := s.voice.Option("move.option", discordgo.ApplicationCommandOptionString, true)
 	moveOpt.Autocomplete = true
+	lookPlayer := s.voice.Option("game.look.player", discordgo.ApplicationCommandOptionString, true)
+	lookPlayer.Autocomplete = true
 	rulesGame := s.voice.Option("rules.game", discordgo.ApplicationCommandOptionString, true)
 	rulesGame.Choices = gameChoices
 	rulesTopic := s.voice.Option("rules.topic", discordgo.ApplicationCommandOptionString, false)
@@ -98,7 +106,7 @@ func (s *Service) Definitions() []*discordgo.ApplicationCommand {
 	return append([]*discordgo.ApplicationCommand{
 		s.voice.Command("game",
 			sub(SubNew, newGame, newOpts, newThread), sub(SubStart), sub(SubStatus), sub(SubHand),
-			sub(SubLog), sub(SubUndo), sub(SubAbandon), sub(SubReturn), sub(SubReplay)),
+			sub(SubLog), sub(SubUndo), sub(SubAbandon), sub(SubReturn), sub(SubReplay), sub(SubLook, lookPlayer)),
 		s.voice.Command("move", moveOpt),
 		s.voice.Command("rules", rulesGame, rulesTopic),
 		s.voice.Command("games"),

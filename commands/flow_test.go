@@ -337,8 +337,12 @@ func TestDefinitions(t *testing.T) {
 			t.Errorf("/game %s: German name or description length", o.Name)
 		}
 	}
-	if !slices.Equal(subs, []string{SubNew, SubStart, SubStatus, SubHand, SubLog, SubUndo, SubAbandon, SubReturn, SubReplay}) {
+	if !slices.Equal(subs, []string{SubNew, SubStart, SubStatus, SubHand, SubLog, SubUndo, SubAbandon, SubReturn, SubReplay, SubLook}) {
 		t.Errorf("subcommands %v", subs)
+	}
+	look := defs[0].Options[len(subs)-1].Options
+	if len(look) != 1 || look[0].Name != OptPlayer || !look[0].Required || !look[0].Autocomplete || look[0].NameLocalizations[discordgo.German] != "spieler" {
+		t.Errorf("/game look takes %+v, want one required player option that autocompletes, in German spieler", look)
 	}
 	choices := defs[0].Options[0].Options[0].Choices
 	if len(choices) != 1 || choices[0].Value != tabletest.ID || choices[0].NameLocalizations[discordgo.German] != "Schein-Rennen" {

@@ -135,6 +135,8 @@ func (s *Service) handleCommand(ctx context.Context, r interact.Request) Result 
 			return s.play.Return(ctx, r)
 		case SubReplay:
 			return s.replay.Command(ctx, r)
+		case SubLook:
+			return s.play.Look(ctx, r, r.ChannelID, "", interact.StringOpt(sub.Options, OptPlayer))
 		}
 	case CmdMove:
 		move := interact.StringOpt(data.Options, OptOption)
@@ -206,6 +208,11 @@ func (s *Service) handleComponent(ctx context.Context, r interact.Request) Resul
 		return s.play.PickTable(ctx, r, c.Arg, value)
 	case KindVote:
 		return s.play.Vote(ctx, r, c)
+	case KindLook:
+		if value == "" {
+			return s.voice.Key(r.Lang, KeyBadButton)
+		}
+		return s.play.Look(ctx, r, c.Channel, c.Table, value)
 	case KindTourJoin, KindTourLeave, KindTourStart, KindTourConfirm:
 		res, _ := s.tournaments.Component(ctx, r, c)
 		return res

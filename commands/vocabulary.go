@@ -36,6 +36,7 @@ const (
 	KindRemoveBot   = interact.KindRemoveBot
 	KindPickTable   = interact.KindPickTable
 	KindVote        = interact.KindVote
+	KindLook        = interact.KindLook
 	KindTourJoin    = interact.KindTourJoin
 	KindTourLeave   = interact.KindTourLeave
 	KindTourStart   = interact.KindTourStart

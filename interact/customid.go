@@ -26,6 +26,9 @@ const (
 	KindAddBot     Kind = "ab" // lobby: host seats a bot
 	KindRemoveBot  Kind = "rb" // lobby: host takes the last bot's seat away
 	KindPickTable  Kind = "pt" // DM select "which table?"; Arg is the /game subcommand, the value a channel
+	// KindLook is the board's "Look at a player" select: the value is the
+	// seat (from 1) whose part of the board to show at full size.
+	KindLook Kind = "lk"
 	// KindVote is a vote's End ("e") or Keep waiting ("k") button at a
 	// table with absent=vote; Version is the vote's id, not the table's.
 	KindVote Kind = "av"
@@ -36,7 +39,7 @@ const (
 	KindTourConfirm Kind = "tc" // confirmation of an organiser's action; Arg is the action
 )
 
-var knownKinds = map[Kind]bool{KindMove: true, KindMoveSelect: true, KindJoin: true, KindLeave: true, KindStart: true, KindOption: true, KindHand: true, KindGroup: true, KindBack: true, KindAddBot: true, KindRemoveBot: true, KindPickTable: true, KindVote: true,
+var knownKinds = map[Kind]bool{KindMove: true, KindMoveSelect: true, KindJoin: true, KindLeave: true, KindStart: true, KindOption: true, KindHand: true, KindGroup: true, KindBack: true, KindAddBot: true, KindRemoveBot: true, KindPickTable: true, KindVote: true, KindLook: true,
 	KindTourJoin: true, KindTourLeave: true, KindTourStart: true, KindTourConfirm: true}
 
 // MaxCustomIDLen is Discord's limit for a component custom id.

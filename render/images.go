@@ -19,6 +19,17 @@ type Images interface {
 	Results(gameID string, standings []games.Standing, m interact.ImageMeta) ([]byte, error)
 }
 
+// Details is an Images that draws one seat's part of the public board at
+// full size, for games whose board shows those parts too small for a phone
+// (/game look). Features ask for it with a type assertion: a renderer
+// without it offers no close-ups.
+type Details interface {
+	// HasSeatDetail reports whether gameID's seats have a detail picture.
+	HasSeatDetail(gameID string) bool
+	// SeatDetail draws seat's part of public, the public view, as PNG.
+	SeatDetail(gameID string, public any, seat int, m interact.ImageMeta) ([]byte, error)
+}
+
 // LobbyView describes an open table for the lobby picture.
 type LobbyView struct {
 	Host       string

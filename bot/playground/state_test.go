@@ -15,8 +15,9 @@ import (
 )
 
 // TestWithdrawControls: a game's end removes the controls of the table's
-// ephemeral answers in any channel (its own and DMs), and leaves other
-// tables' answers and public messages alone.
+// ephemeral answers in any channel (its own and DMs), buttons and selects
+// ("Look at a player") alike, and leaves other tables' answers and public
+// messages alone.
 func TestWithdrawControls(t *testing.T) {
 	o := DefaultOptions()
 	w := newWorld(o)
@@ -28,18 +29,33 @@ func TestWithdrawControls(t *testing.T) {
 		}
 		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: "Hand", CustomID: id}}}}
 	}
+	look := func(tb string) []discordgo.MessageComponent {
+		id, err := interact.CustomID{Kind: interact.KindLook, Channel: table, Table: tb}.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.SelectMenu{CustomID: id, Placeholder: "Look at a player", Options: []discordgo.SelectMenuOption{{Label: "Ann", Value: "1"}}}}}}
+	}
 	posts := []struct {
 		channel, content, tb, ephemeralFor string
 		want                               int
+		look                               bool
 	}{
-		{table, "answer", "t1", o.Users[0].ID, 0},
-		{dm, "answer in a DM", "t1", o.Users[0].ID, 0},
-		{table, "earlier game's answer", "t0", o.Users[1].ID, 1},
-		{table, "public board", "t1", "", 1}, // the delivery clears public messages itself
+		{table, "answer", "t1", o.Users[0].ID, 0, false},
+		{table, "answer with Look at a player", "t1", o.Users[0].ID, 0, true},
+		{dm, "answer in a DM", "t1", o.Users[0].ID, 0, false},
+		{table, "earlier game's answer", "t0", o.Users[1].ID, 1, false},
+		{table, "earlier game's Look at a player", "t0", o.Users[1].ID, 1, true},
+		{table, "public board", "t1", "", 1, false}, // the delivery clears public messages itself
 	}
 	ids := make([]string, len(posts))
 	for k, p := range posts {
-		id, ok := w.post(p.channel, o.BotID, commands.Message{Content: p.content, Components: button(p.tb)}, p.ephemeralFor)
+		comps := button(p.tb)
+		if p.look {
+			comps = look(p.tb)
+		}
+		id, ok := w.post(p.channel, o.BotID, commands.Message{Content: p.content, Components: comps}, p.ephemeralFor)
 		if !ok {
 			t.Fatalf("post %q failed", p.content)
 		}

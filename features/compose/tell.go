@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -126,11 +127,12 @@ func (tl *Teller) boardPost(c *outbox.Composer, sc Scene, narration []string) {
 				public = append(public, p)
 			}
 		}
-		rows, cut := tl.menus.PromptRows(t, public, t.Lang, interact.MaxRows-1)
+		look := tl.lookRow(t)
+		rows, cut := tl.menus.PromptRows(t, public, t.Lang, interact.MaxRows-1-len(look))
 		if cut {
 			lines = append(lines, tl.voice.Text(t.Lang, games.T(KeyMoreUseMove)))
 		}
-		m.Components = append(rows, tl.handRow(t))
+		m.Components = append(append(rows, tl.handRow(t)), look...)
 		m.Mentions = actingUsers(sc)
 	}
 	m.Content = interact.Truncate(strings.Join(lines, "\n"), 2000)
@@ -464,6 +466,31 @@ func (tl *Teller) handRow(t *table.Table) discordgo.ActionsRow {
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: tl.voice.Text(t.Lang, games.T(KeyBtnHand)), Style: discordgo.SecondaryButton, CustomID: id},
 	}}
+}
+
+// lookRow offers anyone at a table of two or more seats the "Look at a
+// player" select (/game look), for games whose board draws the seats'
+// parts too small for a phone: picking a seat answers with its part at
+// full size, only for the one who picked. It lives on the board, so it is
+// withdrawn with the board's other controls. nil for other games.
+func (tl *Teller) lookRow(t *table.Table) []discordgo.MessageComponent {
+	if len(t.Seats) < 2 || !tl.views.HasSeatDetail(t.GameID) {
+		return nil
+	}
+	id, err := interact.CustomID{Kind: interact.KindLook, Channel: t.ChannelID, Table: t.ID, Version: t.Version}.Encode()
+	if err != nil {
+		return nil
+	}
+	var options []discordgo.SelectMenuOption
+	for seat, s := range t.Seats {
+		if seat == interact.MaxSelectOptions {
+			break
+		}
+		options = append(options, discordgo.SelectMenuOption{Label: interact.Truncate(s.Name, interact.MaxSelectLabel), Value: strconv.Itoa(seat + 1)})
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.SelectMenu{CustomID: id, Placeholder: tl.voice.Text(t.Lang, games.T(KeyLookPlaceholder)), Options: options},
+	}}}
 }
 
 // waitingOnPerson reports whether a seat a person plays has a decision

@@ -23,6 +23,29 @@ func (v *Views) BoardPicture(t *table.Table, g games.Game, st games.State, viewe
 	return p
 }
 
+// HasSeatDetail reports whether gameID's board draws some seats' parts too
+// small for a phone and offers each at full size (render.Details).
+func (v *Views) HasSeatDetail(gameID string) bool {
+	d, ok := v.images.(render.Details)
+	return ok && d.HasSeatDetail(gameID)
+}
+
+// SeatDetailPicture is seat's part of st's public view at full size, for
+// a reader of lang (/game look): drawn from the public view only, whoever
+// asks.
+func (v *Views) SeatDetailPicture(t *table.Table, st games.State, seat int, lang string) delivery.Picture {
+	p := delivery.Picture{Name: "look.png", Viewer: games.Public}
+	d, ok := v.images.(render.Details)
+	if !ok || st == nil {
+		return p
+	}
+	view, meta := st.View(games.Public), render.Meta(v.voice.Catalog(), t, games.Public)
+	meta.Lang = lang
+	gameID := t.GameID
+	p.Draw = func() ([]byte, error) { return d.SeatDetail(gameID, view, seat, meta) }
+	return p
+}
+
 // resultsPicture is the final standings of a table, rivals included.
 func (v *Views) resultsPicture(t *table.Table, st games.State) delivery.Picture {
 	p := delivery.Picture{Name: "results.png", Viewer: games.Public}

@@ -28,6 +28,10 @@ const (
 	KeyOKVoteEnd     = "core.ok.vote_end"
 	KeyOKVoteKeep    = "core.ok.vote_keep"
 	KeyOKVoteEnded   = "core.ok.vote_ended"
+	KeyLookTitle     = "core.look.title"
+	KeyLookUnknown   = "core.look.unknown"
+	KeyLookNone      = "core.look.none"
+	KeyLookFailed    = "core.look.failed"
 )
 
 // Texts are play's texts, en and de: its answers to moves, undo, abandon,
@@ -60,5 +64,9 @@ func Texts() map[string][2]string {
 		KeyOKVoteEnd:     {"You voted to end the game ({end} of {needed} votes needed).", "Du hast für das Ende gestimmt ({end} von {needed} nötigen Stimmen)."},
 		KeyOKVoteKeep:    {"You voted to keep waiting.", "Du hast für Weiterwarten gestimmt."},
 		KeyOKVoteEnded:   {"Your vote decided it: the game is ended.", "Deine Stimme hat entschieden: Das Spiel ist beendet."},
+		KeyLookTitle:     {"{player}'s part of the board at full size, as everyone sees it.", "Der Bereich von {player} in voller Größe, wie ihn alle sehen."},
+		KeyLookUnknown:   {"No player \"{player}\" sits at this table. Pick one of: {names}.", "An diesem Tisch sitzt kein Spieler „{player}“. Wähle einen von: {names}."},
+		KeyLookNone:      {"{game} has no close-up of a player's part: its board shows every part at full size.", "{game} hat keine Nahansicht des Bereichs eines Spielers: Sein Spielbrett zeigt jeden Bereich in voller Größe."},
+		KeyLookFailed:    {"The picture could not be drawn. Please try again in a moment.", "Das Bild konnte nicht gezeichnet werden. Bitte versuche es gleich noch einmal."},
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/tavern-bot/tavern/imaging"
 	"github.com/tavern-bot/tavern/imaging/kit"
 	"github.com/tavern-bot/tavern/imaging/standings"
+	"github.com/tavern-bot/tavern/render"
 )
 
 // Images draws boards, lobbies and results for the command surface.
@@ -23,6 +24,7 @@ type Images struct {
 
 var (
 	_ commands.Images    = (*Images)(nil)
+	_ render.Details     = (*Images)(nil)
 	_ tournaments.Images = (*Images)(nil)
 )
 
@@ -49,6 +51,14 @@ func (b *Images) HasBoard(gameID string) bool { return b.images.HasBoard(gameID)
 // Board draws a public or private view as PNG.
 func (b *Images) Board(gameID string, view any, m commands.ImageMeta) ([]byte, error) {
 	return b.images.Board(gameID, view, meta(m))
+}
+
+// HasSeatDetail reports whether gameID's seats have a detail picture.
+func (b *Images) HasSeatDetail(gameID string) bool { return b.images.HasSeatDetail(gameID) }
+
+// SeatDetail draws seat's part of the public view at full size as PNG.
+func (b *Images) SeatDetail(gameID string, public any, seat int, m commands.ImageMeta) ([]byte, error) {
+	return b.images.SeatDetail(gameID, public, seat, meta(m))
 }
 
 // Lobby draws an open table as PNG.
