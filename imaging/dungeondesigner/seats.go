@@ -120,7 +120,8 @@ func (s *scene) thumbnail(dv *dd.DungeonView, g dungeonGeom, buildRow, exit int)
 // seatTask is one task a seat took: its number and what it is worth now.
 // Its text does not fit a seat's panel at a size a phone reads (it was
 // drawn at 14-20 px, 5-7 px there); the open tasks showed it before it was
-// taken, and the seat's own picture shows it.
+// taken, and the seat's detail picture (/game look) and its own picture
+// show it.
 func (ta taskArea) seatTask(t dd.TaskView, r kit.Rect) {
 	ta.taskNumber(t, r.X, r.CY())
 	ta.taskPoints(t, r.Right(), r.CY())
