@@ -49,7 +49,14 @@ var budgets = map[string]map[Strength]Budget{
 		// 3,000 moves 0.95 s and 2,000 moves 0.71 s (20 solo games
 		// against Jael, seeds 1-20: 14 and 15 won).
 		Normal: {Iterations: 300, Moves: 2000, MaxTime: 2 * time.Second},
-		Strong: {Iterations: 1500, Moves: 15000, MaxTime: 8 * time.Second},
+		// Strong compares the heuristic's best three options (its
+		// Rank) in the same worlds (Paired) instead of UCB1 over up to
+		// ~20 sampled options: against easy, 2 players, seeds 1-20, it
+		// won 16/20 (95% CI 58-92%; UCB1 7/10 on seeds 1-10) with a
+		// decision's CPU p95 3.7-4.4 s and max 6.9 s (UCB1 4.3 s, max
+		// 11.3 s); one search's heap grows 7-12 MB. Untuned: the one
+		// setting tried, 15,000 moves across the three.
+		Strong: {Iterations: 300, Moves: 15000, Paired: 3, MaxTime: 8 * time.Second},
 	},
 	"sorcerer-city": {
 		// Solo play costs more a playout move (~2.9 ms at the 95th
