@@ -66,6 +66,13 @@ func TestDecisionsPinned(t *testing.T) {
 			2: {"second:89", "put:r1c1:tl", "second:73", "pick:29:c2", "buy:1:l"},
 			3: {"pick:6:c4", "buy:2:l", "pick:78:c1", "pick:29:c2", "pass"},
 		}},
+		// Viscounts' normal bot (solo against the default opponent,
+		// and 2 players); recorded after its policies learnt to rank
+		// their options (Rank): main's policy before gives the same.
+		{"viscounts", search.Budget{Iterations: 100, Moves: 200, Depth: 16}, map[int][]string{
+			1: {"c1", "m14", "c59", "p0", "c1"},
+			2: {"m7", "r2", "c1", "p2", "skip"},
+		}},
 	} {
 		t.Run(tc.game, func(t *testing.T) {
 			g := gameByID(t, tc.game)

@@ -36,31 +36,64 @@ const (
 )
 
 // lookingAhead is the policy trying depth decisions ahead.
-func lookingAhead(depth int) games.Policy {
-	return games.PolicyFunc(func(st games.State, seat int, seed uint64) (string, bool) {
-		return choose(st, seat, seed, depth)
-	})
+func lookingAhead(depth int) games.Policy { return looker{depth: depth} }
+
+// looker is the policy trying depth decisions ahead. It also ranks its
+// options (search.Ranker) by the values it chooses by, so a paired
+// search compares its best few.
+type looker struct{ depth int }
+
+// Choose is the best of Rank.
+func (p looker) Choose(st games.State, seat int, seed uint64) (string, bool) {
+	ranked := p.Rank(st, seat, seed)
+	if len(ranked) == 0 {
+		return "", false
+	}
+	return ranked[0], true
 }
 
-func choose(st games.State, seat int, seed uint64, depth int) (string, bool) {
+// Rank orders seat's options by their lookahead values, best first: the
+// first is the choice (ties go to the earlier option, then by the
+// policy's seed), the rest by value, in offered order among equals.
+func (p looker) Rank(st games.State, seat int, seed uint64) []string {
+	ranked := p.valued(st, seat, seed)
+	ids := make([]string, len(ranked))
+	for i, o := range ranked {
+		ids[i] = o.id
+	}
+	return ids
+}
+
+// valuedOption is an option and its lookahead value.
+type valuedOption struct {
+	id string
+	v  int
+}
+
+// valued is Rank with each option's value.
+func (p looker) valued(st games.State, seat int, seed uint64) []valuedOption {
 	s, ok := st.(*State)
 	if !ok || len(s.Tasks) == 0 || s.Tasks[0].Seat != seat {
-		return "", false
+		return nil
 	}
 	rng := games.NewRNG(seed)
 	_, _, choices := s.choices(s.Tasks[0])
 	if len(choices) == 0 {
-		return "", false
+		return nil
 	}
-	best, bestV := "", 0
-	for _, c := range choices {
-		v := s.tryOption(seat, c.opt.ID, rng, depth)
-		// Ties go to the earlier option, then by the policy's seed.
-		if best == "" || v > bestV || (v == bestV && rng.IntN(2) == 0) {
-			best, bestV = c.opt.ID, v
+	all := make([]valuedOption, 0, len(choices))
+	best := 0
+	for i, c := range choices {
+		v := s.tryOption(seat, c.opt.ID, rng, p.depth)
+		all = append(all, valuedOption{c.opt.ID, v})
+		if i > 0 && (v > all[best].v || (v == all[best].v && rng.IntN(2) == 0)) {
+			best = i
 		}
 	}
-	return best, true
+	first := all[best]
+	rest := slices.Delete(all, best, best+1)
+	slices.SortStableFunc(rest, func(a, b valuedOption) int { return b.v - a.v })
+	return append([]valuedOption{first}, rest...)
 }
 
 // tryOption values answering the front task with option id on a copy:

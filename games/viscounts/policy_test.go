@@ -339,3 +339,56 @@ func TestValueOfTimeLeftBySoloOpponent(t *testing.T) {
 		})
 	}
 }
+
+// TestPolicyRanks: the policy and the root policy rank every offered
+// option once, their own choice first and the rest by the values they
+// choose by, in solo games against each opponent and at 2 players.
+func TestPolicyRanks(t *testing.T) {
+	g := New()
+	setups := []games.Setup{games.DefaultSetup(g, 2, 5)}
+	for _, o := range g.c.Opponents {
+		setup := games.DefaultSetup(g, 1, 3)
+		setup.Options[optOpponent] = o.ID
+		setups = append(setups, setup)
+	}
+	for _, pol := range []struct {
+		name  string
+		depth int
+	}{{"policy", lookahead}, {"root", deepLookahead}} {
+		p := lookingAhead(pol.depth).(looker)
+		for _, setup := range setups {
+			st, err := g.New(setup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for moves := 0; !st.Over() && moves < 60; moves++ {
+				pr := st.Pending()[0]
+				seed := uint64(moves)
+				first, _ := p.Choose(st, pr.Seat, seed)
+				ranked := p.Rank(st, pr.Seat, seed)
+				if len(ranked) != len(pr.Options) || ranked[0] != first {
+					t.Fatalf("%s, %d players, move %d: ranked %v of %d options, the choice %q first", pol.name, setup.Players, moves, ranked, len(pr.Options), first)
+				}
+				offered := map[string]bool{}
+				for _, o := range pr.Options {
+					offered[o.ID] = true
+				}
+				for _, id := range ranked {
+					if !offered[id] {
+						t.Fatalf("%s, move %d: %q ranked but not offered (or twice): %v", pol.name, moves, id, ranked)
+					}
+					delete(offered, id)
+				}
+				values := p.valued(st, pr.Seat, seed)
+				for i, o := range values {
+					if o.id != ranked[i] || o.v > values[0].v || i > 1 && o.v > values[i-1].v {
+						t.Fatalf("%s, move %d: ranked by value %+v", pol.name, moves, values)
+					}
+				}
+				if _, err := st.Apply(pr.Seat, first); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
