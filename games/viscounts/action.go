@@ -69,11 +69,11 @@ func (s *State) moveChoices(t Task) (games.Text, bool, []choice) {
 	least, offers := s.moveOffers(t.Seat)
 	var out []choice
 	for _, m := range offers {
-		out = append(out, choice{opt("m"+strconv.Itoa(m.space), counted("vc.opt.move", "space", s.spaceName(m.space), "steps", m.steps, "silver", m.cost)), func() {
+		out = append(out, choice{opt("m"+strconv.Itoa(m.space), s.counted("vc.opt.move", "space", s.spaceName(m.space), "steps", m.steps, "silver", m.cost)), func() {
 			s.moveTo(t.Seat, m.space, m.steps, m.cost)
 		}})
 	}
-	return counted("vc.prompt.move", "least", least), false, out
+	return s.counted("vc.prompt.move", "least", least), false, out
 }
 
 // moveTo moves seat's viscount; every other viscount already there lets
@@ -311,15 +311,19 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 	seat := t.Seat
 	st := s.Seats[seat]
 	p := st.Space / 3
-	out := []choice{{opt("pass", games.T("vc.opt.pass")), func() { s.say("passed", "player", games.Player(seat)) }}}
+	out := []choice{{opt("pass", s.text("vc.opt.pass")), func() { s.say("passed", "player", games.Player(seat)) }}}
 	// A choice reads "what — how to pay" with what short (a workshop on
 	// plot 1); detail tells the rest (the plot's place and reward, the
 	// manuscript), which the path's target step names in full.
 	add := func(kind, id string, what, detail games.Text, target games.Step, plans []pay, do func(pay)) {
+		action := games.Step{ID: kind}
+		if !s.quiet {
+			action.Label = games.T("vc.action." + kind)
+		}
 		for i, pl := range plans {
 			out = append(out, choice{
-				detailed(opt(joinIDs(kind, id, strconv.Itoa(i)), games.T("vc.opt.paid", "what", what, "pay", s.payLabel(seat, pl)),
-					games.Step{ID: kind, Label: games.T("vc.action." + kind)}, target), detail),
+				detailed(opt(joinIDs(kind, id, strconv.Itoa(i)), s.text("vc.opt.paid", "what", what, "pay", s.payLabel(seat, pl)),
+					action, target), detail),
 				func() { do(pl) },
 			})
 		}
@@ -337,7 +341,7 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 				if n == 0 {
 					continue
 				}
-				label := games.T("vc.opt.trade.silver", "n", n)
+				label := s.text("vc.opt.trade.silver", "n", n)
 				add("trade", "s"+strconv.Itoa(n), label, games.Text{}, games.Step{ID: "s" + strconv.Itoa(n), Label: label}, []pay{d}, func(pl pay) { s.trade(seat, trade, n, pl) })
 			}
 		} else {
@@ -346,7 +350,7 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 				if len(plans) == 0 {
 					break
 				}
-				label := counted("vc.opt.trade."+string(trade), "n", n)
+				label := s.counted("vc.opt.trade."+string(trade), "n", n)
 				add("trade", strconv.Itoa(n), label, games.Text{}, games.Step{ID: strconv.Itoa(n), Label: label}, plans, func(pl pay) { s.trade(seat, trade, n, pl) })
 			}
 		}
@@ -361,10 +365,10 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 				if st.Built[b] >= 3 {
 					continue
 				}
-				building := games.T("vc.building." + buildingNames[b])
-				label := games.T("vc.opt.build", "building", building, "plot", s.plotLabel(p, plot))
+				building := s.text("vc.building." + buildingNames[b])
+				label := s.text("vc.opt.build", "building", building, "plot", s.plotLabel(p, plot))
 				id := strconv.Itoa(b) + strconv.Itoa(plot)
-				add("build", id, games.T("vc.opt.buildat", "building", building, "n", plot+1), s.plotLabel(p, plot), games.Step{ID: id, Label: label}, buildPlans[b], func(pl pay) {
+				add("build", id, s.text("vc.opt.buildat", "building", building, "n", plot+1), s.plotLabel(p, plot), games.Step{ID: id, Label: label}, buildPlans[b], func(pl pay) {
 					// The dismissal's effect first (the rulebook's build
 					// example), then the plot and links, then the cards
 					// reacting to the build: pushed last to first.
@@ -377,7 +381,7 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 		}
 	} else {
 		for k := 1; k <= 4 && k <= st.Workers; k++ {
-			label := counted("vc.opt.workers", "n", k)
+			label := s.counted("vc.opt.workers", "n", k)
 			add("workers", strconv.Itoa(k), label, games.Text{}, games.Step{ID: strconv.Itoa(k), Label: label}, s.payOptions(seat, Noble, workerSteps[k-1]), func(pl pay) {
 				ts := s.spendPay(seat, pl)
 				s.placeWorkers(seat, p, k)
@@ -385,15 +389,15 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 			})
 		}
 		if ms, _, _ := s.scriptAt(p); !st.Transcribed {
-			label := games.T("vc.opt.script", "script", s.describeScript(ms))
-			add("script", "0", games.T("vc.action.script"), s.describeScript(ms), games.Step{ID: "0", Label: label}, s.payOptions(seat, Cleric, ms.Cost), func(pl pay) {
+			label := s.text("vc.opt.script", "script", s.describeScript(ms))
+			add("script", "0", s.text("vc.action.script"), s.describeScript(ms), games.Step{ID: "0", Label: label}, s.payOptions(seat, Cleric, ms.Cost), func(pl pay) {
 				ts := s.spendPay(seat, pl)
 				st.Transcribed = true
 				s.push(append(append(ts, s.transcribe(seat, p)...), s.triggered(seat, "transcribe")...)...)
 			})
 		}
 	}
-	return games.T("vc.prompt.action", "space", s.spaceName(st.Space)), false, out
+	return s.text("vc.prompt.action", "space", s.spaceName(st.Space)), false, out
 }
 
 // dismissedBy is the card plan p dismisses, or -1.

@@ -52,3 +52,9 @@ func redealPiles(piles [][]int, rng *games.RNG) {
 		}
 	}
 }
+
+// Unlabel makes s quiet: it builds neither the texts of its events nor
+// most prompt and option texts. The search plays out worlds no one reads
+// (search.Unlabeller), and the policy decides by option ids alone, so no
+// decision changes; a normal decision then costs less CPU.
+func (s *State) Unlabel() { s.quiet = true }

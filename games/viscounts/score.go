@@ -24,6 +24,9 @@ func (s *State) finish() {
 	s.Tasks = nil
 	key, kv := s.endedBy()
 	s.say(key, kv...)
+	if s.quiet {
+		return
+	}
 	s.events = append(s.events, s.named(games.Verdict(s.Standings(), s.Rivals(), func(n int) games.Text { return games.T("vc.score.vp", "n", n) })))
 }
 

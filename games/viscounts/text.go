@@ -245,3 +245,21 @@ var oneForms = map[string]string{
 // counted is games.T(key, kv...) in its form for one when the number it
 // counts is 1, so that no text reads "1 Debt(s)" or "at least 1 steps".
 func counted(key string, kv ...any) games.Text { return games.Counted(key, oneForms[key], kv...) }
+
+// text is games.T, and nothing on a quiet copy (a lookahead's or a
+// search's world), whose prompts no one reads: building the labels of
+// every option cost more than the rules that offer them.
+func (s *State) text(key string, kv ...any) games.Text {
+	if s.quiet {
+		return games.Text{}
+	}
+	return games.T(key, kv...)
+}
+
+// counted is the package's counted, and nothing on a quiet copy (text).
+func (s *State) counted(key string, kv ...any) games.Text {
+	if s.quiet {
+		return games.Text{}
+	}
+	return counted(key, kv...)
+}
