@@ -88,9 +88,8 @@ func (s *State) redealSeat(seat int, own bool, rng *games.RNG) {
 		pool = append(pool, st.Drawn)
 	}
 	games.Reshuffle(rng, pool)
-	for _, pl := range down {
-		pl.Tile, pool = pool[len(pool)-1], pool[:len(pool)-1]
-	}
+	// The drawn tile first: it must be a plain draw, and the face-down
+	// tiles, which may be anything, could otherwise take every plain one.
 	if drawn {
 		k := len(pool) - 1
 		if !st.DrawnDown {
@@ -100,6 +99,9 @@ func (s *State) redealSeat(seat int, own bool, rng *games.RNG) {
 		}
 		st.Drawn = pool[k] // k >= 0: the drawn tile itself is in the pool
 		pool = slices.Delete(pool, k, k+1)
+	}
+	for _, pl := range down {
+		pl.Tile, pool = pool[len(pool)-1], pool[:len(pool)-1]
 	}
 	st.Deck = pool
 }
