@@ -32,6 +32,11 @@ func (s *Searcher) choosePaired(st games.State, rd games.Redealer, seat int, opt
 				break
 			}
 			ids, heuristic = s.pairedCandidates(world, seat, options, rng)
+			if len(ids) == 1 && heuristic {
+				// A ranking of the answer alone (where the game's
+				// forecast cannot judge) leaves nothing to compare.
+				return ids[0], true
+			}
 		}
 		row := make([]outcome, len(ids))
 		for i, id := range ids {

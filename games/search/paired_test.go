@@ -2,6 +2,7 @@ package search
 
 import (
 	"testing"
+	"time"
 
 	"github.com/tavern-bot/tavern/games"
 )
@@ -70,6 +71,20 @@ func TestPairedSearchIsDeterministic(t *testing.T) {
 		b, _ := s.Choose(&race{RNG: games.NewRNG(2)}, 0, seed)
 		if a != b {
 			t.Fatalf("seed %d: %q, then %q from a state differing only in its hidden draws", seed, a, b)
+		}
+	}
+}
+
+func TestPairedSearchPlaysNothingForALoneCandidate(t *testing.T) {
+	// A ranking of the heuristic's answer alone leaves nothing to
+	// compare: the answer comes back with no playout move made (yield
+	// is called before each).
+	s := New(toyGame{ranked{[]string{"slow"}}}, Budget{Iterations: 30, Paired: 3})
+	for seed := range uint64(5) {
+		pauses := 0
+		got, ok := s.ChooseYielding(&race{RNG: games.NewRNG(99)}, 0, seed, func() time.Duration { pauses++; return 0 })
+		if !ok || got != "slow" || pauses > 1 {
+			t.Fatalf("seed %d: chose %q (%v) after %d pauses, want slow before any playout move", seed, got, ok, pauses)
 		}
 	}
 }

@@ -69,14 +69,20 @@ var budgets = map[string]map[Strength]Budget{
 		// three best options on shared worlds (Paired), 40-move playouts
 		// each: about 33 worlds a decision, where UCB1 over 120-move
 		// playouts got 13 playouts and seldom left the heuristic.
-		// Measured with the bots command: strong against easy, 2
-		// players, seeds 1-20, won only 9/20 (95% CI 26-66%; seeds 1-6
-		// 3/6, 174 Prestige against 150; seeds 11-20 3/10, 157 against
-		// 172), decision CPU p95 2.1-2.3 s (max 7.3 s): it leaves the
-		// heuristic at 13 of 30 sampled 2-player positions, yet wins no
-		// more, so its 40-move forecast judges no better than the
-		// heuristic (issue 26 keeps this open); normal solo, seeds 1-5,
-		// survived 5/5, 139 Prestige, p95 0.80 s.
+		// So searching, strong won only 9/20 against easy (2 players,
+		// seeds 1-20): its 40-move forecast judges placements, draw or
+		// stop and buys no better than the heuristic. Both strengths
+		// now start from the game's root policy (Rooted), which buys by
+		// what a tile adds to the seat's own built districts, and
+		// strong compares options only where the root ranks more than
+		// its answer (outside building and buying in games of several
+		// seats: Raw Magic, prizes, spells, score-phase choices).
+		// Measured with the bots command, strong against easy, 2
+		// players, seeds 1-20 (1-10 and 11-20 in two runs): won 14/20
+		// (95% CI 48-85%), 169.4 Prestige against 150.4, decision CPU
+		// p95 0.24 s (max 7.4 s). Normal solo is unchanged (the root
+		// policy is the heuristic there): seeds 1-5 survived 5/5, 139
+		// Prestige, p95 0.80 s.
 		Normal: {Iterations: 100, Moves: 680, Depth: 80, MaxTime: 2 * time.Second},
 		Strong: {Iterations: 200, Moves: 4000, Depth: 40, Paired: 3, MaxTime: 8 * time.Second},
 	},

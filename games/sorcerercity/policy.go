@@ -167,16 +167,9 @@ func onlyMonstersLeft(c *Components, st *Seat) bool {
 func (s *State) bestBuy(seat int, p games.Prompt) string {
 	best, most := "done", 0
 	for _, o := range p.Options {
-		if !strings.HasPrefix(o.ID, "buy:") {
+		tile, ok := s.boughtTile(o.ID)
+		if !ok {
 			continue
-		}
-		tile := "rainbow"
-		if rest := strings.TrimPrefix(o.ID, "buy:"); rest != "r" {
-			v, k, ok := parseSlot(rest)
-			if !ok || k >= len(s.Market.Up[v]) {
-				continue
-			}
-			tile = s.Market.Up[v][k]
 		}
 		if c := s.c.Tile(tile).Cost; c > most {
 			best, most = o.ID, c
