@@ -38,7 +38,7 @@ func newService(ctx context.Context, store storage.Store, log *slog.Logger, with
 	if err != nil {
 		return nil, err
 	}
-	thinker, err := bots.New(ctx, reg, bots.Options{})
+	thinker, err := bots.New(ctx, reg, bots.Options{Log: log})
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -43,6 +44,7 @@ type Thinker struct {
 	gate     gate          // people's work in flight: the searches wait (People)
 	urgent   gate          // pictures someone waits for in flight: the others wait (Urgent)
 	after    chan struct{} // the one other picture let through at a time (AfterUrgent)
+	log      *slog.Logger
 }
 
 // Plans counts the plans thought out so far: how busy the bots are.
@@ -60,12 +62,18 @@ type Options struct {
 	// Policies, when set, gives each game's policy by strength in place
 	// of the searches (tests that follow a bot's route, not its play).
 	Policies func(games.Game, search.Strength) (games.Policy, error)
+	// Log receives a failed decision (a policy that panicked); nil
+	// discards it.
+	Log *slog.Logger
 }
 
 // New builds the policies of every game in reg and starts the pool's
 // threads (at least one), which live until ctx ends.
 func New(ctx context.Context, reg *games.Registry, opts Options) (*Thinker, error) {
-	th := &Thinker{policies: map[string]map[string]games.Policy{}, jobs: make(chan func()), holds: make(chan func()), after: make(chan struct{}, 1)}
+	th := &Thinker{policies: map[string]map[string]games.Policy{}, jobs: make(chan func()), holds: make(chan func()), after: make(chan struct{}, 1), log: opts.Log}
+	if th.log == nil {
+		th.log = slog.New(slog.DiscardHandler)
+	}
 	policyFor := search.PolicyFor
 	if opts.Reproducible {
 		policyFor = search.ReplayPolicy
@@ -163,17 +171,55 @@ type yielding interface {
 	ChooseYielding(st games.State, seat int, seed uint64, yield func() time.Duration) (string, bool)
 }
 
-func (in inline) BotMove(st games.State, seat int, strength string, seed uint64) (string, bool) {
+// A policy that panics (a rules or search bug: a sampled world the rules
+// cannot hold) must neither crash the process nor stall the table: the
+// seat plays the heuristic's move instead (easy), and if that fails too,
+// no move, which the table answers with a random legal one.
+func (in inline) BotMove(st games.State, seat int, strength string, seed uint64) (move string, later bool) {
 	p, ok := in.th.policy(in.game, strength)
 	if !ok {
 		return "", false
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			in.th.log.Error("bots: a bot's decision failed; its seat plays the heuristic's move",
+				"game", in.game, "strength", strength, "panic", panicText(r))
+			move, later = in.th.heuristicMove(in.game, st, seat, seed), false
+		}
+	}()
 	if y, ok := p.(yielding); ok && in.yield != nil {
-		move, _ := y.ChooseYielding(st, seat, seed, in.yield)
+		move, _ = y.ChooseYielding(st, seat, seed, in.yield)
 		return move, false
 	}
-	move, _ := p.Choose(st, seat, seed)
+	move, _ = p.Choose(st, seat, seed)
 	return move, false
+}
+
+// heuristicMove is the easy bot's move, or none if it fails too.
+func (th *Thinker) heuristicMove(game string, st games.State, seat int, seed uint64) (move string) {
+	defer func() {
+		if r := recover(); r != nil {
+			th.log.Error("bots: the heuristic failed too; the table plays a random move",
+				"game", game, "panic", panicText(r))
+			move = ""
+		}
+	}()
+	p, ok := th.policy(game, coreopt.BotEasy)
+	if !ok {
+		return ""
+	}
+	move, _ = p.Choose(st, seat, seed)
+	return move
+}
+
+// panicText describes a recovered panic for the log: a runtime error's
+// message (an index, a nil map), never another value's, which could hold
+// a hidden card.
+func panicText(r any) string {
+	if err, ok := r.(runtime.Error); ok {
+		return err.Error()
+	}
+	return fmt.Sprintf("a panic of type %T", r)
 }
 
 // People marks people's work in flight (an interaction being handled, the
