@@ -54,7 +54,11 @@ func TestServeGatewayOpensATable(t *testing.T) {
 	cfg.Discord.GuildID = "700"
 	startServe(t, cfg)
 
-	fake.Await(t, "commands registered in the guild", func() bool { return len(fake.Commands("700")) > 0 })
+	// The commands are registered over REST, which may finish before the
+	// gateway's READY: an interaction sent between the two has no client.
+	fake.Await(t, "commands registered in the guild and the gateway ready", func() bool {
+		return len(fake.Commands("700")) > 0 && fake.Gateway.Ready() > 0
+	})
 	ann := fakediscord.Actor{UserID: "801", Username: "ann", ChannelID: "701", GuildID: "700", Locale: "de"}
 	if err := fake.Gateway.SendInteraction(fake.Interactions.Command(ann, "game", fakediscord.SubCommand("new", fakediscord.StringOpt("game", "zauberschwert")))); err != nil {
 		t.Fatal(err)
