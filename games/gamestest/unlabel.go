@@ -12,13 +12,15 @@ import (
 // PlaysAlikeUnlabelled plays one game on full and on bare, a twin that
 // builds no texts for people (a search.Unlabeller the caller has
 // unlabelled), to the end: at every step both offer the same prompts by
-// seat, secrecy and option and path ids, pol chooses the same on both,
-// and the same move (pol's, or one in three a random option) has the
-// same outcome and leaves the same stored state. The search plays out
+// seat, phase, secrecy and option and path ids (with textless, the twin's
+// with no text or label at all: a game whose Unlabel drops every one), pol chooses the same on both, and the same move (pol's, one in
+// three about a random option, one in twenty the table's time-is-up move
+// where the game has one: games.TimeUpper) has the same outcome and leaves
+// the same stored state. The search plays out
 // unlabelled worlds, so this shows dropping their texts changes none of
 // its decisions. It returns bare's outcomes, for what a game checks of
 // them beyond this.
-func PlaysAlikeUnlabelled(t *testing.T, full, bare games.State, pol games.Policy, seed uint64) []games.Outcome {
+func PlaysAlikeUnlabelled(t *testing.T, full, bare games.State, pol games.Policy, seed uint64, textless bool) []games.Outcome {
 	t.Helper()
 	rng := games.NewRNG(seed)
 	var outs []games.Outcome
@@ -30,12 +32,22 @@ func PlaysAlikeUnlabelled(t *testing.T, full, bare games.State, pol games.Policy
 		if a, b := offerIDs(pf), offerIDs(pb); !slices.Equal(a, b) {
 			t.Fatalf("move %d: offers differ:\n%v\nunlabelled:\n%v", moves, a, b)
 		}
+		if textless {
+			noTexts(t, moves, pb)
+		}
 		p := pf[rng.IntN(len(pf))]
 		move, ok := pol.Choose(full, p.Seat, uint64(moves))
 		if bareMove, bareOK := pol.Choose(bare, p.Seat, uint64(moves)); bareMove != move || bareOK != ok {
 			t.Fatalf("move %d: the policy chose %q (%v), unlabelled %q (%v)", moves, move, ok, bareMove, bareOK)
 		}
-		if !ok || rng.IntN(3) == 0 {
+		switch r := rng.IntN(20); {
+		case r == 0:
+			if tu, isTU := full.(games.TimeUpper); isTU {
+				if up, _, ok := tu.TimeUp(p.Seat); ok {
+					move = up // the table's move, which Apply takes too
+				}
+			}
+		case r < 8 || !ok:
 			move = p.Options[rng.IntN(len(p.Options))].ID
 		}
 		outFull, errFull := full.Apply(p.Seat, move)
@@ -63,7 +75,7 @@ func PlaysAlikeUnlabelled(t *testing.T, full, bare games.State, pol games.Policy
 func offerIDs(ps []games.Prompt) []string {
 	var out []string
 	for _, p := range ps {
-		out = append(out, "seat "+strconv.Itoa(p.Seat))
+		out = append(out, "seat "+strconv.Itoa(p.Seat), "phase "+p.Phase)
 		if p.Secret {
 			out = append(out, "secret")
 		}
@@ -75,4 +87,19 @@ func offerIDs(ps []games.Prompt) []string {
 		}
 	}
 	return out
+}
+
+// noTexts fails t if an unlabelled prompt has a text or an option a label.
+func noTexts(t *testing.T, moves int, ps []games.Prompt) {
+	t.Helper()
+	for _, p := range ps {
+		if !p.Text.IsZero() && p.Text.Key != "" {
+			t.Fatalf("move %d: an unlabelled prompt says %q", moves, p.Text.Key)
+		}
+		for _, o := range p.Options {
+			if !o.Label.IsZero() || !o.Detail.IsZero() {
+				t.Fatalf("move %d: unlabelled option %q is labelled %q", moves, o.ID, o.Label.Key)
+			}
+		}
+	}
 }

@@ -41,7 +41,7 @@ func TestUnlabelChangesNoDecision(t *testing.T) {
 			t.Fatal(err)
 		}
 		bare.Unlabel()
-		for i, out := range gamestest.PlaysAlikeUnlabelled(t, full, bare, g.Policy(), setup.Seed) {
+		for i, out := range gamestest.PlaysAlikeUnlabelled(t, full, bare, g.Policy(), setup.Seed, false) {
 			if len(out.Events) > 0 {
 				t.Fatalf("%d players, seed %d, move %d: the unlabelled twin told %d events", setup.Players, setup.Seed, i, len(out.Events))
 			}
