@@ -55,8 +55,9 @@ import (
 // after Budget.Depth moves. Without it playouts run to the end.
 type Estimator interface {
 	// Estimate is the standings (and rivals, as games.Rivaled gives
-	// them) the game would likely end with; ok=false: no forecast here,
-	// play on to the end.
+	// them) the game would likely end with; ok=false: no forecast here
+	// (a position it cannot judge), the playout asks again after its
+	// next move, and plays on to the end if none comes.
 	Estimate() (standings []games.Standing, rivals []games.Rival, ok bool)
 }
 
@@ -98,7 +99,8 @@ type Budget struct {
 	// keeps the search deterministic.
 	Moves int
 	// Depth bounds a playout's moves before an Estimator's forecast is
-	// taken; 0 means no bound. States without an Estimator play on to
+	// taken (at the first move from Depth on where it gives one); 0
+	// means no bound. States without an Estimator play on to
 	// the end, or until the playout has made Moves moves (or
 	// playoutLimit), and are then scored by their current standings.
 	Depth int
@@ -458,12 +460,11 @@ func (s *Searcher) playout(world games.State, seat int, move string, rng *games.
 		if moves >= limit {
 			break
 		}
-		if moves == depth {
+		if moves >= depth {
 			if standings, rivals, ok := est.Estimate(); ok {
 				r, m := score(standings, rivals, seat)
 				return r, m, moves, nil
 			}
-			depth = limit
 		}
 		y.pause()
 		pending := world.Pending()

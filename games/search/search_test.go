@@ -311,3 +311,44 @@ func TestPlayoutsStayWithinTheBudget(t *testing.T) {
 		}
 	}
 }
+
+// phased is a marathon whose forecast exists only between phases of ten
+// steps, as a game may have positions it cannot judge (Sorcerer City's
+// half-built districts). Its forecast scores seat 0 a thousand more than
+// the standings do, to tell the two apart.
+type phased struct{ marathon }
+
+func (p *phased) Estimate() ([]games.Standing, []games.Rival, bool) {
+	if p.Steps%10 != 0 {
+		return nil, nil, false
+	}
+	return []games.Standing{{Seat: 0, Rank: 1, Score: 1000 + p.Steps}, {Seat: 1, Rank: 2}}, nil, true
+}
+
+// TestPlayoutsStopAtTheFirstForecast: a playout that reaches its Depth
+// where the game cannot forecast plays on to the first position that it
+// can, and is scored by that forecast, not played to the end.
+func TestPlayoutsStopAtTheFirstForecast(t *testing.T) {
+	for _, tc := range []struct {
+		depth, moves, steps int
+	}{
+		{depth: 13, moves: 19, steps: 20}, // from step 14 on: the forecast at 20
+		{depth: 9, moves: 9, steps: 10},   // step 10 forecasts at once
+		{depth: 0, moves: 99, steps: 100}, // no Depth: played to the end
+	} {
+		always := games.PolicyFunc(func(games.State, int, uint64) (string, bool) { return "left", true })
+		s := New(toyGame{always}, Budget{Iterations: 1, Depth: tc.depth})
+		world := &phased{marathon{Length: 100}}
+		_, margin, n, err := s.playout(world, 0, "left", games.NewRNG(1), &yielder{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := float64(tc.steps)
+		if tc.steps < 100 {
+			want += 1000
+		}
+		if n != tc.moves || world.Steps != tc.steps || margin != want {
+			t.Errorf("depth %d: stopped after %d moves at step %d, margin %v; want %d moves, step %d, margin %v", tc.depth, n, world.Steps, margin, tc.moves, tc.steps, want)
+		}
+	}
+}

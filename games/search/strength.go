@@ -82,7 +82,16 @@ var budgets = map[string]map[Strength]Budget{
 		// (95% CI 48-85%), 169.4 Prestige against 150.4, decision CPU
 		// p95 0.24 s (max 7.4 s). Normal solo is unchanged (the root
 		// policy is the heuristic there): seeds 1-5 survived 5/5, 139
-		// Prestige, p95 0.80 s.
+		// Prestige, p95 0.80 s. Since playouts are no longer cut while
+		// the seats build (Estimate), normal against easy, 2 players,
+		// seeds 1-20 (bots --strength normal --against easy --games 20
+		// --seed 1) won 17/20, 168.6 Prestige against 142.8, decision
+		// CPU p95 0.51 s (before: 16/20, 165.5 against 136.6, p95
+		// 0.55 s, seed 1 lost 84 to 198 after stopping its year-4 build
+		// with 16 tiles in its deck; now won 181 to 135); against
+		// random, 2 players, seeds 1-20: 20/20, p95 0.27 s. Strong
+		// against easy, seeds 1-20, 18/20, 185.6 against 150.2, CPU
+		// p95 0.54 s (max 8.3 s).
 		Normal: {Iterations: 100, Moves: 680, Depth: 80, MaxTime: 2 * time.Second},
 		Strong: {Iterations: 200, Moves: 4000, Depth: 40, Paired: 3, MaxTime: 8 * time.Second},
 	},
