@@ -225,9 +225,15 @@ func closedWithin(c net.Conn, d time.Duration) bool {
 // TestSlowClients: clients trickling a request are cut off after the read
 // timeout, a PING is answered while they hang on, and connections beyond
 // the cap are closed at once instead of waiting.
+//
+// The read timeout is long beside the steps before it: the check that the
+// cap closes what comes over it holds only while the first slow clients
+// still hold their slots, and on a loaded machine (CI beside other work)
+// two seconds passed before the extra connections were dialled, so they
+// found the slots the read timeout had freed and stayed open.
 func TestSlowClients(t *testing.T) {
 	key := newSigner()
-	l := ServerLimits{ReadHeader: 2 * time.Second, Read: 2 * time.Second, Write: 5 * time.Second, Idle: time.Second, Conns: 20, Inflight: 4}
+	l := ServerLimits{ReadHeader: 8 * time.Second, Read: 8 * time.Second, Write: 5 * time.Second, Idle: time.Second, Conns: 20, Inflight: 4}
 	addr, ll := serveLimited(t, key, l)
 	// Each from its own address: one address may hold only a share.
 	var slow []net.Conn
@@ -253,7 +259,7 @@ func TestSlowClients(t *testing.T) {
 		if err != nil {
 			continue // refused outright is fine too
 		}
-		if !closedWithin(extra, l.Read/2) {
+		if !closedWithin(extra, l.Read/4) {
 			t.Error("a connection over the cap was kept open")
 		}
 		extra.Close()
