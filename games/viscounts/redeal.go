@@ -14,7 +14,8 @@ var _ games.Redealer = (*State)(nil)
 // not), the order of the viewer's own draw pile, and the townsfolk and
 // manuscripts below the top of each pile (nobody may look through them;
 // the cards still under the five piles are pooled and dealt back, each
-// pile keeping its size).
+// pile keeping its size), and the order of a solo opponent's scheme draw
+// pile and Future Schemes.
 func (s *State) Redeal(viewer int, rng *games.RNG) (games.State, error) {
 	t, err := games.CloneFor(s, func(b []byte) (*State, error) { return load(s.c, b) })
 	if err != nil {
@@ -32,6 +33,11 @@ func (s *State) Redeal(viewer int, rng *games.RNG) (games.State, error) {
 	}
 	redealPiles(t.Folk[:], rng)
 	redealPiles(t.Scripts[:], rng)
+	if t.Solo != nil {
+		// The solo opponent's scheme piles are face down too.
+		games.Reshuffle(rng, t.Solo.Draw)
+		games.Reshuffle(rng, t.Solo.Future)
+	}
 	return t, nil
 }
 
