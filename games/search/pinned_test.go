@@ -67,13 +67,13 @@ func TestDecisionsPinned(t *testing.T) {
 			3: {"pick:6:c4", "buy:2:l", "pick:78:c1", "pick:29:c2", "pass"},
 		}},
 		// Viscounts' normal bot (solo against the default opponent,
-		// and 2 players); recorded after its policies learnt to rank
-		// their options (Rank): main's policy before gives the same.
-		// Solo position 4 changed from c1 to c5 when Redeal stopped
-		// keeping the opponent's face-down scheme order (a peek).
-		{"viscounts", search.Budget{Iterations: 100, Moves: 200, Depth: 16}, map[int][]string{
-			1: {"c1", "m14", "c59", "p0", "c5"},
-			2: {"m7", "r2", "c1", "p2", "skip"},
+		// and 2 players). Recorded anew when normal became a paired
+		// search with solo playouts looking two ahead and played to the
+		// end once it is triggered (UCB1 over 200 moves chose c1, m14,
+		// c59, p0, c5 and m7, r2, c1, p2, skip).
+		{"viscounts", search.Budget{Iterations: 100, Moves: 800, Depth: 16, Paired: 3}, map[int][]string{
+			1: {"c1", "m14", "c59", "p0", "top"},
+			2: {"m13", "r1", "c5", "p2", "skip"},
 		}},
 	} {
 		t.Run(tc.game, func(t *testing.T) {

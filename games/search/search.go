@@ -27,7 +27,8 @@
 // of playouts a decision, the most visited option is otherwise as often
 // luck as skill, and the bot would play worse than its heuristic. A game
 // whose heuristic can think longer than a playout move may (Rooted) gives
-// that slower answer as the one to beat.
+// that slower answer as the one to beat; one whose playouts may take a
+// cheaper policy than its bots (Playouter) gives that one.
 //
 // What the games bring is handled by the contract: secret and
 // simultaneous decisions of other seats not yet revealed are re-dealt by
@@ -67,6 +68,13 @@ type Estimator interface {
 // fast policy.
 type Rooted interface {
 	RootPolicy() games.Policy
+}
+
+// Playouter is implemented by games whose playouts may use another
+// policy than the one their bots play by (a cheaper one, so that a
+// search plays out more worlds in the same time).
+type Playouter interface {
+	PlayoutPolicy() games.Policy
 }
 
 // Unlabeller is implemented by states that can leave out of the prompts
@@ -147,6 +155,9 @@ func New(g games.Game, budget Budget) *Searcher {
 	s.root = s.rollout
 	if r, ok := g.(Rooted); ok {
 		s.root = r.RootPolicy()
+	}
+	if p, ok := g.(Playouter); ok {
+		s.rollout = p.PlayoutPolicy()
 	}
 	return s
 }

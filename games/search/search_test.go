@@ -261,6 +261,38 @@ func TestSearchStartsFromTheRootPolicy(t *testing.T) {
 	}
 }
 
+// playoutGame is a toyGame that plays its worlds out by another policy.
+type playoutGame struct {
+	toyGame
+	playout games.Policy
+}
+
+func (g playoutGame) PlayoutPolicy() games.Policy { return g.playout }
+
+func TestPlayoutsUseThePlayoutPolicy(t *testing.T) {
+	counting := func(n *int) games.Policy {
+		return games.PolicyFunc(func(st games.State, seat int, _ uint64) (string, bool) {
+			*n++
+			if p, ok := games.PromptFor(st, seat); ok {
+				return p.Options[0].ID, true
+			}
+			return "", false
+		})
+	}
+	for _, budget := range []Budget{{Iterations: 20}, {Iterations: 20, Paired: 2}} {
+		var own, playout int
+		g := playoutGame{toyGame{counting(&own)}, counting(&playout)}
+		if _, ok := New(g, budget).Choose(&race{RNG: games.NewRNG(3)}, 0, 1); !ok {
+			t.Fatalf("budget %+v: no answer", budget)
+		}
+		// The game's own policy gives the answer to beat, once; every
+		// playout's move (a crawl each) is the playout policy's.
+		if own != 1 || playout < 20 {
+			t.Errorf("budget %+v: the game's policy asked %d times, the playout policy %d", budget, own, playout)
+		}
+	}
+}
+
 // marathon is a game of many moves and no forecast: seat 0 steps until it
 // has stepped length times.
 type marathon struct{ Steps, Length int }

@@ -6,9 +6,15 @@ import "github.com/tavern-bot/tavern/games"
 // seat's position value (the policy's value: score so far plus what its
 // goods, cards and queued rewards are likely worth), so the search's
 // playouts can stop after a few turns instead of playing every draw to
-// the end. A solo game ranks the seat against its opponent, as a rival.
+// the end. A solo game ranks the seat against its opponent, as a rival;
+// once its end is triggered it gives no forecast: the few moves left
+// (about five of the player's) are played out, so the final scoring with
+// the Poverty and Prosperity prizes judges how the game was ended.
 func (s *State) Estimate() (standings []games.Standing, rivals []games.Rival, ok bool) {
 	if s.Solo != nil {
+		if s.LastRound > 0 {
+			return nil, nil, false
+		}
 		me, ai := s.value(0), s.value(s.Solo.Seat)
 		rank, aiRank := 1, 2
 		if me <= ai {
