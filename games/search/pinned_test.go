@@ -67,13 +67,14 @@ func TestDecisionsPinned(t *testing.T) {
 			3: {"pick:6:c4", "buy:2:l", "pick:78:c1", "pick:29:c2", "pass"},
 		}},
 		// Viscounts' normal bot (solo against the default opponent,
-		// and 2 players). Recorded anew when normal became a paired
-		// search with solo playouts looking two ahead and played to the
-		// end once it is triggered (UCB1 over 200 moves chose c1, m14,
-		// c59, p0, c5 and m7, r2, c1, p2, skip).
-		{"viscounts", search.Budget{Iterations: 100, Moves: 800, Depth: 16, Paired: 3}, map[int][]string{
+		// and 2 players). Solo recorded anew when its normal became a
+		// paired search with playouts looking two ahead and played to
+		// the end once it is triggered (UCB1 over 200 moves chose c1,
+		// m14, c59, p0, c5); 2 players keep UCB1 over 200 moves.
+		{"viscounts", search.Budget{Iterations: 100, Moves: 200, Depth: 16,
+			Solo: &search.Budget{Iterations: 100, Moves: 800, Depth: 16, Paired: 3}}, map[int][]string{
 			1: {"c1", "m14", "c59", "p0", "top"},
-			2: {"m13", "r1", "c5", "p2", "skip"},
+			2: {"m7", "r2", "c1", "p2", "skip"},
 		}},
 	} {
 		t.Run(tc.game, func(t *testing.T) {

@@ -125,6 +125,10 @@ type Budget struct {
 	// MaxTime, if set, stops the search early on a slow machine; the
 	// decision is then no longer reproducible, so tests leave it zero.
 	MaxTime time.Duration
+	// Solo, if set, is the budget of a game with one seat (against the
+	// game's own opponent): its playouts may cost another share of CPU a
+	// move (Playouter), and it may need another kind of search.
+	Solo *Budget
 }
 
 // playoutLimit bounds a playout far beyond any real game, so a rules bug
@@ -190,6 +194,11 @@ func (s *Searcher) ChooseYielding(st games.State, seat int, seed uint64, yield f
 		return "", false
 	case len(options) == 1:
 		return options[0], true
+	}
+	if s.budget.Solo != nil && len(st.Standings()) == 1 {
+		solo := *s
+		solo.budget = *s.budget.Solo
+		return solo.ChooseYielding(st, seat, seed, yield)
 	}
 	rd, ok := st.(games.Redealer)
 	if !ok || s.budget.Iterations <= 0 {

@@ -104,7 +104,7 @@ var budgets = map[string]map[Strength]Budget{
 		// Noble (seeds 1-20) play the same moves at a CPU p95 of 0.38 s
 		// (0.49 s before); 400 moves won no more against the Builder on
 		// seeds 101-113 (7/13 against 8/13 at 200).
-		// Normal now compares the root policy's three best options on
+		// Solo, normal compares the root policy's three best options on
 		// shared worlds (Paired) with 800 playout moves, which solo
 		// games play looking two decisions ahead (PlayoutPolicy) and,
 		// once the end is triggered, to the real end (Estimate); UCB1
@@ -115,8 +115,12 @@ var budgets = map[string]map[Strength]Budget{
 		// the Noble, 14/20 the Builder, 6/20 the Cleric, CPU p95
 		// 0.81-0.91 s. UCB1 won 3/20 against the Cleric once its worlds
 		// no longer knew the opponent's scheme order; knowing it, 8, 10
-		// and 9/20.
-		Normal: {Iterations: 100, Moves: 800, Depth: 16, Paired: 3, MaxTime: 2 * time.Second},
+		// and 9/20. With several seats the playouts look three ahead
+		// and cost twice as much a move: the same paired search took a
+		// CPU p95 of 1.64 s at 2 players and 1.47 s at 3 (load 12), so
+		// games of several seats keep UCB1 over 200 moves.
+		Normal: {Iterations: 100, Moves: 200, Depth: 16, MaxTime: 2 * time.Second,
+			Solo: &Budget{Iterations: 100, Moves: 800, Depth: 16, Paired: 3, MaxTime: 2 * time.Second}},
 		Strong: {Iterations: 500, Moves: 1600, Depth: 24, MaxTime: 8 * time.Second},
 	},
 }
@@ -155,6 +159,11 @@ func policyFor(g games.Game, st Strength, capped bool) (games.Policy, error) {
 	}
 	if !capped {
 		b.MaxTime = 0
+		if b.Solo != nil {
+			solo := *b.Solo
+			solo.MaxTime = 0
+			b.Solo = &solo
+		}
 	}
 	return New(g, b), nil
 }
