@@ -144,24 +144,10 @@ func (c *State) tryOn(seat int, id string, depth int) int {
 	return c.value(seat)
 }
 
-// value estimates seat's prospects in tenths of a VP: the hand-weighed
-// heuristic, for a solo player before the final round corrected by the
-// fit against its opponent where one is kept (fitted.go).
+// value estimates seat's prospects in tenths of a VP.
 func (s *State) value(seat int) int {
-	all := s.scores()
-	v := s.heuristic(seat, all)
-	if seat == 0 && s.Solo != nil && !s.lastRound() {
-		v += s.fitted(all, v)
-	}
-	return v
-}
-
-// heuristic is value as weighed by hand: seat's score and what its
-// goods, cards, castle workers and queued rewards are likely worth; all
-// is every seat's score.
-func (s *State) heuristic(seat int, all []Score) int {
 	st := s.Seats[seat]
-	sc := all[seat]
+	sc := s.scores()[seat]
 	v := 10 * sc.Total
 	left := s.timeLeft()
 	if s.lastRound() {

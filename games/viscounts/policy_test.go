@@ -251,10 +251,8 @@ func TestValueOfGoodsInTheLastRound(t *testing.T) {
 // normal strength starts from, and where each side's points come from
 // (mean VP by source, "bot-" and "ai-") and how many rounds a game lasts:
 // go test -run '^$' -bench SoloAgainstOpponents -benchtime 100x ./games/viscounts
-// BENCH_SEED moves the first seed (tuning runs on seeds past 1000).
 func BenchmarkSoloAgainstOpponents(b *testing.B) {
 	g := New()
-	first := envInt(b, "BENCH_SEED", 1)
 	for _, pol := range []struct {
 		name   string
 		policy games.Policy
@@ -264,7 +262,7 @@ func BenchmarkSoloAgainstOpponents(b *testing.B) {
 				wins, margin, rounds := 0, 0, 0
 				var sources [2]vpSources
 				for i := range b.N {
-					setup := games.DefaultSetup(g, 1, uint64(first+i))
+					setup := games.DefaultSetup(g, 1, uint64(i+1))
 					setup.Options[optOpponent] = o.ID
 					st, err := g.New(setup)
 					if err != nil {
