@@ -198,7 +198,7 @@ func (s *Searcher) ChooseYielding(st games.State, seat int, seed uint64, yield f
 	if s.budget.Solo != nil && len(st.Standings()) == 1 {
 		solo := *s
 		solo.budget = *s.budget.Solo
-		return solo.ChooseYielding(st, seat, seed, yield)
+		s = &solo
 	}
 	rd, ok := st.(games.Redealer)
 	if !ok || s.budget.Iterations <= 0 {

@@ -256,11 +256,11 @@ func (s *State) clone(rng *games.RNG) *State {
 	blindPiles(c.Folk[:], c.RNG)
 	blindPiles(c.Scripts[:], c.RNG)
 	if c.Solo != nil {
-		blindShuffle(c.RNG, c.Solo.Draw)
-		blindShuffle(c.RNG, c.Solo.Future)
+		games.Reshuffle(c.RNG, c.Solo.Draw)
+		games.Reshuffle(c.RNG, c.Solo.Future)
 	}
 	for _, st := range c.Seats {
-		blindShuffle(c.RNG, st.Draw)
+		games.Reshuffle(c.RNG, st.Draw)
 	}
 	return c
 }
@@ -305,15 +305,8 @@ func (s *State) copied(rng *games.RNG) *State {
 	return &c
 }
 
-// blindShuffle shuffles pile from its sorted order: the result depends
-// on its cards and rng alone.
-func blindShuffle(rng *games.RNG, pile []int) {
-	slices.Sort(pile)
-	games.Shuffle(rng, pile)
-}
-
 // blindPiles deals the cards below the top of every pile anew, each pile
-// keeping its size, from their sorted order (see blindShuffle).
+// keeping its size, from their sorted order (see games.Reshuffle).
 func blindPiles(piles [][]int, rng *games.RNG) {
 	var pool []int
 	for _, p := range piles {
@@ -321,7 +314,7 @@ func blindPiles(piles [][]int, rng *games.RNG) {
 			pool = append(pool, p[:len(p)-1]...)
 		}
 	}
-	blindShuffle(rng, pool)
+	games.Reshuffle(rng, pool)
 	for _, p := range piles {
 		if len(p) > 1 {
 			pool = pool[copy(p[:len(p)-1], pool):]
