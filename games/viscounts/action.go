@@ -47,6 +47,7 @@ type moveOffer struct{ space, steps, cost int }
 // played card's silver value in steps, one more free with the first
 // Trading Post, each further step for a silver.
 func (s *State) moveOffers(seat int) (least int, out []moveOffer) {
+	out = make([]moveOffer, 0, numSpaces)
 	st := s.Seats[seat]
 	if s.Played >= 0 {
 		least = s.folk(s.Played).Cost
@@ -64,12 +65,25 @@ func (s *State) moveOffers(seat int) (least int, out []moveOffer) {
 	return least, out
 }
 
+// moveIDs are the moves' option ids by space, built once: the lookahead
+// lists the moves at every decision it tries.
+var moveIDs = func() (ids [numSpaces]string) {
+	for sp := range ids {
+		ids[sp] = "m" + strconv.Itoa(sp)
+	}
+	return ids
+}()
+
 // moveChoices offers the moves.
 func (s *State) moveChoices(t Task) (games.Text, bool, []choice) {
 	least, offers := s.moveOffers(t.Seat)
-	var out []choice
+	out := make([]choice, 0, len(offers))
 	for _, m := range offers {
-		out = append(out, choice{opt("m"+strconv.Itoa(m.space), s.counted("vc.opt.move", "space", s.spaceName(m.space), "steps", m.steps, "silver", m.cost)), func() {
+		var label games.Text
+		if !s.quiet { // a quiet copy's label is empty, its arguments need not be built
+			label = counted("vc.opt.move", "space", s.spaceName(m.space), "steps", m.steps, "silver", m.cost)
+		}
+		out = append(out, choice{opt(moveIDs[m.space], label), func() {
 			s.moveTo(t.Seat, m.space, m.steps, m.cost)
 		}})
 	}

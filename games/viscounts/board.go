@@ -71,20 +71,6 @@ type Segment struct {
 	Large Side // 3–4 players
 }
 
-// next lists the spaces one step from space, following the arrows.
-func next(space int) []int {
-	seg, slot := space/3, space%3
-	nextSeg := (seg + 1) % numSegments
-	switch slot {
-	case slotLeft:
-		return []int{seg*3 + slotRight, seg*3 + slotInner}
-	case slotInner:
-		return []int{seg*3 + slotRight, nextSeg*3 + slotInner}
-	default:
-		return []int{nextSeg*3 + slotLeft}
-	}
-}
-
 // outer reports whether space lies on the outside path (trade, build).
 func outer(space int) bool { return space%3 != slotInner }
 
@@ -96,27 +82,42 @@ func reachable(from, min, max int) [numSpaces]int {
 	for i := range best {
 		best[i] = -1
 	}
-	frontier := []int{from}
+	// The frontier is a set of spaces, one bit each: the lookahead asks
+	// for every move it tries, so it allocates nothing.
+	frontier := uint32(1) << from
 	for steps := 1; steps <= max; steps++ {
-		seen := map[int]bool{}
-		var nextFrontier []int
-		for _, s := range frontier {
-			for _, n := range next(s) {
-				if !seen[n] {
-					seen[n] = true
-					nextFrontier = append(nextFrontier, n)
-				}
+		var nextFrontier uint32
+		for sp := range numSpaces {
+			if frontier&(1<<sp) != 0 {
+				nextFrontier |= nextSpaces(sp)
 			}
 		}
 		frontier = nextFrontier
 		if steps < min {
 			continue
 		}
-		for _, s := range frontier {
-			if best[s] < 0 {
-				best[s] = steps
+		for sp := range numSpaces {
+			if frontier&(1<<sp) != 0 && best[sp] < 0 {
+				best[sp] = steps
 			}
 		}
 	}
 	return best
+}
+
+// nextSpaces is the set of spaces one step from space, following the
+// arrows: one bit a space.
+func nextSpaces(space int) uint32 {
+	var set uint32
+	seg, slot := space/3, space%3
+	nextSeg := (seg + 1) % numSegments
+	switch slot {
+	case slotLeft:
+		set = 1<<(seg*3+slotRight) | 1<<(seg*3+slotInner)
+	case slotInner:
+		set = 1<<(seg*3+slotRight) | 1<<(nextSeg*3+slotInner)
+	default:
+		set = 1 << (nextSeg*3 + slotLeft)
+	}
+	return set
 }

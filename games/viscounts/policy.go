@@ -267,42 +267,69 @@ func (s *State) clone(rng *games.RNG) *State {
 
 // copied is a copy of s for the lookahead that shares nothing it may
 // change, with an RNG of its own seeded by rng. It is quiet: the options
-// and events it builds are never shown, so it builds no texts.
+// and events it builds are never shown, so it builds no texts. The
+// lookahead copies a state for every option it tries, so the copy's int
+// slices share one buffer and its seats one block (a few allocations
+// instead of some fifty); each slice's capacity is its length, so an
+// append moves it out of the buffer instead of into its neighbour.
 func (s *State) copied(rng *games.RNG) *State {
 	c := *s
 	c.RNG = games.NewRNG(rng.Uint64())
 	c.events = nil
 	c.quiet = true
-	for t := range c.Tiers {
-		for p := range c.Tiers[t] {
-			c.Tiers[t][p] = slices.Clone(s.Tiers[t][p])
-		}
-	}
-	for p := range numSegments {
-		c.Folk[p] = slices.Clone(s.Folk[p])
-		c.Scripts[p] = slices.Clone(s.Scripts[p])
-		c.Plots[p] = slices.Clone(s.Plots[p])
-	}
-	c.DraftCards = slices.Clone(s.DraftCards)
-	c.DraftHeroes = slices.Clone(s.DraftHeroes)
-	c.Gone = slices.Clone(s.Gone)
 	c.Tasks = slices.Clone(s.Tasks)
 	if s.Solo != nil {
 		so := *s.Solo
-		so.Draw, so.Discard, so.Future, so.Box = slices.Clone(so.Draw), slices.Clone(so.Discard), slices.Clone(so.Future), slices.Clone(so.Box)
 		c.Solo = &so
 	}
+	seats := make([]Seat, len(s.Seats))
 	c.Seats = make([]*Seat, len(s.Seats))
 	for i, st := range s.Seats {
-		cs := *st
-		cs.Hand = slices.Clone(st.Hand)
-		cs.Draw = slices.Clone(st.Draw)
-		cs.Discard = slices.Clone(st.Discard)
-		cs.Scripts = slices.Clone(st.Scripts)
-		cs.Bonus = slices.Clone(st.Bonus)
-		c.Seats[i] = &cs
+		seats[i] = *st
+		seats[i].Bonus = slices.Clone(st.Bonus)
+		c.Seats[i] = &seats[i]
 	}
+	n := 0
+	s.intSlices(func(p *[]int) { n += len(*p) })
+	buf := make([]int, 0, n)
+	c.intSlices(func(p *[]int) {
+		if *p != nil {
+			start := len(buf)
+			buf = append(buf, *p...)
+			*p = buf[start:len(buf):len(buf)]
+		}
+	})
 	return &c
+}
+
+// intSlices calls f with every int slice of the state's parts that play
+// may change (copied's list).
+func (s *State) intSlices(f func(*[]int)) {
+	for t := range s.Tiers {
+		for p := range s.Tiers[t] {
+			f(&s.Tiers[t][p])
+		}
+	}
+	for p := range numSegments {
+		f(&s.Folk[p])
+		f(&s.Scripts[p])
+		f(&s.Plots[p])
+	}
+	f(&s.DraftCards)
+	f(&s.DraftHeroes)
+	f(&s.Gone)
+	if s.Solo != nil {
+		f(&s.Solo.Draw)
+		f(&s.Solo.Discard)
+		f(&s.Solo.Future)
+		f(&s.Solo.Box)
+	}
+	for _, st := range s.Seats {
+		f(&st.Hand)
+		f(&st.Draw)
+		f(&st.Discard)
+		f(&st.Scripts)
+	}
 }
 
 // blindPiles deals the cards below the top of every pile anew, each pile
