@@ -78,14 +78,16 @@ var moveIDs = func() (ids [numSpaces]string) {
 func (s *State) moveChoices(t Task) (games.Text, bool, []choice) {
 	least, offers := s.moveOffers(t.Seat)
 	out := make([]choice, 0, len(offers))
-	for _, m := range offers {
+	move := func(i int) {
+		m := offers[i]
+		s.moveTo(t.Seat, m.space, m.steps, m.cost)
+	}
+	for i, m := range offers {
 		var label games.Text
 		if !s.quiet { // a quiet copy's label is empty, its arguments need not be built
 			label = counted("vc.opt.move", "space", s.spaceName(m.space), "steps", m.steps, "silver", m.cost)
 		}
-		out = append(out, choice{opt(moveIDs[m.space], label), func() {
-			s.moveTo(t.Seat, m.space, m.steps, m.cost)
-		}})
+		out = append(out, choice{opt: opt(moveIDs[m.space], label), act: move, arg: i})
 	}
 	return s.counted("vc.prompt.move", "least", least), false, out
 }
@@ -325,7 +327,7 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 	seat := t.Seat
 	st := s.Seats[seat]
 	p := st.Space / 3
-	out := []choice{{opt("pass", s.text("vc.opt.pass")), func() { s.say("passed", "player", games.Player(seat)) }}}
+	out := []choice{{opt: opt("pass", s.text("vc.opt.pass")), fn: func() { s.say("passed", "player", games.Player(seat)) }}}
 	// A choice reads "what — how to pay" with what short (a workshop on
 	// plot 1); detail tells the rest (the plot's place and reward, the
 	// manuscript), which the path's target step names in full.
@@ -334,12 +336,15 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 		if !s.quiet {
 			action.Label = games.T("vc.action." + kind)
 		}
+		path := []games.Step{action, target} // one for the plans: options only read their paths
+		act := func(i int) { do(plans[i]) }
 		for i, pl := range plans {
-			out = append(out, choice{
-				detailed(opt(joinIDs(kind, id, strconv.Itoa(i)), s.text("vc.opt.paid", "what", what, "pay", s.payLabel(seat, pl)),
-					action, target), detail),
-				func() { do(pl) },
-			})
+			var label games.Text
+			if !s.quiet {
+				label = games.T("vc.opt.paid", "what", what, "pay", s.payLabel(seat, pl))
+			}
+			o := games.Option{ID: joinIDs(kind, id, strconv.Itoa(i)), Label: label, Detail: detail, Path: path}
+			out = append(out, choice{opt: o, act: act, arg: i})
 		}
 	}
 	if outer(st.Space) {
@@ -379,10 +384,14 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 				if st.Built[b] >= 3 {
 					continue
 				}
-				building := s.text("vc.building." + buildingNames[b])
-				label := s.text("vc.opt.build", "building", building, "plot", s.plotLabel(p, plot))
+				var what, label games.Text
+				if !s.quiet { // a quiet copy's texts are empty (text), their arguments need not be built
+					building := games.T("vc.building." + buildingNames[b])
+					label = games.T("vc.opt.build", "building", building, "plot", s.plotLabel(p, plot))
+					what = games.T("vc.opt.buildat", "building", building, "n", plot+1)
+				}
 				id := strconv.Itoa(b) + strconv.Itoa(plot)
-				add("build", id, s.text("vc.opt.buildat", "building", building, "n", plot+1), s.plotLabel(p, plot), games.Step{ID: id, Label: label}, buildPlans[b], func(pl pay) {
+				add("build", id, what, s.plotLabel(p, plot), games.Step{ID: id, Label: label}, buildPlans[b], func(pl pay) {
 					// The dismissal's effect first (the rulebook's build
 					// example), then the plot and links, then the cards
 					// reacting to the build: pushed last to first.
@@ -403,7 +412,10 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 			})
 		}
 		if ms, _, _ := s.scriptAt(p); !st.Transcribed {
-			label := s.text("vc.opt.script", "script", s.describeScript(ms))
+			var label games.Text
+			if !s.quiet {
+				label = games.T("vc.opt.script", "script", s.describeScript(ms))
+			}
 			add("script", "0", s.text("vc.action.script"), s.describeScript(ms), games.Step{ID: "0", Label: label}, s.payOptions(seat, Cleric, ms.Cost), func(pl pay) {
 				ts := s.spendPay(seat, pl)
 				st.Transcribed = true
@@ -411,7 +423,10 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 			})
 		}
 	}
-	return s.text("vc.prompt.action", "space", s.spaceName(st.Space)), false, out
+	if s.quiet {
+		return games.Text{}, false, out
+	}
+	return games.T("vc.prompt.action", "space", s.spaceName(st.Space)), false, out
 }
 
 // dismissedBy is the card plan p dismisses, or -1.
@@ -540,8 +555,8 @@ func (s *State) freeBuildChoices(t Task) (games.Text, bool, []choice) {
 					continue
 				}
 				label := games.T("vc.opt.build", "building", games.T("vc.building."+buildingNames[b]), "plot", s.plotLabel(p, i))
-				out = append(out, choice{opt(joinIDs("b", strconv.Itoa(b), strconv.Itoa(p), strconv.Itoa(i)), label,
-					games.Step{ID: strconv.Itoa(p), Label: s.segName(p)}), func() { s.build(t.Seat, b, p, i) }})
+				out = append(out, choice{opt: opt(joinIDs("b", strconv.Itoa(b), strconv.Itoa(p), strconv.Itoa(i)), label,
+					games.Step{ID: strconv.Itoa(p), Label: s.segName(p)}), fn: func() { s.build(t.Seat, b, p, i) }})
 			}
 		}
 	}

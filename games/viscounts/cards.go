@@ -105,7 +105,7 @@ func buildingIcon(b, k int) (Icon, bool) {
 func (s *State) playChoices(t Task) (games.Text, bool, []choice) {
 	st := s.Seats[t.Seat]
 	if len(st.Hand) == 0 {
-		return games.T("vc.prompt.play"), false, []choice{{opt("blind", games.T("vc.opt.blind")), func() {
+		return games.T("vc.prompt.play"), false, []choice{{opt: opt("blind", games.T("vc.opt.blind")), fn: func() {
 			if s.drawOne(t.Seat) {
 				s.playCard(t.Seat, len(st.Hand)-1)
 			}
@@ -113,7 +113,7 @@ func (s *State) playChoices(t Task) (games.Text, bool, []choice) {
 	}
 	var out []choice
 	for i, c := range st.Hand {
-		out = append(out, choice{opt("c"+strconv.Itoa(c), s.cardTitle(c)), func() { s.playCard(t.Seat, i) }})
+		out = append(out, choice{opt: opt("c"+strconv.Itoa(c), s.cardTitle(c)), fn: func() { s.playCard(t.Seat, i) }})
 	}
 	return games.T("vc.prompt.play"), true, out
 }
@@ -149,7 +149,7 @@ func (s *State) rearrangeChoices(t Task) (games.Text, bool, []choice) {
 			slots = append(slots, i)
 		}
 	}
-	out := []choice{{opt("keep", games.T("vc.opt.keep")), func() {}}}
+	out := []choice{{opt: opt("keep", games.T("vc.opt.keep")), fn: func() {}}}
 	seen := map[[boardSlots]int]bool{st.Board: true}
 	for _, perm := range permutations(len(slots)) {
 		b := st.Board
@@ -168,7 +168,7 @@ func (s *State) rearrangeChoices(t Task) (games.Text, bool, []choice) {
 				names = append(names, s.cardName(c))
 			}
 		}
-		out = append(out, choice{opt(id, list(names)), func() {
+		out = append(out, choice{opt: opt(id, list(names)), fn: func() {
 			st.Board = b
 			s.say("rearranged", "player", games.Player(t.Seat))
 		}})
@@ -223,7 +223,7 @@ func (s *State) cardChoices(t Task) (games.Text, bool, []choice) {
 		// any of its cards may go.
 		for i, c := range st.Draw {
 			if slices.Index(st.Draw, c) == i {
-				out = append(out, choice{detailed(opt("c"+strconv.Itoa(c), s.cardTitle(c)), s.abilityText(s.folk(c))), func() {
+				out = append(out, choice{opt: detailed(opt("c"+strconv.Itoa(c), s.cardTitle(c)), s.abilityText(s.folk(c))), fn: func() {
 					st.Draw = slices.Delete(st.Draw, i, i+1)
 					done(c)
 				}})
@@ -231,13 +231,13 @@ func (s *State) cardChoices(t Task) (games.Text, bool, []choice) {
 		}
 	} else {
 		for i, c := range st.Hand {
-			out = append(out, choice{opt("c"+strconv.Itoa(c), s.cardTitle(c)), func() {
+			out = append(out, choice{opt: opt("c"+strconv.Itoa(c), s.cardTitle(c)), fn: func() {
 				st.Hand = slices.Delete(st.Hand, i, i+1)
 				done(c)
 			}})
 		}
 		if len(st.Draw) > 0 || len(st.Discard) > 0 {
-			out = append(out, choice{opt("top", games.T("vc.opt.top")), func() {
+			out = append(out, choice{opt: opt("top", games.T("vc.opt.top")), fn: func() {
 				if len(st.Draw) == 0 {
 					s.reshuffle(seat)
 				}
@@ -252,7 +252,7 @@ func (s *State) cardChoices(t Task) (games.Text, bool, []choice) {
 	if len(out) == 0 {
 		return games.Text{}, false, nil
 	}
-	out = append(out, choice{opt("skip", games.T("vc.opt.skip")), func() {}})
+	out = append(out, choice{opt: opt("skip", games.T("vc.opt.skip")), fn: func() {}})
 	return games.T("vc.prompt." + t.Kind), true, out
 }
 
@@ -266,7 +266,7 @@ func (s *State) hireChoices(t Task) (games.Text, bool, []choice) {
 		}
 		card := s.Folk[p][len(s.Folk[p])-1]
 		told = append(told, games.T("vc.told.at", "card", s.cardLabel(card), "place", s.segName(p)))
-		out = append(out, choice{opt("h"+strconv.Itoa(p), games.T("vc.opt.hirefrom", "card", s.cardTitle(card), "place", s.segName(p))), func() {
+		out = append(out, choice{opt: opt("h"+strconv.Itoa(p), games.T("vc.opt.hirefrom", "card", s.cardTitle(card), "place", s.segName(p))), fn: func() {
 			s.hire(t.Seat, p)
 			s.again(t)
 		}})
@@ -313,10 +313,10 @@ func (s *State) recruitChoices(t Task) (games.Text, bool, []choice) {
 	}
 	told := games.T("vc.lines", "a", games.T("vc.prompt.recruit"), "b", games.T("vc.bullet", "x", s.cardLabel(card)))
 	return told, false, []choice{
-		{opt("hire", games.T("vc.opt.hire", "card", s.cardTitle(card), "silver", cost)), func() {
+		{opt: opt("hire", games.T("vc.opt.hire", "card", s.cardTitle(card), "silver", cost)), fn: func() {
 			st.Silver -= cost
 			s.hire(t.Seat, p)
 		}},
-		{opt("skip", games.T("vc.opt.nohire")), func() {}},
+		{opt: opt("skip", games.T("vc.opt.nohire")), fn: func() {}},
 	}
 }

@@ -80,7 +80,7 @@ func (s *State) cascadeChoices(t Task) (games.Text, bool, []choice) {
 	var out []choice
 	for sec := range numSegments {
 		if count(s.Tiers[0][sec], t.Seat) >= 3 {
-			out = append(out, choice{s.sectionOpt("k"+strconv.Itoa(sec), sec), func() {
+			out = append(out, choice{opt: s.sectionOpt("k"+strconv.Itoa(sec), sec), fn: func() {
 				s.cascade(t.Seat, sec)
 			}})
 		}
@@ -138,8 +138,8 @@ func (s *State) bumpChoices(t Task) (games.Text, bool, []choice) {
 				if count(ws, o) == 0 {
 					continue
 				}
-				out = append(out, choice{opt(joinIDs("u", strconv.Itoa(tier), strconv.Itoa(sec), strconv.Itoa(o)),
-					games.T("vc.opt.bump", "player", games.Player(o), "tier", tier+1, "place", s.segName(sec))), func() {
+				out = append(out, choice{opt: opt(joinIDs("u", strconv.Itoa(tier), strconv.Itoa(sec), strconv.Itoa(o)),
+					games.T("vc.opt.bump", "player", games.Player(o), "tier", tier+1, "place", s.segName(sec))), fn: func() {
 					s.bump(tier, sec, o)
 				}})
 			}
@@ -171,7 +171,7 @@ func (s *State) castleMoveChoices(t Task) (games.Text, bool, []choice) {
 			continue
 		}
 		for _, to := range []int{(sec + 1) % numSegments, (sec + numSegments - 1) % numSegments} {
-			out = append(out, choice{opt(joinIDs("x", strconv.Itoa(sec), strconv.Itoa(to)), games.T("vc.opt.castlemove", "from", s.segName(sec), "to", s.segName(to))), func() {
+			out = append(out, choice{opt: opt(joinIDs("x", strconv.Itoa(sec), strconv.Itoa(to)), games.T("vc.opt.castlemove", "from", s.segName(sec), "to", s.segName(to))), fn: func() {
 				s.Tiers[0][sec] = removeOne(s.Tiers[0][sec], t.Seat)
 				s.Tiers[0][to] = append(s.Tiers[0][to], t.Seat)
 				s.say("castlemoved", "player", games.Player(t.Seat), "from", s.segName(sec), "to", s.segName(to))
@@ -183,7 +183,7 @@ func (s *State) castleMoveChoices(t Task) (games.Text, bool, []choice) {
 	if len(out) == 0 {
 		return games.Text{}, false, nil
 	}
-	out = append(out, choice{opt("skip", games.T("vc.opt.skip")), func() {}})
+	out = append(out, choice{opt: opt("skip", games.T("vc.opt.skip")), fn: func() {}})
 	return games.T("vc.prompt.castlemove"), false, out
 }
 
@@ -198,7 +198,7 @@ func (s *State) freeWorkerChoices(t Task) (games.Text, bool, []choice) {
 		if t.Where == "here" && sec != st.Space/3 {
 			continue
 		}
-		out = append(out, choice{s.sectionOpt("w"+strconv.Itoa(sec), sec), func() {
+		out = append(out, choice{opt: s.sectionOpt("w"+strconv.Itoa(sec), sec), fn: func() {
 			s.placeWorkers(t.Seat, sec, t.N)
 			s.push(Task{Seat: t.Seat, Kind: "castle"})
 		}})

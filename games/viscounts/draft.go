@@ -20,7 +20,7 @@ func (s *State) draftChoices(t Task) (games.Text, bool, []choice) {
 		pc, hero := s.playerCard(n), s.DraftHeroes[i]
 		label := games.T("vc.opt.pair", "card", n, "hero", s.cardName(hero))
 		pairs = append(pairs, games.T("vc.pair", "pair", label, "space", s.spaceName(s.startSpace(n)), "gains", s.cardGains(pc), "herocard", s.cardLabel(hero)))
-		out = append(out, choice{opt("p"+strconv.Itoa(i), label), func() { s.takePair(t.Seat, i) }})
+		out = append(out, choice{opt: opt("p"+strconv.Itoa(i), label), fn: func() { s.takePair(t.Seat, i) }})
 	}
 	prompt := games.T("vc.prompt.draft")
 	if s.Solo != nil {

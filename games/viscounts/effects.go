@@ -62,7 +62,7 @@ func (s *State) atomChoices(t Task) (games.Text, bool, []choice) {
 	case "alt":
 		var out []choice
 		for i, seq := range t.Alts {
-			out = append(out, choice{opt("a"+strconv.Itoa(i), s.effectText(Effect{seq})), func() {
+			out = append(out, choice{opt: opt("a"+strconv.Itoa(i), s.effectText(Effect{seq})), fn: func() {
 				s.push(s.seqTasks(seat, seq)...)
 			}})
 		}
@@ -70,7 +70,7 @@ func (s *State) atomChoices(t Task) (games.Text, bool, []choice) {
 	case "resource":
 		var out []choice
 		for r := range numResources {
-			out = append(out, choice{opt("r"+strconv.Itoa(r), games.T("vc.res."+resourceNames[r])), func() {
+			out = append(out, choice{opt: opt("r"+strconv.Itoa(r), games.T("vc.res."+resourceNames[r])), fn: func() {
 				st.Res[r]++
 				s.say("gained", "player", games.Player(seat), "what", counted("vc.gain."+resourceNames[r], "n", 1))
 				s.again(t)
@@ -80,10 +80,10 @@ func (s *State) atomChoices(t Task) (games.Text, bool, []choice) {
 	case "flip":
 		var out []choice
 		if st.Debts > 0 {
-			out = append(out, choice{opt("debt", games.T("vc.opt.flipdebt")), func() { s.flipDebt(seat); s.again(t) }})
+			out = append(out, choice{opt: opt("debt", games.T("vc.opt.flipdebt")), fn: func() { s.flipDebt(seat); s.again(t) }})
 		}
 		if st.Deeds > 0 {
-			out = append(out, choice{opt("deed", games.T("vc.opt.flipdeed")), func() { s.flipDeed(seat); s.again(t) }})
+			out = append(out, choice{opt: opt("deed", games.T("vc.opt.flipdeed")), fn: func() { s.flipDeed(seat); s.again(t) }})
 		}
 		return games.T("vc.prompt.flip"), false, out
 	case "hire":

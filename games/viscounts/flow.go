@@ -13,10 +13,24 @@ import (
 // once, so players are asked only what matters. Optional steps list
 // "skip" among their answers, so they are asked whenever they can be done.
 
-// choice is one answer to a task: its option and how to carry it out.
+// choice is one answer to a task: its option and how to carry it out,
+// fn, or act(arg) where options share one action told apart by arg (the
+// lookahead lists every decision's options, so one closure for a list of
+// moves or plans saves one allocation an option).
 type choice struct {
 	opt games.Option
-	do  func()
+	fn  func()
+	act func(int)
+	arg int
+}
+
+// do carries the choice out.
+func (c choice) do() {
+	if c.act != nil {
+		c.act(c.arg)
+		return
+	}
+	c.fn()
 }
 
 // Pending lists the one decision awaited now.

@@ -127,7 +127,15 @@ func (c *State) tryOn(seat int, id string, depth int) int {
 			if len(next) > 1 {
 				best := 0
 				for j, ch := range next {
-					if v := c.copied(c.RNG).tryOn(seat, ch.opt.ID, depth-1); j == 0 || v > best {
+					// The last option may try on c itself, which nothing
+					// needs after it, given the RNG its copy would have.
+					d := c
+					if j < len(next)-1 {
+						d = c.copied(c.RNG)
+					} else {
+						c.RNG = games.NewRNG(c.RNG.Uint64())
+					}
+					if v := d.tryOn(seat, ch.opt.ID, depth-1); j == 0 || v > best {
 						best = v
 					}
 				}
@@ -253,6 +261,12 @@ var taskValue = map[string]int{
 // know (which cards), never on the order it cannot see.
 func (s *State) clone(rng *games.RNG) *State {
 	c := s.copied(rng)
+	// copied shares the face-up piles, which dealing them anew writes.
+	var piles [2 * numSegments]*[]int
+	for p := range numSegments {
+		piles[2*p], piles[2*p+1] = &c.Folk[p], &c.Scripts[p]
+	}
+	pack(piles[:])
 	blindPiles(c.Folk[:], c.RNG)
 	blindPiles(c.Scripts[:], c.RNG)
 	if c.Solo != nil {
@@ -268,18 +282,25 @@ func (s *State) clone(rng *games.RNG) *State {
 // copied is a copy of s for the lookahead that shares nothing it may
 // change, with an RNG of its own seeded by rng. It is quiet: the options
 // and events it builds are never shown, so it builds no texts. The
-// lookahead copies a state for every option it tries, so the copy's int
-// slices share one buffer and its seats one block (a few allocations
-// instead of some fifty); each slice's capacity is its length, so an
-// append moves it out of the buffer instead of into its neighbour.
+// lookahead copies a state for every option it tries, so the copy's
+// seats take one block and its int slices one buffer (pack), and what
+// play only shortens or appends to it shares: the face-up piles (play
+// takes their tops), the removed townsfolk and the opponent's box, each
+// clipped to its length, so that an append moves it out.
 func (s *State) copied(rng *games.RNG) *State {
 	c := *s
 	c.RNG = games.NewRNG(rng.Uint64())
 	c.events = nil
 	c.quiet = true
 	c.Tasks = slices.Clone(s.Tasks)
+	for p := range numSegments {
+		c.Folk[p] = slices.Clip(c.Folk[p])
+		c.Scripts[p] = slices.Clip(c.Scripts[p])
+	}
+	c.Gone = slices.Clip(c.Gone)
 	if s.Solo != nil {
 		so := *s.Solo
+		so.Box = slices.Clip(so.Box)
 		c.Solo = &so
 	}
 	seats := make([]Seat, len(s.Seats))
@@ -289,53 +310,58 @@ func (s *State) copied(rng *games.RNG) *State {
 		seats[i].Bonus = slices.Clone(st.Bonus)
 		c.Seats[i] = &seats[i]
 	}
+	var ints [64]*[]int // more than any state has: no allocation
+	pack(c.changingInts(ints[:0]))
+	return &c
+}
+
+// changingInts appends to ps every int slice of the state that play may
+// change in place (copied's list).
+func (s *State) changingInts(ps []*[]int) []*[]int {
+	for t := range s.Tiers {
+		for p := range s.Tiers[t] {
+			ps = append(ps, &s.Tiers[t][p])
+		}
+	}
+	for p := range numSegments {
+		ps = append(ps, &s.Plots[p])
+	}
+	ps = append(ps, &s.DraftCards, &s.DraftHeroes)
+	if s.Solo != nil {
+		ps = append(ps, &s.Solo.Draw, &s.Solo.Discard, &s.Solo.Future)
+	}
+	for _, st := range s.Seats {
+		ps = append(ps, &st.Hand, &st.Draw, &st.Discard, &st.Scripts)
+	}
+	return ps
+}
+
+// pack copies the slices ps point to into one new buffer: one allocation
+// for all. Each slice's capacity is its length, so an append moves it
+// out of the buffer instead of into its neighbour.
+func pack(ps []*[]int) {
 	n := 0
-	s.intSlices(func(p *[]int) { n += len(*p) })
+	for _, p := range ps {
+		n += len(*p)
+	}
 	buf := make([]int, 0, n)
-	c.intSlices(func(p *[]int) {
+	for _, p := range ps {
 		if *p != nil {
 			start := len(buf)
 			buf = append(buf, *p...)
 			*p = buf[start:len(buf):len(buf)]
 		}
-	})
-	return &c
-}
-
-// intSlices calls f with every int slice of the state's parts that play
-// may change (copied's list).
-func (s *State) intSlices(f func(*[]int)) {
-	for t := range s.Tiers {
-		for p := range s.Tiers[t] {
-			f(&s.Tiers[t][p])
-		}
-	}
-	for p := range numSegments {
-		f(&s.Folk[p])
-		f(&s.Scripts[p])
-		f(&s.Plots[p])
-	}
-	f(&s.DraftCards)
-	f(&s.DraftHeroes)
-	f(&s.Gone)
-	if s.Solo != nil {
-		f(&s.Solo.Draw)
-		f(&s.Solo.Discard)
-		f(&s.Solo.Future)
-		f(&s.Solo.Box)
-	}
-	for _, st := range s.Seats {
-		f(&st.Hand)
-		f(&st.Draw)
-		f(&st.Discard)
-		f(&st.Scripts)
 	}
 }
 
 // blindPiles deals the cards below the top of every pile anew, each pile
 // keeping its size, from their sorted order (see games.Reshuffle).
 func blindPiles(piles [][]int, rng *games.RNG) {
-	var pool []int
+	n := 0
+	for _, p := range piles {
+		n += max(0, len(p)-1)
+	}
+	pool := make([]int, 0, n)
 	for _, p := range piles {
 		if len(p) > 1 {
 			pool = append(pool, p[:len(p)-1]...)

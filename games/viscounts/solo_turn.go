@@ -15,7 +15,7 @@ func (s *State) aiChoices(t Task) (out []choice, ok bool) {
 	seat := t.Seat
 	st := s.Seats[seat]
 	one := func(do func()) ([]choice, bool) {
-		return []choice{{opt("ai", games.T("vc.opt.ai")), do}}, true
+		return []choice{{opt: opt("ai", games.T("vc.opt.ai")), fn: do}}, true
 	}
 	switch t.Kind {
 	case "turn":

@@ -64,7 +64,7 @@ func (s *State) freeScriptChoices(t Task) (games.Text, bool, []choice) {
 		if !ok || s.c.Manuscripts[m].Cost > 4 || s.c.Manuscripts[m].Cost < 3 {
 			continue
 		}
-		out = append(out, choice{opt("s"+strconv.Itoa(p), games.T("vc.opt.scriptat", "script", s.scriptLabel(m), "place", s.segName(p))), func() {
+		out = append(out, choice{opt: opt("s"+strconv.Itoa(p), games.T("vc.opt.scriptat", "script", s.scriptLabel(m), "place", s.segName(p))), fn: func() {
 			s.push(s.transcribe(t.Seat, p)...)
 			s.again(t)
 		}})
