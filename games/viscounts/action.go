@@ -3,6 +3,7 @@ package viscounts
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/tavern-bot/tavern/games"
 )
@@ -78,10 +79,7 @@ var moveIDs = func() (ids [numSpaces]string) {
 func (s *State) moveChoices(t Task) (games.Text, bool, []choice) {
 	least, offers := s.moveOffers(t.Seat)
 	out := make([]choice, 0, len(offers))
-	move := func(i int) {
-		m := offers[i]
-		s.moveTo(t.Seat, m.space, m.steps, m.cost)
-	}
+	move := s.mover(t.Seat, offers)
 	for i, m := range offers {
 		var label games.Text
 		if !s.quiet { // a quiet copy's label is empty, its arguments need not be built
@@ -90,6 +88,26 @@ func (s *State) moveChoices(t Task) (games.Text, bool, []choice) {
 		out = append(out, choice{opt: opt(moveIDs[m.space], label), act: move, arg: i})
 	}
 	return s.counted("vc.prompt.move", "least", least), false, out
+}
+
+// mover is the action of the moves offers lists: move to offer i.
+func (s *State) mover(seat int, offers []moveOffer) func(int) {
+	return func(i int) {
+		m := offers[i]
+		s.moveTo(seat, m.space, m.steps, m.cost)
+	}
+}
+
+// moveChoice is moveChoices' option id on a quiet copy, without listing
+// the others: the lookahead tries each move on a copy of its own.
+func (s *State) moveChoice(t Task, id string) (choice, bool) {
+	_, offers := s.moveOffers(t.Seat)
+	for i, m := range offers {
+		if moveIDs[m.space] == id {
+			return choice{opt: opt(id, games.Text{}), act: s.mover(t.Seat, offers), arg: i}, true
+		}
+	}
+	return choice{}, false
 }
 
 // moveTo moves seat's viscount; every other viscount already there lets
@@ -324,14 +342,56 @@ func (s *State) payLabel(seat int, p pay) games.Text {
 // actionChoices offers the primary actions of the viscount's space, each
 // as a path: the action, its target, how to pay.
 func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
+	out := s.actions(t, "")
+	if s.quiet {
+		return games.Text{}, false, out
+	}
+	return games.T("vc.prompt.action", "space", s.spaceName(s.Seats[t.Seat].Space)), false, out
+}
+
+// actionChoice is actionChoices' first option id, found without working
+// out the payments of the other actions: the lookahead tries each action
+// on a copy of its own.
+func (s *State) actionChoice(t Task, id string) (choice, bool) {
+	if out := s.actions(t, id); len(out) > 0 {
+		return out[0], true
+	}
+	return choice{}, false
+}
+
+// actions lists the actions, or with want only the first option of that
+// id, if any.
+func (s *State) actions(t Task, want string) []choice {
 	seat := t.Seat
 	st := s.Seats[seat]
 	p := st.Space / 3
-	out := []choice{{opt: opt("pass", s.text("vc.opt.pass")), fn: func() { s.say("passed", "player", games.Player(seat)) }}}
+	pass := choice{opt: opt("pass", s.text("vc.opt.pass")), fn: func() { s.say("passed", "player", games.Player(seat)) }}
+	if want == "pass" {
+		return []choice{pass}
+	}
+	// An action's option ids are kind.target.plan; wantsKind and wants
+	// report whether a kind's or a target's options may hold want.
+	wantKind, rest, _ := strings.Cut(want, ".")
+	wantTarget, plan, _ := strings.Cut(rest, ".")
+	wantPlan, err := strconv.Atoi(plan)
+	if want != "" && (err != nil || strconv.Itoa(wantPlan) != plan) {
+		return nil
+	}
+	wantsKind := func(kind string) bool { return want == "" || kind == wantKind }
+	wants := func(kind, target string) bool { return wantsKind(kind) && (want == "" || target == wantTarget) }
+	var out []choice
+	if want == "" {
+		// Most spaces offer fewer than eight answers: one allocation.
+		out = make([]choice, 1, 8)
+		out[0] = pass
+	}
 	// A choice reads "what — how to pay" with what short (a workshop on
 	// plot 1); detail tells the rest (the plot's place and reward, the
 	// manuscript), which the path's target step names in full.
 	add := func(kind, id string, what, detail games.Text, target games.Step, plans []pay, do func(pay)) {
+		if !wants(kind, id) || (want != "" && (len(out) > 0 || wantPlan >= len(plans))) {
+			return
+		}
 		action := games.Step{ID: kind}
 		if !s.quiet {
 			action.Label = games.T("vc.action." + kind)
@@ -339,6 +399,9 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 		path := []games.Step{action, target} // one for the plans: options only read their paths
 		act := func(i int) { do(plans[i]) }
 		for i, pl := range plans {
+			if want != "" && i != wantPlan {
+				continue
+			}
 			var label games.Text
 			if !s.quiet {
 				label = games.T("vc.opt.paid", "what", what, "pay", s.payLabel(seat, pl))
@@ -363,15 +426,22 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 				label := s.text("vc.opt.trade.silver", "n", n)
 				add("trade", "s"+strconv.Itoa(n), label, games.Text{}, games.Step{ID: "s" + strconv.Itoa(n), Label: label}, []pay{d}, func(pl pay) { s.trade(seat, trade, n, pl) })
 			}
-		} else {
-			for n := 1; n <= maxExchanges; n++ {
+		} else if wantsKind("trade") {
+			for n := 1; n <= maxExchanges && (want == "" || len(out) == 0); n++ {
 				plans := s.payOptions(seat, Merchant, n*tradeRate[trade])
 				if len(plans) == 0 {
 					break
 				}
+				id := strconv.Itoa(n)
+				if !wants("trade", id) {
+					continue
+				}
 				label := s.counted("vc.opt.trade."+string(trade), "n", n)
 				add("trade", strconv.Itoa(n), label, games.Text{}, games.Step{ID: strconv.Itoa(n), Label: label}, plans, func(pl pay) { s.trade(seat, trade, n, pl) })
 			}
+		}
+		if !wantsKind("build") {
+			return out
 		}
 		var buildPlans [numBuildings][]pay // the same for every plot of the bank
 		for b := range numBuildings {
@@ -404,6 +474,9 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 		}
 	} else {
 		for k := 1; k <= 4 && k <= st.Workers; k++ {
+			if !wants("workers", strconv.Itoa(k)) {
+				continue
+			}
 			label := s.counted("vc.opt.workers", "n", k)
 			add("workers", strconv.Itoa(k), label, games.Text{}, games.Step{ID: strconv.Itoa(k), Label: label}, s.payOptions(seat, Noble, workerSteps[k-1]), func(pl pay) {
 				ts := s.spendPay(seat, pl)
@@ -411,7 +484,7 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 				s.push(append(append(ts, Task{Seat: seat, Kind: "castle"}), s.triggered(seat, "noble")...)...)
 			})
 		}
-		if ms, _, _ := s.scriptAt(p); !st.Transcribed {
+		if ms, _, _ := s.scriptAt(p); !st.Transcribed && wants("script", "0") {
 			var label games.Text
 			if !s.quiet {
 				label = games.T("vc.opt.script", "script", s.describeScript(ms))
@@ -423,10 +496,7 @@ func (s *State) actionChoices(t Task) (games.Text, bool, []choice) {
 			})
 		}
 	}
-	if s.quiet {
-		return games.Text{}, false, out
-	}
-	return games.T("vc.prompt.action", "space", s.spaceName(st.Space)), false, out
+	return out
 }
 
 // dismissedBy is the card plan p dismisses, or -1.

@@ -217,7 +217,7 @@ func (s *State) cardChoices(t Task) (games.Text, bool, []choice) {
 		s.rewardFor(t)
 		s.again(t)
 	}
-	var out []choice
+	out := make([]choice, 0, len(st.Hand)+2)
 	if s.Phase == phaseDraft {
 		// Before the first shuffle (player card 9) the deck is known:
 		// any of its cards may go.
@@ -253,23 +253,45 @@ func (s *State) cardChoices(t Task) (games.Text, bool, []choice) {
 		return games.Text{}, false, nil
 	}
 	out = append(out, choice{opt: opt("skip", games.T("vc.opt.skip")), fn: func() {}})
+	if s.quiet {
+		return games.Text{}, true, out
+	}
 	return games.T("vc.prompt." + t.Kind), true, out
 }
 
+// hireIDs are the free hires' option ids by position, built once.
+var hireIDs = func() (ids [numSegments]string) {
+	for p := range ids {
+		ids[p] = "h" + strconv.Itoa(p)
+	}
+	return ids
+}()
+
 // hireChoices offers the visible townsfolk for a free hire.
 func (s *State) hireChoices(t Task) (games.Text, bool, []choice) {
-	var out []choice
-	told := []games.Text{games.T("vc.prompt.hire")}
+	out := make([]choice, 0, numSegments)
+	var told []games.Text // none on a quiet copy
+	if !s.quiet {
+		told = append(told, games.T("vc.prompt.hire"))
+	}
+	hire := func(p int) {
+		s.hire(t.Seat, p)
+		s.again(t)
+	}
 	for p := range numSegments {
 		if len(s.Folk[p]) == 0 {
 			continue
 		}
-		card := s.Folk[p][len(s.Folk[p])-1]
-		told = append(told, games.T("vc.told.at", "card", s.cardLabel(card), "place", s.segName(p)))
-		out = append(out, choice{opt: opt("h"+strconv.Itoa(p), games.T("vc.opt.hirefrom", "card", s.cardTitle(card), "place", s.segName(p))), fn: func() {
-			s.hire(t.Seat, p)
-			s.again(t)
-		}})
+		var label games.Text
+		if !s.quiet {
+			card := s.Folk[p][len(s.Folk[p])-1]
+			told = append(told, games.T("vc.told.at", "card", s.cardLabel(card), "place", s.segName(p)))
+			label = games.T("vc.opt.hirefrom", "card", s.cardTitle(card), "place", s.segName(p))
+		}
+		out = append(out, choice{opt: opt(hireIDs[p], label), act: hire, arg: p})
+	}
+	if s.quiet {
+		return games.Text{}, false, out
 	}
 	return lines(told), false, out
 }
@@ -311,9 +333,13 @@ func (s *State) recruitChoices(t Task) (games.Text, bool, []choice) {
 	if st.Silver < cost {
 		return games.Text{}, false, nil
 	}
-	told := games.T("vc.lines", "a", games.T("vc.prompt.recruit"), "b", games.T("vc.bullet", "x", s.cardLabel(card)))
+	var told, label games.Text
+	if !s.quiet {
+		told = games.T("vc.lines", "a", games.T("vc.prompt.recruit"), "b", games.T("vc.bullet", "x", s.cardLabel(card)))
+		label = games.T("vc.opt.hire", "card", s.cardTitle(card), "silver", cost)
+	}
 	return told, false, []choice{
-		{opt: opt("hire", games.T("vc.opt.hire", "card", s.cardTitle(card), "silver", cost)), fn: func() {
+		{opt: opt("hire", label), fn: func() {
 			st.Silver -= cost
 			s.hire(t.Seat, p)
 		}},

@@ -99,9 +99,15 @@ func (s *State) run() {
 	}
 }
 
-// push puts tasks in front of the list, in order.
+// push puts tasks in front of the list, in order. It builds a new list
+// and never writes into the old one, which a lookahead's copy may share
+// (copied).
 func (s *State) push(ts ...Task) {
-	s.Tasks = append(append([]Task{}, ts...), s.Tasks...)
+	if len(ts) == 0 {
+		return
+	}
+	tasks := make([]Task, 0, len(ts)+len(s.Tasks))
+	s.Tasks = append(append(tasks, ts...), s.Tasks...)
 }
 
 // choices lists the answers to t with the prompt's text; no answers means

@@ -108,13 +108,12 @@ func (s *State) tryOption(seat int, id string, rng *games.RNG, depth int) int {
 // tryOn is tryOption on c, a copy of its own: the lookahead's deeper
 // decisions copy c as it is, already dealt blind.
 func (c *State) tryOn(seat int, id string, depth int) int {
-	_, _, choices := c.choices(c.Tasks[0])
-	i := slices.IndexFunc(choices, func(ch choice) bool { return ch.opt.ID == id })
-	if i < 0 {
+	ch, ok := c.choice(c.Tasks[0], id)
+	if !ok {
 		return -1 << 30 // not offered on the copy (cannot happen: the same cards)
 	}
 	c.Tasks = c.Tasks[1:]
-	choices[i].do()
+	ch.do()
 	if depth > 1 {
 		// Settle what needs no decision, but stop before anything is
 		// drawn: the copy's draws are not the game's.
@@ -150,6 +149,26 @@ func (c *State) tryOn(seat int, id string, depth int) int {
 		}
 	}
 	return c.value(seat)
+}
+
+// choice is c's answer to t with option id, as choices lists it; a move
+// or an action it finds without listing every other (moveChoice,
+// actionChoice).
+func (c *State) choice(t Task, id string) (choice, bool) {
+	if c.quiet && !c.isAI(t.Seat) {
+		switch t.Kind {
+		case "move":
+			return c.moveChoice(t, id)
+		case "action":
+			return c.actionChoice(t, id)
+		}
+	}
+	_, _, choices := c.choices(t)
+	i := slices.IndexFunc(choices, func(ch choice) bool { return ch.opt.ID == id })
+	if i < 0 {
+		return choice{}, false
+	}
+	return choices[i], true
 }
 
 // value estimates seat's prospects in tenths of a VP.
@@ -292,7 +311,9 @@ func (s *State) copied(rng *games.RNG) *State {
 	c.RNG = games.NewRNG(rng.Uint64())
 	c.events = nil
 	c.quiet = true
-	c.Tasks = slices.Clone(s.Tasks)
+	// Play takes tasks off the front of the list and pushes new ones in
+	// a new list (push), so the copy shares it.
+	c.Tasks = slices.Clip(s.Tasks)
 	for p := range numSegments {
 		c.Folk[p] = slices.Clip(c.Folk[p])
 		c.Scripts[p] = slices.Clip(c.Scripts[p])
