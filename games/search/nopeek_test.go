@@ -81,6 +81,14 @@ func testBudget(t testing.TB, g games.Game, st search.Strength, iterations int) 
 	if !ok {
 		t.Fatalf("no budget for %s", st)
 	}
+	if b.Solo != nil {
+		// A solo search keeps its playouts whole (they must reach the
+		// opponent's turns to show a peek at its schemes), over a few
+		// worlds.
+		solo := *b.Solo
+		solo.Iterations, solo.MaxTime = min(solo.Iterations, iterations), 0
+		b.Solo = &solo
+	}
 	b.Iterations = min(b.Iterations, iterations)
 	if b.Moves > 0 {
 		// Long games (Sorcerer City at six, or solo, where a playout move

@@ -96,32 +96,23 @@ var budgets = map[string]map[Strength]Budget{
 		Strong: {Iterations: 200, Moves: 4000, Depth: 40, Paired: 3, MaxTime: 8 * time.Second},
 	},
 	"viscounts": {
-		// Solo, 320 moves gave a normal decision's CPU p95 1.25 s (4
-		// games against the Cleric, load ~18) and 200 moves 0.53-0.64 s
-		// (10 games against each opponent): the playouts cost ~1.5 ms a
-		// move, the 5-deep root policy little beside them. Since its
-		// worlds build no texts (Unlabel) the same 20 games against the
-		// Noble (seeds 1-20) play the same moves at a CPU p95 of 0.38 s
-		// (0.49 s before); 400 moves won no more against the Builder on
-		// seeds 101-113 (7/13 against 8/13 at 200).
-		// Solo, normal compares the root policy's three best options on
-		// shared worlds (Paired) with 800 playout moves, which solo
-		// games play looking two decisions ahead (PlayoutPolicy) and,
-		// once the end is triggered, to the real end (Estimate); UCB1
-		// over 200 moves had tried the root's answer against one
-		// sampled option, six playouts each. Solo, seeds 101-120
-		// (bots --players 1 --against solo --options opponent=X
-		// --strength normal --games 20 --seed 101): won 11/20 against
-		// the Noble, 14/20 the Builder, 6/20 the Cleric, CPU p95
-		// 0.81-0.91 s. UCB1 won 3/20 against the Cleric once its worlds
-		// no longer knew the opponent's scheme order; knowing it, 8, 10
-		// and 9/20. With several seats the playouts look three ahead
-		// and cost twice as much a move: the same paired search took a
-		// CPU p95 of 1.64 s at 2 players and 1.47 s at 3 (load 12), so
-		// games of several seats keep UCB1 over 200 moves.
+		// With several seats normal runs UCB1 over 200 playout moves
+		// (the same paired search took a CPU p95 of 1.64 s at 2 players
+		// and 1.47 s at 3). Solo, both searching strengths compare the
+		// root policy's five best options on shared worlds (Paired),
+		// playouts looking two decisions ahead (PlayoutPolicy) and, once
+		// the end is triggered, reaching the real final scoring
+		// (Estimate). More worlds won more: against the Cleric on seeds
+		// 101-112 (bots --players 1 --against solo --options
+		// opponent=cleric --strength normal --games 12 --seed 101) three
+		// options over 800 moves won about 30%, five over 1200 6/12,
+		// three over 2400 7/12, five over 2400 10/12. Five over 2400
+		// keeps normal's CPU p95 near 0.72 s (seeds 1-20 against each
+		// opponent); strong's 8000 are about three times that.
 		Normal: {Iterations: 100, Moves: 200, Depth: 16, MaxTime: 2 * time.Second,
-			Solo: &Budget{Iterations: 100, Moves: 800, Depth: 16, Paired: 3, MaxTime: 2 * time.Second}},
-		Strong: {Iterations: 500, Moves: 1600, Depth: 24, MaxTime: 8 * time.Second},
+			Solo: &Budget{Iterations: 100, Moves: 2400, Depth: 16, Paired: 5, MaxTime: 2 * time.Second}},
+		Strong: {Iterations: 500, Moves: 1600, Depth: 24, MaxTime: 8 * time.Second,
+			Solo: &Budget{Iterations: 200, Moves: 8000, Depth: 16, Paired: 5, MaxTime: 8 * time.Second}},
 	},
 }
 
