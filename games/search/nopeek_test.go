@@ -81,12 +81,14 @@ func testBudget(t testing.TB, g games.Game, st search.Strength, iterations int) 
 	if !ok {
 		t.Fatalf("no budget for %s", st)
 	}
+	// A wall-time cap would make the decision depend on the machine.
+	b = b.Uncapped()
 	if b.Solo != nil {
 		// A solo search keeps its playouts whole (they must reach the
 		// opponent's turns to show a peek at its schemes), over a few
 		// worlds.
 		solo := *b.Solo
-		solo.Iterations, solo.MaxTime = min(solo.Iterations, iterations), 0
+		solo.Iterations = min(solo.Iterations, iterations)
 		b.Solo = &solo
 	}
 	b.Iterations = min(b.Iterations, iterations)
@@ -99,7 +101,6 @@ func testBudget(t testing.TB, g games.Game, st search.Strength, iterations int) 
 		// and only a few moves of it before the game's forecast.
 		b.Depth = min(b.Depth, 4)
 	}
-	b.MaxTime = 0 // a wall-time cap would make the decision depend on the machine
 	return search.New(g, b)
 }
 

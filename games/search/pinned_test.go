@@ -6,38 +6,9 @@ import (
 	"testing"
 
 	"github.com/tavern-bot/tavern/games"
+	"github.com/tavern-bot/tavern/games/gamestest"
 	"github.com/tavern-bot/tavern/games/search"
 )
-
-// heuristicPositions plays k games of g by its heuristic policy and keeps
-// one state from each, after a random share of its moves where the seat
-// to move has a choice.
-func heuristicPositions(tb testing.TB, g games.Game, players, k int, seed uint64) []games.State {
-	tb.Helper()
-	pol := games.PolicyOf(g)
-	var out []games.State
-	for i := range k {
-		sd := seed + uint64(i)
-		setup := games.DefaultSetup(g, players, sd)
-		moves, _, err := games.PlayWith(g, setup, games.NewRNG(sd), games.SimMaxMoves, func(s games.State, p games.Prompt, n int) (string, bool) {
-			return pol.Choose(s, p.Seat, games.PolicySeed(sd, n, p.Seat))
-		}, nil)
-		if err != nil {
-			tb.Fatalf("%s: game %d: %v", g.Info().ID, sd, err)
-		}
-		for cut := games.NewRNG(^sd).IntN(len(moves)); cut < len(moves); cut++ {
-			s, err := games.Replay(g, setup, moves[:cut])
-			if err != nil {
-				tb.Fatal(err)
-			}
-			if p := s.Pending(); len(p) > 0 && len(games.SeatPrompts(p, p[0].Seat)[0].Options) > 1 {
-				out = append(out, s)
-				break
-			}
-		}
-	}
-	return out
-}
 
 // TestDecisionsPinned pins the search's decisions, with a fixed budget
 // and seed, at positions of heuristic games (seed 7 on), by player count,
@@ -84,7 +55,11 @@ func TestDecisionsPinned(t *testing.T) {
 				if raceBuild && players != 2 {
 					continue // ten times slower: one count shows races
 				}
-				ps := heuristicPositions(t, g, players, len(tc.want[players]), 7)
+				var setups []games.Setup
+				for i := range tc.want[players] {
+					setups = append(setups, games.DefaultSetup(g, players, 7+uint64(i)))
+				}
+				ps := gamestest.PolicyPositions(t, g, setups)
 				for i, s := range ps {
 					seat := s.Pending()[0].Seat
 					got, ok := bot.Choose(s, seat, uint64(i))

@@ -149,12 +149,18 @@ func policyFor(g games.Game, st Strength, capped bool) (games.Policy, error) {
 		return nil, fmt.Errorf("search: unknown strength %q", st)
 	}
 	if !capped {
-		b.MaxTime = 0
-		if b.Solo != nil {
-			solo := *b.Solo
-			solo.MaxTime = 0
-			b.Solo = &solo
-		}
+		b = b.Uncapped()
 	}
 	return New(g, b), nil
+}
+
+// Uncapped is b without a wall-time cap, its solo budget's included: the
+// same decisions on any machine.
+func (b Budget) Uncapped() Budget {
+	b.MaxTime = 0
+	if b.Solo != nil {
+		solo := b.Solo.Uncapped()
+		b.Solo = &solo
+	}
+	return b
 }

@@ -22,27 +22,11 @@ func BenchmarkSoloDecision(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	pol := g.Policy()
-	var ps []games.State
+	var setups []games.Setup
 	for sd := uint64(1); sd <= 10; sd++ {
-		setup := games.Setup{Players: 1, Seed: sd, Options: map[string]string{"opponent": "cleric"}}
-		moves, _, err := games.PlayWith(g, setup, games.NewRNG(sd), games.SimMaxMoves, func(s games.State, p games.Prompt, n int) (string, bool) {
-			return pol.Choose(s, p.Seat, games.PolicySeed(sd, n, p.Seat))
-		}, nil)
-		if err != nil {
-			b.Fatalf("game %d: %v", sd, err)
-		}
-		for cut := games.NewRNG(^sd).IntN(len(moves)); cut < len(moves); cut++ {
-			s, err := games.Replay(g, setup, moves[:cut])
-			if err != nil {
-				b.Fatal(err)
-			}
-			if p := s.Pending(); len(p) > 0 && len(p[0].Options) > 1 {
-				ps = append(ps, s)
-				break
-			}
-		}
+		setups = append(setups, games.Setup{Players: 1, Seed: sd, Options: map[string]string{"opponent": "cleric"}})
 	}
+	ps := gamestest.PolicyPositions(b, g, setups)
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu := gamestest.CPUTime()
