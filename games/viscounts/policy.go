@@ -83,8 +83,9 @@ func (p looker) valued(st games.State, seat int, seed uint64) []valuedOption {
 	}
 	all := make([]valuedOption, 0, len(choices))
 	best := 0
+	sp := &spares{}
 	for i, c := range choices {
-		v := s.tryOption(seat, c.opt.ID, rng, p.depth)
+		v := s.tryOption(seat, c.opt.ID, rng, p.depth, sp)
 		all = append(all, valuedOption{c.opt.ID, v})
 		if i > 0 && (v > all[best].v || (v == all[best].v && rng.IntN(2) == 0)) {
 			best = i
@@ -100,9 +101,12 @@ func (p looker) valued(st games.State, seat int, seed uint64) []valuedOption {
 // after it, the best answer to the seat's next decision of the same turn
 // (up to depth decisions), else the position. The option is found by its
 // id, not its place: the copy's draw pile is in another order, and so are
-// the options that list its cards.
-func (s *State) tryOption(seat int, id string, rng *games.RNG, depth int) int {
-	return s.clone(rng).tryOn(seat, id, depth)
+// the options that list its cards. The copy's memory goes back to sp.
+func (s *State) tryOption(seat int, id string, rng *games.RNG, depth int, sp *spares) int {
+	c := s.clone(rng, sp)
+	v := c.tryOn(seat, id, depth)
+	sp.put(c)
+	return v
 }
 
 // tryOn is tryOption on c, a copy of its own: the lookahead's deeper
@@ -134,7 +138,11 @@ func (c *State) tryOn(seat int, id string, depth int) int {
 					} else {
 						c.RNG = games.NewRNG(c.RNG.Uint64())
 					}
-					if v := d.tryOn(seat, ch.opt.ID, depth-1); j == 0 || v > best {
+					v := d.tryOn(seat, ch.opt.ID, depth-1)
+					if d != c {
+						c.spares.put(d)
+					}
+					if j == 0 || v > best {
 						best = v
 					}
 				}
@@ -278,14 +286,15 @@ var taskValue = map[string]int{
 // the top of the townsfolk and manuscript piles. Each is dealt from its
 // cards in sorted order, so that the copy depends on what the seat may
 // know (which cards), never on the order it cannot see.
-func (s *State) clone(rng *games.RNG) *State {
-	c := s.copied(rng)
+func (s *State) clone(rng *games.RNG, sp *spares) *State {
+	c := s.copyTo(sp.get(), rng)
+	c.spares = sp
 	// copied shares the face-up piles, which dealing them anew writes.
 	var piles [2 * numSegments]*[]int
 	for p := range numSegments {
 		piles[2*p], piles[2*p+1] = &c.Folk[p], &c.Scripts[p]
 	}
-	pack(piles[:])
+	c.mem.piles = pack(piles[:], c.mem.piles)
 	blindPiles(c.Folk[:], c.RNG)
 	blindPiles(c.Scripts[:], c.RNG)
 	if c.Solo != nil {
@@ -299,15 +308,22 @@ func (s *State) clone(rng *games.RNG) *State {
 }
 
 // copied is a copy of s for the lookahead that shares nothing it may
-// change, with an RNG of its own seeded by rng. It is quiet: the options
-// and events it builds are never shown, so it builds no texts. The
-// lookahead copies a state for every option it tries, so the copy's
-// seats take one block and its int slices one buffer (pack), and what
-// play only shortens or appends to it shares: the face-up piles (play
-// takes their tops), the removed townsfolk and the opponent's box, each
-// clipped to its length, so that an append moves it out.
-func (s *State) copied(rng *games.RNG) *State {
-	c := *s
+// change, with an RNG of its own seeded by rng (copyTo), in memory from
+// s's spares if it has them.
+func (s *State) copied(rng *games.RNG) *State { return s.copyTo(s.spares.get(), rng) }
+
+// copyTo copies s into m for the lookahead. The copy is quiet: the
+// options and events it builds are never shown, so it builds no texts.
+// The lookahead copies a state for every option it tries, so the copy
+// reuses m's seats and buffers (its int slices are packed into one,
+// pack), and what play only shortens or appends to it shares: the
+// face-up piles (play takes their tops), the removed townsfolk, the
+// cleric bonus cards and the opponent's box, each clipped to its
+// length, so that an append moves it out.
+func (s *State) copyTo(m *copyMem, rng *games.RNG) *State {
+	c := &m.st
+	*c = *s
+	c.mem = m
 	c.RNG = games.NewRNG(rng.Uint64())
 	c.events = nil
 	c.quiet = true
@@ -320,20 +336,60 @@ func (s *State) copied(rng *games.RNG) *State {
 	}
 	c.Gone = slices.Clip(c.Gone)
 	if s.Solo != nil {
-		so := *s.Solo
-		so.Box = slices.Clip(so.Box)
-		c.Solo = &so
+		m.solo = *s.Solo
+		m.solo.Box = slices.Clip(m.solo.Box)
+		c.Solo = &m.solo
 	}
-	seats := make([]Seat, len(s.Seats))
-	c.Seats = make([]*Seat, len(s.Seats))
+	n := len(s.Seats)
+	if cap(m.seats) < n {
+		m.seats, m.ptrs = make([]Seat, n), make([]*Seat, n)
+	}
+	c.Seats = m.ptrs[:n]
 	for i, st := range s.Seats {
-		seats[i] = *st
-		seats[i].Bonus = slices.Clone(st.Bonus)
-		c.Seats[i] = &seats[i]
+		m.seats[i] = *st
+		m.seats[i].Bonus = slices.Clip(st.Bonus)
+		c.Seats[i] = &m.seats[i]
 	}
 	var ints [64]*[]int // more than any state has: no allocation
-	pack(c.changingInts(ints[:0]))
-	return &c
+	m.ints = pack(c.changingInts(ints[:0]), m.ints)
+	return c
+}
+
+// spares keeps the memory of the lookahead's copies that are done with,
+// for the next copies of one decision (valued) to reuse. Tries nest: a
+// copy is done with before the copy it was made from, and nothing keeps
+// a pointer into a copy once its value is known, so a decision's
+// hundreds of copies take a handful of allocations. A nil *spares
+// allocates every copy anew.
+type spares struct{ free []*copyMem }
+
+// copyMem is the memory of one lookahead copy: the state, its seats and
+// the opponent's part, and the buffers its int slices (copyTo) and
+// re-dealt piles (clone) are packed into.
+type copyMem struct {
+	st          State
+	seats       []Seat
+	ptrs        []*Seat
+	solo        Solo
+	ints, piles []int
+}
+
+// get is spare memory for a copy, or new.
+func (sp *spares) get() *copyMem {
+	if sp == nil || len(sp.free) == 0 {
+		return &copyMem{}
+	}
+	m := sp.free[len(sp.free)-1]
+	sp.free = sp.free[:len(sp.free)-1]
+	return m
+}
+
+// put takes back c's memory once c is done with, with everything c
+// shares with the copies made from it (they are done with first).
+func (sp *spares) put(c *State) {
+	if sp != nil && c.mem != nil {
+		sp.free = append(sp.free, c.mem)
+	}
 }
 
 // changingInts appends to ps every int slice of the state that play may
@@ -357,15 +413,19 @@ func (s *State) changingInts(ps []*[]int) []*[]int {
 	return ps
 }
 
-// pack copies the slices ps point to into one new buffer: one allocation
-// for all. Each slice's capacity is its length, so an append moves it
-// out of the buffer instead of into its neighbour.
-func pack(ps []*[]int) {
+// pack copies the slices ps point to into one buffer, buf's if it is
+// large enough, else a new one (one allocation for all), and returns it.
+// Each slice's capacity is its length, so an append moves it out of the
+// buffer instead of into its neighbour.
+func pack(ps []*[]int, buf []int) []int {
 	n := 0
 	for _, p := range ps {
 		n += len(*p)
 	}
-	buf := make([]int, 0, n)
+	if cap(buf) < n {
+		buf = make([]int, 0, n)
+	}
+	buf = buf[:0]
 	for _, p := range ps {
 		if *p != nil {
 			start := len(buf)
@@ -373,6 +433,7 @@ func pack(ps []*[]int) {
 			*p = buf[start:len(buf):len(buf)]
 		}
 	}
+	return buf
 }
 
 // blindPiles deals the cards below the top of every pile anew, each pile

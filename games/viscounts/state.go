@@ -158,6 +158,10 @@ type State struct {
 	quiet    bool
 	revealed bool // the move being applied drew or revealed something
 	events   []games.Text
+	// mem is a lookahead copy's own memory, spares where its copies take
+	// theirs and give it back (copyTo); nil for the game's state.
+	mem    *copyMem
+	spares *spares
 }
 
 // Task is one step awaiting resolution.
