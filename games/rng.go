@@ -13,8 +13,15 @@ type RNG struct{ pcg *rand.PCG }
 
 // NewRNG seeds a generator deterministically from seed.
 func NewRNG(seed uint64) *RNG {
-	return &RNG{pcg: rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)}
+	return &RNG{pcg: rand.NewPCG(seed, seed^seedMix)}
 }
+
+// seedMix makes a generator's second seed word from its seed.
+const seedMix = 0x9e3779b97f4a7c15
+
+// Reseed restarts r exactly as NewRNG(seed) starts: a search that makes
+// a generator for every copy it tries can reuse one instead.
+func (r *RNG) Reseed(seed uint64) { r.pcg.Seed(seed, seed^seedMix) }
 
 // IntN returns a uniform integer in [0, n).
 func (r *RNG) IntN(n int) int { return rand.New(r.pcg).IntN(n) }

@@ -143,41 +143,70 @@ func (s *State) playCard(seat, i int) {
 // an empty slot (the left one, before a card is played) stays empty.
 func (s *State) rearrangeChoices(t Task) (games.Text, bool, []choice) {
 	st := s.Seats[t.Seat]
-	var slots []int
+	var slots [boardSlots]int
+	n := 0
 	for i, c := range st.Board {
 		if c >= 0 {
-			slots = append(slots, i)
+			slots[n] = i
+			n++
 		}
 	}
-	out := []choice{{opt: opt("keep", games.T("vc.opt.keep")), fn: func() {}}}
-	seen := map[[boardSlots]int]bool{st.Board: true}
-	for _, perm := range permutations(len(slots)) {
+	orders := boardOrders[n]
+	boards := make([][boardSlots]int, 0, len(orders)) // the options' boards
+	arrange := func(i int) {
+		st.Board = boards[i]
+		s.say("rearranged", "player", games.Player(t.Seat))
+	}
+	out := make([]choice, 1, 1+len(orders))
+	out[0] = choice{opt: opt("keep", s.text("vc.opt.keep")), fn: func() {}}
+	for _, o := range orders {
 		b := st.Board
-		id := "o"
-		for i, p := range perm {
+		for i, p := range o.perm {
 			b[slots[i]] = st.Board[slots[p]]
-			id += strconv.Itoa(p)
 		}
-		if seen[b] {
+		if b == st.Board || slices.Contains(boards, b) {
 			continue
 		}
-		seen[b] = true
-		var names []games.Text
-		for _, c := range b {
-			if c >= 0 {
-				names = append(names, s.cardName(c))
+		boards = append(boards, b)
+		var label games.Text
+		if !s.quiet {
+			var names []games.Text
+			for _, c := range b {
+				if c >= 0 {
+					names = append(names, s.cardName(c))
+				}
 			}
+			label = list(names)
 		}
-		out = append(out, choice{opt: opt(id, list(names)), fn: func() {
-			st.Board = b
-			s.say("rearranged", "player", games.Player(t.Seat))
-		}})
+		out = append(out, choice{opt: opt(o.id, label), act: arrange, arg: len(boards) - 1})
 	}
 	if len(out) == 1 {
 		return games.Text{}, false, nil
 	}
-	return games.T("vc.prompt.rearrange"), false, out
+	return s.text("vc.prompt.rearrange"), false, out
 }
+
+// boardOrder is an order of a board's cards, perm (its i-th card's slot
+// takes the perm[i]-th card), and its option id.
+type boardOrder struct {
+	perm []int
+	id   string
+}
+
+// boardOrders lists the orders of n board cards by n, built once: the
+// lookahead lists them at every rearrangement it tries.
+var boardOrders = func() (out [boardSlots + 1][]boardOrder) {
+	for n := range out {
+		for _, perm := range permutations(n) {
+			id := "o"
+			for _, p := range perm {
+				id += strconv.Itoa(p)
+			}
+			out[n] = append(out[n], boardOrder{perm, id})
+		}
+	}
+	return out
+}()
 
 // permutations lists the orders of n items (n ≤ 3).
 func permutations(n int) [][]int {

@@ -136,7 +136,7 @@ func (c *State) tryOn(seat int, id string, depth int) int {
 					if j < len(next)-1 {
 						d = c.copied(c.RNG)
 					} else {
-						c.RNG = games.NewRNG(c.RNG.Uint64())
+						c.RNG.Reseed(c.RNG.Uint64()) // c's own (copyTo)
 					}
 					v := d.tryOn(seat, ch.opt.ID, depth-1)
 					if d != c {
@@ -182,7 +182,7 @@ func (c *State) choice(t Task, id string) (choice, bool) {
 // value estimates seat's prospects in tenths of a VP.
 func (s *State) value(seat int) int {
 	st := s.Seats[seat]
-	sc := s.scores()[seat]
+	sc := s.seatScore(seat)
 	v := 10 * sc.Total
 	left := s.timeLeft()
 	if s.lastRound() {
@@ -324,7 +324,12 @@ func (s *State) copyTo(m *copyMem, rng *games.RNG) *State {
 	c := &m.st
 	*c = *s
 	c.mem = m
-	c.RNG = games.NewRNG(rng.Uint64())
+	if m.rng == nil {
+		m.rng = games.NewRNG(rng.Uint64())
+	} else {
+		m.rng.Reseed(rng.Uint64())
+	}
+	c.RNG = m.rng
 	c.events = nil
 	c.quiet = true
 	// Play takes tasks off the front of the list and pushes new ones in
@@ -364,14 +369,15 @@ func (s *State) copyTo(m *copyMem, rng *games.RNG) *State {
 type spares struct{ free []*copyMem }
 
 // copyMem is the memory of one lookahead copy: the state, its seats and
-// the opponent's part, and the buffers its int slices (copyTo) and
-// re-dealt piles (clone) are packed into.
+// the opponent's part, the buffers its int slices (copyTo) and re-dealt
+// piles (clone) are packed into, and its generator.
 type copyMem struct {
 	st          State
 	seats       []Seat
 	ptrs        []*Seat
 	solo        Solo
 	ints, piles []int
+	rng         *games.RNG
 }
 
 // get is spare memory for a copy, or new.

@@ -1,7 +1,7 @@
 package viscounts
 
 import (
-	"fmt"
+	"slices"
 
 	"github.com/tavern-bot/tavern/games"
 )
@@ -17,10 +17,7 @@ var _ games.Redealer = (*State)(nil)
 // pile keeping its size), and the order of a solo opponent's scheme draw
 // pile and Future Schemes.
 func (s *State) Redeal(viewer int, rng *games.RNG) (games.State, error) {
-	t, err := games.CloneFor(s, func(b []byte) (*State, error) { return load(s.c, b) })
-	if err != nil {
-		return nil, fmt.Errorf("viscounts: redeal: %w", err)
-	}
+	t := s.stored()
 	t.RNG = games.NewRNG(rng.Uint64())
 	for i, st := range t.Seats {
 		if i == viewer {
@@ -64,3 +61,49 @@ func redealPiles(piles [][]int, rng *games.RNG) {
 // (search.Unlabeller), and the policy decides by option ids alone, so no
 // decision changes; a normal decision then costs less CPU.
 func (s *State) Unlabel() { s.quiet = true }
+
+// stored is s as storing and loading it gives it back, without its
+// generator: a state of its own, sharing only what play never writes
+// (the catalog, the tasks' effects), quiet no more. The search re-deals
+// a world for every playout, and encoding each cost more than copying.
+// An empty list that storing leaves out comes back nil.
+func (s *State) stored() *State {
+	t := *s
+	t.RNG, t.quiet, t.revealed, t.events, t.mem, t.spares = nil, false, false, nil, nil, nil
+	for i := range t.Tiers {
+		for p := range t.Tiers[i] {
+			t.Tiers[i][p] = slices.Clone(s.Tiers[i][p])
+		}
+	}
+	for p := range numSegments {
+		t.Folk[p] = slices.Clone(s.Folk[p])
+		t.Scripts[p] = slices.Clone(s.Scripts[p])
+		t.Plots[p] = slices.Clone(s.Plots[p])
+	}
+	t.DraftCards, t.DraftHeroes = omitted(s.DraftCards), omitted(s.DraftHeroes)
+	t.Gone, t.Tasks = omitted(s.Gone), omitted(s.Tasks)
+	seats := make([]Seat, len(s.Seats))
+	t.Seats = make([]*Seat, len(s.Seats))
+	for i, st := range s.Seats {
+		seats[i] = *st
+		c := &seats[i]
+		c.Hand, c.Draw, c.Discard = slices.Clone(st.Hand), slices.Clone(st.Draw), slices.Clone(st.Discard)
+		c.Scripts, c.Bonus = slices.Clone(st.Scripts), omitted(st.Bonus)
+		t.Seats[i] = c
+	}
+	if s.Solo != nil {
+		so := *s.Solo
+		so.Draw, so.Discard = slices.Clone(so.Draw), slices.Clone(so.Discard)
+		so.Future, so.Box = slices.Clone(so.Future), slices.Clone(so.Box)
+		t.Solo = &so
+	}
+	return &t
+}
+
+// omitted is a copy of a list that storing leaves out when empty.
+func omitted[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return slices.Clone(s)
+}

@@ -56,53 +56,51 @@ func (s *State) endedBy() (string, []any) {
 // scores computes every seat's score as the game stands.
 func (s *State) scores() []Score {
 	out := make([]Score, s.Players)
-	for i, st := range s.Seats {
-		sc := &out[i]
-		for b := range numBuildings {
-			sc.Buildings += buildingVP[b][st.Built[b]]
-		}
-		for tier := range 3 {
-			for sec := range numSegments {
-				sc.Castle += (tier + 1) * count(s.Tiers[tier][sec], i)
-			}
-		}
-		sc.Sets = setScore(s.ribbons(i))
-		for _, m := range st.Scripts {
-			sc.Scripts += s.scriptScore(i, &s.c.Manuscripts[m])
-		}
-		if s.Leader == i+1 {
-			sc.Leader = leaderVP
-		}
-		sc.Bonus = clericBonusVP * len(st.Bonus)
-		sc.Debts = -2 * st.Debts
-		sc.Deeds = st.Deeds
-		sc.Approved = 3 * st.Approved
-		if s.isAI(i) {
-			sc.Resources = st.Res[Ink] + st.Res[Gold] + st.Res[Stone]
-		}
-	}
-	flipped := func(f func(*Seat) int) []int {
-		v := make([]int, s.Players)
-		for i, st := range s.Seats {
-			v[i] = f(st)
-		}
-		return v
-	}
-	if s.Poverty {
-		for i, vp := range majority(flipped(func(st *Seat) int { return st.Approved }), s.Players) {
-			out[i].Poverty = vp
-		}
-	}
-	if s.Prosperity {
-		for i, vp := range majority(flipped(func(st *Seat) int { return st.PaidDebts }), s.Players) {
-			out[i].Prosperity = vp
-		}
-	}
-	for i := range out {
-		sc := &out[i]
-		sc.Total = sc.Buildings + sc.Castle + sc.Sets + sc.Scripts + sc.Leader + sc.Bonus + sc.Debts + sc.Deeds + sc.Approved + sc.Poverty + sc.Prosperity + sc.Resources
+	for i := range s.Seats {
+		out[i] = s.seatScore(i)
 	}
 	return out
+}
+
+// seatScore computes seat i's score as the game stands, allocating
+// nothing: the lookahead values every position it tries by it.
+func (s *State) seatScore(i int) Score {
+	st := s.Seats[i]
+	var sc Score
+	for b := range numBuildings {
+		sc.Buildings += buildingVP[b][st.Built[b]]
+	}
+	for tier := range 3 {
+		for sec := range numSegments {
+			sc.Castle += (tier + 1) * count(s.Tiers[tier][sec], i)
+		}
+	}
+	sc.Sets = setScore(s.ribbons(i))
+	for _, m := range st.Scripts {
+		sc.Scripts += s.scriptScore(i, &s.c.Manuscripts[m])
+	}
+	if s.Leader == i+1 {
+		sc.Leader = leaderVP
+	}
+	sc.Bonus = clericBonusVP * len(st.Bonus)
+	sc.Debts = -2 * st.Debts
+	sc.Deeds = st.Deeds
+	sc.Approved = 3 * st.Approved
+	if s.isAI(i) {
+		sc.Resources = st.Res[Ink] + st.Res[Gold] + st.Res[Stone]
+	}
+	var approved, paid [MaxPlayers]int
+	for j, o := range s.Seats {
+		approved[j], paid[j] = o.Approved, o.PaidDebts
+	}
+	if s.Poverty {
+		sc.Poverty = majorityVP(approved[:s.Players], s.Players, i)
+	}
+	if s.Prosperity {
+		sc.Prosperity = majorityVP(paid[:s.Players], s.Players, i)
+	}
+	sc.Total = sc.Buildings + sc.Castle + sc.Sets + sc.Scripts + sc.Leader + sc.Bonus + sc.Debts + sc.Deeds + sc.Approved + sc.Poverty + sc.Prosperity + sc.Resources
+	return sc
 }
 
 // ribbons counts seat's manuscripts by ribbon.
@@ -196,36 +194,39 @@ func (s *State) ownedIcons(seat int) Icons {
 // they cover (rounded down), and with fewer than three players the 8 is
 // left out.
 func majority(value []int, players int) []int {
-	prizes := []int{12, 8, 4}
-	if players < 3 {
-		prizes = []int{12, 4}
-	}
-	order := make([]int, len(value))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool { return value[order[a]] > value[order[b]] })
 	out := make([]int, len(value))
-	place := 0
-	for i := 0; i < len(order) && place < len(prizes); {
-		j := i
-		for j < len(order) && value[order[j]] == value[order[i]] {
-			j++
-		}
-		if value[order[i]] == 0 {
-			break
-		}
-		sum := 0
-		for k := place; k < place+(j-i) && k < len(prizes); k++ {
-			sum += prizes[k]
-		}
-		for _, seat := range order[i:j] {
-			out[seat] = sum / (j - i)
-		}
-		place += j - i
-		i = j
+	for seat := range value {
+		out[seat] = majorityVP(value, players, seat)
 	}
 	return out
+}
+
+// majorityVP is seat's share of majority: the seats with more take the
+// places before it, those with as much share its place and the ones
+// after.
+func majorityVP(value []int, players, seat int) int {
+	v := value[seat]
+	if v <= 0 {
+		return 0
+	}
+	places := []int{12, 8, 4}
+	if players < 3 {
+		places = []int{12, 4}
+	}
+	place, ties := 0, 0
+	for _, w := range value {
+		switch {
+		case w > v:
+			place++
+		case w == v:
+			ties++
+		}
+	}
+	sum := 0
+	for k := place; k < place+ties && k < len(places); k++ {
+		sum += places[k]
+	}
+	return sum / ties
 }
 
 // wealth breaks ties: silver and resources left.
