@@ -44,11 +44,12 @@ func (p pay) covers(q pay) bool {
 // the silver they cost.
 type moveOffer struct{ space, steps, cost int }
 
-// moveOffers lists every space the viscount can end on: at least the
-// played card's silver value in steps, one more free with the first
-// Trading Post, each further step for a silver.
-func (s *State) moveOffers(seat int) (least int, out []moveOffer) {
-	out = make([]moveOffer, 0, numSpaces)
+// moveOffers appends to out every space the viscount can end on: at
+// least the played card's silver value in steps, one more free with the
+// first Trading Post, each further step for a silver. Callers pass a
+// buffer of numSpaces: the lookahead lists the moves at every move it
+// tries.
+func (s *State) moveOffers(seat int, out []moveOffer) (least int, _ []moveOffer) {
 	st := s.Seats[seat]
 	if s.Played >= 0 {
 		least = s.folk(s.Played).Cost
@@ -77,7 +78,9 @@ var moveIDs = func() (ids [numSpaces]string) {
 
 // moveChoices offers the moves.
 func (s *State) moveChoices(t Task) (games.Text, bool, []choice) {
-	least, offers := s.moveOffers(t.Seat)
+	var buf [numSpaces]moveOffer
+	least, found := s.moveOffers(t.Seat, buf[:0])
+	offers := slices.Clone(found) // the moves' action keeps them
 	out := make([]choice, 0, len(offers))
 	move := s.mover(t.Seat, offers)
 	for i, m := range offers {
@@ -101,10 +104,12 @@ func (s *State) mover(seat int, offers []moveOffer) func(int) {
 // moveChoice is moveChoices' option id on a quiet copy, without listing
 // the others: the lookahead tries each move on a copy of its own.
 func (s *State) moveChoice(t Task, id string) (choice, bool) {
-	_, offers := s.moveOffers(t.Seat)
-	for i, m := range offers {
+	var buf [numSpaces]moveOffer
+	_, offers := s.moveOffers(t.Seat, buf[:0])
+	for _, m := range offers {
 		if moveIDs[m.space] == id {
-			return choice{opt: opt(id, games.Text{}), act: s.mover(t.Seat, offers), arg: i}, true
+			seat, space, steps, cost := t.Seat, m.space, m.steps, m.cost
+			return choice{opt: opt(id, games.Text{}), fn: func() { s.moveTo(seat, space, steps, cost) }}, true
 		}
 	}
 	return choice{}, false
@@ -116,7 +121,9 @@ func (s *State) moveTo(seat, space, steps, cost int) {
 	st := s.Seats[seat]
 	st.Silver -= cost
 	st.Space = space
-	s.say("moved", "player", games.Player(seat), "space", s.spaceName(space), "steps", steps, "silver", cost)
+	if !s.quiet {
+		s.say("moved", "player", games.Player(seat), "space", s.spaceName(space), "steps", steps, "silver", cost)
+	}
 	var ts []Task
 	for i := range s.Seats {
 		o := (seat + i) % s.Players
@@ -152,15 +159,15 @@ func (s *State) dismissCost(seat, card int) int {
 	return cost
 }
 
-// conversions lists the conversions of seat's board cards.
-func (s *State) conversions(seat int) []Conversion {
-	var out []Conversion
+// conversions appends the conversions of seat's board cards to buf
+// (callers pass a small array's: no allocation).
+func (s *State) conversions(seat int, buf []Conversion) []Conversion {
 	for _, c := range s.Seats[seat].Board {
 		if c >= 0 {
-			out = append(out, s.folk(c).Convert...)
+			buf = append(buf, s.folk(c).Convert...)
 		}
 	}
-	return out
+	return buf
 }
 
 // freeIcons counts the icons seat has for an action of kind icon without
@@ -176,7 +183,8 @@ func (s *State) freeIcons(seat int, icon Icon, dismissed int) int {
 	n := ic[icon] + ic[Criminal]
 	if icon != Merchant {
 		best := 0
-		for _, cv := range s.conversions(seat) {
+		var buf [boardSlots * 2]Conversion
+		for _, cv := range s.conversions(seat, buf[:0]) {
 			if cv.From == "merchant" && cv.To == icon {
 				best = max(best, ic[Merchant]/cv.Per*cv.Gain)
 			}
@@ -191,77 +199,38 @@ func (s *State) freeIcons(seat int, icon Icon, dismissed int) int {
 // Each plan is minimal (nothing can be left out) and none spends more of
 // everything than another.
 func (s *State) plans(seat int, icon Icon, need int, dismissed, dismissCost int) []pay {
+	return s.appendPlans(nil, seat, icon, need, dismissed, dismissCost)
+}
+
+// appendPlans appends plans to out. The lookahead works out the payments
+// of every action it lists, so the search keeps to the stack.
+func (s *State) appendPlans(out []pay, seat int, icon Icon, need int, dismissed, dismissCost int) []pay {
 	st := s.Seats[seat]
 	short := need - s.freeIcons(seat, icon, dismissed)
 	base := pay{Silver: dismissCost, Dismiss: dismissed >= 0}
 	if st.Silver < dismissCost {
-		return nil
+		return out
 	}
 	if short <= 0 {
-		return []pay{base}
+		return append(out, base)
 	}
-	chans := []Conversion{{From: primaryRes[icon], Per: 1, To: icon, Gain: 1}}
-	for _, cv := range s.conversions(seat) {
+	var chanBuf, convBuf [boardSlots*2 + 1]Conversion
+	chans := append(chanBuf[:0], Conversion{From: primaryRes[icon], Per: 1, To: icon, Gain: 1})
+	for _, cv := range s.conversions(seat, convBuf[:0]) {
 		if cv.To == icon && cv.From != "merchant" {
 			chans = append(chans, cv)
 		}
 	}
-	have := func(from string, p pay) int {
-		switch from {
-		case "silver":
-			return st.Silver - p.Silver
-		case "ink":
-			return st.Res[Ink] - p.Res[Ink]
-		case "gold":
-			return st.Res[Gold] - p.Res[Gold]
-		}
-		return st.Res[Stone] - p.Res[Stone]
+	var usesBuf [len(chanBuf)]int
+	var uses []int
+	if len(chans) <= len(usesBuf) {
+		uses = usesBuf[:len(chans)]
+	} else {
+		uses = make([]int, len(chans))
 	}
-	spend := func(p pay, from string, n int) pay {
-		switch from {
-		case "silver":
-			p.Silver += n
-		case "ink":
-			p.Res[Ink] += n
-		case "gold":
-			p.Res[Gold] += n
-		default:
-			p.Res[Stone] += n
-		}
-		return p
-	}
-	var found []pay
-	var walk func(i int, p pay, got int, uses []int)
-	walk = func(i int, p pay, got int, uses []int) {
-		if got >= short {
-			// Minimal: dropping one use of any channel falls short.
-			for j, u := range uses {
-				if u > 0 && got-chans[j].Gain >= short {
-					return
-				}
-			}
-			found = append(found, p)
-			return
-		}
-		if i == len(chans) {
-			return
-		}
-		cv := chans[i]
-		most := have(cv.From, p) / cv.Per
-		if cv.Once {
-			most = min(most, 1)
-		}
-		for u := 0; u <= most; u++ {
-			uses[i] = u
-			walk(i+1, spend(p, cv.From, u*cv.Per), got+u*cv.Gain, uses)
-			if got+u*cv.Gain >= short {
-				break
-			}
-		}
-		uses[i] = 0
-	}
-	walk(0, base, 0, make([]int, len(chans)))
-	var out []pay
+	var foundBuf [16]pay
+	found := walkPlans(foundBuf[:0], st, chans, uses, short, 0, base, 0)
+	start := len(out)
 	for i, p := range found {
 		dominated := false
 		for j, q := range found {
@@ -274,18 +243,78 @@ func (s *State) plans(seat int, icon Icon, need int, dismissed, dismissCost int)
 			out = append(out, p)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b pay) int { return a.units() - b.units() })
-	if len(out) > 5 {
-		out = out[:5]
+	slices.SortStableFunc(out[start:], func(a, b pay) int { return a.units() - b.units() })
+	if len(out) > start+5 {
+		out = out[:start+5]
 	}
 	return out
 }
 
+// walkPlans is appendPlans' search: it tries every number of uses of
+// channel i and on, having paid p for got of short icons, and appends
+// to found every plan paying them. uses holds the channels' uses so far.
+func walkPlans(found []pay, st *Seat, chans []Conversion, uses []int, short, i int, p pay, got int) []pay {
+	if got >= short {
+		// Minimal: dropping one use of any channel falls short.
+		for j, u := range uses {
+			if u > 0 && got-chans[j].Gain >= short {
+				return found
+			}
+		}
+		return append(found, p)
+	}
+	if i == len(chans) {
+		return found
+	}
+	cv := chans[i]
+	most := left(st, cv.From, p) / cv.Per
+	if cv.Once {
+		most = min(most, 1)
+	}
+	for u := 0; u <= most; u++ {
+		uses[i] = u
+		found = walkPlans(found, st, chans, uses, short, i+1, p.plus(cv.From, u*cv.Per), got+u*cv.Gain)
+		if got+u*cv.Gain >= short {
+			break
+		}
+	}
+	uses[i] = 0
+	return found
+}
+
+// left is what st has of from ("silver" or a resource) beyond p.
+func left(st *Seat, from string, p pay) int {
+	switch from {
+	case "silver":
+		return st.Silver - p.Silver
+	case "ink":
+		return st.Res[Ink] - p.Res[Ink]
+	case "gold":
+		return st.Res[Gold] - p.Res[Gold]
+	}
+	return st.Res[Stone] - p.Res[Stone]
+}
+
+// plus is p spending n more of from.
+func (p pay) plus(from string, n int) pay {
+	switch from {
+	case "silver":
+		p.Silver += n
+	case "ink":
+		p.Res[Ink] += n
+	case "gold":
+		p.Res[Gold] += n
+	default:
+		p.Res[Stone] += n
+	}
+	return p
+}
+
 // payOptions lists plans with and without dismissing the adjacent card.
 func (s *State) payOptions(seat int, icon Icon, need int) []pay {
-	out := s.plans(seat, icon, need, -1, 0)
+	out := s.appendPlans(nil, seat, icon, need, -1, 0)
 	if card, cost := s.dismissable(seat, icon); card >= 0 {
-		out = append(out, s.plans(seat, icon, need, card, cost)...)
+		out = s.appendPlans(out, seat, icon, need, card, cost)
 	}
 	return out
 }
@@ -308,7 +337,9 @@ func (s *State) spendPay(seat int, p pay) []Task {
 		s.Gone = append(s.Gone, card)
 	}
 	st.Dismissed = true
-	s.say("dismissed", "player", games.Player(seat), "card", s.cardName(card))
+	if !s.quiet {
+		s.say("dismissed", "player", games.Player(seat), "card", s.cardName(card))
+	}
 	return s.effectTasks(seat, s.folk(card).Hire)
 }
 
@@ -365,7 +396,10 @@ func (s *State) actions(t Task, want string) []choice {
 	seat := t.Seat
 	st := s.Seats[seat]
 	p := st.Space / 3
-	pass := choice{opt: opt("pass", s.text("vc.opt.pass")), fn: func() { s.say("passed", "player", games.Player(seat)) }}
+	pass := choice{opt: opt("pass", s.text("vc.opt.pass")), fn: func() {}} // a quiet copy says nothing
+	if !s.quiet {
+		pass.fn = func() { s.say("passed", "player", games.Player(seat)) }
+	}
 	if want == "pass" {
 		return []choice{pass}
 	}
@@ -373,9 +407,13 @@ func (s *State) actions(t Task, want string) []choice {
 	// report whether a kind's or a target's options may hold want.
 	wantKind, rest, _ := strings.Cut(want, ".")
 	wantTarget, plan, _ := strings.Cut(rest, ".")
-	wantPlan, err := strconv.Atoi(plan)
-	if want != "" && (err != nil || strconv.Itoa(wantPlan) != plan) {
-		return nil
+	wantPlan := 0
+	if want != "" { // parsing "" fails, and a failure allocates
+		n, err := strconv.Atoi(plan)
+		if err != nil || strconv.Itoa(n) != plan {
+			return nil
+		}
+		wantPlan = n
 	}
 	wantsKind := func(kind string) bool { return want == "" || kind == wantKind }
 	wants := func(kind, target string) bool { return wantsKind(kind) && (want == "" || target == wantTarget) }
@@ -387,8 +425,9 @@ func (s *State) actions(t Task, want string) []choice {
 	}
 	// A choice reads "what — how to pay" with what short (a workshop on
 	// plot 1); detail tells the rest (the plot's place and reward, the
-	// manuscript), which the path's target step names in full.
-	add := func(kind, id string, what, detail games.Text, target games.Step, plans []pay, do func(pay)) {
+	// manuscript), which the path's target step names in full. act(i)
+	// carries out the action paid by plans[i].
+	add := func(kind, id string, what, detail games.Text, target games.Step, plans []pay, act func(int)) {
 		if !wants(kind, id) || (want != "" && (len(out) > 0 || wantPlan >= len(plans))) {
 			return
 		}
@@ -397,7 +436,6 @@ func (s *State) actions(t Task, want string) []choice {
 			action.Label = games.T("vc.action." + kind)
 		}
 		path := []games.Step{action, target} // one for the plans: options only read their paths
-		act := func(i int) { do(plans[i]) }
 		for i, pl := range plans {
 			if want != "" && i != wantPlan {
 				continue
@@ -406,7 +444,7 @@ func (s *State) actions(t Task, want string) []choice {
 			if !s.quiet {
 				label = games.T("vc.opt.paid", "what", what, "pay", s.payLabel(seat, pl))
 			}
-			o := games.Option{ID: joinIDs(kind, id, strconv.Itoa(i)), Label: label, Detail: detail, Path: path}
+			o := games.Option{ID: planID(kind, id, i), Label: label, Detail: detail, Path: path}
 			out = append(out, choice{opt: o, act: act, arg: i})
 		}
 	}
@@ -424,7 +462,7 @@ func (s *State) actions(t Task, want string) []choice {
 					continue
 				}
 				label := s.text("vc.opt.trade.silver", "n", n)
-				add("trade", "s"+strconv.Itoa(n), label, games.Text{}, games.Step{ID: "s" + strconv.Itoa(n), Label: label}, []pay{d}, func(pl pay) { s.trade(seat, trade, n, pl) })
+				add("trade", "s"+strconv.Itoa(n), label, games.Text{}, games.Step{ID: "s" + strconv.Itoa(n), Label: label}, []pay{d}, func(int) { s.trade(seat, trade, n, d) })
 			}
 		} else if wantsKind("trade") {
 			for n := 1; n <= maxExchanges && (want == "" || len(out) == 0); n++ {
@@ -436,36 +474,39 @@ func (s *State) actions(t Task, want string) []choice {
 				if !wants("trade", id) {
 					continue
 				}
-				label := s.counted("vc.opt.trade."+string(trade), "n", n)
-				add("trade", strconv.Itoa(n), label, games.Text{}, games.Step{ID: strconv.Itoa(n), Label: label}, plans, func(pl pay) { s.trade(seat, trade, n, pl) })
+				var label games.Text
+				if !s.quiet {
+					label = counted("vc.opt.trade."+string(trade), "n", n)
+				}
+				add("trade", id, label, games.Text{}, games.Step{ID: id, Label: label}, plans, func(i int) { s.trade(seat, trade, n, plans[i]) })
 			}
 		}
 		if !wantsKind("build") {
 			return out
 		}
-		var buildPlans [numBuildings][]pay // the same for every plot of the bank
-		for b := range numBuildings {
-			if st.Built[b] < 3 {
-				buildPlans[b] = s.payOptions(seat, Builder, buildingCost[b])
-			}
-		}
+		var buildPlans [numBuildings][]pay // the same for every plot of the bank, worked out once
+		var planned [numBuildings]bool
 		for _, plot := range s.bankPlots(st.Space) {
 			for b := range numBuildings {
-				if st.Built[b] >= 3 {
+				id := buildID(b, plot)
+				if st.Built[b] >= 3 || !wants("build", id) {
 					continue
 				}
+				if !planned[b] {
+					buildPlans[b], planned[b] = s.payOptions(seat, Builder, buildingCost[b]), true
+				}
+				plans := buildPlans[b]
 				var what, label games.Text
 				if !s.quiet { // a quiet copy's texts are empty (text), their arguments need not be built
 					building := games.T("vc.building." + buildingNames[b])
 					label = games.T("vc.opt.build", "building", building, "plot", s.plotLabel(p, plot))
 					what = games.T("vc.opt.buildat", "building", building, "n", plot+1)
 				}
-				id := strconv.Itoa(b) + strconv.Itoa(plot)
-				add("build", id, what, s.plotLabel(p, plot), games.Step{ID: id, Label: label}, buildPlans[b], func(pl pay) {
+				add("build", id, what, s.plotLabel(p, plot), games.Step{ID: id, Label: label}, plans, func(i int) {
 					// The dismissal's effect first (the rulebook's build
 					// example), then the plot and links, then the cards
 					// reacting to the build: pushed last to first.
-					ts := s.spendPay(seat, pl)
+					ts := s.spendPay(seat, plans[i])
 					s.push(s.triggered(seat, "build")...)
 					s.build(seat, b, p, plot)
 					s.push(ts...)
@@ -478,8 +519,9 @@ func (s *State) actions(t Task, want string) []choice {
 				continue
 			}
 			label := s.counted("vc.opt.workers", "n", k)
-			add("workers", strconv.Itoa(k), label, games.Text{}, games.Step{ID: strconv.Itoa(k), Label: label}, s.payOptions(seat, Noble, workerSteps[k-1]), func(pl pay) {
-				ts := s.spendPay(seat, pl)
+			plans := s.payOptions(seat, Noble, workerSteps[k-1])
+			add("workers", strconv.Itoa(k), label, games.Text{}, games.Step{ID: strconv.Itoa(k), Label: label}, plans, func(i int) {
+				ts := s.spendPay(seat, plans[i])
 				s.placeWorkers(seat, p, k)
 				s.push(append(append(ts, Task{Seat: seat, Kind: "castle"}), s.triggered(seat, "noble")...)...)
 			})
@@ -489,14 +531,73 @@ func (s *State) actions(t Task, want string) []choice {
 			if !s.quiet {
 				label = games.T("vc.opt.script", "script", s.describeScript(ms))
 			}
-			add("script", "0", s.text("vc.action.script"), s.describeScript(ms), games.Step{ID: "0", Label: label}, s.payOptions(seat, Cleric, ms.Cost), func(pl pay) {
-				ts := s.spendPay(seat, pl)
+			plans := s.payOptions(seat, Cleric, ms.Cost)
+			add("script", "0", s.text("vc.action.script"), s.describeScript(ms), games.Step{ID: "0", Label: label}, plans, func(i int) {
+				ts := s.spendPay(seat, plans[i])
 				st.Transcribed = true
 				s.push(append(append(ts, s.transcribe(seat, p)...), s.triggered(seat, "transcribe")...)...)
 			})
 		}
 	}
 	return out
+}
+
+// buildIDs are the build actions' targets ("12": a trading post on plot
+// 2) by building and plot, built once.
+var buildIDs = func() (ids [numBuildings][10]string) {
+	for b := range ids {
+		for plot := range ids[b] {
+			ids[b][plot] = strconv.Itoa(b) + strconv.Itoa(plot)
+		}
+	}
+	return ids
+}()
+
+// buildID is the target of building b on plot.
+func buildID(b, plot int) string {
+	if plot < len(buildIDs[b]) {
+		return buildIDs[b][plot]
+	}
+	return strconv.Itoa(b) + strconv.Itoa(plot)
+}
+
+// maxPlans bounds the plans payOptions lists: five with and five
+// without dismissing.
+const maxPlans = 10
+
+// planIDs are the ids of the actions' options, "kind.target.plan", by
+// "kind.target", built once for every target but the silver trade's:
+// the lookahead lists the actions at every decision it tries.
+var planIDs = func() map[string]*[maxPlans]string {
+	ids := map[string]*[maxPlans]string{}
+	add := func(kind, target string) {
+		var plans [maxPlans]string
+		for i := range plans {
+			plans[i] = joinIDs(kind, target, strconv.Itoa(i))
+		}
+		ids[kind+"."+target] = &plans
+	}
+	for n := 1; n <= maxExchanges; n++ {
+		add("trade", strconv.Itoa(n))
+	}
+	for b := range buildIDs {
+		for _, target := range buildIDs[b] {
+			add("build", target)
+		}
+	}
+	for k := 1; k <= len(workerSteps); k++ {
+		add("workers", strconv.Itoa(k))
+	}
+	add("script", "0")
+	return ids
+}()
+
+// planID is the id of option plan of action kind at target.
+func planID(kind, target string, plan int) string {
+	if ids := planIDs[kind+"."+target]; ids != nil && plan < maxPlans {
+		return ids[plan]
+	}
+	return joinIDs(kind, target, strconv.Itoa(plan))
 }
 
 // dismissedBy is the card plan p dismisses, or -1.
@@ -530,7 +631,9 @@ func tradeText(trade Trade, n int) games.Text {
 func (s *State) trade(seat int, trade Trade, n int, pl pay) {
 	ts := s.spendPay(seat, pl)
 	st := s.Seats[seat]
-	s.say("traded", "player", games.Player(seat), "what", tradeText(trade, n))
+	if !s.quiet {
+		s.say("traded", "player", games.Player(seat), "what", tradeText(trade, n))
+	}
 	switch trade {
 	case TradeSilver:
 		st.Silver += n
@@ -572,7 +675,9 @@ func (s *State) build(seat, b, p, i int) {
 	st := s.Seats[seat]
 	st.Built[b]++
 	s.Plots[p][i] = seat*numBuildings + b
-	s.say("built", "player", games.Player(seat), "building", games.T("vc.building."+buildingNames[b]), "plot", s.plotLabel(p, i))
+	if !s.quiet {
+		s.say("built", "player", games.Player(seat), "building", games.T("vc.building."+buildingNames[b]), "plot", s.plotLabel(p, i))
+	}
 	side := s.side(p)
 	ts := s.effectTasks(seat, side.Plots[i].Reward)
 	for _, l := range side.Links {

@@ -111,11 +111,30 @@ func (s *State) playChoices(t Task) (games.Text, bool, []choice) {
 			}
 		}}}
 	}
-	var out []choice
+	out := make([]choice, 0, len(st.Hand))
+	play := func(i int) { s.playCard(t.Seat, i) }
 	for i, c := range st.Hand {
-		out = append(out, choice{opt: opt("c"+strconv.Itoa(c), s.cardTitle(c)), fn: func() { s.playCard(t.Seat, i) }})
+		out = append(out, choice{opt: opt(cardID(c), s.cardTitle(c)), act: play, arg: i})
 	}
-	return games.T("vc.prompt.play"), true, out
+	return s.text("vc.prompt.play"), true, out
+}
+
+// cardIDs are the option ids of townsfolk ("c7") by catalog index, built
+// once for more than the catalog holds: the lookahead lists the cards at
+// every play, discard and destroy it tries.
+var cardIDs = func() (ids [128]string) {
+	for c := range ids {
+		ids[c] = "c" + strconv.Itoa(c)
+	}
+	return ids
+}()
+
+// cardID is townsfolk c's option id.
+func cardID(c int) string {
+	if c >= 0 && c < len(cardIDs) {
+		return cardIDs[c]
+	}
+	return "c" + strconv.Itoa(c)
 }
 
 // playCard puts hand card i on the left of the board: criminals cost
@@ -127,7 +146,9 @@ func (s *State) playCard(seat, i int) {
 	st.Board[0] = card
 	s.Played = card
 	s.revealed = true // the card was hidden in the hand
-	s.say("played", "player", games.Player(seat), "card", s.cardName(card))
+	if !s.quiet {
+		s.say("played", "player", games.Player(seat), "card", s.cardName(card))
+	}
 	f := s.folk(card)
 	var ts []Task
 	if f.Icons[Criminal] > 0 {
@@ -238,10 +259,14 @@ func (s *State) cardChoices(t Task) (games.Text, bool, []choice) {
 		if destroy {
 			s.Gone = append(s.Gone, card)
 			st.Silver += s.folk(card).Cost
-			s.say("destroyed", "player", games.Player(seat), "card", s.cardName(card), "silver", s.folk(card).Cost)
+			if !s.quiet {
+				s.say("destroyed", "player", games.Player(seat), "card", s.cardName(card), "silver", s.folk(card).Cost)
+			}
 		} else {
 			st.Discard = append(st.Discard, card)
-			s.say("discarded", "player", games.Player(seat), "card", s.cardName(card))
+			if !s.quiet {
+				s.say("discarded", "player", games.Player(seat), "card", s.cardName(card))
+			}
 		}
 		s.rewardFor(t)
 		s.again(t)
@@ -252,18 +277,20 @@ func (s *State) cardChoices(t Task) (games.Text, bool, []choice) {
 		// any of its cards may go.
 		for i, c := range st.Draw {
 			if slices.Index(st.Draw, c) == i {
-				out = append(out, choice{opt: detailed(opt("c"+strconv.Itoa(c), s.cardTitle(c)), s.abilityText(s.folk(c))), fn: func() {
+				out = append(out, choice{opt: detailed(opt(cardID(c), s.cardTitle(c)), s.abilityText(s.folk(c))), fn: func() {
 					st.Draw = slices.Delete(st.Draw, i, i+1)
 					done(c)
 				}})
 			}
 		}
 	} else {
+		fromHand := func(i int) {
+			c := st.Hand[i]
+			st.Hand = slices.Delete(st.Hand, i, i+1)
+			done(c)
+		}
 		for i, c := range st.Hand {
-			out = append(out, choice{opt: opt("c"+strconv.Itoa(c), s.cardTitle(c)), fn: func() {
-				st.Hand = slices.Delete(st.Hand, i, i+1)
-				done(c)
-			}})
+			out = append(out, choice{opt: opt(cardID(c), s.cardTitle(c)), act: fromHand, arg: i})
 		}
 		if len(st.Draw) > 0 || len(st.Discard) > 0 {
 			out = append(out, choice{opt: opt("top", games.T("vc.opt.top")), fn: func() {
@@ -331,7 +358,9 @@ func (s *State) hire(seat, p int) {
 	st := s.Seats[seat]
 	card := s.takeFolk(p)
 	st.Discard = append(st.Discard, card)
-	s.say("hired", "player", games.Player(seat), "card", s.cardName(card))
+	if !s.quiet {
+		s.say("hired", "player", games.Player(seat), "card", s.cardName(card))
+	}
 	ts := s.effectTasks(seat, s.folk(card).Hire)
 	if st.Built[Workshop] >= 1 {
 		ts = append(ts, Task{Seat: seat, Kind: "discard", N: 1})

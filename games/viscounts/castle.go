@@ -37,7 +37,9 @@ func (s *State) placeWorkers(seat, p, n int) {
 	for range n {
 		s.Tiers[0][p] = append(s.Tiers[0][p], seat)
 	}
-	s.say("workers", "player", games.Player(seat), "n", n, "place", s.segName(p))
+	if !s.quiet {
+		s.say("workers", "player", games.Player(seat), "n", n, "place", s.segName(p))
+	}
 }
 
 // castle settles the castle after workers arrived or moved: the current
@@ -210,6 +212,9 @@ func (s *State) freeWorkerChoices(t Task) (games.Text, bool, []choice) {
 // second tier's reward told under it (too long for a button beside the
 // place in German).
 func (s *State) sectionOpt(id string, sec int) games.Option {
+	if s.quiet {
+		return opt(id, games.Text{})
+	}
 	return detailed(opt(id, games.T("vc.opt.section", "place", s.segName(sec))),
 		games.T("vc.opt.section.detail", "reward", s.effectText(s.tier2(sec))))
 }

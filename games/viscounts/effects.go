@@ -110,7 +110,9 @@ func (s *State) autoAtom(t Task) {
 	seat := t.Seat
 	st := s.Seats[seat]
 	gained := func(key string, n int) {
-		s.say("gained", "player", games.Player(seat), "what", counted("vc.gain."+key, "n", n))
+		if !s.quiet {
+			s.say("gained", "player", games.Player(seat), "what", counted("vc.gain."+key, "n", n))
+		}
 	}
 	switch t.Kind {
 	case "silver":

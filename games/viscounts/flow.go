@@ -41,6 +41,9 @@ func (s *State) Pending() []games.Prompt {
 	t := s.Tasks[0]
 	text, secret, choices := s.choices(t)
 	p := games.Prompt{Seat: t.Seat, Text: s.named(text), Secret: secret}
+	if len(choices) > 0 {
+		p.Options = make([]games.Option, 0, len(choices))
+	}
 	for _, c := range choices {
 		c.opt.Label = s.named(c.opt.Label)
 		if !c.opt.Detail.IsZero() {

@@ -83,7 +83,15 @@ func (p looker) valued(st games.State, seat int, seed uint64) []valuedOption {
 	}
 	all := make([]valuedOption, 0, len(choices))
 	best := 0
-	sp := &spares{}
+	sp := s.spares
+	if sp == nil {
+		sp = &spares{}
+		if s.quiet {
+			// A search's world (Unlabel), which one search plays out:
+			// the lookaheads of all its moves share one store.
+			s.spares = sp
+		}
+	}
 	for i, c := range choices {
 		v := s.tryOption(seat, c.opt.ID, rng, p.depth, sp)
 		all = append(all, valuedOption{c.opt.ID, v})
@@ -295,8 +303,8 @@ func (s *State) clone(rng *games.RNG, sp *spares) *State {
 		piles[2*p], piles[2*p+1] = &c.Folk[p], &c.Scripts[p]
 	}
 	c.mem.piles = pack(piles[:], c.mem.piles)
-	blindPiles(c.Folk[:], c.RNG)
-	blindPiles(c.Scripts[:], c.RNG)
+	c.mem.pool = blindPiles(c.Folk[:], c.RNG, c.mem.pool)
+	c.mem.pool = blindPiles(c.Scripts[:], c.RNG, c.mem.pool)
 	if c.Solo != nil {
 		games.Reshuffle(c.RNG, c.Solo.Draw)
 		games.Reshuffle(c.RNG, c.Solo.Future)
@@ -370,14 +378,14 @@ type spares struct{ free []*copyMem }
 
 // copyMem is the memory of one lookahead copy: the state, its seats and
 // the opponent's part, the buffers its int slices (copyTo) and re-dealt
-// piles (clone) are packed into, and its generator.
+// piles (clone) are packed into, blindPiles' pool, and its generator.
 type copyMem struct {
-	st          State
-	seats       []Seat
-	ptrs        []*Seat
-	solo        Solo
-	ints, piles []int
-	rng         *games.RNG
+	st                State
+	seats             []Seat
+	ptrs              []*Seat
+	solo              Solo
+	ints, piles, pool []int
+	rng               *games.RNG
 }
 
 // get is spare memory for a copy, or new.
@@ -443,22 +451,28 @@ func pack(ps []*[]int, buf []int) []int {
 }
 
 // blindPiles deals the cards below the top of every pile anew, each pile
-// keeping its size, from their sorted order (see games.Reshuffle).
-func blindPiles(piles [][]int, rng *games.RNG) {
+// keeping its size, from their sorted order (see games.Reshuffle). It
+// pools them in pool's memory if large enough, and returns the pool.
+func blindPiles(piles [][]int, rng *games.RNG, pool []int) []int {
 	n := 0
 	for _, p := range piles {
 		n += max(0, len(p)-1)
 	}
-	pool := make([]int, 0, n)
+	if cap(pool) < n {
+		pool = make([]int, 0, n)
+	}
+	pool = pool[:0]
 	for _, p := range piles {
 		if len(p) > 1 {
 			pool = append(pool, p[:len(p)-1]...)
 		}
 	}
 	games.Reshuffle(rng, pool)
+	rest := pool
 	for _, p := range piles {
 		if len(p) > 1 {
-			pool = pool[copy(p[:len(p)-1], pool):]
+			rest = rest[copy(p[:len(p)-1], rest):]
 		}
 	}
+	return pool
 }

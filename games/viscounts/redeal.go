@@ -59,7 +59,10 @@ func redealPiles(piles [][]int, rng *games.RNG) {
 // Unlabel makes s quiet: it builds neither the texts of its events nor
 // most prompt and option texts. The search plays out worlds no one reads
 // (search.Unlabeller), and the policy decides by option ids alone, so no
-// decision changes; a normal decision then costs less CPU.
+// decision changes; a normal decision then costs less CPU. The policy's
+// lookahead on a quiet state keeps its copies' memory there for the
+// next move's (looker.valued): one goroutine plays it, as a search's
+// world.
 func (s *State) Unlabel() { s.quiet = true }
 
 // stored is s as storing and loading it gives it back, without its

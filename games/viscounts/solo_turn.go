@@ -127,7 +127,9 @@ func (s *State) aiBeginTurn() {
 		so.Draw = so.Draw[:n-1]
 		so.Board[0] = card
 		s.revealed = true
-		s.say("ai.scheme", "player", games.Player(seat), "scheme", s.schemeText(card))
+		if !s.quiet {
+			s.say("ai.scheme", "player", games.Player(seat), "scheme", s.schemeText(card))
+		}
 		ts = s.schemeTasks(card)
 	}
 	s.push(append(ts, Task{Seat: seat, Kind: "collision"}, Task{Seat: seat, Kind: "endturn"})...)
@@ -431,7 +433,9 @@ func (s *State) aiFuture() {
 	so.Future = so.Future[:n-1]
 	so.Discard = append(so.Discard, card)
 	s.revealed = true
-	s.say("ai.future", "player", games.Player(so.Seat), "scheme", s.schemeText(card))
+	if !s.quiet {
+		s.say("ai.future", "player", games.Player(so.Seat), "scheme", s.schemeText(card))
+	}
 }
 
 // aiFreeScript transcribes a free manuscript costing 3 or 4: its own

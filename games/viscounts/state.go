@@ -159,7 +159,8 @@ type State struct {
 	revealed bool // the move being applied drew or revealed something
 	events   []games.Text
 	// mem is a lookahead copy's own memory, spares where its copies take
-	// theirs and give it back (copyTo); nil for the game's state.
+	// theirs and give it back (copyTo); nil for the game's state. A
+	// search's world (quiet) keeps the spares of its lookaheads.
 	mem    *copyMem
 	spares *spares
 }
@@ -214,7 +215,9 @@ func (s *State) side(p int) *Side {
 // folk is catalog townsfolk i.
 func (s *State) folk(i int) *Townsfolk { return &s.c.Townsfolk[i] }
 
-// say records a public event of the move being applied.
+// say records a public event of the move being applied. A quiet copy
+// records none, so where the lookahead plays often and the arguments
+// build texts, callers check quiet first and spare building them.
 func (s *State) say(key string, kv ...any) {
 	if s.quiet {
 		return

@@ -23,7 +23,7 @@ func (s *State) TimeoutMove(seat int) (string, bool) {
 		}
 	}
 	if s.Tasks[0].Kind == "move" {
-		_, offers := s.moveOffers(seat)
+		_, offers := s.moveOffers(seat, nil)
 		for _, m := range offers {
 			if m.cost == 0 {
 				return "m" + strconv.Itoa(m.space), true
