@@ -312,11 +312,15 @@ func (p pay) plus(from string, n int) pay {
 
 // payOptions lists plans with and without dismissing the adjacent card.
 func (s *State) payOptions(seat int, icon Icon, need int) []pay {
-	out := s.appendPlans(nil, seat, icon, need, -1, 0)
+	var buf [maxPlans]pay // then one allocation of the right size
+	out := s.appendPlans(buf[:0], seat, icon, need, -1, 0)
 	if card, cost := s.dismissable(seat, icon); card >= 0 {
 		out = s.appendPlans(out, seat, icon, need, card, cost)
 	}
-	return out
+	if len(out) == 0 {
+		return nil
+	}
+	return slices.Clone(out)
 }
 
 // spendPay pays p, dismissing the adjacent card if it says so, and
@@ -417,11 +421,12 @@ func (s *State) actions(t Task, want string) []choice {
 	}
 	wantsKind := func(kind string) bool { return want == "" || kind == wantKind }
 	wants := func(kind, target string) bool { return wantsKind(kind) && (want == "" || target == wantTarget) }
-	var out []choice
+	// The options gather on the stack, then take one allocation of
+	// their number (kept).
+	var buf [16]choice
+	out := buf[:0]
 	if want == "" {
-		// Most spaces offer fewer than eight answers: one allocation.
-		out = make([]choice, 1, 8)
-		out[0] = pass
+		out = append(out, pass)
 	}
 	// A choice reads "what — how to pay" with what short (a workshop on
 	// plot 1); detail tells the rest (the plot's place and reward, the
@@ -435,7 +440,10 @@ func (s *State) actions(t Task, want string) []choice {
 		if !s.quiet {
 			action.Label = games.T("vc.action." + kind)
 		}
-		path := []games.Step{action, target} // one for the plans: options only read their paths
+		var path []games.Step // a lookahead copy's options are read for their ids alone
+		if s.mem == nil {
+			path = []games.Step{action, target} // one for the plans: options only read their paths
+		}
 		for i, pl := range plans {
 			if want != "" && i != wantPlan {
 				continue
@@ -482,7 +490,7 @@ func (s *State) actions(t Task, want string) []choice {
 			}
 		}
 		if !wantsKind("build") {
-			return out
+			return kept(out)
 		}
 		var buildPlans [numBuildings][]pay // the same for every plot of the bank, worked out once
 		var planned [numBuildings]bool
@@ -539,7 +547,7 @@ func (s *State) actions(t Task, want string) []choice {
 			})
 		}
 	}
-	return out
+	return kept(out)
 }
 
 // buildIDs are the build actions' targets ("12": a trading post on plot

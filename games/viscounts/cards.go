@@ -254,23 +254,6 @@ func (s *State) cardChoices(t Task) (games.Text, bool, []choice) {
 	if destroy && s.ownedCards(seat) <= minCards {
 		return games.Text{}, false, nil
 	}
-	done := func(card int) {
-		s.revealed = true // a card from the hand or the pile shows
-		if destroy {
-			s.Gone = append(s.Gone, card)
-			st.Silver += s.folk(card).Cost
-			if !s.quiet {
-				s.say("destroyed", "player", games.Player(seat), "card", s.cardName(card), "silver", s.folk(card).Cost)
-			}
-		} else {
-			st.Discard = append(st.Discard, card)
-			if !s.quiet {
-				s.say("discarded", "player", games.Player(seat), "card", s.cardName(card))
-			}
-		}
-		s.rewardFor(t)
-		s.again(t)
-	}
 	out := make([]choice, 0, len(st.Hand)+2)
 	if s.Phase == phaseDraft {
 		// Before the first shuffle (player card 9) the deck is known:
@@ -279,30 +262,33 @@ func (s *State) cardChoices(t Task) (games.Text, bool, []choice) {
 			if slices.Index(st.Draw, c) == i {
 				out = append(out, choice{opt: detailed(opt(cardID(c), s.cardTitle(c)), s.abilityText(s.folk(c))), fn: func() {
 					st.Draw = slices.Delete(st.Draw, i, i+1)
-					done(c)
+					s.cardGone(t, c)
 				}})
 			}
 		}
 	} else {
-		fromHand := func(i int) {
-			c := st.Hand[i]
-			st.Hand = slices.Delete(st.Hand, i, i+1)
-			done(c)
-		}
-		for i, c := range st.Hand {
-			out = append(out, choice{opt: opt(cardID(c), s.cardTitle(c)), act: fromHand, arg: i})
-		}
-		if len(st.Draw) > 0 || len(st.Discard) > 0 {
-			out = append(out, choice{opt: opt("top", games.T("vc.opt.top")), fn: func() {
+		// take(i) takes hand card i, or with -1 the top of the draw pile.
+		take := func(i int) {
+			var card int
+			if i >= 0 {
+				card = st.Hand[i]
+				st.Hand = slices.Delete(st.Hand, i, i+1)
+			} else {
 				if len(st.Draw) == 0 {
 					s.reshuffle(seat)
 				}
 				n := len(st.Draw) - 1
-				c := st.Draw[n]
+				card = st.Draw[n]
 				st.Draw = st.Draw[:n]
 				s.revealed = true
-				done(c)
-			}})
+			}
+			s.cardGone(t, card)
+		}
+		for i, c := range st.Hand {
+			out = append(out, choice{opt: opt(cardID(c), s.cardTitle(c)), act: take, arg: i})
+		}
+		if len(st.Draw) > 0 || len(st.Discard) > 0 {
+			out = append(out, choice{opt: opt("top", games.T("vc.opt.top")), act: take, arg: -1})
 		}
 	}
 	if len(out) == 0 {
@@ -313,6 +299,27 @@ func (s *State) cardChoices(t Task) (games.Text, bool, []choice) {
 		return games.Text{}, true, out
 	}
 	return games.T("vc.prompt." + t.Kind), true, out
+}
+
+// cardGone discards or destroys card, taken for task t (cardChoices).
+func (s *State) cardGone(t Task, card int) {
+	seat := t.Seat
+	st := s.Seats[seat]
+	s.revealed = true // a card from the hand or the pile shows
+	if t.Kind == "destroy" {
+		s.Gone = append(s.Gone, card)
+		st.Silver += s.folk(card).Cost
+		if !s.quiet {
+			s.say("destroyed", "player", games.Player(seat), "card", s.cardName(card), "silver", s.folk(card).Cost)
+		}
+	} else {
+		st.Discard = append(st.Discard, card)
+		if !s.quiet {
+			s.say("discarded", "player", games.Player(seat), "card", s.cardName(card))
+		}
+	}
+	s.rewardFor(t)
+	s.again(t)
 }
 
 // hireIDs are the free hires' option ids by position, built once.

@@ -1,6 +1,7 @@
 package viscounts
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/tavern-bot/tavern/games"
@@ -104,13 +105,46 @@ func (s *State) run() {
 
 // push puts tasks in front of the list, in order. It builds a new list
 // and never writes into the old one, which a lookahead's copy may share
-// (copied).
+// (copied); a lookahead's copy builds it in its own memory (pushOwn).
 func (s *State) push(ts ...Task) {
 	if len(ts) == 0 {
 		return
 	}
+	if s.mem != nil {
+		s.pushOwn(ts)
+		return
+	}
 	tasks := make([]Task, 0, len(ts)+len(s.Tasks))
 	s.Tasks = append(append(tasks, ts...), s.Tasks...)
+}
+
+// taskRoom is the room a lookahead copy leaves in front of its list.
+const taskRoom = 16
+
+// pushOwn is push on a lookahead copy. Its first push moves the list to
+// the end of its memory's task buffer (m.tasks), leaving room in front,
+// and later pushes fill that room, so play allocates no list. Only the
+// copy writes its buffer; the copies made from it share its list but
+// are done with before it plays on (spares), so no one reads the room.
+func (s *State) pushOwn(ts []Task) {
+	m := s.mem
+	buf := m.tasks[:cap(m.tasks)]
+	// The list is in the buffer when it starts at off and runs to the end.
+	if off := len(buf) - cap(s.Tasks); len(s.Tasks) > 0 && off >= len(ts) && off < len(buf) && &buf[off] == &s.Tasks[0] {
+		start := off - len(ts)
+		copy(buf[start:off], ts)
+		s.Tasks = buf[start : off+len(s.Tasks)]
+		return
+	}
+	n := len(ts) + len(s.Tasks)
+	if len(buf) < n+taskRoom {
+		buf = make([]Task, n+taskRoom)
+		m.tasks = buf
+	}
+	start := len(buf) - n
+	copy(buf[start+len(ts):], s.Tasks)
+	copy(buf[start:], ts)
+	s.Tasks = buf[start:]
 }
 
 // choices lists the answers to t with the prompt's text; no answers means
@@ -138,6 +172,15 @@ func (s *State) choices(t Task) (games.Text, bool, []choice) {
 		return s.bumpChoices(t)
 	}
 	return s.atomChoices(t)
+}
+
+// kept is a list of choices gathered in a caller's buffer, copied out at
+// its size; nil if empty.
+func kept(out []choice) []choice {
+	if len(out) == 0 {
+		return nil
+	}
+	return slices.Clone(out)
 }
 
 // auto resolves a task that asks nothing.

@@ -378,13 +378,15 @@ type spares struct{ free []*copyMem }
 
 // copyMem is the memory of one lookahead copy: the state, its seats and
 // the opponent's part, the buffers its int slices (copyTo) and re-dealt
-// piles (clone) are packed into, blindPiles' pool, and its generator.
+// piles (clone) are packed into, blindPiles' pool, its task list and its
+// generator.
 type copyMem struct {
 	st                State
 	seats             []Seat
 	ptrs              []*Seat
 	solo              Solo
 	ints, piles, pool []int
+	tasks             []Task // the copy's task list once it pushes (pushOwn)
 	rng               *games.RNG
 }
 

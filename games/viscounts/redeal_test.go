@@ -62,46 +62,22 @@ func TestRedealForgetsSchemeOrder(t *testing.T) {
 // holds leaves the original as it was. At positions of policy games of
 // every player count and solo against each opponent.
 func TestStoredIsLoaded(t *testing.T) {
-	g := New()
-	setups := []games.Setup{games.DefaultSetup(g, 2, 7), games.DefaultSetup(g, 3, 8), games.DefaultSetup(g, 4, 9)}
-	for i, o := range g.c.Opponents {
-		setup := games.DefaultSetup(g, 1, uint64(70+i))
-		setup.Options[optOpponent] = o.ID
-		setups = append(setups, setup)
-	}
-	for _, setup := range setups {
-		st, err := g.New(setup)
+	atPolicyPositions(t, 7, 5, func(t *testing.T, s *State, setup games.Setup, moves int) {
+		loaded, err := games.CloneFor(s, func(b []byte) (*State, error) { return load(s.c, b) })
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := st.(*State)
-		for moves := 0; moves < 600; moves++ {
-			if moves%5 == 0 || s.Over() {
-				loaded, err := games.CloneFor(s, func(b []byte) (*State, error) { return load(s.c, b) })
-				if err != nil {
-					t.Fatal(err)
-				}
-				loaded.RNG = nil
-				got := s.stored()
-				if !reflect.DeepEqual(got, loaded) {
-					t.Fatalf("%d players (seed %d), move %d: stored differs from stored and loaded", setup.Players, setup.Seed, moves)
-				}
-				before, _ := s.MarshalJSON()
-				scramble(reflect.ValueOf(got))
-				if after, _ := s.MarshalJSON(); !bytes.Equal(before, after) {
-					t.Fatalf("%d players (seed %d), move %d: writing the stored copy changes the state", setup.Players, setup.Seed, moves)
-				}
-			}
-			if s.Over() {
-				break
-			}
-			p := s.Pending()[0]
-			move, _ := g.Policy().Choose(s, p.Seat, uint64(moves))
-			if _, err := s.Apply(p.Seat, move); err != nil {
-				t.Fatal(err)
-			}
+		loaded.RNG = nil
+		got := s.stored()
+		if !reflect.DeepEqual(got, loaded) {
+			t.Fatalf("%d players (seed %d), move %d: stored differs from stored and loaded", setup.Players, setup.Seed, moves)
 		}
-	}
+		before, _ := s.MarshalJSON()
+		scramble(reflect.ValueOf(got))
+		if after, _ := s.MarshalJSON(); !bytes.Equal(before, after) {
+			t.Fatalf("%d players (seed %d), move %d: writing the stored copy changes the state", setup.Players, setup.Seed, moves)
+		}
+	})
 }
 
 // scramble writes -7 into every number v reaches through exported
