@@ -63,26 +63,25 @@ func (s *State) Apply(seat int, move string) (games.Outcome, error) {
 	if len(s.Tasks) == 0 || s.Tasks[0].Seat != seat {
 		return games.Outcome{}, games.Errorf("vc.err.illegal")
 	}
-	t := s.Tasks[0]
-	_, _, choices := s.choices(t)
+	// A quiet state (a search's world) finds a move or an action without
+	// listing the others (choice).
+	c, ok := s.choice(s.Tasks[0], move)
+	if !ok {
+		return games.Outcome{}, games.Errorf("vc.err.illegal")
+	}
 	s.events, s.revealed = nil, false
 	turn := s.Round*len(s.Seats) + s.Current
-	for _, c := range choices {
-		if c.opt.ID == move {
-			s.Tasks = s.Tasks[1:]
-			c.do()
-			s.run()
-			next := s.Round*len(s.Seats) + s.Current
-			// A turn is one commit; so is a step after which another
-			// seat must answer, which the channel must show. After the
-			// card played in secret the mover goes on where they played
-			// it (their DM, edited in place, offers the next steps).
-			committed := s.Phase == phaseOver || next != turn || s.Phase == phaseDraft ||
-				(len(s.Tasks) > 0 && s.Tasks[0].Seat != seat)
-			return games.Outcome{Events: s.events, Revealed: s.revealed, Uncommitted: !committed}, nil
-		}
-	}
-	return games.Outcome{}, games.Errorf("vc.err.illegal")
+	s.Tasks = s.Tasks[1:]
+	c.do()
+	s.run()
+	next := s.Round*len(s.Seats) + s.Current
+	// A turn is one commit; so is a step after which another seat must
+	// answer, which the channel must show. After the card played in
+	// secret the mover goes on where they played it (their DM, edited in
+	// place, offers the next steps).
+	committed := s.Phase == phaseOver || next != turn || s.Phase == phaseDraft ||
+		(len(s.Tasks) > 0 && s.Tasks[0].Seat != seat)
+	return games.Outcome{Events: s.events, Revealed: s.revealed, Uncommitted: !committed}, nil
 }
 
 // run resolves tasks until one needs a decision or none are left.
