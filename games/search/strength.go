@@ -106,11 +106,14 @@ var budgets = map[string]map[Strength]Budget{
 		// 101-112 (bots --players 1 --against solo --options
 		// opponent=cleric --strength normal --games 12 --seed 101) three
 		// options over 800 moves won about 30%, five over 1200 6/12,
-		// three over 2400 7/12, five over 2400 10/12. Five over 2400
-		// keeps normal's CPU p95 near 0.72 s (seeds 1-20 against each
-		// opponent); strong's 8000 are about three times that.
+		// three over 2400 7/12, five over 2400 10/12. Against the Noble
+		// five over 2400 won 17/40 (seeds 1-20 and 101-120), five over
+		// 4000 34/60 (seeds 1-20, 101-120, 201-220), with the Cleric
+		// 23/40 and the Builder 30/40; a cheaper lookahead keeps
+		// normal's CPU p95 at 4000 near 0.6 s. Strong's 8000 are about
+		// twice that.
 		Normal: {Iterations: 100, Moves: 200, Depth: 16, MaxTime: 2 * time.Second,
-			Solo: &Budget{Iterations: 100, Moves: 2400, Depth: 16, Paired: 5, MaxTime: 2 * time.Second}},
+			Solo: &Budget{Iterations: 100, Moves: 4000, Depth: 16, Paired: 5, MaxTime: 2 * time.Second}},
 		Strong: {Iterations: 500, Moves: 1600, Depth: 24, MaxTime: 8 * time.Second,
 			Solo: &Budget{Iterations: 200, Moves: 8000, Depth: 16, Paired: 5, MaxTime: 8 * time.Second}},
 	},
