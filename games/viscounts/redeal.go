@@ -26,7 +26,10 @@ func (s *State) Redeal(viewer int, rng *games.RNG) (games.State, error) {
 		}
 		pool := append(append([]int{}, st.Hand...), st.Draw...)
 		games.Reshuffle(rng, pool)
-		st.Hand, st.Draw = pool[:len(st.Hand)], pool[len(st.Hand):]
+		// The hand is clipped: a card drawn into it must move it out of
+		// the pool, not overwrite the bottom of the draw pile after it.
+		n := len(st.Hand)
+		st.Hand, st.Draw = pool[:n:n], pool[n:]
 	}
 	redealPiles(t.Folk[:], rng)
 	redealPiles(t.Scripts[:], rng)
