@@ -108,10 +108,10 @@ var budgets = map[string]map[Strength]Budget{
 		// options over 800 moves won about 30%, five over 1200 6/12,
 		// three over 2400 7/12, five over 2400 10/12. Against the Noble
 		// five over 2400 won 17/40 (seeds 1-20 and 101-120), five over
-		// 4000 34/60 (seeds 1-20, 101-120, 201-220), with the Cleric
-		// 23/40 and the Builder 30/40; a cheaper lookahead keeps
-		// normal's CPU p95 at 4000 near 0.6 s. Strong's 8000 are about
-		// twice that.
+		// 4000 34/60 (seeds 1-20, 101-120, 201-220), the Cleric 33/60
+		// and the Builder 39/60 (25/40 each at 2400 on 1-20 and
+		// 101-120); the cheaper lookahead keeps normal's CPU p95 at 4000
+		// near 0.4 s. Strong's 8000 cost about twice that (p95 0.73 s).
 		Normal: {Iterations: 100, Moves: 200, Depth: 16, MaxTime: 2 * time.Second,
 			Solo: &Budget{Iterations: 100, Moves: 4000, Depth: 16, Paired: 5, MaxTime: 2 * time.Second}},
 		Strong: {Iterations: 500, Moves: 1600, Depth: 24, MaxTime: 8 * time.Second,
