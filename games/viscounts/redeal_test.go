@@ -111,35 +111,22 @@ func scramble(v reflect.Value) {
 // into that pile when a card is drawn.
 func TestRedealtWorldsKeepEveryCard(t *testing.T) {
 	g := New()
-	for players := 2; players <= 4; players++ {
-		st, err := g.New(games.DefaultSetup(g, players, uint64(30+players)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for m := 0; m < 400 && !st.Over(); m++ {
-			if m%25 == 0 {
-				for viewer := range players {
-					world, err := st.(*State).Redeal(viewer, games.NewRNG(uint64(m+viewer)))
-					if err != nil {
-						t.Fatal(err)
-					}
-					for w := 0; w < 40 && !world.Over(); w++ {
-						p := world.Pending()[0]
-						move, _ := g.Policy().Choose(world, p.Seat, uint64(w))
-						if _, err := world.Apply(p.Seat, move); err != nil {
-							t.Fatalf("%d players, move %d, world for seat %d, its move %d: %v", players, m, viewer, w, err)
-						}
-						if err := world.(*State).Check(); err != nil {
-							t.Fatalf("%d players, move %d, world for seat %d, after its move %d: %v", players, m, viewer, w, err)
-						}
-					}
-				}
-			}
-			p := st.Pending()[0]
-			move, _ := g.Policy().Choose(st, p.Seat, uint64(m))
-			if _, err := st.Apply(p.Seat, move); err != nil {
+	atPolicyPositions(t, 30, 25, func(t *testing.T, s *State, setup games.Setup, moves int) {
+		for viewer := range setup.Players {
+			world, err := s.Redeal(viewer, games.NewRNG(uint64(moves+viewer)))
+			if err != nil {
 				t.Fatal(err)
 			}
+			for w := 0; w < 40 && !world.Over(); w++ {
+				p := world.Pending()[0]
+				move, _ := g.Policy().Choose(world, p.Seat, uint64(w))
+				if _, err := world.Apply(p.Seat, move); err != nil {
+					t.Fatalf("%d players, move %d, world for seat %d, its move %d: %v", setup.Players, moves, viewer, w, err)
+				}
+				if err := world.(*State).Check(); err != nil {
+					t.Fatalf("%d players, move %d, world for seat %d, after its move %d: %v", setup.Players, moves, viewer, w, err)
+				}
+			}
 		}
-	}
+	})
 }
